@@ -1,0 +1,157 @@
+"""The command line, in-process: exit codes, output and files."""
+
+import csv
+import json
+
+import pytest
+
+from tests.test_against_weka import weka_fold_aucs
+from weka_ranking import load_task
+from weka_ranking.cli import main
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_cv_json_pointwise_is_wekas_number(capsys, weka):
+    code, out, _ = run(
+        capsys,
+        "cv",
+        "breast-cancer",
+        "--learner",
+        "J48",
+        "--ranker",
+        "pointwise",
+        "--json",
+    )
+    report = json.loads(out)
+    assert code == 0
+    expected = weka_fold_aucs(weka, load_task("breast-cancer"), "J48")
+    assert report["fold_aucs"] == pytest.approx(expected, abs=1e-12)
+    # The monograph's Table 5 cell, which WEKA 3.9.7 reproduces.
+    assert round(report["mean_auc"], 5) == 0.62806
+    assert round(report["variance"], 5) == 0.01005
+    for key in (
+        "task",
+        "learner",
+        "ranker",
+        "pairs",
+        "voters",
+        "folds",
+        "seed",
+        "fold_aucs",
+        "mean_auc",
+        "variance",
+        "pooled_auc",
+        "seconds",
+    ):
+        assert key in report
+
+
+def test_cv_summary_and_ranker_options(capsys):
+    code, out, _ = run(
+        capsys,
+        "cv",
+        "hepatitis",
+        "--pairs",
+        "1",
+        "--voters",
+        "3",
+        "--ranker",
+        "quicksort",
+        "--folds",
+        "3",
+    )
+    assert code == 0
+    assert "mean AUC" in out and "quicksort" in out
+
+
+def test_rank_writes_the_ordered_test_set(tmp_path, capsys):
+    out_file = tmp_path / "ranked.csv"
+    train = "arff_data/breast-cancer.arff"
+    code, out, _ = run(
+        capsys,
+        "rank",
+        "--train",
+        train,
+        "--test",
+        train,
+        "--pairs",
+        "2",
+        "--voters",
+        "3",
+        "--out",
+        str(out_file),
+    )
+    assert code == 0 and out == ""
+    with out_file.open() as stream:
+        rows = list(csv.DictReader(stream))
+    assert len(rows) == 286
+    assert [int(r["rank"]) for r in rows] == list(range(1, 287))
+    assert sorted(int(r["instance"]) for r in rows) == list(range(1, 287))
+    scores = [float(r["score"]) for r in rows]
+    assert scores == sorted(scores, reverse=True)
+    top = [r["class"] for r in rows[:50]].count("recurrence-events")
+    assert top > 50 * 85 / 286  # better than chance at the top
+
+
+def one_line_error(capsys, *argv):
+    code, out, err = run(capsys, *argv)
+    assert code != 0
+    assert out == ""
+    assert "Traceback" not in err
+    errors = [line for line in err.splitlines() if "error:" in line]
+    assert len(errors) == 1
+    return errors[0]
+
+
+def test_string_attribute(tmp_path, capsys):
+    path = tmp_path / "s.arff"
+    path.write_text(
+        "@relation r\n@attribute a string\n@attribute c {x,y}\n@data\n'q',x\n"
+    )
+    assert "type string" in one_line_error(capsys, "cv", str(path))
+
+
+def test_one_class_training_fold(tmp_path, capsys):
+    path = tmp_path / "few.arff"
+    rows = "\n".join(["1,x"] * 10 + ["2,y"])
+    path.write_text(
+        f"@relation r\n@attribute a numeric\n@attribute c {{x,y}}\n@data\n{rows}\n"
+    )
+    err = one_line_error(capsys, "cv", str(path), "--folds", "2")
+    assert "fold" in err and "one class only" in err
+
+
+def test_missing_file(capsys):
+    assert "no such file" in one_line_error(capsys, "cv", "absent.arff")
+
+
+def test_unknown_learner(capsys):
+    err = one_line_error(capsys, "cv", "breast-cancer", "--learner", "Nope")
+    assert "unknown learner 'Nope'" in err
+
+
+def test_bad_option_values(capsys):
+    assert "--voters" in one_line_error(capsys, "cv", "glass", "--voters", "x")
+    assert "--pairs" in one_line_error(capsys, "cv", "glass", "--pairs", "-1")
+
+
+def test_rank_output_folder_missing(tmp_path, capsys):
+    train = "arff_data/glass.arff"
+    err = one_line_error(
+        capsys,
+        "rank",
+        "--train",
+        train,
+        "--test",
+        train,
+        "--positive",
+        "headlamps",
+        "--out",
+        str(tmp_path / "no" / "x.csv"),
+    )
+    assert "folder does not exist" in err

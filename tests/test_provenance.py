@@ -1,0 +1,28 @@
+"""Every bundled data file is the one its provenance row names, byte for byte."""
+
+import hashlib
+import re
+from pathlib import Path
+
+import pytest
+
+DATA = Path(__file__).resolve().parent.parent / "arff_data"
+ROWS = re.findall(
+    r"^\| `([^`]+)` \|.*?\| ([0-9a-f]{40}) \| ([0-9a-f]{64}) \|",
+    (DATA / "PROVENANCE.md").read_text(),
+    re.MULTILINE,
+)
+
+
+def test_every_file_has_a_row():
+    listed = {name for name, _, _ in ROWS}
+    present = {p.name for p in DATA.iterdir() if p.suffix in (".arff", ".names")}
+    assert listed == present
+
+
+@pytest.mark.parametrize(("name", "blob", "sha256"), ROWS)
+def test_hashes(name, blob, sha256):
+    content = (DATA / name).read_bytes()
+    assert hashlib.sha256(content).hexdigest() == sha256
+    git_blob = hashlib.sha1(b"blob %d\0" % len(content) + content).hexdigest()
+    assert git_blob == blob

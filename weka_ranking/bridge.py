@@ -1,0 +1,192 @@
+"""numpy <-> WEKA across JPype, in bulk: the only module that touches Java.
+
+Rows and pairs cross the bridge as flat arrays (one copy per call) and are
+turned into Instances by the Java kernels in ``src/``; predictions come back
+as one array per batch.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import jpype
+import numpy as np
+
+from weka_ranking import jvm
+from weka_ranking.data import Dataset
+from weka_ranking.errors import WekaError
+from weka_ranking.pairs import Pairs
+
+PAIR_CLASS = "first_wins"
+
+
+def _classes():
+    jvm.start()
+    return jpype.JClass
+
+
+def _doubles(values: np.ndarray):
+    return jpype.JArray(jpype.JDouble)(np.ascontiguousarray(values, dtype=np.float64))
+
+
+def _ints(values: np.ndarray):
+    return jpype.JArray(jpype.JInt)(np.ascontiguousarray(values, dtype=np.int32))
+
+
+def _flat(X: np.ndarray):
+    return _doubles(np.ascontiguousarray(X, dtype=np.float64).ravel())
+
+
+def _kernels():
+    return _classes()("wekaranking.Kernels")
+
+
+def split_options(options: str) -> list[str]:
+    """WEKA's ``Utils.splitOptions``: quotes and escapes as on its command line."""
+    JClass = _classes()
+    try:
+        return [str(o) for o in JClass("weka.core.Utils").splitOptions(options)]
+    except jpype.JException as err:
+        raise WekaError(
+            f"cannot split the options {options!r}: {err.message()}"
+        ) from None
+
+
+def join_options(options: Sequence[str]) -> str:
+    """WEKA's ``Utils.joinOptions``, the inverse of :func:`split_options`."""
+    JClass = _classes()
+    return str(
+        JClass("weka.core.Utils").joinOptions(jpype.JArray(jpype.JString)(options))
+    )
+
+
+def make_classifier(classname: str, options: Sequence[str]):
+    """A WEKA classifier by classname and options (``AbstractClassifier.forName``)."""
+    JClass = _classes()
+    spec = " ".join([classname, *options])
+    try:
+        return JClass("weka.classifiers.AbstractClassifier").forName(
+            classname, jpype.JArray(jpype.JString)(list(options))
+        )
+    except jpype.JException as err:
+        raise WekaError(
+            f"cannot create the WEKA classifier '{spec}': {err.message()}"
+        ) from None
+
+
+def classifier_options(classifier) -> list[str]:
+    """The options a classifier reports, defaults included (``getOptions``)."""
+    return [str(o) for o in classifier.getOptions()]
+
+
+def seed_if_randomizable(classifier, seed: int) -> bool:
+    """Set WEKA's ``-S`` of a ``Randomizable`` learner; tell whether it was one."""
+    if isinstance(classifier, _classes()("weka.core.Randomizable")):
+        classifier.setSeed(int(seed))
+        return True
+    return False
+
+
+def _attributes(attributes, prefix: str = ""):
+    JClass = _classes()
+    Attribute = JClass("weka.core.Attribute")
+    ArrayList = JClass("java.util.ArrayList")
+    out = []
+    for attribute in attributes:
+        name = prefix + attribute.name
+        if attribute.values is None:
+            out.append(Attribute(name))
+        else:
+            values = ArrayList()
+            for value in attribute.values:
+                values.add(value)
+            out.append(Attribute(name, values))
+    return out
+
+
+def _header(relation: str, attributes, class_name: str, class_values) -> object:
+    JClass = _classes()
+    Attribute = JClass("weka.core.Attribute")
+    ArrayList = JClass("java.util.ArrayList")
+    atts = ArrayList()
+    for attribute in attributes:
+        atts.add(attribute)
+    values = ArrayList()
+    for value in class_values:
+        values.add(value)
+    atts.add(Attribute(class_name, values))
+    header = JClass("weka.core.Instances")(relation, atts, 0)
+    header.setClassIndex(header.numAttributes() - 1)
+    return header
+
+
+def base_header(dataset: Dataset):
+    """The WEKA header of the data set, its binary class last."""
+    return _header(
+        dataset.relation,
+        _attributes(dataset.attributes),
+        dataset.class_name,
+        dataset.class_values,
+    )
+
+
+def pair_header(dataset: Dataset):
+    """The header of pair instances: first_*, second_* attributes, class 0/1."""
+    return _header(
+        f"{dataset.relation}-pairs",
+        _attributes(dataset.attributes, "first_")
+        + _attributes(dataset.attributes, "second_"),
+        PAIR_CLASS,
+        ("0", "1"),
+    )
+
+
+def to_instances(dataset: Dataset, header=None):
+    """The data set as WEKA Instances (class values in WEKA's order)."""
+    header = base_header(dataset) if header is None else header
+    return _kernels().rows(
+        header, _flat(dataset.X), len(dataset), _doubles(dataset.class_index)
+    )
+
+
+def pair_instances(header, X: np.ndarray, pairs: Pairs):
+    """Pair Instances built on the JVM side: only the index arrays cross."""
+    return _kernels().pairs(
+        header, _flat(X), _ints(pairs.left), _ints(pairs.right), _doubles(pairs.label)
+    )
+
+
+def build(classifier, instances, spec: str) -> None:
+    """``buildClassifier``, with WEKA's complaints turned into :class:`WekaError`."""
+    try:
+        classifier.buildClassifier(instances)
+    except jpype.JException as err:
+        raise WekaError(f"'{spec}' could not be trained: {err.message()}") from None
+
+
+def distributions(classifier, instances) -> np.ndarray:
+    """Class distributions of all instances, shape (n, classes)."""
+    flat = _kernels().distributions(classifier, instances)
+    return np.asarray(flat, dtype=np.float64).reshape(-1, instances.numClasses())
+
+
+class PairVoter:
+    """Counts, for batches of index pairs, the members voting "left beats right".
+
+    The test data crosses the bridge once, here; each batch sends only two
+    index arrays and gets one count array back.
+    """
+
+    def __init__(self, members: Sequence, header, X: np.ndarray) -> None:
+        JClass = _classes()
+        self._members = jpype.JArray(JClass("weka.classifiers.Classifier"))(
+            list(members)
+        )
+        self._header = header
+        self._flat = _flat(X)
+
+    def votes(self, left: np.ndarray, right: np.ndarray) -> np.ndarray:
+        counts = _kernels().votes(
+            self._members, self._header, self._flat, _ints(left), _ints(right)
+        )
+        return np.asarray(counts, dtype=np.int64)

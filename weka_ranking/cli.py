@@ -1,0 +1,233 @@
+"""The ``weka-ranking`` command."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+import logging
+import os
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from weka_ranking import __version__, jvm
+from weka_ranking.data import Dataset, resolve_task
+from weka_ranking.errors import WekaRankingError
+from weka_ranking.evaluation import cross_validate
+from weka_ranking.learners import short_name
+from weka_ranking.model import RankingReduction
+from weka_ranking.params import PARAMETERS
+
+logger = logging.getLogger("weka_ranking")
+
+
+class CliError(WekaRankingError):
+    """A command-line mistake the user can fix."""
+
+
+def _add_model_flags(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("model (RankingReduction parameters)")
+    for p in PARAMETERS:
+        group.add_argument(
+            p.cli_flag,
+            dest=p.name,
+            default=p.to_text(p.default),
+            metavar=p.name.upper() if p.name != "base" else "NAME",
+            help=f"{p.help} (WEKA {p.weka_flag}; default: {p.to_text(p.default)})",
+        )
+
+
+def _add_data_flags(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--positive", help="class value that ranks first")
+    parser.add_argument(
+        "--keep", help="comma-separated class values to keep (others are dropped)"
+    )
+
+
+def _add_common_flags(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--heap", help="JVM maximum heap, e.g. 4g (java -Xmx)")
+    loudness = parser.add_mutually_exclusive_group()
+    loudness.add_argument("--quiet", action="store_true", help="errors only")
+    loudness.add_argument(
+        "--verbose", action="store_true", help="more messages, the JVM's own included"
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="weka-ranking",
+        description="Rank with any WEKA classifier: ranking reduced to "
+        "binary classification.",
+    )
+    parser.add_argument(
+        "--version", action="version", version=f"%(prog)s {__version__}"
+    )
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    cv = commands.add_parser(
+        "cv", help="cross-validate on WEKA's fold sequence and report the AUC"
+    )
+    cv.add_argument(
+        "task", metavar="TASK_OR_ARFF", help="a built-in task or an ARFF file"
+    )
+    _add_model_flags(cv)
+    _add_data_flags(cv)
+    cv.add_argument(
+        "--folds", type=int, default=10, help="number of folds (default: 10)"
+    )
+    cv.add_argument("--json", action="store_true", help="print one JSON object")
+    _add_common_flags(cv)
+
+    rank = commands.add_parser("rank", help="train on one ARFF file and rank another")
+    rank.add_argument("--train", required=True, metavar="ARFF", help="training data")
+    rank.add_argument("--test", required=True, metavar="ARFF", help="data to rank")
+    rank.add_argument("--out", metavar="CSV", help="write here instead of stdout")
+    _add_model_flags(rank)
+    _add_data_flags(rank)
+    _add_common_flags(rank)
+    return parser
+
+
+def _estimator(args: argparse.Namespace) -> RankingReduction:
+    params = {p.name: p.from_text(getattr(args, p.name)) for p in PARAMETERS}
+    return RankingReduction(**params)
+
+
+def _load(path_or_task: str, args: argparse.Namespace) -> Dataset:
+    keep = tuple(args.keep.split(",")) if args.keep else None
+    return resolve_task(path_or_task, args.positive, keep).load()
+
+
+def _progress(quiet: bool):
+    if quiet or not sys.stderr.isatty():
+        return None
+    started = time.perf_counter()
+
+    def show(done: int, total: int) -> None:
+        elapsed = time.perf_counter() - started
+        eta = elapsed / done * (total - done)
+        end = "\n" if done == total else ""
+        print(
+            f"\rfold {done}/{total}, {elapsed:.0f} s, ETA {eta:.0f} s",
+            end=end,
+            file=sys.stderr,
+            flush=True,
+        )
+
+    return show
+
+
+def _cv(args: argparse.Namespace) -> int:
+    estimator = _estimator(args)
+    estimator._validate_params()
+    data = _load(args.task, args)
+    jvm.start(heap=args.heap, verbose=args.verbose)
+    seed = estimator.seed
+    result = cross_validate(estimator, data, args.folds, seed, _progress(args.quiet))
+    report = {
+        "task": args.task,
+        "learner": short_name(estimator.base),
+        "learner_options": args.base_options,
+        "ranker": estimator.ranker,
+        "pairs": estimator.pairs_per_instance,
+        "voters": estimator.voters,
+        "ties": estimator.ties,
+        "positive": data.positive,
+        "folds": args.folds,
+        "seed": seed,
+        **result.to_dict(),
+        "options": estimator.to_options(),
+    }
+    if args.json:
+        print(json.dumps(report))
+        return 0
+    print(f"{report['task']}: {report['learner']} {args.base_options}".rstrip())
+    print(
+        f"  ranker {estimator.ranker}, pairs {estimator.pairs_per_instance}, "
+        f"voters {estimator.voters}, {args.folds}-fold CV, seed {seed}, "
+        f"positive class {data.positive}"
+    )
+    print("  fold AUCs  " + " ".join(f"{a:.5f}" for a in result.fold_aucs))
+    print(f"  mean AUC   {result.mean_auc:.5f} (variance {result.variance:.5f})")
+    print(f"  pooled AUC {result.pooled_auc:.5f}")
+    print(f"  {result.seconds:.1f} s")
+    return 0
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write a file whole or not at all: a temporary file, then a rename."""
+    path = Path(path)
+    handle, temporary = tempfile.mkstemp(
+        prefix=f".{path.name}.", dir=path.parent or "."
+    )
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
+            stream.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        os.unlink(temporary)
+        raise
+
+
+def _rank(args: argparse.Namespace) -> int:
+    estimator = _estimator(args)
+    estimator._validate_params()
+    train = _load(args.train, args)
+    test = _load(args.test, args)
+    jvm.start(heap=args.heap, verbose=args.verbose)
+    if args.out and not Path(args.out).resolve().parent.is_dir():
+        raise CliError(f"--out {args.out}: the folder does not exist")
+    ranking = estimator.fit(train).ranking(test)
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(["instance", "score", "rank", "class"])
+    for position, i in enumerate(ranking.order):
+        label = test.class_values[int(test.class_index[i])]
+        writer.writerow(
+            [int(test.rows[i]) + 1, repr(float(ranking.scores[i])), position + 1, label]
+        )
+    if args.out:
+        write_atomically(Path(args.out), buffer.getvalue())
+    else:
+        sys.stdout.write(buffer.getvalue())
+    return 0
+
+
+def _configure_logging(args: argparse.Namespace) -> None:
+    level = (
+        logging.ERROR
+        if args.quiet
+        else logging.INFO
+        if args.verbose
+        else logging.WARNING
+    )
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("weka-ranking: %(message)s"))
+    logger.handlers[:] = [handler]
+    logger.setLevel(level)
+    logger.propagate = False
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command; its exit status: 0 ok, 1 failed, 2 usage, 130 interrupted."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    _configure_logging(args)
+    commands = {"cv": _cv, "rank": _rank}
+    try:
+        return commands[args.command](args)
+    except (WekaRankingError, ValueError, OSError) as err:
+        print(f"weka-ranking: error: {err}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("weka-ranking: interrupted", file=sys.stderr)
+        return 130
+
+
+def main_exit() -> None:
+    """Entry point of the installed command."""
+    sys.exit(main())

@@ -1,0 +1,307 @@
+"""ARFF files in, binary ranking data sets out.
+
+A :class:`Dataset` holds the features as a float matrix (NaN = missing,
+nominal = index into the attribute's values, as WEKA stores them), the binary
+class as ``y`` (1 = the positive class, which ranks first) and what is needed
+to rebuild the WEKA header. A :class:`Task` is a data file plus the choice of
+positive class (and of the classes kept); the five study tasks of the
+monograph are built in.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import arff
+import numpy as np
+
+from weka_ranking._resources import project_dir
+from weka_ranking.errors import DataError
+
+logger = logging.getLogger(__name__)
+
+_NUMERIC_TYPES = {"NUMERIC", "REAL", "INTEGER"}
+REST_LABEL = "rest"
+
+
+@dataclass(frozen=True)
+class Attribute:
+    """One feature: numeric when ``values`` is None, else nominal."""
+
+    name: str
+    values: tuple[str, ...] | None = None
+
+    @property
+    def is_nominal(self) -> bool:
+        return self.values is not None
+
+
+@dataclass(frozen=True, eq=False)
+class Dataset:
+    """A binary ranking data set.
+
+    Attributes
+    ----------
+    X : ndarray of shape (n, m), float64
+        Features; NaN is a missing value, a nominal value is its index.
+    y : ndarray of shape (n,), int8
+        1 for the positive class, 0 for the other.
+    attributes : tuple of Attribute
+        The m features, in file order, class excluded.
+    class_name : str
+        Name of the class attribute.
+    class_values : tuple of two str
+        The binary class attribute's values in WEKA's order.
+    positive_index : int
+        Index of the positive class in ``class_values``.
+    relation : str
+        The ARFF relation name.
+    source : str
+        Where the data came from (a path, or a description).
+    rows : ndarray of shape (n,), int64
+        Each instance's 0-based row number among the file's data rows.
+    """
+
+    X: np.ndarray
+    y: np.ndarray
+    attributes: tuple[Attribute, ...]
+    class_name: str
+    class_values: tuple[str, str]
+    positive_index: int
+    relation: str = "data"
+    source: str = ""
+    rows: np.ndarray = field(default=None)  # type: ignore[assignment]
+
+    def __post_init__(self) -> None:
+        if self.rows is None:
+            object.__setattr__(self, "rows", np.arange(len(self.y), dtype=np.int64))
+
+    def __len__(self) -> int:
+        return len(self.y)
+
+    @property
+    def positive(self) -> str:
+        return self.class_values[self.positive_index]
+
+    @property
+    def class_index(self) -> np.ndarray:
+        """WEKA's class value index of each instance."""
+        return self.y if self.positive_index == 1 else 1 - self.y
+
+    def subset(self, indices: np.ndarray) -> Dataset:
+        """The instances at ``indices``, in that order."""
+        indices = np.asarray(indices, dtype=np.int64)
+        return Dataset(
+            X=self.X[indices],
+            y=self.y[indices],
+            attributes=self.attributes,
+            class_name=self.class_name,
+            class_values=self.class_values,
+            positive_index=self.positive_index,
+            relation=self.relation,
+            source=self.source,
+            rows=self.rows[indices],
+        )
+
+
+def header_difference(
+    expected: tuple[Attribute, ...], actual: tuple[Attribute, ...]
+) -> str | None:
+    """The first difference between two lists of features, or None if they match."""
+    if len(expected) != len(actual):
+        return f"{len(actual)} attributes where the training data has {len(expected)}"
+    for i, (mine, theirs) in enumerate(zip(expected, actual)):
+        if mine != theirs:
+            return (
+                f"attribute {i + 1} is {_describe(theirs)} where the training data "
+                f"has {_describe(mine)}"
+            )
+    return None
+
+
+def _describe(attribute: Attribute) -> str:
+    if attribute.values is None:
+        return f"'{attribute.name}' numeric"
+    return f"'{attribute.name}' {{{','.join(attribute.values)}}}"
+
+
+@dataclass(frozen=True)
+class Task:
+    """A binary task: a data file, its positive class and the classes kept."""
+
+    name: str
+    path: Path
+    positive: str | None = None
+    keep: tuple[str, ...] | None = None
+
+    def load(self) -> Dataset:
+        return load_arff(self.path, positive=self.positive, keep=self.keep)
+
+
+def _study_task(name: str, file: str, positive: str, keep=None) -> Task:
+    return Task(name, project_dir("arff_data") / file, positive, keep)
+
+
+# The monograph's binarisation (after Guo and Viktor, SIGKDD Explorations 2004).
+STUDY_TASKS: dict[str, Task] = {
+    task.name: task
+    for task in (
+        _study_task("breast-cancer", "breast-cancer.arff", "recurrence-events"),
+        _study_task("vehicle", "vehicle.arff", "van"),
+        _study_task("hepatitis", "hepatitis.arff", "DIE"),
+        _study_task("glass", "glass.arff", "headlamps"),
+        _study_task("yeast", "yeast.arff", "POX", ("CYT", "POX")),
+    )
+}
+
+
+def resolve_task(
+    name_or_path: str | Path,
+    positive: str | None = None,
+    keep: tuple[str, ...] | None = None,
+) -> Task:
+    """A built-in task by name, or a task on an ARFF file.
+
+    ``positive`` and ``keep`` override a built-in task's choices.
+    """
+    key = str(name_or_path)
+    if key in STUDY_TASKS:
+        task = STUDY_TASKS[key]
+        return Task(task.name, task.path, positive or task.positive, keep or task.keep)
+    path = Path(name_or_path)
+    if path.suffix.lower() != ".arff" and not path.exists():
+        raise DataError(
+            f"{key}: neither a built-in task ({', '.join(STUDY_TASKS)}) "
+            "nor an existing ARFF file"
+        )
+    return Task(path.stem, path, positive, keep)
+
+
+def load_arff(
+    path: str | Path,
+    *,
+    positive: str | None = None,
+    keep: tuple[str, ...] | None = None,
+    class_attribute: str | None = None,
+) -> Dataset:
+    """Read an ARFF file into a binary :class:`Dataset`.
+
+    Parameters
+    ----------
+    path : str or Path
+        The ARFF file (LF or CRLF line endings; ``real`` reads as numeric).
+    positive : str, optional
+        The class value that ranks first. Required when the class has more
+        than two values; for a binary class it defaults to the minority class
+        (the first value on a tie).
+    keep : tuple of str, optional
+        Keep only the instances of these classes. With two classes kept the
+        class keeps those two values in file order; otherwise every class but
+        ``positive`` is merged into a class named ``rest``.
+    class_attribute : str, optional
+        The class attribute's name; WEKA's default, the last one, otherwise.
+    """
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise DataError(f"{path}: no such file") from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise DataError(f"{path}: cannot read: {err}") from None
+    if not text.strip():
+        raise DataError(f"{path}: the file is empty")
+    try:
+        parsed = arff.loads(text, encode_nominal=True)
+    except arff.ArffException as err:
+        raise DataError(f"{path}: {err}") from None
+    return _from_parsed(parsed, str(path), positive, keep, class_attribute)
+
+
+def _from_parsed(parsed, source, positive, keep, class_attribute) -> Dataset:
+    declared = parsed["attributes"]
+    names = [name for name, _ in declared]
+    class_pos = len(declared) - 1
+    if class_attribute is not None:
+        if class_attribute not in names:
+            raise DataError(f"{source}: no attribute named {class_attribute!r}")
+        class_pos = names.index(class_attribute)
+    class_name, class_type = declared[class_pos]
+    if not isinstance(class_type, list):
+        raise DataError(
+            f"{source}: the class attribute {class_name!r} is {class_type.lower()}; "
+            "the reduction needs a nominal class"
+        )
+    attributes = []
+    for i, (name, kind) in enumerate(declared):
+        if i == class_pos:
+            continue
+        if isinstance(kind, list):
+            attributes.append(Attribute(name, tuple(kind)))
+        elif kind.upper() in _NUMERIC_TYPES:
+            attributes.append(Attribute(name))
+        else:
+            raise DataError(
+                f"{source}: attribute {name!r} is of type {kind.lower()}, which the "
+                "reduction cannot use; remove it (WEKA's RemoveType filter does)"
+            )
+    if not attributes:
+        raise DataError(f"{source}: no attribute besides the class")
+    rows = parsed["data"]
+    if not rows:
+        raise DataError(f"{source}: the file has no instances")
+    table = np.array(
+        [[np.nan if v is None else v for v in row] for row in rows], dtype=np.float64
+    )
+    klass = table[:, class_pos]
+    X = np.delete(table, class_pos, axis=1)
+    row_numbers = np.arange(len(rows), dtype=np.int64)
+    missing = np.isnan(klass)
+    if missing.any():
+        logger.warning(
+            "%s: dropped %d instances with a missing class", source, int(missing.sum())
+        )
+    values = tuple(class_type)
+    selected = ~missing
+    if keep is not None:
+        unknown = [k for k in keep if k not in values]
+        if unknown:
+            raise DataError(
+                f"{source}: class values {unknown} to keep are not among {list(values)}"
+            )
+        selected &= np.isin(klass, [values.index(k) for k in keep])
+    klass, X, row_numbers = klass[selected], X[selected], row_numbers[selected]
+    if len(klass) == 0:
+        raise DataError(f"{source}: no instances of the classes kept")
+    kept = [v for v in values if keep is None or v in keep]
+    if positive is None:
+        if len(kept) != 2:
+            raise DataError(
+                f"{source}: the class {class_name!r} has {len(kept)} values "
+                f"({', '.join(kept)}); name the positive one (--positive)"
+            )
+        counts = [int(np.sum(klass == values.index(v))) for v in kept]
+        positive = kept[int(np.argmin(counts))]
+    if positive not in kept:
+        raise DataError(
+            f"{source}: positive class {positive!r} is not among the class values "
+            f"{kept}"
+        )
+    if len(kept) == 2:
+        class_values = (kept[0], kept[1])
+    else:
+        rest = REST_LABEL if positive != REST_LABEL else REST_LABEL + "_"
+        class_values = (rest, positive)
+    y = (klass == values.index(positive)).astype(np.int8)
+    return Dataset(
+        X=X,
+        y=y,
+        attributes=tuple(attributes),
+        class_name=class_name,
+        class_values=class_values,
+        positive_index=class_values.index(positive),
+        relation=parsed.get("relation", "data"),
+        source=source,
+        rows=row_numbers,
+    )

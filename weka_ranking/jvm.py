@@ -1,0 +1,130 @@
+"""Start the JVM once per process, with WEKA and this package's Java kernels.
+
+WEKA's jars come from python-weka-wrapper3, which bundles them; JPype starts
+the JVM. The kernels in ``src/`` are compiled with the JDK's ``javac`` on
+first use and cached by the hash of their sources and of weka.jar.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import logging
+import os
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+from weka_ranking._resources import project_dir
+from weka_ranking.errors import JavaError
+
+logger = logging.getLogger(__name__)
+
+
+def weka_lib_dir() -> Path:
+    """The folder of jars that python-weka-wrapper3 ships (weka.jar among them)."""
+    # Located without importing weka.core.jvm, which configures the root logger.
+    spec = importlib.util.find_spec("weka")
+    if spec is None or not spec.submodule_search_locations:
+        raise JavaError(
+            "python-weka-wrapper3 is not installed: run 'pip install weka-ranking' "
+            "(it brings weka.jar)"
+        )
+    lib = Path(next(iter(spec.submodule_search_locations))) / "lib"
+    if not (lib / "weka.jar").is_file():
+        raise JavaError(f"weka.jar not found in {lib}: reinstall python-weka-wrapper3")
+    return lib
+
+
+def _java_sources() -> list[Path]:
+    root = project_dir("src")
+    sources = sorted(root.rglob("*.java"))
+    if not sources:
+        raise JavaError(f"the Java kernel sources are missing (looked in {root})")
+    return sources
+
+
+def _cache_root() -> Path:
+    if "WEKA_RANKING_CACHE" in os.environ:
+        return Path(os.environ["WEKA_RANKING_CACHE"])
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "weka-ranking"
+
+
+def compiled_kernels() -> Path:
+    """The folder of compiled kernel classes, compiling them if need be."""
+    weka_jar = weka_lib_dir() / "weka.jar"
+    sources = _java_sources()
+    digest = hashlib.sha256()
+    for source in sources:
+        digest.update(source.name.encode() + b"\0" + source.read_bytes())
+    digest.update(str(weka_jar.stat().st_size).encode())
+    target = _cache_root() / f"kernels-{digest.hexdigest()[:16]}"
+    if (target / "wekaranking" / "Kernels.class").is_file():
+        return target
+    javac = shutil.which("javac")
+    if javac is None:
+        raise JavaError(
+            "javac not found: weka-ranking compiles its Java kernels once with the "
+            "JDK's compiler; install a JDK 11 or newer (e.g. 'apt-get install "
+            "default-jdk') and put javac on PATH"
+        )
+    target.parent.mkdir(parents=True, exist_ok=True)
+    build = Path(tempfile.mkdtemp(prefix="build-", dir=target.parent))
+    result = subprocess.run(
+        [javac, "--release", "11", "-nowarn", "-d", str(build), "-cp", str(weka_jar)]
+        + [str(s) for s in sources],
+        capture_output=True,
+        text=True,
+    )
+    if result.returncode != 0:
+        shutil.rmtree(build, ignore_errors=True)
+        raise JavaError(f"compiling the Java kernels failed: {result.stderr.strip()}")
+    try:
+        build.rename(target)  # atomic: a concurrent build leaves one winner
+    except OSError:
+        shutil.rmtree(build, ignore_errors=True)
+    logger.info("compiled the Java kernels into %s", target)
+    return target
+
+
+_heap: str | None = None
+
+
+def start(heap: str | None = None, verbose: bool = False) -> None:
+    """Start the JVM if it is not running; later calls are no-ops.
+
+    Parameters
+    ----------
+    heap : str or None, default=None
+        The JVM's maximum heap (``-Xmx``), e.g. ``"4g"``; None keeps Java's
+        default (a quarter of the machine's memory).
+    verbose : bool, default=False
+        Keep the JVM's own log messages (e.g. netlib's ARPACK notice).
+    """
+    global _heap
+    import jpype
+
+    if jpype.isJVMStarted():
+        if heap is not None and heap != _heap:
+            logger.warning("the JVM is already running; heap %s not applied", heap)
+        return
+    if shutil.which("java") is None and not os.environ.get("JAVA_HOME"):
+        raise JavaError(
+            "Java not found: install a JDK 11 or newer (e.g. 'apt-get install "
+            "default-jdk') or set JAVA_HOME"
+        )
+    lib = weka_lib_dir()
+    classpath = [str(j) for j in sorted(lib.glob("*.jar")) if "-src." not in j.name]
+    classpath.append(str(compiled_kernels()))
+    args = ["-Djava.awt.headless=true"]
+    if heap is not None:
+        args.append(f"-Xmx{heap}")
+    try:
+        jpype.startJVM(*args, classpath=classpath, convertStrings=True)
+    except (OSError, RuntimeError, jpype.JVMNotFoundException) as err:
+        raise JavaError(f"could not start the JVM: {err}") from err
+    _heap = heap
+    if not verbose:
+        jpype.JClass("java.util.logging.LogManager").getLogManager().reset()

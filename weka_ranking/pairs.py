@@ -1,0 +1,114 @@
+"""AUC-Train pairing (Balcan et al., Algorithm 1) and its sampling, as index arrays.
+
+A pair (a, b) stands for the pair instance A(a) || A(b). Its label is 1 when
+a is positive and b negative, else 0: the monograph's ``1(C(a) < C(b))`` with
+its class 0 being our positive class, the one that ranks first. Only pairs
+of different classes are formed, in both orders, so every pair set is
+exactly balanced.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+# Bounds the random matrix drawn per block of rows when sampling.
+_SAMPLE_BLOCK = 1 << 22
+
+
+@dataclass(frozen=True)
+class Pairs:
+    """Ordered pairs of row indices with their labels."""
+
+    left: np.ndarray
+    right: np.ndarray
+    label: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.left)
+
+
+def count_all_pairs(y: np.ndarray) -> int:
+    """2 |S0| |S1|: the size of the full pair set."""
+    positives = int(np.count_nonzero(y))
+    return 2 * positives * (len(y) - positives)
+
+
+def _partition(y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    y = np.asarray(y)
+    positives = np.flatnonzero(y == 1)
+    negatives = np.flatnonzero(y == 0)
+    if len(positives) == 0 or len(negatives) == 0:
+        raise ValueError(
+            "the training data holds one class only "
+            f"({len(positives)} positive, {len(negatives)} negative instances): "
+            "no pair of different classes can be formed"
+        )
+    return positives, negatives
+
+
+def _block(first: np.ndarray, second: np.ndarray, label: int) -> Pairs:
+    left = np.repeat(first, len(second))
+    right = np.tile(second, len(first))
+    return Pairs(left, right, np.full(len(left), label, dtype=np.int8))
+
+
+def _concat(parts: list[Pairs]) -> Pairs:
+    return Pairs(
+        np.concatenate([p.left for p in parts]),
+        np.concatenate([p.right for p in parts]),
+        np.concatenate([p.label for p in parts]),
+    )
+
+
+def all_pairs(y: np.ndarray) -> Pairs:
+    """Every mixed-class pair in both orders: S1 x S0 (label 1), then S0 x S1.
+
+    Within a block the first element varies slowest and both follow the
+    order of ``y``, as the monograph's nested loops do.
+    """
+    positives, negatives = _partition(y)
+    return _concat([_block(positives, negatives, 1), _block(negatives, positives, 0)])
+
+
+def _draw(
+    first: np.ndarray, second: np.ndarray, p: int, label: int, rng: np.random.Generator
+) -> Pairs:
+    if p >= len(second):
+        return _block(first, second, label)
+    rows_per_block = max(1, _SAMPLE_BLOCK // len(second))
+    chosen = []
+    for start in range(0, len(first), rows_per_block):
+        keys = rng.random((min(rows_per_block, len(first) - start), len(second)))
+        # p smallest keys per row: a uniform p-subset, without replacement.
+        picked = np.argpartition(keys, p - 1, axis=1)[:, :p]
+        chosen.append(np.sort(picked, axis=1))
+    right = second[np.concatenate(chosen).ravel()]
+    left = np.repeat(first, p)
+    return Pairs(left, right, np.full(len(left), label, dtype=np.int8))
+
+
+def sample_pairs(y: np.ndarray, p: int, rng: np.random.Generator) -> Pairs:
+    """Algorithm 3's sample: each instance first in p pairs with the other class.
+
+    Each positive instance is paired with p negatives drawn without
+    replacement (all of them if there are fewer than p), and each negative
+    with p positives likewise.
+    """
+    if p < 1:
+        raise ValueError(f"pairs per instance must be >= 1, got {p!r}")
+    positives, negatives = _partition(y)
+    return _concat(
+        [_draw(positives, negatives, p, 1, rng), _draw(negatives, positives, p, 0, rng)]
+    )
+
+
+def ordered_pairs_block(n: int, start: int, stop: int) -> tuple[np.ndarray, np.ndarray]:
+    """All (i, j), i != j, for i in [start, stop): a block of a tournament."""
+    rows = np.arange(start, stop)
+    left = np.repeat(rows, n - 1)
+    offsets = np.tile(np.arange(n - 1), stop - start)
+    # Skip the diagonal: j runs over 0..n-1 without i.
+    right = offsets + (offsets >= left)
+    return left, right

@@ -1,0 +1,130 @@
+"""The one table of RankingReduction's parameters.
+
+The estimator's validation, its WEKA option string, the CLI flags and the
+docs all read this table, so they cannot drift apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from weka_ranking.rankers import RANKERS, TIES
+
+
+@dataclass(frozen=True)
+class Parameter:
+    """One parameter: its names, its default, and how text becomes a value."""
+
+    name: str
+    weka_flag: str
+    cli_flag: str
+    default: Any
+    help: str
+    parse: Callable[[str], Any]
+    check: Callable[[Any], bool]
+    expected: str
+
+    def validate(self, value: Any) -> None:
+        if not self.check(value):
+            raise ValueError(f"{self.name} must be {self.expected}, got {value!r}")
+
+    def from_text(self, text: str) -> Any:
+        try:
+            value = self.parse(text)
+            self.validate(value)
+        except ValueError:
+            raise ValueError(
+                f"{self.cli_flag} / {self.weka_flag} must be {self.expected}, "
+                f"got {text!r}"
+            ) from None
+        return value
+
+    def to_text(self, value: Any) -> str:
+        return str(value)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _pairs(text: str) -> int | str:
+    return "all" if text == "all" else int(text)
+
+
+PARAMETERS: tuple[Parameter, ...] = (
+    Parameter(
+        "base",
+        "-W",
+        "--learner",
+        "J48",
+        "base learner: J48, NaiveBayes, Logistic, SMO or a WEKA classname",
+        str,
+        lambda v: isinstance(v, str) and bool(v),
+        "a non-empty learner name",
+    ),
+    Parameter(
+        "base_options",
+        "--",
+        "--learner-options",
+        "",
+        'the base learner\'s own WEKA options, e.g. "-C 0.25 -M 2"',
+        str,
+        lambda v: isinstance(v, str),
+        "a string of WEKA options",
+    ),
+    Parameter(
+        "pairs_per_instance",
+        "-P",
+        "--pairs",
+        "all",
+        "pairs per instance: 'all' (every mixed-class pair) or p >= 1 drawn "
+        "per instance",
+        _pairs,
+        lambda v: v == "all" or (_is_int(v) and v >= 1),
+        "'all' or an integer >= 1",
+    ),
+    Parameter(
+        "voters",
+        "-I",
+        "--voters",
+        1,
+        "committee size: members trained on independent pair samples, majority vote",
+        int,
+        lambda v: _is_int(v) and v >= 1,
+        "an integer >= 1",
+    ),
+    Parameter(
+        "ranker",
+        "-R",
+        "--ranker",
+        "tournament",
+        "how to order: " + ", ".join(RANKERS) + " (pointwise = the learner alone)",
+        str,
+        lambda v: v in RANKERS,
+        "one of " + ", ".join(RANKERS),
+    ),
+    Parameter(
+        "ties",
+        "-T",
+        "--ties",
+        "stable",
+        "order of equal scores: stable (input order) or random (seeded)",
+        str,
+        lambda v: v in TIES,
+        "one of " + ", ".join(TIES),
+    ),
+    Parameter(
+        "seed",
+        "-S",
+        "--seed",
+        1,
+        "random seed; member i draws its pairs (and WEKA -S) from seed + i",
+        int,
+        _is_int,
+        "an integer",
+    ),
+)
+
+BY_NAME: dict[str, Parameter] = {p.name: p for p in PARAMETERS}
