@@ -154,3 +154,13 @@ def test_docstring_signature_table_and_cli_agree():
     assert signature == table
     assert documented[: len(table)] == table
     assert set(table) <= flags
+
+
+def test_sub_committee_equals_fitting_fewer_voters(halves):
+    train, test = halves
+    large = RankingReduction("J48", pairs_per_instance=1, voters=7).fit(train)
+    small = RankingReduction("J48", pairs_per_instance=1, voters=4).fit(train)
+    sub = large.sub_committee(4)
+    assert sub.voters == 4 and sub.n_pairs_ == small.n_pairs_
+    np.testing.assert_array_equal(sub.scores(test), small.scores(test))
+    assert len(large.members_) == 7  # the original is untouched

@@ -7,14 +7,14 @@ import csv
 import io
 import json
 import logging
-import os
+import signal
 import sys
-import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
 
 from weka_ranking import __version__, jvm
+from weka_ranking.atomic import write_atomically
 from weka_ranking.data import Dataset, resolve_task
 from weka_ranking.errors import WekaRankingError
 from weka_ranking.evaluation import cross_validate
@@ -89,6 +89,44 @@ def build_parser() -> argparse.ArgumentParser:
     _add_model_flags(rank)
     _add_data_flags(rank)
     _add_common_flags(rank)
+
+    reproduce = commands.add_parser(
+        "reproduce",
+        help="run the monograph's batteries and sweeps into a resumable store",
+    )
+    reproduce.add_argument(
+        "--out",
+        default="reproduction",
+        metavar="DIR",
+        help="folder of the store and the report (default: reproduction)",
+    )
+    reproduce.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help="worker processes, one JVM each (default: 1)",
+    )
+    reproduce.add_argument(
+        "--quick",
+        action="store_true",
+        help="a subset that runs in a few minutes: 2 tasks, 2 learners, sweeps 1,5,10",
+    )
+    reproduce.add_argument("--tasks", help="comma-separated study tasks (default: all)")
+    reproduce.add_argument("--learners", help="comma-separated learners (default: all)")
+    reproduce.add_argument(
+        "--include-slow",
+        action="store_true",
+        help="also run the cells left out by default for their cost (SMO original on "
+        "breast-cancer and vehicle)",
+    )
+    _add_common_flags(reproduce)
+
+    report = commands.add_parser(
+        "report", help="render reproduction.md and the figures from a store"
+    )
+    report.add_argument("store", metavar="DIR", help="the folder reproduce wrote into")
+    report.add_argument("--out", metavar="DIR", help="where to write (default: DIR)")
+    _add_common_flags(report)
     return parser
 
 
@@ -158,21 +196,6 @@ def _cv(args: argparse.Namespace) -> int:
     return 0
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Write a file whole or not at all: a temporary file, then a rename."""
-    path = Path(path)
-    handle, temporary = tempfile.mkstemp(
-        prefix=f".{path.name}.", dir=path.parent or "."
-    )
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
-            stream.write(text)
-        os.replace(temporary, path)
-    except BaseException:
-        os.unlink(temporary)
-        raise
-
-
 def _rank(args: argparse.Namespace) -> int:
     estimator = _estimator(args)
     estimator._validate_params()
@@ -197,6 +220,81 @@ def _rank(args: argparse.Namespace) -> int:
     return 0
 
 
+def _names(text: str | None, known, what: str) -> tuple[str, ...] | None:
+    if not text:
+        return None
+    names = tuple(text.split(","))
+    unknown = [n for n in names if n not in known]
+    if unknown:
+        raise CliError(f"unknown {what} {unknown}: choose from {', '.join(known)}")
+    return names
+
+
+def _reproduce(args: argparse.Namespace) -> int:
+    from weka_ranking.data import STUDY_TASKS
+    from weka_ranking.experiments.plan import build_plan
+    from weka_ranking.experiments.report import write_report
+    from weka_ranking.experiments.run import run_plan
+    from weka_ranking.experiments.store import ResultStore
+    from weka_ranking.learners import NAMED_LEARNERS
+
+    if args.jobs < 1:
+        raise CliError(f"--jobs must be >= 1, got {args.jobs}")
+    units, left_out = build_plan(
+        _names(args.tasks, STUDY_TASKS, "tasks"),
+        _names(args.learners, NAMED_LEARNERS, "learners"),
+        quick=args.quick,
+        include_slow=args.include_slow,
+    )
+    if args.quick:
+        logger.warning("--quick: a subset (2 tasks, 2 learners, sweeps 1, 5, 10)")
+    for line in left_out:
+        logger.warning("left out: %s", line)
+    store = ResultStore(args.out)
+    done = store.load()
+    pending = sum(1 for u in units if u.key not in done)
+    logger.info(
+        "%d units, %d already in %s", len(units), len(units) - pending, store.path
+    )
+    started = time.perf_counter()
+    from tqdm import tqdm
+
+    with tqdm(
+        total=pending,
+        unit="unit",
+        disable=args.quiet,
+        file=sys.stderr,
+        dynamic_ncols=True,
+    ) as bar:
+        ran = run_plan(units, store, args.jobs, args.heap, bar.update)
+    store.add_run(
+        {
+            "finished": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+            "seconds": round(time.perf_counter() - started, 1),
+            "units_run": ran,
+            "jobs": args.jobs,
+        }
+    )
+    path = write_report(Path(args.out), Path(args.out))
+    print(f"{ran} units run, {len(units) - ran} were already done; report: {path}")
+    return 0
+
+
+def _report(args: argparse.Namespace) -> int:
+    from weka_ranking.experiments.report import write_report
+
+    if not (Path(args.store) / "results.jsonl").is_file():
+        raise CliError(
+            f"{args.store}: no results.jsonl here (run reproduce --out first)"
+        )
+    print(write_report(Path(args.store), Path(args.out or args.store)))
+    return 0
+
+
+def _stop_on_sigterm(signum, frame) -> None:
+    raise KeyboardInterrupt
+
+
 def _configure_logging(args: argparse.Namespace) -> None:
     level = (
         logging.ERROR
@@ -217,7 +315,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     _configure_logging(args)
-    commands = {"cv": _cv, "rank": _rank}
+    commands = {"cv": _cv, "rank": _rank, "reproduce": _reproduce, "report": _report}
+    signal.signal(signal.SIGTERM, _stop_on_sigterm)
     try:
         return commands[args.command](args)
     except (WekaRankingError, ValueError, OSError) as err:

@@ -118,7 +118,9 @@ def start(heap: str | None = None, verbose: bool = False) -> None:
     lib = weka_lib_dir()
     classpath = [str(j) for j in sorted(lib.glob("*.jar")) if "-src." not in j.name]
     classpath.append(str(compiled_kernels()))
-    args = ["-Djava.awt.headless=true"]
+    # -Xrs: SIGTERM and SIGINT stay Python's, so an interrupted run stops
+    # cleanly between units instead of the JVM exiting under it.
+    args = ["-Djava.awt.headless=true", "-Xrs"]
     if heap is not None:
         args.append(f"-Xmx{heap}")
     try:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import inspect
 import logging
+import time
 from typing import Any
 
 import numpy as np
@@ -11,7 +12,7 @@ import numpy as np
 from weka_ranking import bridge, learners
 from weka_ranking.data import Attribute, Dataset, header_difference
 from weka_ranking.errors import DataError
-from weka_ranking.pairs import all_pairs, sample_pairs
+from weka_ranking.pairs import Pairs, all_pairs, sample_pairs
 from weka_ranking.params import BY_NAME, PARAMETERS
 from weka_ranking.rankers import Ranking, order_by_scores, rank_pairwise
 
@@ -70,6 +71,8 @@ class RankingReduction:
         Seed of each member: ``seed + i``.
     n_pairs_ : list of int
         Pair instances each member was trained on (empty for ``pointwise``).
+    member_seconds_ : list of float
+        Wall time of building each member's pairs and training it.
     base_classname_ : str
         The base learner's WEKA classname.
     base_options_ : list of str
@@ -223,28 +226,28 @@ class RankingReduction:
         options = bridge.split_options(self.base_options)
         if self.ranker == "pointwise":
             seeds = [self.seed]
+            started = time.perf_counter()
             members = [
                 self._train(classname, options, self.seed, bridge.to_instances(data))
             ]
+            seconds = [time.perf_counter() - started]
             n_pairs: list[int] = []
         else:
             header = bridge.pair_header(data)
             seeds = [self.seed + i for i in range(self.voters)]
-            members, n_pairs = [], []
+            members, n_pairs, seconds = [], [], []
             for member_seed in seeds:
-                if self.pairs_per_instance == "all":
-                    pairs = all_pairs(data.y)
-                else:
-                    pairs = sample_pairs(
-                        data.y, self.pairs_per_instance, rng_from(member_seed)
-                    )
+                started = time.perf_counter()
+                pairs = self._training_pairs(data.y, member_seed)
                 instances = bridge.pair_instances(header, data.X, pairs)
                 members.append(self._train(classname, options, member_seed, instances))
                 n_pairs.append(len(pairs))
+                seconds.append(time.perf_counter() - started)
                 logger.debug("member %d: %d pairs", len(members), len(pairs))
         self.members_ = members
         self.member_seeds_ = seeds
         self.n_pairs_ = n_pairs
+        self.member_seconds_ = seconds
         self.base_classname_ = classname
         self.base_options_ = bridge.classifier_options(members[0])
         self.attributes_ = data.attributes
@@ -252,6 +255,31 @@ class RankingReduction:
         self.positive_ = data.positive
         self.n_features_in_ = len(data.attributes)
         return self
+
+    def _training_pairs(self, y: np.ndarray, member_seed: int) -> Pairs:
+        if self.pairs_per_instance == "all":
+            return all_pairs(y)
+        return sample_pairs(y, self.pairs_per_instance, rng_from(member_seed))
+
+    def sub_committee(self, voters: int) -> RankingReduction:
+        """The fitted model of its first ``voters`` members.
+
+        Member i depends only on ``seed + i``, so this equals fitting with
+        ``voters`` (a sweep over committee sizes trains the largest once).
+        """
+        if not hasattr(self, "members_"):
+            raise NotFittedError("sub_committee needs a fitted model")
+        if not 1 <= voters <= len(self.members_):
+            raise ValueError(
+                f"voters must be in 1..{len(self.members_)}, got {voters!r}"
+            )
+        smaller = clone(self).set_params(voters=voters)
+        for name, value in vars(self).items():
+            if name.endswith("_"):
+                setattr(smaller, name, value)
+        for name in ("members_", "member_seeds_", "n_pairs_", "member_seconds_"):
+            setattr(smaller, name, getattr(self, name)[:voters])
+        return smaller
 
     def _train(self, classname: str, options: list[str], seed: int, instances):
         classifier = bridge.make_classifier(classname, options)

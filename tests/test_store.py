@@ -1,0 +1,64 @@
+"""The result store keeps whole units only, and survives torn writes and rivals."""
+
+import json
+import multiprocessing
+
+from weka_ranking.experiments.store import ResultStore
+
+
+def records(n, value=0.5):
+    return [{"config": f"c{i}", "auc": value} for i in range(n)]
+
+
+def test_append_and_load(tmp_path):
+    store = ResultStore(tmp_path)
+    store.append("u1", records(3))
+    store.append("u2", records(2))
+    loaded = store.load()
+    assert sorted(loaded) == ["u1", "u2"]
+    assert [r["config"] for r in loaded["u1"]] == ["c0", "c1", "c2"]
+    assert all(r["unit_records"] == 3 for r in loaded["u1"])
+
+
+def test_torn_tail_and_incomplete_unit_are_dropped_and_repaired(tmp_path):
+    store = ResultStore(tmp_path)
+    store.append("whole", records(2))
+    store.append("torn", records(3))
+    text = store.path.read_text()
+    store.path.write_text(text[: len(text) - 25])  # cut the last record mid-line
+    loaded = ResultStore(tmp_path).load()
+    assert list(loaded) == ["whole"]
+    # The file itself was rewritten without the torn unit: every line parses.
+    lines = store.path.read_text().splitlines()
+    assert len(lines) == 2 and all(
+        json.loads(line)["unit"] == "whole" for line in lines
+    )
+
+
+def test_corrupt_line_in_the_middle(tmp_path):
+    store = ResultStore(tmp_path)
+    store.append("a", records(1))
+    with store.path.open("a") as stream:
+        stream.write('{"unit": "b", "unit_rec\n')
+    store.append("c", records(1))
+    assert sorted(ResultStore(tmp_path).load()) == ["a", "c"]
+
+
+def _writer(folder, name, count):
+    store = ResultStore(folder)
+    for i in range(count):
+        store.append(f"{name}-{i}", records(5, value=i))
+
+
+def test_concurrent_writers_do_not_corrupt(tmp_path):
+    context = multiprocessing.get_context("spawn")
+    writers = [
+        context.Process(target=_writer, args=(tmp_path, f"w{k}", 200)) for k in range(3)
+    ]
+    for w in writers:
+        w.start()
+    for w in writers:
+        w.join()
+    loaded = ResultStore(tmp_path).load()
+    assert len(loaded) == 600
+    assert all(len(v) == 5 for v in loaded.values())

@@ -1,0 +1,1 @@
+"""The monograph's experiments: batteries, sweeps, a resumable store, the report."""

@@ -1,0 +1,244 @@
+"""Run units of work, in this process or in worker processes, into a store."""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import os
+import platform
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from pathlib import Path
+
+import numpy as np
+
+from weka_ranking import __version__, jvm, load_task
+from weka_ranking.data import Dataset
+from weka_ranking.errors import WekaError
+from weka_ranking.evaluation import auc
+from weka_ranking.experiments.plan import FOLDS, RANKERS, SEED, Unit
+from weka_ranking.experiments.store import ResultStore
+from weka_ranking.folds import weka_folds
+from weka_ranking.model import RankingReduction, rng_from
+from weka_ranking.pairs import Pairs
+from weka_ranking.rankers import order_by_scores
+
+logger = logging.getLogger(__name__)
+
+
+class OneOrderReduction(RankingReduction):
+    """The reduction trained on pairs of one order only (first element positive).
+
+    A hypothesis about the monograph, not a method: every pair then has label
+    1, so the learner sees one class.
+    """
+
+    def _training_pairs(self, y: np.ndarray, member_seed: int) -> Pairs:
+        pairs = super()._training_pairs(y, member_seed)
+        first = pairs.label == 1
+        return Pairs(pairs.left[first], pairs.right[first], pairs.label[first])
+
+
+def _task_data(unit: Unit) -> Dataset:
+    data = load_task(unit.task)
+    if unit.variant == "majority-first":
+        other = data.class_values[1 - data.positive_index]
+        data = load_task(unit.task, positive=other)
+    return data
+
+
+def _auc_of_order(y: np.ndarray, order: np.ndarray) -> float:
+    position_scores = np.empty(len(order))
+    position_scores[order] = -np.arange(len(order))
+    return auc(y, position_scores)
+
+
+def _evaluate(model: RankingReduction, test: Dataset, train_seconds: float) -> dict:
+    started = time.perf_counter()
+    ranking = model.ranking(test)
+    seconds = time.perf_counter() - started
+    scores = ranking.scores
+    return {
+        "ranker": model.ranker,
+        "pairs": model.pairs_per_instance,
+        "voters": model.voters,
+        "auc": auc(test.y, scores),
+        # The same order with ties broken by the fold's order, or at random:
+        # what an AUC computed from the ranked list, not the scores, sees.
+        "auc_stable": _auc_of_order(test.y, order_by_scores(scores, "stable", None)),
+        "auc_random": _auc_of_order(
+            test.y, order_by_scores(scores, "random", rng_from(model.seed))
+        ),
+        "n_pairs": int(sum(model.n_pairs_)),
+        "comparisons": int(ranking.comparisons),
+        "train_seconds": round(train_seconds, 4),
+        "rank_seconds": round(seconds, 4),
+    }
+
+
+def run_unit(unit: Unit) -> list[dict]:
+    """Train the unit's models on its fold and rank the test fold with each ranker.
+
+    A unit WEKA cannot train (e.g. a learner refusing the one-class pairs of
+    the "one-order" variant) gives one record holding the error.
+    """
+    try:
+        return _run_unit(unit)
+    except WekaError as err:
+        return [
+            {
+                "task": unit.task,
+                "learner": unit.learner,
+                "variant": unit.variant,
+                "family": unit.family,
+                "fold": unit.fold,
+                "error": str(err),
+            }
+        ]
+
+
+def _run_unit(unit: Unit) -> list[dict]:
+    data = _task_data(unit)
+    train_rows, test_rows = list(weka_folds(data.y, FOLDS, SEED))[unit.fold]
+    train, test = data.subset(train_rows), data.subset(test_rows)
+    estimator = OneOrderReduction if unit.variant == "one-order" else RankingReduction
+    results = []
+    if unit.family == "base":
+        model = estimator(unit.learner, ranker="pointwise", seed=SEED).fit(train)
+        results.append(("base", _evaluate(model, test, sum(model.member_seconds_))))
+    elif unit.family == "original":
+        model = estimator(unit.learner, seed=SEED).fit(train)
+        for ranker in RANKERS:
+            model.set_params(ranker=ranker)
+            results.append(
+                ("original", _evaluate(model, test, model.member_seconds_[0]))
+            )
+    elif unit.family == "voters":
+        committee = estimator(
+            unit.learner, pairs_per_instance=1, voters=max(unit.sweep), seed=SEED
+        ).fit(train)
+        for voters in unit.sweep:
+            model = committee.sub_committee(voters)
+            for ranker in RANKERS:
+                model.set_params(ranker=ranker)
+                seconds = sum(model.member_seconds_)
+                results.append((f"voters={voters}", _evaluate(model, test, seconds)))
+    elif unit.family == "pairs":
+        for pairs in unit.sweep:
+            model = estimator(unit.learner, pairs_per_instance=pairs, seed=SEED).fit(
+                train
+            )
+            for ranker in RANKERS:
+                model.set_params(ranker=ranker)
+                seconds = model.member_seconds_[0]
+                results.append((f"pairs={pairs}", _evaluate(model, test, seconds)))
+    else:
+        raise ValueError(f"unknown family {unit.family!r}")
+    return [
+        {
+            "task": unit.task,
+            "learner": unit.learner,
+            "variant": unit.variant,
+            "family": unit.family,
+            "config": config,
+            "fold": unit.fold,
+            "seed": SEED,
+            "positive": data.positive,
+            "n_train": len(train),
+            "n_test": len(test),
+            **measured,
+        }
+        for config, measured in results
+    ]
+
+
+def _worker_start(heap: str | None) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides when to stop
+    logging.getLogger("weka_ranking").setLevel(logging.ERROR)
+    jvm.start(heap=heap)
+
+
+def _git_sha() -> str | None:
+    try:
+        result = subprocess.run(
+            ["git", "rev-parse", "HEAD"],
+            cwd=Path(__file__).resolve().parent,
+            capture_output=True,
+            text=True,
+            timeout=10,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return result.stdout.strip() or None
+
+
+def run_description(jobs: int) -> dict:
+    """Versions, machine and command of this run, for ``runs.jsonl``."""
+    import jpype
+
+    return {
+        "started": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+        "argv": sys.argv,
+        "weka_ranking": __version__,
+        "weka": str(jpype.JClass("weka.core.Version").VERSION),
+        "python": platform.python_version(),
+        "numpy": np.__version__,
+        "java": str(jpype.JClass("java.lang.System").getProperty("java.version")),
+        "git_sha": _git_sha(),
+        "machine": f"{platform.machine()}, {os.cpu_count()} cores, {platform.system()}",
+        "jobs": jobs,
+    }
+
+
+def run_plan(
+    units: list[Unit],
+    store: ResultStore,
+    jobs: int = 1,
+    heap: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> int:
+    """Run every unit not yet in the store; return how many were run.
+
+    Finished units are appended as they complete, so an interruption loses
+    only the units under way. ``jobs`` worker processes, each with its own
+    JVM, give the same records as one: every unit is seeded on its own.
+    """
+    done = store.load()
+    pending = [u for u in units if u.key not in done]
+    jvm.start(heap=heap)
+    store.add_run(
+        {**run_description(jobs), "units": len(units), "pending": len(pending)}
+    )
+    if jobs == 1:
+        for unit in pending:
+            store.append(unit.key, run_unit(unit))
+            if progress:
+                progress(1)
+        return len(pending)
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(jobs, context, _worker_start, (heap,)) as pool:
+        try:
+            queue = iter(pending)
+            running = {}
+            for unit in queue:
+                running[pool.submit(run_unit, unit)] = unit
+                if len(running) >= 2 * jobs:
+                    break
+            while running:
+                finished, _ = wait(running, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    unit = running.pop(future)
+                    store.append(unit.key, future.result())
+                    if progress:
+                        progress(1)
+                    following = next(queue, None)
+                    if following is not None:
+                        running[pool.submit(run_unit, following)] = following
+        except BaseException:
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+    return len(pending)

@@ -1,0 +1,128 @@
+"""A resumable result store: append-only JSON lines, one unit of work at a time.
+
+Every record names the unit of work that produced it and how many records
+that unit writes. A unit's records are appended in one ``write`` under an
+exclusive lock and flushed to disk, so an interrupted run leaves whole units
+plus at most one torn tail. On opening, torn or corrupt lines and incomplete
+units are dropped (the file is rewritten atomically without them) and those
+units are computed again; finished units never are.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import logging
+import os
+import tempfile
+from collections import defaultdict
+from collections.abc import Iterable
+from pathlib import Path
+
+logger = logging.getLogger(__name__)
+
+REQUIRED = ("unit", "unit_records")
+
+
+class ResultStore:
+    """Records of finished units, in ``results.jsonl`` inside a folder."""
+
+    def __init__(self, folder: str | Path) -> None:
+        self.folder = Path(folder)
+        self.path = self.folder / "results.jsonl"
+        self.runs_path = self.folder / "runs.jsonl"
+        self.dropped = 0
+
+    def _read(self) -> tuple[dict[str, list[dict]], int]:
+        units: dict[str, list[dict]] = defaultdict(list)
+        bad = 0
+        if not self.path.exists():
+            return units, bad
+        with self.path.open("rb") as stream:
+            for raw in stream:
+                try:
+                    record = json.loads(raw)
+                    if not raw.endswith(b"\n") or any(
+                        k not in record for k in REQUIRED
+                    ):
+                        raise ValueError("incomplete record")
+                except ValueError:
+                    bad += 1
+                    continue
+                units[record["unit"]].append(record)
+        return units, bad
+
+    def load(self) -> dict[str, list[dict]]:
+        """Records of every complete unit; repairs the file if anything was torn."""
+        units, bad = self._read()
+        complete = {
+            unit: records
+            for unit, records in units.items()
+            if len(records) == records[0]["unit_records"]
+        }
+        incomplete = len(units) - len(complete)
+        if bad or incomplete:
+            logger.warning(
+                "%s: dropped %d unreadable lines and %d incomplete units; "
+                "they will be computed again",
+                self.path,
+                bad,
+                incomplete,
+            )
+            self.dropped = bad + incomplete
+            self._rewrite(r for records in complete.values() for r in records)
+        return complete
+
+    def records(self) -> list[dict]:
+        return [r for records in self.load().values() for r in records]
+
+    def _rewrite(self, records: Iterable[dict]) -> None:
+        with self._locked():
+            handle, temporary = tempfile.mkstemp(prefix=".results.", dir=self.folder)
+            with os.fdopen(handle, "w", encoding="utf-8") as stream:
+                for record in records:
+                    stream.write(json.dumps(record, sort_keys=True) + "\n")
+                stream.flush()
+                os.fsync(stream.fileno())
+            os.replace(temporary, self.path)
+
+    def _locked(self):
+        self.folder.mkdir(parents=True, exist_ok=True)
+        return _Lock(self.folder / ".lock")
+
+    def append(self, unit: str, records: list[dict]) -> None:
+        """Append one unit's records whole: one write, under the lock, synced."""
+        for record in records:
+            record["unit"] = unit
+            record["unit_records"] = len(records)
+        payload = "".join(json.dumps(r, sort_keys=True) + "\n" for r in records)
+        self._append_text(self.path, payload)
+
+    def add_run(self, run: dict) -> None:
+        """Note one invocation (versions, argv, git sha) in ``runs.jsonl``."""
+        self._append_text(self.runs_path, json.dumps(run, sort_keys=True) + "\n")
+
+    def _append_text(self, path: Path, payload: str) -> None:
+        with self._locked():
+            descriptor = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+            try:
+                os.write(descriptor, payload.encode("utf-8"))
+                os.fsync(descriptor)
+            finally:
+                os.close(descriptor)
+
+
+class _Lock:
+    """An exclusive ``flock`` on a file, so concurrent writers take turns."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def __enter__(self) -> _Lock:
+        self.descriptor = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        fcntl.flock(self.descriptor, fcntl.LOCK_EX)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        fcntl.flock(self.descriptor, fcntl.LOCK_UN)
+        os.close(self.descriptor)
