@@ -116,14 +116,31 @@ def test_string_attribute(tmp_path, capsys):
     assert "type string" in one_line_error(capsys, "cv", str(path))
 
 
-def test_one_class_training_fold(tmp_path, capsys):
-    path = tmp_path / "few.arff"
-    rows = "\n".join(["1,x"] * 10 + ["2,y"])
+def write_arff(path, rows):
+    body = "\n".join(rows)
     path.write_text(
-        f"@relation r\n@attribute a numeric\n@attribute c {{x,y}}\n@data\n{rows}\n"
+        f"@relation r\n@attribute a numeric\n@attribute c {{x,y}}\n@data\n{body}\n"
     )
-    err = one_line_error(capsys, "cv", str(path), "--folds", "2")
-    assert "fold" in err and "one class only" in err
+    return str(path)
+
+
+def test_one_class_training_data(tmp_path, capsys):
+    train = write_arff(tmp_path / "one.arff", ["1,x"] * 10)
+    test = write_arff(tmp_path / "test.arff", ["1,x", "2,y"])
+    err = one_line_error(
+        capsys, "rank", "--train", train, "--test", test, "--positive", "y"
+    )
+    assert "one class only" in err
+
+
+def test_too_few_of_the_minority_for_the_folds(tmp_path, capsys):
+    path = write_arff(tmp_path / "few.arff", ["1,x"] * 10 + ["2,y"] * 3)
+    err = one_line_error(capsys, "cv", path, "--folds", "5")
+    assert (
+        "--folds 5 is more than the 3 instances" in err and "--folds 3 or fewer" in err
+    )
+    path = write_arff(tmp_path / "single.arff", ["1,x"] * 10 + ["2,y"])
+    assert "at least 2" in one_line_error(capsys, "cv", path, "--folds", "2")
 
 
 def test_missing_file(capsys):

@@ -62,3 +62,12 @@ def test_concurrent_writers_do_not_corrupt(tmp_path):
     loaded = ResultStore(tmp_path).load()
     assert len(loaded) == 600
     assert all(len(v) == 5 for v in loaded.values())
+
+
+def test_a_unit_written_twice_is_kept_once(tmp_path):
+    first, second = ResultStore(tmp_path), ResultStore(tmp_path)
+    first.append("u", records(2, value=1.0))
+    second.append("u", records(2, value=2.0))
+    loaded = ResultStore(tmp_path).load()
+    assert [r["auc"] for r in loaded["u"]] == [1.0, 1.0]
+    assert len(ResultStore(tmp_path).path.read_text().splitlines()) == 2

@@ -8,13 +8,14 @@ as one array per batch.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import contextmanager
 
 import jpype
 import numpy as np
 
 from weka_ranking import jvm
 from weka_ranking.data import Dataset
-from weka_ranking.errors import WekaError
+from weka_ranking.errors import JavaError, WekaError
 from weka_ranking.pairs import Pairs
 
 PAIR_CLASS = "first_wins"
@@ -39,6 +40,21 @@ def _flat(X: np.ndarray):
 
 def _kernels():
     return _classes()("wekaranking.Kernels")
+
+
+@contextmanager
+def java_errors(what: str):
+    """Java's exceptions as this package's: an exhausted heap says what to do."""
+    try:
+        yield
+    except jpype.JException as err:
+        if isinstance(err, _classes()("java.lang.OutOfMemoryError")):
+            heap = jpype.JClass("java.lang.Runtime").getRuntime().maxMemory() >> 20
+            raise JavaError(
+                f"the JVM ran out of memory ({heap} MB heap) {what}: give it more "
+                "with --heap (e.g. --heap 8g) or use fewer pairs (--pairs P)"
+            ) from None
+        raise WekaError(f"{what}: {err.message()}") from None
 
 
 def split_options(options: str) -> list[str]:
@@ -144,29 +160,34 @@ def pair_header(dataset: Dataset):
 def to_instances(dataset: Dataset, header=None):
     """The data set as WEKA Instances (class values in WEKA's order)."""
     header = base_header(dataset) if header is None else header
-    return _kernels().rows(
-        header, _flat(dataset.X), len(dataset), _doubles(dataset.class_index)
-    )
+    with java_errors("building the instances"):
+        return _kernels().rows(
+            header, _flat(dataset.X), len(dataset), _doubles(dataset.class_index)
+        )
 
 
 def pair_instances(header, X: np.ndarray, pairs: Pairs):
     """Pair Instances built on the JVM side: only the index arrays cross."""
-    return _kernels().pairs(
-        header, _flat(X), _ints(pairs.left), _ints(pairs.right), _doubles(pairs.label)
-    )
+    with java_errors(f"building {len(pairs)} pair instances"):
+        return _kernels().pairs(
+            header,
+            _flat(X),
+            _ints(pairs.left),
+            _ints(pairs.right),
+            _doubles(pairs.label),
+        )
 
 
 def build(classifier, instances, spec: str) -> None:
     """``buildClassifier``, with WEKA's complaints turned into :class:`WekaError`."""
-    try:
+    with java_errors(f"training '{spec}'"):
         classifier.buildClassifier(instances)
-    except jpype.JException as err:
-        raise WekaError(f"'{spec}' could not be trained: {err.message()}") from None
 
 
 def distributions(classifier, instances) -> np.ndarray:
     """Class distributions of all instances, shape (n, classes)."""
-    flat = _kernels().distributions(classifier, instances)
+    with java_errors("predicting"):
+        flat = _kernels().distributions(classifier, instances)
     return np.asarray(flat, dtype=np.float64).reshape(-1, instances.numClasses())
 
 
@@ -186,7 +207,32 @@ class PairVoter:
         self._flat = _flat(X)
 
     def votes(self, left: np.ndarray, right: np.ndarray) -> np.ndarray:
-        counts = _kernels().votes(
-            self._members, self._header, self._flat, _ints(left), _ints(right)
-        )
+        with java_errors("counting the committee's votes"):
+            counts = _kernels().votes(
+                self._members, self._header, self._flat, _ints(left), _ints(right)
+            )
         return np.asarray(counts, dtype=np.int64)
+
+
+def serialize(classifier) -> bytes:
+    """A classifier as WEKA's ``SerializationHelper`` writes it (a .model file)."""
+    JClass = _classes()
+    stream = JClass("java.io.ByteArrayOutputStream")()
+    JClass("weka.core.SerializationHelper").write(stream, classifier)
+    return bytes(stream.toByteArray())
+
+
+def deserialize(payload: bytes):
+    """A classifier from :func:`serialize`'s bytes; Java deserialization, so the
+    bytes must come from a trusted source."""
+    JClass = _classes()
+    stream = JClass("java.io.ByteArrayInputStream")(jpype.JArray(jpype.JByte)(payload))
+    try:
+        return JClass("weka.core.SerializationHelper").read(stream)
+    except jpype.JException as err:
+        raise WekaError(f"cannot read a WEKA model: {err.message()}") from None
+
+
+def weka_version() -> str:
+    """The running WEKA's version, e.g. ``3.9.7``."""
+    return str(_classes()("weka.core.Version").VERSION)

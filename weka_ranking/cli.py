@@ -46,6 +46,11 @@ def _add_data_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--keep", help="comma-separated class values to keep (others are dropped)"
     )
+    parser.add_argument(
+        "--drop-unsupported",
+        action="store_true",
+        help="drop string, date and relational attributes instead of refusing the file",
+    )
 
 
 def _add_common_flags(parser: argparse.ArgumentParser) -> None:
@@ -82,8 +87,25 @@ def build_parser() -> argparse.ArgumentParser:
     cv.add_argument("--json", action="store_true", help="print one JSON object")
     _add_common_flags(cv)
 
-    rank = commands.add_parser("rank", help="train on one ARFF file and rank another")
-    rank.add_argument("--train", required=True, metavar="ARFF", help="training data")
+    train = commands.add_parser("train", help="train on a task or ARFF file and save")
+    train.add_argument(
+        "task", metavar="TASK_OR_ARFF", help="a built-in task or an ARFF file"
+    )
+    train.add_argument(
+        "--save", required=True, metavar="FILE", help="model file to write (.wrk)"
+    )
+    _add_model_flags(train)
+    _add_data_flags(train)
+    _add_common_flags(train)
+
+    rank = commands.add_parser(
+        "rank", help="rank an ARFF file with a model trained here or saved before"
+    )
+    source = rank.add_mutually_exclusive_group(required=True)
+    source.add_argument("--train", metavar="ARFF", help="training data")
+    source.add_argument(
+        "--model", metavar="FILE", help="a model file from train --save"
+    )
     rank.add_argument("--test", required=True, metavar="ARFF", help="data to rank")
     rank.add_argument("--out", metavar="CSV", help="write here instead of stdout")
     _add_model_flags(rank)
@@ -135,9 +157,10 @@ def _estimator(args: argparse.Namespace) -> RankingReduction:
     return RankingReduction(**params)
 
 
-def _load(path_or_task: str, args: argparse.Namespace) -> Dataset:
+def _load(path_or_task: str, args: argparse.Namespace, **options) -> Dataset:
     keep = tuple(args.keep.split(",")) if args.keep else None
-    return resolve_task(path_or_task, args.positive, keep).load()
+    task = resolve_task(path_or_task, args.positive, keep)
+    return task.load(drop_unsupported=args.drop_unsupported, **options)
 
 
 def _progress(quiet: bool):
@@ -196,20 +219,42 @@ def _cv(args: argparse.Namespace) -> int:
     return 0
 
 
-def _rank(args: argparse.Namespace) -> int:
+def _train(args: argparse.Namespace) -> int:
     estimator = _estimator(args)
     estimator._validate_params()
-    train = _load(args.train, args)
-    test = _load(args.test, args)
+    data = _load(args.task, args)
+    if not Path(args.save).resolve().parent.is_dir():
+        raise CliError(f"--save {args.save}: the folder does not exist")
     jvm.start(heap=args.heap, verbose=args.verbose)
+    estimator.fit(data).save(args.save)
+    print(f"saved {estimator.to_options()} trained on {args.task} to {args.save}")
+    return 0
+
+
+def _rank(args: argparse.Namespace) -> int:
     if args.out and not Path(args.out).resolve().parent.is_dir():
         raise CliError(f"--out {args.out}: the folder does not exist")
-    ranking = estimator.fit(train).ranking(test)
+    if args.model:
+        jvm.start(heap=args.heap, verbose=args.verbose)
+        model = RankingReduction.load(args.model)
+        if args.positive and args.positive != model.positive_:
+            raise CliError(
+                f"--positive {args.positive}: the model ranks {model.positive_} first"
+            )
+        args.positive = model.positive_
+    else:
+        model = _estimator(args)
+        model._validate_params()
+        train = _load(args.train, args)
+        jvm.start(heap=args.heap, verbose=args.verbose)
+        model.fit(train)
+    test = _load(args.test, args, unlabelled="keep", expected=model.attributes_)
+    ranking = model.ranking(test)
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(["instance", "score", "rank", "class"])
     for position, i in enumerate(ranking.order):
-        label = test.class_values[int(test.class_index[i])]
+        label = test.class_values[int(test.class_index[i])] if test.labelled[i] else "?"
         writer.writerow(
             [int(test.rows[i]) + 1, repr(float(ranking.scores[i])), position + 1, label]
         )
@@ -315,7 +360,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     _configure_logging(args)
-    commands = {"cv": _cv, "rank": _rank, "reproduce": _reproduce, "report": _report}
+    commands = {
+        "cv": _cv,
+        "train": _train,
+        "rank": _rank,
+        "reproduce": _reproduce,
+        "report": _report,
+    }
     signal.signal(signal.SIGTERM, _stop_on_sigterm)
     try:
         return commands[args.command](args)

@@ -11,6 +11,7 @@ monograph are built in.
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -62,6 +63,9 @@ class Dataset:
         Where the data came from (a path, or a description).
     rows : ndarray of shape (n,), int64
         Each instance's 0-based row number among the file's data rows.
+    labelled : ndarray of shape (n,), bool
+        False where the file gives no class (kept only in data to rank;
+        ``y`` is 0 there).
     """
 
     X: np.ndarray
@@ -73,10 +77,13 @@ class Dataset:
     relation: str = "data"
     source: str = ""
     rows: np.ndarray = field(default=None)  # type: ignore[assignment]
+    labelled: np.ndarray = field(default=None)  # type: ignore[assignment]
 
     def __post_init__(self) -> None:
         if self.rows is None:
             object.__setattr__(self, "rows", np.arange(len(self.y), dtype=np.int64))
+        if self.labelled is None:
+            object.__setattr__(self, "labelled", np.ones(len(self.y), dtype=bool))
 
     def __len__(self) -> int:
         return len(self.y)
@@ -103,6 +110,7 @@ class Dataset:
             relation=self.relation,
             source=self.source,
             rows=self.rows[indices],
+            labelled=self.labelled[indices],
         )
 
 
@@ -136,8 +144,9 @@ class Task:
     positive: str | None = None
     keep: tuple[str, ...] | None = None
 
-    def load(self) -> Dataset:
-        return load_arff(self.path, positive=self.positive, keep=self.keep)
+    def load(self, **options) -> Dataset:
+        """The task's data; ``options`` go to :func:`load_arff`."""
+        return load_arff(self.path, positive=self.positive, keep=self.keep, **options)
 
 
 def _study_task(name: str, file: str, positive: str, keep=None) -> Task:
@@ -179,12 +188,61 @@ def resolve_task(
     return Task(path.stem, path, positive, keep)
 
 
+_DECLARATION = re.compile(
+    r"^[ \t]*@attribute[ \t]+('(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|\S+)[ \t]+"
+    r"(date|relational|string)\b[^\n]*$",
+    re.IGNORECASE | re.MULTILINE,
+)
+_DATA = re.compile(r"^[ \t]*@data\b", re.IGNORECASE | re.MULTILINE)
+
+
+def _unquote(name: str) -> str:
+    if name[:1] in "'\"" and name[-1:] == name[:1]:
+        return re.sub(r"\\(.)", r"\1", name[1:-1])
+    return name
+
+
+def _prepare_header(text: str, source: str) -> tuple[str, list[tuple[str, str, int]]]:
+    """Declare date and relational attributes as string, integer as numeric.
+
+    Returns the new text and (name, type, line) of every string, date and
+    relational attribute, which the reduction cannot use.
+    """
+    data = _DATA.search(text)
+    header, body = (text[: data.start()], text[data.start() :]) if data else (text, "")
+    found = []
+    for match in _DECLARATION.finditer(header):
+        line = header.count("\n", 0, match.start()) + 1
+        found.append((_unquote(match.group(1)), match.group(2).lower(), line))
+    for name, kind, _ in found:
+        if kind == "relational":
+            # A relational attribute's block of nested declarations ends at
+            # "@end name"; its values are quoted strings.
+            block = re.compile(
+                r"^[ \t]*@attribute[ \t]+" + re.escape(name) + r"[ \t]+relational\b.*?"
+                r"^[ \t]*@end[ \t]+" + re.escape(name) + r"[ \t]*$",
+                re.IGNORECASE | re.MULTILINE | re.DOTALL,
+            )
+            header = block.sub(f"@attribute {name} string", header, count=1)
+    declaration = (
+        r"^([ \t]*@attribute[ \t]+(?:'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|\S+)[ \t]+)"
+    )
+    flags = re.IGNORECASE | re.MULTILINE
+    header = re.sub(declaration + r"date\b[^\n]*$", r"\1string", header, flags=flags)
+    # liac-arff truncates integer values; WEKA reads them as numeric.
+    header = re.sub(declaration + r"integer\b", r"\1numeric", header, flags=flags)
+    return header + body, found
+
+
 def load_arff(
     path: str | Path,
     *,
     positive: str | None = None,
     keep: tuple[str, ...] | None = None,
     class_attribute: str | None = None,
+    drop_unsupported: bool = False,
+    unlabelled: str = "drop",
+    expected: tuple[Attribute, ...] | None = None,
 ) -> Dataset:
     """Read an ARFF file into a binary :class:`Dataset`.
 
@@ -202,24 +260,58 @@ def load_arff(
         ``positive`` is merged into a class named ``rest``.
     class_attribute : str, optional
         The class attribute's name; WEKA's default, the last one, otherwise.
+    drop_unsupported : bool, default=False
+        Drop string, date and relational attributes (with a warning that
+        counts them) instead of refusing the file.
+    unlabelled : {"drop", "keep"}, default="drop"
+        Instances with a missing class: dropped with a warning (training), or
+        kept as unlabelled (data to rank).
+    expected : tuple of Attribute, optional
+        The features a trained model expects; a file whose header differs is
+        refused with the first difference.
     """
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise DataError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise DataError(f"{path}: is a folder, not an ARFF file") from None
     except (OSError, UnicodeDecodeError) as err:
         raise DataError(f"{path}: cannot read: {err}") from None
     if not text.strip():
         raise DataError(f"{path}: the file is empty")
+    text, unsupported = _prepare_header(text, str(path))
     try:
         parsed = arff.loads(text, encode_nominal=True)
     except arff.ArffException as err:
         raise DataError(f"{path}: {err}") from None
-    return _from_parsed(parsed, str(path), positive, keep, class_attribute)
+    except (ValueError, TypeError, IndexError, KeyError) as err:
+        raise DataError(f"{path}: not a valid ARFF file ({err})") from None
+    return _from_parsed(
+        parsed,
+        str(path),
+        positive,
+        keep,
+        class_attribute,
+        {name: (kind, line) for name, kind, line in unsupported},
+        drop_unsupported,
+        unlabelled,
+        expected,
+    )
 
 
-def _from_parsed(parsed, source, positive, keep, class_attribute) -> Dataset:
+def _from_parsed(
+    parsed,
+    source,
+    positive,
+    keep,
+    class_attribute,
+    unsupported,
+    drop_unsupported,
+    unlabelled,
+    expected,
+) -> Dataset:
     declared = parsed["attributes"]
     names = [name for name, _ in declared]
     class_pos = len(declared) - 1
@@ -229,11 +321,12 @@ def _from_parsed(parsed, source, positive, keep, class_attribute) -> Dataset:
         class_pos = names.index(class_attribute)
     class_name, class_type = declared[class_pos]
     if not isinstance(class_type, list):
+        kind = unsupported.get(class_name, (class_type.lower(),))[0]
         raise DataError(
-            f"{source}: the class attribute {class_name!r} is {class_type.lower()}; "
+            f"{source}: the class attribute {class_name!r} is {kind}; "
             "the reduction needs a nominal class"
         )
-    attributes = []
+    attributes, columns, dropped = [], [], []
     for i, (name, kind) in enumerate(declared):
         if i == class_pos:
             continue
@@ -242,36 +335,65 @@ def _from_parsed(parsed, source, positive, keep, class_attribute) -> Dataset:
         elif kind.upper() in _NUMERIC_TYPES:
             attributes.append(Attribute(name))
         else:
-            raise DataError(
-                f"{source}: attribute {name!r} is of type {kind.lower()}, which the "
-                "reduction cannot use; remove it (WEKA's RemoveType filter does)"
-            )
+            real_kind, line = unsupported.get(name, (kind.lower(), None))
+            if not drop_unsupported:
+                where = f"line {line}: " if line else ""
+                raise DataError(
+                    f"{source}: {where}attribute {name!r} is of type {real_kind}, "
+                    "which the reduction cannot use; pass --drop-unsupported to drop it"
+                )
+            dropped.append(name)
+            continue
+        columns.append(i)
+    if dropped:
+        logger.warning(
+            "%s: dropped %d string/date/relational attributes: %s",
+            source,
+            len(dropped),
+            ", ".join(dropped),
+        )
     if not attributes:
-        raise DataError(f"{source}: no attribute besides the class")
+        raise DataError(f"{source}: no usable attribute besides the class")
+    if expected is not None:
+        difference = header_difference(expected, tuple(attributes))
+        if difference is not None:
+            raise DataError(
+                f"{source}: header differs from the training data: {difference}"
+            )
     rows = parsed["data"]
     if not rows:
         raise DataError(f"{source}: the file has no instances")
-    table = np.array(
-        [[np.nan if v is None else v for v in row] for row in rows], dtype=np.float64
+    klass = np.array(
+        [np.nan if row[class_pos] is None else row[class_pos] for row in rows],
+        dtype=np.float64,
     )
-    klass = table[:, class_pos]
-    X = np.delete(table, class_pos, axis=1)
+    X = np.array(
+        [[np.nan if row[i] is None else row[i] for i in columns] for row in rows],
+        dtype=np.float64,
+    )
     row_numbers = np.arange(len(rows), dtype=np.int64)
     missing = np.isnan(klass)
-    if missing.any():
-        logger.warning(
-            "%s: dropped %d instances with a missing class", source, int(missing.sum())
-        )
     values = tuple(class_type)
-    selected = ~missing
+    selected = np.ones(len(rows), dtype=bool)
+    if unlabelled == "drop":
+        if missing.any():
+            logger.warning(
+                "%s: dropped %d instances with a missing class",
+                source,
+                int(missing.sum()),
+            )
+        selected &= ~missing
+    elif unlabelled != "keep":
+        raise ValueError(f"unlabelled must be 'drop' or 'keep', got {unlabelled!r}")
     if keep is not None:
         unknown = [k for k in keep if k not in values]
         if unknown:
             raise DataError(
                 f"{source}: class values {unknown} to keep are not among {list(values)}"
             )
-        selected &= np.isin(klass, [values.index(k) for k in keep])
+        selected &= missing | np.isin(klass, [values.index(k) for k in keep])
     klass, X, row_numbers = klass[selected], X[selected], row_numbers[selected]
+    labelled = ~np.isnan(klass)
     if len(klass) == 0:
         raise DataError(f"{source}: no instances of the classes kept")
     kept = [v for v in values if keep is None or v in keep]
@@ -304,4 +426,5 @@ def _from_parsed(parsed, source, positive, keep, class_attribute) -> Dataset:
         relation=parsed.get("relation", "data"),
         source=source,
         rows=row_numbers,
+        labelled=labelled,
     )

@@ -110,13 +110,16 @@ def cross_validate(
             f"{data.source}: --folds must be between 2 and {len(data)} "
             f"(the instances), got {folds}"
         )
+    if minority < 2:
+        raise DataError(
+            f"{data.source}: {minority} instances of the minority class: "
+            "cross-validation needs at least 2 (one per fold, at least 2 folds)"
+        )
     if folds > minority:
-        logger.warning(
-            "%s: %d folds but only %d instances of the minority class: some test folds "
-            "lack it and their AUC is undefined",
-            data.source,
-            folds,
-            minority,
+        raise DataError(
+            f"{data.source}: --folds {folds} is more than the {minority} instances of "
+            f"the minority class: some test folds would have none and no AUC; use "
+            f"--folds {minority} or fewer"
         )
     result = CVResult()
     pooled_y, pooled_scores = [], []

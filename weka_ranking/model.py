@@ -28,11 +28,18 @@ def rng_from(seed: int) -> np.random.Generator:
     return np.random.default_rng(seed % (1 << 64))
 
 
-def as_dataset(X: Dataset | np.ndarray, y: np.ndarray | None = None) -> Dataset:
+def as_dataset(
+    X: Dataset | np.ndarray, y: np.ndarray | None = None, require_labels: bool = False
+) -> Dataset:
     """A Dataset as given, or one of numeric features from arrays (y in {0, 1})."""
     if isinstance(X, Dataset):
         if y is not None:
             raise TypeError("y must be None when X is a Dataset (it holds the class)")
+        if require_labels and not X.labelled.all():
+            raise DataError(
+                f"{X.source or 'the data'}: {int((~X.labelled).sum())} instances have "
+                "no class; training needs every class known"
+            )
         return X
     X = np.asarray(X, dtype=np.float64)
     if X.ndim != 2:
@@ -221,7 +228,7 @@ class RankingReduction:
     ) -> RankingReduction:
         """Train the committee (or, for ``pointwise``, the base learner) on the data."""
         self._validate_params()
-        data = as_dataset(X, y)
+        data = as_dataset(X, y, require_labels=True)
         classname = learners.classname(self.base)
         options = bridge.split_options(self.base_options)
         if self.ranker == "pointwise":
@@ -326,6 +333,19 @@ class RankingReduction:
             return voter.votes(left, right) > majority
 
         return rank_pairwise(self.ranker, len(data), beats, self.ties, rng)
+
+    def save(self, path) -> None:
+        """Write the fitted model to a file (see :mod:`weka_ranking.persistence`)."""
+        from weka_ranking import persistence
+
+        persistence.save(self, path)
+
+    @classmethod
+    def load(cls, path) -> RankingReduction:
+        """Read a model file; only from a trusted source, like WEKA's .model files."""
+        from weka_ranking import persistence
+
+        return persistence.load(path)
 
     def scores(self, X: Dataset | np.ndarray) -> np.ndarray:
         """Scores in [0, 1], higher first: degree share, printed score,

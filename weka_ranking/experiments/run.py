@@ -12,6 +12,7 @@ import sys
 import time
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -46,8 +47,8 @@ class OneOrderReduction(RankingReduction):
 def _task_data(unit: Unit) -> Dataset:
     data = load_task(unit.task)
     if unit.variant == "majority-first":
-        other = data.class_values[1 - data.positive_index]
-        data = load_task(unit.task, positive=other)
+        # The other class ranks first (for a merged class, "rest" as a whole).
+        data = replace(data, y=1 - data.y, positive_index=1 - data.positive_index)
     return data
 
 

@@ -15,6 +15,7 @@ import json
 import logging
 import os
 import tempfile
+import uuid
 from collections import defaultdict
 from collections.abc import Iterable
 from pathlib import Path
@@ -53,14 +54,26 @@ class ResultStore:
         return units, bad
 
     def load(self) -> dict[str, list[dict]]:
-        """Records of every complete unit; repairs the file if anything was torn."""
+        """Records of every complete unit; repairs the file if anything was torn.
+
+        A unit written twice (two runs on one store) keeps its first whole copy.
+        """
         units, bad = self._read()
-        complete = {
-            unit: records
-            for unit, records in units.items()
-            if len(records) == records[0]["unit_records"]
-        }
+        complete, duplicates = {}, 0
+        for unit, records in units.items():
+            writes: dict[str, list[dict]] = defaultdict(list)
+            for record in records:
+                writes[record.get("write", "")].append(record)
+            whole = [w for w in writes.values() if len(w) == w[0]["unit_records"]]
+            if whole:
+                complete[unit] = whole[0]
+                duplicates += len(whole) - 1
         incomplete = len(units) - len(complete)
+        if duplicates:
+            logger.info(
+                "%s: %d units were written twice; kept one", self.path, duplicates
+            )
+            self._rewrite(r for records in complete.values() for r in records)
         if bad or incomplete:
             logger.warning(
                 "%s: dropped %d unreadable lines and %d incomplete units; "
@@ -92,9 +105,11 @@ class ResultStore:
 
     def append(self, unit: str, records: list[dict]) -> None:
         """Append one unit's records whole: one write, under the lock, synced."""
+        write = uuid.uuid4().hex
         for record in records:
             record["unit"] = unit
             record["unit_records"] = len(records)
+            record["write"] = write
         payload = "".join(json.dumps(r, sort_keys=True) + "\n" for r in records)
         self._append_text(self.path, payload)
 

@@ -1,0 +1,115 @@
+"""Saved models: identical scores in a new process; tampering and mismatches refused."""
+
+import io
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from weka_ranking import DataError, RankingReduction, load_task
+from weka_ranking.cli import main
+
+
+@pytest.fixture(scope="module")
+def saved(tmp_path_factory, weka):
+    path = tmp_path_factory.mktemp("model") / "hepatitis.wrk"
+    data = load_task("hepatitis")
+    model = RankingReduction("Logistic", pairs_per_instance=3, voters=3).fit(data)
+    model.save(path)
+    return path, model.scores(data)
+
+
+def test_round_trip_in_a_new_process(saved):
+    path, scores = saved
+    code = (
+        "import sys, numpy as np; from weka_ranking import RankingReduction, load_task;"
+        f"m = RankingReduction.load({str(path)!r});"
+        "np.save(sys.stdout.buffer, m.scores(load_task('hepatitis')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, check=True)
+    np.testing.assert_array_equal(np.load(io.BytesIO(out.stdout)), scores)
+
+
+def test_loaded_model_keeps_its_parameters(saved):
+    path, _ = saved
+    model = RankingReduction.load(path)
+    assert model.get_params()["voters"] == 3 and model.member_seeds_ == [1, 2, 3]
+    assert model.positive_ == "DIE" and len(model.members_) == 3
+
+
+def rewrite_member(source, target, change):
+    with zipfile.ZipFile(source) as old, zipfile.ZipFile(target, "w") as new:
+        for item in old.infolist():
+            data = old.read(item.filename)
+            new.writestr(item, change(item.filename, data))
+
+
+def test_tampered_member_is_refused(saved, tmp_path):
+    path, _ = saved
+    tampered = tmp_path / "tampered.wrk"
+
+    def flip(name, data):
+        if name == "members/1.model":
+            return data[:-1] + bytes([data[-1] ^ 1])
+        return data
+
+    rewrite_member(path, tampered, flip)
+    with pytest.raises(DataError, match="member 1 does not match its SHA-256"):
+        RankingReduction.load(tampered)
+
+
+def test_other_weka_version_is_refused(saved, tmp_path):
+    path, _ = saved
+    other = tmp_path / "other.wrk"
+
+    def version(name, data):
+        if name == "metadata.json":
+            return data.replace(b'"weka": "3.9.7"', b'"weka": "3.8.0"')
+        return data
+
+    rewrite_member(path, other, version)
+    with pytest.raises(DataError, match="saved with WEKA 3.8.0"):
+        RankingReduction.load(other)
+
+
+def test_not_a_model_file(tmp_path):
+    junk = tmp_path / "junk.wrk"
+    junk.write_text("hello")
+    with pytest.raises(DataError, match="not a readable weka-ranking model"):
+        RankingReduction.load(junk)
+
+
+def test_cli_train_then_rank_unlabelled_data(tmp_path, capsys):
+    model = tmp_path / "m.wrk"
+    assert (
+        main(["train", "glass", "--pairs", "2", "--voters", "3", "--save", str(model)])
+        == 0
+    )
+    test = tmp_path / "new.arff"
+    text = Path(load_task("glass").source).read_text()
+    # The same header, the class unknown on every row: data to rank.
+    header, _, body = text.partition("@data")
+    rows = [
+        line.rsplit(",", 1)[0] + ",?"
+        for line in body.strip().splitlines()
+        if line.strip() and not line.startswith("%")
+    ]
+    test.write_text(header + "@data\n" + "\n".join(rows[:20]) + "\n")
+    capsys.readouterr()
+    assert main(["rank", "--model", str(model), "--test", str(test)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "instance,score,rank,class" and len(lines) == 21
+    assert all(line.endswith(",?") for line in lines[1:])
+
+
+def test_cli_rank_refuses_another_data_set(tmp_path, capsys):
+    model = tmp_path / "m.wrk"
+    assert main(["train", "glass", "--pairs", "1", "--save", str(model)]) == 0
+    capsys.readouterr()
+    code = main(["rank", "--model", str(model), "--test", "arff_data/vehicle.arff"])
+    err = capsys.readouterr().err
+    assert code == 1 and "header differs from the training data" in err
+    assert "18 attributes where the training data has 9" in err
