@@ -193,6 +193,7 @@ _DECLARATION = re.compile(
     r"(date|relational|string)\b[^\n]*$",
     re.IGNORECASE | re.MULTILINE,
 )
+_KEYWORDS = {"@relation", "@attribute", "@end", "@data"}
 _DATA = re.compile(r"^[ \t]*@data\b", re.IGNORECASE | re.MULTILINE)
 
 
@@ -210,6 +211,13 @@ def _prepare_header(text: str, source: str) -> tuple[str, list[tuple[str, str, i
     """
     data = _DATA.search(text)
     header, body = (text[: data.start()], text[data.start() :]) if data else (text, "")
+    for number, line in enumerate(header.splitlines(), start=1):
+        keyword = line.strip().split(None, 1)[0].lower() if line.strip() else ""
+        if keyword.startswith("@") and keyword not in _KEYWORDS:
+            raise DataError(
+                f"{source}: line {number}: unknown keyword {keyword!r} (ARFF headers "
+                "have @relation, @attribute and @data)"
+            )
     found = []
     for match in _DECLARATION.finditer(header):
         line = header.count("\n", 0, match.start()) + 1
