@@ -148,3 +148,21 @@ def test_one_member_committee_equals_its_member(weka, breast_cancer):
     )
     degree = np.bincount(left[keep][predicted == 1], minlength=n) / (n - 1)
     np.testing.assert_array_equal(model.scores(test), degree)
+
+
+def test_pure_jpype_fallback_gives_the_same_results(weka, breast_cancer, monkeypatch):
+    from weka_ranking import jvm
+
+    train = breast_cancer.subset(np.arange(0, 200))
+    test = breast_cancer.subset(np.arange(200, 230))
+    results = {}
+    for compiled in (True, False):
+        monkeypatch.setattr(jvm, "kernels_compiled", compiled)
+        for ranker in ("pointwise", "tournament"):
+            params = (
+                {} if ranker == "pointwise" else {"pairs_per_instance": 2, "voters": 3}
+            )
+            model = RankingReduction("NaiveBayes", ranker=ranker, **params).fit(train)
+            results[compiled, ranker] = model.scores(test)
+    for ranker in ("pointwise", "tournament"):
+        np.testing.assert_array_equal(results[True, ranker], results[False, ranker])

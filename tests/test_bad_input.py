@@ -179,11 +179,23 @@ def test_no_java(tmp_path):
     assert "Java not found: install a JDK" in err and "Traceback" not in err
 
 
-def test_out_of_memory():
-    process = cli("cv", "vehicle", "--learner", "Logistic", "--heap", "24m")
+def test_pairs_beyond_the_heap_are_refused_before_building():
+    process = cli("cv", "vehicle", "--learner", "Logistic", "--heap", "64m")
     _, err = process.communicate(timeout=300)
     assert process.returncode == 1 and "Traceback" not in err
-    assert "the JVM ran out of memory" in err and "--heap" in err
+    assert "pairs of 36 attributes need about" in err
+    assert "use --heap" in err and "or --pairs" in err
+
+
+def test_out_of_memory_says_what_to_do(weka):
+    import jpype
+
+    from weka_ranking import bridge
+    from weka_ranking.errors import JavaError
+
+    with pytest.raises(JavaError, match="the JVM ran out of memory .* --heap"):
+        with bridge.java_errors("allocating"):
+            jpype.JArray(jpype.JDouble)(2**31 - 16)
 
 
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])

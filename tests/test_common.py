@@ -164,3 +164,13 @@ def test_sub_committee_equals_fitting_fewer_voters(halves):
     assert sub.voters == 4 and sub.n_pairs_ == small.n_pairs_
     np.testing.assert_array_equal(sub.scores(test), small.scores(test))
     assert len(large.members_) == 7  # the original is untouched
+
+
+@pytest.mark.parametrize("ranker", ["tournament", "quicksort"])
+def test_threads_do_not_change_results(halves, ranker):
+    train, test = halves
+    one = RankingReduction("Logistic", pairs_per_instance=2, voters=3, ranker=ranker)
+    scores = one.fit(train).scores(test)
+    for threads in (2, 3):
+        model = clone(one).set_params(threads=threads).fit(train)
+        np.testing.assert_array_equal(model.scores(test), scores)

@@ -16,7 +16,7 @@ import numpy as np
 from weka_ranking import jvm
 from weka_ranking.data import Dataset
 from weka_ranking.errors import JavaError, WekaError
-from weka_ranking.pairs import Pairs
+from weka_ranking.pairs import Pairs, pair_memory_bytes
 
 PAIR_CLASS = "first_wins"
 
@@ -39,7 +39,63 @@ def _flat(X: np.ndarray):
 
 
 def _kernels():
-    return _classes()("wekaranking.Kernels")
+    JClass = _classes()
+    return JClass("wekaranking.Kernels") if jvm.kernels_compiled else PythonKernels
+
+
+class PythonKernels:
+    """The Java kernels' loops through JPype, for a machine without ``javac``.
+
+    Same results, one bridge crossing per row or pair instead of per batch.
+    """
+
+    @staticmethod
+    def _add(out, values) -> None:
+        instance = _classes()("weka.core.DenseInstance")(1.0, _doubles(values))
+        out.add(instance)
+
+    @staticmethod
+    def rows(header, flat, n, class_values):
+        out = _classes()("weka.core.Instances")(header, n)
+        X = np.asarray(flat).reshape(n, -1)
+        for i in range(n):
+            PythonKernels._add(out, np.append(X[i], class_values[i]))
+        return out
+
+    @staticmethod
+    def pairs(header, flat, left, right, labels):
+        m = (header.numAttributes() - 1) // 2
+        X = np.asarray(flat).reshape(-1, m)
+        out = _classes()("weka.core.Instances")(header, len(left))
+        for a, b, label in zip(np.asarray(left), np.asarray(right), np.asarray(labels)):
+            PythonKernels._add(out, np.concatenate([X[a], X[b], [label]]))
+        return out
+
+    @staticmethod
+    def distributions(classifier, data):
+        return np.concatenate(
+            [
+                np.asarray(classifier.distributionForInstance(data.instance(i)))
+                for i in range(data.numInstances())
+            ]
+        )
+
+    @staticmethod
+    def votes(members, header, flat, left, right):
+        instances = PythonKernels.pairs(
+            header, flat, left, right, np.full(len(left), np.nan)
+        )
+        return [
+            sum(
+                int(member.classifyInstance(instances.instance(k)) == 1.0)
+                for member in members
+            )
+            for k in range(instances.numInstances())
+        ]
+
+    @staticmethod
+    def votesParallel(copies, header, flat, left, right):
+        return PythonKernels.votes(copies[0], header, flat, left, right)
 
 
 @contextmanager
@@ -191,6 +247,23 @@ def distributions(classifier, instances) -> np.ndarray:
     return np.asarray(flat, dtype=np.float64).reshape(-1, instances.numClasses())
 
 
+def check_heap(n_pairs: int, n_features: int, n_instances: int) -> None:
+    """Refuse, before building them, pairs that would not fit in the JVM heap."""
+    runtime = _classes()("java.lang.Runtime").getRuntime()
+    available = runtime.maxMemory() - (runtime.totalMemory() - runtime.freeMemory())
+    needed = pair_memory_bytes(n_pairs, n_features)
+    if needed <= available:
+        return
+    fitting = available // pair_memory_bytes(1, n_features)
+    p = max(1, fitting // max(n_instances, 1))
+    raise JavaError(
+        f"{n_pairs} pairs of {2 * n_features} attributes need about "
+        f"{needed >> 20} MB of JVM heap, and {available >> 20} MB is free of "
+        f"{runtime.maxMemory() >> 20} MB: use --heap {-(-needed * 5 // 4 >> 30)}g, "
+        f"or --pairs {p} (about {p * n_instances} pairs)"
+    )
+
+
 class PairVoter:
     """Counts, for batches of index pairs, the members voting "left beats right".
 
@@ -198,19 +271,36 @@ class PairVoter:
     index arrays and gets one count array back.
     """
 
-    def __init__(self, members: Sequence, header, X: np.ndarray) -> None:
+    def __init__(
+        self, members: Sequence, header, X: np.ndarray, threads: int = 1
+    ) -> None:
         JClass = _classes()
-        self._members = jpype.JArray(JClass("weka.classifiers.Classifier"))(
-            list(members)
-        )
+        Classifier = JClass("weka.classifiers.Classifier")
+        self._members = jpype.JArray(Classifier)(list(members))
+        if threads > 1:
+            # One copy of the committee per thread: WEKA does not promise
+            # that a model predicts safely from several threads at once.
+            copies = [
+                JClass("weka.classifiers.AbstractClassifier").makeCopies(m, threads)
+                for m in members
+            ]
+            self._copies = jpype.JArray(Classifier, 2)(
+                [[copies[i][t] for i in range(len(members))] for t in range(threads)]
+            )
+        self._threads = threads
         self._header = header
         self._flat = _flat(X)
 
     def votes(self, left: np.ndarray, right: np.ndarray) -> np.ndarray:
         with java_errors("counting the committee's votes"):
-            counts = _kernels().votes(
-                self._members, self._header, self._flat, _ints(left), _ints(right)
-            )
+            if self._threads > 1:
+                counts = _kernels().votesParallel(
+                    self._copies, self._header, self._flat, _ints(left), _ints(right)
+                )
+            else:
+                counts = _kernels().votes(
+                    self._members, self._header, self._flat, _ints(left), _ints(right)
+                )
         return np.asarray(counts, dtype=np.int64)
 
 

@@ -133,6 +133,17 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="a subset that runs in a few minutes: 2 tasks, 2 learners, sweeps 1,5,10",
     )
+    reproduce.add_argument(
+        "--executor",
+        choices=("local", "dask"),
+        default="local",
+        help="local worker processes (default) or a Dask cluster (--scheduler)",
+    )
+    reproduce.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="the Dask scheduler, e.g. tcp://host:8786",
+    )
     reproduce.add_argument("--tasks", help="comma-separated study tasks (default: all)")
     reproduce.add_argument("--learners", help="comma-separated learners (default: all)")
     reproduce.add_argument(
@@ -142,6 +153,23 @@ def build_parser() -> argparse.ArgumentParser:
         "breast-cancer and vehicle)",
     )
     _add_common_flags(reproduce)
+
+    bench = commands.add_parser(
+        "bench", help="measure rates and ratios side by side (see docs/benchmarks.md)"
+    )
+    bench.add_argument("--json", action="store_true", help="print one JSON object")
+    bench.add_argument(
+        "--sections",
+        default="bridge,rankers,training,competitors",
+        help="comma-separated: bridge, rankers, training, competitors (default: all)",
+    )
+    bench.add_argument(
+        "--no-large",
+        action="store_true",
+        help="leave kr-vs-kp (5 million pairs) out of the training section",
+    )
+    bench.add_argument("--out", metavar="MD", help="also write the results as Markdown")
+    _add_common_flags(bench)
 
     report = commands.add_parser(
         "report", help="render reproduction.md and the figures from a store"
@@ -285,6 +313,8 @@ def _reproduce(args: argparse.Namespace) -> int:
 
     if args.jobs < 1:
         raise CliError(f"--jobs must be >= 1, got {args.jobs}")
+    if (args.executor == "dask") != bool(args.scheduler):
+        raise CliError("--executor dask and --scheduler ADDRESS go together")
     units, left_out = build_plan(
         _names(args.tasks, STUDY_TASKS, "tasks"),
         _names(args.learners, NAMED_LEARNERS, "learners"),
@@ -311,7 +341,7 @@ def _reproduce(args: argparse.Namespace) -> int:
         file=sys.stderr,
         dynamic_ncols=True,
     ) as bar:
-        ran = run_plan(units, store, args.jobs, args.heap, bar.update)
+        ran = run_plan(units, store, args.jobs, args.heap, bar.update, args.scheduler)
     store.add_run(
         {
             "finished": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
@@ -322,6 +352,26 @@ def _reproduce(args: argparse.Namespace) -> int:
     )
     path = write_report(Path(args.out), Path(args.out))
     print(f"{ran} units run, {len(units) - ran} were already done; report: {path}")
+    return 0
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from weka_ranking import bench
+
+    sections = _names(args.sections, bench.SECTIONS, "sections")
+    jvm.start(heap=args.heap or "14g", verbose=args.verbose)
+
+    def progress(section: str) -> None:
+        logger.info("measuring %s", section)
+
+    results = bench.run(sections, include_large=not args.no_large, progress=progress)
+    if args.out:
+        command = "weka-ranking " + " ".join(sys.argv[1:]) if sys.argv else "bench"
+        write_atomically(Path(args.out), bench.to_markdown(results, command))
+    if args.json:
+        print(json.dumps(results))
+    else:
+        print(bench.to_markdown(results, "weka-ranking bench"))
     return 0
 
 
@@ -365,6 +415,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "train": _train,
         "rank": _rank,
         "reproduce": _reproduce,
+        "bench": _bench,
         "report": _report,
     }
     signal.signal(signal.SIGTERM, _stop_on_sigterm)

@@ -90,6 +90,7 @@ def compiled_kernels() -> Path:
 
 
 _heap: str | None = None
+kernels_compiled = False
 
 
 def start(heap: str | None = None, verbose: bool = False) -> None:
@@ -115,9 +116,15 @@ def start(heap: str | None = None, verbose: bool = False) -> None:
             "Java not found: install a JDK 11 or newer (e.g. 'apt-get install "
             "default-jdk') or set JAVA_HOME"
         )
+    global kernels_compiled
     lib = weka_lib_dir()
     classpath = [str(j) for j in sorted(lib.glob("*.jar")) if "-src." not in j.name]
-    classpath.append(str(compiled_kernels()))
+    try:
+        classpath.append(str(compiled_kernels()))
+        kernels_compiled = True
+    except JavaError as err:
+        kernels_compiled = False
+        logger.warning("%s; falling back to slower pure-JPype loops", err)
     # -Xrs: SIGTERM and SIGINT stay Python's, so an interrupted run stops
     # cleanly between units instead of the JVM exiting under it.
     args = ["-Djava.awt.headless=true", "-Xrs"]

@@ -122,7 +122,7 @@ class RankingReduction:
     >>> model = RankingReduction("J48", pairs_per_instance=1, voters=3).fit(data)
     >>> head, base_options = model.to_options().split(" -- ")
     >>> head
-    '-W weka.classifiers.trees.J48 -P 1 -I 3 -R tournament -T stable -S 1'
+    '-W weka.classifiers.trees.J48 -P 1 -I 3 -R tournament -T stable -num-slots 1 -S 1'
     >>> base_options
     '-C 0.25 -M 2'
     >>> order = model.rank(data)
@@ -139,6 +139,7 @@ class RankingReduction:
         voters: int = 1,
         ranker: str = "tournament",
         ties: str = "stable",
+        threads: int = 1,
         seed: int = 1,
     ) -> None:
         self.base = base
@@ -147,6 +148,7 @@ class RankingReduction:
         self.voters = voters
         self.ranker = ranker
         self.ties = ties
+        self.threads = threads
         self.seed = seed
 
     # -- scikit-learn's estimator contract ---------------------------------
@@ -246,6 +248,7 @@ class RankingReduction:
             for member_seed in seeds:
                 started = time.perf_counter()
                 pairs = self._training_pairs(data.y, member_seed)
+                bridge.check_heap(len(pairs), len(data.attributes), len(data))
                 instances = bridge.pair_instances(header, data.X, pairs)
                 members.append(self._train(classname, options, member_seed, instances))
                 n_pairs.append(len(pairs))
@@ -326,7 +329,9 @@ class RankingReduction:
             distribution = bridge.distributions(self.members_[0], instances)
             scores = distribution[:, self.classes_.index(self.positive_)]
             return Ranking(order_by_scores(scores, self.ties, rng), scores, 0)
-        voter = bridge.PairVoter(self.members_, bridge.pair_header(data), data.X)
+        voter = bridge.PairVoter(
+            self.members_, bridge.pair_header(data), data.X, self.threads
+        )
         majority = len(self.members_) / 2
 
         def beats(left: np.ndarray, right: np.ndarray) -> np.ndarray:

@@ -112,3 +112,13 @@ def ordered_pairs_block(n: int, start: int, stop: int) -> tuple[np.ndarray, np.n
     # Skip the diagonal: j runs over 0..n-1 without i.
     right = offsets + (offsets >= left)
     return left, right
+
+
+def pair_memory_bytes(n_pairs: int, n_features: int) -> int:
+    """JVM heap that n pair instances and a learner's copy of them need, roughly.
+
+    A DenseInstance of 2m + 1 doubles costs 16m + 72 bytes with its object
+    headers and list slot; learners commonly hold as much again (sorted
+    indices, a numeric matrix), hence the factor 2.
+    """
+    return 2 * n_pairs * (16 * n_features + 72)

@@ -116,6 +116,17 @@ PARAMETERS: tuple[Parameter, ...] = (
         "one of " + ", ".join(TIES),
     ),
     Parameter(
+        "threads",
+        "-num-slots",
+        "--threads",
+        1,
+        "JVM threads that score pairs, each with its own copy of the committee; "
+        "results do not depend on it",
+        int,
+        lambda v: _is_int(v) and v >= 1,
+        "an integer >= 1",
+    ),
+    Parameter(
         "seed",
         "-S",
         "--seed",

@@ -6,6 +6,12 @@
  */
 package wekaranking;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import weka.classifiers.Classifier;
 import weka.core.DenseInstance;
 import weka.core.Instance;
@@ -76,9 +82,51 @@ public final class Kernels {
    */
   public static int[] votes(Classifier[] members, Instances pairHeader, double[] flat, int[] left,
       int[] right) throws Exception {
-    int m = (pairHeader.numAttributes() - 1) / 2;
     int[] out = new int[left.length];
-    for (int k = 0; k < left.length; k++) {
+    countVotes(members, pairHeader, flat, left, right, out, 0, left.length);
+    return out;
+  }
+
+  /**
+   * {@link #votes} on several threads: thread t scores its own contiguous
+   * share of the pairs with its own copy of the committee (copies[t]), so
+   * models whose prediction is not thread-safe are never shared, and the
+   * counts are the same whatever the number of threads.
+   */
+  public static int[] votesParallel(Classifier[][] copies, Instances pairHeader, double[] flat,
+      int[] left, int[] right) throws Exception {
+    int threads = copies.length;
+    int[] out = new int[left.length];
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    try {
+      List<Future<Object>> done = new ArrayList<>();
+      int share = (left.length + threads - 1) / threads;
+      for (int t = 0; t < threads; t++) {
+        final Classifier[] members = copies[t];
+        final int from = Math.min(left.length, t * share);
+        final int to = Math.min(left.length, from + share);
+        done.add(pool.submit(() -> {
+          countVotes(members, pairHeader, flat, left, right, out, from, to);
+          return null;
+        }));
+      }
+      for (Future<Object> future : done) {
+        try {
+          future.get();
+        } catch (ExecutionException e) {
+          throw e.getCause() instanceof Exception ? (Exception) e.getCause() : e;
+        }
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    return out;
+  }
+
+  private static void countVotes(Classifier[] members, Instances pairHeader, double[] flat,
+      int[] left, int[] right, int[] out, int from, int to) throws Exception {
+    int m = (pairHeader.numAttributes() - 1) / 2;
+    for (int k = from; k < to; k++) {
       Instance pair = new DenseInstance(1.0, pairValues(flat, m, left[k], right[k], Double.NaN));
       pair.setDataset(pairHeader);
       int count = 0;
@@ -89,7 +137,6 @@ public final class Kernels {
       }
       out[k] = count;
     }
-    return out;
   }
 
   private static double[] pairValues(double[] flat, int m, int a, int b, double label) {

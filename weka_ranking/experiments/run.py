@@ -195,25 +195,46 @@ def run_description(jobs: int) -> dict:
     }
 
 
+def _run_on_dask(pending: list[Unit], store: ResultStore, scheduler: str, progress):
+    from distributed import Client, as_completed
+
+    with Client(scheduler) as client:
+        keys = [f"weka-ranking-{unit.key}" for unit in pending]
+        futures = client.map(run_unit, pending, key=keys)
+        by_future = dict(zip(futures, pending))
+        for future in as_completed(futures):
+            store.append(by_future[future].key, future.result())
+            if progress:
+                progress(1)
+
+
 def run_plan(
     units: list[Unit],
     store: ResultStore,
     jobs: int = 1,
     heap: str | None = None,
     progress: Callable[[int], None] | None = None,
+    scheduler: str | None = None,
 ) -> int:
     """Run every unit not yet in the store; return how many were run.
 
     Finished units are appended as they complete, so an interruption loses
     only the units under way. ``jobs`` worker processes, each with its own
-    JVM, give the same records as one: every unit is seeded on its own.
+    JVM, give the same records as one: every unit is seeded on its own. With
+    ``scheduler`` (a Dask scheduler's address) the units run on that
+    cluster's workers instead, one JVM per worker process, and their records
+    come back here to be stored.
     """
     done = store.load()
     pending = [u for u in units if u.key not in done]
     jvm.start(heap=heap)
-    store.add_run(
-        {**run_description(jobs), "units": len(units), "pending": len(pending)}
-    )
+    description = run_description(jobs)
+    if scheduler:
+        description["executor"] = f"dask {scheduler}"
+    store.add_run({**description, "units": len(units), "pending": len(pending)})
+    if scheduler:
+        _run_on_dask(pending, store, scheduler, progress)
+        return len(pending)
     if jobs == 1:
         for unit in pending:
             store.append(unit.key, run_unit(unit))
