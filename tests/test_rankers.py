@@ -68,7 +68,7 @@ def test_quicksort_and_tournament_sort_a_consistent_comparator(n):
     expected = np.argsort(-hidden)
     quick = quicksort(n, by_hidden_score(hidden), np.random.default_rng(1))
     assert quick.order.tolist() == expected.tolist()
-    if n <= 300:
+    if n <= 3000:
         order = order_by_scores(
             tournament_scores(n, by_hidden_score(hidden)), "stable", None
         )

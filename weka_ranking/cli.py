@@ -171,6 +171,19 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--out", metavar="MD", help="also write the results as Markdown")
     _add_common_flags(bench)
 
+    ltr = commands.add_parser(
+        "ltr",
+        help="learning to rank on MQ2008: the reduction beside the field's rankers",
+    )
+    ltr.add_argument("task", choices=("mq2008",), help="the query-grouped task")
+    ltr.add_argument(
+        "--rankers", help="comma-separated rankers (default: all; see docs/ltr.md)"
+    )
+    ltr.add_argument("--folds", default="1-5", help="folds, e.g. 1-5 or 1,3")
+    ltr.add_argument("--json", action="store_true", help="print one JSON object")
+    ltr.add_argument("--out", metavar="MD", help="also write the tables as Markdown")
+    _add_common_flags(ltr)
+
     report = commands.add_parser(
         "report", help="render reproduction.md and the figures from a store"
     )
@@ -375,6 +388,55 @@ def _bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _fold_list(text: str) -> list[int]:
+    try:
+        if "-" in text:
+            first, last = (int(x) for x in text.split("-"))
+            folds = list(range(first, last + 1))
+        else:
+            folds = [int(x) for x in text.split(",")]
+    except ValueError:
+        raise CliError(f"--folds must look like 1-5 or 1,3, got {text!r}") from None
+    if not folds or any(not 1 <= f <= 5 for f in folds):
+        raise CliError(f"--folds must be within 1-5, got {text!r}")
+    return folds
+
+
+def _ltr(args: argparse.Namespace) -> int:
+    from weka_ranking.ltr import experiment
+
+    rankers = _names(args.rankers, experiment.ALL_RANKERS, "rankers") or list(
+        experiment.ALL_RANKERS
+    )
+    folds = _fold_list(args.folds)
+    jvm.start(heap=args.heap, verbose=args.verbose)
+
+    def progress(step: str) -> None:
+        logger.info("%s", step)
+
+    results = experiment.run(list(rankers), folds, progress)
+    command = "weka-ranking " + " ".join(sys.argv[1:])
+    if args.out:
+        write_atomically(Path(args.out), experiment.to_markdown(results, command))
+    if args.json:
+        summary = {
+            name: {k: v for k, v in r.items() if k not in ("per_fold",)}
+            for name, r in results["rankers"].items()
+        }
+        print(
+            json.dumps(
+                {
+                    "folds": folds,
+                    "rankers": summary,
+                    "single_label_queries": results["single_label_queries"],
+                }
+            )
+        )
+    else:
+        print(experiment.to_markdown(results, command))
+    return 0
+
+
 def _report(args: argparse.Namespace) -> int:
     from weka_ranking.experiments.report import write_report
 
@@ -416,6 +478,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "rank": _rank,
         "reproduce": _reproduce,
         "bench": _bench,
+        "ltr": _ltr,
         "report": _report,
     }
     signal.signal(signal.SIGTERM, _stop_on_sigterm)

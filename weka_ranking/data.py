@@ -242,6 +242,28 @@ def _prepare_header(text: str, source: str) -> tuple[str, list[tuple[str, str, i
     return header + body, found
 
 
+def _read_arff(path: Path) -> tuple[dict, dict[str, tuple[str, int]]]:
+    """liac-arff's reading of a file, and where its unsupported attributes are."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise DataError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise DataError(f"{path}: is a folder, not an ARFF file") from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise DataError(f"{path}: cannot read: {err}") from None
+    if not text.strip():
+        raise DataError(f"{path}: the file is empty")
+    text, unsupported = _prepare_header(text, str(path))
+    try:
+        parsed = arff.loads(text, encode_nominal=True)
+    except arff.ArffException as err:
+        raise DataError(f"{path}: {err}") from None
+    except (ValueError, TypeError, IndexError, KeyError) as err:
+        raise DataError(f"{path}: not a valid ARFF file ({err})") from None
+    return parsed, {name: (kind, line) for name, kind, line in unsupported}
+
+
 def load_arff(
     path: str | Path,
     *,
@@ -278,31 +300,14 @@ def load_arff(
         The features a trained model expects; a file whose header differs is
         refused with the first difference.
     """
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise DataError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise DataError(f"{path}: is a folder, not an ARFF file") from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise DataError(f"{path}: cannot read: {err}") from None
-    if not text.strip():
-        raise DataError(f"{path}: the file is empty")
-    text, unsupported = _prepare_header(text, str(path))
-    try:
-        parsed = arff.loads(text, encode_nominal=True)
-    except arff.ArffException as err:
-        raise DataError(f"{path}: {err}") from None
-    except (ValueError, TypeError, IndexError, KeyError) as err:
-        raise DataError(f"{path}: not a valid ARFF file ({err})") from None
+    parsed, unsupported = _read_arff(Path(path))
     return _from_parsed(
         parsed,
         str(path),
         positive,
         keep,
         class_attribute,
-        {name: (kind, line) for name, kind, line in unsupported},
+        unsupported,
         drop_unsupported,
         unlabelled,
         expected,

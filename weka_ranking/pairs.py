@@ -122,3 +122,34 @@ def pair_memory_bytes(n_pairs: int, n_features: int) -> int:
     indices, a numeric matrix), hence the factor 2.
     """
     return 2 * n_pairs * (16 * n_features + 72)
+
+
+def grouped_pairs(
+    labels: np.ndarray, groups: list[np.ndarray], p: int | str, rng: np.random.Generator
+) -> Pairs:
+    """Pairs of documents of the same query with different labels, both orders.
+
+    The label of (a, b) is 1 when a is more relevant than b. With ``p`` an
+    integer, each document is first in p pairs with documents of its query
+    of another label, drawn without replacement (all of them if fewer).
+    """
+    lefts, rights = [], []
+    for rows in groups:
+        grades = labels[rows]
+        differs = grades[:, None] != grades[None, :]
+        if p == "all":
+            a, b = np.nonzero(differs)
+        else:
+            a_parts, b_parts = [], []
+            for i in range(len(rows)):
+                others = np.flatnonzero(differs[i])
+                if len(others) > p:
+                    others = np.sort(rng.choice(others, p, replace=False))
+                a_parts.append(np.full(len(others), i))
+                b_parts.append(others)
+            a = np.concatenate(a_parts) if a_parts else np.empty(0, np.int64)
+            b = np.concatenate(b_parts) if b_parts else np.empty(0, np.int64)
+        lefts.append(rows[a])
+        rights.append(rows[b])
+    left, right = np.concatenate(lefts), np.concatenate(rights)
+    return Pairs(left, right, (labels[left] > labels[right]).astype(np.int8))

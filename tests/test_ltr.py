@@ -1,0 +1,125 @@
+"""Query-grouped data, pairs inside queries, and the LTR rankers on small data."""
+
+import json
+
+import numpy as np
+import pytest
+
+from weka_ranking import DataError
+from weka_ranking.cli import main
+from weka_ranking.ltr.data import (
+    GroupedDataset,
+    _grouped,
+    load_grouped_arff,
+    load_letor,
+    mq2008_fold,
+)
+from weka_ranking.ltr.experiment import evaluate
+from weka_ranking.ltr.rankers import AdaRank, GeneticRanker, ReductionRanker
+from weka_ranking.pairs import grouped_pairs
+
+
+def test_mq2008_folds_follow_the_readme():
+    train, valid, test = mq2008_fold(1)
+    assert (len(train), len(valid), len(test)) == (9630, 2707, 2874)
+    assert (len(train.queries()), len(test.queries())) == (471, 156)
+    assert np.bincount(train.labels).tolist() == [7820, 1223, 587]
+    train2, valid2, test2 = mq2008_fold(2)
+    assert len(test2) == 2933 and len(valid2) == 2874  # S1, S5
+
+
+def test_letor_lines(tmp_path):
+    path = tmp_path / "tiny.txt"
+    path.write_text("2 qid:7 1:0.5 3:1 #docid = A\n0 qid:7 2:0.25 #docid = B\n")
+    data = load_letor(path)
+    np.testing.assert_array_equal(data.data.X, [[0.5, 0, 1], [0, 0.25, 0]])
+    assert data.labels.tolist() == [2, 0] and data.docids == ("A", "B")
+    path.write_text("2 7 1:0.5\n")
+    with pytest.raises(DataError, match="line 1: the second field must be qid:ID"):
+        load_letor(path)
+
+
+def test_arff_with_a_group_attribute(tmp_path):
+    path = tmp_path / "g.arff"
+    path.write_text(
+        "@relation g\n@attribute q {q1,q2}\n@attribute f numeric\n"
+        "@attribute rel {0,1,2}\n@data\nq1,1,2\nq1,2,0\nq2,3,1\nq2,4,?\n"
+    )
+    data = load_grouped_arff(path, "q")
+    assert [a.name for a in data.data.attributes] == ["f"]
+    assert data.labels.tolist() == [2, 0, 1] and data.qids.tolist() == [
+        "q1",
+        "q1",
+        "q2",
+    ]
+    with pytest.raises(DataError, match="no attribute named 'query'"):
+        load_grouped_arff(path, "query")
+
+
+def test_pairs_stay_inside_queries_and_say_which_is_more_relevant():
+    labels = np.array([2, 0, 1, 0, 0, 1, 1])
+    groups = [np.array([0, 1, 2]), np.array([3, 4]), np.array([5, 6])]
+    pairs = grouped_pairs(labels, groups, "all", np.random.default_rng(0))
+    query = np.repeat([0, 1, 2], [3, 2, 2])
+    assert (query[pairs.left] == query[pairs.right]).all()
+    assert (labels[pairs.left] != labels[pairs.right]).all()
+    assert (pairs.label == (labels[pairs.left] > labels[pairs.right])).all()
+    assert len(pairs) == 6  # only the first query has pairs
+    sampled = grouped_pairs(labels, groups, 1, np.random.default_rng(0))
+    assert np.bincount(sampled.left, minlength=7).tolist() == [1, 1, 1, 0, 0, 0, 0]
+
+
+def synthetic(seed, queries=30, docs=12):
+    """Relevance driven by feature 2; the other features noise."""
+    rng = np.random.default_rng(seed)
+    X = rng.random((queries * docs, 4))
+    labels = np.digitize(X[:, 2] + 0.1 * rng.random(len(X)), [0.6, 0.85])
+    qids = np.repeat(np.arange(queries).astype(str), docs)
+    return _grouped(X, labels, qids, [], "synthetic")
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: AdaRank("map"),
+        lambda: AdaRank("ndcg@5"),
+        lambda: GeneticRanker(budget=600),
+        lambda: ReductionRanker("J48", 2, "quicksort"),
+        lambda: ReductionRanker("Logistic", "all", "tournament"),
+    ],
+)
+def test_rankers_learn_the_informative_feature(make, weka):
+    train, valid, test = synthetic(1), synthetic(2), synthetic(3)
+    ranker = make().fit(train, valid)
+    learned = evaluate(test, ranker.scores(test))["ndcg10_standard"]
+    noise = evaluate(test, test.data.X[:, 0])["ndcg10_standard"]
+    assert learned > noise + 0.2
+
+
+@pytest.mark.parametrize("kind", ["xgboost", "lightgbm"])
+def test_boosted_rankers(kind):
+    pytest.importorskip(kind)
+    from weka_ranking.ltr.rankers import LightGBMRanker, XGBoostRanker
+
+    train, valid, test = synthetic(1, 60), synthetic(2), synthetic(3)
+    ranker = (XGBoostRanker() if kind == "xgboost" else LightGBMRanker()).fit(
+        train, valid
+    )
+    assert evaluate(test, ranker.scores(test))["ndcg10_standard"] > 0.8
+
+
+def test_cli_ltr_json(capsys):
+    assert (
+        main(["ltr", "mq2008", "--rankers", "adarank-map", "--folds", "1", "--json"])
+        == 0
+    )
+    report = json.loads(capsys.readouterr().out)
+    ranker = report["rankers"]["adarank-map"]
+    for key in ("map_letor4", "ndcg10_letor4", "ndcg10_standard"):
+        assert 0.1 < ranker[key] < 0.9
+    assert GroupedDataset  # the public type of grouped data
+
+
+def test_cli_ltr_bad_folds(capsys):
+    assert main(["ltr", "mq2008", "--folds", "0-9"]) == 1
+    assert "--folds must be within 1-5" in capsys.readouterr().err

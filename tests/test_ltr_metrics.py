@@ -1,0 +1,85 @@
+"""LTR metrics: hand-computed values, LETOR 4.0's quirks, and ir-measures agreement."""
+
+import math
+
+import numpy as np
+import pytest
+
+from weka_ranking.ltr.metrics import average_precision, ndcg, precision
+
+
+def test_standard_hand_computed():
+    labels = [2, 0, 1]  # ranked as given by decreasing scores
+    scores = [3.0, 2.0, 1.0]
+    dcg = 3 / math.log2(2) + 0 + 1 / math.log2(4)
+    ideal = 3 / math.log2(2) + 1 / math.log2(3)
+    assert ndcg(labels, scores, 3) == pytest.approx(dcg / ideal, abs=1e-12)
+    assert ndcg(labels, scores, 1) == 1.0
+    assert average_precision(labels, scores) == pytest.approx((1 / 1 + 2 / 3) / 2)
+    assert precision(labels, scores, 3) == pytest.approx(2 / 3)
+    assert precision(labels, scores, 10) == pytest.approx(2 / 10)
+
+
+def test_letor4_hand_computed():
+    labels = [0, 1, 0, 2]
+    scores = [4.0, 3.0, 2.0, 1.0]
+    # Ranks 1 and 2 undiscounted, rank r >= 3 by 1/log2(r).
+    dcg = 0 + 1 + 0 + 3 / math.log2(4)
+    ideal = 3 + 1 + 0 + 0
+    assert ndcg(labels, scores, 4, "letor4") == pytest.approx(dcg / ideal, abs=1e-12)
+    # Fewer documents than k: 0, the script's quirk.
+    assert ndcg(labels, scores, 5, "letor4") == 0.0
+    assert ndcg(labels, scores, 5, "standard") > 0
+    # No relevant document: 0 for NDCG, AP and P.
+    assert ndcg([0, 0], [1, 2], 1, "letor4") == 0.0
+    assert average_precision([0, 0], [1, 2], "letor4") == 0.0
+
+
+def test_ties_keep_the_input_order():
+    assert ndcg([0, 1], [1.0, 1.0], 1) == 0.0  # the first document stays first
+    assert ndcg([1, 0], [1.0, 1.0], 1) == 1.0
+
+
+def test_standard_equals_ir_measures():
+    ir_measures = pytest.importorskip("ir_measures")
+    rng = np.random.default_rng(7)
+    qrels, run, ours = [], [], {}
+    for q in range(40):
+        n = int(rng.integers(3, 25))
+        labels = rng.choice([0, 0, 0, 1, 2], n)
+        scores = rng.permutation(n) + rng.random(n) * 0.1  # no ties
+        for d in range(n):
+            qrels.append(ir_measures.Qrel(str(q), f"d{d}", int(labels[d])))
+            run.append(ir_measures.ScoredDoc(str(q), f"d{d}", float(scores[d])))
+        ours[str(q)] = (labels, scores)
+    gains = {0: 0, 1: 1, 2: 3}  # 2^rel - 1
+    for k in (1, 3, 5, 10):
+        measure = ir_measures.nDCG(gains=gains) @ k
+        for metric in ir_measures.iter_calc([measure], qrels, run):
+            labels, scores = ours[metric.query_id]
+            assert ndcg(labels, scores, k) == pytest.approx(metric.value, abs=1e-9)
+    for metric in ir_measures.iter_calc([ir_measures.AP(rel=1)], qrels, run):
+        labels, scores = ours[metric.query_id]
+        assert average_precision(labels, scores) == pytest.approx(
+            metric.value, abs=1e-9
+        )
+    for metric in ir_measures.iter_calc([ir_measures.P(rel=1) @ 5], qrels, run):
+        labels, scores = ours[metric.query_id]
+        assert precision(labels, scores, 5) == pytest.approx(metric.value, abs=1e-9)
+
+
+@pytest.mark.parametrize("definition", ["standard", "letor4"])
+def test_query_matrix_equals_the_per_query_metrics(definition):
+    from weka_ranking.ltr.data import mq2008_part
+    from weka_ranking.ltr.fast import QueryMatrix
+
+    part = mq2008_part("S5")
+    rng = np.random.default_rng(1)
+    scores = np.round(rng.random(len(part)), 2)  # with ties
+    matrix = QueryMatrix(part, definition)
+    for k in (1, 5, 10):
+        fast = matrix.ndcg(scores, k)
+        slow = [ndcg(part.labels[g], scores[g], k, definition) for g in matrix.groups]
+        np.testing.assert_allclose(fast, slow, atol=1e-12)
+    slow = [average_precision(part.labels[g], scores[g]) for g in matrix.groups]
+    np.testing.assert_allclose(matrix.average_precision(scores), slow, atol=1e-12)

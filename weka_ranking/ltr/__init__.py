@@ -1,0 +1,1 @@
+"""Query-grouped learning to rank: graded relevance, metrics per query, rankers."""

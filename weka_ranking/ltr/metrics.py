@@ -1,0 +1,87 @@
+"""Ranking metrics per query, in two named definitions.
+
+``standard``: NDCG@k with gain 2^rel - 1 and discount 1/log2(rank + 1) over
+the ideal order of the query's own labels; MAP with relevance >= 1 as
+relevant; P@k = relevant in the top k over k; AUC of relevant against
+non-relevant. A query with no relevant document scores 0 on all of them but
+AUC, which is undefined (NaN) and left out of its average.
+
+``letor4``: LETOR 4.0's official ``Eval-Score-4.0.pl``, which published
+MQ2008 numbers use: gain 2^rel - 1; ranks 1 and 2 undiscounted and rank
+r >= 3 discounted by 1/log2(r); a query with no relevant document scores 0
+(NDCG, AP, P) and stays in the average; NDCG@k is 0 for a query with fewer
+than k documents (a quirk of that script, kept for comparability); P@k
+divides by k.
+
+Ties: documents are ordered by decreasing score and equal scores keep the
+input (file) order in both definitions.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from weka_ranking.evaluation import auc
+
+DEFINITIONS = ("standard", "letor4")
+CUTOFFS = (1, 3, 5, 10)
+
+
+def ranked_labels(labels: np.ndarray, scores: np.ndarray) -> np.ndarray:
+    """The labels in ranked order: decreasing score, ties in input order."""
+    return np.asarray(labels)[np.argsort(-np.asarray(scores, float), kind="stable")]
+
+
+def _discounts(n: int, definition: str) -> np.ndarray:
+    ranks = np.arange(1, n + 1)
+    if definition == "standard":
+        return 1.0 / np.log2(ranks + 1)
+    return np.where(ranks <= 2, 1.0, 1.0 / np.log2(np.maximum(ranks, 2)))
+
+
+def ndcg(labels, scores, k: int, definition: str = "standard") -> float:
+    ranked = ranked_labels(labels, scores)
+    if definition == "letor4" and len(ranked) < k:
+        return 0.0
+    gains = 2.0**ranked - 1
+    ideal = 2.0 ** np.sort(np.asarray(labels))[::-1] - 1
+    top = min(k, len(ranked))
+    discounts = _discounts(top, definition)
+    best = float(np.dot(ideal[:top], discounts))
+    return float(np.dot(gains[:top], discounts)) / best if best > 0 else 0.0
+
+
+def precision(labels, scores, k: int, definition: str = "standard") -> float:
+    ranked = ranked_labels(labels, scores)
+    return float(np.count_nonzero(ranked[:k] >= 1)) / k
+
+
+def average_precision(labels, scores, definition: str = "standard") -> float:
+    relevant = ranked_labels(labels, scores) >= 1
+    if not relevant.any():
+        return 0.0
+    hits = np.cumsum(relevant)
+    positions = np.flatnonzero(relevant) + 1
+    return float(np.mean(hits[relevant] / positions))
+
+
+def query_metrics(labels, scores, definition: str) -> dict[str, float]:
+    """Every metric of one query."""
+    values = {f"ndcg@{k}": ndcg(labels, scores, k, definition) for k in CUTOFFS}
+    values |= {f"p@{k}": precision(labels, scores, k, definition) for k in CUTOFFS}
+    values["map"] = average_precision(labels, scores, definition)
+    values["auc"] = auc(np.asarray(labels) >= 1, scores)
+    return values
+
+
+def mean_metrics(per_query: list[dict[str, float]]) -> dict[str, float]:
+    """Averages over queries; AUC over the queries where it is defined."""
+    names = per_query[0]
+    return {
+        name: float(np.mean([q[name] for q in per_query if not math.isnan(q[name])]))
+        if any(not math.isnan(q[name]) for q in per_query)
+        else float("nan")
+        for name in names
+    }
