@@ -301,30 +301,7 @@ def load_arff(
         refused with the first difference.
     """
     parsed, unsupported = _read_arff(Path(path))
-    return _from_parsed(
-        parsed,
-        str(path),
-        positive,
-        keep,
-        class_attribute,
-        unsupported,
-        drop_unsupported,
-        unlabelled,
-        expected,
-    )
-
-
-def _from_parsed(
-    parsed,
-    source,
-    positive,
-    keep,
-    class_attribute,
-    unsupported,
-    drop_unsupported,
-    unlabelled,
-    expected,
-) -> Dataset:
+    source = str(path)
     declared = parsed["attributes"]
     names = [name for name, _ in declared]
     class_pos = len(declared) - 1
