@@ -82,7 +82,11 @@ class XGBoostRanker:
         import xgboost
 
         def matrix(grouped):
-            dmatrix = xgboost.DMatrix(grouped.data.X, label=grouped.labels)
+            # rank:map takes binary relevance (label >= 1 is relevant, as MAP says).
+            labels = grouped.labels
+            if self.objective == "rank:map":
+                labels = (labels >= 1).astype(int)
+            dmatrix = xgboost.DMatrix(grouped.data.X, label=labels)
             dmatrix.set_group(_group_sizes(grouped))
             return dmatrix
 
