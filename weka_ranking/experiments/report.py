@@ -369,57 +369,28 @@ class Report:
         return "\n".join(lines)
 
     def _hypothesis_rows(self):
-        readings = [("correct tournament (reference)", "", "tournament", "auc", False)]
-        readings += [
-            (
-                f"H1 else branch (as printed), ties: {label}",
-                "",
-                "tournament-as-printed",
-                kind,
-                False,
-            )
-            for kind, label in AUC_KINDS.items()
-        ]
-        readings += [
-            (
-                f"H2 other class ranks first, {ranker}, ties: {label}",
-                "majority-first",
-                ranker,
-                kind,
-                False,
-            )
-            for ranker in ("tournament", "tournament-as-printed")
-            for kind, label in AUC_KINDS.items()
-        ]
-        readings += [
-            (
-                f"H2' the file's class 0 ranks first, {ranker}, ties: {label}",
-                FILE_CLASS_0,
-                ranker,
-                kind,
-                False,
-            )
-            for ranker in ("tournament", "tournament-as-printed")
-            for kind, label in AUC_KINDS.items()
-        ]
-        readings += [
-            (
-                "H6 a constant comparator (all degrees tie), the file's class 0 "
-                "first, fold order",
-                CONSTANT,
-                "tournament",
-                "auc_stable",
-                False,
-            )
-        ]
-        readings += [
-            (
-                "H3 AUC direction reversed (1 - AUC), tournament",
-                "",
-                "tournament",
-                "auc",
-                True,
-            ),
+        """(name, variant, ranker, AUC kind, reversed) of every reading tested."""
+        both = ("tournament", "tournament-as-printed")
+
+        def grid(title: str, variant: str, rankers=both, kinds=AUC_KINDS):
+            return [
+                (
+                    f"{title}, {ranker}, ties: {AUC_KINDS[kind]}",
+                    variant,
+                    ranker,
+                    kind,
+                    False,
+                )
+                for ranker in rankers
+                for kind in kinds
+            ]
+
+        return [
+            ("correct tournament (reference)", "", "tournament", "auc", False),
+            *grid("H1 else branch", "", ("tournament-as-printed",)),
+            *grid("H2 the other class ranks first", "majority-first"),
+            *grid("H2' the file's class 0 ranks first", FILE_CLASS_0),
+            ("H3 AUC direction reversed, tournament", "", "tournament", "auc", True),
             (
                 "H3 AUC direction reversed, as printed, fold order",
                 "",
@@ -427,30 +398,22 @@ class Report:
                 "auc_stable",
                 True,
             ),
-        ]
-        readings += [
-            (
-                f"H4 ties of the tournament degree: {label}",
+            *grid(
+                "H4 ties of the degree",
                 "",
-                "tournament",
-                kind,
-                False,
-            )
-            for kind, label in AUC_KINDS.items()
-            if kind != "auc"
-        ]
-        readings += [
+                ("tournament",),
+                ("auc_stable", "auc_random"),
+            ),
+            *grid("H5 pairs of one order only", "one-order"),
             (
-                f"H5 pairs of one order only, {ranker}, ties: {label}",
-                "one-order",
-                ranker,
-                kind,
+                "H6 a constant comparator (all degrees tie), the file's class 0 first, "
+                "fold order",
+                CONSTANT,
+                "tournament",
+                "auc_stable",
                 False,
-            )
-            for ranker in ("tournament", "tournament-as-printed")
-            for kind, label in AUC_KINDS.items()
+            ),
         ]
-        return readings
 
     def _reading(self, learner, task, config, variant, ranker, kind, reverse):
         """One reading of a cell, or None where it was not run."""
