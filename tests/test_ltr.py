@@ -123,3 +123,42 @@ def test_cli_ltr_json(capsys):
 def test_cli_ltr_bad_folds(capsys):
     assert main(["ltr", "mq2008", "--folds", "0-9"]) == 1
     assert "--folds must be within 1-5" in capsys.readouterr().err
+
+
+def test_cli_ltr_on_arff_files_with_a_group_attribute(tmp_path, capsys):
+    paths = []
+    for seed, name in ((1, "train"), (2, "valid"), (3, "test")):
+        data = synthetic(seed, queries=15, docs=8)
+        rows = [
+            f"q{q},{','.join(f'{v:.4f}' for v in x)},{label}"
+            for q, x, label in zip(data.qids, data.data.X, data.labels)
+        ]
+        path = tmp_path / f"{name}.arff"
+        path.write_text(
+            "@relation s\n@attribute query string\n"
+            + "".join(f"@attribute f{j} numeric\n" for j in range(4))
+            + "@attribute rel {0,1,2}\n@data\n"
+            + "\n".join(rows)
+            + "\n"
+        )
+        paths.append(str(path))
+    code = main(
+        [
+            "ltr",
+            paths[0],
+            "--valid",
+            paths[1],
+            "--test",
+            paths[2],
+            "--group-attribute",
+            "query",
+            "--rankers",
+            "adarank-ndcg",
+            "--json",
+        ]
+    )
+    assert code == 0
+    ranker = json.loads(capsys.readouterr().out)["rankers"]["adarank-ndcg"]
+    assert ranker["ndcg10_standard"] > 0.6
+    assert main(["ltr", paths[0], "--valid", paths[1], "--test", paths[2]]) == 1
+    assert "needs --group-attribute" in capsys.readouterr().err

@@ -175,7 +175,19 @@ def build_parser() -> argparse.ArgumentParser:
         "ltr",
         help="learning to rank on MQ2008: the reduction beside the field's rankers",
     )
-    ltr.add_argument("task", choices=("mq2008",), help="the query-grouped task")
+    ltr.add_argument(
+        "task",
+        metavar="mq2008|TRAIN",
+        help="the built-in MQ2008 (5 folds), or a training file (LETOR/SVMlight "
+        "text, or ARFF with --group-attribute) with --valid and --test",
+    )
+    ltr.add_argument("--valid", metavar="FILE", help="validation file (with TRAIN)")
+    ltr.add_argument("--test", metavar="FILE", help="test file (with TRAIN)")
+    ltr.add_argument(
+        "--group-attribute",
+        metavar="NAME",
+        help="the ARFF attribute naming each row's query (removed from the features)",
+    )
     ltr.add_argument(
         "--rankers", help="comma-separated rankers (default: all; see docs/ltr.md)"
     )
@@ -402,19 +414,38 @@ def _fold_list(text: str) -> list[int]:
     return folds
 
 
+def _grouped_file(path: str, args: argparse.Namespace):
+    from weka_ranking.ltr.data import load_grouped_arff, load_letor
+
+    if path.lower().endswith(".arff"):
+        if not args.group_attribute:
+            raise CliError(f"{path}: an ARFF file needs --group-attribute NAME")
+        return load_grouped_arff(path, args.group_attribute)
+    return load_letor(path)
+
+
 def _ltr(args: argparse.Namespace) -> int:
     from weka_ranking.ltr import experiment
 
     rankers = _names(args.rankers, experiment.ALL_RANKERS, "rankers") or list(
         experiment.ALL_RANKERS
     )
-    folds = _fold_list(args.folds)
+    data = None
+    if args.task == "mq2008":
+        folds = _fold_list(args.folds)
+    else:
+        if not (args.valid and args.test):
+            raise CliError("a training file needs --valid FILE and --test FILE")
+        folds = [1]
+        data = {
+            1: tuple(_grouped_file(f, args) for f in (args.task, args.valid, args.test))
+        }
     jvm.start(heap=args.heap, verbose=args.verbose)
 
     def progress(step: str) -> None:
         logger.info("%s", step)
 
-    results = experiment.run(list(rankers), folds, progress)
+    results = experiment.run(list(rankers), folds, progress, data)
     command = "weka-ranking " + " ".join(sys.argv[1:])
     if args.out:
         write_atomically(Path(args.out), experiment.to_markdown(results, command))

@@ -58,11 +58,18 @@ def single_label_queries(grouped: GroupedDataset) -> int:
 
 
 def run(
-    rankers: list[str], folds: list[int], progress: Callable[[str], None] | None = None
+    rankers: list[str],
+    folds: list[int],
+    progress: Callable[[str], None] | None = None,
+    data: dict[int, tuple[GroupedDataset, GroupedDataset, GroupedDataset]]
+    | None = None,
 ) -> dict:
-    """Every ranker on every fold; per-fold metrics, means, and wall time."""
+    """Every ranker on every fold; per-fold metrics, means, and wall time.
+
+    ``data`` maps each fold to (train, validation, test); MQ2008's by default.
+    """
     results: dict = {"folds": folds, "rankers": {}}
-    data = {fold: mq2008_fold(fold) for fold in folds}
+    data = data or {fold: mq2008_fold(fold) for fold in folds}
     results["single_label_queries"] = {
         fold: {"train": single_label_queries(train), "test": single_label_queries(test)}
         for fold, (train, _, test) in data.items()
