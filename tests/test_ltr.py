@@ -162,3 +162,14 @@ def test_cli_ltr_on_arff_files_with_a_group_attribute(tmp_path, capsys):
     assert ranker["ndcg10_standard"] > 0.6
     assert main(["ltr", paths[0], "--valid", paths[1], "--test", paths[2]]) == 1
     assert "needs --group-attribute" in capsys.readouterr().err
+
+
+def test_experiment_scores_each_ranker_of_a_reduction_with_that_ranker(weka):
+    from weka_ranking.ltr import experiment
+
+    train, valid, test = synthetic(1), synthetic(2), synthetic(3)
+    results = experiment.run(["reduction-j48"], [1], data={1: (train, valid, test)})
+    for ranker in ("tournament", "quicksort"):
+        direct = ReductionRanker("J48", "all", ranker).fit(train, valid)
+        expected = evaluate(test, direct.scores(test))
+        assert results["rankers"][f"reduction-j48-{ranker}"]["per_fold"][0] == expected

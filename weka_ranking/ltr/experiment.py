@@ -86,24 +86,24 @@ def run(
             if name in REDUCTIONS:
                 learner, pairs = REDUCTIONS[name]
                 fitted = ReductionRanker(learner, pairs, "tournament").fit(train, valid)
-                train_seconds = time.perf_counter() - started
-                variants = []
-                for ranker in REDUCTION_RANKERS:
-                    fitted.model.set_params(ranker=ranker)
-                    variants.append((f"{name}-{ranker}", fitted))
+                labels = [f"{name}-{ranker}" for ranker in REDUCTION_RANKERS]
+                rankers_of = list(REDUCTION_RANKERS)
             else:
-                variants = [(name, RANKERS[name]().fit(train, valid))]
-                train_seconds = time.perf_counter() - started
-            for label, ranker in variants:
+                fitted = RANKERS[name]().fit(train, valid)
+                labels, rankers_of = [name], [None]
+            train_seconds = time.perf_counter() - started
+            for label, ranker in zip(labels, rankers_of):
+                if ranker is not None:
+                    fitted.model.set_params(ranker=ranker)
                 started = time.perf_counter()
-                test_metrics = evaluate(test, ranker.scores(test))
+                test_metrics = evaluate(test, fitted.scores(test))
                 seconds[label] = (
                     seconds.get(label, 0.0)
                     + train_seconds
                     + (time.perf_counter() - started)
                 )
                 valid_map.setdefault(label, []).append(
-                    evaluate(valid, ranker.scores(valid))["map_letor4"]
+                    evaluate(valid, fitted.scores(valid))["map_letor4"]
                 )
                 per_fold.setdefault(label, []).append(test_metrics)
         for label, folds_metrics in per_fold.items():
