@@ -460,6 +460,7 @@ def _ltr(args: argparse.Namespace) -> int:
                     "folds": folds,
                     "rankers": summary,
                     "single_label_queries": results["single_label_queries"],
+                    "wall_seconds": results["wall_seconds"],
                 }
             )
         )
