@@ -131,6 +131,13 @@ def _cell(records: list[dict]) -> Cell:
     )
 
 
+def _verdict(agree: int, total: int) -> str:
+    """Confirmed on two thirds of the cells, narrowly on a bare majority."""
+    if 3 * agree >= 2 * total:
+        return "Confirmed"
+    return "Confirmed, narrowly" if 2 * agree > total else "Refuted"
+
+
 def _number(x: float, digits: int = 5) -> str:
     return "n/a" if x != x else f"{x:.{digits}f}"
 
@@ -610,8 +617,10 @@ class Report:
             if self.cell(*k, "star").mean["auc"] > self.cell(*k, "base").mean["auc"]
         ]
         lines.append(
-            f"- Voting (star: 1 pair per instance, 10 voters) beats the learner alone "
-            f"in {len(better)} of {len(voting)} learner x task cells."
+            f"- **{_verdict(len(better), len(voting))}: voting raises AUC over the "
+            "learner alone in most cases.** Star (1 pair per instance, 10 voters) "
+            f"beats the learner alone in {len(better)} of {len(voting)} learner x "
+            "task cells (correct tournament, ties one half)."
         )
         calmer, compared = 0, 0
         for learner in self.learners:
@@ -626,11 +635,12 @@ class Report:
                 calmer += spread_v < spread_p
         if compared:
             lines.append(
-                f"- Voting varies less than more pairs per instance: the mean AUC "
-                f"over the sweep 1..20 spreads less for voters than for pairs in "
+                f"- **{_verdict(calmer, compared)}: voting varies less than more "
+                "pairs per instance.** Over the sweeps 1..20 the mean AUC spreads "
+                f"less (population standard deviation) for voters than for pairs in "
                 f"{calmer} of {compared} learner x task cells."
             )
-        gains = []
+        gains, by_task = [], {}
         for task in sorted(self.tasks, key=IMBALANCE.get):
             per = []
             for learner in self.learners:
@@ -640,16 +650,21 @@ class Report:
                 if base and ranked:
                     per.append(max(c.mean["auc"] for c in ranked) - base.mean["auc"])
             if per:
+                by_task[task] = statistics.fmean(per)
                 gains.append(
                     f"{task} (minority {IMBALANCE[task]:.0%}): "
                     f"{statistics.fmean(per):+.3f}"
                 )
         if gains:
+            most_imbalanced = min(by_task, key=IMBALANCE.get)
+            largest = max(by_task, key=by_task.get)
+            word = "Confirmed" if largest == most_imbalanced else "Refuted"
             lines.append(
-                "- Gain of the best ranking configuration over the learner alone, "
+                f"- **{word}: the reduction helps most on the most imbalanced set.** "
+                "Gain of the best ranking configuration over the learner alone, "
                 "averaged over learners, most imbalanced first: "
                 + "; ".join(gains)
-                + "."
+                + f". The largest is {largest}'s."
             )
         return "\n".join(lines)
 
