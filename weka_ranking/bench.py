@@ -47,14 +47,16 @@ def extra_task(name: str) -> Dataset:
 
 
 def _side_by_side(repeats: int, *runs: Callable[[], float]) -> list[float]:
-    """Best time of each run, after one warm-up each (the JIT), taken in turns so
-    that the machine's load falls on all of them alike, each from a collected
-    heap so that no run pays for another's garbage."""
+    """Best time of each run, after three warm-ups each (the JIT compiles the
+    loops), taken in turns so that the machine's load falls on all of them
+    alike, each from a collected heap so that no run pays for another's
+    garbage."""
     import jpype
 
     collect = jpype.JClass("java.lang.System").gc
-    for run in runs:
-        run()
+    for _ in range(3):
+        for run in runs:
+            run()
     best = [math.inf] * len(runs)
     for _ in range(repeats):
         for i, run in enumerate(runs):
@@ -76,7 +78,7 @@ def _random_pairs(n: int, count: int, seed: int) -> Pairs:
     return Pairs(left, right, rng.integers(0, 2, count).astype(np.int8))
 
 
-def bridge_rates(pairs_count: int = 200_000, repeats: int = 7) -> dict:
+def bridge_rates(pairs_count: int = 1_000_000, repeats: int = 5) -> dict:
     """Pair building and pair scoring, through the package and as plain Java."""
     import jpype
 
