@@ -14,7 +14,7 @@ from weka_ranking.data import Attribute, Dataset, header_difference
 from weka_ranking.errors import DataError
 from weka_ranking.pairs import Pairs, all_pairs, sample_pairs
 from weka_ranking.params import BY_NAME, PARAMETERS
-from weka_ranking.rankers import Ranking, order_by_scores, rank_pairwise
+from weka_ranking.rankers import Comparator, Ranking, order_by_scores, rank_pairwise
 
 logger = logging.getLogger(__name__)
 
@@ -329,6 +329,11 @@ class RankingReduction:
             distribution = bridge.distributions(self.members_[0], instances)
             scores = distribution[:, self.classes_.index(self.positive_)]
             return Ranking(order_by_scores(scores, self.ties, rng), scores, 0)
+        beats = self._committee_comparator(data)
+        return rank_pairwise(self.ranker, len(data), beats, self.ties, rng)
+
+    def _committee_comparator(self, data: Dataset) -> Comparator:
+        """c(x, x') on rows of ``data``: a strict majority of members says x wins."""
         voter = bridge.PairVoter(
             self.members_, bridge.pair_header(data), data.X, self.threads
         )
@@ -337,7 +342,7 @@ class RankingReduction:
         def beats(left: np.ndarray, right: np.ndarray) -> np.ndarray:
             return voter.votes(left, right) > majority
 
-        return rank_pairwise(self.ranker, len(data), beats, self.ties, rng)
+        return beats
 
     def save(self, path) -> None:
         """Write the fitted model to a file (see :mod:`weka_ranking.persistence`)."""

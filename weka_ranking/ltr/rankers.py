@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from weka_ranking import bridge
 from weka_ranking.ltr.data import GroupedDataset
 from weka_ranking.ltr.fast import QueryMatrix
 from weka_ranking.model import RankingReduction, rng_from
@@ -32,17 +31,15 @@ class GroupedReduction(RankingReduction):
 
     def grouped_scores(self, test: GroupedDataset) -> np.ndarray:
         """Each query ranked on its own by the committee; scores in [0, 1]."""
-        data = self._check_data(test.data)
-        voter = bridge.PairVoter(self.members_, bridge.pair_header(data), data.X)
-        majority = len(self.members_) / 2
+        beats = self._committee_comparator(self._check_data(test.data))
         scores = np.zeros(len(test))
         for rows in test.queries():
 
-            def beats(left, right, rows=rows):
-                return voter.votes(rows[left], rows[right]) > majority
+            def within(left, right, rows=rows):
+                return beats(rows[left], rows[right])
 
             ranking = rank_pairwise(
-                self.ranker, len(rows), beats, self.ties, rng_from(self.seed)
+                self.ranker, len(rows), within, self.ties, rng_from(self.seed)
             )
             scores[rows] = ranking.scores
         return scores
