@@ -7,7 +7,6 @@ from tests.conftest import with_row_ids
 from weka_ranking import RankingReduction, auc, bridge, cross_validate, load_task
 from weka_ranking.data import STUDY_TASKS
 from weka_ranking.learners import NAMED_LEARNERS, classname
-from weka_ranking.pairs import sample_pairs
 
 
 def weka_cross_validation(weka, data, learner, folds=10, seed=1):
@@ -104,25 +103,36 @@ def test_auc_hand_computed():
 
 def test_pair_instances_hold_both_rows_and_nominal_value_sets(weka, breast_cancer):
     data = with_row_ids(breast_cancer)
-    pairs = sample_pairs(data.y, 2, np.random.default_rng(0))
-    header = bridge.pair_header(data)
-    instances = bridge.pair_instances(header, data.X, pairs)
+    model = RankingReduction("J48", pairs_per_instance=2).fit(data)
+    header = model.weka_model_.getPairHeader()
     m = len(data.attributes)
-    assert instances.numInstances() == len(pairs)
-    assert instances.numAttributes() == 2 * m + 1
-    for k in range(0, len(pairs), 37):
-        values = list(instances.instance(k).toDoubleArray())
-        expected = np.r_[data.X[pairs.left[k]], data.X[pairs.right[k]], pairs.label[k]]
-        np.testing.assert_array_equal(values, expected)
+    assert header.numAttributes() == 2 * m + 1
     for i, attribute in enumerate(data.attributes):
-        if attribute.is_nominal:
-            for offset in (0, m):
-                weka_attribute = instances.attribute(i + offset)
+        for offset, side in ((0, "first_"), (m, "second_")):
+            weka_attribute = header.attribute(i + offset)
+            assert str(weka_attribute.name()) == side + attribute.name
+            if attribute.is_nominal:
                 assert [
                     str(weka_attribute.value(v))
                     for v in range(weka_attribute.numValues())
                 ] == list(attribute.values)
-    assert str(instances.classAttribute().name()) == "first_wins"
+    assert str(header.classAttribute().name()) == "first_wins"
+    assert model.n_pairs_ == [2 * len(data)]
+
+
+def test_pair_views_read_the_rows_and_copy_on_write(weka):
+    import jpype
+
+    rows = [[1.0, 2.0], [3.0, np.nan], [5.0, 6.0]]
+    shared = jpype.JArray(jpype.JDouble, 2)(rows)
+    pair = weka("weka.classifiers.meta.rankingreduction.PairInstance")(
+        shared, 2, 1, 1.0, 0.5
+    )
+    np.testing.assert_array_equal(pair.toDoubleArray(), [5.0, 6.0, 3.0, np.nan, 1.0])
+    assert pair.isMissing(3) and pair.value(4) == 1.0 and pair.weight() == 0.5
+    copy = pair.copy()
+    copy.setValue(0, 9.0)
+    assert copy.value(0) == 9.0 and pair.value(0) == 5.0 and shared[2][0] == 5.0
 
 
 def test_one_member_committee_equals_its_member(weka, breast_cancer):
@@ -131,38 +141,16 @@ def test_one_member_committee_equals_its_member(weka, breast_cancer):
         breast_cancer.subset(np.arange(200, 240)),
     )
     model = RankingReduction("J48", pairs_per_instance=3, voters=1).fit(train)
-    member = model.members_[0]
-    header = bridge.pair_header(test)
+    member, header = model.members_[0], model.weka_model_.getPairHeader()
     n = len(test)
     left, right = np.divmod(np.arange(n * n), n)
     keep = left != right
-    from weka_ranking.pairs import Pairs
-
-    unlabelled = Pairs(left[keep], right[keep], np.zeros(keep.sum()))
-    instances = bridge.pair_instances(header, test.X, unlabelled)
-    predicted = np.array(
-        [
-            member.classifyInstance(instances.instance(k))
-            for k in range(instances.numInstances())
-        ]
-    )
+    predicted = []
+    for a, b in zip(left[keep], right[keep]):
+        values = np.r_[test.X[a], test.X[b], np.nan].tolist()
+        pair = weka("weka.core.DenseInstance")(1.0, values)
+        pair.setDataset(header)
+        predicted.append(member.classifyInstance(pair))
+    predicted = np.array(predicted)
     degree = np.bincount(left[keep][predicted == 1], minlength=n) / (n - 1)
     np.testing.assert_array_equal(model.scores(test), degree)
-
-
-def test_pure_jpype_fallback_gives_the_same_results(weka, breast_cancer, monkeypatch):
-    from weka_ranking import jvm
-
-    train = breast_cancer.subset(np.arange(0, 200))
-    test = breast_cancer.subset(np.arange(200, 230))
-    results = {}
-    for compiled in (True, False):
-        monkeypatch.setattr(jvm, "kernels_compiled", compiled)
-        for ranker in ("pointwise", "tournament"):
-            params = (
-                {} if ranker == "pointwise" else {"pairs_per_instance": 2, "voters": 3}
-            )
-            model = RankingReduction("NaiveBayes", ranker=ranker, **params).fit(train)
-            results[compiled, ranker] = model.scores(test)
-    for ranker in ("pointwise", "tournament"):
-        np.testing.assert_array_equal(results[True, ranker], results[False, ranker])

@@ -6,13 +6,26 @@ from weka_ranking import bench
 
 
 def test_bridge_rates_and_ratios(weka):
-    results = bench.bridge_rates(pairs_count=20_000, repeats=1)
-    for key in ("pair_build_rate", "pair_scoring_rate", "pair_scoring_rate_threads"):
+    results = bench.bridge_rates(n=150, repeats=1)
+    assert results["pairs"] == 150 * 149
+    rates = ("pair_scoring_rate", "pair_scoring_rate_java", "pair_scoring_rate_threads")
+    for key in rates:
         assert results[key] > 0
-    for key in ("pair_build_ratio_to_java", "pair_scoring_ratio_to_java"):
-        assert 0 < results[key] < 10
+    assert results["pair_scoring_ratio_to_java"] == (
+        results["pair_scoring_rate"] / results["pair_scoring_rate_java"]
+    )
     text = bench.to_markdown({"machine": bench.machine(), **results}, "bench")
-    assert "score pairs" in text and "ratio" in text
+    assert f"{results['pair_scoring_ratio_to_java']:.2f}" in text
+
+
+def test_peak_heap_probe_reports_or_fails_by_heap(weka):
+    from weka_ranking._resources import project_dir
+
+    path = project_dir("arff_data") / "breast-cancer.arff"
+    measured = bench.peak_heap(path, ["-P", "all", "-I", "1"], "512m")
+    assert measured["pairs"] == 2 * 85 * 201 and 0 < measured["peak_heap_mb"] <= 512
+    starved = bench.peak_heap(path, ["-P", "all", "-I", "1"], "2m")
+    assert "error" in starved
 
 
 def test_ranker_growth_counts_comparisons(weka):

@@ -2,6 +2,7 @@
 
 import json
 
+import java_method as java
 import numpy as np
 import pytest
 
@@ -16,7 +17,6 @@ from weka_ranking.ltr.data import (
 )
 from weka_ranking.ltr.experiment import evaluate
 from weka_ranking.ltr.rankers import AdaRank, GeneticRanker, ReductionRanker
-from weka_ranking.pairs import grouped_pairs
 
 
 def test_mq2008_folds_follow_the_readme():
@@ -56,17 +56,17 @@ def test_arff_with_a_group_attribute(tmp_path):
         load_grouped_arff(path, "query")
 
 
-def test_pairs_stay_inside_queries_and_say_which_is_more_relevant():
+def test_pairs_stay_inside_queries_and_say_which_is_more_relevant(weka):
     labels = np.array([2, 0, 1, 0, 0, 1, 1])
-    groups = [np.array([0, 1, 2]), np.array([3, 4]), np.array([5, 6])]
-    pairs = grouped_pairs(labels, groups, "all", np.random.default_rng(0))
     query = np.repeat([0, 1, 2], [3, 2, 2])
-    assert (query[pairs.left] == query[pairs.right]).all()
-    assert (labels[pairs.left] != labels[pairs.right]).all()
-    assert (pairs.label == (labels[pairs.left] > labels[pairs.right])).all()
-    assert len(pairs) == 6  # only the first query has pairs
-    sampled = grouped_pairs(labels, groups, 1, np.random.default_rng(0))
-    assert np.bincount(sampled.left, minlength=7).tolist() == [1, 1, 1, 0, 0, 0, 0]
+    left, right, label = map(np.array, zip(*java.pairs(labels, groups=query)))
+    assert (query[left] == query[right]).all()
+    assert (labels[left] != labels[right]).all()
+    assert (label == (labels[left] > labels[right])).all()
+    assert len(left) == 6  # only the first query has pairs
+    sampled = java.pairs(labels, 1, 0, groups=query)
+    firsts = [a for a, _, _ in sampled]
+    assert np.bincount(firsts, minlength=7).tolist() == [1, 1, 1, 0, 0, 0, 0]
 
 
 def synthetic(seed, queries=30, docs=12):

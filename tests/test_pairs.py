@@ -1,76 +1,86 @@
-"""AUC-Train pairs: counts, labels, balance and the sampling of Algorithm 3."""
+"""AUC-Train pairs of the Java class: counts, labels, balance, the sampling of
+Algorithm 3, and equality with the Python oracle (sampled pairs included)."""
 
+import java_method as java
 import numpy as np
 import pytest
-
-from weka_ranking.pairs import (
-    all_pairs,
-    count_all_pairs,
-    ordered_pairs_block,
-    sample_pairs,
-)
+import reference
 
 Y = np.array([1, 0, 0, 1, 0, 0, 0])  # positives 0, 3; negatives 1, 2, 4, 5, 6
 
 
-def test_all_pairs_hand_computed():
-    pairs = all_pairs(Y)
-    assert len(pairs) == count_all_pairs(Y) == 2 * 2 * 5
+def test_all_pairs_hand_computed(weka):
     expected = [(a, b, 1) for a in (0, 3) for b in (1, 2, 4, 5, 6)] + [
         (a, b, 0) for a in (1, 2, 4, 5, 6) for b in (0, 3)
     ]
-    assert list(zip(pairs.left, pairs.right, pairs.label)) == expected
+    assert java.pairs(Y) == expected
 
 
-def test_all_pairs_are_mixed_balanced_and_labelled_by_the_first():
+def test_all_pairs_are_mixed_balanced_and_labelled_by_the_first(weka):
     y = np.random.default_rng(0).integers(0, 2, 60)
-    pairs = all_pairs(y)
-    assert (y[pairs.left] != y[pairs.right]).all()
-    assert (pairs.label == y[pairs.left]).all()
-    assert pairs.label.sum() * 2 == len(pairs)
-    assert len(set(zip(pairs.left, pairs.right))) == len(pairs)
+    left, right, label = map(np.array, zip(*java.pairs(y)))
+    assert len(left) == 2 * y.sum() * (len(y) - y.sum())
+    assert (y[left] != y[right]).all()
+    assert (label == y[left]).all()
+    assert label.sum() * 2 == len(left)
+    assert len(set(zip(left, right))) == len(left)
 
 
 @pytest.mark.parametrize("p", [1, 2, 4])
-def test_sample_p_per_instance_without_replacement(p):
-    pairs = sample_pairs(Y, p, np.random.default_rng(1))
+def test_sample_p_per_instance_without_replacement(weka, p):
+    left, right, label = map(np.array, zip(*java.pairs(Y, p, seed=1)))
     for a in range(len(Y)):
-        partners = pairs.right[pairs.left == a]
+        partners = right[left == a]
         others = 5 if Y[a] == 1 else 2
         assert len(partners) == min(p, others)
         assert len(set(partners)) == len(partners)
         assert (Y[partners] != Y[a]).all()
-    assert (pairs.label == Y[pairs.left]).all()
+    assert (label == Y[left]).all()
 
 
-def test_sample_takes_all_when_fewer_than_p():
-    sampled = sample_pairs(Y, 100, np.random.default_rng(1))
-    full = all_pairs(Y)
-    assert sorted(zip(sampled.left, sampled.right)) == sorted(
-        zip(full.left, full.right)
-    )
+def test_sample_takes_all_when_fewer_than_p(weka):
+    assert java.pairs(Y, 100, seed=1) == java.pairs(Y)
 
 
-def test_sample_is_seeded_and_uniform():
+def test_sample_is_seeded_and_uniform(weka):
     y = np.array([1] + [0] * 10)
-    first = sample_pairs(y, 3, np.random.default_rng(7))
-    again = sample_pairs(y, 3, np.random.default_rng(7))
-    assert (first.right == again.right).all()
+    assert java.pairs(y, 3, seed=7) == java.pairs(y, 3, seed=7)
     counts = np.zeros(11)
-    rng = np.random.default_rng(3)
-    for _ in range(2000):
-        counts[sample_pairs(y, 3, rng).right[:3]] += 1
+    for seed in range(2000):
+        counts[[b for a, b, _ in java.pairs(y, 3, seed)[:3]]] += 1
     # Each negative is drawn with probability 3/10: about 600 times in 2000.
     assert np.all(np.abs(counts[1:] - 600) < 100)
 
 
-def test_one_class_is_refused():
-    with pytest.raises(ValueError, match="one class only"):
-        all_pairs(np.zeros(5, dtype=int))
-    with pytest.raises(ValueError, match="one class only"):
-        sample_pairs(np.ones(5, dtype=int), 1, np.random.default_rng(0))
+def test_groups_pair_within_a_query_by_grade(weka):
+    grades = [2, 0, 1, 1, 0]
+    groups = [7, 7, 7, 8, 8]
+    assert java.pairs(grades, groups=groups) == [
+        (0, 1, 1),
+        (0, 2, 1),
+        (2, 0, 0),
+        (2, 1, 1),
+        (3, 4, 1),
+        (1, 0, 0),
+        (1, 2, 0),
+        (4, 3, 0),
+    ]
+    assert java.pairs(grades, groups=groups, one_order=True) == [
+        (0, 1, 1),
+        (0, 2, 1),
+        (2, 1, 1),
+        (3, 4, 1),
+    ]
 
 
-def test_ordered_pairs_block_skips_the_diagonal():
-    left, right = ordered_pairs_block(4, 1, 3)
-    assert list(zip(left, right)) == [(1, 0), (1, 2), (1, 3), (2, 0), (2, 1), (2, 3)]
+@pytest.mark.parametrize("case", range(20))
+def test_java_pairs_equal_the_oracle(weka, case):
+    rng = np.random.default_rng(case)
+    n = int(rng.integers(2, 40))
+    grades = rng.integers(0, 3 if case % 2 else 2, n)
+    groups = rng.integers(0, 4, n) if case % 2 else None
+    for p in ("all", 1, 2, 5):
+        for one_order in (False, True):
+            assert java.pairs(grades, p, case, groups, one_order) == reference.pairs(
+                grades, p, case, groups, one_order
+            )

@@ -47,32 +47,76 @@ def rewrite_member(source, target, change):
             new.writestr(item, change(item.filename, data))
 
 
-def test_tampered_member_is_refused(saved, tmp_path):
+def test_tampered_model_is_refused(saved, tmp_path):
     path, _ = saved
     tampered = tmp_path / "tampered.wrk"
 
     def flip(name, data):
-        if name == "members/1.model":
+        if name == "RankingReduction.model":
             return data[:-1] + bytes([data[-1] ^ 1])
         return data
 
     rewrite_member(path, tampered, flip)
-    with pytest.raises(DataError, match="member 1 does not match its SHA-256"):
+    with pytest.raises(DataError, match="WEKA model does not match its SHA-256"):
         RankingReduction.load(tampered)
 
 
-def test_other_weka_version_is_refused(saved, tmp_path):
+def test_edited_metadata_is_refused(saved, tmp_path):
     path, _ = saved
-    other = tmp_path / "other.wrk"
+    edited = tmp_path / "edited.wrk"
 
-    def version(name, data):
+    def edit(name, data):
         if name == "metadata.json":
-            return data.replace(b'"weka": "3.9.7"', b'"weka": "3.8.0"')
+            return data.replace(b'"voters": 3', b'"voters": 2')
         return data
 
-    rewrite_member(path, other, version)
+    rewrite_member(path, edited, edit)
+    with pytest.raises(DataError, match="metadata does not match its SHA-256"):
+        RankingReduction.load(edited)
+
+
+def test_byte_flips_are_refused_or_harmless(saved, tmp_path):
+    path, scores = saved
+    content = path.read_bytes()
+    data = load_task("hepatitis")
+    rng = np.random.default_rng(0)
+    damaged = tmp_path / "damaged.wrk"
+    for position in rng.choice(len(content), 200, replace=False):
+        flipped = bytearray(content)
+        flipped[position] ^= 1 << int(rng.integers(8))
+        damaged.write_bytes(bytes(flipped))
+        try:
+            model = RankingReduction.load(damaged)
+        except DataError:
+            continue
+        np.testing.assert_array_equal(model.scores(data), scores)
+
+
+def test_other_weka_version_is_refused(saved, tmp_path, weka):
+    model = RankingReduction.load(saved[0])
+    field = weka("weka.classifiers.meta.RankingReduction").class_.getDeclaredField(
+        "m_WekaVersion"
+    )
+    field.setAccessible(True)
+    field.set(model.weka_model_, "3.8.0")
+    other = tmp_path / "other.model"
+    model.save(other)
     with pytest.raises(DataError, match="saved with WEKA 3.8.0"):
         RankingReduction.load(other)
+
+
+def test_weka_model_file_is_what_weka_loads(saved, tmp_path, weka):
+    path, scores = saved
+    plain = tmp_path / "plain.model"
+    RankingReduction.load(path).save(plain)
+    objects = weka("weka.core.SerializationHelper").readAll(str(plain))
+    assert (
+        str(objects[0].getClass().getName()) == "weka.classifiers.meta.RankingReduction"
+    )
+    assert objects[1].numInstances() == 0  # the header, as the Explorer saves it
+    reloaded = RankingReduction.load(plain)
+    assert reloaded.to_options() == RankingReduction.load(path).to_options()
+    np.testing.assert_array_equal(reloaded.scores(load_task("hepatitis")), scores)
 
 
 def test_not_a_model_file(tmp_path):

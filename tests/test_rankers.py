@@ -1,36 +1,26 @@
-"""Rankers on fake comparators: no JVM needed."""
+"""The Java rankers on fake comparators, against hand-computed results and
+the Python oracles."""
 
 import math
 
+import java_method as java
 import numpy as np
 import pytest
+import reference
 
-from weka_ranking.rankers import (
-    as_printed_scores,
-    order_by_scores,
-    quicksort,
-    rank_pairwise,
-    tournament_scores,
-)
+from weka_ranking import bridge
 
 
 def by_hidden_score(hidden):
     """A consistent, transitive comparator: x beats x' when its score is higher."""
     hidden = np.asarray(hidden)
-    calls = []
-
-    def compare(left, right):
-        calls.append(len(left))
-        return hidden[left] > hidden[right]
-
-    compare.calls = calls
-    return compare
+    return java.comparator(lambda left, right: hidden[left] > hidden[right])
 
 
 def from_table(table):
     """A comparator from an explicit matrix: table[x][x'] = c(x, x')."""
     table = np.asarray(table, dtype=bool)
-    return lambda left, right: table[left, right]
+    return java.comparator(lambda left, right: table[left, right])
 
 
 # Four items; c is inconsistent on (0, 1): both beat each other.
@@ -42,99 +32,105 @@ TABLE = [
 ]
 
 
-def test_tournament_hand_computed():
+def test_tournament_hand_computed(weka):
     # Degrees: row sums 3, 2, 2, 0 over n - 1 = 3 opponents.
-    assert tournament_scores(4, from_table(TABLE)).tolist() == [1.0, 2 / 3, 2 / 3, 0.0]
+    scores, comparisons = java.tournament(4, from_table(TABLE))
+    assert scores.tolist() == [1.0, 2 / 3, 2 / 3, 0.0] and comparisons == 12
 
 
-def test_as_printed_hand_computed():
+def test_as_printed_hand_computed(weka):
     # score[a] += 1 where c(a, b) = 1, else score[b] -= 1, pair by pair:
     # row 0: s0 += 3; row 1: s1 += 2, s2 -= 1; row 2: s0 -= 1, s2 += 2;
     # row 3 (loses all): s0, s1, s2 -= 1 each.
     raw = np.array([1, 1, 0, 0])
-    assert as_printed_scores(4, from_table(TABLE)).tolist() == ((raw + 3) / 6).tolist()
+    scores, _ = java.as_printed(4, from_table(TABLE))
+    assert scores.tolist() == ((raw + 3) / 6).tolist()
 
 
-def test_as_printed_flattens_a_consistent_comparator():
+def test_as_printed_flattens_a_consistent_comparator(weka):
     # The monograph's else branch gives every item of a consistent order the
     # same score: the order it produces is only its tie rule.
-    scores = as_printed_scores(6, by_hidden_score([5, 1, 4, 2, 6, 3]))
+    scores, _ = java.as_printed(6, by_hidden_score([5, 1, 4, 2, 6, 3]))
     assert np.all(scores == 0.5)
 
 
-@pytest.mark.parametrize("n", [1, 2, 3, 50, 3000])
-def test_quicksort_and_tournament_sort_a_consistent_comparator(n):
+@pytest.mark.parametrize("n", [1, 2, 3, 50, 2000])
+def test_quicksort_and_tournament_sort_a_consistent_comparator(weka, n):
     hidden = np.random.default_rng(n).permutation(n)
-    expected = np.argsort(-hidden)
-    quick = quicksort(n, by_hidden_score(hidden), np.random.default_rng(1))
-    assert quick.order.tolist() == expected.tolist()
-    if n <= 3000:
-        order = order_by_scores(
-            tournament_scores(n, by_hidden_score(hidden)), "stable", None
-        )
-        assert order.tolist() == expected.tolist()
+    expected = np.argsort(-hidden).tolist()
+    quick, _ = java.quicksort(n, by_hidden_score(hidden), 1)
+    assert bridge.order(quick, "stable", 1).tolist() == expected
+    degree, _ = java.tournament(n, by_hidden_score(hidden))
+    assert bridge.order(degree, "stable", 1).tolist() == expected
 
 
-def test_quicksort_batches_per_level_and_counts_comparisons():
+def test_quicksort_batches_per_level_and_counts_comparisons(weka):
     n = 10000
     compare = by_hidden_score(np.random.default_rng(0).random(n))
-    ranking = quicksort(n, compare, np.random.default_rng(5))
-    assert ranking.comparisons == sum(compare.calls)
+    _, comparisons = java.quicksort(n, compare, 5)
+    assert comparisons == sum(compare.calls)
     # Randomized QuickSort asks about 2 n ln n; asking both ways doubles it.
-    assert 1.4 < ranking.comparisons / (2 * n * math.log(n)) < 2.4
+    assert 1.4 < comparisons / (2 * n * math.log(n)) < 2.4
     # One batch per recursion level: O(log n), not O(n).
     assert len(compare.calls) < 8 * math.log2(n)
 
 
-def test_quicksort_groups_mutual_wins():
+def test_quicksort_groups_mutual_wins(weka):
     # Every pair "yes" both ways: one tie group, found in one level.
-    ranking = quicksort(
-        3000, lambda left, right: np.ones(len(left), bool), np.random.default_rng(0)
-    )
-    assert ranking.comparisons == 2 * 2999 and len(set(ranking.scores)) == 1
+    compare = java.comparator(lambda left, right: np.ones(len(left), bool))
+    scores, comparisons = java.quicksort(3000, compare, 0)
+    assert comparisons == 2 * 2999 and len(set(scores)) == 1
 
 
-def test_quicksort_groups_what_the_comparator_cannot_tell_apart():
+def test_quicksort_groups_what_the_comparator_cannot_tell_apart(weka):
     # Mixed pairs only: x beats y exactly when x is positive and y negative,
     # and "no" both ways within a class. Without tie groups this is quadratic.
     n = 4000
     y = np.random.default_rng(3).integers(0, 2, n)
-
-    def compare(left, right):
-        return (y[left] == 1) & (y[right] == 0)
-
-    ranking = quicksort(n, compare, np.random.default_rng(0))
-    assert ranking.comparisons < 20 * n
-    assert set(y[ranking.order[: y.sum()]]) == {1}
-    assert len(set(ranking.scores)) == 2  # two tie groups
-    assert ranking.scores[y == 1].min() > ranking.scores[y == 0].max()
+    compare = java.comparator(lambda left, right: (y[left] == 1) & (y[right] == 0))
+    scores, comparisons = java.quicksort(n, compare, 0)
+    assert comparisons < 20 * n
+    assert len(set(scores)) == 2  # two tie groups
+    assert scores[y == 1].min() > scores[y == 0].max()
 
 
-def test_quicksort_is_seeded():
-    table = np.random.default_rng(2).random((40, 40)) > 0.5  # inconsistent
-    first = quicksort(40, from_table(table), np.random.default_rng(9)).order
-    again = quicksort(40, from_table(table), np.random.default_rng(9)).order
-    assert first.tolist() == again.tolist()
-    assert sorted(first.tolist()) == list(range(40))
-
-
-def test_tie_rules():
+def test_tie_rules(weka):
     scores = np.array([0.5, 1.0, 0.5, 0.5, 0.0])
-    assert order_by_scores(scores, "stable", None).tolist() == [1, 0, 2, 3, 4]
-    shuffled = order_by_scores(scores, "random", np.random.default_rng(4))
+    assert bridge.order(scores, "stable", 4).tolist() == [1, 0, 2, 3, 4]
+    shuffled = bridge.order(scores, "random", 4)
     assert shuffled[0] == 1 and shuffled[-1] == 4
     assert sorted(shuffled[1:4].tolist()) == [0, 2, 3]
-    again = order_by_scores(scores, "random", np.random.default_rng(4))
-    assert shuffled.tolist() == again.tolist()
+    assert shuffled.tolist() == bridge.order(scores, "random", 4).tolist()
+    for seed in range(20):
+        assert bridge.order(scores, "random", seed).tolist() == reference.order(
+            scores, "random", seed
+        )
 
 
-def test_tournament_batches_bound_memory():
-    n = 500
+def test_tournament_batches_bound_memory(weka):
+    n = 1500
     compare = by_hidden_score(np.arange(n))
-    tournament_scores(n, compare, batch=10_000)
-    assert max(compare.calls) <= 10_000 and sum(compare.calls) == n * (n - 1)
+    java.tournament(n, compare)
+    assert max(compare.calls) <= 1 << 20 and sum(compare.calls) == n * (n - 1)
 
 
-def test_rank_pairwise_reports_comparisons():
-    ranking = rank_pairwise("tournament", 5, by_hidden_score(range(5)), "stable", None)
-    assert ranking.comparisons == 20 and ranking.order.tolist() == [4, 3, 2, 1, 0]
+@pytest.mark.parametrize("case", range(12))
+def test_java_rankers_equal_the_oracles(weka, case):
+    rng = np.random.default_rng(case)
+    n = int(rng.integers(1, 60))
+    table = rng.random((n, n)) > (0.5 if case % 3 else 0.1)
+
+    def answer(left, right):
+        return table[left, right]
+
+    compare = java.comparator(answer)
+    assert java.tournament(n, compare)[0].tolist() == pytest.approx(
+        reference.tournament(n, answer).tolist()
+    )
+    assert java.as_printed(n, compare)[0].tolist() == pytest.approx(
+        reference.as_printed(n, answer).tolist()
+    )
+    scores, comparisons = java.quicksort(n, compare, case)
+    expected, expected_comparisons = reference.quicksort(n, answer, case)
+    assert scores.tolist() == pytest.approx(expected.tolist())
+    assert comparisons == expected_comparisons

@@ -15,6 +15,7 @@ import math
 import os
 import platform
 import statistics
+import subprocess
 import time
 from collections.abc import Callable
 
@@ -26,11 +27,10 @@ from weka_ranking.evaluation import auc, cross_validate
 from weka_ranking.folds import weka_folds
 from weka_ranking.learners import NAMED_LEARNERS
 from weka_ranking.model import RankingReduction
-from weka_ranking.pairs import Pairs
 
 logger = logging.getLogger(__name__)
 
-SECTIONS = ("bridge", "rankers", "training", "competitors")
+SECTIONS = ("bridge", "memory", "rankers", "training", "competitors")
 EXTRA_TASKS = {
     "spambase": ("spambase.arff", "1"),
     "kr-vs-kp": ("kr.vs.kp.arff", "nowin"),
@@ -51,16 +51,13 @@ def _side_by_side(repeats: int, *runs: Callable[[], float]) -> list[float]:
     loops), taken in turns so that the machine's load falls on all of them
     alike, each from a collected heap so that no run pays for another's
     garbage."""
-    import jpype
-
-    collect = jpype.JClass("java.lang.System").gc
     for _ in range(3):
         for run in runs:
             run()
     best = [math.inf] * len(runs)
     for _ in range(repeats):
         for i, run in enumerate(runs):
-            collect()
+            bridge.collect_garbage()
             best[i] = min(best[i], run())
     return best
 
@@ -71,50 +68,85 @@ def _timed(action: Callable[[], object]) -> float:
     return time.perf_counter() - started
 
 
-def _random_pairs(n: int, count: int, seed: int) -> Pairs:
-    rng = np.random.default_rng(seed)
-    left = rng.integers(0, n, count)
-    right = (left + rng.integers(1, n, count)) % n  # never equal to left
-    return Pairs(left, right, rng.integers(0, 2, count).astype(np.int8))
+def bridge_rates(n: int = 1000, repeats: int = 5) -> dict:
+    """Pair scoring in a tournament of n rows (n(n-1) pairs), three ways.
 
-
-def bridge_rates(pairs_count: int = 1_000_000, repeats: int = 5) -> dict:
-    """Pair building and pair scoring, through the package and as plain Java."""
-    import jpype
-
+    Through the Python API (``RankingReduction.ranking``); the meta-classifier's
+    own ``rank`` called from Java, so that the ratio is what the bridge costs;
+    and the tournament written as a plain Java loop that builds a
+    DenseInstance per pair, the way one would without pair views.
+    """
     data = extra_task("spambase")
-    header = bridge.pair_header(data)
-    pairs = _random_pairs(len(data), pairs_count, 1)
-    Bench = jpype.JClass("wekaranking.Bench")
-    flat = bridge._flat(data.X)
-    left, right = bridge._ints(pairs.left), bridge._ints(pairs.right)
-    labels = bridge._doubles(pairs.label)
-    build_package, build_java = _side_by_side(
-        repeats,
-        lambda: _timed(lambda: bridge.pair_instances(header, data.X, pairs)),
-        lambda: Bench.pairsNanos(header, flat, left, right, labels) / 1e9,
-    )
     model = RankingReduction("J48", pairs_per_instance=1).fit(data)
-    members = jpype.JArray(jpype.JClass("weka.classifiers.Classifier"))(model.members_)
-    voter = bridge.PairVoter(model.members_, header, data.X)
-    threaded = bridge.PairVoter(model.members_, header, data.X, threads=os.cpu_count())
-    score_package, score_java, score_threads = _side_by_side(
-        repeats,
-        lambda: _timed(lambda: voter.votes(pairs.left, pairs.right)),
-        lambda: Bench.votesNanos(members, header, flat, left, right) / 1e9,
-        lambda: _timed(lambda: threaded.votes(pairs.left, pairs.right)),
+    test = data.subset(np.random.default_rng(1).choice(len(data), n, replace=False))
+    instances = bridge.to_instances(
+        test, bridge.empty_header(model.weka_model_.getTrainingHeader())
     )
+    Bench = bridge.bench_class()
+    reduction = model.weka_model_
+    members = reduction.getMembers()
+    pair_header = reduction.getPairHeader()
+    api, in_java, plain = _side_by_side(
+        repeats,
+        lambda: _timed(lambda: model.ranking(test)),
+        lambda: Bench.rankNanos(reduction, instances) / 1e9,
+        lambda: Bench.plainTournamentNanos(members, pair_header, instances) / 1e9,
+    )
+    threads = os.cpu_count() or 1
+    model.set_params(threads=threads)
+    (threaded,) = _side_by_side(repeats, lambda: _timed(lambda: model.ranking(test)))
+    pairs = n * (n - 1)
     return {
-        "pairs": pairs_count,
-        "data": "spambase (4601 x 57)",
-        "pair_build_rate": pairs_count / build_package,
-        "pair_build_rate_java": pairs_count / build_java,
-        "pair_build_ratio_to_java": build_java / build_package,
-        "pair_scoring_rate": pairs_count / score_package,
-        "pair_scoring_rate_java": pairs_count / score_java,
-        "pair_scoring_ratio_to_java": score_java / score_package,
-        "pair_scoring_rate_threads": pairs_count / score_threads,
-        "threads": os.cpu_count(),
+        "pairs": pairs,
+        "data": f"{n} spambase rows (57 attributes), J48 committee of 1",
+        "pair_scoring_rate": pairs / api,
+        "pair_scoring_rate_rank_in_java": pairs / in_java,
+        "pair_scoring_rate_java": pairs / plain,
+        "pair_scoring_ratio_to_rank_in_java": in_java / api,
+        "pair_scoring_ratio_to_java": plain / api,
+        "pair_scoring_rate_threads": pairs / threaded,
+        "threads": threads,
+    }
+
+
+def peak_heap(path, options: list[str], heap: str, dense: bool = False) -> dict:
+    """Peak JVM heap and time of training the meta-classifier, in a JVM of its
+    own (``wekaranking.Bench``), so that nothing else shares its heap."""
+    command = [
+        "java",
+        f"-Xmx{heap}",
+        "-cp",
+        os.pathsep.join([*jvm.weka_classpath(), str(jvm.compiled_classes())]),
+        "wekaranking.Bench",
+        *(["dense"] if dense else []),
+        str(path),
+        *options,
+    ]
+    result = subprocess.run(command, capture_output=True, text=True)
+    if result.returncode != 0:
+        return {"heap": heap, "error": result.stderr.strip().splitlines()[-1:]}
+    peak_mb, seconds, pairs = result.stdout.split()[-3:]
+    return {
+        "heap": heap,
+        "peak_heap_mb": int(peak_mb),
+        "seconds": float(seconds),
+        "pairs": int(pairs),
+    }
+
+
+def memory() -> dict:
+    """J48 on kr-vs-kp's full pair set (5.1 million pairs): pair views in a 4 GB
+    heap beside dense pair copies, as before the views, in a 16 GB heap."""
+    from weka_ranking._resources import project_dir
+
+    path = project_dir("arff_data") / EXTRA_TASKS["kr-vs-kp"][0]
+    options = ["-P", "all", "-I", "1", "-rank-first", EXTRA_TASKS["kr-vs-kp"][1]]
+    views = peak_heap(path, options, "4g")
+    dense = peak_heap(path, options, "16g", dense=True)
+    return {
+        "peak_heap_mb_kr_vs_kp_j48": views.get("peak_heap_mb"),
+        "peak_heap_mb_kr_vs_kp_j48_dense": dense.get("peak_heap_mb"),
+        "memory": {"views": views, "dense": dense},
     }
 
 
@@ -267,16 +299,11 @@ def competitors(tasks: tuple[str, ...] | None = None) -> dict:
 
 
 def machine() -> str:
-    import jpype
-
     return (
         f"{platform.machine()}, {os.cpu_count()} cores, "
         f"{os.sysconf('SC_PAGE_SIZE') * os.sysconf('SC_PHYS_PAGES') >> 30} GiB, "
-        f"Python {platform.python_version()}, "
-        f"Java {jpype.JClass('java.lang.System').getProperty('java.version')}, "
-        f"WEKA {bridge.weka_version()}, "
-        f"JVM heap {jpype.JClass('java.lang.Runtime').getRuntime().maxMemory() >> 20}"
-        " MB"
+        f"Python {platform.python_version()}, Java {bridge.java_version()}, "
+        f"WEKA {bridge.weka_version()}, JVM heap {bridge.free_heap()[1] >> 20} MB"
     )
 
 
@@ -290,6 +317,7 @@ def run(
     results: dict = {"machine": machine()}
     steps = {
         "bridge": lambda: results.update(bridge_rates()),
+        "memory": lambda: results.update(memory()),
         "rankers": lambda: results.update(ranker_growth()),
         "training": lambda: results.update(training=training_times(include_large)),
         "competitors": lambda: results.update(competitors=competitors()),
@@ -330,21 +358,41 @@ def to_markdown(results: dict, command: str) -> str:
     if "pair_scoring_ratio_to_java" in results:
         r = results
         lines += [
-            "## The bridge against a plain Java loop",
+            "## Pair scoring: the Python API against Java",
             "",
-            f"{r['pairs']:,} pairs of {r['data']}; the Java loop is the same kernel "
-            "called from Java on arrays already on the JVM, so the ratio is what "
-            "crossing the bridge costs.",
+            f"A tournament of {r['data']}: {r['pairs']:,} pairs. The meta-classifier's "
+            "own `rank` called from Java shows what crossing the bridge costs; the "
+            "plain Java loop (a DenseInstance per pair) is the tournament as one "
+            "would write it without pair views.",
             "",
-            "| work | package (pairs/s) | Java loop (pairs/s) | ratio |",
-            "|---|---|---|---|",
-            f"| build pair instances | {r['pair_build_rate']:,.0f} | "
-            f"{r['pair_build_rate_java']:,.0f} | {r['pair_build_ratio_to_java']:.2f} |",
-            f"| score pairs (J48 committee of 1) | {r['pair_scoring_rate']:,.0f} | "
-            f"{r['pair_scoring_rate_java']:,.0f} | "
+            "| path | pairs/s | ratio of the API to it |",
+            "|---|---|---|",
+            f"| Python API, `ranking` | {r['pair_scoring_rate']:,.0f} | |",
+            f"| `rank` called from Java | {r['pair_scoring_rate_rank_in_java']:,.0f} | "
+            f"{r['pair_scoring_ratio_to_rank_in_java']:.2f} |",
+            f"| plain Java loop | {r['pair_scoring_rate_java']:,.0f} | "
             f"{r['pair_scoring_ratio_to_java']:.2f} |",
-            f"| score pairs, {r['threads']} JVM threads | "
-            f"{r['pair_scoring_rate_threads']:,.0f} | | |",
+            f"| Python API, {r['threads']} JVM threads | "
+            f"{r['pair_scoring_rate_threads']:,.0f} | |",
+            "",
+        ]
+    if "memory" in results:
+        views, dense = results["memory"]["views"], results["memory"]["dense"]
+        lines += [
+            "## Memory: J48 on kr-vs-kp's full pair set",
+            "",
+            "Training the meta-classifier (`-P all -I 1`, J48) on all "
+            f"{views.get('pairs', 0):,} pairs of kr-vs-kp in a JVM of its own; peak "
+            "heap as the JVM's memory pools report it.",
+            "",
+            "| pair instances | -Xmx | peak heap (MB) | seconds |",
+            "|---|---|---|---|",
+            f"| views of the base rows | {views['heap']} | "
+            f"{views.get('peak_heap_mb', views.get('error'))} | "
+            f"{views.get('seconds', 0):.1f} |",
+            f"| dense copies (before) | {dense['heap']} | "
+            f"{dense.get('peak_heap_mb', dense.get('error'))} | "
+            f"{dense.get('seconds', 0):.1f} |",
             "",
         ]
     if "rows" in results:

@@ -1,8 +1,9 @@
 """numpy <-> WEKA across JPype, in bulk: the only module that touches Java.
 
-Rows and pairs cross the bridge as flat arrays (one copy per call) and are
-turned into Instances by the Java kernels in ``src/``; predictions come back
-as one array per batch.
+Rows cross the bridge as one flat array per call and become Instances on the
+JVM side (``src/wekaranking/Kernels.java``); the method itself is the Java
+class ``weka.classifiers.meta.RankingReduction``, which this module creates,
+trains and asks for rankings, one array per batch.
 """
 
 from __future__ import annotations
@@ -14,11 +15,10 @@ import jpype
 import numpy as np
 
 from weka_ranking import jvm
-from weka_ranking.data import Dataset
+from weka_ranking.data import Attribute, Dataset
 from weka_ranking.errors import JavaError, WekaError
-from weka_ranking.pairs import Pairs, pair_memory_bytes
 
-PAIR_CLASS = "first_wins"
+REDUCTION = "weka.classifiers.meta.RankingReduction"
 
 
 def _classes():
@@ -30,72 +30,8 @@ def _doubles(values: np.ndarray):
     return jpype.JArray(jpype.JDouble)(np.ascontiguousarray(values, dtype=np.float64))
 
 
-def _ints(values: np.ndarray):
-    return jpype.JArray(jpype.JInt)(np.ascontiguousarray(values, dtype=np.int32))
-
-
 def _flat(X: np.ndarray):
     return _doubles(np.ascontiguousarray(X, dtype=np.float64).ravel())
-
-
-def _kernels():
-    JClass = _classes()
-    return JClass("wekaranking.Kernels") if jvm.kernels_compiled else PythonKernels
-
-
-class PythonKernels:
-    """The Java kernels' loops through JPype, for a machine without ``javac``.
-
-    Same results, one bridge crossing per row or pair instead of per batch.
-    """
-
-    @staticmethod
-    def _add(out, values) -> None:
-        instance = _classes()("weka.core.DenseInstance")(1.0, _doubles(values))
-        out.add(instance)
-
-    @staticmethod
-    def rows(header, flat, n, class_values):
-        out = _classes()("weka.core.Instances")(header, n)
-        X = np.asarray(flat).reshape(n, -1)
-        for i in range(n):
-            PythonKernels._add(out, np.append(X[i], class_values[i]))
-        return out
-
-    @staticmethod
-    def pairs(header, flat, left, right, labels):
-        m = (header.numAttributes() - 1) // 2
-        X = np.asarray(flat).reshape(-1, m)
-        out = _classes()("weka.core.Instances")(header, len(left))
-        for a, b, label in zip(np.asarray(left), np.asarray(right), np.asarray(labels)):
-            PythonKernels._add(out, np.concatenate([X[a], X[b], [label]]))
-        return out
-
-    @staticmethod
-    def distributions(classifier, data):
-        return np.concatenate(
-            [
-                np.asarray(classifier.distributionForInstance(data.instance(i)))
-                for i in range(data.numInstances())
-            ]
-        )
-
-    @staticmethod
-    def votes(members, header, flat, left, right):
-        instances = PythonKernels.pairs(
-            header, flat, left, right, np.full(len(left), np.nan)
-        )
-        return [
-            sum(
-                int(member.classifyInstance(instances.instance(k)) == 1.0)
-                for member in members
-            )
-            for k in range(instances.numInstances())
-        ]
-
-    @staticmethod
-    def votesParallel(copies, header, flat, left, right):
-        return PythonKernels.votes(copies[0], header, flat, left, right)
 
 
 @contextmanager
@@ -110,7 +46,21 @@ def java_errors(what: str):
                 f"the JVM ran out of memory ({heap} MB heap) {what}: give it more "
                 "with --heap (e.g. --heap 8g) or use fewer pairs (--pairs P)"
             ) from None
+        if isinstance(err, _classes()("java.lang.IllegalArgumentException")):
+            raise ValueError(f"{what}: {err.message()}") from None
         raise WekaError(f"{what}: {err.message()}") from None
+
+
+def free_heap() -> tuple[int, int]:
+    """Bytes of JVM heap free to allocate, and the maximum heap."""
+    runtime = _classes()("java.lang.Runtime").getRuntime()
+    used = runtime.totalMemory() - runtime.freeMemory()
+    return runtime.maxMemory() - used, runtime.maxMemory()
+
+
+def empty_header(instances):
+    """An empty copy of a dataset's header."""
+    return _classes()("weka.core.Instances")(instances, 0)
 
 
 def split_options(options: str) -> list[str]:
@@ -202,35 +152,31 @@ def base_header(dataset: Dataset):
     )
 
 
-def pair_header(dataset: Dataset):
-    """The header of pair instances: first_*, second_* attributes, class 0/1."""
-    return _header(
-        f"{dataset.relation}-pairs",
-        _attributes(dataset.attributes, "first_")
-        + _attributes(dataset.attributes, "second_"),
-        PAIR_CLASS,
-        ("0", "1"),
-    )
-
-
 def to_instances(dataset: Dataset, header=None):
     """The data set as WEKA Instances (class values in WEKA's order)."""
     header = base_header(dataset) if header is None else header
     with java_errors("building the instances"):
-        return _kernels().rows(
+        return _classes()("wekaranking.Kernels").rows(
             header, _flat(dataset.X), len(dataset), _doubles(dataset.class_index)
         )
 
 
-def pair_instances(header, X: np.ndarray, pairs: Pairs):
-    """Pair Instances built on the JVM side: only the index arrays cross."""
-    with java_errors(f"building {len(pairs)} pair instances"):
-        return _kernels().pairs(
-            header,
-            _flat(X),
-            _ints(pairs.left),
-            _ints(pairs.right),
-            _doubles(pairs.label),
+def grouped_instances(dataset: Dataset, groups: np.ndarray, grades: np.ndarray):
+    """Rows with a numeric ``group`` attribute first and the relevance grade as
+    a numeric class: the input of the reduction's query-grouped mode (``-G``)."""
+    JClass = _classes()
+    atts = JClass("java.util.ArrayList")()
+    for attribute in [JClass("weka.core.Attribute")("group")] + _attributes(
+        dataset.attributes
+    ):
+        atts.add(attribute)
+    atts.add(JClass("weka.core.Attribute")("grade"))
+    header = JClass("weka.core.Instances")(dataset.relation, atts, 0)
+    header.setClassIndex(header.numAttributes() - 1)
+    X = np.c_[np.asarray(groups, dtype=np.float64), dataset.X]
+    with java_errors("building the instances"):
+        return JClass("wekaranking.Kernels").rows(
+            header, _flat(X), len(dataset), _doubles(grades)
         )
 
 
@@ -241,86 +187,163 @@ def build(classifier, instances, spec: str) -> None:
 
 
 def distributions(classifier, instances) -> np.ndarray:
-    """Class distributions of all instances, shape (n, classes)."""
+    """Class distributions of all instances, shape (n, classes), in one batch."""
     with java_errors("predicting"):
-        flat = _kernels().distributions(classifier, instances)
-    return np.asarray(flat, dtype=np.float64).reshape(-1, instances.numClasses())
+        rows = classifier.distributionsForInstances(instances)
+        return np.array([np.asarray(row) for row in rows], dtype=np.float64)
 
 
-def check_heap(n_pairs: int, n_features: int, n_instances: int) -> None:
-    """Refuse, before building them, pairs that would not fit in the JVM heap."""
-    runtime = _classes()("java.lang.Runtime").getRuntime()
-    available = runtime.maxMemory() - (runtime.totalMemory() - runtime.freeMemory())
-    needed = pair_memory_bytes(n_pairs, n_features)
-    if needed <= available:
-        return
-    fitting = available // pair_memory_bytes(1, n_features)
-    p = max(1, fitting // max(n_instances, 1))
-    raise JavaError(
-        f"{n_pairs} pairs of {2 * n_features} attributes need about "
-        f"{needed >> 20} MB of JVM heap, and {available >> 20} MB is free of "
-        f"{runtime.maxMemory() >> 20} MB: use --heap {-(-needed * 5 // 4 >> 30)}g, "
-        f"or --pairs {p} (about {p * n_instances} pairs)"
-    )
+def make_reduction(options: Sequence[str], base=None):
+    """The Java meta-classifier with WEKA options (``-W ... -- base options``),
+    and with ``base`` as its base classifier when given."""
+    reduction = _classes()(REDUCTION)()
+    try:
+        reduction.setOptions(jpype.JArray(jpype.JString)(list(options)))
+        if base is not None:
+            reduction.setClassifier(base)
+    except jpype.JException as err:
+        raise WekaError(
+            f"cannot set the options '{join_options(options)}': {err.message()}"
+        ) from None
+    return reduction
 
 
-class PairVoter:
-    """Counts, for batches of index pairs, the members voting "left beats right".
-
-    The test data crosses the bridge once, here; each batch sends only two
-    index arrays and gets one count array back.
-    """
-
-    def __init__(
-        self, members: Sequence, header, X: np.ndarray, threads: int = 1
-    ) -> None:
-        JClass = _classes()
-        Classifier = JClass("weka.classifiers.Classifier")
-        self._members = jpype.JArray(Classifier)(list(members))
-        if threads > 1:
-            # One copy of the committee per thread: WEKA does not promise
-            # that a model predicts safely from several threads at once.
-            copies = [
-                JClass("weka.classifiers.AbstractClassifier").makeCopies(m, threads)
-                for m in members
-            ]
-            self._copies = jpype.JArray(Classifier, 2)(
-                [[copies[i][t] for i in range(len(members))] for t in range(threads)]
-            )
-        self._threads = threads
-        self._header = header
-        self._flat = _flat(X)
-
-    def votes(self, left: np.ndarray, right: np.ndarray) -> np.ndarray:
-        with java_errors("counting the committee's votes"):
-            if self._threads > 1:
-                counts = _kernels().votesParallel(
-                    self._copies, self._header, self._flat, _ints(left), _ints(right)
-                )
-            else:
-                counts = _kernels().votes(
-                    self._members, self._header, self._flat, _ints(left), _ints(right)
-                )
-        return np.asarray(counts, dtype=np.int64)
+def reduction_options(reduction) -> list[str]:
+    """The options the Java meta-classifier reports, defaults included."""
+    return [str(o) for o in reduction.getOptions()]
 
 
-def serialize(classifier) -> bytes:
-    """A classifier as WEKA's ``SerializationHelper`` writes it (a .model file)."""
+def count_pairs(reduction, instances) -> int:
+    """Pair instances each member would be trained on (nothing allocated)."""
+    with java_errors("counting the pairs"):
+        return int(reduction.countPairs(instances))
+
+
+def rank(reduction, instances) -> tuple[np.ndarray, int]:
+    """The batch ranked as a whole: scores in [0, 1] and the comparisons made."""
+    with java_errors("ranking"):
+        ranking = reduction.rank(instances)
+        return np.asarray(ranking.scores, dtype=np.float64), int(ranking.comparisons)
+
+
+def order(scores: np.ndarray, ties: str, seed: int) -> np.ndarray:
+    """Indices by decreasing score; equal scores keep the input order
+    (``stable``) or an order shuffled by ``java.util.Random(seed)`` (``random``),
+    as the meta-classifier's ``-T`` orders them."""
+    JClass = _classes()
+    random = JClass("java.util.Random")(int(seed)) if ties == "random" else None
+    rankers = JClass("weka.classifiers.meta.rankingreduction.Rankers")
+    return np.asarray(rankers.order(_doubles(scores), random), dtype=np.int64)
+
+
+def sub_committee(reduction, voters: int):
+    """The trained Java model of its first ``voters`` members."""
+    with java_errors("taking a sub-committee"):
+        return reduction.subCommittee(int(voters))
+
+
+def trained_state(reduction) -> dict:
+    """What a trained Java model learned, as Python values."""
+    header = reduction.getTrainingHeader()
+    klass = header.classAttribute()
+    features = [
+        header.attribute(j)
+        for j in range(header.numAttributes())
+        if j != header.classIndex()
+    ]
+    return {
+        "members": list(reduction.getMembers()),
+        "member_seeds": [int(s) for s in reduction.getMemberSeeds()],
+        "n_pairs": [int(c) for c in reduction.getPairCounts()],
+        "member_seconds": [float(t) for t in reduction.getMemberSeconds()],
+        "base_classname": str(reduction.getClassifier().getClass().getName()),
+        "base_options": classifier_options(reduction.getClassifier()),
+        "attributes": tuple(_as_attribute(a) for a in features),
+        "classes": tuple(str(klass.value(i)) for i in range(klass.numValues()))
+        if klass.isNominal()
+        else (),
+        "rank_first_index": int(reduction.getRankFirstIndex()),
+        "weka": str(reduction.getTrainingWekaVersion()),
+    }
+
+
+def _as_attribute(attribute) -> Attribute:
+    if attribute.isNominal():
+        return Attribute(
+            str(attribute.name()),
+            tuple(str(attribute.value(i)) for i in range(attribute.numValues())),
+        )
+    return Attribute(str(attribute.name()))
+
+
+def reduction_params(reduction) -> dict:
+    """The Python estimator's parameters that a Java model was set up with."""
+    pairs = str(reduction.getPairsPerInstance())
+    return {
+        "base": str(reduction.getClassifier().getClass().getName()),
+        "base_options": join_options(classifier_options(reduction.getClassifier())),
+        "pairs_per_instance": pairs if pairs == "all" else int(pairs),
+        "voters": int(reduction.getNumIterations()),
+        "ranker": str(reduction.getRanker()),
+        "ties": str(reduction.getTies()),
+        "threads": int(reduction.getNumExecutionSlots()),
+        "seed": int(reduction.getSeed()),
+    }
+
+
+def model_summary(reduction) -> str:
+    """WEKA's ``toString`` of the trained model: options, committee, members."""
+    return str(reduction.toString())
+
+
+def serialize(classifier, header) -> bytes:
+    """A classifier and its header as the Explorer saves a model (``writeAll``):
+    a ``.model`` file WEKA loads."""
     JClass = _classes()
     stream = JClass("java.io.ByteArrayOutputStream")()
-    JClass("weka.core.SerializationHelper").write(stream, classifier)
+    objects = jpype.JArray(JClass("java.lang.Object"))([classifier, header])
+    JClass("weka.core.SerializationHelper").writeAll(stream, objects)
     return bytes(stream.toByteArray())
 
 
 def deserialize(payload: bytes):
-    """A classifier from :func:`serialize`'s bytes; Java deserialization, so the
-    bytes must come from a trusted source."""
+    """The classifier of :func:`serialize`'s bytes (or of a plain ``write``);
+    Java deserialization, so the bytes must come from a trusted source."""
     JClass = _classes()
     stream = JClass("java.io.ByteArrayInputStream")(jpype.JArray(jpype.JByte)(payload))
     try:
-        return JClass("weka.core.SerializationHelper").read(stream)
+        return JClass("weka.core.SerializationHelper").readAll(stream)[0]
     except jpype.JException as err:
         raise WekaError(f"cannot read a WEKA model: {err.message()}") from None
+    except Exception as err:  # JPype maps some stream failures to Python errors
+        raise WekaError(f"cannot read a WEKA model: {err}") from None
+
+
+def is_reduction(obj) -> bool:
+    """Whether a Java object is a trained RankingReduction."""
+    return (
+        isinstance(obj, _classes()(REDUCTION)) and obj.getTrainingHeader() is not None
+    )
+
+
+def class_name(obj) -> str:
+    """The Java class name of an object."""
+    return str(obj.getClass().getName())
+
+
+def collect_garbage() -> None:
+    """Ask the JVM for a garbage collection (between benchmark runs)."""
+    _classes()("java.lang.System").gc()
+
+
+def java_version() -> str:
+    """The running JVM's version."""
+    return str(_classes()("java.lang.System").getProperty("java.version"))
+
+
+def bench_class():
+    """The benchmarks' plain Java references (``src/wekaranking/Bench.java``)."""
+    return _classes()("wekaranking.Bench")
 
 
 def weka_version() -> str:

@@ -1,8 +1,10 @@
-"""Start the JVM once per process, with WEKA and this package's Java kernels.
+"""Start the JVM once per process, with WEKA and this package's Java classes.
 
 WEKA's jars come from python-weka-wrapper3, which bundles them; JPype starts
-the JVM. The kernels in ``src/`` are compiled with the JDK's ``javac`` on
-first use and cached by the hash of their sources and of weka.jar.
+the JVM. The Java sources in ``src/`` (the meta-classifier
+``weka.classifiers.meta.RankingReduction`` and the bridge's kernel) are
+compiled with the JDK's ``javac`` on first use and cached by the hash of
+their sources and of weka.jar.
 """
 
 from __future__ import annotations
@@ -37,11 +39,17 @@ def weka_lib_dir() -> Path:
     return lib
 
 
-def _java_sources() -> list[Path]:
+def weka_classpath() -> list[str]:
+    """WEKA's jars as python-weka-wrapper3 ships them."""
+    lib = weka_lib_dir()
+    return [str(j) for j in sorted(lib.glob("*.jar")) if "-src." not in j.name]
+
+
+def java_sources() -> list[Path]:
     root = project_dir("src")
     sources = sorted(root.rglob("*.java"))
     if not sources:
-        raise JavaError(f"the Java kernel sources are missing (looked in {root})")
+        raise JavaError(f"the Java sources are missing (looked in {root})")
     return sources
 
 
@@ -52,21 +60,21 @@ def _cache_root() -> Path:
     return Path(base) / "weka-ranking"
 
 
-def compiled_kernels() -> Path:
-    """The folder of compiled kernel classes, compiling them if need be."""
+def compiled_classes() -> Path:
+    """The folder of the compiled Java classes, compiling them if need be."""
     weka_jar = weka_lib_dir() / "weka.jar"
-    sources = _java_sources()
+    sources = java_sources()
     digest = hashlib.sha256()
     for source in sources:
         digest.update(source.name.encode() + b"\0" + source.read_bytes())
     digest.update(str(weka_jar.stat().st_size).encode())
     target = _cache_root() / f"kernels-{digest.hexdigest()[:16]}"
-    if (target / "wekaranking" / "Kernels.class").is_file():
+    if (target / "weka" / "classifiers" / "meta" / "RankingReduction.class").is_file():
         return target
     javac = shutil.which("javac")
     if javac is None:
         raise JavaError(
-            "javac not found: weka-ranking compiles its Java kernels once with the "
+            "javac not found: weka-ranking compiles its Java classes once with the "
             "JDK's compiler; install a JDK 11 or newer (e.g. 'apt-get install "
             "default-jdk') and put javac on PATH"
         )
@@ -80,17 +88,16 @@ def compiled_kernels() -> Path:
     )
     if result.returncode != 0:
         shutil.rmtree(build, ignore_errors=True)
-        raise JavaError(f"compiling the Java kernels failed: {result.stderr.strip()}")
+        raise JavaError(f"compiling the Java classes failed: {result.stderr.strip()}")
     try:
         build.rename(target)  # atomic: a concurrent build leaves one winner
     except OSError:
         shutil.rmtree(build, ignore_errors=True)
-    logger.info("compiled the Java kernels into %s", target)
+    logger.info("compiled the Java classes into %s", target)
     return target
 
 
 _heap: str | None = None
-kernels_compiled = False
 
 
 def start(heap: str | None = None, verbose: bool = False) -> None:
@@ -116,15 +123,7 @@ def start(heap: str | None = None, verbose: bool = False) -> None:
             "Java not found: install a JDK 11 or newer (e.g. 'apt-get install "
             "default-jdk') or set JAVA_HOME"
         )
-    global kernels_compiled
-    lib = weka_lib_dir()
-    classpath = [str(j) for j in sorted(lib.glob("*.jar")) if "-src." not in j.name]
-    try:
-        classpath.append(str(compiled_kernels()))
-        kernels_compiled = True
-    except JavaError as err:
-        kernels_compiled = False
-        logger.warning("%s; falling back to slower pure-JPype loops", err)
+    classpath = weka_classpath() + [str(compiled_classes())]
     # -Xrs: SIGTERM and SIGINT stay Python's, so an interrupted run stops
     # cleanly between units instead of the JVM exiting under it.
     args = ["-Djava.awt.headless=true", "-Xrs"]

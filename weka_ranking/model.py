@@ -4,28 +4,51 @@ from __future__ import annotations
 
 import inspect
 import logging
-import time
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from weka_ranking import bridge, learners
 from weka_ranking.data import Attribute, Dataset, header_difference
-from weka_ranking.errors import DataError
-from weka_ranking.pairs import Pairs, all_pairs, sample_pairs
+from weka_ranking.errors import DataError, JavaError
 from weka_ranking.params import BY_NAME, PARAMETERS
-from weka_ranking.rankers import Comparator, Ranking, order_by_scores, rank_pairwise
 
 logger = logging.getLogger(__name__)
+
+# Learners that train on the pair instances as given (views of the base rows,
+# about 120 bytes a pair with their index arrays); the others copy every pair
+# into dense values first (WEKA's filters), 16 bytes an attribute more.
+VIEW_LEARNERS = frozenset(
+    {
+        "weka.classifiers.trees.J48",
+        "weka.classifiers.bayes.NaiveBayes",
+        "weka.classifiers.trees.REPTree",
+        "weka.classifiers.trees.RandomTree",
+    }
+)
+VIEW_PAIR_BYTES = 120
 
 
 class NotFittedError(ValueError, AttributeError):
     """A predict-type method was called before ``fit``."""
 
 
-def rng_from(seed: int) -> np.random.Generator:
-    """numpy's generator for a WEKA-style (possibly negative) integer seed."""
-    return np.random.default_rng(seed % (1 << 64))
+@dataclass(frozen=True)
+class Ranking:
+    """An order (indices, best first), its scores, and the comparator calls made."""
+
+    order: np.ndarray
+    scores: np.ndarray
+    comparisons: int
+
+
+def pair_memory_bytes(n_pairs: int, n_features: int, classname: str) -> int:
+    """JVM heap that n pair instances and the learner's copy of them need, roughly."""
+    per_pair = VIEW_PAIR_BYTES
+    if classname not in VIEW_LEARNERS:
+        per_pair += 16 * (2 * n_features + 1) + 56
+    return n_pairs * per_pair
 
 
 def as_dataset(
@@ -72,6 +95,9 @@ class RankingReduction:
 
     Attributes
     ----------
+    weka_model_ : Java object
+        The trained ``weka.classifiers.meta.RankingReduction``: the method
+        itself, which WEKA's Explorer, Experimenter and command line run too.
     members_ : list
         The trained WEKA classifiers (one for ``pointwise``).
     member_seeds_ : list of int
@@ -95,12 +121,14 @@ class RankingReduction:
 
     Notes
     -----
+    This is the Python face of the Java meta-classifier
+    ``weka.classifiers.meta.RankingReduction``: training and ranking run there.
     Training is AUC-Train with the sampling and voting of the monograph's
     Algorithm 3: each member learns, from pair instances A(a) || A(b) of
     instances of different classes, whether a is positive and b negative;
     either every such pair in both orders or ``p`` per instance drawn without
-    replacement from member i's own ``numpy`` generator seeded ``seed + i``
-    (also WEKA's ``-S`` of a randomizable learner). The committee says
+    replacement from member i's own ``java.util.Random(seed + i)`` (also
+    WEKA's ``-S`` of a randomizable learner). The committee says
     "x beats x'" on a strict majority of its votes. ``tournament`` orders by
     the degree (Balcan et al.), ``tournament-as-printed`` by the monograph's
     Algorithm 4 with its else branch, ``quicksort`` by randomized QuickSort
@@ -120,15 +148,18 @@ class RankingReduction:
     >>> from weka_ranking import RankingReduction, load_task
     >>> data = load_task("breast-cancer")
     >>> model = RankingReduction("J48", pairs_per_instance=1, voters=3).fit(data)
-    >>> head, base_options = model.to_options().split(" -- ")
-    >>> head
-    '-W weka.classifiers.trees.J48 -P 1 -I 3 -R tournament -T stable -num-slots 1 -S 1'
-    >>> base_options
-    '-C 0.25 -M 2'
+    >>> for part in model.to_options().split(" -R "):
+    ...     print(part)
+    -W weka.classifiers.trees.J48 -P 1 -I 3
+    tournament -T stable -num-slots 1 -S 1 -rank-first 2 -- -C 0.25 -M 2
     >>> order = model.rank(data)
     >>> len(order) == len(data)
     True
     """
+
+    # Options of the Java class that a subclass fixes (the reproduction's
+    # hypotheses); the method itself has none.
+    _variant_options: tuple[str, ...] = ()
 
     def __init__(
         self,
@@ -190,36 +221,50 @@ class RankingReduction:
 
     # -- WEKA's option string ----------------------------------------------
     def to_options(self) -> str:
-        """WEKA-style options: ``-W class -P p -I n -R r -T t -S seed -- base options``.
+        """WEKA-style options: ``-W class -P p -I n -R r -T t -num-slots k -S seed
+        -- base options``; after ``fit`` also ``-rank-first`` (the 1-based index of
+        the class that ranks first) and the learner's own full option list, so
+        that WEKA's command line runs the same model."""
+        return bridge.join_options(self._weka_options())
 
-        After ``fit`` the base options are the learner's own full list.
-        """
-        parts = [f"-W {learners.classname(self.base)}"]
+    def _weka_options(self, rank_first: int | None = None) -> list[str]:
+        parts = ["-W", learners.classname(self.base)]
         for p in PARAMETERS:
             if p.weka_flag not in ("-W", "--"):
-                parts.append(f"{p.weka_flag} {p.to_text(getattr(self, p.name))}")
+                parts += [p.weka_flag, p.to_text(getattr(self, p.name))]
+        if rank_first is None and hasattr(self, "rank_first_index_"):
+            rank_first = self.rank_first_index_
+        if rank_first is not None:
+            parts += ["-rank-first", str(rank_first + 1)]
         base_options = (
-            bridge.join_options(self.base_options_)
+            self.base_options_
             if hasattr(self, "base_options_")
-            else self.base_options
+            else bridge.split_options(self.base_options)
         )
+        parts += self._variant_options
         if base_options:
-            parts.append(f"-- {base_options}")
-        return " ".join(parts)
+            parts += ["--", *base_options]
+        return parts
 
     @classmethod
     def from_options(cls, options: str) -> RankingReduction:
-        """The estimator an option string of :meth:`to_options` describes."""
+        """The estimator an option string of :meth:`to_options` describes.
+
+        ``-rank-first`` is accepted and left to the data: the class that ranks
+        first is the data set's positive class.
+        """
         head, _, base_options = options.partition("--")
         tokens = head.split()
         flags = {p.weka_flag: p for p in PARAMETERS if p.weka_flag != "--"}
         params: dict[str, Any] = {"base_options": base_options.strip()}
+        if len(tokens) % 2:
+            raise ValueError(f"option {tokens[-1]!r} has no value in {options!r}")
         for flag, text in zip(tokens[::2], tokens[1::2]):
+            if flag == "-rank-first":
+                continue
             if flag not in flags:
                 raise ValueError(f"unknown option {flag!r} in {options!r}")
             params[flags[flag].name] = flags[flag].from_text(text)
-        if len(tokens) % 2:
-            raise ValueError(f"option {tokens[-1]!r} has no value in {options!r}")
         if "base" in params:
             params["base"] = learners.canonical(params["base"])
         return cls(**params)
@@ -231,45 +276,71 @@ class RankingReduction:
         """Train the committee (or, for ``pointwise``, the base learner) on the data."""
         self._validate_params()
         data = as_dataset(X, y, require_labels=True)
-        classname = learners.classname(self.base)
-        options = bridge.split_options(self.base_options)
-        if self.ranker == "pointwise":
-            seeds = [self.seed]
-            started = time.perf_counter()
-            members = [
-                self._train(classname, options, self.seed, bridge.to_instances(data))
-            ]
-            seconds = [time.perf_counter() - started]
-            n_pairs: list[int] = []
-        else:
-            header = bridge.pair_header(data)
-            seeds = [self.seed + i for i in range(self.voters)]
-            members, n_pairs, seconds = [], [], []
-            for member_seed in seeds:
-                started = time.perf_counter()
-                pairs = self._training_pairs(data.y, member_seed)
-                bridge.check_heap(len(pairs), len(data.attributes), len(data))
-                instances = bridge.pair_instances(header, data.X, pairs)
-                members.append(self._train(classname, options, member_seed, instances))
-                n_pairs.append(len(pairs))
-                seconds.append(time.perf_counter() - started)
-                logger.debug("member %d: %d pairs", len(members), len(pairs))
-        self.members_ = members
-        self.member_seeds_ = seeds
-        self.n_pairs_ = n_pairs
-        self.member_seconds_ = seconds
-        self.base_classname_ = classname
-        self.base_options_ = bridge.classifier_options(members[0])
-        self.attributes_ = data.attributes
-        self.classes_ = data.class_values
-        self.positive_ = data.positive
-        self.n_features_in_ = len(data.attributes)
-        return self
+        positives = int(np.count_nonzero(data.y))
+        if self.ranker != "pointwise" and positives in (0, len(data)):
+            raise ValueError(
+                "the training data holds one class only "
+                f"({positives} positive, {len(data) - positives} negative instances): "
+                "no pair of different classes can be formed"
+            )
+        instances = bridge.to_instances(data)
+        return self._fit_instances(instances, data, data.positive_index)
 
-    def _training_pairs(self, y: np.ndarray, member_seed: int) -> Pairs:
-        if self.pairs_per_instance == "all":
-            return all_pairs(y)
-        return sample_pairs(y, self.pairs_per_instance, rng_from(member_seed))
+    def _fit_instances(
+        self, instances, data: Dataset, rank_first: int | None
+    ) -> RankingReduction:
+        base = bridge.make_classifier(
+            learners.classname(self.base), bridge.split_options(self.base_options)
+        )
+        reduction = bridge.make_reduction(self._weka_options(rank_first), base)
+        self._check_heap(bridge.count_pairs(reduction, instances), data)
+        bridge.build(reduction, instances, self._spec())
+        return self._set_trained(reduction)
+
+    def _spec(self) -> str:
+        return " ".join([learners.classname(self.base), self.base_options]).strip()
+
+    def _check_heap(self, pairs_per_member: int, data: Dataset) -> None:
+        """Refuse, before building them, pairs that would not fit in the JVM heap."""
+        at_once = min(self.voters, self.threads)
+        classname = learners.classname(self.base)
+        m = len(data.attributes)
+        needed = at_once * pair_memory_bytes(pairs_per_member, m, classname)
+        free, heap = bridge.free_heap()
+        if needed <= free:
+            return
+        fitting = free // max(at_once * pair_memory_bytes(1, m, classname), 1)
+        p = max(1, fitting // max(len(data), 1))
+        raise JavaError(
+            f"{pairs_per_member} pairs of {2 * m} attributes"
+            + (f" for each of {at_once} members trained at once" if at_once > 1 else "")
+            + f" need about {needed >> 20} MB of JVM heap, and {free >> 20} MB is "
+            f"free of {heap >> 20} MB: use --heap {-(-needed * 5 // 4 >> 30)}g, "
+            f"or --pairs {p} (about {p * len(data)} pairs)"
+        )
+
+    def _set_trained(self, reduction) -> RankingReduction:
+        """The learned attributes, read from the trained Java model: the one
+        place that fit, sub_committee and load share."""
+        state = bridge.trained_state(reduction)
+        self.weka_model_ = reduction
+        self.members_ = state["members"]
+        self.member_seeds_ = state["member_seeds"]
+        self.n_pairs_ = [] if self.ranker == "pointwise" else state["n_pairs"]
+        self.member_seconds_ = state["member_seconds"]
+        self.base_classname_ = state["base_classname"]
+        self.base_options_ = state["base_options"]
+        self.attributes_ = state["attributes"]
+        self.classes_ = state["classes"]
+        self.rank_first_index_ = state["rank_first_index"]
+        self.positive_ = (
+            self.classes_[self.rank_first_index_]
+            if self.rank_first_index_ >= 0
+            else None
+        )
+        self.n_features_in_ = len(self.attributes_)
+        self.weka_version_ = state["weka"]
+        return self
 
     def sub_committee(self, voters: int) -> RankingReduction:
         """The fitted model of its first ``voters`` members.
@@ -284,26 +355,7 @@ class RankingReduction:
                 f"voters must be in 1..{len(self.members_)}, got {voters!r}"
             )
         smaller = clone(self).set_params(voters=voters)
-        for name, value in vars(self).items():
-            if name.endswith("_"):
-                setattr(smaller, name, value)
-        for name in ("members_", "member_seeds_", "n_pairs_", "member_seconds_"):
-            setattr(smaller, name, getattr(self, name)[:voters])
-        return smaller
-
-    def _train(self, classname: str, options: list[str], seed: int, instances):
-        classifier = bridge.make_classifier(classname, options)
-        randomizable = bridge.seed_if_randomizable(classifier, seed)
-        if self.pairs_per_instance == "all" and self.voters > 1 and not randomizable:
-            raise ValueError(
-                f"voters={self.voters} with pairs_per_instance='all' would train "
-                f"{self.voters} identical {learners.short_name(classname)} members "
-                "(the learner is not randomizable): use voters=1, or sample pairs "
-                "(pairs_per_instance=p)"
-            )
-        spec = " ".join([classname, *options])
-        bridge.build(classifier, instances, spec)
-        return classifier
+        return smaller._set_trained(bridge.sub_committee(self.weka_model_, voters))
 
     # -- ranking --------------------------------------------------------------
     def _check_data(self, X: Dataset | np.ndarray) -> Dataset:
@@ -320,29 +372,35 @@ class RankingReduction:
             )
         return data
 
+    def _trained_for_ranker(self):
+        """The Java model, set to this estimator's ranker and tie rule.
+
+        The pairwise rankers share one committee, so ``ranker`` may move among
+        them after ``fit``; ``pointwise`` is another model altogether.
+        """
+        self._validate_params()
+        trained_pointwise = not self.n_pairs_
+        if (self.ranker == "pointwise") != trained_pointwise:
+            raise ValueError(
+                f"ranker={self.ranker!r} cannot rank with a model fitted "
+                + ("pointwise" if trained_pointwise else "on pairs")
+                + ": fit it again with this ranker"
+            )
+        self.weka_model_.setRanker(self.ranker)
+        self.weka_model_.setTies(self.ties)
+        self.weka_model_.setNumExecutionSlots(self.threads)
+        return self.weka_model_
+
     def ranking(self, X: Dataset | np.ndarray) -> Ranking:
         """The order (best first), the scores and the comparator calls made."""
         data = self._check_data(X)
-        rng = rng_from(self.seed)
-        if self.ranker == "pointwise":
-            instances = bridge.to_instances(data)
-            distribution = bridge.distributions(self.members_[0], instances)
-            scores = distribution[:, self.classes_.index(self.positive_)]
-            return Ranking(order_by_scores(scores, self.ties, rng), scores, 0)
-        beats = self._committee_comparator(data)
-        return rank_pairwise(self.ranker, len(data), beats, self.ties, rng)
-
-    def _committee_comparator(self, data: Dataset) -> Comparator:
-        """c(x, x') on rows of ``data``: a strict majority of members says x wins."""
-        voter = bridge.PairVoter(
-            self.members_, bridge.pair_header(data), data.X, self.threads
+        reduction = self._trained_for_ranker()
+        instances = bridge.to_instances(
+            data, bridge.empty_header(reduction.getTrainingHeader())
         )
-        majority = len(self.members_) / 2
-
-        def beats(left: np.ndarray, right: np.ndarray) -> np.ndarray:
-            return voter.votes(left, right) > majority
-
-        return beats
+        scores, comparisons = bridge.rank(reduction, instances)
+        order = bridge.order(scores, self.ties, self.seed)
+        return Ranking(order, scores, comparisons)
 
     def save(self, path) -> None:
         """Write the fitted model to a file (see :mod:`weka_ranking.persistence`)."""

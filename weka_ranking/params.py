@@ -10,7 +10,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from weka_ranking.rankers import RANKERS, TIES
+PAIRWISE_RANKERS = ("tournament", "tournament-as-printed", "quicksort")
+RANKERS = ("pointwise", *PAIRWISE_RANKERS)
+TIES = ("stable", "random")
+# WEKA's seeds are Java ints, and member i is seeded seed + i.
+SEED_RANGE = (-(1 << 31), (1 << 31) - 1)
 
 
 @dataclass(frozen=True)
@@ -133,8 +137,8 @@ PARAMETERS: tuple[Parameter, ...] = (
         1,
         "random seed; member i draws its pairs (and WEKA -S) from seed + i",
         int,
-        _is_int,
-        "an integer",
+        lambda v: _is_int(v) and SEED_RANGE[0] <= v <= SEED_RANGE[1],
+        f"an integer in {SEED_RANGE[0]}..{SEED_RANGE[1]} (a Java int)",
     ),
 )
 

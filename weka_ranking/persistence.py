@@ -1,11 +1,15 @@
 """Model files: a fitted RankingReduction saved and loaded with checks.
 
-A model file is a ZIP archive of ``metadata.json`` (the parameters, the
-training header, the versions, and the SHA-256 of every member) and one
-WEKA-serialized classifier per member. Loading checks the format, the WEKA
-version and every digest before Java deserializes anything. Like WEKA's own
-``.model`` files, a model file is code for the JVM: load only files from a
-source you trust (the digests catch damage, not a forger).
+The trained model is WEKA's own: ``weka.classifiers.meta.RankingReduction``
+with its training header, serialized as the Explorer saves a model
+(``SerializationHelper.writeAll``). A path ending in ``.model`` gets exactly
+that file, which the Explorer, the Experimenter and ``weka.Run -l`` load.
+Any other path gets a ZIP archive of that ``.model`` file and
+``metadata.json`` (the parameters, the training header, the versions and the
+SHA-256 of the model), itself followed by its own SHA-256, all checked before
+Java deserializes anything. Like WEKA's own ``.model`` files, a model file is
+code for the JVM: load only files from a source you trust (the digests catch
+damage, not a forger).
 """
 
 from __future__ import annotations
@@ -19,61 +23,111 @@ import tempfile
 import zipfile
 from pathlib import Path
 
-from weka_ranking import __version__, bridge
-from weka_ranking.data import Attribute
+from weka_ranking import __version__, bridge, learners
 from weka_ranking.errors import DataError
 
 logger = logging.getLogger(__name__)
 
-FORMAT = "weka-ranking-model/1"
+FORMAT = "weka-ranking-model/2"
+MODEL_ENTRY = "RankingReduction.model"
+METADATA_ENTRY = "metadata.json"
+METADATA_DIGEST_ENTRY = "metadata.sha256"
 
 
-def _member_name(i: int) -> str:
-    return f"members/{i}.model"
+def _is_weka_model(path: Path) -> bool:
+    return path.suffix == ".model"
 
 
 def save(model, path: str | Path) -> None:
-    """Write a fitted model to ``path`` atomically."""
+    """Write a fitted model to ``path`` atomically (whole or not at all)."""
     from weka_ranking.model import NotFittedError
 
-    if not hasattr(model, "members_"):
+    if not hasattr(model, "weka_model_"):
         raise NotFittedError("only a fitted RankingReduction can be saved")
-    payloads = [bridge.serialize(member) for member in model.members_]
-    metadata = {
-        "format": FORMAT,
-        "weka_ranking": __version__,
-        "weka": bridge.weka_version(),
-        "params": model.get_params(),
-        "options": model.to_options(),
-        "attributes": [
-            [a.name, list(a.values) if a.is_nominal else None]
-            for a in model.attributes_
-        ],
-        "classes": list(model.classes_),
-        "positive": model.positive_,
-        "base_classname": model.base_classname_,
-        "base_options": model.base_options_,
-        "member_seeds": model.member_seeds_,
-        "n_pairs": model.n_pairs_,
-        "member_seconds": model.member_seconds_,
-        "sha256": [hashlib.sha256(p).hexdigest() for p in payloads],
-    }
     path = Path(path)
+    payload = bridge.serialize(
+        model.weka_model_, bridge.empty_header(model.weka_model_.getTrainingHeader())
+    )
+    if _is_weka_model(path):
+        _write_atomically(path, payload)
+        return
+    metadata = json.dumps(
+        {
+            "format": FORMAT,
+            "weka_ranking": __version__,
+            "weka": bridge.weka_version(),
+            "params": model.get_params(),
+            "options": model.to_options(),
+            "attributes": [
+                [a.name, list(a.values) if a.is_nominal else None]
+                for a in model.attributes_
+            ],
+            "classes": list(model.classes_),
+            "positive": model.positive_,
+            "sha256": hashlib.sha256(payload).hexdigest(),
+        },
+        indent=1,
+    ).encode()
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr(METADATA_ENTRY, metadata)
+        archive.writestr(METADATA_DIGEST_ENTRY, hashlib.sha256(metadata).hexdigest())
+        archive.writestr(MODEL_ENTRY, payload)
+    _write_atomically(path, buffer.getvalue())
+
+
+def _write_atomically(path: Path, content: bytes) -> None:
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
         with os.fdopen(handle, "wb") as stream:
-            with zipfile.ZipFile(stream, "w", zipfile.ZIP_DEFLATED) as archive:
-                archive.writestr("metadata.json", json.dumps(metadata, indent=1))
-                for i, payload in enumerate(payloads):
-                    archive.writestr(_member_name(i), payload)
+            stream.write(content)
+        os.chmod(temporary, 0o666 & ~_umask())
         os.replace(temporary, path)
     except BaseException:
         os.unlink(temporary)
         raise
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def _read_checked(path: Path, content: bytes) -> tuple[dict, bytes]:
+    """The metadata and the WEKA model of a model archive, each checked."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(content)) as archive:
+            metadata_bytes = archive.read(METADATA_ENTRY)
+            digest = archive.read(METADATA_DIGEST_ENTRY).decode("ascii").strip()
+            payload = archive.read(MODEL_ENTRY)
+    except Exception as err:  # zipfile raises many kinds on damaged archives
+        raise DataError(
+            f"{path}: not a readable weka-ranking model file ({type(err).__name__}: "
+            f"{err}); save the model again"
+        ) from None
+    if hashlib.sha256(metadata_bytes).hexdigest() != digest:
+        raise DataError(
+            f"{path}: the metadata does not match its SHA-256: the file was changed "
+            "or damaged; refusing to load it"
+        )
+    metadata = json.loads(metadata_bytes)
+    if metadata.get("format") != FORMAT:
+        raise DataError(
+            f"{path}: not a weka-ranking model of this version (format "
+            f"{metadata.get('format')!r}, expected {FORMAT!r}): save it again"
+        )
+    if hashlib.sha256(payload).hexdigest() != metadata.get("sha256"):
+        raise DataError(
+            f"{path}: the WEKA model does not match its SHA-256: the file was changed "
+            "or damaged; refusing to load it"
+        )
+    return metadata, payload
+
+
 def load(path: str | Path):
-    """Read a model file written by :func:`save`, checking it first."""
+    """Read a model file written by :func:`save` (or a WEKA ``.model`` file of
+    a RankingReduction), checking it first."""
     from weka_ranking.model import RankingReduction
 
     path = Path(path)
@@ -83,54 +137,39 @@ def load(path: str | Path):
         raise DataError(f"{path}: no such model file") from None
     except OSError as err:
         raise DataError(f"{path}: cannot read: {err}") from None
+    if zipfile.is_zipfile(io.BytesIO(content)):
+        metadata, payload = _read_checked(path, content)
+        params = metadata["params"]
+    else:
+        metadata, payload, params = None, content, None
     try:
-        with zipfile.ZipFile(io.BytesIO(content)) as archive:
-            metadata = json.loads(archive.read("metadata.json"))
-            if metadata.get("format") != FORMAT:
-                raise DataError(
-                    f"{path}: not a weka-ranking model (format "
-                    f"{metadata.get('format')!r}, expected {FORMAT!r})"
-                )
-            payloads = [
-                archive.read(_member_name(i)) for i in range(len(metadata["sha256"]))
-            ]
-    except (zipfile.BadZipFile, KeyError, ValueError, TypeError) as err:
-        if isinstance(err, DataError):
-            raise
+        reduction = bridge.deserialize(payload)
+    except Exception as err:
         raise DataError(
-            f"{path}: not a readable weka-ranking model file ({err})"
+            f"{path}: not a readable weka-ranking model file, nor a WEKA .model file "
+            f"({err})"
         ) from None
-    for i, (payload, digest) in enumerate(zip(payloads, metadata["sha256"])):
-        if hashlib.sha256(payload).hexdigest() != digest:
-            raise DataError(
-                f"{path}: member {i} does not match its SHA-256: the file was changed "
-                "or damaged; refusing to load it"
-            )
-    running = bridge.weka_version()
-    if metadata["weka"] != running:
+    if not bridge.is_reduction(reduction):
         raise DataError(
-            f"{path}: saved with WEKA {metadata['weka']}, this is WEKA {running}: "
+            f"{path}: holds a {bridge.class_name(reduction)}, not a trained "
+            "weka.classifiers.meta.RankingReduction"
+        )
+    trained_with = str(reduction.getTrainingWekaVersion())
+    running = bridge.weka_version()
+    if trained_with != running:
+        raise DataError(
+            f"{path}: saved with WEKA {trained_with}, this is WEKA {running}: "
             "retrain the model with this version"
         )
-    if metadata["weka_ranking"] != __version__:
+    if metadata is not None and metadata["weka_ranking"] != __version__:
         logger.warning(
             "%s: saved by weka-ranking %s, this is %s",
             path,
             metadata["weka_ranking"],
             __version__,
         )
-    model = RankingReduction(**metadata["params"])
-    model.members_ = [bridge.deserialize(p) for p in payloads]
-    model.member_seeds_ = metadata["member_seeds"]
-    model.n_pairs_ = metadata["n_pairs"]
-    model.member_seconds_ = metadata["member_seconds"]
-    model.base_classname_ = metadata["base_classname"]
-    model.base_options_ = metadata["base_options"]
-    model.attributes_ = tuple(
-        Attribute(name, None if values is None else tuple(values))
-        for name, values in metadata["attributes"]
-    )
-    model.classes_ = tuple(metadata["classes"])
-    model.positive_ = metadata["positive"]
-    model.n_features_in_ = len(model.attributes_)
-    return model
+    if params is None:
+        params = bridge.reduction_params(reduction)
+        params["base"] = learners.canonical(params["base"])
+    model = RankingReduction(**params)
+    return model._set_trained(reduction)

@@ -1,41 +1,127 @@
 /*
- * The limit the bridge is measured against: the same work as the package's
- * kernels, as a plain Java loop over data that is already on the JVM.
+ * The references the benchmarks measure the package against: the same work
+ * as plain Java loops, with nothing crossing the bridge.
  *
  * Copyright (C) 2026 the weka-ranking authors. GPL-3.0-or-later.
  */
 package wekaranking;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import weka.classifiers.AbstractClassifier;
 import weka.classifiers.Classifier;
+import weka.classifiers.meta.RankingReduction;
+import weka.core.DenseInstance;
+import weka.core.Instance;
 import weka.core.Instances;
+import weka.core.Utils;
+import weka.core.converters.ConverterUtils.DataSource;
 
-/** Plain Java loops for the benchmarks: nothing crosses the bridge. */
+/** Plain Java loops and a heap probe for the benchmarks. */
 public final class Bench {
 
   private Bench() {
   }
 
-  /** Nanoseconds to build the pair Instances of the given index arrays. */
-  public static long pairsNanos(Instances pairHeader, double[] flat, int[] left, int[] right,
-      double[] labels) {
+  /**
+   * Nanoseconds of the tournament written as a plain loop: one DenseInstance
+   * per ordered pair of test rows, every member asked, degrees counted.
+   */
+  public static long plainTournamentNanos(Classifier[] members, Instances pairHeader,
+      Instances test) throws Exception {
     long start = System.nanoTime();
-    Instances built = Kernels.pairs(pairHeader, flat, left, right, labels);
+    int n = test.numInstances();
+    int m = (pairHeader.numAttributes() - 1) / 2;
+    long[] degree = new long[n];
+    double[][] rows = new double[n][];
+    for (int i = 0; i < n; i++) {
+      rows[i] = test.instance(i).toDoubleArray(); // class last, as the bridge builds it
+    }
+    for (int a = 0; a < n; a++) {
+      for (int b = 0; b < n; b++) {
+        if (a == b) {
+          continue;
+        }
+        double[] values = new double[2 * m + 1];
+        System.arraycopy(rows[a], 0, values, 0, m);
+        System.arraycopy(rows[b], 0, values, m, m);
+        values[2 * m] = Utils.missingValue();
+        Instance pair = new DenseInstance(1.0, values);
+        pair.setDataset(pairHeader);
+        int votes = 0;
+        for (Classifier member : members) {
+          if (member.classifyInstance(pair) == 1.0) {
+            votes++;
+          }
+        }
+        if (2 * votes > members.length) {
+          degree[a]++;
+        }
+      }
+    }
     long elapsed = System.nanoTime() - start;
-    if (built.numInstances() != left.length) {
-      throw new IllegalStateException("lost pairs");
+    if (degree.length != n) {
+      throw new IllegalStateException("lost rows");
     }
     return elapsed;
   }
 
-  /** Nanoseconds to count the committee's votes on every pair, one thread. */
-  public static long votesNanos(Classifier[] members, Instances pairHeader, double[] flat,
-      int[] left, int[] right) throws Exception {
+  /** Nanoseconds of the meta-classifier's own rank(), called from Java. */
+  public static long rankNanos(RankingReduction model, Instances test) throws Exception {
     long start = System.nanoTime();
-    int[] counts = Kernels.votes(members, pairHeader, flat, left, right);
-    long elapsed = System.nanoTime() - start;
-    if (counts.length != left.length) {
-      throw new IllegalStateException("lost pairs");
+    model.rank(test);
+    return System.nanoTime() - start;
+  }
+
+  /** The JVM's peak heap use since the last reset, in MB. */
+  private static long peakHeapMb() {
+    long peak = 0;
+    for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+      if (pool.getType() == MemoryType.HEAP) {
+        peak += pool.getPeakUsage().getUsed();
+      }
     }
-    return elapsed;
+    return peak >> 20;
+  }
+
+  /**
+   * Trains the meta-classifier on an ARFF file (class last) and prints
+   * "peak_heap_mb seconds pairs"; with "dense" as the first argument, the
+   * pairs are first copied into DenseInstances, as before pair views.
+   * Run in a JVM of its own: {@code Bench [dense] file.arff options...}.
+   */
+  public static void main(String[] args) throws Exception {
+    boolean dense = args[0].equals("dense");
+    int first = dense ? 1 : 0;
+    Instances data = new DataSource(args[first]).getDataSet();
+    data.setClassIndex(data.numAttributes() - 1);
+    String[] options = java.util.Arrays.copyOfRange(args, first + 1, args.length);
+    RankingReduction model = new RankingReduction() {
+      private static final long serialVersionUID = 1L;
+
+      @Override
+      protected Instances getTrainingSet(int iteration) throws Exception {
+        Instances views = super.getTrainingSet(iteration);
+        if (!dense) {
+          return views;
+        }
+        Instances copies = new Instances(views, views.numInstances());
+        for (int k = 0; k < views.numInstances(); k++) {
+          copies.add(new DenseInstance(views.instance(k)));
+        }
+        return copies;
+      }
+    };
+    model.setOptions(options);
+    System.gc();
+    for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+      pool.resetPeakUsage();
+    }
+    long start = System.nanoTime();
+    model.buildClassifier(data);
+    double seconds = (System.nanoTime() - start) / 1e9;
+    System.out.println(peakHeapMb() + " " + seconds + " " + model.getPairCounts()[0]);
+    AbstractClassifier.makeCopy(model.getMembers()[0]); // keeps the model alive
   }
 }

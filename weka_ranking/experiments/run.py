@@ -17,16 +17,14 @@ from pathlib import Path
 
 import numpy as np
 
-from weka_ranking import __version__, jvm, load_task
+from weka_ranking import __version__, bridge, jvm, load_task
 from weka_ranking.data import Dataset
 from weka_ranking.errors import WekaError
 from weka_ranking.evaluation import auc
 from weka_ranking.experiments.plan import FOLDS, RANKERS, SEED, Unit
 from weka_ranking.experiments.store import ResultStore
 from weka_ranking.folds import weka_folds
-from weka_ranking.model import RankingReduction, rng_from
-from weka_ranking.pairs import Pairs
-from weka_ranking.rankers import order_by_scores
+from weka_ranking.model import RankingReduction
 
 logger = logging.getLogger(__name__)
 
@@ -35,13 +33,10 @@ class OneOrderReduction(RankingReduction):
     """The reduction trained on pairs of one order only (first element positive).
 
     A hypothesis about the monograph, not a method: every pair then has label
-    1, so the learner sees one class.
+    1, so the learner sees one class (the Java class's ``-one-order``).
     """
 
-    def _training_pairs(self, y: np.ndarray, member_seed: int) -> Pairs:
-        pairs = super()._training_pairs(y, member_seed)
-        first = pairs.label == 1
-        return Pairs(pairs.left[first], pairs.right[first], pairs.label[first])
+    _variant_options = ("-one-order",)
 
 
 def _task_data(unit: Unit) -> Dataset:
@@ -70,10 +65,8 @@ def _evaluate(model: RankingReduction, test: Dataset, train_seconds: float) -> d
         "auc": auc(test.y, scores),
         # The same order with ties broken by the fold's order, or at random:
         # what an AUC computed from the ranked list, not the scores, sees.
-        "auc_stable": _auc_of_order(test.y, order_by_scores(scores, "stable", None)),
-        "auc_random": _auc_of_order(
-            test.y, order_by_scores(scores, "random", rng_from(model.seed))
-        ),
+        "auc_stable": _auc_of_order(test.y, bridge.order(scores, "stable", model.seed)),
+        "auc_random": _auc_of_order(test.y, bridge.order(scores, "random", model.seed)),
         "n_pairs": int(sum(model.n_pairs_)),
         "comparisons": int(ranking.comparisons),
         "train_seconds": round(train_seconds, 4),
@@ -179,16 +172,14 @@ def _git_sha() -> str | None:
 
 def run_description(jobs: int) -> dict:
     """Versions, machine and command of this run, for ``runs.jsonl``."""
-    import jpype
-
     return {
         "started": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
         "argv": sys.argv,
         "weka_ranking": __version__,
-        "weka": str(jpype.JClass("weka.core.Version").VERSION),
+        "weka": bridge.weka_version(),
         "python": platform.python_version(),
         "numpy": np.__version__,
-        "java": str(jpype.JClass("java.lang.System").getProperty("java.version")),
+        "java": bridge.java_version(),
         "git_sha": _git_sha(),
         "machine": f"{platform.machine()}, {os.cpu_count()} cores, {platform.system()}",
         "jobs": jobs,

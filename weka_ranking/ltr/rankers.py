@@ -9,40 +9,36 @@ from __future__ import annotations
 
 import numpy as np
 
+from weka_ranking import bridge
 from weka_ranking.ltr.data import GroupedDataset
 from weka_ranking.ltr.fast import QueryMatrix
-from weka_ranking.model import RankingReduction, rng_from
-from weka_ranking.pairs import Pairs, grouped_pairs
-from weka_ranking.rankers import rank_pairwise
+from weka_ranking.model import RankingReduction
 
 
 class GroupedReduction(RankingReduction):
-    """The reduction with pairs only inside each query (label: more relevant)."""
+    """The reduction with pairs and rankings inside each query (the Java
+    class's ``-G``): a pair's label says which document is more relevant."""
+
+    _variant_options = ("-G", "first")
 
     def fit_grouped(self, train: GroupedDataset) -> GroupedReduction:
-        self._grouping = (train.labels, train.queries())
-        return self.fit(train.data)
-
-    def _training_pairs(self, y: np.ndarray, member_seed: int) -> Pairs:
-        labels, groups = self._grouping
-        return grouped_pairs(
-            labels, groups, self.pairs_per_instance, rng_from(member_seed)
+        self._validate_params()
+        return self._fit_instances(
+            _grouped_instances(train, train.labels), train.data, None
         )
 
     def grouped_scores(self, test: GroupedDataset) -> np.ndarray:
         """Each query ranked on its own by the committee; scores in [0, 1]."""
-        beats = self._committee_comparator(self._check_data(test.data))
-        scores = np.zeros(len(test))
-        for rows in test.queries():
-
-            def within(left, right, rows=rows):
-                return beats(rows[left], rows[right])
-
-            ranking = rank_pairwise(
-                self.ranker, len(rows), within, self.ties, rng_from(self.seed)
-            )
-            scores[rows] = ranking.scores
+        unlabelled = np.full(len(test), np.nan)
+        scores, _ = bridge.rank(
+            self._trained_for_ranker(), _grouped_instances(test, unlabelled)
+        )
         return scores
+
+
+def _grouped_instances(grouped: GroupedDataset, grades: np.ndarray):
+    _, query_codes = np.unique(grouped.qids, return_inverse=True)
+    return bridge.grouped_instances(grouped.data, query_codes, grades)
 
 
 class ReductionRanker:

@@ -1,0 +1,142 @@
+"""Small, slow reference versions of the Java method, as oracles for the tests.
+
+The library's pairing and rankers live in the JVM
+(``weka.classifiers.meta.rankingreduction``). These are the same rules in
+plain Python and numpy, with ``java.util.Random`` replayed by
+:class:`weka_ranking.folds.JavaRandom`, so the Java results must equal them
+exactly, sampled pairs and QuickSort pivots included.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from weka_ranking.folds import JavaRandom
+
+Comparator = Callable[[np.ndarray, np.ndarray], np.ndarray]
+
+
+def pairs(
+    grades, p: int | str = "all", seed: int = 1, groups=None, one_order: bool = False
+) -> list[tuple[int, int, int]]:
+    """(first, second, label) of every pair, in the Java sampler's order.
+
+    Rows take their turn as first element by decreasing grade, then in data
+    order; each is paired with the rows of its group of another grade, all of
+    them or p drawn without replacement (a partial Fisher-Yates shuffle of a
+    working copy kept per group and grade, then sorted).
+    """
+    grades = [float(g) for g in grades]
+    n = len(grades)
+    groups = [0] * n if groups is None else list(groups)
+    random = JavaRandom(seed)
+    working: dict[tuple, list[int]] = {}
+    out = []
+    for a in sorted(range(n), key=lambda i: -grades[i]):
+        same_group = [b for b in range(n) if groups[b] == groups[a]]
+        if one_order and grades[a] <= min(grades[b] for b in same_group):
+            continue
+        others = [b for b in same_group if grades[b] != grades[a]]
+        take = len(others) if p == "all" else min(p, len(others))
+        if take < len(others):
+            pool = working.setdefault((groups[a], grades[a]), list(others))
+            for j in range(take):
+                pick = j + random.next_int(len(pool) - j)
+                pool[j], pool[pick] = pool[pick], pool[j]
+            chosen = sorted(pool[:take])
+        else:
+            chosen = others
+        for b in chosen:
+            if one_order and grades[a] < grades[b]:
+                continue
+            out.append((a, b, int(grades[a] > grades[b])))
+    return out
+
+
+def _matrix(n: int, compare: Comparator) -> np.ndarray:
+    left, right = np.divmod(np.arange(n * n), n)
+    return np.asarray(compare(left, right), dtype=bool).reshape(n, n)
+
+
+def tournament(n: int, compare: Comparator) -> np.ndarray:
+    """Balcan et al.'s degree over the n - 1 others, as a share."""
+    wins = _matrix(n, compare)
+    np.fill_diagonal(wins, False)
+    return wins.sum(axis=1) / max(n - 1, 1)
+
+
+def as_printed(n: int, compare: Comparator) -> np.ndarray:
+    """Algorithm 4 as printed: ``score[a] += 1`` on a win, else ``score[b] -= 1``."""
+    wins = _matrix(n, compare)
+    score = np.zeros(n)
+    for a in range(n):
+        for b in range(n):
+            if a != b:
+                if wins[a, b]:
+                    score[a] += 1
+                else:
+                    score[b] -= 1
+    span = max(n - 1, 1)
+    return (score + span) / (2 * span)
+
+
+def quicksort(n: int, compare: Comparator, seed: int) -> tuple[np.ndarray, int]:
+    """Scores and comparisons of the batched QuickSort with tie groups.
+
+    Parts are split level by level, each around a pivot drawn by
+    ``nextInt(len(part))`` in part order; an element that neither beats nor
+    loses to its pivot, or both, joins the pivot's tie group.
+    """
+    random = JavaRandom(seed)
+    parts: list[list[int]] = [list(range(n))]
+    tied = [False] * n
+    comparisons = 0
+
+    def sortable(part):
+        return len(part) > 1 and (tied[part[0]] or not all(tied[x] for x in part[1:]))
+
+    while any(sortable(part) for part in parts):
+        pivots = {
+            i: random.next_int(len(part))
+            for i, part in enumerate(parts)
+            if sortable(part)
+        }
+        next_parts = []
+        for i, part in enumerate(parts):
+            if i not in pivots:
+                next_parts.append(part)
+                continue
+            pivot = part[pivots[i]]
+            others = [x for j, x in enumerate(part) if j != pivots[i]]
+            beats = compare(np.array(others, dtype=int), np.full(len(others), pivot))
+            beaten = compare(np.full(len(others), pivot), np.array(others, dtype=int))
+            comparisons += 2 * len(others)
+            before = [x for x, w, b in zip(others, beats, beaten) if w and not b]
+            after = [x for x, w, b in zip(others, beats, beaten) if b and not w]
+            group = [pivot] + [x for x, w, b in zip(others, beats, beaten) if w == b]
+            tied[pivot] = False
+            for x in group[1:]:
+                tied[x] = True
+            next_parts += [part for part in (before, group, after) if part]
+        parts = next_parts
+    scores = np.empty(n)
+    place = -1
+    for part in parts:
+        for x in part:
+            place += 0 if tied[x] else 1
+            scores[x] = 1.0 - place / max(n - 1, 1)
+    return scores, comparisons
+
+
+def order(scores: np.ndarray, ties: str, seed: int) -> list[int]:
+    """Indices by decreasing score; equal scores in input order, or shuffled
+    first by ``Instances.randomize``'s Fisher-Yates with ``Random(seed)``."""
+    indices = list(range(len(scores)))
+    if ties == "random":
+        random = JavaRandom(seed)
+        for j in range(len(indices) - 1, 0, -1):
+            k = random.next_int(j + 1)
+            indices[j], indices[k] = indices[k], indices[j]
+    return sorted(indices, key=lambda i: -scores[i])
