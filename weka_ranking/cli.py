@@ -160,8 +160,9 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     bench.add_argument(
         "--sections",
-        default="bridge,rankers,training,competitors",
-        help="comma-separated: bridge, rankers, training, competitors (default: all)",
+        default="bridge,memory,rankers,training,competitors",
+        help="comma-separated: bridge, memory, rankers, training, competitors "
+        "(default: all)",
     )
     bench.add_argument(
         "--no-large",
@@ -195,6 +196,15 @@ def build_parser() -> argparse.ArgumentParser:
     ltr.add_argument("--json", action="store_true", help="print one JSON object")
     ltr.add_argument("--out", metavar="MD", help="also write the tables as Markdown")
     _add_common_flags(ltr)
+
+    package = commands.add_parser(
+        "weka-package",
+        help="write the WEKA package (a ZIP for WEKA's package manager)",
+    )
+    package.add_argument(
+        "--out", default=".", metavar="DIR", help="folder to write the ZIP into"
+    )
+    _add_common_flags(package)
 
     report = commands.add_parser(
         "report", help="render reproduction.md and the figures from a store"
@@ -469,6 +479,19 @@ def _ltr(args: argparse.Namespace) -> int:
     return 0
 
 
+def _weka_package(args: argparse.Namespace) -> int:
+    from weka_ranking.weka_package import write_package
+
+    path = write_package(args.out)
+    print(path)
+    print(
+        "install it with: java -cp weka.jar weka.core.WekaPackageManager -offline "
+        f"-install-package {path}",
+        file=sys.stderr,
+    )
+    return 0
+
+
 def _report(args: argparse.Namespace) -> int:
     from weka_ranking.experiments.report import write_report
 
@@ -512,6 +535,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "bench": _bench,
         "ltr": _ltr,
         "report": _report,
+        "weka-package": _weka_package,
     }
     signal.signal(signal.SIGTERM, _stop_on_sigterm)
     try:

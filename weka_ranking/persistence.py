@@ -18,12 +18,11 @@ import hashlib
 import io
 import json
 import logging
-import os
-import tempfile
 import zipfile
 from pathlib import Path
 
 from weka_ranking import __version__, bridge, learners
+from weka_ranking.atomic import write_bytes
 from weka_ranking.errors import DataError
 
 logger = logging.getLogger(__name__)
@@ -49,7 +48,7 @@ def save(model, path: str | Path) -> None:
         model.weka_model_, bridge.empty_header(model.weka_model_.getTrainingHeader())
     )
     if _is_weka_model(path):
-        _write_atomically(path, payload)
+        write_bytes(path, payload)
         return
     metadata = json.dumps(
         {
@@ -73,25 +72,7 @@ def save(model, path: str | Path) -> None:
         archive.writestr(METADATA_ENTRY, metadata)
         archive.writestr(METADATA_DIGEST_ENTRY, hashlib.sha256(metadata).hexdigest())
         archive.writestr(MODEL_ENTRY, payload)
-    _write_atomically(path, buffer.getvalue())
-
-
-def _write_atomically(path: Path, content: bytes) -> None:
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(content)
-        os.chmod(temporary, 0o666 & ~_umask())
-        os.replace(temporary, path)
-    except BaseException:
-        os.unlink(temporary)
-        raise
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
+    write_bytes(path, buffer.getvalue())
 
 
 def _read_checked(path: Path, content: bytes) -> tuple[dict, bytes]:

@@ -236,7 +236,16 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     if (m_OneOrder) {
       options.add("-one-order");
     }
-    Collections.addAll(options, super.getOptions());
+    String[] inherited = super.getOptions();
+    boolean ownOptions = true;
+    for (int i = 0; i < inherited.length; i++) {
+      ownOptions &= !"--".equals(inherited[i]); // the base learner's follow "--"
+      if (ownOptions && "-batch-size".equals(inherited[i])) {
+        i++; // fixed to the whole batch: see getBatchSize
+      } else {
+        options.add(inherited[i]);
+      }
+    }
     return options.toArray(new String[0]);
   }
 

@@ -1,0 +1,201 @@
+"""weka.classifiers.meta.RankingReduction as WEKA sees it: options, threads,
+serialization, WEKA's evaluation paths, single instances, and the committee's
+rankings against the Python oracles."""
+
+import jpype
+import numpy as np
+import pytest
+import reference
+
+from weka_ranking import RankingReduction, bridge, cross_validate, load_task
+
+CLASS = "weka.classifiers.meta.RankingReduction"
+
+
+def java_options(text):
+    return jpype.JArray(jpype.JString)(text.split())
+
+
+def trained(weka, options, data):
+    model = weka(CLASS)()
+    model.setOptions(java_options(options))
+    model.buildClassifier(bridge.to_instances(data))
+    return model
+
+
+@pytest.fixture(scope="module")
+def halves(weka):
+    data = load_task("breast-cancer")
+    return data.subset(np.arange(0, 200)), data.subset(np.arange(200, 240))
+
+
+def test_options_round_trip(weka):
+    model = weka(CLASS)()
+    text = (
+        "-P 3 -R quicksort -T random -rank-first last -G 2 -reference-size 7 -one-order"
+        " -S 5 -num-slots 2 -I 4 -W weka.classifiers.functions.Logistic -- -R 0.1"
+    )
+    model.setOptions(java_options(text))
+    first = list(model.getOptions())
+    again = weka(CLASS)()
+    again.setOptions(model.getOptions())
+    assert list(again.getOptions()) == first
+    assert bridge.join_options(first).startswith(
+        "-P 3 -R quicksort -T random -rank-first last -G 2 -reference-size 7 -one-order"
+    )
+    assert "-batch-size" not in first
+
+
+def test_python_options_reach_java_unchanged(weka, halves):
+    python = RankingReduction(
+        "Logistic", pairs_per_instance=2, voters=3, ranker="quicksort", seed=4
+    ).fit(halves[0])
+    java = python.weka_model_
+    assert str(java.getPairsPerInstance()) == "2" and java.getNumIterations() == 3
+    assert str(java.getRanker()) == "quicksort" and java.getSeed() == 4
+    assert python.member_seeds_ == [4, 5, 6]
+    # -rank-first comes from the data; everything else round-trips.
+    again = RankingReduction.from_options(python.to_options())
+    assert again.to_options() == python.to_options().replace(" -rank-first 2", "")
+
+
+@pytest.mark.parametrize("bad", ["-P 0", "-P x", "-R best", "-T sometimes", "-I 0"])
+def test_bad_options_are_named(weka, bad):
+    with pytest.raises(jpype.JException, match=bad.split()[0]):
+        weka(CLASS)().setOptions(java_options(bad))
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        "-P 2 -I 4 -W weka.classifiers.trees.J48",
+        "-P 1 -I 3 -W weka.classifiers.trees.RandomTree",
+    ],
+)
+def test_same_result_for_any_number_of_slots(weka, halves, options):
+    train, test = halves
+    instances = bridge.to_instances(test)
+    results = []
+    for slots in (1, 2, 3):
+        model = trained(weka, f"{options} -num-slots {slots}", train)
+        members = [str(m.toString()) for m in model.getMembers()]
+        results.append((members, np.asarray(model.rank(instances).scores)))
+    for members, scores in results[1:]:
+        assert members == results[0][0]
+        np.testing.assert_array_equal(scores, results[0][1])
+
+
+def test_serialized_model_ranks_the_same(weka, halves):
+    train, test = halves
+    model = trained(weka, "-P 2 -I 3 -R quicksort", train)
+    header = bridge.empty_header(model.getTrainingHeader())
+    copy = bridge.deserialize(bridge.serialize(model, header))
+    instances = bridge.to_instances(test)
+    np.testing.assert_array_equal(
+        np.asarray(copy.distributionsForInstances(instances)),
+        np.asarray(model.distributionsForInstances(instances)),
+    )
+
+
+def committee_votes(model, test):
+    """votes[a, b]: members saying a beats b, asked with dense pair instances."""
+    members, header = model.getMembers(), model.getPairHeader()
+    n = len(test)
+    votes = np.zeros((n, n), dtype=int)
+    for a in range(n):
+        for b in range(n):
+            if a != b:
+                values = np.r_[test.X[a], test.X[b], np.nan].tolist()
+                pair = jpype.JClass("weka.core.DenseInstance")(1.0, values)
+                pair.setDataset(header)
+                votes[a, b] = sum(m.classifyInstance(pair) == 1.0 for m in members)
+    return votes
+
+
+@pytest.mark.parametrize("voters", [1, 4])
+def test_batch_rankings_equal_the_oracles(weka, halves, voters):
+    train, test = halves
+    python = RankingReduction("J48", pairs_per_instance=2, voters=voters).fit(train)
+    votes = committee_votes(python.weka_model_, test)
+
+    def beats(left, right):
+        return 2 * votes[left, right] > voters
+
+    n = len(test)
+    expected = {
+        "tournament": reference.tournament(n, beats),
+        "tournament-as-printed": reference.as_printed(n, beats),
+        "quicksort": reference.quicksort(n, beats, python.seed)[0],
+    }
+    for ranker, scores in expected.items():
+        python.set_params(ranker=ranker)
+        np.testing.assert_allclose(python.scores(test), scores, rtol=0, atol=1e-15)
+        order = python.rank(test).tolist()
+        assert order == reference.order(scores, "stable", python.seed)
+
+
+def test_wekas_evaluation_ranks_the_whole_test_set_at_once(weka, halves):
+    train, _ = halves
+    data = load_task("breast-cancer")
+    model = trained(weka, "-P 1 -I 3 -rank-first 2", train)
+    model.setBatchSize("100")  # what the Explorer reads: fixed to everything
+    assert int(model.getBatchSize()) >= 2**31 - 1
+    assert model.implementsMoreEfficientBatchPrediction()
+    evaluation = weka("weka.classifiers.Evaluation")(bridge.to_instances(train))
+    evaluation.evaluateModel(model, bridge.to_instances(data))
+    assert model.getLastComparisons() == len(data) * (len(data) - 1)
+
+
+def test_crossvalidatemodel_pooled_auc_equals_cv(weka):
+    data = load_task("hepatitis")
+    options = "-P 2 -I 3 -R tournament -S 1 -rank-first 1"  # DIE, the positive
+    model = weka(CLASS)()
+    model.setOptions(java_options(options))
+    evaluation = weka("weka.classifiers.Evaluation")(bridge.to_instances(data))
+    evaluation.crossValidateModel(
+        model, bridge.to_instances(data), 10, weka("java.util.Random")(1)
+    )
+    ours = cross_validate(RankingReduction("J48", pairs_per_instance=2, voters=3), data)
+    assert evaluation.areaUnderROC(0) == pytest.approx(ours.pooled_auc, abs=1e-12)
+    assert evaluation.areaUnderROC(1) == pytest.approx(ours.pooled_auc, abs=1e-12)
+
+
+def test_one_instance_is_scored_against_the_reference_sample(weka, halves):
+    train, test = halves
+    model = trained(weka, f"-P 2 -I 3 -reference-size {len(train)}", train)
+    # The reference sample is then every training row (in a shuffled order).
+    members, header = model.getMembers(), model.getPairHeader()
+    instances = bridge.to_instances(test)
+    for i in range(5):
+        wins = 0
+        for r in range(len(train)):
+            values = np.r_[test.X[i], train.X[r], np.nan].tolist()
+            pair = weka("weka.core.DenseInstance")(1.0, values)
+            pair.setDataset(header)
+            votes = sum(m.classifyInstance(pair) == 1.0 for m in members)
+            wins += 2 * votes > len(members)
+        distribution = list(model.distributionForInstance(instances.instance(i)))
+        # Class 0, the file's first value, ranks first by default.
+        assert distribution == pytest.approx([wins / len(train), 1 - wins / len(train)])
+    refusing = trained(weka, "-P 2 -reference-size 0", train)
+    with pytest.raises(jpype.JException, match="reference-size 0"):
+        refusing.distributionForInstance(instances.instance(0))
+
+
+def test_capabilities_refuse_what_cannot_be_ranked(weka):
+    model = weka(CLASS)()
+    data = weka("weka.core.Instances")(
+        weka("java.io.FileReader")(str(load_task("vehicle").source))
+    )
+    data.setClassIndex(data.numAttributes() - 1)  # four classes, no groups
+    with pytest.raises(jpype.JException, match="(?i)class"):
+        model.buildClassifier(data)
+
+
+def test_to_string_and_technical_information(weka, halves):
+    model = trained(weka, "-P 1 -I 2", halves[0])
+    text = str(model.toString())
+    assert "member 1: seed 1" in text and "member 2: seed 2" in text
+    assert "J48 pruned tree" in text
+    info = str(model.getTechnicalInformation().toBibTex())
+    assert "Balcan" in info and "Ailon" in info
