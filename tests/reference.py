@@ -87,7 +87,8 @@ def quicksort(n: int, compare: Comparator, seed: int) -> tuple[np.ndarray, int]:
 
     Parts are split level by level, each around a pivot drawn by
     ``nextInt(len(part))`` in part order; an element that neither beats nor
-    loses to its pivot, or both, joins the pivot's tie group.
+    loses to its pivot, or both, joins the pivot's tie group, whose score is its
+    mean position.
     """
     random = JavaRandom(seed)
     parts: list[list[int]] = [list(range(n))]
@@ -122,11 +123,12 @@ def quicksort(n: int, compare: Comparator, seed: int) -> tuple[np.ndarray, int]:
             next_parts += [part for part in (before, group, after) if part]
         parts = next_parts
     scores = np.empty(n)
-    place = -1
-    for part in parts:
-        for x in part:
-            place += 0 if tied[x] else 1
-            scores[x] = 1.0 - place / max(n - 1, 1)
+    order = [x for part in parts for x in part]
+    starts = [i for i, x in enumerate(order) if not tied[x]] + [n]
+    for start, end in zip(starts, starts[1:]):
+        mean = (start + end - 1) / 2  # the tie group's mean position
+        for x in order[start:end]:
+            scores[x] = 1.0 - mean / max(n - 1, 1)
     return scores, comparisons
 
 

@@ -264,7 +264,7 @@ def _cv(args: argparse.Namespace) -> int:
         "folds": args.folds,
         "seed": seed,
         **result.to_dict(),
-        "options": estimator.to_options(),
+        "options": estimator.to_options(data),
     }
     if args.json:
         print(json.dumps(report))

@@ -220,12 +220,13 @@ class RankingReduction:
         learners.classname(self.base)
 
     # -- WEKA's option string ----------------------------------------------
-    def to_options(self) -> str:
+    def to_options(self, data: Dataset | None = None) -> str:
         """WEKA-style options: ``-W class -P p -I n -R r -T t -num-slots k -S seed
-        -- base options``; after ``fit`` also ``-rank-first`` (the 1-based index of
-        the class that ranks first) and the learner's own full option list, so
-        that WEKA's command line runs the same model."""
-        return bridge.join_options(self._weka_options())
+        -- base options``; after ``fit``, or given the data, also ``-rank-first``
+        (the 1-based index of the class that ranks first), and after ``fit`` the
+        learner's own full option list, so that WEKA runs the same model."""
+        rank_first = None if data is None else data.positive_index
+        return bridge.join_options(self._weka_options(rank_first))
 
     def _weka_options(self, rank_first: int | None = None) -> list[str]:
         parts = ["-W", learners.classname(self.base)]

@@ -74,22 +74,24 @@ public final class Bench {
     return System.nanoTime() - start;
   }
 
-  /** The JVM's peak heap use since the last reset, in MB. */
-  private static long peakHeapMb() {
-    long peak = 0;
+  /** The heap's live data after the last collection, in bytes. */
+  private static long liveAfterCollection() {
+    long live = 0;
     for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-      if (pool.getType() == MemoryType.HEAP) {
-        peak += pool.getPeakUsage().getUsed();
+      if (pool.getType() == MemoryType.HEAP && pool.getCollectionUsage() != null) {
+        live += pool.getCollectionUsage().getUsed();
       }
     }
-    return peak >> 20;
+    return live;
   }
 
   /**
    * Trains the meta-classifier on an ARFF file (class last) and prints
-   * "peak_heap_mb seconds pairs"; with "dense" as the first argument, the
-   * pairs are first copied into DenseInstances, as before pair views.
-   * Run in a JVM of its own: {@code Bench [dense] file.arff options...}.
+   * "peak_heap_mb seconds pairs peak_live_mb": the most heap in use and the
+   * most live data left after a collection, sampled every 20 ms. With "dense"
+   * as the first argument, the pairs are first copied into DenseInstances, as
+   * before pair views. Run in a JVM of its own:
+   * {@code Bench [dense] file.arff options...}.
    */
   public static void main(String[] args) throws Exception {
     boolean dense = args[0].equals("dense");
@@ -115,13 +117,28 @@ public final class Bench {
     };
     model.setOptions(options);
     System.gc();
-    for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-      pool.resetPeakUsage();
-    }
+    Runtime runtime = Runtime.getRuntime();
+    long[] peaks = new long[2];
+    Thread sampler = new Thread(() -> {
+      while (!Thread.currentThread().isInterrupted()) {
+        peaks[0] = Math.max(peaks[0], runtime.totalMemory() - runtime.freeMemory());
+        peaks[1] = Math.max(peaks[1], liveAfterCollection());
+        try {
+          Thread.sleep(20);
+        } catch (InterruptedException e) {
+          return;
+        }
+      }
+    });
+    sampler.setDaemon(true);
+    sampler.start();
     long start = System.nanoTime();
     model.buildClassifier(data);
     double seconds = (System.nanoTime() - start) / 1e9;
-    System.out.println(peakHeapMb() + " " + seconds + " " + model.getPairCounts()[0]);
+    sampler.interrupt();
+    sampler.join();
+    System.out.println((peaks[0] >> 20) + " " + seconds + " " + model.getPairCounts()[0]
+        + " " + (peaks[1] >> 20));
     AbstractClassifier.makeCopy(model.getMembers()[0]); // keeps the model alive
   }
 }

@@ -116,7 +116,7 @@ public final class Rankers {
    * the pivot, sharing its place and score as equal degrees do in a
    * tournament. A pair classifier often answers alike both ways for
    * instances alike; without the tie group such a set would cost QuickSort
-   * quadratic time.
+   * quadratic time. A tie group's score is its mean position.
    */
   public static Ranking quicksort(int n, PairComparator compare, Random random)
       throws Exception {
@@ -207,14 +207,23 @@ public final class Rankers {
       }
       parts = next;
     }
+    // A tie group's score is its mean position, as mid-ranks are: 1 for the
+    // first place, 0 for the last, so scores spread over [0, 1].
     double[] scores = new double[n];
-    int place = -1;
+    int position = 0;
     for (int[] part : parts) {
-      for (int row : part) {
-        if (!tied[row]) {
-          place++;
+      int start = 0;
+      while (start < part.length) {
+        int end = start + 1;
+        while (end < part.length && tied[part[end]]) {
+          end++;
         }
-        scores[row] = 1.0 - place / (double) Math.max(n - 1, 1);
+        double mean = position + (end - start - 1) / 2.0;
+        for (int j = start; j < end; j++) {
+          scores[part[j]] = 1.0 - mean / Math.max(n - 1, 1);
+        }
+        position += end - start;
+        start = end;
       }
     }
     return new Ranking(scores, comparisons);
