@@ -101,28 +101,19 @@ def classifier_options(classifier) -> list[str]:
     return [str(o) for o in classifier.getOptions()]
 
 
-def seed_if_randomizable(classifier, seed: int) -> bool:
-    """Set WEKA's ``-S`` of a ``Randomizable`` learner; tell whether it was one."""
-    if isinstance(classifier, _classes()("weka.core.Randomizable")):
-        classifier.setSeed(int(seed))
-        return True
-    return False
-
-
-def _attributes(attributes, prefix: str = ""):
+def _attributes(attributes):
     JClass = _classes()
-    Attribute = JClass("weka.core.Attribute")
+    WekaAttribute = JClass("weka.core.Attribute")
     ArrayList = JClass("java.util.ArrayList")
     out = []
     for attribute in attributes:
-        name = prefix + attribute.name
         if attribute.values is None:
-            out.append(Attribute(name))
+            out.append(WekaAttribute(attribute.name))
         else:
             values = ArrayList()
             for value in attribute.values:
                 values.add(value)
-            out.append(Attribute(name, values))
+            out.append(WekaAttribute(attribute.name, values))
     return out
 
 
@@ -186,13 +177,6 @@ def build(classifier, instances, spec: str) -> None:
         classifier.buildClassifier(instances)
 
 
-def distributions(classifier, instances) -> np.ndarray:
-    """Class distributions of all instances, shape (n, classes), in one batch."""
-    with java_errors("predicting"):
-        rows = classifier.distributionsForInstances(instances)
-        return np.array([np.asarray(row) for row in rows], dtype=np.float64)
-
-
 def make_reduction(options: Sequence[str], base=None):
     """The Java meta-classifier with WEKA options (``-W ... -- base options``),
     and with ``base`` as its base classifier when given."""
@@ -206,11 +190,6 @@ def make_reduction(options: Sequence[str], base=None):
             f"cannot set the options '{join_options(options)}': {err.message()}"
         ) from None
     return reduction
-
-
-def reduction_options(reduction) -> list[str]:
-    """The options the Java meta-classifier reports, defaults included."""
-    return [str(o) for o in reduction.getOptions()]
 
 
 def count_pairs(reduction, instances) -> int:
@@ -289,11 +268,6 @@ def reduction_params(reduction) -> dict:
         "threads": int(reduction.getNumExecutionSlots()),
         "seed": int(reduction.getSeed()),
     }
-
-
-def model_summary(reduction) -> str:
-    """WEKA's ``toString`` of the trained model: options, committee, members."""
-    return str(reduction.toString())
 
 
 def serialize(classifier, header) -> bytes:

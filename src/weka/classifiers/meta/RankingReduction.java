@@ -17,16 +17,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Vector;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import weka.classifiers.AbstractClassifier;
 import weka.classifiers.Classifier;
 import weka.classifiers.RandomizableParallelIteratedSingleClassifierEnhancer;
 import weka.classifiers.meta.rankingreduction.Committee;
 import weka.classifiers.meta.rankingreduction.PairComparator;
 import weka.classifiers.meta.rankingreduction.PairInstance;
+import weka.classifiers.meta.rankingreduction.Parallel;
 import weka.classifiers.meta.rankingreduction.Pairs;
 import weka.classifiers.meta.rankingreduction.Rankers;
 import weka.core.Attribute;
@@ -482,7 +479,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
       m_MemberSeeds[i] = m_Seed + i;
     }
     try {
-      inParallel(m_NumIterations, i -> {
+      Parallel.forEach(m_NumIterations, slots(), i -> {
         long started = System.nanoTime();
         Instances instances = getTrainingSet(i);
         m_PairCounts[i] = instances.numInstances();
@@ -519,39 +516,9 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
         : Pairs.count(grades(data), groups(data), m_PairsPerInstance, m_OneOrder);
   }
 
-  private interface Task {
-    void run(int i) throws Exception;
-  }
-
-  private void inParallel(int count, Task task) throws Exception {
-    int slots = m_numExecutionSlots == 0 ? Runtime.getRuntime().availableProcessors()
+  private int slots() {
+    return m_numExecutionSlots == 0 ? Runtime.getRuntime().availableProcessors()
         : m_numExecutionSlots;
-    if (slots <= 1 || count == 1) {
-      for (int i = 0; i < count; i++) {
-        task.run(i);
-      }
-      return;
-    }
-    ExecutorService pool = Executors.newFixedThreadPool(Math.min(slots, count));
-    try {
-      List<Future<Object>> done = new ArrayList<>();
-      for (int i = 0; i < count; i++) {
-        final int member = i;
-        done.add(pool.submit(() -> {
-          task.run(member);
-          return null;
-        }));
-      }
-      for (Future<Object> future : done) {
-        try {
-          future.get();
-        } catch (ExecutionException e) {
-          throw e.getCause() instanceof Exception ? (Exception) e.getCause() : e;
-        }
-      }
-    } finally {
-      pool.shutdownNow();
-    }
   }
 
   private int resolveRankFirst(Instances data) throws Exception {
@@ -767,9 +734,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   }
 
   private Committee committee(double[][] rows) throws Exception {
-    int threads = m_numExecutionSlots == 0 ? Runtime.getRuntime().availableProcessors()
-        : m_numExecutionSlots;
-    return new Committee(m_Classifiers, m_PairHeader, rows, threads);
+    return new Committee(m_Classifiers, m_PairHeader, rows, slots());
   }
 
   private Rankers.Ranking rankRows(int[] rows, Committee committee, Random random)

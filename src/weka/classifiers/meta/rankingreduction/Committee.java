@@ -3,12 +3,6 @@
  */
 package weka.classifiers.meta.rankingreduction;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import weka.classifiers.AbstractClassifier;
 import weka.classifiers.Classifier;
 import weka.core.Instances;
@@ -86,33 +80,11 @@ public final class Committee implements PairComparator {
   }
 
   private void run(int count, Share share) throws Exception {
-    int threads = m_Copies.length;
-    if (threads == 1 || count < 2 * threads) {
-      share.score(m_Copies[0], 0, count);
-      return;
-    }
-    ExecutorService pool = Executors.newFixedThreadPool(threads);
-    try {
-      List<Future<Object>> done = new ArrayList<>();
-      int size = (count + threads - 1) / threads;
-      for (int t = 0; t < threads; t++) {
-        final Classifier[] members = m_Copies[t];
-        final int from = Math.min(count, t * size);
-        final int to = Math.min(count, from + size);
-        done.add(pool.submit(() -> {
-          share.score(members, from, to);
-          return null;
-        }));
-      }
-      for (Future<Object> future : done) {
-        try {
-          future.get();
-        } catch (ExecutionException e) {
-          throw e.getCause() instanceof Exception ? (Exception) e.getCause() : e;
-        }
-      }
-    } finally {
-      pool.shutdownNow();
-    }
+    int threads = count < 2 * m_Copies.length ? 1 : m_Copies.length;
+    int size = (count + threads - 1) / threads;
+    Parallel.forEach(threads, threads, t -> {
+      int from = Math.min(count, t * size);
+      share.score(m_Copies[t], from, Math.min(count, from + size));
+    });
   }
 }

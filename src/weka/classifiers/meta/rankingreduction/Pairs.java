@@ -150,16 +150,7 @@ public final class Pairs {
     }
 
     int[] firstOrder() {
-      Integer[] order = new Integer[m_Grades.length];
-      for (int i = 0; i < order.length; i++) {
-        order[i] = i;
-      }
-      Arrays.sort(order, (x, y) -> Double.compare(m_Grades[y], m_Grades[x]));
-      int[] out = new int[order.length];
-      for (int i = 0; i < out.length; i++) {
-        out[i] = order[i];
-      }
-      return out;
+      return Rankers.order(m_Grades, null); // decreasing grade, then data order
     }
 
     int[] inDataOrder(int row) {
