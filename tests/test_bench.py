@@ -2,6 +2,8 @@
 
 import math
 
+import pytest
+
 from weka_ranking import bench
 
 
@@ -11,7 +13,7 @@ def test_bridge_rates_and_ratios(weka):
     rates = ("pair_scoring_rate", "pair_scoring_rate_java", "pair_scoring_rate_threads")
     for key in rates:
         assert results[key] > 0
-    assert results["pair_scoring_ratio_to_java"] == (
+    assert results["pair_scoring_ratio_to_java"] == pytest.approx(
         results["pair_scoring_rate"] / results["pair_scoring_rate_java"]
     )
     text = bench.to_markdown({"machine": bench.machine(), **results}, "bench")
