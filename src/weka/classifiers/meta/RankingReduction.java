@@ -102,6 +102,8 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   protected double[][] m_Reference;
   protected String m_WekaVersion;
   protected transient long m_LastComparisons;
+  /** The committee, copied once for each scoring thread but the first. */
+  protected transient Classifier[][] m_ThreadCopies;
 
   // -- what getTrainingSet(i) draws from while training ---------------------
   private transient double[][] m_TrainRows;
@@ -734,7 +736,12 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   }
 
   private Committee committee(double[][] rows) throws Exception {
-    return new Committee(m_Classifiers, m_PairHeader, rows, slots());
+    int threads = Math.max(1, slots());
+    if (m_ThreadCopies == null || m_ThreadCopies.length != threads
+        || m_ThreadCopies[0] != m_Classifiers) {
+      m_ThreadCopies = Committee.copies(m_Classifiers, threads);
+    }
+    return new Committee(m_ThreadCopies, m_PairHeader, rows);
   }
 
   private Rankers.Ranking rankRows(int[] rows, Committee committee, Random random)

@@ -24,23 +24,28 @@ public final class Committee implements PairComparator {
   private final double[][] m_Rows;
 
   /**
-   * @param members the trained members
+   * @param copies one copy of the committee per thread to score on
+   *        ({@link #copies})
    * @param pairHeader the empty pair dataset they were trained on
    * @param rows the non-class values of the rows to compare
-   * @param threads threads to score on
    */
-  public Committee(Classifier[] members, Instances pairHeader, double[][] rows, int threads)
-      throws Exception {
-    m_Copies = new Classifier[Math.max(1, threads)][];
-    m_Copies[0] = members;
-    for (int t = 1; t < m_Copies.length; t++) {
-      m_Copies[t] = new Classifier[members.length];
-      for (int i = 0; i < members.length; i++) {
-        m_Copies[t][i] = AbstractClassifier.makeCopy(members[i]);
-      }
-    }
+  public Committee(Classifier[][] copies, Instances pairHeader, double[][] rows) {
+    m_Copies = copies;
     m_PairHeader = pairHeader;
     m_Rows = rows;
+  }
+
+  /** The members themselves for the first thread, and a copy for each other. */
+  public static Classifier[][] copies(Classifier[] members, int threads) throws Exception {
+    Classifier[][] copies = new Classifier[Math.max(1, threads)][];
+    copies[0] = members;
+    for (int t = 1; t < copies.length; t++) {
+      copies[t] = new Classifier[members.length];
+      for (int i = 0; i < members.length; i++) {
+        copies[t][i] = AbstractClassifier.makeCopy(members[i]);
+      }
+    }
+    return copies;
   }
 
   /** Votes for "left beats right" per pair, from all members. */
