@@ -171,3 +171,23 @@ def test_wekas_class_discovery_lists_it_under_meta(weka_home, tmp_path):
     names = result.stdout.split()
     assert "weka.classifiers.meta.RankingReduction" in names
     assert "weka.classifiers.meta.Bagging" in names  # found the same way
+
+
+def test_a_python_saved_model_ranks_a_test_file_in_weka(weka_home, tmp_path):
+    from weka_ranking import auc
+
+    data = load_task("breast-cancer")
+    model = RankingReduction("J48", pairs_per_instance=2, voters=3).fit(data)
+    path = tmp_path / "ranker.model"
+    model.save(path)
+    out = plain_java(
+        weka_home,
+        "weka.Run",
+        "weka.classifiers.meta.RankingReduction",
+        "-l",
+        str(path),
+        "-T",
+        BREAST_CANCER,
+    )
+    weighted = re.search(r"Weighted Avg\.\s+(.*)", out).group(1).split()
+    assert float(weighted[6]) == round(auc(data.y, model.scores(data)), 3)

@@ -1,34 +1,57 @@
-"""star (p=1, n=10) and double_star (p=10, n=1) cells now (Java sampler) vs the store (numpy sampler)."""
-import json, statistics, time
+"""star (p=1, 10 voters) and double_star (p=10, 1 voter) cells now (the Java
+sampler) beside the store's (numpy's sampler): one JSON line each.
+
+Run from the repository's top folder: python docs/tools/check_sampled_cells.py
+"""
+
+import json
+import statistics
+import time
 from collections import defaultdict
-from weka_ranking import RankingReduction, load_task, auc
+
+from weka_ranking import RankingReduction, auc, load_task
+from weka_ranking.data import STUDY_TASKS
+from weka_ranking.experiments.store import ResultStore
 from weka_ranking.folds import weka_folds
 from weka_ranking.learners import NAMED_LEARNERS
-from weka_ranking.data import STUDY_TASKS
+
+CONFIGS = {
+    "voters=10": {"pairs_per_instance": 1, "voters": 10},
+    "pairs=10": {"pairs_per_instance": 10, "voters": 1},
+}
+RANKERS = ("tournament", "quicksort")
 
 store = defaultdict(dict)
-for line in open('/work/main/docs/results.jsonl'):
-    r = json.loads(line)
-    if r.get('variant') == '' and r.get('config') in ('voters=10', 'pairs=10') and r.get('ranker') in ('tournament', 'quicksort'):
-        store[(r['learner'], r['task'], r['config'], r['ranker'])][r['fold']] = r['auc']
+for r in ResultStore("docs").records():
+    if (
+        r.get("variant") == ""
+        and r.get("config") in CONFIGS
+        and r.get("ranker") in RANKERS
+    ):
+        store[r["learner"], r["task"], r["config"], r["ranker"]][r["fold"]] = r["auc"]
+
+
+def summary(values):
+    return [statistics.fmean(values), statistics.variance(values)]
+
 
 for learner in NAMED_LEARNERS:
     for task in STUDY_TASKS:
         data = load_task(task)
         folds = list(weka_folds(data.y, 10, 1))
-        for config, params in (('voters=10', dict(pairs_per_instance=1, voters=10)), ('pairs=10', dict(pairs_per_instance=10, voters=1))):
+        for config, params in CONFIGS.items():
             started = time.time()
             aucs = defaultdict(list)
             for train, test in folds:
                 model = RankingReduction(learner, **params).fit(data.subset(train))
-                t = data.subset(test)
-                for ranker in ('tournament', 'quicksort'):
+                fold = data.subset(test)
+                for ranker in RANKERS:
                     model.set_params(ranker=ranker)
-                    aucs[ranker].append(auc(t.y, model.scores(t)))
+                    aucs[ranker].append(auc(fold.y, model.scores(fold)))
             for ranker, values in aucs.items():
-                before = store[(learner, task, config, ranker)]
-                before = [before[i] for i in range(10)] if len(before) == 10 else None
-                print(json.dumps(dict(learner=learner, task=task, config=config, ranker=ranker,
-                    now=[statistics.fmean(values), statistics.variance(values)],
-                    before=None if before is None else [statistics.fmean(before), statistics.variance(before)],
-                    seconds=time.time() - started)), flush=True)
+                before = store[learner, task, config, ranker]
+                row = {"learner": learner, "task": task, "config": config}
+                row |= {"ranker": ranker, "now": summary(values)}
+                row["before"] = summary([before[i] for i in range(10)])
+                row["seconds"] = time.time() - started
+                print(json.dumps(row), flush=True)
