@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from weka_ranking import __version__, jvm
-from weka_ranking.atomic import write_atomically
+from weka_ranking.atomic import output_target, write_atomically
 from weka_ranking.data import Dataset, resolve_task
-from weka_ranking.errors import WekaRankingError
+from weka_ranking.errors import DataError, JavaError, WekaRankingError
 from weka_ranking.evaluation import cross_validate
 from weka_ranking.learners import short_name
 from weka_ranking.model import RankingReduction
@@ -286,8 +286,6 @@ def _train(args: argparse.Namespace) -> int:
     estimator = _estimator(args)
     estimator._validate_params()
     data = _load(args.task, args)
-    if not Path(args.save).resolve().parent.is_dir():
-        raise CliError(f"--save {args.save}: the folder does not exist")
     jvm.start(heap=args.heap, verbose=args.verbose)
     estimator.fit(data).save(args.save)
     print(f"saved {estimator.to_options()} trained on {args.task} to {args.save}")
@@ -295,8 +293,6 @@ def _train(args: argparse.Namespace) -> int:
 
 
 def _rank(args: argparse.Namespace) -> int:
-    if args.out and not Path(args.out).resolve().parent.is_dir():
-        raise CliError(f"--out {args.out}: the folder does not exist")
     if args.model:
         jvm.start(heap=args.heap, verbose=args.verbose)
         model = RankingReduction.load(args.model)
@@ -522,6 +518,26 @@ def _configure_logging(args: argparse.Namespace) -> None:
     logger.propagate = False
 
 
+# The file each command writes, checked before any work is done.
+OUTPUT_FILES = {"train": "save", "rank": "out", "bench": "out", "ltr": "out"}
+
+
+def _check_before_work(args: argparse.Namespace) -> None:
+    """Refuse what would fail only after the work: an output path that cannot
+    be written, a heap the JVM cannot start with."""
+    flag = OUTPUT_FILES.get(args.command)
+    if flag and getattr(args, flag):
+        try:
+            output_target(getattr(args, flag))
+        except DataError as err:
+            raise CliError(f"--{flag} {err}") from None
+    if getattr(args, "heap", None):
+        try:
+            jvm.heap_bytes(args.heap)
+        except JavaError as err:
+            raise CliError(f"--heap: {err}") from None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; its exit status: 0 ok, 1 failed, 2 usage, 130 interrupted."""
     parser = build_parser()
@@ -539,6 +555,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     }
     signal.signal(signal.SIGTERM, _stop_on_sigterm)
     try:
+        _check_before_work(args)
         return commands[args.command](args)
     except (WekaRankingError, ValueError, OSError) as err:
         print(f"weka-ranking: error: {err}", file=sys.stderr)

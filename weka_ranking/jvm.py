@@ -13,6 +13,7 @@ import hashlib
 import importlib.util
 import logging
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -98,6 +99,27 @@ def compiled_classes() -> Path:
 
 
 _heap: str | None = None
+# Below this WEKA cannot load its classes; the JVM itself refuses less than 2 MB
+# by printing to stdout and exiting, which is why heaps are checked here first.
+MIN_HEAP = 64 << 20
+_UNITS = {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40}
+
+
+def heap_bytes(heap: str) -> int:
+    """Bytes of a Java ``-Xmx`` size such as ``4g``, ``512m`` or ``1048576``."""
+    match = re.fullmatch(r"\s*(\d+)\s*([kmgt]?)\s*", str(heap), re.IGNORECASE)
+    if match is None:
+        raise JavaError(
+            f"heap {heap!r} is not a Java heap size: give a number with k, m or g, "
+            "e.g. 4g or 512m"
+        )
+    size = int(match.group(1)) * _UNITS[match.group(2).lower()]
+    if size < MIN_HEAP:
+        raise JavaError(
+            f"heap {heap!r} is too small: WEKA needs at least {MIN_HEAP >> 20}m; "
+            "e.g. 4g"
+        )
+    return size
 
 
 def start(heap: str | None = None, verbose: bool = False) -> None:
@@ -114,6 +136,8 @@ def start(heap: str | None = None, verbose: bool = False) -> None:
     global _heap
     import jpype
 
+    if heap is not None:
+        heap_bytes(heap)
     if jpype.isJVMStarted():
         if heap is not None and heap != _heap:
             logger.warning("the JVM is already running; heap %s not applied", heap)

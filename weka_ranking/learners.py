@@ -1,6 +1,18 @@
-"""Base learners: the study's four by name, or any WEKA classname with options."""
+"""Base learners: any WEKA classifier by short name (case-insensitive) or classname.
+
+Short names come from the classifiers weka.jar ships (read from the jar's
+list of classes, no JVM needed), so ``RandomForest``, ``ibk`` and ``SMO`` all
+work; a name that matches none gets the closest ones as suggestions.
+"""
 
 from __future__ import annotations
+
+import difflib
+import functools
+import re
+import zipfile
+
+from weka_ranking import jvm
 
 NAMED_LEARNERS: dict[str, str] = {
     "J48": "weka.classifiers.trees.J48",
@@ -9,17 +21,40 @@ NAMED_LEARNERS: dict[str, str] = {
     "SMO": "weka.classifiers.functions.SMO",
 }
 
+_CLASS_FILE = re.compile(r"^(weka/classifiers/(?:[a-z]+/)*[A-Z][A-Za-z0-9]*)\.class$")
+
+
+@functools.lru_cache(maxsize=1)
+def weka_classifiers() -> dict[str, str]:
+    """Lower-case short name -> classname, for every top-level class under
+    ``weka.classifiers`` in weka.jar (a short name two packages share keeps the
+    first in the jar's order; the study's four always win)."""
+    found: dict[str, str] = {}
+    with zipfile.ZipFile(jvm.weka_lib_dir() / "weka.jar") as jar:
+        for entry in jar.namelist():
+            match = _CLASS_FILE.match(entry)
+            if match:
+                classname = match.group(1).replace("/", ".")
+                found.setdefault(short_name(classname).lower(), classname)
+    found.update({name.lower(): full for name, full in NAMED_LEARNERS.items()})
+    return found
+
 
 def classname(learner: str) -> str:
     """The WEKA classname of a learner given by short name or classname."""
-    if learner in NAMED_LEARNERS:
-        return NAMED_LEARNERS[learner]
-    if "." not in learner:
-        raise ValueError(
-            f"unknown learner {learner!r}: use one of {', '.join(NAMED_LEARNERS)} "
-            "or a WEKA classname such as weka.classifiers.trees.RandomForest"
-        )
-    return learner
+    if "." in learner:
+        return learner
+    known = weka_classifiers()
+    if learner.lower() in known:
+        return known[learner.lower()]
+    names = sorted({short_name(full) for full in known.values()})
+    close = difflib.get_close_matches(learner, names, n=3, cutoff=0.6)
+    close += [n for n in names if n.lower().startswith(learner.lower())][:3]
+    hint = f"; did you mean {', '.join(dict.fromkeys(close))}?" if close else ""
+    raise ValueError(
+        f"unknown learner {learner!r}: give a WEKA classifier's name (J48, "
+        f"NaiveBayes, Logistic, SMO, RandomForest, ...) or classname{hint}"
+    )
 
 
 def short_name(learner: str) -> str:

@@ -1,0 +1,83 @@
+"""Everyday use as WEKA users work: output paths, heap sizes, seeds, learner
+names; each fault of the everyday-use issue that is fixed, tested."""
+
+import os
+import stat
+
+import pytest
+
+from tests.test_bad_input import failing
+from weka_ranking import RankingReduction
+from weka_ranking.cli import main
+
+RANK = ["rank", "--train", "hepatitis", "--test", "hepatitis"]
+FAST = ["--learner", "NaiveBayes", "--ranker", "pointwise"]
+
+
+def test_out_through_a_symlink_keeps_the_link(tmp_path, capsys, weka):
+    real = tmp_path / "real.csv"
+    real.write_text("old")
+    link = tmp_path / "link.csv"
+    link.symlink_to(real)
+    assert main([*RANK, *FAST, "--out", str(link)]) == 0
+    assert link.is_symlink() and os.readlink(link) == str(real)
+    assert real.read_text().startswith("instance,score,rank,class\n")
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder", "device", "missing folder"])
+def test_out_refuses_what_is_not_a_file_before_the_work(tmp_path, capsys, kind):
+    path = tmp_path / "target"
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "folder":
+        path.mkdir()
+    elif kind == "device":
+        path = "/dev/full"
+    else:
+        path = tmp_path / "no" / "such.csv"
+    # A learner name that would fail only at training: the path fails first.
+    error = failing(capsys, *RANK, "--learner", "weka.Nope", "--out", str(path))
+    assert f"--out {path}" in error
+    if kind == "fifo":
+        assert stat.S_ISFIFO(os.stat(path).st_mode)
+
+
+def test_written_files_follow_the_umask(tmp_path, capsys, weka):
+    previous = os.umask(0o022)
+    try:
+        out = tmp_path / "ranked.csv"
+        assert main([*RANK, *FAST, "--out", str(out)]) == 0
+        model = tmp_path / "m.wrk"
+        assert main(["train", "hepatitis", *FAST, "--save", str(model)]) == 0
+    finally:
+        os.umask(previous)
+    assert stat.S_IMODE(out.stat().st_mode) == 0o644
+    assert stat.S_IMODE(model.stat().st_mode) == 0o644
+
+
+@pytest.mark.parametrize(
+    "heap, message",
+    [("1m", "too small: WEKA needs at least 64m"), ("12x", "not a Java heap size")],
+)
+def test_bad_heap_is_one_line_on_stderr(capsys, heap, message):
+    assert message in failing(capsys, "cv", "hepatitis", "--heap", heap, "--json")
+
+
+@pytest.mark.parametrize("seed", ["18446744073709551617", "2147483648", "-2147483649"])
+def test_seed_outside_a_java_int_is_refused(capsys, seed):
+    assert "a Java int" in failing(capsys, "cv", "hepatitis", "--seed", seed)
+
+
+def test_any_weka_classifier_by_short_name_in_any_case(weka):
+    options = RankingReduction("randomforest").to_options()
+    assert options.startswith("-W weka.classifiers.trees.RandomForest ")
+    assert (
+        RankingReduction("ibk").to_options().startswith("-W weka.classifiers.lazy.IBk")
+    )
+
+
+def test_cv_with_a_short_name_and_a_suggestion_for_a_typo(capsys, weka):
+    assert main(["cv", "hepatitis", "--learner", "IBk", "--ranker", "pointwise"]) == 0
+    capsys.readouterr()
+    error = failing(capsys, "cv", "hepatitis", "--learner", "RandomForrest")
+    assert "did you mean RandomForest" in error
