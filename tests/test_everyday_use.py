@@ -81,3 +81,36 @@ def test_cv_with_a_short_name_and_a_suggestion_for_a_typo(capsys, weka):
     capsys.readouterr()
     error = failing(capsys, "cv", "hepatitis", "--learner", "RandomForrest")
     assert "did you mean RandomForest" in error
+
+
+def test_rank_with_a_model_refuses_training_options(tmp_path, capsys, weka):
+    model = tmp_path / "m.wrk"
+    assert main(["train", "hepatitis", "--pairs", "2", "--save", str(model)]) == 0
+    capsys.readouterr()
+    error = failing(
+        capsys,
+        *["rank", "--model", str(model), "--test", "hepatitis"],
+        *["--learner", "J48", "--pairs", "3"],
+    )
+    assert "--learner, --pairs: a saved model keeps the options" in error
+    # How to rank is still the user's to say.
+    assert main(["rank", "--model", str(model), "--test", "hepatitis"]) == 0
+    tournament = capsys.readouterr().out
+    args = ["rank", "--model", str(model), "--test", "hepatitis"]
+    assert main([*args, "--ranker", "quicksort"]) == 0
+    assert capsys.readouterr().out != tournament
+
+
+def test_a_model_remembers_dropping_unsupported_attributes(tmp_path, capsys, weka):
+    data = tmp_path / "with-text.arff"
+    rows = "".join(f"{i},'note {i}',{'ab'[i % 3 == 0]}\n" for i in range(30))
+    data.write_text(
+        "@relation r\n@attribute x numeric\n@attribute note string\n"
+        "@attribute c {a,b}\n@data\n" + rows
+    )
+    model = tmp_path / "m.wrk"
+    train = ["train", str(data), "--pairs", "2", "--drop-unsupported"]
+    assert main([*train, "--save", str(model)]) == 0
+    capsys.readouterr()
+    assert main(["rank", "--model", str(model), "--test", str(data)]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == 31

@@ -22,7 +22,7 @@ def output_target(path: str | Path) -> Path:
             f"{path}: is {kind}, not a regular file; give the path of a file to write"
         )
     if not target.parent.is_dir():
-        raise DataError(f"{path}: the folder {target.parent} does not exist")
+        raise DataError(f"{path}: the folder does not exist ({target.parent})")
     if not os.access(target.parent, os.W_OK):
         raise DataError(f"{path}: the folder {target.parent} is not writable")
     return target

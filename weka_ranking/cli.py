@@ -20,7 +20,7 @@ from weka_ranking.errors import DataError, JavaError, WekaRankingError
 from weka_ranking.evaluation import cross_validate
 from weka_ranking.learners import short_name
 from weka_ranking.model import RankingReduction
-from weka_ranking.params import PARAMETERS
+from weka_ranking.params import BY_NAME, PARAMETERS
 
 logger = logging.getLogger("weka_ranking")
 
@@ -35,7 +35,7 @@ def _add_model_flags(parser: argparse.ArgumentParser) -> None:
         group.add_argument(
             p.cli_flag,
             dest=p.name,
-            default=p.to_text(p.default),
+            default=None,
             metavar=p.name.upper() if p.name != "base" else "NAME",
             help=f"{p.help} (WEKA {p.weka_flag}; default: {p.to_text(p.default)})",
         )
@@ -216,8 +216,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _estimator(args: argparse.Namespace) -> RankingReduction:
-    params = {p.name: p.from_text(getattr(args, p.name)) for p in PARAMETERS}
+    params = {
+        p.name: p.default if getattr(args, p.name) is None else p.from_text(value)
+        for p in PARAMETERS
+        for value in [getattr(args, p.name)]
+    }
     return RankingReduction(**params)
+
+
+# What a saved model may still be told: how to rank, not what it learned.
+RANKING_PARAMETERS = ("ranker", "ties", "threads")
 
 
 def _load(path_or_task: str, args: argparse.Namespace, **options) -> Dataset:
@@ -255,7 +263,7 @@ def _cv(args: argparse.Namespace) -> int:
     report = {
         "task": args.task,
         "learner": short_name(estimator.base),
-        "learner_options": args.base_options,
+        "learner_options": estimator.base_options,
         "ranker": estimator.ranker,
         "pairs": estimator.pairs_per_instance,
         "voters": estimator.voters,
@@ -269,7 +277,7 @@ def _cv(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(report))
         return 0
-    print(f"{report['task']}: {report['learner']} {args.base_options}".rstrip())
+    print(f"{report['task']}: {report['learner']} {estimator.base_options}".rstrip())
     print(
         f"  ranker {estimator.ranker}, pairs {estimator.pairs_per_instance}, "
         f"voters {estimator.voters}, {args.folds}-fold CV, seed {seed}, "
@@ -294,13 +302,32 @@ def _train(args: argparse.Namespace) -> int:
 
 def _rank(args: argparse.Namespace) -> int:
     if args.model:
+        fixed = [
+            p.cli_flag
+            for p in PARAMETERS
+            if getattr(args, p.name) is not None and p.name not in RANKING_PARAMETERS
+        ]
+        if fixed:
+            raise CliError(
+                f"{', '.join(fixed)}: a saved model keeps the options it was trained "
+                "with; with --model only --ranker, --ties and --threads apply "
+                "(train a new model to change the others)"
+            )
         jvm.start(heap=args.heap, verbose=args.verbose)
         model = RankingReduction.load(args.model)
+        model.set_params(
+            **{
+                name: BY_NAME[name].from_text(getattr(args, name))
+                for name in RANKING_PARAMETERS
+                if getattr(args, name) is not None
+            }
+        )
         if args.positive and args.positive != model.positive_:
             raise CliError(
                 f"--positive {args.positive}: the model ranks {model.positive_} first"
             )
         args.positive = model.positive_
+        args.drop_unsupported |= bool(getattr(model, "dropped_attributes_", ()))
     else:
         model = _estimator(args)
         model._validate_params()

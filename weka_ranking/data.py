@@ -66,6 +66,8 @@ class Dataset:
     labelled : ndarray of shape (n,), bool
         False where the file gives no class (kept only in data to rank;
         ``y`` is 0 there).
+    dropped : tuple of str
+        String, date and relational attributes of the file left out.
     """
 
     X: np.ndarray
@@ -78,6 +80,7 @@ class Dataset:
     source: str = ""
     rows: np.ndarray = field(default=None)  # type: ignore[assignment]
     labelled: np.ndarray = field(default=None)  # type: ignore[assignment]
+    dropped: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.rows is None:
@@ -111,6 +114,7 @@ class Dataset:
             source=self.source,
             rows=self.rows[indices],
             labelled=self.labelled[indices],
+            dropped=self.dropped,
         )
 
 
@@ -417,4 +421,5 @@ def load_arff(
         source=source,
         rows=row_numbers,
         labelled=labelled,
+        dropped=tuple(dropped),
     )

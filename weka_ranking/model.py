@@ -112,6 +112,9 @@ class RankingReduction:
         The base learner's options as WEKA reports them, defaults included.
     attributes_ : tuple of Attribute
         The training header's features; data to rank must match it.
+    dropped_attributes_ : tuple of str
+        The training file's string, date and relational attributes left out;
+        data to rank has them left out too.
     classes_ : tuple of str
         The training class values in WEKA's order.
     positive_ : str
@@ -285,7 +288,9 @@ class RankingReduction:
                 "no pair of different classes can be formed"
             )
         instances = bridge.to_instances(data)
-        return self._fit_instances(instances, data, data.positive_index)
+        self._fit_instances(instances, data, data.positive_index)
+        self.dropped_attributes_ = data.dropped
+        return self
 
     def _fit_instances(
         self, instances, data: Dataset, rank_first: int | None

@@ -63,6 +63,7 @@ def save(model, path: str | Path) -> None:
             ],
             "classes": list(model.classes_),
             "positive": model.positive_,
+            "dropped_attributes": list(getattr(model, "dropped_attributes_", ())),
             "sha256": hashlib.sha256(payload).hexdigest(),
         },
         indent=1,
@@ -152,5 +153,7 @@ def load(path: str | Path):
     if params is None:
         params = bridge.reduction_params(reduction)
         params["base"] = learners.canonical(params["base"])
-    model = RankingReduction(**params)
-    return model._set_trained(reduction)
+    model = RankingReduction(**params)._set_trained(reduction)
+    dropped = () if metadata is None else metadata.get("dropped_attributes", ())
+    model.dropped_attributes_ = tuple(dropped)
+    return model
