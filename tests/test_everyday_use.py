@@ -114,3 +114,23 @@ def test_a_model_remembers_dropping_unsupported_attributes(tmp_path, capsys, wek
     capsys.readouterr()
     assert main(["rank", "--model", str(model), "--test", str(data)]) == 0
     assert len(capsys.readouterr().out.splitlines()) == 31
+
+
+def class_first_file(tmp_path):
+    path = tmp_path / "class-first.arff"
+    rows = "".join(f"{'ab'[i % 3 == 0]},{i % 7},{(i * 5) % 11}\n" for i in range(40))
+    path.write_text(
+        "@relation r\n@attribute c {a,b}\n@attribute x numeric\n"
+        "@attribute z numeric\n@data\n" + rows
+    )
+    return str(path)
+
+
+def test_the_class_attribute_as_wekas_c(tmp_path, capsys, weka):
+    path = class_first_file(tmp_path)
+    # WEKA's default, the last attribute, is numeric here: refused by name.
+    assert "class attribute 'z' is numeric" in failing(capsys, "cv", path)
+    for given in ("first", "1"):
+        assert main(["cv", path, "-c", given, "--folds", "3", "--json"]) == 0
+        assert '"positive": "b"' in capsys.readouterr().out
+    assert "must be first, last or 1..3" in failing(capsys, "cv", path, "-c", "4")

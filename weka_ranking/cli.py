@@ -42,6 +42,12 @@ def _add_model_flags(parser: argparse.ArgumentParser) -> None:
 
 
 def _add_data_flags(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "-c",
+        "--class-index",
+        metavar="first|last|N",
+        help="the class attribute, as WEKA's -c (default: last)",
+    )
     parser.add_argument("--positive", help="class value that ranks first")
     parser.add_argument(
         "--keep", help="comma-separated class values to keep (others are dropped)"
@@ -231,7 +237,9 @@ RANKING_PARAMETERS = ("ranker", "ties", "threads")
 def _load(path_or_task: str, args: argparse.Namespace, **options) -> Dataset:
     keep = tuple(args.keep.split(",")) if args.keep else None
     task = resolve_task(path_or_task, args.positive, keep)
-    return task.load(drop_unsupported=args.drop_unsupported, **options)
+    return task.load(
+        drop_unsupported=args.drop_unsupported, class_index=args.class_index, **options
+    )
 
 
 def _progress(quiet: bool):

@@ -268,12 +268,25 @@ def _read_arff(path: Path) -> tuple[dict, dict[str, tuple[str, int]]]:
     return parsed, {name: (kind, line) for name, kind, line in unsupported}
 
 
+def _class_position(class_index: str, count: int, source: str) -> int:
+    text = str(class_index).strip().lower()
+    if text in ("first", "last"):
+        return 0 if text == "first" else count - 1
+    if text.isdigit() and 1 <= int(text) <= count:
+        return int(text) - 1
+    raise DataError(
+        f"{source}: class index {class_index!r} must be first, last or 1..{count} "
+        f"(the file has {count} attributes)"
+    )
+
+
 def load_arff(
     path: str | Path,
     *,
     positive: str | None = None,
     keep: tuple[str, ...] | None = None,
     class_attribute: str | None = None,
+    class_index: str | None = None,
     drop_unsupported: bool = False,
     unlabelled: str = "drop",
     expected: tuple[Attribute, ...] | None = None,
@@ -294,6 +307,9 @@ def load_arff(
         ``positive`` is merged into a class named ``rest``.
     class_attribute : str, optional
         The class attribute's name; WEKA's default, the last one, otherwise.
+    class_index : str, optional
+        The class attribute as WEKA's ``-c`` gives it: ``first``, ``last`` or a
+        1-based index.
     drop_unsupported : bool, default=False
         Drop string, date and relational attributes (with a warning that
         counts them) instead of refusing the file.
@@ -309,6 +325,8 @@ def load_arff(
     declared = parsed["attributes"]
     names = [name for name, _ in declared]
     class_pos = len(declared) - 1
+    if class_index is not None:
+        class_pos = _class_position(class_index, len(declared), source)
     if class_attribute is not None:
         if class_attribute not in names:
             raise DataError(f"{source}: no attribute named {class_attribute!r}")
