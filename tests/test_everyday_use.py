@@ -134,3 +134,58 @@ def test_the_class_attribute_as_wekas_c(tmp_path, capsys, weka):
         assert main(["cv", path, "-c", given, "--folds", "3", "--json"]) == 0
         assert '"positive": "b"' in capsys.readouterr().out
     assert "must be first, last or 1..3" in failing(capsys, "cv", path, "-c", "4")
+
+
+HEADER = "@relation r\n@attribute a numeric\n@attribute c {p,q}\n@data\n"
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        (
+            "@relation r\n@attribute a {x,x,y}\n@attribute c {p,q}\n@data\nx,p\n",
+            "line 2: nominal attribute a declares x more than once",
+        ),
+        ("@relation r\n@attribute a numeric\n@attribute c {p,q}\n", "no @data section"),
+        ("% only\n% comments\n", "no @data section and no @relation or @attribute"),
+        (
+            "@relation r\n@attribute a numeric\n@attribute c {p}\n@data\n1,p\n2,p\n",
+            "the class 'c' has only the value p: ranking needs two classes",
+        ),
+        (HEADER + "1,p,{0.5}\n2,q\n", "line 5: an instance weight ({0.5})"),
+    ],
+)
+def test_malformed_files_are_named_with_their_line(tmp_path, capsys, text, message):
+    path = tmp_path / "bad.arff"
+    path.write_text(text)
+    assert message in failing(capsys, "cv", str(path))
+
+
+def test_one_row_is_scored_against_the_reference_sample(tmp_path, capsys, weka):
+    from weka_ranking import bridge, load_arff
+
+    train = tmp_path / "train.arff"
+    train.write_text(HEADER + "".join(f"{i},{'pq'[i % 3 > 0]}\n" for i in range(40)))
+    test = tmp_path / "one.arff"
+    test.write_text(HEADER + "30,p\n")
+    args = ["rank", "--train", str(train), "--test", str(test), "--pairs", "2"]
+    assert main([*args, "--learner", "NaiveBayes"]) == 0
+    out, err = capsys.readouterr()
+    assert "ranking 1 instance: scored against the model's reference sample" in err
+    score = float(out.splitlines()[1].split(",")[1])
+    model = RankingReduction("NaiveBayes", pairs_per_instance=2)
+    model.fit(load_arff(train))
+    one = bridge.to_instances(load_arff(test, positive=model.positive_))
+    expected = model.weka_model_.distributionForInstance(one.instance(0))
+    assert score == expected[model.rank_first_index_]
+
+
+def test_a_small_batch_is_ranked_with_a_warning(tmp_path, capsys, weka):
+    test = tmp_path / "few.arff"
+    test.write_text(HEADER + "1,p\n2,q\n3,p\n")
+    assert main(["rank", "--train", "hepatitis", "--test", str(test)]) != 0
+    capsys.readouterr()
+    train = tmp_path / "train.arff"
+    train.write_text(HEADER + "".join(f"{i},{'pq'[i % 3 > 0]}\n" for i in range(40)))
+    assert main(["rank", "--train", str(train), "--test", str(test)]) == 0
+    assert "each score is a share of the 2 others" in capsys.readouterr().err

@@ -246,6 +246,54 @@ def _prepare_header(text: str, source: str) -> tuple[str, list[tuple[str, str, i
     return header + body, found
 
 
+_NOMINAL = re.compile(
+    r"^[ \t]*@attribute[ \t]+('(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|\S+)[ \t]*"
+    r"\{(.*)\}[ \t]*$",
+    re.IGNORECASE,
+)
+_WEIGHT = re.compile(r",[ \t]*\{[^}]*\}[ \t]*$")
+
+
+def _check_layout(text: str, source: str) -> None:
+    """What liac-arff reports as "Invalid layout", or WEKA as an exception,
+    said plainly with its line: no @data, a nominal value declared twice,
+    instance weights."""
+    lines = text.splitlines()
+    data_line = next((n for n, line in enumerate(lines, 1) if _DATA.match(line)), None)
+    if data_line is None:
+        declared = any(
+            line.strip().lower().startswith(("@relation", "@attribute"))
+            for line in lines
+        )
+        raise DataError(
+            f"{source}: no @data section"
+            + ("" if declared else " and no @relation or @attribute either")
+            + ": an ARFF file is a header (@relation, @attribute ...) then @data "
+            "and one line per instance"
+        )
+    for number, line in enumerate(lines[: data_line - 1], 1):
+        match = _NOMINAL.match(line)
+        if match:
+            values = [v.strip().strip("'\"") for v in match.group(2).split(",")]
+            repeated = sorted({v for v in values if values.count(v) > 1})
+            if repeated:
+                raise DataError(
+                    f"{source}: line {number}: nominal attribute "
+                    f"{_unquote(match.group(1))} declares {', '.join(repeated)} "
+                    "more than once; each value must appear once"
+                )
+    for number, line in enumerate(lines[data_line:], data_line + 1):
+        stripped = line.strip()
+        if stripped and not stripped.startswith("%") and _WEIGHT.search(stripped):
+            weight = stripped.rsplit(",", 1)[1].strip()
+            raise DataError(
+                f"{source}: line {number}: an instance weight ({weight}); "
+                "weka-ranking pairs instances without weights: remove the weights "
+                "(or train in WEKA, where the meta-classifier weighs a pair by the "
+                "product of its instances' weights)"
+            )
+
+
 def _read_arff(path: Path) -> tuple[dict, dict[str, tuple[str, int]]]:
     """liac-arff's reading of a file, and where its unsupported attributes are."""
     try:
@@ -258,6 +306,7 @@ def _read_arff(path: Path) -> tuple[dict, dict[str, tuple[str, int]]]:
         raise DataError(f"{path}: cannot read: {err}") from None
     if not text.strip():
         raise DataError(f"{path}: the file is empty")
+    _check_layout(text, str(path))
     text, unsupported = _prepare_header(text, str(path))
     try:
         parsed = arff.loads(text, encode_nominal=True)
@@ -409,6 +458,13 @@ def load_arff(
     if len(klass) == 0:
         raise DataError(f"{source}: no instances of the classes kept")
     kept = [v for v in values if keep is None or v in keep]
+    if len(kept) < 2:
+        raise DataError(
+            f"{source}: the class {class_name!r} has only the value "
+            f"{', '.join(kept) or 'none'}"
+            + (" among the instances kept" if keep is not None else "")
+            + ": ranking needs two classes"
+        )
     if positive is None:
         if len(kept) != 2:
             raise DataError(

@@ -28,6 +28,8 @@ VIEW_LEARNERS = frozenset(
     }
 )
 VIEW_PAIR_BYTES = 120
+# Batches smaller than this get a warning: their scores are coarse.
+SMALL_BATCH = 10
 
 
 class NotFittedError(ValueError, AttributeError):
@@ -398,9 +400,26 @@ class RankingReduction:
         return self.weka_model_
 
     def ranking(self, X: Dataset | np.ndarray) -> Ranking:
-        """The order (best first), the scores and the comparator calls made."""
+        """The order (best first), the scores and the comparator calls made.
+
+        A batch is ranked as a whole: a score is a share of the other instances
+        of the batch, so a batch of a few instances gets coarse scores (a
+        warning says so), and a batch of one is scored against the reference
+        sample of training instances kept with the model.
+        """
         data = self._check_data(X)
         reduction = self._trained_for_ranker()
+        if self.ranker != "pointwise" and len(data) < SMALL_BATCH:
+            logger.warning(
+                "%s: ranking %d instance%s: %s",
+                data.source or "the data",
+                len(data),
+                "" if len(data) == 1 else "s",
+                "scored against the model's reference sample of training instances"
+                if len(data) == 1
+                else f"each score is a share of the {len(data) - 1} others, "
+                "coarse with so few",
+            )
         instances = bridge.to_instances(
             data, bridge.empty_header(reduction.getTrainingHeader())
         )

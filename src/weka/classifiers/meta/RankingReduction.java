@@ -699,6 +699,11 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
       }
       return new Rankers.Ranking(scores, 0);
     }
+    if (n == 1 && m_Reference != null && m_Reference.length > 0) {
+      // Nothing to rank one instance against: scored as a single instance is.
+      double score = referenceDegree(data.instance(0));
+      return new Rankers.Ranking(new double[] {score}, m_Reference.length);
+    }
     Committee committee = committee(rows(data));
     if (m_GroupIndex < 0) {
       return rankRows(identity(n), committee, new Random(m_Seed));
@@ -813,6 +818,11 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     if (m_TrainedPointwise) {
       return m_Classifiers[0].distributionForInstance(instance);
     }
+    return distribution(referenceDegree(instance));
+  }
+
+  /** The share of the reference sample that the instance beats as first element. */
+  private double referenceDegree(Instance instance) throws Exception {
     if (m_Reference == null || m_Reference.length == 0) {
       throw new UnsupportedOperationException("RankingReduction ranks batches "
           + "(distributionsForInstances); with -reference-size 0 it scores no single "
@@ -835,7 +845,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     for (boolean w : wins) {
       degree += w ? 1 : 0;
     }
-    return distribution(degree / (double) m_Reference.length);
+    return degree / (double) m_Reference.length;
   }
 
   // -- the trained model, for the Python bridge and toString ----------------
