@@ -2,8 +2,10 @@
 names; each fault of the everyday-use issue that is fixed, tested."""
 
 import os
+import re
 import stat
 
+import numpy as np
 import pytest
 
 from tests.test_bad_input import failing
@@ -189,3 +191,33 @@ def test_a_small_batch_is_ranked_with_a_warning(tmp_path, capsys, weka):
     train.write_text(HEADER + "".join(f"{i},{'pq'[i % 3 > 0]}\n" for i in range(40)))
     assert main(["rank", "--train", str(train), "--test", str(test)]) == 0
     assert "each score is a share of the 2 others" in capsys.readouterr().err
+
+
+def test_progress_lines_on_a_stderr_that_is_not_a_terminal(capsys, weka):
+    args = ["cv", "hepatitis", "--pairs", "1", "--voters", "3", "--json"]
+    assert main(args) == 0
+    err = capsys.readouterr().err
+    assert "pairs for each of 3 members" in err
+    assert "3 of 3 members trained" in err
+    assert "fold 10 of 10 done" in err
+    assert "\r" not in err  # no bar drawn into a file
+    assert main([*args, "--quiet"]) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_a_200000_row_file_is_refused_before_its_pairs_exist(tmp_path, capsys, weka):
+    rng = np.random.default_rng(0)
+    rows = "".join(
+        f"{a:.3f},{b:.3f},{'pq'[i % 3 > 0]}\n"
+        for i, (a, b) in enumerate(rng.random((200_000, 2)))
+    )
+    path = tmp_path / "big.arff"
+    path.write_text(
+        "@relation big\n@attribute a numeric\n@attribute b numeric\n"
+        "@attribute c {p,q}\n@data\n" + rows
+    )
+    error = failing(capsys, "cv", str(path))
+    # A training fold of about 180,000 rows: about 2 x 60,000 x 120,000 pairs.
+    pairs = int(re.search(r"(\d+) pairs of 4 attributes need about", error)[1])
+    assert 1.43e10 < pairs < 1.45e10
+    assert "use --heap" in error and "or --pairs" in error

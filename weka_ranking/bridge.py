@@ -192,6 +192,21 @@ def make_reduction(options: Sequence[str], base=None):
     return reduction
 
 
+def listen_to_members(reduction, trained) -> None:
+    """Call ``trained(member, members, pairs, seconds)`` as each member is trained."""
+    JClass = _classes()
+    interface = "weka.classifiers.meta.rankingreduction.MemberListener"
+    JClass(interface)
+
+    @jpype.JImplements(interface)
+    class Listener:
+        @jpype.JOverride
+        def trained(self, member, members, pairs, seconds):
+            trained(int(member), int(members), int(pairs), float(seconds))
+
+    reduction.setMemberListener(Listener())
+
+
 def count_pairs(reduction, instances) -> int:
     """Pair instances each member would be trained on (nothing allocated)."""
     with java_errors("counting the pairs"):

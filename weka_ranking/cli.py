@@ -13,7 +13,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from weka_ranking import __version__, jvm
+from weka_ranking import __version__, jvm, progress
 from weka_ranking.atomic import output_target, write_atomically
 from weka_ranking.data import Dataset, resolve_task
 from weka_ranking.errors import DataError, JavaError, WekaRankingError
@@ -242,20 +242,22 @@ def _load(path_or_task: str, args: argparse.Namespace, **options) -> Dataset:
     )
 
 
-def _progress(quiet: bool):
-    if quiet or not sys.stderr.isatty():
-        return None
+def _progress(what: str):
+    """A callback for (done, total) that logs a throttled progress line."""
     started = time.perf_counter()
+    line = progress.Throttled()
 
     def show(done: int, total: int) -> None:
         elapsed = time.perf_counter() - started
         eta = elapsed / done * (total - done)
-        end = "\n" if done == total else ""
-        print(
-            f"\rfold {done}/{total}, {elapsed:.0f} s, ETA {eta:.0f} s",
-            end=end,
-            file=sys.stderr,
-            flush=True,
+        line(
+            "%s %d of %d done, %.0f s, about %.0f s to go",
+            what,
+            done,
+            total,
+            elapsed,
+            eta,
+            last=done == total,
         )
 
     return show
@@ -267,7 +269,7 @@ def _cv(args: argparse.Namespace) -> int:
     data = _load(args.task, args)
     jvm.start(heap=args.heap, verbose=args.verbose)
     seed = estimator.seed
-    result = cross_validate(estimator, data, args.folds, seed, _progress(args.quiet))
+    result = cross_validate(estimator, data, args.folds, seed, _progress("fold"))
     report = {
         "task": args.task,
         "learner": short_name(estimator.base),
@@ -400,14 +402,25 @@ def _reproduce(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     from tqdm import tqdm
 
-    with tqdm(
-        total=pending,
-        unit="unit",
-        disable=args.quiet,
-        file=sys.stderr,
-        dynamic_ncols=True,
-    ) as bar:
-        ran = run_plan(units, store, args.jobs, args.heap, bar.update, args.scheduler)
+    # A bar on a terminal; elsewhere (a log file, CI) throttled lines.
+    terminal = sys.stderr.isatty() and not args.quiet
+    lines, done = _progress("unit"), [0]
+
+    def advance(bar, count: int) -> None:
+        bar.update(count)
+        done[0] += count
+        if not terminal and pending:
+            lines(done[0], pending)
+
+    with tqdm(total=pending, unit="unit", disable=not terminal, file=sys.stderr) as bar:
+        ran = run_plan(
+            units,
+            store,
+            args.jobs,
+            args.heap,
+            lambda count: advance(bar, count),
+            args.scheduler,
+        )
     store.add_run(
         {
             "finished": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
@@ -551,6 +564,8 @@ def _configure_logging(args: argparse.Namespace) -> None:
     logger.handlers[:] = [handler]
     logger.setLevel(level)
     logger.propagate = False
+    # Progress lines unless --quiet, whatever stderr is.
+    progress.PROGRESS.setLevel(logging.ERROR if args.quiet else logging.INFO)
 
 
 # The file each command writes, checked before any work is done.

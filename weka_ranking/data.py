@@ -18,6 +18,7 @@ from pathlib import Path
 import arff
 import numpy as np
 
+from weka_ranking import progress
 from weka_ranking._resources import project_dir
 from weka_ranking.errors import DataError
 
@@ -294,9 +295,14 @@ def _check_layout(text: str, source: str) -> None:
             )
 
 
+LARGE_FILE = 20 << 20
+
+
 def _read_arff(path: Path) -> tuple[dict, dict[str, tuple[str, int]]]:
     """liac-arff's reading of a file, and where its unsupported attributes are."""
     try:
+        if path.stat().st_size > LARGE_FILE:
+            progress.note("reading %s (%d MB)", path, path.stat().st_size >> 20)
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise DataError(f"{path}: no such file") from None

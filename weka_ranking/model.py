@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np
 
-from weka_ranking import bridge, learners
+from weka_ranking import bridge, learners, progress
 from weka_ranking.data import Attribute, Dataset, header_difference
 from weka_ranking.errors import DataError, JavaError
 from weka_ranking.params import BY_NAME, PARAMETERS
@@ -301,8 +301,34 @@ class RankingReduction:
             learners.classname(self.base), bridge.split_options(self.base_options)
         )
         reduction = bridge.make_reduction(self._weka_options(rank_first), base)
-        self._check_heap(bridge.count_pairs(reduction, instances), data)
+        pairs = bridge.count_pairs(reduction, instances)
+        self._check_heap(pairs, data)
+        if self.ranker != "pointwise":
+            progress.note(
+                "%s: %d pairs for each of %d member%s",
+                data.source or "training",
+                pairs,
+                self.voters,
+                "" if self.voters == 1 else "s",
+            )
+            line = progress.Throttled()
+            done = []
+
+            def trained(member: int, members: int, pairs: int, seconds: float) -> None:
+                done.append(member)
+                line(
+                    "%d of %d members trained (member %d: %d pairs, %.1f s)",
+                    len(done),
+                    members,
+                    member + 1,
+                    pairs,
+                    seconds,
+                    last=len(done) == members,
+                )
+
+            bridge.listen_to_members(reduction, trained)
         bridge.build(reduction, instances, self._spec())
+        reduction.setMemberListener(None)
         return self._set_trained(reduction)
 
     def _spec(self) -> str:

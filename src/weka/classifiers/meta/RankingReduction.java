@@ -21,6 +21,7 @@ import weka.classifiers.AbstractClassifier;
 import weka.classifiers.Classifier;
 import weka.classifiers.RandomizableParallelIteratedSingleClassifierEnhancer;
 import weka.classifiers.meta.rankingreduction.Committee;
+import weka.classifiers.meta.rankingreduction.MemberListener;
 import weka.classifiers.meta.rankingreduction.PairComparator;
 import weka.classifiers.meta.rankingreduction.PairInstance;
 import weka.classifiers.meta.rankingreduction.Parallel;
@@ -102,6 +103,8 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   protected double[][] m_Reference;
   protected String m_WekaVersion;
   protected transient long m_LastComparisons;
+  /** Told when each member is trained (not an option; not serialized). */
+  protected transient MemberListener m_MemberListener;
   /** The committee, copied once for each scoring thread but the first. */
   protected transient Classifier[][] m_ThreadCopies;
 
@@ -490,6 +493,12 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
         }
         m_Classifiers[i].buildClassifier(instances);
         m_MemberSeconds[i] = (System.nanoTime() - started) / 1e9;
+        MemberListener listener = m_MemberListener;
+        if (listener != null) {
+          synchronized (listener) {
+            listener.trained(i, m_NumIterations, m_PairCounts[i], m_MemberSeconds[i]);
+          }
+        }
       });
       m_Reference = referenceSample(m_TrainRows);
     } finally {
@@ -849,6 +858,11 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   }
 
   // -- the trained model, for the Python bridge and toString ----------------
+  /** Who to tell when each member has been trained; null for no one. */
+  public void setMemberListener(MemberListener listener) {
+    m_MemberListener = listener;
+  }
+
   public Classifier[] getMembers() {
     return m_Classifiers;
   }
