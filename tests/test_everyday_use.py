@@ -221,3 +221,46 @@ def test_a_200000_row_file_is_refused_before_its_pairs_exist(tmp_path, capsys, w
     pairs = int(re.search(r"(\d+) pairs of 4 attributes need about", error)[1])
     assert 1.43e10 < pairs < 1.45e10
     assert "use --heap" in error and "or --pairs" in error
+
+
+def test_csv_and_gzipped_arff_read_as_weka_reads_them(tmp_path, capsys, weka):
+    import gzip
+    import json
+
+    from weka_ranking import load_arff
+
+    rows = "".join(
+        f"{(i * 7) % 11 / 10},{'uv'[i % 2]},{'no' if i % 3 else 'yes'}\n"
+        for i in range(1, 61)
+    )
+    csv_file = tmp_path / "d.csv"
+    csv_file.write_text("x,kind,label\n" + rows)
+    arff_file = tmp_path / "d.arff"
+    arff_file.write_text(
+        "@relation d\n@attribute x numeric\n@attribute kind {v,u}\n"
+        "@attribute label {no,yes}\n@data\n" + rows
+    )
+    gz_file = tmp_path / "d.arff.gz"
+    gz_file.write_bytes(gzip.compress(arff_file.read_bytes()))
+    # WEKA's CSVLoader types a column of words as nominal, values in order seen.
+    data = load_arff(csv_file)
+    assert [a.values for a in data.attributes] == [None, ("v", "u")]
+    assert data.class_values == ("no", "yes") and data.positive == "yes"
+    results = []
+    for path in (csv_file, arff_file, gz_file):
+        assert main(["cv", str(path), "--pairs", "2", "--folds", "3", "--json"]) == 0
+        results.append(json.loads(capsys.readouterr().out)["fold_aucs"])
+    assert results[0] == results[1] == results[2]
+
+
+@pytest.mark.parametrize(
+    "name, content, message",
+    [
+        ("x.gz", b"\x1f\x8b\x08\x00junk", "name it .arff.gz"),
+        ("x.xyz", b"hello\n", "WEKA cannot read it"),
+    ],
+)
+def test_other_kinds_of_file_are_named(tmp_path, capsys, name, content, message):
+    path = tmp_path / name
+    path.write_bytes(content)
+    assert message in failing(capsys, "cv", str(path))

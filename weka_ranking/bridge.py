@@ -16,7 +16,7 @@ import numpy as np
 
 from weka_ranking import jvm
 from weka_ranking.data import Attribute, Dataset
-from weka_ranking.errors import JavaError, WekaError
+from weka_ranking.errors import DataError, JavaError, WekaError
 
 REDUCTION = "weka.classifiers.meta.RankingReduction"
 
@@ -169,6 +169,42 @@ def grouped_instances(dataset: Dataset, groups: np.ndarray, grades: np.ndarray):
         return JClass("wekaranking.Kernels").rows(
             header, _flat(X), len(dataset), _doubles(grades)
         )
+
+
+def read_with_weka(path) -> dict:
+    """A data file read by WEKA's own converters (CSV and the rest), in the
+    shape liac-arff gives an ARFF file: relation, attributes (name, nominal
+    values or type), rows with nominal values as indices and None missing."""
+    JClass = _classes()
+    try:
+        data = JClass("weka.core.converters.ConverterUtils$DataSource")(
+            str(path)
+        ).getDataSet()
+    except jpype.JException as err:
+        raise DataError(f"{path}: WEKA cannot read it: {err.message()}") from None
+    if data is None:
+        raise DataError(
+            f"{path}: no WEKA converter reads this kind of file; give an ARFF "
+            "(.arff, .arff.gz) or CSV (.csv) file"
+        )
+    attributes = []
+    for j in range(data.numAttributes()):
+        attribute = data.attribute(j)
+        if attribute.isNominal():
+            kind = [str(attribute.value(v)) for v in range(attribute.numValues())]
+        elif attribute.isNumeric() and not attribute.isDate():
+            kind = "NUMERIC"
+        else:
+            kind = str(JClass("weka.core.Attribute").typeToString(attribute)).upper()
+        attributes.append((str(attribute.name()), kind))
+    values = np.asarray(JClass("wekaranking.Kernels").values(data), dtype=np.float64)
+    matrix = values.reshape(data.numInstances(), data.numAttributes())
+    rows = [[None if np.isnan(v) else v for v in row] for row in matrix.tolist()]
+    return {
+        "relation": str(data.relationName()),
+        "attributes": attributes,
+        "data": rows,
+    }
 
 
 def build(classifier, instances, spec: str) -> None:

@@ -266,8 +266,8 @@ def _progress(what: str):
 def _cv(args: argparse.Namespace) -> int:
     estimator = _estimator(args)
     estimator._validate_params()
+    jvm.start(heap=args.heap, verbose=args.verbose)  # WEKA reads CSV files
     data = _load(args.task, args)
-    jvm.start(heap=args.heap, verbose=args.verbose)
     seed = estimator.seed
     result = cross_validate(estimator, data, args.folds, seed, _progress("fold"))
     report = {
@@ -303,8 +303,8 @@ def _cv(args: argparse.Namespace) -> int:
 def _train(args: argparse.Namespace) -> int:
     estimator = _estimator(args)
     estimator._validate_params()
-    data = _load(args.task, args)
     jvm.start(heap=args.heap, verbose=args.verbose)
+    data = _load(args.task, args)
     estimator.fit(data).save(args.save)
     print(f"saved {estimator.to_options()} trained on {args.task} to {args.save}")
     return 0
@@ -341,8 +341,8 @@ def _rank(args: argparse.Namespace) -> int:
     else:
         model = _estimator(args)
         model._validate_params()
-        train = _load(args.train, args)
         jvm.start(heap=args.heap, verbose=args.verbose)
+        train = _load(args.train, args)
         model.fit(train)
     test = _load(args.test, args, unlabelled="keep", expected=model.attributes_)
     ranking = model.ranking(test)

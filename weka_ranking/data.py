@@ -10,6 +10,7 @@ monograph are built in.
 
 from __future__ import annotations
 
+import gzip
 import logging
 import re
 from dataclasses import dataclass, field
@@ -185,10 +186,10 @@ def resolve_task(
         task = STUDY_TASKS[key]
         return Task(task.name, task.path, positive or task.positive, keep or task.keep)
     path = Path(name_or_path)
-    if path.suffix.lower() != ".arff" and not path.exists():
+    if path.suffix.lower() not in (".arff", ".gz", ".csv") and not path.exists():
         raise DataError(
             f"{key}: neither a built-in task ({', '.join(STUDY_TASKS)}) "
-            "nor an existing ARFF file"
+            "nor an existing data file (ARFF, .arff.gz, CSV)"
         )
     return Task(path.stem, path, positive, keep)
 
@@ -299,16 +300,29 @@ LARGE_FILE = 20 << 20
 
 
 def _read_arff(path: Path) -> tuple[dict, dict[str, tuple[str, int]]]:
-    """liac-arff's reading of a file, and where its unsupported attributes are."""
+    """A data file read as liac-arff reads ARFF, and where its unsupported
+    attributes are: ARFF (also gzip'd) here, any other kind by WEKA's own
+    converters (CSV typed as WEKA types it)."""
     try:
         if path.stat().st_size > LARGE_FILE:
             progress.note("reading %s (%d MB)", path, path.stat().st_size >> 20)
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as stream:
+            gzipped = stream.read(2) == b"\x1f\x8b"
+        if gzipped and not path.name.lower().endswith(".arff.gz"):
+            raise DataError(
+                f"{path}: a gzip'd file; name it .arff.gz if it is a gzip'd ARFF file"
+            )
+        if not gzipped and path.suffix.lower() != ".arff":
+            from weka_ranking import bridge
+
+            return bridge.read_with_weka(path), {}
+        raw = gzip.decompress(path.read_bytes()) if gzipped else path.read_bytes()
+        text = raw.decode("utf-8")
     except FileNotFoundError:
         raise DataError(f"{path}: no such file") from None
     except IsADirectoryError:
         raise DataError(f"{path}: is a folder, not an ARFF file") from None
-    except (OSError, UnicodeDecodeError) as err:
+    except (OSError, EOFError, UnicodeDecodeError) as err:
         raise DataError(f"{path}: cannot read: {err}") from None
     if not text.strip():
         raise DataError(f"{path}: the file is empty")

@@ -36,4 +36,14 @@ public final class Kernels {
     return out;
   }
 
+
+  /** Every value of every instance, row-major (n x numAttributes), NaN = missing. */
+  public static double[] values(Instances data) {
+    int m = data.numAttributes();
+    double[] out = new double[data.numInstances() * m];
+    for (int i = 0; i < data.numInstances(); i++) {
+      System.arraycopy(data.instance(i).toDoubleArray(), 0, out, i * m, m);
+    }
+    return out;
+  }
 }
