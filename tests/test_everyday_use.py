@@ -264,3 +264,31 @@ def test_other_kinds_of_file_are_named(tmp_path, capsys, name, content, message)
     path = tmp_path / name
     path.write_bytes(content)
     assert message in failing(capsys, "cv", str(path))
+
+
+def test_cv_prints_what_wekas_explorer_prints(capsys, weka):
+    assert main(["cv", "hepatitis", "--pairs", "1", "--voters", "3"]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    pooled = float(next(x for x in lines if "pooled AUC" in x).split()[-1])
+    assert out.index("mean AUC") < out.index("=== Summary ===")  # the AUC first
+    assert "Correctly Classified Instances" in out and "=== Confusion Matrix ===" in out
+    weighted = next(x for x in lines if x.startswith("Weighted Avg.")).split()
+    assert float(weighted[8]) == round(pooled, 3)  # WEKA's ROC Area column
+
+
+def test_rank_keeps_the_files_class_values_and_prints_the_auc(tmp_path, capsys, weka):
+    rows = "".join(f"{i},{('alpha', 'beta', 'gamma')[i % 3]}\n" for i in range(45))
+    path = tmp_path / "three.arff"
+    path.write_text(
+        "@relation r\n@attribute a numeric\n@attribute c {alpha,beta,gamma}\n@data\n"
+        + rows
+    )
+    args = ["rank", "--train", str(path), "--test", str(path), "--positive", "alpha"]
+    assert main([*args, "--pairs", "2"]) == 0
+    out, err = capsys.readouterr()
+    classes = {line.rsplit(",", 1)[1] for line in out.splitlines()[1:]}
+    assert classes == {"alpha", "beta", "gamma"}
+    assert re.search(
+        r"three\.arff: AUC \d\.\d{5} \(45 labelled instances, 15 alpha\)", err
+    )

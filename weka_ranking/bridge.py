@@ -207,6 +207,29 @@ def read_with_weka(path) -> dict:
     }
 
 
+def evaluation_text(dataset: Dataset, scores: np.ndarray, title: str) -> str:
+    """WEKA's own evaluation text (summary, per-class table, confusion matrix)
+    of the scores, read as the probability of the positive class: what the
+    Explorer prints for the same predictions, at the threshold 0.5."""
+    JClass = _classes()
+    instances = to_instances(dataset)
+    evaluation = JClass("weka.classifiers.Evaluation")(instances)
+    positive = dataset.positive_index
+    for i, score in enumerate(np.asarray(scores, dtype=np.float64)):
+        distribution = [0.0, 0.0]
+        distribution[positive], distribution[1 - positive] = score, 1.0 - score
+        evaluation.evaluateModelOnceAndRecordPrediction(
+            jpype.JArray(jpype.JDouble)(distribution), instances.instance(i)
+        )
+    return "\n".join(
+        [
+            str(evaluation.toSummaryString(title, False)),
+            str(evaluation.toClassDetailsString()),
+            str(evaluation.toMatrixString()),
+        ]
+    )
+
+
 def build(classifier, instances, spec: str) -> None:
     """``buildClassifier``, with WEKA's complaints turned into :class:`WekaError`."""
     with java_errors(f"training '{spec}'"):

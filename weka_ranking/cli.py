@@ -13,11 +13,11 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from weka_ranking import __version__, jvm, progress
+from weka_ranking import __version__, bridge, jvm, progress
 from weka_ranking.atomic import output_target, write_atomically
 from weka_ranking.data import Dataset, resolve_task
 from weka_ranking.errors import DataError, JavaError, WekaRankingError
-from weka_ranking.evaluation import cross_validate
+from weka_ranking.evaluation import auc, cross_validate
 from weka_ranking.learners import short_name
 from weka_ranking.model import RankingReduction
 from weka_ranking.params import BY_NAME, PARAMETERS
@@ -297,6 +297,13 @@ def _cv(args: argparse.Namespace) -> int:
     print(f"  mean AUC   {result.mean_auc:.5f} (variance {result.variance:.5f})")
     print(f"  pooled AUC {result.pooled_auc:.5f}")
     print(f"  {result.seconds:.1f} s")
+    print(f"  WEKA options: {report['options']}")
+    print()
+    title = (
+        "=== Stratified cross-validation: the ranking's scores as the probability "
+        f"of {data.positive} ===\n=== Summary ===\n"
+    )
+    print(bridge.evaluation_text(data.subset(result.rows), result.scores, title))
     return 0
 
 
@@ -350,9 +357,22 @@ def _rank(args: argparse.Namespace) -> int:
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(["instance", "score", "rank", "class"])
     for position, i in enumerate(ranking.order):
-        label = test.class_values[int(test.class_index[i])] if test.labelled[i] else "?"
         writer.writerow(
-            [int(test.rows[i]) + 1, repr(float(ranking.scores[i])), position + 1, label]
+            [
+                int(test.rows[i]) + 1,
+                repr(float(ranking.scores[i])),
+                position + 1,
+                test.labels[i],
+            ]
+        )
+    labelled = test.labelled
+    if labelled.any() and 0 < test.y[labelled].sum() < labelled.sum():
+        # WEKA's -T: the evaluation on a labelled test file, here its AUC.
+        print(
+            f"{args.test}: AUC {auc(test.y[labelled], ranking.scores[labelled]):.5f} "
+            f"({int(labelled.sum())} labelled instances, "
+            f"{int(test.y[labelled].sum())} {model.positive_})",
+            file=sys.stderr,
         )
     if args.out:
         write_atomically(Path(args.out), buffer.getvalue())

@@ -70,6 +70,9 @@ class Dataset:
         ``y`` is 0 there).
     dropped : tuple of str
         String, date and relational attributes of the file left out.
+    labels : ndarray of shape (n,), object
+        Each instance's class value as the file gives it (before classes are
+        merged into ``rest``), ``?`` where it is missing.
     """
 
     X: np.ndarray
@@ -83,12 +86,16 @@ class Dataset:
     rows: np.ndarray = field(default=None)  # type: ignore[assignment]
     labelled: np.ndarray = field(default=None)  # type: ignore[assignment]
     dropped: tuple[str, ...] = ()
+    labels: np.ndarray = field(default=None)  # type: ignore[assignment]
 
     def __post_init__(self) -> None:
         if self.rows is None:
             object.__setattr__(self, "rows", np.arange(len(self.y), dtype=np.int64))
         if self.labelled is None:
             object.__setattr__(self, "labelled", np.ones(len(self.y), dtype=bool))
+        if self.labels is None:
+            named = np.array(self.class_values, dtype=object)[self.class_index]
+            object.__setattr__(self, "labels", np.where(self.labelled, named, "?"))
 
     def __len__(self) -> int:
         return len(self.y)
@@ -117,6 +124,7 @@ class Dataset:
             rows=self.rows[indices],
             labelled=self.labelled[indices],
             dropped=self.dropped,
+            labels=self.labels[indices],
         )
 
 
@@ -516,4 +524,7 @@ def load_arff(
         rows=row_numbers,
         labelled=labelled,
         dropped=tuple(dropped),
+        labels=np.array(
+            [values[int(k)] if k == k else "?" for k in klass], dtype=object
+        ),
     )

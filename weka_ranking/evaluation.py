@@ -63,6 +63,9 @@ class CVResult:
     folds: list[FoldResult] = field(default_factory=list)
     pooled_auc: float = float("nan")
     seconds: float = 0.0
+    # Every test fold's rows (indices into the data) and scores, in fold order.
+    rows: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.int64))
+    scores: np.ndarray = field(default_factory=lambda: np.empty(0))
 
     @property
     def fold_aucs(self) -> list[float]:
@@ -122,7 +125,7 @@ def cross_validate(
             f"--folds {minority} or fewer"
         )
     result = CVResult()
-    pooled_y, pooled_scores = [], []
+    pooled_y, pooled_scores, pooled_rows = [], [], []
     started = time.perf_counter()
     for i, (train, test) in enumerate(weka_folds(data.y, folds, seed)):
         fold_started = time.perf_counter()
@@ -146,8 +149,11 @@ def cross_validate(
         )
         pooled_y.append(test_data.y)
         pooled_scores.append(ranking.scores)
+        pooled_rows.append(np.asarray(test))
         if progress is not None:
             progress(i + 1, folds)
-    result.pooled_auc = auc(np.concatenate(pooled_y), np.concatenate(pooled_scores))
+    result.rows = np.concatenate(pooled_rows)
+    result.scores = np.concatenate(pooled_scores)
+    result.pooled_auc = auc(np.concatenate(pooled_y), result.scores)
     result.seconds = time.perf_counter() - started
     return result
