@@ -394,8 +394,6 @@ def _names(text: str | None, known, what: str) -> tuple[str, ...] | None:
 def _reproduce(args: argparse.Namespace) -> int:
     from weka_ranking.data import STUDY_TASKS
     from weka_ranking.experiments.plan import build_plan
-    from weka_ranking.experiments.report import write_report
-    from weka_ranking.experiments.run import run_plan
     from weka_ranking.experiments.store import ResultStore
     from weka_ranking.learners import NAMED_LEARNERS
 
@@ -414,14 +412,22 @@ def _reproduce(args: argparse.Namespace) -> int:
     for line in left_out:
         logger.warning("left out: %s", line)
     store = ResultStore(args.out)
+    with store.run_lock():  # a second run on the same --out is refused at once
+        return _run_units(args, units, store)
+
+
+def _run_units(args: argparse.Namespace, units, store) -> int:
+    from tqdm import tqdm
+
+    from weka_ranking.experiments.report import write_report
+    from weka_ranking.experiments.run import run_plan
+
     done = store.load()
     pending = sum(1 for u in units if u.key not in done)
     logger.info(
         "%d units, %d already in %s", len(units), len(units) - pending, store.path
     )
     started = time.perf_counter()
-    from tqdm import tqdm
-
     # A bar on a terminal; elsewhere (a log file, CI) throttled lines.
     terminal = sys.stderr.isatty() and not args.quiet
     lines, done = _progress("unit"), [0]

@@ -150,7 +150,21 @@ def _run_unit(unit: Unit) -> list[dict]:
     ]
 
 
+def _die_with_parent() -> None:
+    """Linux: this worker ends when the process that started it dies, even by
+    SIGKILL, instead of running on as an orphan."""
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+
+    pr_set_pdeathsig = 1
+    ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGKILL)
+    if os.getppid() == 1:  # the parent died before the request took effect
+        os._exit(1)
+
+
 def _worker_start(heap: str | None) -> None:
+    _die_with_parent()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides when to stop
     logging.getLogger("weka_ranking").setLevel(logging.ERROR)
     jvm.start(heap=heap)
@@ -252,6 +266,19 @@ def run_plan(
                     if following is not None:
                         running[pool.submit(run_unit, following)] = following
         except BaseException:
-            pool.shutdown(wait=False, cancel_futures=True)
+            _stop_workers(pool)
             raise
     return len(pending)
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """End the workers now, on an interrupt or a failure: the units under way
+    are lost, the finished ones are in the store. A second Ctrl-C meanwhile
+    is ignored, so the stop cannot hang or print a second traceback."""
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        for process in list((pool._processes or {}).values()):
+            process.terminate()
+        pool.shutdown(wait=True, cancel_futures=True)
+    finally:
+        signal.signal(signal.SIGINT, previous)

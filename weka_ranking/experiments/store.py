@@ -20,6 +20,8 @@ from collections import defaultdict
 from collections.abc import Iterable
 from pathlib import Path
 
+from weka_ranking.errors import WekaRankingError
+
 logger = logging.getLogger(__name__)
 
 REQUIRED = ("unit", "unit_records")
@@ -113,6 +115,12 @@ class ResultStore:
         payload = "".join(json.dumps(r, sort_keys=True) + "\n" for r in records)
         self._append_text(self.path, payload)
 
+    def run_lock(self) -> _RunLock:
+        """Held by one run at a time: a second run on this folder is refused
+        at once, naming the process that holds it."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        return _RunLock(self.folder / ".run.lock")
+
     def add_run(self, run: dict) -> None:
         """Note one invocation (versions, argv, git sha) in ``runs.jsonl``."""
         self._append_text(self.runs_path, json.dumps(run, sort_keys=True) + "\n")
@@ -136,6 +144,36 @@ class _Lock:
     def __enter__(self) -> _Lock:
         self.descriptor = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
         fcntl.flock(self.descriptor, fcntl.LOCK_EX)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        fcntl.flock(self.descriptor, fcntl.LOCK_UN)
+        os.close(self.descriptor)
+
+
+class RunInProgress(WekaRankingError):
+    """Another run writes into the same store."""
+
+
+class _RunLock:
+    """A non-blocking exclusive ``flock`` that records its holder's pid."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def __enter__(self) -> _RunLock:
+        self.descriptor = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(self.descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            holder = os.pread(self.descriptor, 32, 0).decode(errors="replace").strip()
+            os.close(self.descriptor)
+            raise RunInProgress(
+                f"{self.path.parent}: another run (process {holder or '?'}) is "
+                "writing here; wait for it to finish, or give another --out"
+            ) from None
+        os.ftruncate(self.descriptor, 0)
+        os.pwrite(self.descriptor, str(os.getpid()).encode(), 0)
         return self
 
     def __exit__(self, *exc) -> None:
