@@ -292,3 +292,11 @@ def test_rank_keeps_the_files_class_values_and_prints_the_auc(tmp_path, capsys, 
     assert re.search(
         r"three\.arff: AUC \d\.\d{5} \(45 labelled instances, 15 alpha\)", err
     )
+
+
+def test_reading_a_large_file_says_so(monkeypatch, capsys, weka):
+    from weka_ranking import data
+
+    monkeypatch.setattr(data, "LARGE_FILE", 0)  # every file counts as large here
+    assert main(["cv", "hepatitis", "--ranker", "pointwise", "--json"]) == 0
+    assert "reading " in capsys.readouterr().err
