@@ -573,7 +573,11 @@ def _report(args: argparse.Namespace) -> int:
     return 0
 
 
-def _stop_on_sigterm(signum, frame) -> None:
+def _stop_once(signum, frame) -> None:
+    """SIGINT or SIGTERM: stop, and ignore the next ones while stopping, so a
+    second Ctrl-C cannot interrupt the clean-up."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
     raise KeyboardInterrupt
 
 
@@ -629,7 +633,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         "report": _report,
         "weka-package": _weka_package,
     }
-    signal.signal(signal.SIGTERM, _stop_on_sigterm)
+    handlers = {
+        signum: signal.signal(signum, _stop_once)
+        for signum in (signal.SIGINT, signal.SIGTERM)
+    }
     try:
         _check_before_work(args)
         return commands[args.command](args)
@@ -637,8 +644,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"weka-ranking: error: {err}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
+        # Stopping: SIGINT and SIGTERM stay ignored to the process's end.
         print("weka-ranking: interrupted", file=sys.stderr)
         return 130
+    finally:
+        if signal.getsignal(signal.SIGINT) is _stop_once:
+            for signum, handler in handlers.items():
+                signal.signal(signum, handler)
 
 
 def main_exit() -> None:
