@@ -9,7 +9,7 @@ from weka_ranking import bench
 
 def test_bridge_rates_and_ratios(weka):
     results = bench.bridge_rates(n=150, repeats=1)
-    assert results["pairs"] == 150 * 149
+    assert results["scoring_pairs"] == 150 * 149
     rates = ("pair_scoring_rate", "pair_scoring_rate_java", "pair_scoring_rate_threads")
     for key in rates:
         assert results[key] > 0

@@ -97,8 +97,8 @@ def bridge_rates(n: int = 1000, repeats: int = 5) -> dict:
     (threaded,) = _side_by_side(repeats, lambda: _timed(lambda: model.ranking(test)))
     pairs = n * (n - 1)
     return {
-        "pairs": pairs,
-        "data": f"{n} spambase rows (57 attributes), J48 committee of 1",
+        "scoring_pairs": pairs,
+        "scoring_data": f"{n} spambase rows (57 attributes), J48 committee of 1",
         "pair_scoring_rate": pairs / api,
         "pair_scoring_rate_rank_in_java": pairs / in_java,
         "pair_scoring_rate_java": pairs / plain,
@@ -375,7 +375,8 @@ def to_markdown(results: dict, command: str) -> str:
         lines += [
             "## Pair scoring: the Python API against Java",
             "",
-            f"A tournament of {r['data']}: {r['pairs']:,} pairs. The meta-classifier's "
+            f"A tournament of {r['scoring_data']}: {r['scoring_pairs']:,} pairs. The "
+            "meta-classifier's "
             "own `rank` called from Java shows what crossing the bridge costs; the "
             "plain Java loop (a DenseInstance per pair) is the tournament as one "
             "would write it without pair views.",
