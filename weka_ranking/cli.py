@@ -83,7 +83,9 @@ def build_parser() -> argparse.ArgumentParser:
         "cv", help="cross-validate on WEKA's fold sequence and report the AUC"
     )
     cv.add_argument(
-        "task", metavar="TASK_OR_ARFF", help="a built-in task or an ARFF file"
+        "task",
+        metavar="TASK_OR_FILE",
+        help="a built-in task or a data file (ARFF, .arff.gz, CSV)",
     )
     _add_model_flags(cv)
     _add_data_flags(cv)
@@ -95,7 +97,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     train = commands.add_parser("train", help="train on a task or ARFF file and save")
     train.add_argument(
-        "task", metavar="TASK_OR_ARFF", help="a built-in task or an ARFF file"
+        "task",
+        metavar="TASK_OR_FILE",
+        help="a built-in task or a data file (ARFF, .arff.gz, CSV)",
     )
     train.add_argument(
         "--save", required=True, metavar="FILE", help="model file to write (.wrk)"
