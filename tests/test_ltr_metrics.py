@@ -5,7 +5,7 @@ import math
 import numpy as np
 import pytest
 
-from weka_ranking.ltr.metrics import average_precision, ndcg, precision
+from weka_ranking.metrics import average_precision, ndcg, precision
 
 
 def test_standard_hand_computed():

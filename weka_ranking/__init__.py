@@ -1,19 +1,40 @@
 """weka-ranking: any WEKA classifier turned into a ranker.
 
 Ranking reduced to binary classification (Balcan et al., COLT 2007; Ailon
-and Mohri, COLT 2008) as one meta-classifier, :class:`RankingReduction`.
+and Mohri, COLT 2008) as one meta-classifier, :class:`RankingReduction`,
+whose implementation is the WEKA class ``weka.classifiers.meta.RankingReduction``.
+
+The names that need the JVM (the model and cross-validation) are imported on
+first use, so that data loading and :mod:`weka_ranking.metrics` work
+without JPype.
 """
+
+from __future__ import annotations
+
+import importlib
 
 from weka_ranking.data import STUDY_TASKS, Dataset, Task, load_arff, resolve_task
 from weka_ranking.errors import DataError, JavaError, WekaError, WekaRankingError
-from weka_ranking.evaluation import CVResult, auc, cross_validate
-from weka_ranking.model import RankingReduction, clone
+from weka_ranking.metrics import auc
 
 __version__ = "0.1.0"
 
+_LAZY = {
+    "RankingReduction": "weka_ranking.model",
+    "clone": "weka_ranking.model",
+    "CVResult": "weka_ranking.evaluation",
+    "cross_validate": "weka_ranking.evaluation",
+}
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'weka_ranking' has no attribute {name!r}")
+
 
 def load_task(name_or_path: str, positive: str | None = None, keep=None) -> Dataset:
-    """A built-in study task by name, or an ARFF file, as a binary Dataset."""
+    """A built-in study task by name, or a data file, as a binary Dataset."""
     return resolve_task(name_or_path, positive, keep).load()
 
 

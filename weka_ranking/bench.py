@@ -23,9 +23,10 @@ import numpy as np
 
 from weka_ranking import bridge, jvm, load_task
 from weka_ranking.data import Dataset
-from weka_ranking.evaluation import auc, cross_validate
+from weka_ranking.evaluation import cross_validate
 from weka_ranking.folds import weka_folds
 from weka_ranking.learners import NAMED_LEARNERS
+from weka_ranking.metrics import auc
 from weka_ranking.model import RankingReduction
 
 logger = logging.getLogger(__name__)

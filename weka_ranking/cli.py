@@ -17,8 +17,9 @@ from weka_ranking import __version__, bridge, jvm, progress
 from weka_ranking.atomic import output_target, write_atomically
 from weka_ranking.data import Dataset, resolve_task
 from weka_ranking.errors import DataError, JavaError, WekaRankingError
-from weka_ranking.evaluation import auc, cross_validate
+from weka_ranking.evaluation import cross_validate
 from weka_ranking.learners import short_name
+from weka_ranking.metrics import auc
 from weka_ranking.model import RankingReduction
 from weka_ranking.params import BY_NAME, PARAMETERS
 

@@ -1,4 +1,4 @@
-"""AUC and cross-validation measured as WEKA measures them."""
+"""Cross-validation measured as WEKA measures it (AUC: :mod:`weka_ranking.metrics`)."""
 
 from __future__ import annotations
 
@@ -13,34 +13,10 @@ import numpy as np
 from weka_ranking.data import Dataset
 from weka_ranking.errors import DataError
 from weka_ranking.folds import weka_folds
+from weka_ranking.metrics import auc
 from weka_ranking.model import RankingReduction, clone
 
 logger = logging.getLogger(__name__)
-
-
-def auc(y: np.ndarray, scores: np.ndarray) -> float:
-    """Area under the ROC curve of scores for y == 1, ties counted one half.
-
-    This is the Mann-Whitney statistic, which WEKA's ``ThresholdCurve``
-    computes; NaN when a class is absent, as WEKA reports it.
-    """
-    y = np.asarray(y)
-    scores = np.asarray(scores, dtype=np.float64)
-    positives = int(np.count_nonzero(y == 1))
-    negatives = len(y) - positives
-    if positives == 0 or negatives == 0:
-        return float("nan")
-    order = np.argsort(scores, kind="stable")
-    sorted_scores = scores[order]
-    # Mid-ranks: every member of a tie group gets the group's mean rank.
-    starts = np.flatnonzero(np.r_[True, sorted_scores[1:] != sorted_scores[:-1]])
-    ends = np.r_[starts[1:], len(scores)]
-    ranks = np.empty(len(scores), dtype=np.float64)
-    ranks[order] = np.repeat((starts + ends + 1) / 2.0, ends - starts)
-    rank_sum = ranks[y == 1].sum()
-    return float(
-        (rank_sum - positives * (positives + 1) / 2.0) / (positives * negatives)
-    )
 
 
 @dataclass

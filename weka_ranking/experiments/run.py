@@ -20,10 +20,10 @@ import numpy as np
 from weka_ranking import __version__, bridge, jvm, load_task
 from weka_ranking.data import Dataset
 from weka_ranking.errors import WekaError
-from weka_ranking.evaluation import auc
 from weka_ranking.experiments.plan import FOLDS, RANKERS, SEED, Unit
 from weka_ranking.experiments.store import ResultStore
 from weka_ranking.folds import weka_folds
+from weka_ranking.metrics import auc
 from weka_ranking.model import RankingReduction
 
 logger = logging.getLogger(__name__)

@@ -9,7 +9,6 @@ from collections.abc import Callable
 import numpy as np
 
 from weka_ranking.ltr.data import GroupedDataset, mq2008_fold
-from weka_ranking.ltr.metrics import DEFINITIONS, mean_metrics, query_metrics
 from weka_ranking.ltr.rankers import (
     AdaRank,
     GeneticRanker,
@@ -17,6 +16,7 @@ from weka_ranking.ltr.rankers import (
     ReductionRanker,
     XGBoostRanker,
 )
+from weka_ranking.metrics import DEFINITIONS, mean_metrics, query_metrics
 
 logger = logging.getLogger(__name__)
 

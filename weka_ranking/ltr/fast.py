@@ -1,13 +1,13 @@
 """Metrics of many queries at once, for rankers that evaluate thousands of
 candidate weightings (AdaRank, the genetic ranker). Equal, query by query,
-to :mod:`weka_ranking.ltr.metrics` (a test checks it)."""
+to :mod:`weka_ranking.metrics` (a test checks it)."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from weka_ranking.ltr.data import GroupedDataset
-from weka_ranking.ltr.metrics import _discounts
+from weka_ranking.metrics import discounts
 
 
 class QueryMatrix:
@@ -24,7 +24,7 @@ class QueryMatrix:
         labels = np.where(self.valid, grouped.labels[np.maximum(self.index, 0)], 0)
         self.gains = 2.0**labels - 1
         self.relevant = (labels >= 1) & self.valid
-        self.discounts = _discounts(width, definition)
+        self.discounts = discounts(width, definition)
         self.definition = definition
         ideal = -np.sort(-self.gains, axis=1)
         self.ideal_cumulative = np.cumsum(ideal * self.discounts, axis=1)

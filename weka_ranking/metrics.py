@@ -1,10 +1,14 @@
-"""Ranking metrics per query, in two named definitions.
+"""Metrics of a ranking, in numpy alone (no JVM, no JPype): AUC, and the
+ranking metrics per query in two named definitions.
 
-``standard``: NDCG@k with gain 2^rel - 1 and discount 1/log2(rank + 1) over
-the ideal order of the query's own labels; MAP with relevance >= 1 as
-relevant; P@k = relevant in the top k over k; AUC of relevant against
-non-relevant. A query with no relevant document scores 0 on all of them but
-AUC, which is undefined (NaN) and left out of its average.
+``auc`` is the Mann-Whitney statistic, ties one half, as WEKA's
+``ThresholdCurve`` computes it.
+
+Per-query metrics: ``standard``: NDCG@k with gain 2^rel - 1 and discount
+1/log2(rank + 1) over the ideal order of the query's own labels; MAP with
+relevance >= 1 as relevant; P@k = relevant in the top k over k; AUC of
+relevant against non-relevant. A query with no relevant document scores 0 on
+all of them but AUC, which is undefined (NaN) and left out of its average.
 
 ``letor4``: LETOR 4.0's official ``Eval-Score-4.0.pl``, which published
 MQ2008 numbers use: gain 2^rel - 1; ranks 1 and 2 undiscounted and rank
@@ -23,7 +27,31 @@ import math
 
 import numpy as np
 
-from weka_ranking.evaluation import auc
+
+def auc(y: np.ndarray, scores: np.ndarray) -> float:
+    """Area under the ROC curve of scores for y == 1, ties counted one half.
+
+    This is the Mann-Whitney statistic, which WEKA's ``ThresholdCurve``
+    computes; NaN when a class is absent, as WEKA reports it.
+    """
+    y = np.asarray(y)
+    scores = np.asarray(scores, dtype=np.float64)
+    positives = int(np.count_nonzero(y == 1))
+    negatives = len(y) - positives
+    if positives == 0 or negatives == 0:
+        return float("nan")
+    order = np.argsort(scores, kind="stable")
+    sorted_scores = scores[order]
+    # Mid-ranks: every member of a tie group gets the group's mean rank.
+    starts = np.flatnonzero(np.r_[True, sorted_scores[1:] != sorted_scores[:-1]])
+    ends = np.r_[starts[1:], len(scores)]
+    ranks = np.empty(len(scores), dtype=np.float64)
+    ranks[order] = np.repeat((starts + ends + 1) / 2.0, ends - starts)
+    rank_sum = ranks[y == 1].sum()
+    return float(
+        (rank_sum - positives * (positives + 1) / 2.0) / (positives * negatives)
+    )
+
 
 DEFINITIONS = ("standard", "letor4")
 CUTOFFS = (1, 3, 5, 10)
@@ -34,7 +62,8 @@ def ranked_labels(labels: np.ndarray, scores: np.ndarray) -> np.ndarray:
     return np.asarray(labels)[np.argsort(-np.asarray(scores, float), kind="stable")]
 
 
-def _discounts(n: int, definition: str) -> np.ndarray:
+def discounts(n: int, definition: str) -> np.ndarray:
+    """The discount of ranks 1..n in the definition's NDCG."""
     ranks = np.arange(1, n + 1)
     if definition == "standard":
         return 1.0 / np.log2(ranks + 1)
@@ -48,9 +77,9 @@ def ndcg(labels, scores, k: int, definition: str = "standard") -> float:
     gains = 2.0**ranked - 1
     ideal = 2.0 ** np.sort(np.asarray(labels))[::-1] - 1
     top = min(k, len(ranked))
-    discounts = _discounts(top, definition)
-    best = float(np.dot(ideal[:top], discounts))
-    return float(np.dot(gains[:top], discounts)) / best if best > 0 else 0.0
+    weights = discounts(top, definition)
+    best = float(np.dot(ideal[:top], weights))
+    return float(np.dot(gains[:top], weights)) / best if best > 0 else 0.0
 
 
 def precision(labels, scores, k: int, definition: str = "standard") -> float:
