@@ -300,3 +300,14 @@ def test_reading_a_large_file_says_so(monkeypatch, capsys, weka):
     monkeypatch.setattr(data, "LARGE_FILE", 0)  # every file counts as large here
     assert main(["cv", "hepatitis", "--ranker", "pointwise", "--json"]) == 0
     assert "reading " in capsys.readouterr().err
+
+
+def test_cross_validate_seeds_the_folds_like_cv_seed(capsys, weka):
+    import json
+
+    from weka_ranking import cross_validate, load_task
+
+    assert main(["cv", "hepatitis", "--pairs", "1", "--seed", "5", "--json"]) == 0
+    cli_aucs = json.loads(capsys.readouterr().out)["fold_aucs"]
+    model = RankingReduction("J48", pairs_per_instance=1, seed=5)
+    assert cross_validate(model, load_task("hepatitis")).fold_aucs == cli_aucs

@@ -73,16 +73,18 @@ def cross_validate(
     estimator: RankingReduction,
     data: Dataset,
     folds: int = 10,
-    seed: int = 1,
+    seed: int | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> CVResult:
     """Cross-validate on WEKA's own fold sequence (``crossValidateModel``).
 
     Each fold trains a clone of the estimator on ``trainCV(folds, i, random)``
     (same instances, same order as WEKA) and ranks ``testCV(folds, i)``. The
-    pooled AUC is over all folds' scores at once, as WEKA's Evaluation
-    reports it after a cross-validation.
+    fold sequence's seed is ``seed``, by default the estimator's own (as
+    ``cv --seed`` seeds both). The pooled AUC is over all folds' scores at
+    once, as WEKA's Evaluation reports it after a cross-validation.
     """
+    seed = estimator.seed if seed is None else seed
     minority = int(min(np.count_nonzero(data.y), len(data) - np.count_nonzero(data.y)))
     if not 2 <= folds <= len(data):
         raise DataError(
