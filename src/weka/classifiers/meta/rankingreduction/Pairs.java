@@ -54,7 +54,7 @@ public final class Pairs {
       boolean higherFirstOnly) {
     Candidates candidates = new Candidates(grades, groups);
     int[] firsts = candidates.firstOrder();
-    long total = count(grades, groups, perInstance, higherFirstOnly);
+    long total = count(candidates, grades, perInstance, higherFirstOnly);
     if (total > Integer.MAX_VALUE - 8) {
       throw new IllegalArgumentException(total + " pairs are more than one Java array holds");
     }
@@ -104,7 +104,11 @@ public final class Pairs {
   /** How many pairs {@link #build} makes, without making them. */
   public static long count(double[] grades, int[] groups, int perInstance,
       boolean higherFirstOnly) {
-    Candidates candidates = new Candidates(grades, groups);
+    return count(new Candidates(grades, groups), grades, perInstance, higherFirstOnly);
+  }
+
+  private static long count(Candidates candidates, double[] grades, int perInstance,
+      boolean higherFirstOnly) {
     long total = 0;
     for (int a = 0; a < grades.length; a++) {
       if (higherFirstOnly && grades[a] <= candidates.lowest(a)) {
