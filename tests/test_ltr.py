@@ -9,7 +9,6 @@ import pytest
 from weka_ranking import DataError
 from weka_ranking.cli import main
 from weka_ranking.ltr.data import (
-    GroupedDataset,
     _grouped,
     load_grouped_arff,
     load_letor,
@@ -117,7 +116,7 @@ def test_cli_ltr_json(capsys):
     ranker = report["rankers"]["adarank-map"]
     for key in ("map_letor4", "ndcg10_letor4", "ndcg10_standard"):
         assert 0.1 < ranker[key] < 0.9
-    assert GroupedDataset  # the public type of grouped data
+    assert report["folds"] == [1] and isinstance(report["single_label_queries"], dict)
 
 
 def test_cli_ltr_bad_folds(capsys):

@@ -15,9 +15,9 @@ def ruff(*args):
 
 def test_ruff_check():
     result = ruff("check")
-    assert result.returncode == 0, result.stdout
+    assert result.returncode == 0, result.stdout + result.stderr
 
 
 def test_ruff_format():
     result = ruff("format", "--check")
-    assert result.returncode == 0, result.stdout
+    assert result.returncode == 0, result.stdout + result.stderr

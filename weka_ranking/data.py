@@ -307,7 +307,7 @@ def _check_layout(text: str, source: str) -> None:
 LARGE_FILE = 20 << 20
 
 
-def _read_arff(path: Path) -> tuple[dict, dict[str, tuple[str, int]]]:
+def read_data_file(path: Path) -> tuple[dict, dict[str, tuple[str, int]]]:
     """A data file read as liac-arff reads ARFF, and where its unsupported
     attributes are: ARFF (also gzip'd) here, any other kind by WEKA's own
     converters (CSV typed as WEKA types it)."""
@@ -397,7 +397,7 @@ def load_arff(
         The features a trained model expects; a file whose header differs is
         refused with the first difference.
     """
-    parsed, unsupported = _read_arff(Path(path))
+    parsed, unsupported = read_data_file(Path(path))
     source = str(path)
     declared = parsed["attributes"]
     names = [name for name, _ in declared]

@@ -200,12 +200,20 @@ def run_description(jobs: int) -> dict:
     }
 
 
-def _run_on_dask(pending: list[Unit], store: ResultStore, scheduler: str, progress):
+def _run_unit_with_heap(unit: Unit, heap: str | None) -> list[dict]:
+    """A unit on a Dask worker, whose JVM gets the run's heap."""
+    jvm.start(heap=heap)
+    return run_unit(unit)
+
+
+def _run_on_dask(
+    pending: list[Unit], store: ResultStore, scheduler: str, progress, heap
+):
     from distributed import Client, as_completed
 
     with Client(scheduler) as client:
         keys = [f"weka-ranking-{unit.key}" for unit in pending]
-        futures = client.map(run_unit, pending, key=keys)
+        futures = client.map(_run_unit_with_heap, pending, heap=heap, key=keys)
         by_future = dict(zip(futures, pending))
         for future in as_completed(futures):
             store.append(by_future[future].key, future.result())
@@ -238,7 +246,7 @@ def run_plan(
         description["executor"] = f"dask {scheduler}"
     store.add_run({**description, "units": len(units), "pending": len(pending)})
     if scheduler:
-        _run_on_dask(pending, store, scheduler, progress)
+        _run_on_dask(pending, store, scheduler, progress, heap)
         return len(pending)
     if jobs == 1:
         for unit in pending:

@@ -137,9 +137,9 @@ def load_letor(path: str | Path, n_features: int | None = None) -> GroupedDatase
 def load_grouped_arff(path: str | Path, group_attribute: str, label: str | None = None):
     """An ARFF file whose ``group_attribute`` names the query (removed from the
     features); the class's values, in declared order, are the grades 0, 1, ..."""
-    from weka_ranking.data import _read_arff
+    from weka_ranking.data import read_data_file
 
-    parsed, _ = _read_arff(Path(path))
+    parsed, _ = read_data_file(Path(path))
     names = [name for name, _ in parsed["attributes"]]
     if group_attribute not in names:
         raise DataError(

@@ -21,6 +21,13 @@ class GroupedReduction(RankingReduction):
 
     _variant_options = ("-G", "first")
 
+    def fit(self, X, y=None) -> GroupedReduction:
+        """Refused: the pairs need the queries (:meth:`fit_grouped`)."""
+        raise TypeError(
+            "GroupedReduction pairs documents within their queries: call "
+            "fit_grouped(GroupedDataset), not fit(X, y)"
+        )
+
     def fit_grouped(self, train: GroupedDataset) -> GroupedReduction:
         self._validate_params()
         return self._fit_instances(
