@@ -60,8 +60,9 @@ def _add_data_flags(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _add_common_flags(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--heap", help="JVM maximum heap, e.g. 4g (java -Xmx)")
+def _add_common_flags(parser: argparse.ArgumentParser, heap: bool = True) -> None:
+    if heap:
+        parser.add_argument("--heap", help="JVM maximum heap, e.g. 4g (java -Xmx)")
     loudness = parser.add_mutually_exclusive_group()
     loudness.add_argument("--quiet", action="store_true", help="errors only")
     loudness.add_argument(
@@ -222,7 +223,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     report.add_argument("store", metavar="DIR", help="the folder reproduce wrote into")
     report.add_argument("--out", metavar="DIR", help="where to write (default: DIR)")
-    _add_common_flags(report)
+    _add_common_flags(report, heap=False)  # the report reads the store only
     return parser
 
 
