@@ -193,14 +193,23 @@ def test_a_small_batch_is_ranked_with_a_warning(tmp_path, capsys, weka):
     assert "each score is a share of the 2 others" in capsys.readouterr().err
 
 
-def test_progress_lines_on_a_stderr_that_is_not_a_terminal(capsys, weka):
+def test_progress_lines_on_a_stderr_that_is_not_a_terminal(monkeypatch, capsys, weka):
+    from weka_ranking import progress
+
     args = ["cv", "hepatitis", "--pairs", "1", "--voters", "3", "--json"]
+    monkeypatch.setattr(progress, "EVERY_SECONDS", 0.0)  # every line, to read them
     assert main(args) == 0
     err = capsys.readouterr().err
     assert "pairs for each of 3 members" in err
     assert "3 of 3 members trained" in err
     assert "fold 10 of 10 done" in err
     assert "\r" not in err  # no bar drawn into a file
+    monkeypatch.setattr(progress, "EVERY_SECONDS", 60.0)
+    assert main(args) == 0
+    throttled = capsys.readouterr().err.splitlines()
+    # One clock for all lines: the first (or none, within a minute of the
+    # last) and the last fold's, never one a member of every fold.
+    assert len(throttled) <= 2 and "fold 10 of 10 done" in throttled[-1]
     assert main([*args, "--quiet"]) == 0
     assert capsys.readouterr().err == ""
 

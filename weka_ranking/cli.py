@@ -251,19 +251,18 @@ def _load(path_or_task: str, args: argparse.Namespace, **options) -> Dataset:
 def _progress(what: str):
     """A callback for (done, total) that logs a throttled progress line."""
     started = time.perf_counter()
-    line = progress.Throttled()
 
     def show(done: int, total: int) -> None:
         elapsed = time.perf_counter() - started
         eta = elapsed / done * (total - done)
-        line(
+        progress.line(
             "%s %d of %d done, %.0f s, about %.0f s to go",
             what,
             done,
             total,
             elapsed,
             eta,
-            last=done == total,
+            force=done == total,
         )
 
     return show

@@ -313,7 +313,8 @@ def read_data_file(path: Path) -> tuple[dict, dict[str, tuple[str, int]]]:
     converters (CSV typed as WEKA types it)."""
     try:
         if path.stat().st_size > LARGE_FILE:
-            progress.note("reading %s (%d MB)", path, path.stat().st_size >> 20)
+            size = path.stat().st_size >> 20
+            progress.line("reading %s (%d MB)", path, size, force=True)
         with path.open("rb") as stream:
             gzipped = stream.read(2) == b"\x1f\x8b"
         if gzipped and not path.name.lower().endswith(".arff.gz"):

@@ -304,26 +304,24 @@ class RankingReduction:
         pairs = bridge.count_pairs(reduction, instances)
         self._check_heap(pairs, data)
         if self.ranker != "pointwise":
-            progress.note(
+            progress.line(
                 "%s: %d pairs for each of %d member%s",
                 data.source or "training",
                 pairs,
                 self.voters,
                 "" if self.voters == 1 else "s",
             )
-            line = progress.Throttled()
             done = []
 
             def trained(member: int, members: int, pairs: int, seconds: float) -> None:
                 done.append(member)
-                line(
+                progress.line(
                     "%d of %d members trained (member %d: %d pairs, %.1f s)",
                     len(done),
                     members,
                     member + 1,
                     pairs,
                     seconds,
-                    last=len(done) == members,
                 )
 
             bridge.listen_to_members(reduction, trained)

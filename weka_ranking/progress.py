@@ -2,31 +2,31 @@
 
 Lines go to the ``weka_ranking.progress`` logger, which the CLI shows unless
 ``--quiet`` (also when stderr is not a terminal: a log file gets them too);
-a library user sees them by configuring that logger.
+a library user sees them by configuring that logger. All lines share one
+clock, so nested work (members within folds within units) cannot flood it.
 """
 
 from __future__ import annotations
 
 import logging
+import threading
 import time
 
 PROGRESS = logging.getLogger("weka_ranking.progress")
+EVERY_SECONDS = 3.0
+
+_last = -float("inf")
+_lock = threading.Lock()
 
 
-class Throttled:
-    """Logs a progress line at most every ``seconds``, and always the last one."""
-
-    def __init__(self, seconds: float = 3.0) -> None:
-        self.seconds = seconds
-        self._last = -float("inf")
-
-    def __call__(self, message: str, *args: object, last: bool = False) -> None:
+def line(message: str, *args: object, force: bool = False) -> None:
+    """Log a progress line unless one was logged in the last few seconds;
+    ``force`` (the end of a piece of work, the start of a long one) logs it
+    anyway."""
+    global _last
+    with _lock:
         now = time.monotonic()
-        if last or now - self._last >= self.seconds:
-            self._last = now
-            PROGRESS.info(message, *args)
-
-
-def note(message: str, *args: object) -> None:
-    """A progress line now (the start of a long step)."""
+        if not (force or now - _last >= EVERY_SECONDS):
+            return
+        _last = now
     PROGRESS.info(message, *args)
