@@ -320,3 +320,12 @@ def test_cross_validate_seeds_the_folds_like_cv_seed(capsys, weka):
     cli_aucs = json.loads(capsys.readouterr().out)["fold_aucs"]
     model = RankingReduction("J48", pairs_per_instance=1, seed=5)
     assert cross_validate(model, load_task("hepatitis")).fold_aucs == cli_aucs
+
+
+def test_options_of_a_fitted_model_say_what_was_trained(weka):
+    from weka_ranking import load_task
+
+    model = RankingReduction("J48", pairs_per_instance=2).fit(load_task("glass"))
+    model.set_params(voters=5, ranker="quicksort")
+    options = model.to_options()
+    assert " -I 1 " in options and " -R quicksort " in options

@@ -28,6 +28,8 @@ VIEW_LEARNERS = frozenset(
     }
 )
 VIEW_PAIR_BYTES = 120
+# What a fit fixes; the other parameters say how to rank and may change after.
+TRAINED_PARAMETERS = ("base", "pairs_per_instance", "voters", "seed")
 # Batches smaller than this get a warning: their scores are coarse.
 SMALL_BATCH = 10
 
@@ -234,10 +236,16 @@ class RankingReduction:
         return bridge.join_options(self._weka_options(rank_first))
 
     def _weka_options(self, rank_first: int | None = None) -> list[str]:
-        parts = ["-W", learners.classname(self.base)]
+        # After fit, what was trained is the trained model's, whatever
+        # set_params said since; how to rank (ranker, ties, threads) is current.
+        values = self.get_params()
+        if hasattr(self, "weka_model_"):
+            trained = bridge.reduction_params(self.weka_model_)
+            values |= {name: trained[name] for name in TRAINED_PARAMETERS}
+        parts = ["-W", learners.classname(values["base"])]
         for p in PARAMETERS:
             if p.weka_flag not in ("-W", "--"):
-                parts += [p.weka_flag, p.to_text(getattr(self, p.name))]
+                parts += [p.weka_flag, p.to_text(values[p.name])]
         if rank_first is None and hasattr(self, "rank_first_index_"):
             rank_first = self.rank_first_index_
         if rank_first is not None:
