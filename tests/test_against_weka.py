@@ -5,8 +5,8 @@ import pytest
 
 from tests.conftest import with_row_ids
 from weka_ranking import RankingReduction, auc, bridge, cross_validate, load_task
-from weka_ranking.data import STUDY_TASKS
 from weka_ranking.learners import NAMED_LEARNERS, classname
+from weka_ranking.tasks import STUDY_TASKS
 
 
 def weka_cross_validation(weka, data, learner, folds=10, seed=1):

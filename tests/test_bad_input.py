@@ -113,7 +113,7 @@ def test_positive_class_not_among_values(capsys, arff):
 
 
 def test_non_binary_class_without_positive(capsys, arff):
-    assert "name the positive one (--positive)" in failing(
+    assert "name the positive one (--positive VALUE)" in failing(
         capsys, "cv", arff(HEADER + GOOD_ROWS)
     )
 
@@ -121,15 +121,15 @@ def test_non_binary_class_without_positive(capsys, arff):
 @pytest.mark.parametrize(
     ("flag", "value", "message"),
     [
-        ("--pairs", "0", "--pairs / -P must be 'all' or an integer >= 1, got '0'"),
-        ("--pairs", "many", "--pairs / -P must be"),
-        ("--voters", "0", "--voters / -I must be an integer >= 1, got '0'"),
-        ("--voters", "2.5", "--voters / -I must be"),
-        ("--folds", "1", "--folds must be between 2 and 286"),
-        ("--folds", "1000", "--folds must be between 2 and 286"),
+        ("--pairs", "0", "--pairs 0: must be 'all' or an integer >= 1 (WEKA's -P)"),
+        ("--pairs", "many", "--pairs many: must be"),
+        ("--voters", "0", "--voters 0: must be an integer >= 1"),
+        ("--voters", "2.5", "--voters 2.5: must be"),
+        ("--folds", "1", "--folds 1: must be between 2 and 286"),
+        ("--folds", "1000", "--folds 1000: must be between 2 and 286"),
         ("--folds", "86", "more than the 85 instances of the minority class"),
-        ("--ranker", "bogus", "--ranker / -R must be one of"),
-        ("--seed", "x", "--seed / -S must be an integer"),
+        ("--ranker", "bogus", "--ranker bogus: must be one of"),
+        ("--seed", "x", "--seed x: must be an integer"),
         ("--learner", "Nope", "unknown learner 'Nope'"),
         (
             "--learner",
@@ -184,7 +184,7 @@ def test_pairs_beyond_the_heap_are_refused_before_building():
     _, err = process.communicate(timeout=300)
     assert process.returncode == 1 and "Traceback" not in err
     assert "pairs of 36 attributes need about" in err
-    assert "use --heap" in err and "or --pairs" in err
+    assert "start the JVM with --heap" in err and "or use --pairs" in err
 
 
 def test_out_of_memory_says_what_to_do(weka):
@@ -193,7 +193,7 @@ def test_out_of_memory_says_what_to_do(weka):
     from weka_ranking import bridge
     from weka_ranking.errors import JavaError
 
-    with pytest.raises(JavaError, match="the JVM ran out of memory .* --heap"):
+    with pytest.raises(JavaError, match="the JVM ran out of memory .*heap='8g'"):
         with bridge.java_errors("allocating"):
             jpype.JArray(jpype.JDouble)(2**31 - 16)
 

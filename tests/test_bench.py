@@ -4,7 +4,7 @@ import math
 
 import pytest
 
-from weka_ranking import bench
+from weka_ranking import bench, bench_markdown
 
 
 def test_bridge_rates_and_ratios(weka):
@@ -16,7 +16,7 @@ def test_bridge_rates_and_ratios(weka):
     assert results["pair_scoring_ratio_to_java"] == pytest.approx(
         results["pair_scoring_rate"] / results["pair_scoring_rate_java"]
     )
-    text = bench.to_markdown({"machine": bench.machine(), **results}, "bench")
+    text = bench_markdown.to_markdown({"machine": bench.machine(), **results}, "bench")
     assert f"{results['pair_scoring_ratio_to_java']:.2f}" in text
 
 
@@ -38,3 +38,16 @@ def test_ranker_growth_counts_comparisons(weka):
     quick = rows[2000, "quicksort"]
     assert quick["comparisons"] < 4 * 2 * 2000 * math.log(2000)
     assert results["quicksort_100k_seconds"] is None  # not measured at these sizes
+
+
+def test_peers_run_through_the_same_evaluation_loop(weka):
+    pytest.importorskip("xgboost")
+    pytest.importorskip("lightgbm")
+    rows = bench.competitors(("hepatitis",))["rows"]
+    schemes = {r["ranker"]: r["scheme"] for r in rows}
+    assert schemes["xgboost"].startswith("xgboost.train ")
+    assert "lambdarank_num_pair_per_sample=10" in schemes["xgboost"]
+    assert "min_data_in_leaf=5" in schemes["lightgbm"]
+    assert "-R quicksort" in schemes["reduction J48 star quicksort"]
+    # Ranking hepatitis by these learners beats chance on WEKA's folds.
+    assert all(r["mean_auc"] > 0.6 for r in rows)

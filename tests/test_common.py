@@ -9,7 +9,7 @@ import pytest
 
 from weka_ranking import RankingReduction, clone
 from weka_ranking.cli import build_parser
-from weka_ranking.model import NotFittedError
+from weka_ranking.estimator import NotFittedError
 from weka_ranking.params import PARAMETERS, RANKERS
 
 

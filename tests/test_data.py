@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from weka_ranking import DataError, load_arff, load_task
-from weka_ranking.data import STUDY_TASKS
+from weka_ranking.tasks import STUDY_TASKS
 
 ARFF = """% a comment
 @relation toy

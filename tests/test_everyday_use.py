@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from tests.test_bad_input import failing
-from weka_ranking import RankingReduction
+from weka_ranking import RankingReduction, load_task
 from weka_ranking.cli import main
 
 RANK = ["rank", "--train", "hepatitis", "--test", "hepatitis"]
@@ -94,7 +94,7 @@ def test_rank_with_a_model_refuses_training_options(tmp_path, capsys, weka):
         *["rank", "--model", str(model), "--test", "hepatitis"],
         *["--learner", "J48", "--pairs", "3"],
     )
-    assert "--learner, --pairs: a saved model keeps the options" in error
+    assert "--learner J48, --pairs 3: a saved model keeps what it was" in error
     # How to rank is still the user's to say.
     assert main(["rank", "--model", str(model), "--test", "hepatitis"]) == 0
     tournament = capsys.readouterr().out
@@ -229,7 +229,7 @@ def test_a_200000_row_file_is_refused_before_its_pairs_exist(tmp_path, capsys, w
     # A training fold of about 180,000 rows: about 2 x 60,000 x 120,000 pairs.
     pairs = int(re.search(r"(\d+) pairs of 4 attributes need about", error)[1])
     assert 1.43e10 < pairs < 1.45e10
-    assert "use --heap" in error and "or --pairs" in error
+    assert "start the JVM with --heap" in error and "or use --pairs" in error
 
 
 def test_csv_and_gzipped_arff_read_as_weka_reads_them(tmp_path, capsys, weka):
@@ -304,9 +304,9 @@ def test_rank_keeps_the_files_class_values_and_prints_the_auc(tmp_path, capsys, 
 
 
 def test_reading_a_large_file_says_so(monkeypatch, capsys, weka):
-    from weka_ranking import data
+    from weka_ranking import arff
 
-    monkeypatch.setattr(data, "LARGE_FILE", 0)  # every file counts as large here
+    monkeypatch.setattr(arff, "LARGE_FILE", 0)  # every file counts as large here
     assert main(["cv", "hepatitis", "--ranker", "pointwise", "--json"]) == 0
     assert "reading " in capsys.readouterr().err
 
@@ -329,3 +329,25 @@ def test_options_of_a_fitted_model_say_what_was_trained(weka):
     model.set_params(voters=5, ranker="quicksort")
     options = model.to_options()
     assert " -I 1 " in options and " -R quicksort " in options
+
+
+def test_ranker_and_ties_keep_their_meaning_after_fit(weka):
+    data = load_task("hepatitis")
+    model = RankingReduction("J48", pairs_per_instance=1, voters=3).fit(data)
+    # QuickSort leaves tie groups (scored by their mean position); the tie
+    # rule orders them as it orders the tournament's equal degrees.
+    model.set_params(ranker="quicksort")
+    stable = model.ranking(data)
+    shuffled = model.set_params(ties="random").ranking(data)
+    np.testing.assert_array_equal(stable.scores, shuffled.scores)
+    assert len(np.unique(stable.scores)) < len(data)  # there are ties to break
+    assert not np.array_equal(stable.order, shuffled.order)
+    # pointwise is another model, not another ranker of the committee.
+    with pytest.raises(ValueError, match="ranker='pointwise' is the base learner"):
+        model.set_params(ranker="pointwise").ranking(data)
+    single = RankingReduction("J48").fit(data)
+    with pytest.raises(ValueError, match="cannot rank with a model fitted on pairs"):
+        single.set_params(ranker="pointwise").ranking(data)
+    alone = RankingReduction("J48", ranker="pointwise").fit(data)
+    with pytest.raises(ValueError, match="fitted pointwise"):
+        alone.set_params(ranker="quicksort").ranking(data)

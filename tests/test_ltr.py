@@ -14,8 +14,14 @@ from weka_ranking.ltr.data import (
     load_letor,
     mq2008_fold,
 )
-from weka_ranking.ltr.experiment import evaluate
-from weka_ranking.ltr.rankers import AdaRank, GeneticRanker, ReductionRanker
+from weka_ranking.ltr.experiment import evaluate, fit_ranker
+from weka_ranking.ltr.rankers import AdaRank, GeneticRanker
+from weka_ranking.model import RankingReduction
+from weka_ranking.peers import LightGBMRanker, XGBoostRanker
+
+
+def scores_of(model, grouped):
+    return model.ranking(grouped.data, group=grouped.qids).scores
 
 
 def test_mq2008_folds_follow_the_readme():
@@ -83,14 +89,14 @@ def synthetic(seed, queries=30, docs=12):
         lambda: AdaRank("map"),
         lambda: AdaRank("ndcg@5"),
         lambda: GeneticRanker(budget=600),
-        lambda: ReductionRanker("J48", 2, "quicksort"),
-        lambda: ReductionRanker("Logistic", "all", "tournament"),
+        lambda: RankingReduction("J48", pairs_per_instance=2, ranker="quicksort"),
+        lambda: RankingReduction("Logistic"),
     ],
 )
 def test_rankers_learn_the_informative_feature(make, weka):
     train, valid, test = synthetic(1), synthetic(2), synthetic(3)
-    ranker = make().fit(train, valid)
-    learned = evaluate(test, ranker.scores(test))["ndcg10_standard"]
+    ranker, _ = fit_ranker(make(), train, valid)
+    learned = evaluate(test, scores_of(ranker, test))["ndcg10_standard"]
     noise = evaluate(test, test.data.X[:, 0])["ndcg10_standard"]
     assert learned > noise + 0.2
 
@@ -98,13 +104,11 @@ def test_rankers_learn_the_informative_feature(make, weka):
 @pytest.mark.parametrize("kind", ["xgboost", "lightgbm"])
 def test_boosted_rankers(kind):
     pytest.importorskip(kind)
-    from weka_ranking.ltr.rankers import LightGBMRanker, XGBoostRanker
-
     train, valid, test = synthetic(1, 60), synthetic(2), synthetic(3)
-    ranker = (XGBoostRanker() if kind == "xgboost" else LightGBMRanker()).fit(
-        train, valid
-    )
-    assert evaluate(test, ranker.scores(test))["ndcg10_standard"] > 0.8
+    make = XGBoostRanker if kind == "xgboost" else LightGBMRanker
+    ranker, _ = fit_ranker(make(rounds=300, early_stopping=30), train, valid)
+    assert ranker.rounds_ < 300  # stopped early on the validation queries
+    assert evaluate(test, scores_of(ranker, test))["ndcg10_standard"] > 0.8
 
 
 def test_cli_ltr_json(capsys):
@@ -121,7 +125,7 @@ def test_cli_ltr_json(capsys):
 
 def test_cli_ltr_bad_folds(capsys):
     assert main(["ltr", "mq2008", "--folds", "0-9"]) == 1
-    assert "--folds must be within 1-5" in capsys.readouterr().err
+    assert "--folds 0-9: MQ2008 has folds 1 to 5" in capsys.readouterr().err
 
 
 def test_cli_ltr_on_arff_files_with_a_group_attribute(tmp_path, capsys):
@@ -160,7 +164,7 @@ def test_cli_ltr_on_arff_files_with_a_group_attribute(tmp_path, capsys):
     ranker = json.loads(capsys.readouterr().out)["rankers"]["adarank-ndcg"]
     assert ranker["ndcg10_standard"] > 0.6
     assert main(["ltr", paths[0], "--valid", paths[1], "--test", paths[2]]) == 1
-    assert "needs --group-attribute" in capsys.readouterr().err
+    assert "(--group-attribute NAME)" in capsys.readouterr().err
 
 
 def test_experiment_scores_each_ranker_of_a_reduction_with_that_ranker(weka):
@@ -169,6 +173,26 @@ def test_experiment_scores_each_ranker_of_a_reduction_with_that_ranker(weka):
     train, valid, test = synthetic(1), synthetic(2), synthetic(3)
     results = experiment.run(["reduction-j48"], [1], data={1: (train, valid, test)})
     for ranker in ("tournament", "quicksort"):
-        direct = ReductionRanker("J48", "all", ranker).fit(train, valid)
-        expected = evaluate(test, direct.scores(test))
-        assert results["rankers"][f"reduction-j48-{ranker}"]["per_fold"][0] == expected
+        direct = RankingReduction("J48", ranker=ranker)
+        direct.fit(train.data, train.labels, group=train.qids)
+        expected = evaluate(test, scores_of(direct, test))
+        record = results["rankers"][f"reduction-j48-{ranker}"]["per_fold"][0]
+        assert {k: record[k] for k in expected} == expected
+        assert record["scheme"].endswith(
+            f"-R {ranker} -T stable -num-slots 1 -S 1 -G first -- -C 0.25 -M 2"
+        )
+
+
+def test_a_model_fitted_with_queries_ranks_with_queries_only(weka):
+    train, test = synthetic(1), synthetic(3)
+    model = RankingReduction("J48", pairs_per_instance=2)
+    model.fit(train.data, train.labels, group=train.qids)
+    with pytest.raises(ValueError, match="fitted with group"):
+        model.ranking(test.data)
+    plain = RankingReduction("J48", pairs_per_instance=2).fit(train.data)
+    with pytest.raises(ValueError, match="fitted without query ids"):
+        plain.ranking(test.data, group=test.qids)
+    with pytest.raises(ValueError, match="pointwise"):
+        RankingReduction("J48", ranker="pointwise").fit(
+            train.data, train.labels, group=train.qids
+        )

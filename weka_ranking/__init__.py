@@ -13,15 +13,17 @@ from __future__ import annotations
 
 import importlib
 
-from weka_ranking.data import STUDY_TASKS, Dataset, Task, load_arff, resolve_task
+from weka_ranking.arff import load_arff
+from weka_ranking.data import Dataset
 from weka_ranking.errors import DataError, JavaError, WekaError, WekaRankingError
 from weka_ranking.metrics import auc
+from weka_ranking.tasks import STUDY_TASKS, Task, resolve_task
 
 __version__ = "0.1.0"
 
 _LAZY = {
     "RankingReduction": "weka_ranking.model",
-    "clone": "weka_ranking.model",
+    "clone": "weka_ranking.estimator",
     "CVResult": "weka_ranking.evaluation",
     "cross_validate": "weka_ranking.evaluation",
 }

@@ -44,7 +44,7 @@ def java_errors(what: str):
             heap = jpype.JClass("java.lang.Runtime").getRuntime().maxMemory() >> 20
             raise JavaError(
                 f"the JVM ran out of memory ({heap} MB heap) {what}: give it more "
-                "with --heap (e.g. --heap 8g) or use fewer pairs (--pairs P)"
+                "(heap='8g', say) or use fewer pairs (pairs_per_instance=P)"
             ) from None
         if isinstance(err, _classes()("java.lang.IllegalArgumentException")):
             raise ValueError(f"{what}: {err.message()}") from None
@@ -105,70 +105,67 @@ def _attributes(attributes):
     JClass = _classes()
     WekaAttribute = JClass("weka.core.Attribute")
     ArrayList = JClass("java.util.ArrayList")
-    out = []
+    out = ArrayList()
     for attribute in attributes:
         if attribute.values is None:
-            out.append(WekaAttribute(attribute.name))
+            out.add(WekaAttribute(attribute.name))
         else:
             values = ArrayList()
             for value in attribute.values:
                 values.add(value)
-            out.append(WekaAttribute(attribute.name, values))
+            out.add(WekaAttribute(attribute.name, values))
     return out
 
 
-def _header(relation: str, attributes, class_name: str, class_values) -> object:
-    JClass = _classes()
-    Attribute = JClass("weka.core.Attribute")
-    ArrayList = JClass("java.util.ArrayList")
-    atts = ArrayList()
-    for attribute in attributes:
-        atts.add(attribute)
-    values = ArrayList()
-    for value in class_values:
-        values.add(value)
-    atts.add(Attribute(class_name, values))
-    header = JClass("weka.core.Instances")(relation, atts, 0)
+def _header(relation: str, attributes, class_attribute: Attribute):
+    """A WEKA header of the attributes, the class last."""
+    header = _classes()("weka.core.Instances")(
+        relation, _attributes([*attributes, class_attribute]), 0
+    )
     header.setClassIndex(header.numAttributes() - 1)
     return header
+
+
+def _rows(header, X: np.ndarray, classes: np.ndarray):
+    with java_errors("building the instances"):
+        return _classes()("wekaranking.Kernels").rows(
+            header, _flat(X), len(X), _doubles(classes)
+        )
 
 
 def base_header(dataset: Dataset):
     """The WEKA header of the data set, its binary class last."""
     return _header(
         dataset.relation,
-        _attributes(dataset.attributes),
-        dataset.class_name,
-        dataset.class_values,
+        dataset.attributes,
+        Attribute(dataset.class_name, dataset.class_values),
     )
 
 
 def to_instances(dataset: Dataset, header=None):
     """The data set as WEKA Instances (class values in WEKA's order)."""
     header = base_header(dataset) if header is None else header
-    with java_errors("building the instances"):
-        return _classes()("wekaranking.Kernels").rows(
-            header, _flat(dataset.X), len(dataset), _doubles(dataset.class_index)
-        )
+    return _rows(header, dataset.X, dataset.class_index)
 
 
-def grouped_instances(dataset: Dataset, groups: np.ndarray, grades: np.ndarray):
-    """Rows with a numeric ``group`` attribute first and the relevance grade as
-    a numeric class: the input of the reduction's query-grouped mode (``-G``)."""
-    JClass = _classes()
-    atts = JClass("java.util.ArrayList")()
-    for attribute in [JClass("weka.core.Attribute")("group")] + _attributes(
-        dataset.attributes
-    ):
-        atts.add(attribute)
-    atts.add(JClass("weka.core.Attribute")("grade"))
-    header = JClass("weka.core.Instances")(dataset.relation, atts, 0)
-    header.setClassIndex(header.numAttributes() - 1)
-    X = np.c_[np.asarray(groups, dtype=np.float64), dataset.X]
-    with java_errors("building the instances"):
-        return JClass("wekaranking.Kernels").rows(
-            header, _flat(X), len(dataset), _doubles(grades)
-        )
+def grouped_data(X, y, group, require_grades: bool = False):
+    """Rows with a numeric ``group`` attribute first (the query, coded 0, 1,
+    ...) and the relevance grade ``y`` as a numeric class: the input of the
+    reduction's query-grouped mode (``-G``). Returns the features as a
+    Dataset and the instances."""
+    from weka_ranking.estimator import as_dataset
+
+    data = X if isinstance(X, Dataset) else as_dataset(X)
+    grades = np.full(len(data), np.nan) if y is None else np.asarray(y, float)
+    if np.shape(group) != (len(data),) or grades.shape != (len(data),):
+        raise ValueError(f"group and y must hold one value per row ({len(data)} rows)")
+    if require_grades and np.isnan(grades).any():
+        raise ValueError("y must hold a relevance grade for every row")
+    _, codes = np.unique(np.asarray(group), return_inverse=True)
+    header = _header(
+        data.relation, [Attribute("group"), *data.attributes], Attribute("grade")
+    )
+    return data, _rows(header, np.c_[codes.astype(np.float64), data.X], grades)
 
 
 def read_with_weka(path) -> dict:
@@ -299,9 +296,11 @@ def trained_state(reduction) -> dict:
     """What a trained Java model learned, as Python values."""
     header = reduction.getTrainingHeader()
     klass = header.classAttribute()
+    grouped = bool(str(reduction.getGroupAttribute()))
+    # In the query-grouped mode the first attribute names the query: not a feature.
     features = [
         header.attribute(j)
-        for j in range(header.numAttributes())
+        for j in range(int(grouped), header.numAttributes())
         if j != header.classIndex()
     ]
     return {
@@ -316,6 +315,7 @@ def trained_state(reduction) -> dict:
         if klass.isNominal()
         else (),
         "rank_first_index": int(reduction.getRankFirstIndex()),
+        "grouped": grouped,
         "weka": str(reduction.getTrainingWekaVersion()),
     }
 

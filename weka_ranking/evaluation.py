@@ -1,42 +1,139 @@
-"""Cross-validation measured as WEKA measures it (AUC: :mod:`weka_ranking.metrics`)."""
+"""The one evaluation loop: fit on a training fold, rank a test fold, one record.
+
+``evaluate_fold`` is the per-fold entry point that ``cv``, ``reproduce``,
+``bench`` and ``ltr`` share; ``cross_validate`` runs it over WEKA's own fold
+sequence. A :class:`FoldRecord`'s id is the model's canonical WEKA option
+string (``scheme``) with the software versions, as WEKA's Experimenter keys
+a result by scheme, options and version.
+"""
 
 from __future__ import annotations
 
-import logging
 import statistics
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
+from weka_ranking import bridge
 from weka_ranking.data import Dataset
+from weka_ranking.environment import software_versions
 from weka_ranking.errors import DataError
+from weka_ranking.estimator import clone
 from weka_ranking.folds import weka_folds
 from weka_ranking.metrics import auc
-from weka_ranking.model import RankingReduction, clone
 
-logger = logging.getLogger(__name__)
+Measure = Callable[[Any, Any], dict[str, float]]
 
 
 @dataclass
-class FoldResult:
-    """One fold: its AUC and what it cost."""
+class FoldRecord:
+    """One fitted model ranking one test fold: what it scored and cost."""
 
+    scheme: str
     fold: int
-    auc: float
     n_train: int
     n_test: int
-    n_pairs: int
-    comparisons: int
-    seconds: float
+    measures: dict[str, float]
+    n_pairs: int = 0
+    comparisons: int = 0
+    train_seconds: float = 0.0
+    rank_seconds: float = 0.0
+    versions: dict[str, str] = field(default_factory=software_versions)
+    # The test fold's scores, kept for pooling; not part of the record.
+    scores: np.ndarray | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def auc(self) -> float:
+        return self.measures["auc"]
+
+    def to_dict(self) -> dict:
+        return {
+            "scheme": self.scheme,
+            "versions": self.versions,
+            "fold": self.fold,
+            "n_train": self.n_train,
+            "n_test": self.n_test,
+            **self.measures,
+            "n_pairs": self.n_pairs,
+            "comparisons": self.comparisons,
+            "train_seconds": round(self.train_seconds, 4),
+            "rank_seconds": round(self.rank_seconds, 4),
+        }
+
+
+def _auc_of_order(y: np.ndarray, order: np.ndarray) -> float:
+    position_scores = np.empty(len(order))
+    position_scores[order] = -np.arange(len(order))
+    return auc(y, position_scores)
+
+
+def binary_measures(test: Dataset, scores: np.ndarray, seed: int) -> dict[str, float]:
+    """AUC with ties one half, and the AUC of the ranked list itself with equal
+    scores in the fold's order (``auc_stable``) or shuffled (``auc_random``):
+    what an AUC computed from the list, not the scores, sees."""
+    return {
+        "auc": auc(test.y, scores),
+        "auc_stable": _auc_of_order(test.y, bridge.order(scores, "stable", seed)),
+        "auc_random": _auc_of_order(test.y, bridge.order(scores, "random", seed)),
+    }
+
+
+def fit_fold(estimator, train, **fit_params) -> tuple[Any, float]:
+    """A fitted copy of the estimator and the seconds its training took."""
+    started = time.perf_counter()
+    model = clone(estimator).fit(train, **fit_params)
+    return model, time.perf_counter() - started
+
+
+def evaluate_fold(
+    model,
+    test,
+    *,
+    fold: int,
+    n_train: int,
+    train_seconds: float,
+    measure: Measure | None = None,
+    **rank_params,
+) -> FoldRecord:
+    """Rank the test fold with a fitted model and measure it.
+
+    ``model`` has ``ranking(test, **rank_params)`` and ``to_options()``;
+    ``measure(test, ranking)`` gives the measures, by default
+    :func:`binary_measures` on the model's seed.
+    """
+    started = time.perf_counter()
+    ranking = model.ranking(test, **rank_params)
+    seconds = time.perf_counter() - started
+    if measure is None:
+        measures = binary_measures(test, ranking.scores, model.seed)
+    else:
+        measures = measure(test, ranking)
+    return FoldRecord(
+        scheme=f"{model.classname} {model.to_options()}",
+        fold=fold,
+        n_train=n_train,
+        n_test=len(test),
+        measures=measures,
+        n_pairs=int(sum(getattr(model, "n_pairs_", ()))),
+        comparisons=int(ranking.comparisons),
+        train_seconds=train_seconds,
+        rank_seconds=seconds,
+        scores=ranking.scores,
+    )
 
 
 @dataclass
 class CVResult:
-    """A cross-validation: per-fold AUCs, mean, sample variance, pooled AUC."""
+    """A cross-validation: per-fold records, mean, sample variance, pooled AUC."""
 
-    folds: list[FoldResult] = field(default_factory=list)
+    scheme: str
+    source: str
+    positive: str | None
+    seed: int
+    folds: list[FoldRecord] = field(default_factory=list)
     pooled_auc: float = float("nan")
     seconds: float = 0.0
     # Every test fold's rows (indices into the data) and scores, in fold order.
@@ -60,17 +157,64 @@ class CVResult:
 
     def to_dict(self) -> dict:
         return {
+            "task": self.source,
+            "scheme": self.scheme,
+            "versions": software_versions(),
+            "positive": self.positive,
+            "folds": len(self.folds),
+            "seed": self.seed,
             "fold_aucs": self.fold_aucs,
             "mean_auc": self.mean_auc,
             "variance": self.variance,
             "pooled_auc": self.pooled_auc,
             "seconds": self.seconds,
-            "per_fold": [asdict(f) for f in self.folds],
+            "per_fold": [f.to_dict() for f in self.folds],
         }
+
+    def to_text(self, data: Dataset) -> str:
+        """The result as ``cv`` prints it: the fold AUCs, then WEKA's own
+        Evaluation summary of the pooled scores."""
+        lines = [
+            f"{self.source}: {self.scheme}",
+            f"  {len(self.folds)}-fold CV, seed {self.seed}, positive class "
+            f"{self.positive}",
+            "  fold AUCs  " + " ".join(f"{a:.5f}" for a in self.fold_aucs),
+            f"  mean AUC   {self.mean_auc:.5f} (variance {self.variance:.5f})",
+            f"  pooled AUC {self.pooled_auc:.5f}",
+            f"  {self.seconds:.1f} s",
+            "",
+        ]
+        title = (
+            "=== Stratified cross-validation: the ranking's scores as the "
+            f"probability of {self.positive} ===\n=== Summary ===\n"
+        )
+        lines.append(bridge.evaluation_text(data.subset(self.rows), self.scores, title))
+        return "\n".join(lines)
+
+
+def check_folds(data: Dataset, folds: int) -> None:
+    """Refuse a number of folds that leaves a test fold without both classes."""
+    minority = int(min(np.count_nonzero(data.y), len(data) - np.count_nonzero(data.y)))
+    if not 2 <= folds <= len(data):
+        raise DataError(
+            f"{data.source}: folds={folds}: must be between 2 and {len(data)} "
+            "(the instances)"
+        )
+    if minority < 2:
+        raise DataError(
+            f"{data.source}: {minority} instances of the minority class: "
+            "cross-validation needs at least 2 (one per fold, at least 2 folds)"
+        )
+    if folds > minority:
+        raise DataError(
+            f"{data.source}: folds={folds} is more than the {minority} instances of "
+            f"the minority class: some test folds would have none and no AUC; use "
+            f"folds={minority} or fewer"
+        )
 
 
 def cross_validate(
-    estimator: RankingReduction,
+    estimator,
     data: Dataset,
     folds: int = 10,
     seed: int | None = None,
@@ -80,58 +224,40 @@ def cross_validate(
 
     Each fold trains a clone of the estimator on ``trainCV(folds, i, random)``
     (same instances, same order as WEKA) and ranks ``testCV(folds, i)``. The
-    fold sequence's seed is ``seed``, by default the estimator's own (as
-    ``cv --seed`` seeds both). The pooled AUC is over all folds' scores at
-    once, as WEKA's Evaluation reports it after a cross-validation.
+    fold sequence's seed is ``seed``, by default the estimator's own. The
+    pooled AUC is over all folds' scores at once, as WEKA's Evaluation
+    reports it after a cross-validation. Any estimator with ``fit``,
+    ``ranking``, ``get_params``, ``to_options`` and ``seed`` will do (the
+    peers of :mod:`weka_ranking.peers` too).
     """
     seed = estimator.seed if seed is None else seed
-    minority = int(min(np.count_nonzero(data.y), len(data) - np.count_nonzero(data.y)))
-    if not 2 <= folds <= len(data):
-        raise DataError(
-            f"{data.source}: --folds must be between 2 and {len(data)} "
-            f"(the instances), got {folds}"
-        )
-    if minority < 2:
-        raise DataError(
-            f"{data.source}: {minority} instances of the minority class: "
-            "cross-validation needs at least 2 (one per fold, at least 2 folds)"
-        )
-    if folds > minority:
-        raise DataError(
-            f"{data.source}: --folds {folds} is more than the {minority} instances of "
-            f"the minority class: some test folds would have none and no AUC; use "
-            f"--folds {minority} or fewer"
-        )
-    result = CVResult()
-    pooled_y, pooled_scores, pooled_rows = [], [], []
+    check_folds(data, folds)
+    result = CVResult(
+        scheme=f"{estimator.classname} {clone(estimator).to_options()}",
+        source=data.source,
+        positive=data.positive,
+        seed=seed,
+    )
+    pooled_scores, pooled_rows = [], []
     started = time.perf_counter()
     for i, (train, test) in enumerate(weka_folds(data.y, folds, seed)):
-        fold_started = time.perf_counter()
         test_data = data.subset(test)
-        model = clone(estimator)
         try:
-            model.fit(data.subset(train))
+            model, seconds = fit_fold(estimator, data.subset(train))
         except ValueError as err:
             raise DataError(f"{data.source}: fold {i + 1} of {folds}: {err}") from None
-        ranking = model.ranking(test_data)
-        result.folds.append(
-            FoldResult(
-                fold=i,
-                auc=auc(test_data.y, ranking.scores),
-                n_train=len(train),
-                n_test=len(test),
-                n_pairs=sum(model.n_pairs_),
-                comparisons=ranking.comparisons,
-                seconds=time.perf_counter() - fold_started,
-            )
+        record = evaluate_fold(
+            model, test_data, fold=i, n_train=len(train), train_seconds=seconds
         )
-        pooled_y.append(test_data.y)
-        pooled_scores.append(ranking.scores)
+        result.folds.append(record)
+        pooled_scores.append(record.scores)
         pooled_rows.append(np.asarray(test))
         if progress is not None:
             progress(i + 1, folds)
+    # The trained model's full options (the learner's defaults included).
+    result.scheme = result.folds[0].scheme
     result.rows = np.concatenate(pooled_rows)
     result.scores = np.concatenate(pooled_scores)
-    result.pooled_auc = auc(np.concatenate(pooled_y), result.scores)
+    result.pooled_auc = auc(data.y[result.rows], result.scores)
     result.seconds = time.perf_counter() - started
     return result

@@ -2,95 +2,37 @@
 
 from __future__ import annotations
 
-import inspect
 import logging
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from weka_ranking import bridge, learners, progress
-from weka_ranking.data import Attribute, Dataset, header_difference
-from weka_ranking.errors import DataError, JavaError
-from weka_ranking.params import BY_NAME, PARAMETERS
+from weka_ranking import bridge, learners, persistence, progress
+from weka_ranking.data import Dataset, header_difference
+from weka_ranking.errors import DataError
+from weka_ranking.estimator import (
+    Estimator,
+    Ranking,
+    as_dataset,
+    clone,
+)
+from weka_ranking.memory import check_heap
+from weka_ranking.params import (
+    BY_NAME,
+    TRAINED_PARAMETERS,
+    check_ranking_params,
+    parameters_doc,
+    params_from_options,
+    weka_options,
+)
 
 logger = logging.getLogger(__name__)
 
-# Learners that train on the pair instances as given (views of the base rows,
-# about 120 bytes a pair with their index arrays); the others copy every pair
-# into dense values first (WEKA's filters), 16 bytes an attribute more.
-VIEW_LEARNERS = frozenset(
-    {
-        "weka.classifiers.trees.J48",
-        "weka.classifiers.bayes.NaiveBayes",
-        "weka.classifiers.trees.REPTree",
-        "weka.classifiers.trees.RandomTree",
-    }
-)
-VIEW_PAIR_BYTES = 120
-# What a fit fixes; the other parameters say how to rank and may change after.
-TRAINED_PARAMETERS = ("base", "pairs_per_instance", "voters", "seed")
 # Batches smaller than this get a warning: their scores are coarse.
 SMALL_BATCH = 10
 
 
-class NotFittedError(ValueError, AttributeError):
-    """A predict-type method was called before ``fit``."""
-
-
-@dataclass(frozen=True)
-class Ranking:
-    """An order (indices, best first), its scores, and the comparator calls made."""
-
-    order: np.ndarray
-    scores: np.ndarray
-    comparisons: int
-
-
-def pair_memory_bytes(n_pairs: int, n_features: int, classname: str) -> int:
-    """JVM heap that n pair instances and the learner's copy of them need, roughly."""
-    per_pair = VIEW_PAIR_BYTES
-    if classname not in VIEW_LEARNERS:
-        per_pair += 16 * (2 * n_features + 1) + 56
-    return n_pairs * per_pair
-
-
-def as_dataset(
-    X: Dataset | np.ndarray, y: np.ndarray | None = None, require_labels: bool = False
-) -> Dataset:
-    """A Dataset as given, or one of numeric features from arrays (y in {0, 1})."""
-    if isinstance(X, Dataset):
-        if y is not None:
-            raise TypeError("y must be None when X is a Dataset (it holds the class)")
-        if require_labels and not X.labelled.all():
-            raise DataError(
-                f"{X.source or 'the data'}: {int((~X.labelled).sum())} instances have "
-                "no class; training needs every class known"
-            )
-        return X
-    X = np.asarray(X, dtype=np.float64)
-    if X.ndim != 2:
-        raise ValueError(f"X must be 2-dimensional, got shape {X.shape}")
-    if y is None:
-        y = np.zeros(len(X), dtype=np.int8)
-    y = np.asarray(y)
-    if y.shape != (len(X),) or not np.isin(y, (0, 1)).all():
-        raise ValueError(f"y must hold one 0 or 1 per row of X ({len(X)} rows)")
-    attributes = tuple(Attribute(f"x{i + 1}") for i in range(X.shape[1]))
-    return Dataset(X, y.astype(np.int8), attributes, "class", ("0", "1"), 1)
-
-
-def _parameters_doc() -> str:
-    lines = []
-    for p in PARAMETERS:
-        lines.append(f"{p.name} : {type(p.default).__name__}, default={p.default!r}")
-        lines.append(
-            f"    {p.help[0].upper()}{p.help[1:]}. WEKA option ``{p.weka_flag}``."
-        )
-    return "\n    ".join(lines)
-
-
-class RankingReduction:
+class RankingReduction(Estimator):
     """Ranking reduced to binary classification on a WEKA base learner.
 
     Parameters
@@ -164,6 +106,7 @@ class RankingReduction:
     True
     """
 
+    classname = "weka.classifiers.meta.RankingReduction"
     # Options of the Java class that a subclass fixes (the reproduction's
     # hypotheses); the method itself has none.
     _variant_options: tuple[str, ...] = ()
@@ -189,29 +132,10 @@ class RankingReduction:
         self.threads = threads
         self.seed = seed
 
-    # -- scikit-learn's estimator contract ---------------------------------
-    @classmethod
-    def _param_names(cls) -> list[str]:
-        signature = inspect.signature(cls.__init__)
-        return [name for name in signature.parameters if name != "self"]
-
-    def get_params(self, deep: bool = True) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in self._param_names()}
-
-    def set_params(self, **params: Any) -> RankingReduction:
-        for name, value in params.items():
-            if name not in self._param_names():
-                raise ValueError(f"unknown parameter {name!r} for RankingReduction")
-            setattr(self, name, value)
+    def validate(self) -> RankingReduction:
+        """Check the parameters now (``fit`` does too), before any work."""
+        self._validate_params()
         return self
-
-    def __repr__(self) -> str:
-        changed = [
-            f"{name}={value!r}"
-            for name, value in self.get_params().items()
-            if value != BY_NAME[name].default
-        ]
-        return f"RankingReduction({', '.join(changed)})"
 
     def _validate_params(self) -> None:
         for name, value in self.get_params().items():
@@ -235,30 +159,25 @@ class RankingReduction:
         rank_first = None if data is None else data.positive_index
         return bridge.join_options(self._weka_options(rank_first))
 
-    def _weka_options(self, rank_first: int | None = None) -> list[str]:
+    def _weka_options(
+        self, rank_first: int | None = None, grouped: bool | None = None
+    ) -> list[str]:
         # After fit, what was trained is the trained model's, whatever
         # set_params said since; how to rank (ranker, ties, threads) is current.
         values = self.get_params()
         if hasattr(self, "weka_model_"):
             trained = bridge.reduction_params(self.weka_model_)
             values |= {name: trained[name] for name in TRAINED_PARAMETERS}
-        parts = ["-W", learners.classname(values["base"])]
-        for p in PARAMETERS:
-            if p.weka_flag not in ("-W", "--"):
-                parts += [p.weka_flag, p.to_text(values[p.name])]
-        if rank_first is None and hasattr(self, "rank_first_index_"):
-            rank_first = self.rank_first_index_
-        if rank_first is not None:
-            parts += ["-rank-first", str(rank_first + 1)]
-        base_options = (
-            self.base_options_
-            if hasattr(self, "base_options_")
-            else bridge.split_options(self.base_options)
-        )
-        parts += self._variant_options
-        if base_options:
-            parts += ["--", *base_options]
-        return parts
+        values["base"] = learners.classname(values["base"])
+        if rank_first is None:
+            rank_first = getattr(self, "rank_first_index_", None)
+        extra = list(self._variant_options)
+        if getattr(self, "grouped_", False) if grouped is None else grouped:
+            extra += ["-G", "first"]
+        base_options = getattr(self, "base_options_", None)
+        if base_options is None:
+            base_options = bridge.split_options(self.base_options)
+        return weka_options(values, rank_first, extra, base_options)
 
     @classmethod
     def from_options(cls, options: str) -> RankingReduction:
@@ -267,28 +186,30 @@ class RankingReduction:
         ``-rank-first`` is accepted and left to the data: the class that ranks
         first is the data set's positive class.
         """
-        head, _, base_options = options.partition("--")
-        tokens = head.split()
-        flags = {p.weka_flag: p for p in PARAMETERS if p.weka_flag != "--"}
-        params: dict[str, Any] = {"base_options": base_options.strip()}
-        if len(tokens) % 2:
-            raise ValueError(f"option {tokens[-1]!r} has no value in {options!r}")
-        for flag, text in zip(tokens[::2], tokens[1::2]):
-            if flag == "-rank-first":
-                continue
-            if flag not in flags:
-                raise ValueError(f"unknown option {flag!r} in {options!r}")
-            params[flags[flag].name] = flags[flag].from_text(text)
+        params = params_from_options(options)
         if "base" in params:
             params["base"] = learners.canonical(params["base"])
         return cls(**params)
 
     # -- training -----------------------------------------------------------
     def fit(
-        self, X: Dataset | np.ndarray, y: np.ndarray | None = None
+        self,
+        X: Dataset | np.ndarray,
+        y: np.ndarray | None = None,
+        group: np.ndarray | None = None,
     ) -> RankingReduction:
-        """Train the committee (or, for ``pointwise``, the base learner) on the data."""
+        """Train the committee (or, for ``pointwise``, the base learner) on the data.
+
+        With ``group`` (a query id per row, as XGBoost's and LightGBM's rankers
+        take it) ``y`` holds relevance grades and pairs stay within a query:
+        learning to rank (the Java class's ``-G``).
+        """
         self._validate_params()
+        if group is not None:
+            data, instances = bridge.grouped_data(X, y, group, require_grades=True)
+            self._fit_instances(instances, data, None, grouped=True)
+            self.dropped_attributes_ = data.dropped
+            return self
         data = as_dataset(X, y, require_labels=True)
         positives = int(np.count_nonzero(data.y))
         if self.ranker != "pointwise" and positives in (0, len(data)):
@@ -303,35 +224,22 @@ class RankingReduction:
         return self
 
     def _fit_instances(
-        self, instances, data: Dataset, rank_first: int | None
+        self, instances, data: Dataset, rank_first: int | None, grouped: bool = False
     ) -> RankingReduction:
+        if grouped and self.ranker == "pointwise":
+            raise ValueError(
+                "ranker='pointwise' ranks by the base learner alone, which does not "
+                "use the queries of group: choose a pairwise ranker"
+            )
         base = bridge.make_classifier(
             learners.classname(self.base), bridge.split_options(self.base_options)
         )
-        reduction = bridge.make_reduction(self._weka_options(rank_first), base)
+        reduction = bridge.make_reduction(self._weka_options(rank_first, grouped), base)
         pairs = bridge.count_pairs(reduction, instances)
-        self._check_heap(pairs, data)
+        check_heap(pairs, data, min(self.voters, self.threads), reduction)
         if self.ranker != "pointwise":
-            progress.line(
-                "%s: %d pairs for each of %d member%s",
-                data.source or "training",
-                pairs,
-                self.voters,
-                "" if self.voters == 1 else "s",
-            )
-            done = []
-
-            def trained(member: int, members: int, pairs: int, seconds: float) -> None:
-                done.append(member)
-                progress.line(
-                    "%d of %d members trained (member %d: %d pairs, %.1f s)",
-                    len(done),
-                    members,
-                    member + 1,
-                    pairs,
-                    seconds,
-                )
-
+            source = data.source or "training"
+            trained = progress.members(source, pairs, self.voters)
             bridge.listen_to_members(reduction, trained)
         bridge.build(reduction, instances, self._spec())
         reduction.setMemberListener(None)
@@ -339,25 +247,6 @@ class RankingReduction:
 
     def _spec(self) -> str:
         return " ".join([learners.classname(self.base), self.base_options]).strip()
-
-    def _check_heap(self, pairs_per_member: int, data: Dataset) -> None:
-        """Refuse, before building them, pairs that would not fit in the JVM heap."""
-        at_once = min(self.voters, self.threads)
-        classname = learners.classname(self.base)
-        m = len(data.attributes)
-        needed = at_once * pair_memory_bytes(pairs_per_member, m, classname)
-        free, heap = bridge.free_heap()
-        if needed <= free:
-            return
-        fitting = free // max(at_once * pair_memory_bytes(1, m, classname), 1)
-        p = max(1, fitting // max(len(data), 1))
-        raise JavaError(
-            f"{pairs_per_member} pairs of {2 * m} attributes"
-            + (f" for each of {at_once} members trained at once" if at_once > 1 else "")
-            + f" need about {needed >> 20} MB of JVM heap, and {free >> 20} MB is "
-            f"free of {heap >> 20} MB: use --heap {-(-needed * 5 // 4 >> 30)}g, "
-            f"or --pairs {p} (about {p * len(data)} pairs)"
-        )
 
     def _set_trained(self, reduction) -> RankingReduction:
         """The learned attributes, read from the trained Java model: the one
@@ -379,6 +268,7 @@ class RankingReduction:
             else None
         )
         self.n_features_in_ = len(self.attributes_)
+        self.grouped_ = state["grouped"]
         self.weka_version_ = state["weka"]
         return self
 
@@ -388,8 +278,7 @@ class RankingReduction:
         Member i depends only on ``seed + i``, so this equals fitting with
         ``voters`` (a sweep over committee sizes trains the largest once).
         """
-        if not hasattr(self, "members_"):
-            raise NotFittedError("sub_committee needs a fitted model")
+        self._check_fitted()
         if not 1 <= voters <= len(self.members_):
             raise ValueError(
                 f"voters must be in 1..{len(self.members_)}, got {voters!r}"
@@ -399,10 +288,7 @@ class RankingReduction:
 
     # -- ranking --------------------------------------------------------------
     def _check_data(self, X: Dataset | np.ndarray) -> Dataset:
-        if not hasattr(self, "members_"):
-            raise NotFittedError(
-                "this RankingReduction is not fitted yet: call fit before ranking"
-            )
+        self._check_fitted()
         data = as_dataset(X)
         difference = header_difference(self.attributes_, data.attributes)
         if difference is not None:
@@ -431,14 +317,31 @@ class RankingReduction:
         self.weka_model_.setNumExecutionSlots(self.threads)
         return self.weka_model_
 
-    def ranking(self, X: Dataset | np.ndarray) -> Ranking:
+    def ranking(
+        self, X: Dataset | np.ndarray, group: np.ndarray | None = None
+    ) -> Ranking:
         """The order (best first), the scores and the comparator calls made.
 
         A batch is ranked as a whole: a score is a share of the other instances
         of the batch, so a batch of a few instances gets coarse scores (a
         warning says so), and a batch of one is scored against the reference
-        sample of training instances kept with the model.
+        sample of training instances kept with the model. A model fitted with
+        ``group`` ranks each query of ``group`` on its own (scores compare
+        within a query only; ``order`` is by score over all rows).
         """
+        if hasattr(self, "grouped_") and self.grouped_ != (group is not None):
+            raise ValueError(
+                "this model was fitted with group (query ids): rank with group too"
+                if self.grouped_
+                else "group given, but this model was fitted without query ids"
+            )
+        if group is not None:
+            self._check_data(X)
+            _, instances = bridge.grouped_data(X, None, group)
+            scores, comparisons = bridge.rank(self._trained_for_ranker(), instances)
+            return Ranking(
+                bridge.order(scores, self.ties, self.seed), scores, comparisons
+            )
         data = self._check_data(X)
         reduction = self._trained_for_ranker()
         if self.ranker != "pointwise" and len(data) < SMALL_BATCH:
@@ -461,32 +364,35 @@ class RankingReduction:
 
     def save(self, path) -> None:
         """Write the fitted model to a file (see :mod:`weka_ranking.persistence`)."""
-        from weka_ranking import persistence
-
         persistence.save(self, path)
 
     @classmethod
-    def load(cls, path) -> RankingReduction:
-        """Read a model file; only from a trusted source, like WEKA's .model files."""
-        from weka_ranking import persistence
+    def load(cls, path, **ranking_params: Any) -> RankingReduction:
+        """Read a model file; only from a trusted source, like WEKA's .model files.
 
-        return persistence.load(path)
+        ``ranking_params`` (ranker, ties, threads) say how to rank; what was
+        trained (learner, pairs, voters, seed) stays the file's.
+        """
+        check_ranking_params(ranking_params)
+        reduction, params, dropped = persistence.read(path)
+        model = cls(**params)._set_trained(reduction)
+        model.dropped_attributes_ = dropped
+        return model.set_params(**ranking_params)
 
-    def scores(self, X: Dataset | np.ndarray) -> np.ndarray:
+    def scores(
+        self, X: Dataset | np.ndarray, group: np.ndarray | None = None
+    ) -> np.ndarray:
         """Scores in [0, 1], higher first: degree share, printed score,
         QuickSort position, or (pointwise) the positive-class probability."""
-        return self.ranking(X).scores
+        return self.ranking(X, group).scores
 
-    def rank(self, X: Dataset | np.ndarray) -> np.ndarray:
+    def rank(
+        self, X: Dataset | np.ndarray, group: np.ndarray | None = None
+    ) -> np.ndarray:
         """Indices of the instances, the one most likely positive first."""
-        return self.ranking(X).order
+        return self.ranking(X, group).order
 
 
 RankingReduction.__doc__ = RankingReduction.__doc__.replace(
-    "{parameters}", _parameters_doc()
+    "{parameters}", parameters_doc()
 )
-
-
-def clone(estimator: RankingReduction) -> RankingReduction:
-    """An unfitted estimator with the same parameters."""
-    return type(estimator)(**estimator.get_params())

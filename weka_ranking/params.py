@@ -13,6 +13,9 @@ from typing import Any
 PAIRWISE_RANKERS = ("tournament", "tournament-as-printed", "quicksort")
 RANKERS = ("pointwise", *PAIRWISE_RANKERS)
 TIES = ("stable", "random")
+# What a fit fixes; the others say how to rank and may change after it.
+TRAINED_PARAMETERS = ("base", "pairs_per_instance", "voters", "seed")
+RANKING_PARAMETERS = ("ranker", "ties", "threads")
 # WEKA's seeds are Java ints, and member i is seeded seed + i.
 SEED_RANGE = (-(1 << 31), (1 << 31) - 1)
 
@@ -40,8 +43,8 @@ class Parameter:
             self.validate(value)
         except ValueError:
             raise ValueError(
-                f"{self.cli_flag} / {self.weka_flag} must be {self.expected}, "
-                f"got {text!r}"
+                f"{self.name}={text!r}: must be {self.expected} (WEKA's "
+                f"{self.weka_flag})"
             ) from None
         return value
 
@@ -143,3 +146,65 @@ PARAMETERS: tuple[Parameter, ...] = (
 )
 
 BY_NAME: dict[str, Parameter] = {p.name: p for p in PARAMETERS}
+
+
+def params_from_options(options: str) -> dict[str, Any]:
+    """The parameters a meta-classifier option string sets (``-rank-first`` is
+    left to the data: the class that ranks first is its positive class)."""
+    head, _, base_options = options.partition("--")
+    tokens = head.split()
+    flags = {p.weka_flag: p for p in PARAMETERS if p.weka_flag != "--"}
+    params: dict[str, Any] = {"base_options": base_options.strip()}
+    if len(tokens) % 2:
+        raise ValueError(f"option {tokens[-1]!r} has no value in {options!r}")
+    for flag, text in zip(tokens[::2], tokens[1::2]):
+        if flag == "-rank-first":
+            continue
+        if flag not in flags:
+            raise ValueError(f"unknown option {flag!r} in {options!r}")
+        params[flags[flag].name] = flags[flag].from_text(text)
+    return params
+
+
+def weka_options(
+    values: dict[str, Any],
+    rank_first: int | None,
+    extra: list[str],
+    base_options: list[str],
+) -> list[str]:
+    """The meta-classifier's option list for these parameter values (``base``
+    a classname): ``-W class -P p -I n -R r -T t -num-slots k -S seed``, then
+    ``-rank-first`` (1-based), ``extra`` and ``-- base options``."""
+    parts = ["-W", values["base"]]
+    for p in PARAMETERS:
+        if p.weka_flag not in ("-W", "--"):
+            parts += [p.weka_flag, p.to_text(values[p.name])]
+    if rank_first is not None and rank_first >= 0:
+        parts += ["-rank-first", str(rank_first + 1)]
+    parts += extra
+    if base_options:
+        parts += ["--", *base_options]
+    return parts
+
+
+def parameters_doc() -> str:
+    """The table as the numpydoc "Parameters" section of the estimator."""
+    lines = []
+    for p in PARAMETERS:
+        lines.append(f"{p.name} : {type(p.default).__name__}, default={p.default!r}")
+        lines.append(
+            f"    {p.help[0].upper()}{p.help[1:]}. WEKA option ``{p.weka_flag}``."
+        )
+    return "\n    ".join(lines)
+
+
+def check_ranking_params(given: dict[str, Any]) -> None:
+    """Refuse, for a trained model, parameters that say what to train."""
+    trained = [name for name in given if name not in RANKING_PARAMETERS]
+    if trained:
+        values = ", ".join(f"{name}={given[name]!r}" for name in trained)
+        raise ValueError(
+            f"{values}: a saved model keeps what it was trained with; only "
+            f"{', '.join(RANKING_PARAMETERS)} apply to it (train a new model to "
+            "change the others)"
+        )

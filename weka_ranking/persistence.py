@@ -1,4 +1,4 @@
-"""Model files: a fitted RankingReduction saved and loaded with checks.
+"""Model files: a fitted RankingReduction written and read with checks.
 
 The trained model is WEKA's own: ``weka.classifiers.meta.RankingReduction``
 with its training header, serialized as the Explorer saves a model
@@ -24,6 +24,7 @@ from pathlib import Path
 from weka_ranking import __version__, bridge, learners
 from weka_ranking.atomic import write_bytes
 from weka_ranking.errors import DataError
+from weka_ranking.estimator import NotFittedError
 
 logger = logging.getLogger(__name__)
 
@@ -39,8 +40,6 @@ def _is_weka_model(path: Path) -> bool:
 
 def save(model, path: str | Path) -> None:
     """Write a fitted model to ``path`` atomically (whole or not at all)."""
-    from weka_ranking.model import NotFittedError
-
     if not hasattr(model, "weka_model_"):
         raise NotFittedError("only a fitted RankingReduction can be saved")
     path = Path(path)
@@ -107,11 +106,10 @@ def _read_checked(path: Path, content: bytes) -> tuple[dict, bytes]:
     return metadata, payload
 
 
-def load(path: str | Path):
+def read(path: str | Path) -> tuple[object, dict, tuple[str, ...]]:
     """Read a model file written by :func:`save` (or a WEKA ``.model`` file of
-    a RankingReduction), checking it first."""
-    from weka_ranking.model import RankingReduction
-
+    a RankingReduction), checking it first: the trained Java model, the
+    estimator's parameters, and the attributes the training file dropped."""
     path = Path(path)
     try:
         content = path.read_bytes()
@@ -153,7 +151,5 @@ def load(path: str | Path):
     if params is None:
         params = bridge.reduction_params(reduction)
         params["base"] = learners.canonical(params["base"])
-    model = RankingReduction(**params)._set_trained(reduction)
     dropped = () if metadata is None else metadata.get("dropped_attributes", ())
-    model.dropped_attributes_ = tuple(dropped)
-    return model
+    return reduction, params, tuple(dropped)

@@ -30,3 +30,52 @@ def line(message: str, *args: object, force: bool = False) -> None:
             return
         _last = now
     PROGRESS.info(message, *args)
+
+
+def members(source: str, pairs: int, voters: int):
+    """Say what a committee's training will do, and return the callback that
+    says as each member is trained."""
+    plural = "" if voters == 1 else "s"
+    line("%s: %d pairs for each of %d member%s", source, pairs, voters, plural)
+    done = []
+
+    def trained(member: int, members: int, pairs: int, seconds: float) -> None:
+        done.append(member)
+        line(
+            "%d of %d members trained (member %d: %d pairs, %.1f s)",
+            *(len(done), members, member + 1, pairs, seconds),
+        )
+
+    return trained
+
+
+def counter(what: str):
+    """A callback for (done, total) that logs a throttled line with the time
+    taken and to go; the last one always."""
+    started = time.perf_counter()
+
+    def show(done: int, total: int) -> None:
+        elapsed = time.perf_counter() - started
+        to_go = elapsed / max(done, 1) * (total - done)
+        line(
+            "%s %d of %d done, %.0f s, about %.0f s to go",
+            *(what, done, total, elapsed, to_go),
+            force=done == total,
+        )
+
+    return show
+
+
+def configure(quiet: bool, verbose: bool) -> None:
+    """The command line's logging: messages on stderr prefixed with the
+    command's name; warnings (errors only if quiet, all if verbose) and
+    progress lines unless quiet."""
+    logger = logging.getLogger("weka_ranking")
+    handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("weka-ranking: %(message)s"))
+    logger.handlers[:] = [handler]
+    logger.setLevel(
+        logging.ERROR if quiet else logging.INFO if verbose else logging.WARNING
+    )
+    logger.propagate = False
+    PROGRESS.setLevel(logging.ERROR if quiet else logging.INFO)

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from weka_ranking.data import STUDY_TASKS
 from weka_ranking.learners import NAMED_LEARNERS
+from weka_ranking.tasks import STUDY_TASKS
 
 FOLDS = 10
 SEED = 1
@@ -68,6 +68,15 @@ def build_plan(
     include_slow: bool = False,
 ) -> tuple[list[Unit], list[str]]:
     """The units to run, and a line per cell left out (never silently)."""
+    for what, names, known in (
+        ("tasks", tasks, STUDY_TASKS),
+        ("learners", learners, NAMED_LEARNERS),
+    ):
+        unknown = [name for name in names or () if name not in known]
+        if unknown:
+            raise ValueError(
+                f"{what}: unknown {unknown}; choose from {', '.join(known)}"
+            )
     tasks = tasks or (QUICK_TASKS if quick else tuple(STUDY_TASKS))
     learners = learners or (QUICK_LEARNERS if quick else tuple(NAMED_LEARNERS))
     sweep = QUICK_SWEEP if quick else SWEEP
@@ -84,7 +93,7 @@ def build_plan(
                 reason = SLOW_CELLS.get((learner, task, family))
                 if reason and not include_slow:
                     cell = f"{variant or 'main'} {learner} {task} {family}"
-                    left_out.append(f"{cell}: {reason} (--include-slow runs it)")
+                    left_out.append(f"{cell}: {reason} (include_slow=True runs it)")
                     continue
                 units.extend(
                     Unit(task, learner, family, fold, family_sweep, variant)

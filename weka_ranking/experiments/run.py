@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import os
-import platform
 import signal
 import subprocess
 import sys
@@ -15,15 +14,14 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import replace
 from pathlib import Path
 
-import numpy as np
-
-from weka_ranking import __version__, bridge, jvm, load_task
+from weka_ranking import jvm, load_task
 from weka_ranking.data import Dataset
+from weka_ranking.environment import machine, software_versions
 from weka_ranking.errors import WekaError
+from weka_ranking.evaluation import evaluate_fold, fit_fold
 from weka_ranking.experiments.plan import FOLDS, RANKERS, SEED, Unit
 from weka_ranking.experiments.store import ResultStore
 from weka_ranking.folds import weka_folds
-from weka_ranking.metrics import auc
 from weka_ranking.model import RankingReduction
 
 logger = logging.getLogger(__name__)
@@ -47,31 +45,34 @@ def _task_data(unit: Unit) -> Dataset:
     return data
 
 
-def _auc_of_order(y: np.ndarray, order: np.ndarray) -> float:
-    position_scores = np.empty(len(order))
-    position_scores[order] = -np.arange(len(order))
-    return auc(y, position_scores)
-
-
-def _evaluate(model: RankingReduction, test: Dataset, train_seconds: float) -> dict:
-    started = time.perf_counter()
-    ranking = model.ranking(test)
-    seconds = time.perf_counter() - started
-    scores = ranking.scores
-    return {
-        "ranker": model.ranker,
-        "pairs": model.pairs_per_instance,
-        "voters": model.voters,
-        "auc": auc(test.y, scores),
-        # The same order with ties broken by the fold's order, or at random:
-        # what an AUC computed from the ranked list, not the scores, sees.
-        "auc_stable": _auc_of_order(test.y, bridge.order(scores, "stable", model.seed)),
-        "auc_random": _auc_of_order(test.y, bridge.order(scores, "random", model.seed)),
-        "n_pairs": int(sum(model.n_pairs_)),
-        "comparisons": int(ranking.comparisons),
-        "train_seconds": round(train_seconds, 4),
-        "rank_seconds": round(seconds, 4),
-    }
+def _records(
+    model: RankingReduction,
+    test: Dataset,
+    fold: int,
+    n_train: int,
+    train_seconds: float,
+    config: str,
+    rankers,
+) -> list[tuple[str, dict]]:
+    """The fitted model ranked by each ranker: (config, record) pairs."""
+    records = []
+    for ranker in rankers:
+        model.set_params(ranker=ranker)
+        record = evaluate_fold(
+            model, test, fold=fold, n_train=n_train, train_seconds=train_seconds
+        )
+        records.append(
+            (
+                config,
+                {
+                    "ranker": ranker,
+                    "pairs": model.pairs_per_instance,
+                    "voters": model.voters,
+                    **record.to_dict(),
+                },
+            )
+        )
+    return records
 
 
 def run_unit(unit: Unit) -> list[dict]:
@@ -100,36 +101,56 @@ def _run_unit(unit: Unit) -> list[dict]:
     train_rows, test_rows = list(weka_folds(data.y, FOLDS, SEED))[unit.fold]
     train, test = data.subset(train_rows), data.subset(test_rows)
     estimator = OneOrderReduction if unit.variant == "one-order" else RankingReduction
+    fold = {"fold": unit.fold, "n_train": len(train)}
     results = []
     if unit.family == "base":
-        model = estimator(unit.learner, ranker="pointwise", seed=SEED).fit(train)
-        results.append(("base", _evaluate(model, test, sum(model.member_seconds_))))
+        model, seconds = fit_fold(estimator(unit.learner, ranker="pointwise"), train)
+        results += _records(
+            model,
+            test,
+            **fold,
+            train_seconds=seconds,
+            config="base",
+            rankers=["pointwise"],
+        )
     elif unit.family == "original":
-        model = estimator(unit.learner, seed=SEED).fit(train)
-        for ranker in RANKERS:
-            model.set_params(ranker=ranker)
-            results.append(
-                ("original", _evaluate(model, test, model.member_seconds_[0]))
-            )
+        model, seconds = fit_fold(estimator(unit.learner), train)
+        results += _records(
+            model,
+            test,
+            **fold,
+            train_seconds=seconds,
+            config="original",
+            rankers=RANKERS,
+        )
     elif unit.family == "voters":
-        committee = estimator(
-            unit.learner, pairs_per_instance=1, voters=max(unit.sweep), seed=SEED
-        ).fit(train)
+        committee, _ = fit_fold(
+            estimator(unit.learner, pairs_per_instance=1, voters=max(unit.sweep)),
+            train,
+        )
         for voters in unit.sweep:
             model = committee.sub_committee(voters)
-            for ranker in RANKERS:
-                model.set_params(ranker=ranker)
-                seconds = sum(model.member_seconds_)
-                results.append((f"voters={voters}", _evaluate(model, test, seconds)))
+            results += _records(
+                model,
+                test,
+                **fold,
+                train_seconds=sum(model.member_seconds_),
+                config=f"voters={voters}",
+                rankers=RANKERS,
+            )
     elif unit.family == "pairs":
         for pairs in unit.sweep:
-            model = estimator(unit.learner, pairs_per_instance=pairs, seed=SEED).fit(
-                train
+            model, seconds = fit_fold(
+                estimator(unit.learner, pairs_per_instance=pairs), train
             )
-            for ranker in RANKERS:
-                model.set_params(ranker=ranker)
-                seconds = model.member_seconds_[0]
-                results.append((f"pairs={pairs}", _evaluate(model, test, seconds)))
+            results += _records(
+                model,
+                test,
+                **fold,
+                train_seconds=seconds,
+                config=f"pairs={pairs}",
+                rankers=RANKERS,
+            )
     else:
         raise ValueError(f"unknown family {unit.family!r}")
     return [
@@ -139,14 +160,11 @@ def _run_unit(unit: Unit) -> list[dict]:
             "variant": unit.variant,
             "family": unit.family,
             "config": config,
-            "fold": unit.fold,
             "seed": SEED,
             "positive": data.positive,
-            "n_train": len(train),
-            "n_test": len(test),
-            **measured,
+            **record,
         }
-        for config, measured in results
+        for config, record in results
     ]
 
 
@@ -189,13 +207,9 @@ def run_description(jobs: int) -> dict:
     return {
         "started": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
         "argv": sys.argv,
-        "weka_ranking": __version__,
-        "weka": bridge.weka_version(),
-        "python": platform.python_version(),
-        "numpy": np.__version__,
-        "java": bridge.java_version(),
+        **software_versions(),
         "git_sha": _git_sha(),
-        "machine": f"{platform.machine()}, {os.cpu_count()} cores, {platform.system()}",
+        "machine": machine(),
         "jobs": jobs,
     }
 
@@ -277,6 +291,56 @@ def run_plan(
             _stop_workers(pool)
             raise
     return len(pending)
+
+
+def reproduce(
+    out: str | Path,
+    tasks: tuple[str, ...] | None = None,
+    learners: tuple[str, ...] | None = None,
+    quick: bool = False,
+    include_slow: bool = False,
+    jobs: int = 1,
+    heap: str | None = None,
+    scheduler: str | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> tuple[int, int, Path]:
+    """The reproduction into the store ``out``, resumable, and its report.
+
+    Returns the units run now, the units in the plan and the report's path.
+    ``progress(done, pending)`` is called as units finish.
+    """
+    from weka_ranking.experiments.plan import build_plan
+    from weka_ranking.experiments.report import write_report
+
+    if jobs < 1:
+        raise ValueError(f"jobs must be >= 1, got {jobs}")
+    units, left_out = build_plan(tasks, learners, quick, include_slow)
+    if quick:
+        logger.warning("quick: a subset (2 tasks, 2 learners, sweeps 1, 5, 10)")
+    for line in left_out:
+        logger.warning("left out: %s", line)
+    store = ResultStore(out)
+    with store.run_lock():  # a second run on the same folder is refused at once
+        done = store.load()
+        pending = sum(1 for u in units if u.key not in done)
+        logger.info("%d units, %d already in %s", len(units), len(units) - pending, out)
+        started, finished = time.perf_counter(), [0]
+
+        def advance(count: int) -> None:
+            finished[0] += count
+            if progress:
+                progress(finished[0], pending)
+
+        ran = run_plan(units, store, jobs, heap, advance, scheduler)
+        store.add_run(
+            {
+                "finished": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+                "seconds": round(time.perf_counter() - started, 1),
+                "units_run": ran,
+                "jobs": jobs,
+            }
+        )
+    return ran, len(units), write_report(Path(out), Path(out))
 
 
 def _stop_workers(pool: ProcessPoolExecutor) -> None:

@@ -170,7 +170,7 @@ class _RunLock:
             os.close(self.descriptor)
             raise RunInProgress(
                 f"{self.path.parent}: another run (process {holder or '?'}) is "
-                "writing here; wait for it to finish, or give another --out"
+                "writing here; wait for it to finish, or give another folder (out=DIR)"
             ) from None
         os.ftruncate(self.descriptor, 0)
         os.pwrite(self.descriptor, str(os.getpid()).encode(), 0)

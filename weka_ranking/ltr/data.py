@@ -8,7 +8,7 @@ graded labels and the query of every row; rows of a query are contiguous.
 from __future__ import annotations
 
 import gzip
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -85,6 +85,16 @@ def _grouped(X, labels, qids, docids, source, attributes=None) -> GroupedDataset
     return GroupedDataset(data, labels.astype(np.int64), qids, tuple(docids))
 
 
+def as_grouped(X, y, group) -> GroupedDataset:
+    """Features (a Dataset or an array), relevance grades and query ids, as
+    the estimators' ``fit(X, y, group=...)`` take them, in one GroupedDataset."""
+    labels, qids = np.asarray(y, dtype=np.int64), np.asarray(group)
+    if isinstance(X, Dataset):
+        return GroupedDataset(replace(X, y=(labels >= 1).astype(np.int8)), labels, qids)
+    X = np.asarray(X, dtype=np.float64)
+    return _grouped(X, labels, qids, [], "arrays")
+
+
 def load_letor(path: str | Path, n_features: int | None = None) -> GroupedDataset:
     """Read ``label qid:Q 1:v 2:v ... # comment`` lines (plain or .gz).
 
@@ -137,13 +147,14 @@ def load_letor(path: str | Path, n_features: int | None = None) -> GroupedDatase
 def load_grouped_arff(path: str | Path, group_attribute: str, label: str | None = None):
     """An ARFF file whose ``group_attribute`` names the query (removed from the
     features); the class's values, in declared order, are the grades 0, 1, ..."""
-    from weka_ranking.data import read_data_file
+    from weka_ranking.arff import read_data_file
 
     parsed, _ = read_data_file(Path(path))
     names = [name for name, _ in parsed["attributes"]]
     if group_attribute not in names:
         raise DataError(
-            f"{path}: no attribute named {group_attribute!r} (--group-attribute)"
+            f"{path}: no attribute named {group_attribute!r}: name the query "
+            "attribute (group_attribute=NAME)"
         )
     group = names.index(group_attribute)
     class_pos = names.index(label) if label else len(names) - 1

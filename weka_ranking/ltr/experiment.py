@@ -2,38 +2,49 @@
 
 from __future__ import annotations
 
+import inspect
 import logging
 import time
 from collections.abc import Callable
 
 import numpy as np
 
-from weka_ranking.ltr.data import GroupedDataset, mq2008_fold
-from weka_ranking.ltr.rankers import (
-    AdaRank,
-    GeneticRanker,
-    LightGBMRanker,
-    ReductionRanker,
-    XGBoostRanker,
+from weka_ranking.errors import DataError
+from weka_ranking.evaluation import evaluate_fold, fit_fold
+from weka_ranking.ltr.data import (
+    GroupedDataset,
+    load_grouped_arff,
+    load_letor,
+    mq2008_fold,
 )
+from weka_ranking.ltr.rankers import AdaRank, GeneticRanker
 from weka_ranking.metrics import DEFINITIONS, mean_metrics, query_metrics
+from weka_ranking.model import RankingReduction
+from weka_ranking.peers import LightGBMRanker, XGBoostRanker
 
 logger = logging.getLogger(__name__)
+
+
+def _xgboost(objective: str) -> XGBoostRanker:
+    return XGBoostRanker(objective, rounds=500, learning_rate=0.1, early_stopping=30)
+
 
 RANKERS: dict[str, Callable[[], object]] = {
     "adarank-map": lambda: AdaRank("map"),
     "adarank-ndcg": lambda: AdaRank("ndcg@5"),
     "ga-nm": lambda: GeneticRanker(),
-    "xgb-pairwise": lambda: XGBoostRanker("rank:pairwise"),
-    "xgb-ndcg": lambda: XGBoostRanker("rank:ndcg"),
-    "xgb-map": lambda: XGBoostRanker("rank:map"),
-    "lgbm-lambdarank": lambda: LightGBMRanker(),
+    "xgb-pairwise": lambda: _xgboost("rank:pairwise"),
+    "xgb-ndcg": lambda: _xgboost("rank:ndcg"),
+    "xgb-map": lambda: _xgboost("rank:map"),
+    "lgbm-lambdarank": lambda: LightGBMRanker(
+        rounds=500, learning_rate=0.05, early_stopping=30
+    ),
 }
 # The reduction: one committee per learner and fold, ranked by both rankers.
-REDUCTIONS: dict[str, tuple[str, int | str]] = {
-    "reduction-j48": ("J48", "all"),
-    "reduction-logistic": ("Logistic", "all"),
-    "reduction-smo": ("SMO", 1),
+REDUCTIONS: dict[str, Callable[[], RankingReduction]] = {
+    "reduction-j48": lambda: RankingReduction("J48"),
+    "reduction-logistic": lambda: RankingReduction("Logistic"),
+    "reduction-smo": lambda: RankingReduction("SMO", pairs_per_instance=1),
 }
 REDUCTION_RANKERS = ("tournament", "quicksort")
 ALL_RANKERS = (*RANKERS, *REDUCTIONS)
@@ -52,9 +63,61 @@ def evaluate(test: GroupedDataset, scores: np.ndarray) -> dict[str, float]:
     return out
 
 
+def mq2008_folds(text: str) -> list[int]:
+    """MQ2008's folds from text like ``1-5`` or ``1,3``."""
+    try:
+        first, _, last = text.partition("-")
+        folds = (
+            list(range(int(first), int(last) + 1))
+            if last
+            else [int(x) for x in text.split(",")]
+        )
+    except ValueError:
+        raise ValueError(f"folds={text!r}: give them as 1-5 or 1,3") from None
+    if not folds or any(not 1 <= f <= 5 for f in folds):
+        raise ValueError(f"folds={text!r}: MQ2008 has folds 1 to 5")
+    return folds
+
+
+def user_fold(
+    train: str, valid: str, test: str, group_attribute: str | None = None
+) -> dict[int, tuple[GroupedDataset, GroupedDataset, GroupedDataset]]:
+    """The user's own training, validation and test files as fold 1: LETOR /
+    SVMlight text, or ARFF whose ``group_attribute`` names the query."""
+
+    def read(path: str) -> GroupedDataset:
+        if not path.lower().endswith(".arff"):
+            return load_letor(path)
+        if not group_attribute:
+            raise DataError(
+                f"{path}: an ARFF file needs the attribute that names each row's "
+                "query (group_attribute=NAME)"
+            )
+        return load_grouped_arff(path, group_attribute)
+
+    return {1: (read(train), read(valid), read(test))}
+
+
 def single_label_queries(grouped: GroupedDataset) -> int:
     """Queries whose documents all share one label: no pairs, ranked but flagged."""
     return sum(len(set(grouped.labels[rows])) == 1 for rows in grouped.queries())
+
+
+def fit_ranker(estimator, train: GroupedDataset, valid: GroupedDataset):
+    """A fitted copy and its training seconds; rankers that tune something
+    (rounds, a kept iteration) get the validation part as ``eval_set``."""
+    params = {"group": train.qids}
+    if "eval_set" in inspect.signature(estimator.fit).parameters:
+        params["eval_set"] = (valid.data, valid.labels, valid.qids)
+    return fit_fold(estimator, train.data, y=train.labels, **params)
+
+
+def _variants(name: str):
+    """(label, estimator, rankers to rank with) of one named ranker."""
+    if name in REDUCTIONS:
+        labels = [f"{name}-{ranker}" for ranker in REDUCTION_RANKERS]
+        return REDUCTIONS[name](), list(zip(labels, REDUCTION_RANKERS))
+    return RANKERS[name](), [(name, None)]
 
 
 def run(
@@ -64,10 +127,16 @@ def run(
     data: dict[int, tuple[GroupedDataset, GroupedDataset, GroupedDataset]]
     | None = None,
 ) -> dict:
-    """Every ranker on every fold; per-fold metrics, means, and wall time.
+    """Every ranker on every fold; per-fold records, means, and wall time.
 
     ``data`` maps each fold to (train, validation, test); MQ2008's by default.
     """
+    unknown = [name for name in rankers if name not in ALL_RANKERS]
+    if unknown:
+        raise ValueError(
+            f"rankers={','.join(unknown)}: unknown; choose from "
+            + ", ".join(ALL_RANKERS)
+        )
     results: dict = {"folds": folds, "rankers": {}}
     started_run = time.perf_counter()
     data = data or {fold: mq2008_fold(fold) for fold in folds}
@@ -77,45 +146,36 @@ def run(
     }
     for name in rankers:
         per_fold: dict[str, list] = {}
-        seconds: dict[str, float] = {}
         valid_map: dict[str, list] = {}
+        estimator, variants = _variants(name)
         for fold in folds:
             if progress:
                 progress(f"{name} fold {fold}")
             train, valid, test = data[fold]
-            started = time.perf_counter()
-            if name in REDUCTIONS:
-                learner, pairs = REDUCTIONS[name]
-                fitted = ReductionRanker(learner, pairs, "tournament").fit(train, valid)
-                labels = [f"{name}-{ranker}" for ranker in REDUCTION_RANKERS]
-                rankers_of = list(REDUCTION_RANKERS)
-            else:
-                fitted = RANKERS[name]().fit(train, valid)
-                labels, rankers_of = [name], [None]
-            train_seconds = time.perf_counter() - started
-            for label, ranker in zip(labels, rankers_of):
+            model, train_seconds = fit_ranker(estimator, train, valid)
+            for label, ranker in variants:
                 if ranker is not None:
-                    fitted.model.set_params(ranker=ranker)
-                started = time.perf_counter()
-                test_metrics = evaluate(test, fitted.scores(test))
-                seconds[label] = (
-                    seconds.get(label, 0.0)
-                    + train_seconds
-                    + (time.perf_counter() - started)
+                    model.set_params(ranker=ranker)
+                record = evaluate_fold(
+                    model,
+                    test.data,
+                    fold=fold,
+                    n_train=len(train),
+                    train_seconds=train_seconds,
+                    measure=lambda _, ranking: evaluate(test, ranking.scores),
+                    group=test.qids,
                 )
+                per_fold.setdefault(label, []).append(record.to_dict())
+                ranked_valid = model.ranking(valid.data, group=valid.qids)
                 valid_map.setdefault(label, []).append(
-                    evaluate(valid, fitted.scores(valid))["map_letor4"]
+                    evaluate(valid, ranked_valid.scores)["map_letor4"]
                 )
-                per_fold.setdefault(label, []).append(test_metrics)
-        for label, folds_metrics in per_fold.items():
-            means = {
-                key: float(np.mean([f[key] for f in folds_metrics]))
-                for key in folds_metrics[0]
-            }
+        for label, records in per_fold.items():
+            measures = [k for k in records[0] if k.endswith(DEFINITIONS)]
             results["rankers"][label] = {
-                **means,
-                "seconds": seconds[label],
-                "per_fold": folds_metrics,
+                **{k: float(np.mean([r[k] for r in records])) for k in measures},
+                "seconds": sum(r["train_seconds"] + r["rank_seconds"] for r in records),
+                "per_fold": records,
                 "validation_map_letor4": valid_map[label],
             }
     results["wall_seconds"] = time.perf_counter() - started_run
@@ -129,13 +189,26 @@ def run(
                 key=lambda n: results["rankers"][n]["validation_map_letor4"][i],
             )
             chosen.append(results["rankers"][best]["per_fold"][i] | {"config": best})
-        keys = [k for k in chosen[0] if k != "config"]
+        keys = [k for k in chosen[0] if k.endswith(DEFINITIONS)]
         results["rankers"]["reduction-best-on-validation"] = {
             **{k: float(np.mean([c[k] for c in chosen])) for k in keys},
             "seconds": 0.0,
             "chosen": [c["config"] for c in chosen],
         }
     return results
+
+
+def summary(results: dict) -> dict:
+    """The results without the per-fold records: ``ltr --json``."""
+    return {
+        "folds": results["folds"],
+        "rankers": {
+            name: {k: v for k, v in r.items() if k != "per_fold"}
+            for name, r in results["rankers"].items()
+        },
+        "single_label_queries": results["single_label_queries"],
+        "wall_seconds": results["wall_seconds"],
+    }
 
 
 def _standing(rankers: dict) -> list[str]:

@@ -1,166 +1,21 @@
-"""Rankers of query-grouped data, all with ``fit(train, valid)`` and ``scores(test)``.
+"""Linear rankers of query-grouped data: AdaRank and a genetic ranker.
 
-Scores order the documents within each query (higher first); their scale is
-not comparable across queries. Anything tuned (rounds, the iteration kept)
-is chosen on the validation set only.
+They follow the package's estimator contract (``fit(X, y, group=...,
+eval_set=(X, y, group))``, learned state with a trailing underscore,
+``ranking(X, group=...)``), like the reduction and the boosted peers of
+:mod:`weka_ranking.peers`. Anything tuned is chosen on ``eval_set`` only.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from weka_ranking import bridge
-from weka_ranking.ltr.data import GroupedDataset
+from weka_ranking.ltr.data import as_grouped
 from weka_ranking.ltr.fast import QueryMatrix
-from weka_ranking.model import RankingReduction
+from weka_ranking.peers import ScoringRanker
 
 
-class GroupedReduction(RankingReduction):
-    """The reduction with pairs and rankings inside each query (the Java
-    class's ``-G``): a pair's label says which document is more relevant."""
-
-    _variant_options = ("-G", "first")
-
-    def fit(self, X, y=None) -> GroupedReduction:
-        """Refused: the pairs need the queries (:meth:`fit_grouped`)."""
-        raise TypeError(
-            "GroupedReduction pairs documents within their queries: call "
-            "fit_grouped(GroupedDataset), not fit(X, y)"
-        )
-
-    def fit_grouped(self, train: GroupedDataset) -> GroupedReduction:
-        self._validate_params()
-        return self._fit_instances(
-            _grouped_instances(train, train.labels), train.data, None
-        )
-
-    def grouped_scores(self, test: GroupedDataset) -> np.ndarray:
-        """Each query ranked on its own by the committee; scores in [0, 1]."""
-        unlabelled = np.full(len(test), np.nan)
-        scores, _ = bridge.rank(
-            self._trained_for_ranker(), _grouped_instances(test, unlabelled)
-        )
-        return scores
-
-
-def _grouped_instances(grouped: GroupedDataset, grades: np.ndarray):
-    _, query_codes = np.unique(grouped.qids, return_inverse=True)
-    return bridge.grouped_instances(grouped.data, query_codes, grades)
-
-
-class ReductionRanker:
-    """The package's reduction as an LTR ranker."""
-
-    def __init__(self, learner: str, pairs: int | str, ranker: str, voters: int = 1):
-        self.name = f"reduction {learner} pairs={pairs} voters={voters} {ranker}"
-        self.model = GroupedReduction(
-            learner, pairs_per_instance=pairs, voters=voters, ranker=ranker
-        )
-
-    def fit(self, train: GroupedDataset, valid: GroupedDataset) -> ReductionRanker:
-        self.model.fit_grouped(train)
-        return self
-
-    def scores(self, test: GroupedDataset) -> np.ndarray:
-        return self.model.grouped_scores(test)
-
-
-def _group_sizes(grouped: GroupedDataset) -> list[int]:
-    return [len(rows) for rows in grouped.queries()]
-
-
-class XGBoostRanker:
-    """XGBoost with a ranking objective; rounds chosen by early stopping on
-    the validation set's NDCG@10."""
-
-    def __init__(self, objective: str = "rank:pairwise", seed: int = 1):
-        self.name = f"XGBoost {objective}"
-        self.objective = objective
-        self.seed = seed
-
-    def fit(self, train: GroupedDataset, valid: GroupedDataset) -> XGBoostRanker:
-        import xgboost
-
-        def matrix(grouped):
-            # rank:map takes binary relevance (label >= 1 is relevant, as MAP says).
-            labels = grouped.labels
-            if self.objective == "rank:map":
-                labels = (labels >= 1).astype(int)
-            dmatrix = xgboost.DMatrix(grouped.data.X, label=labels)
-            dmatrix.set_group(_group_sizes(grouped))
-            return dmatrix
-
-        params = {
-            "objective": self.objective,
-            "eval_metric": "ndcg@10",
-            "eta": 0.1,
-            "max_depth": 6,
-            "seed": self.seed,
-            "nthread": 1,
-            "verbosity": 0,
-        }
-        self.booster = xgboost.train(
-            params,
-            matrix(train),
-            num_boost_round=500,
-            evals=[(matrix(valid), "valid")],
-            early_stopping_rounds=30,
-            verbose_eval=False,
-        )
-        self.rounds = self.booster.best_iteration + 1
-        return self
-
-    def scores(self, test: GroupedDataset) -> np.ndarray:
-        import xgboost
-
-        return self.booster.predict(
-            xgboost.DMatrix(test.data.X), iteration_range=(0, self.rounds)
-        )
-
-
-class LightGBMRanker:
-    """LightGBM lambdarank; rounds chosen by early stopping on validation NDCG@10."""
-
-    def __init__(self, seed: int = 1):
-        self.name = "LightGBM lambdarank"
-        self.seed = seed
-
-    def fit(self, train: GroupedDataset, valid: GroupedDataset) -> LightGBMRanker:
-        import lightgbm
-
-        train_set = lightgbm.Dataset(
-            train.data.X, train.labels, group=_group_sizes(train)
-        )
-        valid_set = lightgbm.Dataset(
-            valid.data.X, valid.labels, group=_group_sizes(valid)
-        )
-        params = {
-            "objective": "lambdarank",
-            "metric": "ndcg",
-            "eval_at": [10],
-            "learning_rate": 0.05,
-            "num_leaves": 31,
-            "min_data_in_leaf": 20,
-            "seed": self.seed,
-            "num_threads": 1,
-            "verbosity": -1,
-        }
-        self.booster = lightgbm.train(
-            params,
-            train_set,
-            num_boost_round=500,
-            valid_sets=[valid_set],
-            callbacks=[lightgbm.early_stopping(30, verbose=False)],
-        )
-        return self
-
-    def scores(self, test: GroupedDataset) -> np.ndarray:
-        return self.booster.predict(
-            test.data.X, num_iteration=self.booster.best_iteration
-        )
-
-
-class AdaRank:
+class AdaRank(ScoringRanker):
     """AdaRank (Xu and Li, SIGIR 2007) with single features as weak rankers.
 
     Query weights P_{t+1}(i) = exp(-E(f_t, q_i)) / sum_j exp(-E(f_t, q_j));
@@ -169,13 +24,15 @@ class AdaRank:
     ``rounds`` rounds and keeps the round best on the validation set.
     """
 
+    classname = "weka_ranking.ltr.AdaRank"
+
     def __init__(self, measure: str = "map", rounds: int = 100, patience: int = 20):
-        self.name = f"AdaRank-{'MAP' if measure == 'map' else 'NDCG'}"
         self.measure = measure
         self.rounds = rounds
         self.patience = patience
 
-    def fit(self, train: GroupedDataset, valid: GroupedDataset) -> AdaRank:
+    def fit(self, X, y, group, eval_set) -> AdaRank:
+        train, valid = as_grouped(X, y, group), as_grouped(*eval_set)
         X = train.data.X
         queries = QueryMatrix(train)
         validation = QueryMatrix(valid)
@@ -205,14 +62,14 @@ class AdaRank:
                 since += 1
                 if since >= self.patience:
                     break
-        self.alpha = best_alpha
+        self.alpha_ = best_alpha
         return self
 
-    def scores(self, test: GroupedDataset) -> np.ndarray:
-        return test.data.X @ self.alpha
+    def _predict(self, X: np.ndarray) -> np.ndarray:
+        return X @ self.alpha_
 
 
-class GeneticRanker:
+class GeneticRanker(ScoringRanker):
     """A linear ranker whose weights maximise NDCG@k: a genetic algorithm for
     75% of an evaluation budget, then Nelder-Mead from its best for the rest
     (after Semenikhin and Denisova's LTR-MGA, whose operators are not
@@ -227,13 +84,16 @@ class GeneticRanker:
     and Nelder-Mead's.
     """
 
+    classname = "weka_ranking.ltr.GeneticRanker"
+
     def __init__(self, k: int = 10, budget: int = 4000, seed: int = 1):
-        self.name = f"GA+Nelder-Mead (NDCG@{k})"
-        self.metric = f"ndcg@{k}"
+        self.k = k
         self.budget = budget
         self.seed = seed
 
-    def fit(self, train: GroupedDataset, valid: GroupedDataset) -> GeneticRanker:
+    def fit(self, X, y, group, eval_set) -> GeneticRanker:
+        train, valid = as_grouped(X, y, group), as_grouped(*eval_set)
+        metric = f"ndcg@{self.k}"
         rng = np.random.default_rng(self.seed)
         X = train.data.X
         queries = QueryMatrix(train)
@@ -242,7 +102,7 @@ class GeneticRanker:
         def fitness(w):
             nonlocal used
             used += 1
-            return float(queries.measure(X @ w, self.metric).mean())
+            return float(queries.measure(X @ w, metric).mean())
 
         def normalised(w):
             norm = np.linalg.norm(w)
@@ -276,13 +136,13 @@ class GeneticRanker:
         validation = QueryMatrix(valid)
         candidates = [ga_best, nm_best]
         on_valid = [
-            validation.measure(valid.data.X @ w, self.metric).mean() for w in candidates
+            validation.measure(valid.data.X @ w, metric).mean() for w in candidates
         ]
-        self.weights = candidates[int(np.argmax(on_valid))]
+        self.weights_ = candidates[int(np.argmax(on_valid))]
         return self
 
-    def scores(self, test: GroupedDataset) -> np.ndarray:
-        return test.data.X @ self.weights
+    def _predict(self, X: np.ndarray) -> np.ndarray:
+        return X @ self.weights_
 
 
 def _nelder_mead(objective, start: np.ndarray, budget: int, step: float = 0.1):

@@ -1,0 +1,233 @@
+"""The hypotheses about the published numbers, and the findings, computed.
+
+Every reading of a published ranking cell (a ranker, a tie rule, a class
+order, an AUC direction) is scored against Tables 5-8 the same way for every
+learner: how many cells it brings within :data:`CLOSE`, and its mean
+absolute difference. Verdicts are computed from those counts here; the
+report only words them.
+"""
+
+from __future__ import annotations
+
+import statistics
+from dataclasses import dataclass
+
+from weka_ranking.experiments.aggregate import (
+    AUC_KINDS,
+    FILE_CLASS_0,
+    FILE_CLASS_0_FIRST,
+    RANKING_CONFIGS,
+    Results,
+)
+
+CLOSE = 0.02
+# Every pair one answer: all degrees tie and the fold's order stays.
+CONSTANT = "constant-comparator"
+BOTH = ("tournament", "tournament-as-printed")
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One way to read a published cell from our runs."""
+
+    name: str
+    variant: str
+    ranker: str
+    kind: str
+    reverse: bool = False
+
+
+@dataclass(frozen=True)
+class Score:
+    """A reading against one learner's published ranking cells."""
+
+    within: int
+    total: int
+    mean_diff: float
+
+    def __str__(self) -> str:
+        within = f"{self.within}/{self.total} within {CLOSE}"
+        return f"{within} (mean |diff| {self.mean_diff:.3f})"
+
+
+def _grid(title: str, variant: str, rankers=BOTH, kinds=tuple(AUC_KINDS)):
+    return [
+        Reading(f"{title}, {ranker}, ties: {AUC_KINDS[kind]}", variant, ranker, kind)
+        for ranker in rankers
+        for kind in kinds
+    ]
+
+
+REFERENCE = Reading("correct tournament (reference)", "", "tournament", "auc")
+# Declared up front, applied to every learner alike.
+READINGS = [
+    REFERENCE,
+    *_grid("H1 else branch", "", ("tournament-as-printed",)),
+    *_grid("H2 the other class ranks first", "majority-first"),
+    *_grid("H2' the file's class 0 ranks first", FILE_CLASS_0),
+    Reading("H3 AUC direction reversed, tournament", "", "tournament", "auc", True),
+    Reading(
+        "H3 AUC direction reversed, as printed, fold order",
+        "",
+        "tournament-as-printed",
+        "auc_stable",
+        True,
+    ),
+    *_grid("H4 ties of the degree", "", ("tournament",), ("auc_stable", "auc_random")),
+    *_grid("H5 pairs of one order only", "one-order"),
+    Reading(
+        "H6 a constant comparator (all degrees tie), the file's class 0 first, "
+        "fold order",
+        CONSTANT,
+        "tournament",
+        "auc_stable",
+    ),
+]
+FILE_ORDER = Reading("H2'+H4", FILE_CLASS_0, "tournament", "auc_stable")
+AS_PRINTED = Reading("H1", FILE_CLASS_0, "tournament-as-printed", "auc_stable")
+
+
+def value(results: Results, learner, task, config, reading: Reading) -> float | None:
+    """One reading of a cell, or None where it was not run."""
+    reverse = reading.reverse
+    if reading.variant == CONSTANT:
+        # The one-order runs are a constant comparator, with our class order.
+        cell = results.cell(learner, task, config, reading.ranker, "one-order")
+        reverse = FILE_CLASS_0_FIRST[task] == "majority-first"
+    else:
+        cell = results.cell(learner, task, config, reading.ranker, reading.variant)
+    if cell is None:
+        return None
+    return 1 - cell.mean[reading.kind] if reverse else cell.mean[reading.kind]
+
+
+def score(results: Results, learner: str, reading: Reading) -> Score:
+    """How close one reading comes to a learner's published ranking cells."""
+    diffs = []
+    for task in results.tasks:
+        for config in RANKING_CONFIGS:
+            ours = value(results, learner, task, config, reading)
+            published = results.published.get((learner, task, config))
+            if ours is not None and published:
+                diffs.append(abs(ours - published[0]))
+    if not diffs:
+        return Score(0, 0, float("nan"))
+    return Score(sum(d <= CLOSE for d in diffs), len(diffs), statistics.fmean(diffs))
+
+
+def table(results: Results) -> list[tuple[Reading, dict[str, Score]]]:
+    """Every declared reading scored for every learner."""
+    return [
+        (reading, {lr: score(results, lr, reading) for lr in results.learners})
+        for reading in READINGS
+    ]
+
+
+def closest(results: Results) -> dict[str, tuple[float, str]]:
+    """Per learner, the reading with the lowest mean absolute difference."""
+    best: dict[str, tuple[float, str]] = {}
+    for reading, scores in table(results):
+        for learner, s in scores.items():
+            if s.total and s.mean_diff < best.get(learner, (float("inf"), ""))[0]:
+                best[learner] = (s.mean_diff, reading.name)
+    return best
+
+
+def supported(candidate: Score, against: Score) -> bool:
+    """A reading is supported for a learner when it brings more cells within
+    CLOSE than the reading it is tested against."""
+    return candidate.within > against.within
+
+
+def verdicts(results: Results) -> dict[str, dict]:
+    """The hypotheses' verdicts, computed per learner from the scores."""
+    learners = [lr for lr in ("Logistic", "SMO", "J48") if lr in results.learners]
+    out = {}
+    for key, reading, against in (
+        ("file_order", FILE_ORDER, REFERENCE),
+        ("as_printed", AS_PRINTED, FILE_ORDER),
+    ):
+        scores = {lr: score(results, lr, reading) for lr in learners}
+        baseline = {lr: score(results, lr, against) for lr in learners}
+        out[key] = {
+            "scores": scores,
+            "against": baseline,
+            "supported_for": [
+                lr for lr in learners if supported(scores[lr], baseline[lr])
+            ],
+        }
+    if "NaiveBayes" in results.learners:
+        constant = score(results, "NaiveBayes", READINGS[-1])
+        reference = score(results, "NaiveBayes", REFERENCE)
+        reversed_ = score(
+            results, "NaiveBayes", Reading("H3", "", "tournament", "auc", True)
+        )
+        out["constant"] = {
+            "score": constant,
+            "reference": reference,
+            "reversed": reversed_,
+            "supported": supported(constant, reference)
+            and supported(constant, reversed_),
+        }
+    return out
+
+
+def base_column(results: Results) -> tuple[list[str], list[str]]:
+    """The published base means ours equals to 5 decimals, and the others."""
+    exact, differing = [], []
+    for learner in results.learners:
+        for task in results.tasks:
+            cell = results.cell(learner, task, "base")
+            published = results.published.get((learner, task, "base"))
+            if cell and published:
+                same = round(cell.mean["auc"], 5) == published[0]
+                (exact if same else differing).append(f"{learner} {task}")
+    return exact, differing
+
+
+def word(agree: int, total: int) -> str:
+    """Confirmed on two thirds of the cells, narrowly on a bare majority."""
+    if 3 * agree >= 2 * total:
+        return "Confirmed"
+    return "Confirmed, narrowly" if 2 * agree > total else "Refuted"
+
+
+def findings(results: Results, minority_share: dict[str, float]) -> dict[str, dict]:
+    """The monograph's three findings, counted over learner x task cells."""
+    cell = results.cell
+    pairs = [(lr, t) for lr in results.learners for t in results.tasks]
+    voting = [k for k in pairs if cell(*k, "star") and cell(*k, "base")]
+    better = [
+        k for k in voting if cell(*k, "star").mean["auc"] > cell(*k, "base").mean["auc"]
+    ]
+    out = {"voting": {"agree": len(better), "total": len(voting)}}
+    calmer = compared = 0
+    for k in pairs:
+        voters = [cell(*k, f"voters={n}") for n in range(1, 21)]
+        more_pairs = [cell(*k, f"pairs={p}") for p in range(1, 21)]
+        if None in voters or None in more_pairs:
+            continue
+        compared += 1
+        calmer += statistics.pstdev(c.mean["auc"] for c in voters) < statistics.pstdev(
+            c.mean["auc"] for c in more_pairs
+        )
+    out["calmer"] = {"agree": calmer, "total": compared}
+    gains = {}
+    for task in sorted(results.tasks, key=minority_share.get):
+        per = []
+        for learner in results.learners:
+            base = cell(learner, task, "base")
+            ranked = [c for c in (cell(learner, task, x) for x in RANKING_CONFIGS) if c]
+            if base and ranked:
+                per.append(max(c.mean["auc"] for c in ranked) - base.mean["auc"])
+        if per:
+            gains[task] = statistics.fmean(per)
+    if gains:
+        largest = max(gains, key=gains.get)
+        most_imbalanced = min(gains, key=minority_share.get)
+        out["imbalance"] = {
+            "gains": gains,
+            "largest": largest,
+            "confirmed": largest == most_imbalanced,
+        }
+    return out

@@ -1,0 +1,218 @@
+"""The rankers people would pick instead: XGBoost and LightGBM, as estimators.
+
+Both follow the package's estimator contract (parameters in ``__init__``,
+``fit(X, y, group=..., eval_set=...)`` returning self, learned state with a
+trailing underscore, ``ranking(X, group=...)``), so that the one evaluation
+loop of :mod:`weka_ranking.evaluation` runs them beside the reduction: on a
+binary task (``bench``) the training fold is one query; on query-grouped
+data (``ltr``) ``group`` gives each row's query. With ``eval_set`` the
+rounds are chosen by early stopping on it (NDCG@10), never on the test data.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from weka_ranking.data import Dataset
+from weka_ranking.estimator import Estimator, Ranking
+
+
+def group_sizes(group: np.ndarray | None, n: int) -> list[int]:
+    """Sizes of the runs of equal query ids (rows of a query are contiguous);
+    without ids, one query of all n rows."""
+    if group is None:
+        return [n]
+    group = np.asarray(group)
+    starts = np.flatnonzero(np.r_[True, group[1:] != group[:-1]])
+    return np.diff(np.r_[starts, n]).tolist()
+
+
+def _matrix(X) -> np.ndarray:
+    return X.X if isinstance(X, Dataset) else np.asarray(X, dtype=np.float64)
+
+
+def _labels(X, y) -> np.ndarray:
+    return X.y if y is None and isinstance(X, Dataset) else np.asarray(y)
+
+
+class ScoringRanker(Estimator):
+    """A ranker that scores each row on its own: parameters, option string and
+    ranking shared by the peers and the LTR rankers."""
+
+    classname = ""
+    FIXED: dict[str, Any] = {}
+
+    def _library_params(self) -> dict[str, Any]:
+        return self.get_params()
+
+    def to_options(self) -> str:
+        """The library's own parameters, canonical: the record's scheme."""
+        params = {**self.FIXED, **self._library_params()}
+        if hasattr(self, "rounds_"):
+            params["rounds"] = self.rounds_
+        return " ".join(f"{k}={v}" for k, v in sorted(params.items()))
+
+    def ranking(self, X, group: np.ndarray | None = None) -> Ranking:
+        """Scores (higher first) and the order; within a query when grouped."""
+        self._check_fitted()
+        scores = np.asarray(self._predict(_matrix(X)), dtype=np.float64)
+        return Ranking(np.argsort(-scores, kind="stable"), scores, 0)
+
+    def scores(self, X, group: np.ndarray | None = None) -> np.ndarray:
+        return self.ranking(X, group).scores
+
+
+class XGBoostRanker(ScoringRanker):
+    """XGBoost with a ranking objective (``rank:pairwise``, ``rank:ndcg``,
+    ``rank:map``); ``pairs`` is ``lambdarank_num_pair_per_sample``."""
+
+    classname = "xgboost.train"
+    FIXED = {"nthread": 1, "verbosity": 0}
+
+    def __init__(
+        self,
+        objective: str = "rank:pairwise",
+        *,
+        rounds: int = 100,
+        learning_rate: float = 0.3,
+        max_depth: int = 6,
+        pairs: int | None = None,
+        early_stopping: int | None = None,
+        seed: int = 1,
+    ) -> None:
+        self.objective = objective
+        self.rounds = rounds
+        self.learning_rate = learning_rate
+        self.max_depth = max_depth
+        self.pairs = pairs
+        self.early_stopping = early_stopping
+        self.seed = seed
+
+    def _library_params(self) -> dict[str, Any]:
+        params = {
+            "objective": self.objective,
+            "eta": self.learning_rate,
+            "max_depth": self.max_depth,
+            "seed": self.seed,
+            "eval_metric": "ndcg@10",
+        }
+        if self.pairs is not None:
+            params |= {
+                "lambdarank_num_pair_per_sample": self.pairs,
+                "lambdarank_pair_method": "mean",
+            }
+        return params
+
+    def _dmatrix(self, X, y, group):
+        import xgboost
+
+        matrix = xgboost.DMatrix(
+            _matrix(X), label=self._relevance(X, y), missing=np.nan
+        )
+        matrix.set_group(group_sizes(group, matrix.num_row()))
+        return matrix
+
+    def _relevance(self, X, y):
+        labels = _labels(X, y)
+        # rank:map takes binary relevance (label >= 1 is relevant, as MAP says).
+        return (labels >= 1).astype(int) if self.objective == "rank:map" else labels
+
+    def fit(self, X, y=None, group=None, eval_set=None) -> XGBoostRanker:
+        import xgboost
+
+        evals = [] if eval_set is None else [(self._dmatrix(*eval_set), "valid")]
+        self.booster_ = xgboost.train(
+            {**self.FIXED, **self._library_params()},
+            self._dmatrix(X, y, group),
+            num_boost_round=self.rounds,
+            evals=evals,
+            early_stopping_rounds=self.early_stopping if evals else None,
+            verbose_eval=False,
+        )
+        self.rounds_ = (
+            self.booster_.best_iteration + 1
+            if evals and self.early_stopping
+            else self.rounds
+        )
+        return self
+
+    def _predict(self, X: np.ndarray) -> np.ndarray:
+        import xgboost
+
+        return self.booster_.predict(
+            xgboost.DMatrix(X, missing=np.nan), iteration_range=(0, self.rounds_)
+        )
+
+
+class LightGBMRanker(ScoringRanker):
+    """LightGBM ``lambdarank``; nominal attributes of a Dataset as categorical."""
+
+    classname = "lightgbm.train"
+    FIXED = {"num_threads": 1, "verbosity": -1}
+
+    def __init__(
+        self,
+        *,
+        rounds: int = 100,
+        learning_rate: float = 0.1,
+        num_leaves: int = 31,
+        min_data_in_leaf: int = 20,
+        early_stopping: int | None = None,
+        seed: int = 1,
+    ) -> None:
+        self.rounds = rounds
+        self.learning_rate = learning_rate
+        self.num_leaves = num_leaves
+        self.min_data_in_leaf = min_data_in_leaf
+        self.early_stopping = early_stopping
+        self.seed = seed
+
+    def _library_params(self) -> dict[str, Any]:
+        return {
+            "objective": "lambdarank",
+            "metric": "ndcg",
+            "eval_at": 10,
+            "learning_rate": self.learning_rate,
+            "num_leaves": self.num_leaves,
+            "min_data_in_leaf": self.min_data_in_leaf,
+            "seed": self.seed,
+        }
+
+    def _dataset(self, X, y, group, reference=None):
+        import lightgbm
+
+        nominal = [
+            j for j, a in enumerate(getattr(X, "attributes", ())) if a.is_nominal
+        ]
+        return lightgbm.Dataset(
+            _matrix(X),
+            label=_labels(X, y),
+            group=group_sizes(group, len(_matrix(X))),
+            categorical_feature=nominal or "auto",
+            reference=reference,
+        )
+
+    def fit(self, X, y=None, group=None, eval_set=None) -> LightGBMRanker:
+        import lightgbm
+
+        train = self._dataset(X, y, group)
+        valid = [] if eval_set is None else [self._dataset(*eval_set, reference=train)]
+        stop = (
+            [lightgbm.early_stopping(self.early_stopping, verbose=False)]
+            if valid and self.early_stopping
+            else []
+        )
+        self.booster_ = lightgbm.train(
+            {**self.FIXED, **self._library_params()},
+            train,
+            num_boost_round=self.rounds,
+            valid_sets=valid,
+            callbacks=stop,
+        )
+        self.rounds_ = self.booster_.best_iteration if stop else self.rounds
+        return self
+
+    def _predict(self, X: np.ndarray) -> np.ndarray:
+        return self.booster_.predict(X, num_iteration=self.rounds_)
