@@ -2,6 +2,7 @@
 
 import math
 
+import numpy as np
 import pytest
 
 from weka_ranking import bench, bench_markdown
@@ -51,3 +52,19 @@ def test_peers_run_through_the_same_evaluation_loop(weka):
     assert "-R quicksort" in schemes["reduction J48 star quicksort"]
     # Ranking hepatitis by these learners beats chance on WEKA's folds.
     assert all(r["mean_auc"] > 0.6 for r in rows)
+
+
+def test_synthetic_instances_are_distinct_and_seeded():
+    data = bench.synthetic(5000, seed=4)
+    assert len(np.unique(data.X, axis=0)) == 5000
+    assert data.y.mean() == pytest.approx(0.3, abs=0.001)
+    np.testing.assert_array_equal(bench.synthetic(5000, seed=4).X, data.X)
+
+
+def test_quicksort_of_distinct_instances_reports_its_cost(weka):
+    measured = bench.quicksort_distinct(n=3000, train_n=500, voters=3)
+    assert measured["comparisons"] > 3000 - 1  # every instance meets a pivot
+    assert measured["comparisons_per_2nlnn"] == pytest.approx(
+        measured["comparisons"] / (2 * 3000 * math.log(3000))
+    )
+    assert measured["auc"] > 0.6

@@ -40,32 +40,40 @@ def test_ties_keep_the_input_order():
     assert ndcg([1, 0], [1.0, 1.0], 1) == 1.0
 
 
-def test_standard_equals_ir_measures():
+@pytest.mark.parametrize("ties", [False, True])
+def test_standard_equals_ir_measures(ties):
+    """Without ties in input order; with ties, given the document ids, by
+    trec_eval's rule (decreasing document id), which ir-measures follows."""
     ir_measures = pytest.importorskip("ir_measures")
     rng = np.random.default_rng(7)
     qrels, run, ours = [], [], {}
     for q in range(40):
         n = int(rng.integers(3, 25))
         labels = rng.choice([0, 0, 0, 1, 2], n)
-        scores = rng.permutation(n) + rng.random(n) * 0.1  # no ties
+        if ties:
+            scores = rng.integers(0, 4, n).astype(float)
+        else:
+            scores = rng.permutation(n) + rng.random(n) * 0.1
+        docids = [f"d{d:02d}" for d in rng.permutation(n)]
         for d in range(n):
-            qrels.append(ir_measures.Qrel(str(q), f"d{d}", int(labels[d])))
-            run.append(ir_measures.ScoredDoc(str(q), f"d{d}", float(scores[d])))
-        ours[str(q)] = (labels, scores)
+            qrels.append(ir_measures.Qrel(str(q), docids[d], int(labels[d])))
+            run.append(ir_measures.ScoredDoc(str(q), docids[d], float(scores[d])))
+        ours[str(q)] = (labels, scores, docids)
     gains = {0: 0, 1: 1, 2: 3}  # 2^rel - 1
-    for k in (1, 3, 5, 10):
-        measure = ir_measures.nDCG(gains=gains) @ k
+    measures = {
+        **{
+            ir_measures.nDCG(gains=gains) @ k: lambda *a, k=k: ndcg(
+                *a[:2], k, "standard", a[2]
+            )
+            for k in (1, 3, 5, 10)
+        },
+        ir_measures.AP(rel=1): lambda *a: average_precision(*a[:2], "standard", a[2]),
+        ir_measures.P(rel=1) @ 5: lambda *a: precision(*a[:2], 5, "standard", a[2]),
+    }
+    for measure, ours_of in measures.items():
         for metric in ir_measures.iter_calc([measure], qrels, run):
-            labels, scores = ours[metric.query_id]
-            assert ndcg(labels, scores, k) == pytest.approx(metric.value, abs=1e-9)
-    for metric in ir_measures.iter_calc([ir_measures.AP(rel=1)], qrels, run):
-        labels, scores = ours[metric.query_id]
-        assert average_precision(labels, scores) == pytest.approx(
-            metric.value, abs=1e-9
-        )
-    for metric in ir_measures.iter_calc([ir_measures.P(rel=1) @ 5], qrels, run):
-        labels, scores = ours[metric.query_id]
-        assert precision(labels, scores, 5) == pytest.approx(metric.value, abs=1e-9)
+            expected = ours_of(*ours[metric.query_id])
+            assert expected == pytest.approx(metric.value, abs=1e-9), measure
 
 
 @pytest.mark.parametrize("definition", ["standard", "letor4"])

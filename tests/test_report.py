@@ -63,3 +63,32 @@ def test_verdicts_follow_the_numbers(results):
             moved.published[("J48", task, config)] = (cell.mean["auc"], 0.0)
     assert hypotheses.verdicts(moved)["file_order"]["supported_for"] == []
     assert "not supported for any learner" in rendered(moved)["reproduction.md"]
+
+
+def test_deterministic_cells_are_judged_by_exact_match(results):
+    rows = {
+        (r["learner"], r["task"], r["config"]): r
+        for r in hypotheses.exact_matches(results)
+    }
+    assert rows["J48", "glass", "original"]["exact"] == ["H2'+H4", "H1"]
+    assert rows["J48", "hepatitis", "base"]["exact"] == ["WEKA's AUC"]
+    assert rows["J48", "hepatitis", "original"]["exact"] == []
+
+
+def test_chance_rate_counts_the_other_cells_windows(results):
+    reading = hypotheses.FILE_ORDER
+    expected = hypotheses.expected_by_chance(results, "J48", reading)
+    assert 0 < expected < hypotheses.score(results, "J48", reading).total
+    far = Results(
+        results.cells,
+        [],
+        [],
+        {k: (v[0] + 5, v[1]) for k, v in results.published.items()},
+    )
+    assert hypotheses.expected_by_chance(far, "J48", reading) == 0
+
+
+def test_leakage_is_the_fold_order_minus_ties_one_half(results):
+    for row in hypotheses.leakage(results):
+        cell = results.cell(row["learner"], row["task"], row["config"])
+        assert row["ours"] == cell.mean["auc_stable"] - cell.mean["auc"]

@@ -20,7 +20,7 @@ from collections.abc import Callable
 import numpy as np
 
 from weka_ranking import bridge, environment, jvm, load_task
-from weka_ranking.data import Dataset
+from weka_ranking.data import Attribute, Dataset
 from weka_ranking.environment import software_versions
 from weka_ranking.evaluation import cross_validate
 from weka_ranking.learners import NAMED_LEARNERS
@@ -31,7 +31,7 @@ from weka_ranking.tasks import BENCH_TASKS, STUDY_TASKS, TASKS
 
 logger = logging.getLogger(__name__)
 
-SECTIONS = ("bridge", "memory", "rankers", "training", "competitors")
+SECTIONS = ("bridge", "memory", "rankers", "scale", "training", "competitors")
 
 
 def _side_by_side(repeats: int, *runs: Callable[[], float]) -> list[float]:
@@ -192,6 +192,52 @@ def ranker_growth(
     }
 
 
+def synthetic(n: int, features: int = 20, seed: int = 1) -> Dataset:
+    """n distinct instances (continuous features, so no two rows alike): the
+    positive class is the top 30% of a known signal, the first five features
+    weighted 5, 4, 3, 2, 1, plus Gaussian noise of the signal's own size."""
+    rng = np.random.default_rng(seed)
+    X = rng.standard_normal((n, features))
+    weights = np.zeros(features)
+    weights[:5] = (5, 4, 3, 2, 1)
+    signal = X @ weights
+    signal += rng.standard_normal(n) * signal.std()
+    y = (signal > np.quantile(signal, 0.7)).astype(np.int8)
+    attributes = tuple(Attribute(f"x{j + 1}") for j in range(features))
+    return Dataset(X, y, attributes, "class", ("0", "1"), 1, "synthetic", "synthetic")
+
+
+def quicksort_distinct(
+    n: int = 1_000_000, train_n: int = 20_000, voters: int = 10
+) -> dict:
+    """QuickSort of n distinct synthetic instances by a J48 committee (1 pair
+    per instance, ``voters`` members, trained on ``train_n`` others), pair
+    scoring included, on one thread and on every core."""
+    model = RankingReduction("J48", pairs_per_instance=1, voters=voters)
+    train_seconds = _timed(lambda: model.fit(synthetic(train_n, seed=2)))
+    test = synthetic(n, seed=3)
+    out = {"n": n, "train_n": train_n, "voters": voters, "train_seconds": train_seconds}
+    for threads in sorted({1, os.cpu_count() or 1}):
+        model.set_params(ranker="quicksort", threads=threads)
+        started = time.perf_counter()
+        ranking = model.ranking(test)
+        out[f"seconds_{threads}_threads"] = time.perf_counter() - started
+        out["comparisons"] = ranking.comparisons
+    out["comparisons_per_2nlnn"] = out["comparisons"] / (2 * n * math.log(n))
+    out["auc"] = auc(test.y, ranking.scores)
+    out["quicksort_1m_seconds"] = min(
+        v for k, v in out.items() if k.startswith("seconds_")
+    )
+    return out
+
+
+def _scale(measured: dict) -> dict:
+    return {
+        "quicksort_distinct": measured,
+        "quicksort_1m_seconds": measured["quicksort_1m_seconds"],
+    }
+
+
 def training_times(include_large: bool = True) -> dict:
     """Training on every full pair set (the `original` configuration), whole data."""
     from weka_ranking.experiments.plan import SLOW_CELLS
@@ -282,6 +328,7 @@ def run(
         "bridge": lambda: results.update(bridge_rates()),
         "memory": lambda: results.update(memory()),
         "rankers": lambda: results.update(ranker_growth()),
+        "scale": lambda: results.update(_scale(quicksort_distinct())),
         "training": lambda: results.update(training=training_times(include_large)),
         "competitors": lambda: results.update(competitors=competitors()),
     }

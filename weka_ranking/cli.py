@@ -63,8 +63,7 @@ DATA = [
     arg("-c", "--class-index", metavar="first|last|N", help="the class, as WEKA's -c"),
     arg("--positive", help="class value that ranks first"),
     arg("--keep", type=names, help="comma-separated class values to keep"),
-    arg("--drop-unsupported", action="store_true",
-        help="drop string, date and relational attributes instead of refusing"),
+    arg("--drop-unsupported", action="store_true", help="drop string/date attributes"),
 ]
 MODEL = [
     arg(p.cli_flag, dest=p.name, metavar="NAME" if p.name == "base" else p.name.upper(),
@@ -139,8 +138,7 @@ def _command() -> str:
 
 
 def _emit(args: argparse.Namespace, text: str, results=None, echo=True) -> None:
-    """Write ``text`` to ``--out`` if given; print it (unless written and not
-    ``echo``), or with ``--json`` print the results as one JSON object."""
+    """Write ``text`` to ``--out``; print it (or, with ``--json``, the results)."""
     out = getattr(args, "out", None)
     if out:
         write_atomically(Path(out), text)
@@ -171,20 +169,26 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def _ltr(args: argparse.Namespace) -> int:
-    from weka_ranking.ltr import experiment
+    from weka_ranking.ltr import experiment, report
+    from weka_ranking.ltr.files import write_outputs
 
     if args.task == "mq2008":
         folds, data = experiment.mq2008_folds(args.folds), None
     elif args.valid and args.test:
         files = (args.task, args.valid, args.test)
-        data = experiment.user_fold(*files, args.group_attribute)
+        data = experiment.user_fold(*files, args.group_attribute, args.normalize)
         folds = list(data)
     else:
         raise CliError("a training file needs --valid FILE and --test FILE")
     rankers = list(args.rankers or experiment.ALL_RANKERS)
-    results = experiment.run(rankers, folds, logger.info, data)
-    markdown = experiment.to_markdown(results, _command())
-    _emit(args, markdown, experiment.summary(results))
+    results = experiment.run(rankers, folds, logger.info, data, args.ties)
+    markdown, summary = (
+        report.to_markdown(results, _command()),
+        experiment.summary(results),
+    )
+    if args.out:
+        write_outputs(results, args.out, summary, markdown)
+    print(json.dumps(summary) if args.json else markdown)
     return 0
 
 
@@ -257,9 +261,12 @@ COMMANDS = {
             help="the ARFF attribute naming each row's query"),
         arg("--rankers", type=names, help="comma-separated rankers (default: all)"),
         arg("--folds", default="1-5", help="folds, e.g. 1-5 or 1,3"),
-        arg("--out", metavar="MD", help="also write the tables as Markdown"),
+        arg("--ties", choices=("input", "docid"), default="input",
+            help="equal scores: in the file's order (LETOR) or by docid (trec_eval)"),
+        arg("--normalize", choices=("query",), help="features to [0, 1] in each query"),
+        arg("--out", metavar="DIR", help="also write per-query, score and run files"),
         JSON, HEAP,
-    ], _ltr, "out"),
+    ], _ltr, None),
     "weka-package": ("write the WEKA package (a ZIP for WEKA's package manager)", [
         arg("--out", default=".", metavar="DIR", help="folder to write the ZIP into"),
     ], _weka_package, None),
@@ -293,16 +300,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _stop_once(signum, frame) -> None:
-    """SIGINT or SIGTERM: stop, and ignore the next ones while stopping, so a
-    second Ctrl-C cannot interrupt the clean-up."""
+    """SIGINT or SIGTERM: stop, and ignore the next ones while cleaning up."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     raise KeyboardInterrupt
 
 
 def _check_before_work(args: argparse.Namespace) -> None:
-    """Refuse what would fail only after the work: an output path that cannot
-    be written, a heap the JVM cannot start with, a rank without a model."""
+    """Refuse now what would fail after the work: output, heap, a model."""
     flag = COMMANDS[args.command][3]
     try:
         if flag and getattr(args, flag):
@@ -340,6 +345,5 @@ def main(argv: Sequence[str] | None = None) -> int:
                 signal.signal(signum, handler)
 
 
-def main_exit() -> None:
-    """Entry point of the installed command."""
+def main_exit() -> None:  # the installed command
     sys.exit(main())

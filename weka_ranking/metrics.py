@@ -17,8 +17,13 @@ r >= 3 discounted by 1/log2(r); a query with no relevant document scores 0
 than k documents (a quirk of that script, kept for comparability); P@k
 divides by k.
 
+MeanNDCG (both definitions): the mean of NDCG@k over k = 1..n, n the
+query's number of documents, as LETOR's script prints it per query.
+
 Ties: documents are ordered by decreasing score and equal scores keep the
-input (file) order in both definitions.
+input (file) order in both definitions, as LETOR's script does. trec_eval
+(and ir-measures, which calls it) breaks ties by document id instead, in
+decreasing lexicographic order: pass ``docids`` to follow that rule.
 """
 
 from __future__ import annotations
@@ -54,12 +59,17 @@ def auc(y: np.ndarray, scores: np.ndarray) -> float:
 
 
 DEFINITIONS = ("standard", "letor4")
-CUTOFFS = (1, 3, 5, 10)
+CUTOFFS = tuple(range(1, 11))
 
 
-def ranked_labels(labels: np.ndarray, scores: np.ndarray) -> np.ndarray:
-    """The labels in ranked order: decreasing score, ties in input order."""
-    return np.asarray(labels)[np.argsort(-np.asarray(scores, float), kind="stable")]
+def ranked_labels(labels: np.ndarray, scores: np.ndarray, docids=None) -> np.ndarray:
+    """The labels in ranked order: decreasing score, ties in input order, or
+    with ``docids`` in decreasing document id order (trec_eval's rule)."""
+    scores = np.asarray(scores, float)
+    if docids is None:
+        return np.asarray(labels)[np.argsort(-scores, kind="stable")]
+    _, docid_rank = np.unique(np.asarray(docids), return_inverse=True)
+    return np.asarray(labels)[np.lexsort((-docid_rank, -scores))]
 
 
 def discounts(n: int, definition: str) -> np.ndarray:
@@ -70,25 +80,37 @@ def discounts(n: int, definition: str) -> np.ndarray:
     return np.where(ranks <= 2, 1.0, 1.0 / np.log2(np.maximum(ranks, 2)))
 
 
-def ndcg(labels, scores, k: int, definition: str = "standard") -> float:
-    ranked = ranked_labels(labels, scores)
+def _ndcg_at(ranked: np.ndarray, ideal: np.ndarray, definition: str) -> np.ndarray:
+    """NDCG@k of a ranked list for k = 1..n (without the letor4 short-query
+    rule, which only applies to cutoffs beyond n)."""
+    weights = discounts(len(ranked), definition)
+    dcg = np.cumsum((2.0**ranked - 1) * weights)
+    best = np.cumsum((2.0**ideal - 1) * weights)
+    return np.divide(dcg, best, out=np.zeros_like(dcg), where=best > 0)
+
+
+def ndcg(labels, scores, k: int, definition: str = "standard", docids=None) -> float:
+    ranked = ranked_labels(labels, scores, docids)
     if definition == "letor4" and len(ranked) < k:
         return 0.0
-    gains = 2.0**ranked - 1
-    ideal = 2.0 ** np.sort(np.asarray(labels))[::-1] - 1
-    top = min(k, len(ranked))
-    weights = discounts(top, definition)
-    best = float(np.dot(ideal[:top], weights))
-    return float(np.dot(gains[:top], weights)) / best if best > 0 else 0.0
+    ideal = np.sort(np.asarray(labels))[::-1]
+    return float(_ndcg_at(ranked, ideal, definition)[min(k, len(ranked)) - 1])
 
 
-def precision(labels, scores, k: int, definition: str = "standard") -> float:
-    ranked = ranked_labels(labels, scores)
+def mean_ndcg(labels, scores, definition: str = "standard", docids=None) -> float:
+    """The mean of NDCG@1..n over the query's n documents (MeanNDCG)."""
+    ranked = ranked_labels(labels, scores, docids)
+    ideal = np.sort(np.asarray(labels))[::-1]
+    return float(_ndcg_at(ranked, ideal, definition).mean())
+
+
+def precision(labels, scores, k: int, definition: str = "standard", docids=None):
+    ranked = ranked_labels(labels, scores, docids)
     return float(np.count_nonzero(ranked[:k] >= 1)) / k
 
 
-def average_precision(labels, scores, definition: str = "standard") -> float:
-    relevant = ranked_labels(labels, scores) >= 1
+def average_precision(labels, scores, definition: str = "standard", docids=None):
+    relevant = ranked_labels(labels, scores, docids) >= 1
     if not relevant.any():
         return 0.0
     hits = np.cumsum(relevant)
@@ -96,11 +118,13 @@ def average_precision(labels, scores, definition: str = "standard") -> float:
     return float(np.mean(hits[relevant] / positions))
 
 
-def query_metrics(labels, scores, definition: str) -> dict[str, float]:
-    """Every metric of one query."""
-    values = {f"ndcg@{k}": ndcg(labels, scores, k, definition) for k in CUTOFFS}
-    values |= {f"p@{k}": precision(labels, scores, k, definition) for k in CUTOFFS}
-    values["map"] = average_precision(labels, scores, definition)
+def query_metrics(labels, scores, definition: str, docids=None) -> dict[str, float]:
+    """Every metric of one query: NDCG@1..10, P@1..10, MAP, MeanNDCG, AUC."""
+    args = (labels, scores)
+    values = {f"ndcg@{k}": ndcg(*args, k, definition, docids) for k in CUTOFFS}
+    values |= {f"p@{k}": precision(*args, k, definition, docids) for k in CUTOFFS}
+    values["map"] = average_precision(*args, definition, docids)
+    values["mean_ndcg"] = mean_ndcg(*args, definition, docids)
     values["auc"] = auc(np.asarray(labels) >= 1, scores)
     return values
 

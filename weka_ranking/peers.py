@@ -37,6 +37,10 @@ def _labels(X, y) -> np.ndarray:
     return X.y if y is None and isinstance(X, Dataset) else np.asarray(y)
 
 
+# Rounds are chosen on validation among multiples of this.
+CHECKPOINT = 10
+
+
 class ScoringRanker(Estimator):
     """A ranker that scores each row on its own: parameters, option string and
     ranking shared by the peers and the LTR rankers."""
@@ -63,6 +67,18 @@ class ScoringRanker(Estimator):
     def scores(self, X, group: np.ndarray | None = None) -> np.ndarray:
         return self.ranking(X, group).scores
 
+    def _predict(self, X: np.ndarray) -> np.ndarray:
+        return self._predict_at(X, self.rounds_)
+
+    def _choose_rounds(self, eval_set, eval_metric) -> None:
+        """The number of rounds (a multiple of ``CHECKPOINT``) whose scores on
+        ``eval_set`` ``eval_metric`` rates highest: the validation's choice."""
+        X = _matrix(eval_set[0])
+        checkpoints = range(CHECKPOINT, self.rounds + 1, CHECKPOINT)
+        rated = {r: eval_metric(self._predict_at(X, r)) for r in checkpoints}
+        self.rounds_ = max(rated, key=lambda r: (rated[r], -r))
+        self.validation_score_ = rated[self.rounds_]
+
 
 class XGBoostRanker(ScoringRanker):
     """XGBoost with a ranking objective (``rank:pairwise``, ``rank:ndcg``,
@@ -78,6 +94,7 @@ class XGBoostRanker(ScoringRanker):
         rounds: int = 100,
         learning_rate: float = 0.3,
         max_depth: int = 6,
+        min_child_weight: float = 1,
         pairs: int | None = None,
         early_stopping: int | None = None,
         seed: int = 1,
@@ -86,6 +103,7 @@ class XGBoostRanker(ScoringRanker):
         self.rounds = rounds
         self.learning_rate = learning_rate
         self.max_depth = max_depth
+        self.min_child_weight = min_child_weight
         self.pairs = pairs
         self.early_stopping = early_stopping
         self.seed = seed
@@ -95,6 +113,7 @@ class XGBoostRanker(ScoringRanker):
             "objective": self.objective,
             "eta": self.learning_rate,
             "max_depth": self.max_depth,
+            "min_child_weight": self.min_child_weight,
             "seed": self.seed,
             "eval_metric": "ndcg@10",
         }
@@ -119,10 +138,16 @@ class XGBoostRanker(ScoringRanker):
         # rank:map takes binary relevance (label >= 1 is relevant, as MAP says).
         return (labels >= 1).astype(int) if self.objective == "rank:map" else labels
 
-    def fit(self, X, y=None, group=None, eval_set=None) -> XGBoostRanker:
+    def fit(
+        self, X, y=None, group=None, eval_set=None, eval_metric=None
+    ) -> XGBoostRanker:
+        """Train; with ``eval_set`` and ``eval_metric`` (scores -> rating) the
+        rounds are chosen by the metric, with ``early_stopping`` alone by
+        XGBoost's own NDCG@10 on ``eval_set``."""
         import xgboost
 
-        evals = [] if eval_set is None else [(self._dmatrix(*eval_set), "valid")]
+        stopping = eval_set is not None and eval_metric is None
+        evals = [(self._dmatrix(*eval_set), "valid")] if stopping else []
         self.booster_ = xgboost.train(
             {**self.FIXED, **self._library_params()},
             self._dmatrix(X, y, group),
@@ -136,13 +161,15 @@ class XGBoostRanker(ScoringRanker):
             if evals and self.early_stopping
             else self.rounds
         )
+        if eval_metric is not None and eval_set is not None:
+            self._choose_rounds(eval_set, eval_metric)
         return self
 
-    def _predict(self, X: np.ndarray) -> np.ndarray:
+    def _predict_at(self, X: np.ndarray, rounds: int) -> np.ndarray:
         import xgboost
 
         return self.booster_.predict(
-            xgboost.DMatrix(X, missing=np.nan), iteration_range=(0, self.rounds_)
+            xgboost.DMatrix(X, missing=np.nan), iteration_range=(0, rounds)
         )
 
 
@@ -194,11 +221,16 @@ class LightGBMRanker(ScoringRanker):
             reference=reference,
         )
 
-    def fit(self, X, y=None, group=None, eval_set=None) -> LightGBMRanker:
+    def fit(
+        self, X, y=None, group=None, eval_set=None, eval_metric=None
+    ) -> LightGBMRanker:
+        """As :meth:`XGBoostRanker.fit`, with LightGBM's NDCG@10 for
+        ``early_stopping``."""
         import lightgbm
 
         train = self._dataset(X, y, group)
-        valid = [] if eval_set is None else [self._dataset(*eval_set, reference=train)]
+        stopping = eval_set is not None and eval_metric is None
+        valid = [self._dataset(*eval_set, reference=train)] if stopping else []
         stop = (
             [lightgbm.early_stopping(self.early_stopping, verbose=False)]
             if valid and self.early_stopping
@@ -212,7 +244,9 @@ class LightGBMRanker(ScoringRanker):
             callbacks=stop,
         )
         self.rounds_ = self.booster_.best_iteration if stop else self.rounds
+        if eval_metric is not None and eval_set is not None:
+            self._choose_rounds(eval_set, eval_metric)
         return self
 
-    def _predict(self, X: np.ndarray) -> np.ndarray:
-        return self.booster_.predict(X, num_iteration=self.rounds_)
+    def _predict_at(self, X: np.ndarray, rounds: int) -> np.ndarray:
+        return self.booster_.predict(X, num_iteration=rounds)

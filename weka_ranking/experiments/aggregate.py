@@ -66,6 +66,7 @@ class Cell:
     folds: int
     mean: dict[str, float]
     variance: float
+    variances: dict[str, float]
     train_seconds: float
     rank_seconds: float
     n_pairs: float
@@ -78,6 +79,13 @@ def _cell(records: list[dict]) -> Cell:
         folds=len(records),
         mean={kind: statistics.fmean(r[kind] for r in records) for kind in AUC_KINDS},
         variance=statistics.variance(aucs) if len(aucs) > 1 else float("nan"),
+        # The sample variance of each kind of fold AUC, the monograph's number.
+        variances={
+            kind: statistics.variance([r[kind] for r in records])
+            if len(records) > 1
+            else float("nan")
+            for kind in AUC_KINDS
+        },
         train_seconds=sum(r["train_seconds"] for r in records),
         rank_seconds=sum(r["rank_seconds"] for r in records),
         n_pairs=statistics.fmean(r["n_pairs"] for r in records),

@@ -87,8 +87,9 @@ FILE_ORDER = Reading("H2'+H4", FILE_CLASS_0, "tournament", "auc_stable")
 AS_PRINTED = Reading("H1", FILE_CLASS_0, "tournament-as-printed", "auc_stable")
 
 
-def value(results: Results, learner, task, config, reading: Reading) -> float | None:
-    """One reading of a cell, or None where it was not run."""
+def reading_of(results: Results, learner, task, config, reading: Reading):
+    """(mean, variance) of the fold AUCs as one reading sees them, or None
+    where it was not run (a reversed AUC has the same variance)."""
     reverse = reading.reverse
     if reading.variant == CONSTANT:
         # The one-order runs are a constant comparator, with our class order.
@@ -98,7 +99,96 @@ def value(results: Results, learner, task, config, reading: Reading) -> float | 
         cell = results.cell(learner, task, config, reading.ranker, reading.variant)
     if cell is None:
         return None
-    return 1 - cell.mean[reading.kind] if reverse else cell.mean[reading.kind]
+    mean = cell.mean[reading.kind]
+    return (1 - mean if reverse else mean), cell.variances[reading.kind]
+
+
+def value(results: Results, learner, task, config, reading: Reading) -> float | None:
+    """One reading of a cell's mean AUC, or None where it was not run."""
+    read = reading_of(results, learner, task, config, reading)
+    return None if read is None else read[0]
+
+
+def expected_by_chance(results: Results, learner: str, reading: Reading) -> float:
+    """Cells a reading would bring within CLOSE by chance: each of its values
+    against the published numbers of every other ranking cell, the share
+    within CLOSE, summed over the learner's cells."""
+    published = {
+        key: numbers[0]
+        for key, numbers in results.published.items()
+        if key[2] in RANKING_CONFIGS
+    }
+    expected = 0.0
+    for task in results.tasks:
+        for config in RANKING_CONFIGS:
+            ours = value(results, learner, task, config, reading)
+            if ours is None or (learner, task, config) not in published:
+                continue
+            others = [p for k, p in published.items() if k != (learner, task, config)]
+            expected += statistics.fmean(abs(ours - p) <= CLOSE for p in others)
+    return expected
+
+
+# The readings a deterministic cell is checked under, exactly.
+EXACT_READINGS = (REFERENCE, FILE_ORDER, AS_PRINTED)
+
+
+def exact_matches(results: Results) -> list[dict]:
+    """Every deterministic cell (the learner alone; all pairs, one voter, by
+    the tournaments) beside the published (mean, variance), to 5 decimals:
+    which declared readings reproduce both exactly."""
+    rows = []
+    for learner in results.learners:
+        for task in results.tasks:
+            for config in ("base", "original"):
+                published = results.published.get((learner, task, config))
+                readings = (
+                    (Reading("WEKA's AUC", "", "pointwise", "auc"),)
+                    if config == "base"
+                    else EXACT_READINGS
+                )
+                ours = {
+                    r.name: read
+                    for r in readings
+                    if (read := reading_of(results, learner, task, config, r))
+                }
+                if published is None or not ours:
+                    continue
+                exact = [
+                    name
+                    for name, (mean, variance) in ours.items()
+                    if (round(mean, 5), round(variance, 5)) == published
+                ]
+                rows.append(
+                    {
+                        "learner": learner,
+                        "task": task,
+                        "config": config,
+                        "published": published,
+                        "ours": ours,
+                        "exact": exact,
+                    }
+                )
+    return rows
+
+
+def leakage(results: Results) -> list[dict]:
+    """Per ranking cell (correct tournament): the AUC with equal degrees in
+    the fold's order minus the AUC with ties one half, in our class order and
+    in the file's. WEKA's stratified test folds are sorted by class, so the
+    fold's order breaks ties by the true label: this is what that leaks."""
+    rows = []
+    for learner in results.learners:
+        for task in results.tasks:
+            for config in RANKING_CONFIGS:
+                row = {"learner": learner, "task": task, "config": config}
+                for label, variant in (("ours", ""), ("file", FILE_CLASS_0)):
+                    cell = results.cell(learner, task, config, "tournament", variant)
+                    if cell is not None:
+                        row[label] = cell.mean["auc_stable"] - cell.mean["auc"]
+                if len(row) > 3:
+                    rows.append(row)
+    return rows
 
 
 def score(results: Results, learner: str, reading: Reading) -> Score:

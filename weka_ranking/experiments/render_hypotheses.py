@@ -44,15 +44,22 @@ def hypotheses_section(r: Results) -> str:
         "",
         HYPOTHESES_TEXT,
         "",
+        "Each cell of the table: cells within 0.02 / cells compared (cells "
+        "expected within 0.02 by chance: the reading's values against the other "
+        "published ranking cells) / mean absolute difference.",
+        "",
         "| reading | "
-        + " | ".join(f"{lr} within / mean abs diff" for lr in r.learners)
+        + " | ".join(f"{lr} within (chance) / mean abs diff" for lr in r.learners)
         + " |",
         "|---" * (1 + len(r.learners)) + "|",
     ]
     for reading, scores in h.table(r):
         cells = [
-            f"{s.within}/{s.total} / {s.mean_diff:.3f}" if s.total else "-"
-            for s in scores.values()
+            f"{s.within}/{s.total} ({h.expected_by_chance(r, lr, reading):.1f}) / "
+            f"{s.mean_diff:.3f}"
+            if s.total
+            else "-"
+            for lr, s in scores.items()
         ]
         lines.append(f"| {reading.name} | " + " | ".join(cells) + " |")
     lines += ["", "Closest reading per learner (lowest mean absolute difference):", ""]
@@ -178,4 +185,63 @@ def findings_section(r: Results, minority_share: dict[str, float]) -> str:
             f"over learners, most imbalanced first: {gains}. The largest is "
             f"{imbalance['largest']}'s."
         )
+    return "\n".join(lines)
+
+
+def exact_section(r: Results) -> str:
+    rows = h.exact_matches(r)
+    exact = [row for row in rows if row["exact"]]
+    lines = [
+        "## Deterministic cells, exact to 5 decimals",
+        "",
+        "The learner alone and `original` (all pairs, one voter, by the "
+        "tournaments) involve no sampling: one number each, judged by exact match "
+        "of the published mean and variance. `original` is read three ways, "
+        "declared up front: "
+        + "; ".join(f"{x.name}" for x in h.EXACT_READINGS)
+        + f". {len(exact)} of {len(rows)} cells are reproduced exactly.",
+        "",
+        "| learner | task | config | published | ours, each reading | exact under |",
+        "|---|---|---|---|---|---|",
+    ]
+    for row in rows:
+        ours = "; ".join(f"{m:.5f} ({v:.5f})" for m, v in row["ours"].values())
+        pub = f"{row['published'][0]:.5f} ({row['published'][1]:.5f})"
+        lines.append(
+            f"| {row['learner']} | {row['task']} | {row['config']} | {pub} | {ours} | "
+            + (", ".join(row["exact"]) or "**none: unexplained**")
+            + " |"
+        )
+    return "\n".join(lines)
+
+
+def leakage_section(r: Results) -> str:
+    rows = h.leakage(r)
+    if not rows:
+        return ""
+    lines = [
+        "## Label leakage: equal degrees left in the fold's order",
+        "",
+        "WEKA's stratified test folds are sorted by class (one block a class), so "
+        "a ranking that leaves equal degrees in the fold's order breaks them by "
+        "the true label. Each cell: the mean AUC with ties in the fold's order "
+        "minus the mean AUC with ties one half (correct tournament), in our class "
+        "order and in the file's.",
+        "",
+        "| learner | task | config | our class order | the file's class 0 first |",
+        "|---|---|---|---|---|",
+    ]
+    for row in rows:
+        cells = [f"{row[k]:+.5f}" if k in row else "-" for k in ("ours", "file")]
+        lines.append(
+            f"| {row['learner']} | {row['task']} | {row['config']} | "
+            + " | ".join(cells)
+            + " |"
+        )
+    largest = max(rows, key=lambda row: abs(row.get("file", 0.0)))
+    lines += [
+        "",
+        f"The largest, {largest['learner']} {largest['task']} {largest['config']}: "
+        f"{largest.get('file', 0.0):+.5f} AUC from the order of the fold alone.",
+    ]
     return "\n".join(lines)

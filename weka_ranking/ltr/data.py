@@ -49,6 +49,23 @@ class GroupedDataset:
             self.data.subset(indices), self.labels[indices], self.qids[indices], docids
         )
 
+    def document_ids(self) -> tuple[str, ...]:
+        """The documents' ids from the file, or ``rowN`` (1-based) without them."""
+        return self.docids or tuple(f"row{i + 1}" for i in range(len(self)))
+
+    def query_normalized(self) -> GroupedDataset:
+        """Each feature scaled to [0, 1] within each query, (x - min) / (max -
+        min), 0 where a query's values are all equal: LETOR's QueryLevelNorm."""
+        X = self.data.X.copy()
+        for rows in self.queries():
+            part = X[rows]
+            low, high = np.nanmin(part, axis=0), np.nanmax(part, axis=0)
+            span = np.where(high > low, high - low, 1.0)
+            X[rows] = np.where(high > low, (part - low) / span, 0.0)
+        return GroupedDataset(
+            replace(self.data, X=X), self.labels, self.qids, self.docids
+        )
+
     @classmethod
     def concatenate(cls, parts: list[GroupedDataset]) -> GroupedDataset:
         first = parts[0].data

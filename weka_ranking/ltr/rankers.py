@@ -31,7 +31,9 @@ class AdaRank(ScoringRanker):
         self.rounds = rounds
         self.patience = patience
 
-    def fit(self, X, y, group, eval_set) -> AdaRank:
+    def fit(self, X, y, group, eval_set, eval_metric=None) -> AdaRank:
+        """Boost; keep the round ``eval_metric`` (scores on ``eval_set`` ->
+        rating) rates best, by default the mean of the boosted measure."""
         train, valid = as_grouped(X, y, group), as_grouped(*eval_set)
         X = train.data.X
         queries = QueryMatrix(train)
@@ -55,7 +57,12 @@ class AdaRank(ScoringRanker):
             performance = queries.measure(X @ alpha, self.measure)
             weights = np.exp(-performance)
             weights /= weights.sum()
-            score = float(validation.measure(valid.data.X @ alpha, self.measure).mean())
+            scores = valid.data.X @ alpha
+            score = (
+                eval_metric(scores)
+                if eval_metric
+                else float(validation.measure(scores, self.measure).mean())
+            )
             if score > best:
                 best, best_alpha, since = score, alpha.copy(), 0
             else:
@@ -63,10 +70,19 @@ class AdaRank(ScoringRanker):
                 if since >= self.patience:
                     break
         self.alpha_ = best_alpha
+        self.features_used_ = np.flatnonzero(best_alpha)
         return self
 
     def _predict(self, X: np.ndarray) -> np.ndarray:
         return X @ self.alpha_
+
+    def _library_params(self) -> dict:
+        """The parameters, and once fitted the features its weights use
+        (1-based): AdaRank often keeps one or two."""
+        params = self.get_params()
+        if hasattr(self, "features_used_"):
+            params["features"] = ",".join(str(j + 1) for j in self.features_used_)
+        return params
 
 
 class GeneticRanker(ScoringRanker):
@@ -91,7 +107,9 @@ class GeneticRanker(ScoringRanker):
         self.budget = budget
         self.seed = seed
 
-    def fit(self, X, y, group, eval_set) -> GeneticRanker:
+    def fit(self, X, y, group, eval_set, eval_metric=None) -> GeneticRanker:
+        """Search; of the GA's best and Nelder-Mead's, keep the one
+        ``eval_metric`` rates best on ``eval_set`` (default: NDCG@k)."""
         train, valid = as_grouped(X, y, group), as_grouped(*eval_set)
         metric = f"ndcg@{self.k}"
         rng = np.random.default_rng(self.seed)
@@ -136,7 +154,10 @@ class GeneticRanker(ScoringRanker):
         validation = QueryMatrix(valid)
         candidates = [ga_best, nm_best]
         on_valid = [
-            validation.measure(valid.data.X @ w, metric).mean() for w in candidates
+            eval_metric(valid.data.X @ w)
+            if eval_metric
+            else validation.measure(valid.data.X @ w, metric).mean()
+            for w in candidates
         ]
         self.weights_ = candidates[int(np.argmax(on_valid))]
         return self
