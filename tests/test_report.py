@@ -92,3 +92,24 @@ def test_leakage_is_the_fold_order_minus_ties_one_half(results):
     for row in hypotheses.leakage(results):
         cell = results.cell(row["learner"], row["task"], row["config"])
         assert row["ours"] == cell.mean["auc_stable"] - cell.mean["auc"]
+
+
+def test_sampled_cells_are_judged_against_their_seeds(results):
+    from weka_ranking.experiments.aggregate import Cell
+
+    def cell(auc):
+        kinds = {"auc": auc, "auc_stable": auc, "auc_random": auc}
+        return Cell(10, kinds, 0.0, dict.fromkeys(kinds, 0.0), 0, 0, 0, 0)
+
+    means = [0.80 + 0.01 * s for s in hypotheses.SAMPLER_SEEDS]  # 0.81 .. 0.90
+    cells = {
+        ("", "J48", "glass", f"star/seed={s}", "tournament"): cell(m)
+        for s, m in zip(hypotheses.SAMPLER_SEEDS, means)
+    }
+    cells[("", "J48", "glass", "original", "tournament")] = cell(0.5)  # glass present
+    published = {("J48", "glass", "star"): (0.8525, 0.0)}
+    (row,) = hypotheses.seed_spread(Results(cells, [], [], published))
+    ours = row["ours"]
+    assert ours["seeds"] == 10 and ours["mean"] == pytest.approx(0.855)
+    assert ours["within"] == 4  # 0.84 .. 0.87
+    assert ours["z"] == pytest.approx((0.8525 - 0.855) / ours["sd"])

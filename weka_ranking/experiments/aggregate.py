@@ -16,7 +16,7 @@ from collections import defaultdict
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from weka_ranking.experiments.plan import FOLDS, RANKERS
+from weka_ranking.experiments.plan import FILE_CLASS_0_FIRST, FOLDS, RANKERS
 from weka_ranking.experiments.store import ResultStore
 from weka_ranking.learners import NAMED_LEARNERS
 from weka_ranking.tasks import STUDY_TASKS
@@ -28,17 +28,7 @@ CONFIGS = {
     "double_star": "pairs=10",
 }
 RANKING_CONFIGS = ("original", "star", "double_star")
-# The monograph ranks its class 0 first. In the ARFF files that is the first
-# declared class value: no-recurrence-events, DIE and CYT; for the two sets it
-# binarised itself we take the minority value first (van, headlamps).
 FILE_CLASS_0 = "file-class-0"
-FILE_CLASS_0_FIRST = {
-    "breast-cancer": "majority-first",
-    "vehicle": "",
-    "hepatitis": "",
-    "glass": "",
-    "yeast": "majority-first",
-}
 AUC_KINDS = {
     "auc": "ties 1/2",
     "auc_stable": "fold order",

@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from weka_ranking.experiments.aggregate import (
     AUC_KINDS,
     FILE_CLASS_0,
-    FILE_CLASS_0_FIRST,
     RANKING_CONFIGS,
     Results,
 )
+from weka_ranking.experiments.plan import FILE_CLASS_0_FIRST, SAMPLER_SEEDS
 
 CLOSE = 0.02
 # Every pair one answer: all degrees tie and the fold's order stays.
@@ -321,3 +321,41 @@ def findings(results: Results, minority_share: dict[str, float]) -> dict[str, di
             "confirmed": largest == most_imbalanced,
         }
     return out
+
+
+def seed_spread(results: Results) -> list[dict]:
+    """The sampled cells (star, double_star) over the sampler seeds, read as
+    ours (tournament, ties one half) and as H2'+H4: the seeds' mean AUC,
+    standard deviation, range, where the published number falls (z) and how
+    many seeds bring the cell within CLOSE."""
+    rows = []
+    for learner in results.learners:
+        for task in results.tasks:
+            for config in ("star", "double_star"):
+                published = results.published.get((learner, task, config))
+                if published is None:
+                    continue
+                row = {"learner": learner, "task": task, "config": config}
+                for label, reading in (("ours", REFERENCE), ("file_order", FILE_ORDER)):
+                    means = [
+                        value(results, learner, task, f"{config}/seed={s}", reading)
+                        for s in SAMPLER_SEEDS
+                    ]
+                    means = [m for m in means if m is not None]
+                    if len(means) < 2:
+                        continue
+                    sd = statistics.stdev(means)
+                    row[label] = {
+                        "seeds": len(means),
+                        "mean": statistics.fmean(means),
+                        "sd": sd,
+                        "min": min(means),
+                        "max": max(means),
+                        "z": (published[0] - statistics.fmean(means)) / sd
+                        if sd > 0
+                        else float("nan"),
+                        "within": sum(abs(m - published[0]) <= CLOSE for m in means),
+                    }
+                if len(row) > 3:
+                    rows.append(row | {"published": published[0]})
+    return rows

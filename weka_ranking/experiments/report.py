@@ -24,6 +24,7 @@ from weka_ranking.experiments.render_hypotheses import (
     findings_section,
     hypotheses_section,
     leakage_section,
+    seeds_section,
 )
 from weka_ranking.experiments.render_hypotheses import number as _number
 from weka_ranking.tasks import STUDY_TASKS
@@ -56,13 +57,14 @@ cells alike, with their chance rates."""
 def to_markdown(
     r: Results, minority_share: dict[str, float], figures: list[str] | None = None
 ) -> str:
-    parts = [
+    parts = [  # sections without data (e.g. no seed runs) are left out
         _intro(r),
         _tables(r),
         _rankers(r),
         exact_section(r),
         _differences(r),
         hypotheses_section(r),
+        seeds_section(r),
         leakage_section(r),
         findings_section(r, minority_share),
         _costs(r),
@@ -81,7 +83,7 @@ def to_markdown(
                 for e in r.errors[:20]
             )
         )
-    return "\n\n".join(parts) + "\n"
+    return "\n\n".join(part for part in parts if part) + "\n"
 
 
 def _intro(r: Results) -> str:

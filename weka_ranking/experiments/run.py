@@ -37,6 +37,13 @@ class OneOrderReduction(RankingReduction):
     _variant_options = ("-one-order",)
 
 
+# The monograph's sampled configurations.
+SAMPLED = {
+    "star": {"pairs_per_instance": 1, "voters": 10},
+    "double_star": {"pairs_per_instance": 10, "voters": 1},
+}
+
+
 def _task_data(unit: Unit) -> Dataset:
     data = load_task(unit.task)
     if unit.variant == "majority-first":
@@ -151,6 +158,20 @@ def _run_unit(unit: Unit) -> list[dict]:
                 config=f"pairs={pairs}",
                 rankers=RANKERS,
             )
+    elif unit.family == "seeds":
+        for seed in unit.sweep:
+            for config, params in SAMPLED.items():
+                model, seconds = fit_fold(
+                    estimator(unit.learner, seed=seed, **params), train
+                )
+                results += _records(
+                    model,
+                    test,
+                    **fold,
+                    train_seconds=seconds,
+                    config=f"{config}/seed={seed}",
+                    rankers=RANKERS,
+                )
     else:
         raise ValueError(f"unknown family {unit.family!r}")
     return [
