@@ -13,30 +13,39 @@ import threading
 import time
 
 PROGRESS = logging.getLogger("weka_ranking.progress")
+# Members trained, within a larger piece of work: silenced where that work
+# counts its own progress (the reproduction's units).
+MEMBERS = logging.getLogger("weka_ranking.progress.members")
 EVERY_SECONDS = 3.0
 
 _last = -float("inf")
 _lock = threading.Lock()
 
 
-def line(message: str, *args: object, force: bool = False) -> None:
+def line(message: str, *args: object, force: bool = False, logger=PROGRESS) -> None:
     """Log a progress line unless one was logged in the last few seconds;
     ``force`` (the end of a piece of work, the start of a long one) logs it
-    anyway."""
+    anyway. A silenced logger's lines take no turn."""
     global _last
+    if not logger.isEnabledFor(logging.INFO):
+        return
     with _lock:
         now = time.monotonic()
         if not (force or now - _last >= EVERY_SECONDS):
             return
         _last = now
-    PROGRESS.info(message, *args)
+    logger.info(message, *args)
 
 
 def members(source: str, pairs: int, voters: int):
     """Say what a committee's training will do, and return the callback that
     says as each member is trained."""
     plural = "" if voters == 1 else "s"
-    line("%s: %d pairs for each of %d member%s", source, pairs, voters, plural)
+    line(
+        "%s: %d pairs for each of %d member%s",
+        *(source, pairs, voters, plural),
+        logger=MEMBERS,
+    )
     done = []
 
     def trained(member: int, members: int, pairs: int, seconds: float) -> None:
@@ -44,6 +53,7 @@ def members(source: str, pairs: int, voters: int):
         line(
             "%d of %d members trained (member %d: %d pairs, %.1f s)",
             *(len(done), members, member + 1, pairs, seconds),
+            logger=MEMBERS,
         )
 
     return trained

@@ -15,6 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from weka_ranking import jvm, load_task
+from weka_ranking import progress as progress_module
 from weka_ranking.data import Dataset
 from weka_ranking.environment import machine, software_versions
 from weka_ranking.errors import WekaError
@@ -284,10 +285,16 @@ def run_plan(
         _run_on_dask(pending, store, scheduler, progress, heap)
         return len(pending)
     if jobs == 1:
-        for unit in pending:
-            store.append(unit.key, run_unit(unit))
-            if progress:
-                progress(1)
+        # The units are counted; their members' lines would crowd that out.
+        level = progress_module.MEMBERS.level
+        progress_module.MEMBERS.setLevel(logging.WARNING)
+        try:
+            for unit in pending:
+                store.append(unit.key, run_unit(unit))
+                if progress:
+                    progress(1)
+        finally:
+            progress_module.MEMBERS.setLevel(level)
         return len(pending)
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(jobs, context, _worker_start, (heap,)) as pool:
