@@ -41,17 +41,54 @@ def test_ranker_growth_counts_comparisons(weka):
     assert results["quicksort_100k_seconds"] is None  # not measured at these sizes
 
 
-def test_peers_run_through_the_same_evaluation_loop(weka):
+def test_peers_run_through_the_same_evaluation_loop(weka, monkeypatch):
     pytest.importorskip("xgboost")
     pytest.importorskip("lightgbm")
-    rows = bench.competitors(("hepatitis",))["rows"]
-    schemes = {r["ranker"]: r["scheme"] for r in rows}
-    assert schemes["xgboost"].startswith("xgboost.train ")
-    assert "lambdarank_num_pair_per_sample=10" in schemes["xgboost"]
-    assert "min_data_in_leaf=5" in schemes["lightgbm"]
-    assert "-R quicksort" in schemes["reduction J48 star quicksort"]
+    from weka_ranking.peers import LightGBMRanker, XGBoostRanker
+    from weka_ranking.tuning import GridSearch
+
+    monkeypatch.setattr(
+        bench,
+        "PEERS",
+        {
+            "xgboost classifier": lambda: GridSearch(
+                XGBoostRanker("binary:logistic", rounds=40), {"max_depth": [2, 4]}
+            ),
+            "lightgbm lambdarank": lambda: GridSearch(
+                LightGBMRanker(rounds=40, truncation_level="query"),
+                {"num_leaves": [7]},
+            ),
+        },
+    )
+    rows = {r["ranker"]: r for r in bench.competitors(("hepatitis",))["rows"]}
+    xgb = rows["xgboost classifier"]
+    assert xgb["scheme"].startswith("xgboost.train ")
+    assert all("objective=binary:logistic" in c for c in xgb["chosen"])
+    # The truncation at the query's size: the training fold, 139 or 140 rows.
+    chosen = rows["lightgbm lambdarank"]["chosen"]
+    assert all("lambdarank_truncation_level=query" in c for c in chosen)
     # Ranking hepatitis by these learners beats chance on WEKA's folds.
-    assert all(r["mean_auc"] > 0.6 for r in rows)
+    assert all(r["mean_auc"] > 0.7 for r in rows.values())
+
+
+def test_grid_search_on_an_inner_split_then_refits(weka):
+    pytest.importorskip("xgboost")
+    from weka_ranking import load_task
+    from weka_ranking.peers import XGBoostRanker
+    from weka_ranking.tuning import GridSearch, inner_split
+
+    data = load_task("hepatitis")
+    fit_rows, valid_rows = inner_split(data.y, 0.2, 1)
+    assert len(set(fit_rows) | set(valid_rows)) == len(data)
+    assert data.y[valid_rows].mean() == pytest.approx(data.y.mean(), abs=0.02)
+    search = GridSearch(
+        XGBoostRanker("binary:logistic", rounds=50), {"max_depth": [1, 3]}
+    )
+    search.fit(data)
+    assert search.validation_score_ == max(score for _, score in search.grid_scores_)
+    best = search.best_estimator_
+    assert best.rounds == best.rounds_ == search.best_params_["rounds"]  # refitted
+    assert best.max_depth == search.best_params_["max_depth"]
 
 
 def test_synthetic_instances_are_distinct_and_seeded():

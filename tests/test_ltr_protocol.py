@@ -12,8 +12,8 @@ from weka_ranking.cli import main
 from weka_ranking.ltr import experiment
 from weka_ranking.ltr.experiment import fit_ranker, validation_map
 from weka_ranking.ltr.significance import paired_t_p, randomization_p
-from weka_ranking.ltr.tuning import GridSearch
 from weka_ranking.metrics import mean_ndcg, ndcg
+from weka_ranking.tuning import GridSearch
 
 
 def test_mean_ndcg_is_the_mean_over_the_query_positions():

@@ -115,8 +115,9 @@ class XGBoostRanker(ScoringRanker):
             "max_depth": self.max_depth,
             "min_child_weight": self.min_child_weight,
             "seed": self.seed,
-            "eval_metric": "ndcg@10",
         }
+        if self.objective.startswith("rank:"):
+            params["eval_metric"] = "ndcg@10"
         if self.pairs is not None:
             params |= {
                 "lambdarank_num_pair_per_sample": self.pairs,
@@ -130,7 +131,8 @@ class XGBoostRanker(ScoringRanker):
         matrix = xgboost.DMatrix(
             _matrix(X), label=self._relevance(X, y), missing=np.nan
         )
-        matrix.set_group(group_sizes(group, matrix.num_row()))
+        if self.objective.startswith("rank:"):
+            matrix.set_group(group_sizes(group, matrix.num_row()))
         return matrix
 
     def _relevance(self, X, y):
@@ -174,21 +176,29 @@ class XGBoostRanker(ScoringRanker):
 
 
 class LightGBMRanker(ScoringRanker):
-    """LightGBM ``lambdarank``; nominal attributes of a Dataset as categorical."""
+    """LightGBM ``lambdarank`` (or ``binary``, the classifier a user ranking
+    by AUC would take); nominal attributes of a Dataset as categorical.
+    ``truncation_level`` is lambdarank's: LightGBM's default (30) looks at
+    the top of each query only, too little when the whole training fold is
+    one query, as on a binary task; ``"query"`` sets it to the query size."""
 
     classname = "lightgbm.train"
     FIXED = {"num_threads": 1, "verbosity": -1}
 
     def __init__(
         self,
+        objective: str = "lambdarank",
         *,
         rounds: int = 100,
         learning_rate: float = 0.1,
         num_leaves: int = 31,
         min_data_in_leaf: int = 20,
         early_stopping: int | None = None,
+        truncation_level: int | str | None = None,
         seed: int = 1,
     ) -> None:
+        self.objective = objective
+        self.truncation_level = truncation_level
         self.rounds = rounds
         self.learning_rate = learning_rate
         self.num_leaves = num_leaves
@@ -197,15 +207,20 @@ class LightGBMRanker(ScoringRanker):
         self.seed = seed
 
     def _library_params(self) -> dict[str, Any]:
-        return {
-            "objective": "lambdarank",
-            "metric": "ndcg",
-            "eval_at": 10,
+        ranking = self.objective == "lambdarank"
+        params = {
+            "objective": self.objective,
+            "metric": "ndcg" if ranking else "auc",
             "learning_rate": self.learning_rate,
             "num_leaves": self.num_leaves,
             "min_data_in_leaf": self.min_data_in_leaf,
             "seed": self.seed,
         }
+        if ranking:
+            params["eval_at"] = 10
+        if ranking and self.truncation_level is not None:
+            params["lambdarank_truncation_level"] = self.truncation_level
+        return params
 
     def _dataset(self, X, y, group, reference=None):
         import lightgbm
@@ -213,10 +228,11 @@ class LightGBMRanker(ScoringRanker):
         nominal = [
             j for j, a in enumerate(getattr(X, "attributes", ())) if a.is_nominal
         ]
+        sizes = group_sizes(group, len(_matrix(X)))
         return lightgbm.Dataset(
             _matrix(X),
             label=_labels(X, y),
-            group=group_sizes(group, len(_matrix(X))),
+            group=sizes if self.objective == "lambdarank" else None,
             categorical_feature=nominal or "auto",
             reference=reference,
         )
@@ -236,8 +252,12 @@ class LightGBMRanker(ScoringRanker):
             if valid and self.early_stopping
             else []
         )
+        params = {**self.FIXED, **self._library_params()}
+        if self.truncation_level == "query":
+            longest = max(group_sizes(group, len(_matrix(X))))
+            params["lambdarank_truncation_level"] = longest
         self.booster_ = lightgbm.train(
-            {**self.FIXED, **self._library_params()},
+            params,
             train,
             num_boost_round=self.rounds,
             valid_sets=valid,

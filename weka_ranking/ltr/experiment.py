@@ -23,10 +23,10 @@ from weka_ranking.ltr.data import (
 from weka_ranking.ltr.fast import QueryMatrix
 from weka_ranking.ltr.rankers import AdaRank, GeneticRanker
 from weka_ranking.ltr.significance import paired_t_p, randomization_p
-from weka_ranking.ltr.tuning import GridSearch
 from weka_ranking.metrics import DEFINITIONS, mean_metrics, query_metrics
 from weka_ranking.model import RankingReduction
 from weka_ranking.peers import LightGBMRanker, XGBoostRanker
+from weka_ranking.tuning import GridSearch
 
 logger = logging.getLogger(__name__)
 
