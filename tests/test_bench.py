@@ -105,3 +105,10 @@ def test_quicksort_of_distinct_instances_reports_its_cost(weka):
         measured["comparisons"] / (2 * 3000 * math.log(3000))
     )
     assert measured["auc"] > 0.6
+
+
+def test_linear_tournament_counts_degrees_by_sorting(weka):
+    measured = bench.linear_tournament(n=5000, train_n=1000)
+    assert measured["pairs_decided"] == 5000 * 4999
+    assert measured["pairs_asked"] < 5000  # the margin's pairs only
+    assert measured["auc"] > 0.75

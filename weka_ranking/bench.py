@@ -232,10 +232,32 @@ def quicksort_distinct(
     return out
 
 
-def _scale(measured: dict) -> dict:
+def linear_tournament(n: int = 1_000_000, train_n: int = 20_000) -> dict:
+    """The exact tournament of n distinct synthetic instances by one Logistic
+    member (1 pair per instance), whose degrees are counted by sorting
+    (``AdditiveTournament``): O(n log n) where the brute force asks n(n-1)."""
+    model = RankingReduction("Logistic", pairs_per_instance=1)
+    train_seconds = _timed(lambda: model.fit(synthetic(train_n, seed=2)))
+    test = synthetic(n, seed=3)
+    started = time.perf_counter()
+    ranking = model.ranking(test)
     return {
-        "quicksort_distinct": measured,
-        "quicksort_1m_seconds": measured["quicksort_1m_seconds"],
+        "n": n,
+        "train_n": train_n,
+        "train_seconds": train_seconds,
+        "seconds": time.perf_counter() - started,
+        "pairs_asked": ranking.comparisons,
+        "pairs_decided": n * (n - 1),
+        "auc": auc(test.y, ranking.scores),
+    }
+
+
+def _scale(quick: dict, linear: dict) -> dict:
+    return {
+        "quicksort_distinct": quick,
+        "quicksort_1m_seconds": quick["quicksort_1m_seconds"],
+        "linear_tournament": linear,
+        "tournament_linear_1m_seconds": linear["seconds"],
     }
 
 
@@ -350,7 +372,9 @@ def run(
         "bridge": lambda: results.update(bridge_rates()),
         "memory": lambda: results.update(memory()),
         "rankers": lambda: results.update(ranker_growth()),
-        "scale": lambda: results.update(_scale(quicksort_distinct())),
+        "scale": lambda: results.update(
+            _scale(quicksort_distinct(), linear_tournament())
+        ),
         "training": lambda: results.update(training=training_times(include_large)),
         "competitors": lambda: results.update(competitors=competitors()),
     }

@@ -122,6 +122,21 @@ def to_markdown(results: dict, command: str) -> str:
             f"{q['comparisons_per_2nlnn']:.2f} x 2 n ln n; AUC {q['auc']:.4f}.",
             "",
         ]
+    if "linear_tournament" in results:
+        t = results["linear_tournament"]
+        lines += [
+            "## The exact tournament of a million instances, one Logistic member",
+            "",
+            f"The same kind of data, {t['n']:,} instances, ranked by the "
+            "tournament of one Logistic member (1 pair per instance, trained on "
+            f"{t['train_n']:,} others in {t['train_seconds']:.1f} s). Its pair model "
+            "is additive in the two halves, so each degree is counted by sorting "
+            "(`AdditiveTournament`), exactly (the member itself decides the pairs "
+            f"within a rounding margin: {t['pairs_asked']:,} of the "
+            f"{t['pairs_decided']:,} ordered pairs): {t['seconds']:.1f} s; AUC "
+            f"{t['auc']:.4f}.",
+            "",
+        ]
     if "training" in results:
         lines += ["## Training on the full pair set (`original`), whole data set", ""]
         lines += _table(

@@ -20,6 +20,7 @@ import java.util.Vector;
 import weka.classifiers.AbstractClassifier;
 import weka.classifiers.Classifier;
 import weka.classifiers.RandomizableParallelIteratedSingleClassifierEnhancer;
+import weka.classifiers.meta.rankingreduction.AdditiveTournament;
 import weka.classifiers.meta.rankingreduction.Committee;
 import weka.classifiers.meta.rankingreduction.MemberListener;
 import weka.classifiers.meta.rankingreduction.PairComparator;
@@ -94,6 +95,8 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   // -- learned state ------------------------------------------------------
   protected Instances m_Header;
   protected Instances m_PairHeader;
+  /** Degrees of a single additive member by sorting (see AdditiveTournament). */
+  protected boolean m_AdditiveTournament = true;
   protected int m_RankFirstIndex = -1;
   protected int m_GroupIndex = -1;
   protected boolean m_TrainedPointwise;
@@ -713,9 +716,13 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
       double score = referenceDegree(data.instance(0));
       return new Rankers.Ranking(new double[] {score}, m_Reference.length);
     }
-    Committee committee = committee(rows(data));
+    double[][] values = rows(data);
+    Committee committee = committee(values);
+    AdditiveTournament additive = "tournament".equals(m_Ranker) && m_AdditiveTournament
+        ? AdditiveTournament.of(m_Classifiers, m_PairHeader, values)
+        : null;
     if (m_GroupIndex < 0) {
-      return rankRows(identity(n), committee, new Random(m_Seed));
+      return rankRows(identity(n), committee, new Random(m_Seed), additive);
     }
     Map<Double, List<Integer>> byGroup = new LinkedHashMap<>();
     for (int i = 0; i < n; i++) {
@@ -727,7 +734,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     Random random = new Random(m_Seed);
     for (List<Integer> members : byGroup.values()) {
       int[] rows = members.stream().mapToInt(Integer::intValue).toArray();
-      Rankers.Ranking ranking = rankRows(rows, committee, random);
+      Rankers.Ranking ranking = rankRows(rows, committee, random, additive);
       for (int j = 0; j < rows.length; j++) {
         scores[rows[j]] = ranking.scores[j];
       }
@@ -758,8 +765,8 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     return new Committee(m_ThreadCopies, m_PairHeader, rows);
   }
 
-  private Rankers.Ranking rankRows(int[] rows, Committee committee, Random random)
-      throws Exception {
+  private Rankers.Ranking rankRows(int[] rows, Committee committee, Random random,
+      AdditiveTournament additive) throws Exception {
     PairComparator within = (left, right, count, out) -> {
       int[] l = new int[count];
       int[] r = new int[count];
@@ -775,7 +782,9 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
       case "tournament-as-printed":
         return Rankers.asPrinted(rows.length, within);
       default:
-        return Rankers.tournament(rows.length, within);
+        return additive != null
+            ? additive.tournament(rows, within)
+            : Rankers.tournament(rows.length, within);
     }
   }
 
@@ -877,6 +886,19 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
 
   public double[] getMemberSeconds() {
     return m_MemberSeconds;
+  }
+
+  /**
+   * Whether the tournament of a single additive member (Logistic) counts
+   * degrees by sorting, in O(n log n), instead of asking every pair; the
+   * degrees are the same (tests compare them). On by default.
+   */
+  public boolean getAdditiveTournament() {
+    return m_AdditiveTournament;
+  }
+
+  public void setAdditiveTournament(boolean value) {
+    m_AdditiveTournament = value;
   }
 
   public Instances getPairHeader() {

@@ -1,0 +1,54 @@
+"""The O(n log n) tournament of a single additive member (Logistic) gives
+exactly the brute-force tournament's degrees, ties included."""
+
+import numpy as np
+import pytest
+
+from weka_ranking import RankingReduction, load_task
+from weka_ranking.folds import weka_folds
+
+
+def degrees_both_ways(model, data):
+    fast = model.ranking(data)
+    model.weka_model_.setAdditiveTournament(False)
+    try:
+        brute = model.ranking(data)
+    finally:
+        model.weka_model_.setAdditiveTournament(True)
+    return fast, brute
+
+
+@pytest.mark.parametrize(
+    ("task", "pairs"),
+    [("hepatitis", "all"), ("breast-cancer", 3), ("glass", "all"), ("vehicle", 2)],
+)
+def test_additive_degrees_equal_the_brute_force_tournament(task, pairs, weka):
+    data = load_task(task)  # missing values, nominal and numeric attributes
+    train, test = next(iter(weka_folds(data.y, 3, 1)))
+    model = RankingReduction("Logistic", pairs_per_instance=pairs).fit(
+        data.subset(train)
+    )
+    fast, brute = degrees_both_ways(model, data.subset(test))
+    np.testing.assert_array_equal(fast.scores, brute.scores)
+    n = len(test)
+    assert brute.comparisons == n * (n - 1)
+    assert fast.comparisons < n * (n - 1) / 10  # only pairs at the margin asked
+    assert len(np.unique(fast.scores)) > 1
+
+
+def test_equal_rows_tie_as_in_the_brute_force_tournament(weka):
+    data = load_task("breast-cancer")  # all nominal: many rows alike
+    model = RankingReduction("Logistic", pairs_per_instance=2).fit(data)
+    fast, brute = degrees_both_ways(model, data)
+    np.testing.assert_array_equal(fast.scores, brute.scores)
+    assert len(np.unique(fast.scores)) < len(data)  # ties present
+
+
+def test_other_learners_and_committees_ask_every_pair(weka):
+    data = load_task("glass")
+    for model in (
+        RankingReduction("J48", pairs_per_instance=2),
+        RankingReduction("Logistic", pairs_per_instance=2, voters=3),
+    ):
+        n = len(data)
+        assert model.fit(data).ranking(data).comparisons == n * (n - 1)
