@@ -1,5 +1,6 @@
-"""The O(n log n) tournament of a single additive member (Logistic) gives
-exactly the brute-force tournament's degrees, ties included."""
+"""The O(n log n) tournament of a single additive member (Logistic,
+NaiveBayes) gives exactly the brute-force tournament's degrees, ties
+included."""
 
 import numpy as np
 import pytest
@@ -18,17 +19,16 @@ def degrees_both_ways(model, data):
     return fast, brute
 
 
+@pytest.mark.parametrize("learner", ["Logistic", "NaiveBayes"])
 @pytest.mark.parametrize(
     ("task", "pairs"),
     [("hepatitis", "all"), ("breast-cancer", 3), ("glass", "all"), ("vehicle", 2)],
 )
-def test_additive_degrees_equal_the_brute_force_tournament(task, pairs, weka):
+def test_additive_degrees_equal_the_brute_force_tournament(learner, task, pairs, weka):
     data = load_task(task)  # missing values, nominal and numeric attributes
     train, test = next(iter(weka_folds(data.y, 3, 1)))
-    model = RankingReduction("Logistic", pairs_per_instance=pairs).fit(
-        data.subset(train)
-    )
-    fast, brute = degrees_both_ways(model, data.subset(test))
+    model = RankingReduction(learner, pairs_per_instance=pairs)
+    fast, brute = degrees_both_ways(model.fit(data.subset(train)), data.subset(test))
     np.testing.assert_array_equal(fast.scores, brute.scores)
     n = len(test)
     assert brute.comparisons == n * (n - 1)
@@ -36,9 +36,10 @@ def test_additive_degrees_equal_the_brute_force_tournament(task, pairs, weka):
     assert len(np.unique(fast.scores)) > 1
 
 
-def test_equal_rows_tie_as_in_the_brute_force_tournament(weka):
+@pytest.mark.parametrize("learner", ["Logistic", "NaiveBayes"])
+def test_equal_rows_tie_as_in_the_brute_force_tournament(learner, weka):
     data = load_task("breast-cancer")  # all nominal: many rows alike
-    model = RankingReduction("Logistic", pairs_per_instance=2).fit(data)
+    model = RankingReduction(learner, pairs_per_instance=2).fit(data)
     fast, brute = degrees_both_ways(model, data)
     np.testing.assert_array_equal(fast.scores, brute.scores)
     assert len(np.unique(fast.scores)) < len(data)  # ties present
@@ -49,6 +50,7 @@ def test_other_learners_and_committees_ask_every_pair(weka):
     for model in (
         RankingReduction("J48", pairs_per_instance=2),
         RankingReduction("Logistic", pairs_per_instance=2, voters=3),
+        RankingReduction("NaiveBayes", base_options="-D", pairs_per_instance=2),
     ):
         n = len(data)
         assert model.fit(data).ranking(data).comparisons == n * (n - 1)

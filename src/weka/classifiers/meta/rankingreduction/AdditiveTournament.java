@@ -9,17 +9,20 @@ import java.util.Arrays;
 import java.util.List;
 
 import weka.classifiers.Classifier;
+import weka.classifiers.bayes.NaiveBayes;
 import weka.classifiers.functions.Logistic;
 import weka.core.Instance;
 import weka.core.Instances;
 import weka.core.Utils;
+import weka.estimators.Estimator;
 import weka.filters.Filter;
 
 /**
  * The exact tournament in O(n log n) for a single member whose pair model is
  * additive in its two halves: WEKA's {@link Logistic}, whose decision on the
  * pair (a, b) is the sign of v = c + f(a) + g(b) (f and g the coefficients of
- * the first and the second half, after Logistic's own filters). The degree
+ * the first and the second half, after Logistic's own filters), and
+ * {@link NaiveBayes}, whose log-odds are a sum over the attributes. The degree
  * of a is then the number of b with g(b) < -c - f(a): sort g once and
  * binary-search each a.
  *
@@ -45,32 +48,39 @@ public final class AdditiveTournament {
   }
 
   /**
-   * The additive form of a committee of one Logistic member on these rows,
-   * or null where it does not apply (several members, another learner).
+   * The additive form of a committee of one member on these rows, or null
+   * where it does not apply (several members, another learner).
    */
   public static AdditiveTournament of(Classifier[] members, Instances pairHeader,
       double[][] rows) throws Exception {
-    if (members.length != 1 || members[0].getClass() != Logistic.class) {
+    if (members.length != 1) {
       return null;
     }
-    Logistic logistic = (Logistic) members[0];
+    if (members[0].getClass() == Logistic.class) {
+      return logistic((Logistic) members[0], pairHeader, rows);
+    }
+    if (members[0].getClass() == NaiveBayes.class) {
+      return naiveBayes((NaiveBayes) members[0], pairHeader, rows);
+    }
+    return null;
+  }
+
+  /** Logistic: "beats" where v = c + f(a) + g(b) < 0 (class 1 more likely). */
+  private static AdditiveTournament logistic(Logistic logistic, Instances pairHeader,
+      double[][] rows) throws Exception {
     double[][] par = logistic.coefficients();
     if (par == null || par[0].length != 1) {
       return null; // not a two-class model
     }
     Filter[] filters = {
-      (Filter) field(logistic, "m_ReplaceMissingValues"),
-      (Filter) field(logistic, "m_AttFilter"),
-      (Filter) field(logistic, "m_NominalToBinary")
+      (Filter) field(Logistic.class, logistic, "m_ReplaceMissingValues"),
+      (Filter) field(Logistic.class, logistic, "m_AttFilter"),
+      (Filter) field(Logistic.class, logistic, "m_NominalToBinary")
     };
-    int classIndex = (Integer) field(logistic, "m_ClassIndex");
-    int n = rows.length;
-    double[] left = new double[n];
-    double[] right = new double[n];
-    double[] scale = new double[n];
-    PairInstance pair = new PairInstance(rows, 0, 0, Utils.missingValue(), 1.0);
-    pair.setDataset(pairHeader);
-    for (int r = 0; r < n; r++) {
+    int classIndex = (Integer) field(Logistic.class, logistic, "m_ClassIndex");
+    AdditiveTournament out = empty(rows.length, par[0][0]);
+    PairInstance pair = pairOf(rows, pairHeader);
+    for (int r = 0; r < rows.length; r++) {
       pair.setPair(r, r);
       Instance filtered = pair;
       for (Filter filter : filters) {
@@ -79,28 +89,79 @@ public final class AdditiveTournament {
       }
       int j = 1;
       for (int k = 0; k < filtered.numAttributes(); k++) {
-        if (k == classIndex) {
-          continue;
+        if (k != classIndex
+            && !out.add(r, filtered.attribute(k).name(), par[j++][0] * filtered.value(k))) {
+          return null;
         }
-        double term = par[j++][0] * filtered.value(k);
-        String name = filtered.attribute(k).name();
-        if (name.startsWith("first_")) {
-          left[r] += term;
-        } else if (name.startsWith("second_")) {
-          right[r] += term;
-        } else {
-          return null; // an attribute of neither half: not this pair layout
-        }
-        scale[r] += Math.abs(term);
       }
     }
-    return new AdditiveTournament(left, right, scale, par[0][0]);
+    return out;
   }
 
-  private static Object field(Object owner, String name) throws Exception {
-    Field field = Logistic.class.getDeclaredField(name);
+  /**
+   * NaiveBayes: class 1 more likely where log P(1) - log P(0), the log prior
+   * ratio plus one log ratio an attribute (missing values left out), is
+   * positive; negated here so that "beats" is v < 0 as for Logistic.
+   */
+  private static AdditiveTournament naiveBayes(NaiveBayes bayes, Instances pairHeader,
+      double[][] rows) throws Exception {
+    if ((Boolean) field(NaiveBayes.class, bayes, "m_UseDiscretization")) {
+      return null;
+    }
+    Estimator prior = (Estimator) field(NaiveBayes.class, bayes, "m_ClassDistribution");
+    Estimator[][] estimators = (Estimator[][]) field(NaiveBayes.class, bayes, "m_Distributions");
+    Instances header = (Instances) field(NaiveBayes.class, bayes, "m_Instances");
+    double bias = -(Math.log(prior.getProbability(1)) - Math.log(prior.getProbability(0)));
+    AdditiveTournament out = empty(rows.length, bias);
+    PairInstance pair = pairOf(rows, pairHeader);
+    for (int r = 0; r < rows.length; r++) {
+      pair.setPair(r, r);
+      for (int k = 0; k < pairHeader.numAttributes(); k++) {
+        if (k == pairHeader.classIndex() || pair.isMissing(k)) {
+          continue;
+        }
+        double weight = header.attribute(k).weight();
+        double[] term = new double[2];
+        for (int j = 0; j < 2; j++) {
+          term[j] = Math.log(Math.max(1e-75,
+              Math.pow(estimators[k][j].getProbability(pair.value(k)), weight)));
+        }
+        if (!out.add(r, pairHeader.attribute(k).name(), -(term[1] - term[0]))) {
+          return null;
+        }
+      }
+    }
+    return out;
+  }
+
+  private static AdditiveTournament empty(int n, double bias) {
+    return new AdditiveTournament(new double[n], new double[n], new double[n], bias);
+  }
+
+  private static PairInstance pairOf(double[][] rows, Instances pairHeader) {
+    PairInstance pair = new PairInstance(rows, 0, 0, Utils.missingValue(), 1.0);
+    pair.setDataset(pairHeader);
+    return pair;
+  }
+
+  /** Adds a term to row r's half named by the attribute; false for neither. */
+  private boolean add(int r, String attribute, double term) {
+    if (attribute.startsWith("first_")) {
+      m_Left[r] += term;
+    } else if (attribute.startsWith("second_")) {
+      m_Right[r] += term;
+    } else {
+      return false;
+    }
+    // An infinite term leaves the row's every pair to the member itself.
+    m_Scale[r] += Double.isFinite(term) ? Math.abs(term) : Double.POSITIVE_INFINITY;
+    return true;
+  }
+
+  private static Object field(Class<?> owner, Object of, String name) throws Exception {
+    Field field = owner.getDeclaredField(name);
     field.setAccessible(true);
-    return field.get(owner);
+    return field.get(of);
   }
 
   /**
@@ -130,8 +191,10 @@ public final class AdditiveTournament {
       double threshold = -m_Bias - m_Left[rows[a]];
       double margin = MARGIN * (m_Scale[rows[a]] + rightScale + Math.abs(m_Bias) + 1e-300);
       // Sure wins: v = c + f(a) + g(b) < 0 beyond the margin, i.e. g(b) below it.
-      int below = lowerBound(sorted, threshold - margin);
-      int upTo = upperBound(sorted, threshold + margin);
+      boolean finite = Double.isFinite(threshold) && Double.isFinite(margin);
+      // Not finite (an infinite term): the member decides all of a's pairs.
+      int below = finite ? lowerBound(sorted, threshold - margin) : 0;
+      int upTo = finite ? upperBound(sorted, threshold + margin) : n;
       degree[a] = below;
       double own = m_Right[rows[a]];
       if (own < threshold - margin) {
