@@ -8,6 +8,8 @@ import pytest
 from weka_ranking import RankingReduction, load_task
 from weka_ranking.folds import weka_folds
 
+QUADRATIC = "weka.classifiers.functions.supportVector.PolyKernel -E 2"
+
 
 def degrees_both_ways(model, data):
     fast = model.ranking(data)
@@ -19,7 +21,7 @@ def degrees_both_ways(model, data):
     return fast, brute
 
 
-@pytest.mark.parametrize("learner", ["Logistic", "NaiveBayes"])
+@pytest.mark.parametrize("learner", ["Logistic", "NaiveBayes", "SMO"])
 @pytest.mark.parametrize(
     ("task", "pairs"),
     [("hepatitis", "all"), ("breast-cancer", 3), ("glass", "all"), ("vehicle", 2)],
@@ -51,6 +53,11 @@ def test_other_learners_and_committees_ask_every_pair(weka):
         RankingReduction("J48", pairs_per_instance=2),
         RankingReduction("Logistic", pairs_per_instance=2, voters=3),
         RankingReduction("NaiveBayes", base_options="-D", pairs_per_instance=2),
+        RankingReduction(
+            "SMO",
+            base_options=f'-K "{QUADRATIC}"',
+            pairs_per_instance=1,
+        ),
     ):
         n = len(data)
         assert model.fit(data).ranking(data).comparisons == n * (n - 1)

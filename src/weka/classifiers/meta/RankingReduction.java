@@ -889,7 +889,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   }
 
   /**
-   * Whether the tournament of a single additive member (Logistic, NaiveBayes) counts
+   * Whether the tournament of a single additive member (Logistic, NaiveBayes, linear SMO) counts
    * degrees by sorting, in O(n log n), instead of asking every pair; the
    * degrees are the same (tests compare them). On by default.
    */

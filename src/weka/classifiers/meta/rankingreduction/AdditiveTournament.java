@@ -11,6 +11,7 @@ import java.util.List;
 import weka.classifiers.Classifier;
 import weka.classifiers.bayes.NaiveBayes;
 import weka.classifiers.functions.Logistic;
+import weka.classifiers.functions.SMO;
 import weka.core.Instance;
 import weka.core.Instances;
 import weka.core.Utils;
@@ -22,7 +23,8 @@ import weka.filters.Filter;
  * additive in its two halves: WEKA's {@link Logistic}, whose decision on the
  * pair (a, b) is the sign of v = c + f(a) + g(b) (f and g the coefficients of
  * the first and the second half, after Logistic's own filters), and
- * {@link NaiveBayes}, whose log-odds are a sum over the attributes. The degree
+ * {@link NaiveBayes}, whose log-odds are a sum over the attributes, and
+ * {@link SMO} with a linear kernel. The degree
  * of a is then the number of b with g(b) < -c - f(a): sort g once and
  * binary-search each a.
  *
@@ -62,7 +64,64 @@ public final class AdditiveTournament {
     if (members[0].getClass() == NaiveBayes.class) {
       return naiveBayes((NaiveBayes) members[0], pairHeader, rows);
     }
+    if (members[0].getClass() == SMO.class) {
+      return linearSmo((SMO) members[0], pairHeader, rows);
+    }
     return null;
+  }
+
+  /**
+   * SMO with a linear kernel (WEKA's default PolyKernel, exponent 1): class
+   * 1 where w.x - b > 0 after SMO's filters; negated so that "beats" is
+   * v < 0.
+   */
+  private static AdditiveTournament linearSmo(SMO smo, Instances pairHeader, double[][] rows)
+      throws Exception {
+    if (!(Boolean) field(SMO.class, smo, "m_KernelIsLinear") || smo.getBuildCalibrationModels()) {
+      return null;
+    }
+    Object machine = ((Object[][]) field(SMO.class, smo, "m_classifiers"))[0][1];
+    Class<?> binary = machine.getClass();
+    double[] weights = (double[]) field(binary, machine, "m_weights");
+    double[] sparse = (double[]) field(binary, machine, "m_sparseWeights");
+    int[] indices = (int[]) field(binary, machine, "m_sparseIndices");
+    int classIndex = (Integer) field(SMO.class, smo, "m_classIndex");
+    List<Filter> filters = new ArrayList<>();
+    if (!smo.getChecksTurnedOff()) {
+      filters.add((Filter) field(SMO.class, smo, "m_Missing"));
+    }
+    for (String name : new String[] {"m_NominalToBinary", "m_Filter"}) {
+      Filter filter = (Filter) field(SMO.class, smo, name);
+      if (filter != null) {
+        filters.add(filter);
+      }
+    }
+    AdditiveTournament out = empty(rows.length, (Double) field(binary, machine, "m_b"));
+    PairInstance pair = pairOf(rows, pairHeader);
+    for (int r = 0; r < rows.length; r++) {
+      pair.setPair(r, r);
+      Instance filtered = pair;
+      for (Filter filter : filters) {
+        filter.input(filtered);
+        filter.batchFinished();
+        filtered = filter.output();
+      }
+      double[] w = new double[filtered.numAttributes()];
+      if (sparse == null) {
+        System.arraycopy(weights, 0, w, 0, Math.min(weights.length, w.length));
+      } else {
+        for (int p = 0; p < sparse.length; p++) {
+          w[indices[p]] = sparse[p];
+        }
+      }
+      for (int k = 0; k < filtered.numAttributes(); k++) {
+        if (k != classIndex
+            && !out.add(r, filtered.attribute(k).name(), -w[k] * filtered.value(k))) {
+          return null;
+        }
+      }
+    }
+    return out;
   }
 
   /** Logistic: "beats" where v = c + f(a) + g(b) < 0 (class 1 more likely). */
