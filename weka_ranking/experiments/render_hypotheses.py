@@ -188,6 +188,25 @@ def findings_section(r: Results, minority_share: dict[str, float]) -> str:
     return "\n".join(lines)
 
 
+def _section(title: str, text: str, columns: list[str], rows: list[str]) -> list[str]:
+    """A report section: its title, its explanation, and a table."""
+    return [
+        f"## {title}",
+        "",
+        text,
+        "",
+        "| " + " | ".join(columns) + " |",
+        "|---" * len(columns) + "|",
+        *rows,
+    ]
+
+
+def _row(row: dict, cells: list[str]) -> str:
+    """A table row of a cell (learner, task, config) and its columns."""
+    head = [row["learner"], row["task"], row["config"]]
+    return "| " + " | ".join(head + cells) + " |"
+
+
 def exact_section(r: Results) -> str:
     rows = h.exact_matches(r)
     exact = [row for row in rows if row["exact"]]
@@ -207,11 +226,8 @@ def exact_section(r: Results) -> str:
     for row in rows:
         ours = "; ".join(f"{m:.5f} ({v:.5f})" for m, v in row["ours"].values())
         pub = f"{row['published'][0]:.5f} ({row['published'][1]:.5f})"
-        lines.append(
-            f"| {row['learner']} | {row['task']} | {row['config']} | {pub} | {ours} | "
-            + (", ".join(row["exact"]) or "**none: unexplained**")
-            + " |"
-        )
+        exact = ", ".join(row["exact"]) or "**none: unexplained**"
+        lines.append(_row(row, [pub, ours, exact]))
     return "\n".join(lines)
 
 
@@ -219,25 +235,19 @@ def leakage_section(r: Results) -> str:
     rows = h.leakage(r)
     if not rows:
         return ""
-    lines = [
-        "## Label leakage: equal degrees left in the fold's order",
-        "",
+    lines = _section(
+        "Label leakage: equal degrees left in the fold's order",
         "WEKA's stratified test folds are sorted by class (one block a class), so "
         "a ranking that leaves equal degrees in the fold's order breaks them by "
         "the true label. Each cell: the mean AUC with ties in the fold's order "
         "minus the mean AUC with ties one half (correct tournament), in our class "
         "order and in the file's.",
-        "",
-        "| learner | task | config | our class order | the file's class 0 first |",
-        "|---|---|---|---|---|",
-    ]
-    for row in rows:
-        cells = [f"{row[k]:+.5f}" if k in row else "-" for k in ("ours", "file")]
-        lines.append(
-            f"| {row['learner']} | {row['task']} | {row['config']} | "
-            + " | ".join(cells)
-            + " |"
-        )
+        ["learner", "task", "config", "our class order", "the file's class 0 first"],
+        [
+            _row(row, [f"{row[k]:+.5f}" if k in row else "-" for k in ("ours", "file")])
+            for row in rows
+        ],
+    )
     largest = max(rows, key=lambda row: abs(row.get("file", 0.0)))
     lines += [
         "",
@@ -247,39 +257,41 @@ def leakage_section(r: Results) -> str:
     return "\n".join(lines)
 
 
+def _seed_cells(x: dict | None) -> list[str]:
+    if x is None:
+        return ["-", "-", "-"]
+    spread = f"{x['mean']:.4f} ± {x['sd']:.4f} [{x['min']:.4f}, {x['max']:.4f}]"
+    return [spread, f"{x['z']:+.1f}", f"{x['within']}/{x['seeds']}"]
+
+
 def seeds_section(r: Results) -> str:
     rows = h.seed_spread(r)
     if not rows:
         return ""
-    lines = [
-        "## Sampled cells against their seed distribution",
-        "",
-        "Star (1 pair per instance, 10 voters) and double_star (10 pairs per "
-        "instance, 1 voter) sample their pairs: each is rerun with sampler seeds "
-        f"{h.SAMPLER_SEEDS[0]} to {h.SAMPLER_SEEDS[-1]} on the same folds. Per "
-        "reading: the seeds' mean AUC ± standard deviation [range], where the "
-        "published number falls (z, in seed standard deviations) and how many "
-        "seeds bring the cell within 0.02 of it. A single seed's verdict is "
-        "worth what this spread allows.",
-        "",
-        "| learner | task | config | published | ours: mean ± sd [range] | z | "
-        "within | H2'+H4: mean ± sd [range] | z | within |",
-        "|---|---|---|---|---|---|---|---|---|---|",
-    ]
-    for row in rows:
-        cells = []
-        for label in ("ours", "file_order"):
-            x = row.get(label)
-            if x is None:
-                cells += ["-", "-", "-"]
-                continue
-            cells += [
-                f"{x['mean']:.4f} ± {x['sd']:.4f} [{x['min']:.4f}, {x['max']:.4f}]",
-                f"{x['z']:+.1f}",
-                f"{x['within']}/{x['seeds']}",
-            ]
-        lines.append(
-            f"| {row['learner']} | {row['task']} | {row['config']} | "
-            f"{row['published']:.5f} | " + " | ".join(cells) + " |"
+    return "\n".join(
+        _section(
+            "Sampled cells against their seed distribution",
+            "Star (1 pair per instance, 10 voters) and double_star (10 pairs per "
+            "instance, 1 voter) sample their pairs: each is rerun with sampler seeds "
+            f"{h.SAMPLER_SEEDS[0]} to {h.SAMPLER_SEEDS[-1]} on the same folds. Per "
+            "reading: the seeds' mean AUC ± standard deviation [range], where the "
+            "published number falls (z, in seed standard deviations) and how many "
+            "seeds bring the cell within 0.02 of it. A single seed's verdict is "
+            "worth what this spread allows.",
+            ["learner", "task", "config", "published"]
+            + [
+                f"{reading}: {c}"
+                for reading in ("ours", "H2'+H4")
+                for c in ("mean ± sd [range]", "z", "within")
+            ],
+            [
+                _row(
+                    row,
+                    [f"{row['published']:.5f}"]
+                    + _seed_cells(row.get("ours"))
+                    + _seed_cells(row.get("file_order")),
+                )
+                for row in rows
+            ],
         )
-    return "\n".join(lines)
+    )
