@@ -98,20 +98,18 @@ public final class AdditiveTournament {
     }
     AdditiveTournament out = empty(rows.length, (Double) field(binary, machine, "m_b"));
     PairInstance pair = pairOf(rows, pairHeader);
+    double[] w = null;
     for (int r = 0; r < rows.length; r++) {
       pair.setPair(r, r);
-      Instance filtered = pair;
-      for (Filter filter : filters) {
-        filter.input(filtered);
-        filter.batchFinished();
-        filtered = filter.output();
-      }
-      double[] w = new double[filtered.numAttributes()];
-      if (sparse == null) {
-        System.arraycopy(weights, 0, w, 0, Math.min(weights.length, w.length));
-      } else {
-        for (int p = 0; p < sparse.length; p++) {
-          w[indices[p]] = sparse[p];
+      Instance filtered = through(pair, filters, true); // as SMO filters
+      if (w == null) { // the weights by attribute of the filtered layout
+        w = new double[filtered.numAttributes()];
+        if (sparse == null) {
+          System.arraycopy(weights, 0, w, 0, Math.min(weights.length, w.length));
+        } else {
+          for (int p = 0; p < sparse.length; p++) {
+            w[indices[p]] = sparse[p];
+          }
         }
       }
       for (int k = 0; k < filtered.numAttributes(); k++) {
@@ -131,21 +129,17 @@ public final class AdditiveTournament {
     if (par == null || par[0].length != 1) {
       return null; // not a two-class model
     }
-    Filter[] filters = {
-      (Filter) field(Logistic.class, logistic, "m_ReplaceMissingValues"),
-      (Filter) field(Logistic.class, logistic, "m_AttFilter"),
-      (Filter) field(Logistic.class, logistic, "m_NominalToBinary")
-    };
+    List<Filter> filters = new ArrayList<>();
+    for (String name : new String[] {"m_ReplaceMissingValues", "m_AttFilter",
+        "m_NominalToBinary"}) {
+      filters.add((Filter) field(Logistic.class, logistic, name));
+    }
     int classIndex = (Integer) field(Logistic.class, logistic, "m_ClassIndex");
     AdditiveTournament out = empty(rows.length, par[0][0]);
     PairInstance pair = pairOf(rows, pairHeader);
     for (int r = 0; r < rows.length; r++) {
       pair.setPair(r, r);
-      Instance filtered = pair;
-      for (Filter filter : filters) {
-        filter.input(filtered);
-        filtered = filter.output();
-      }
+      Instance filtered = through(pair, filters, false); // as Logistic filters
       int j = 1;
       for (int k = 0; k < filtered.numAttributes(); k++) {
         if (k != classIndex
@@ -191,6 +185,19 @@ public final class AdditiveTournament {
       }
     }
     return out;
+  }
+
+  /** The instance through the member's own filters, as the member passes it. */
+  private static Instance through(Instance instance, List<Filter> filters, boolean finish)
+      throws Exception {
+    for (Filter filter : filters) {
+      filter.input(instance);
+      if (finish) {
+        filter.batchFinished();
+      }
+      instance = filter.output();
+    }
+    return instance;
   }
 
   private static AdditiveTournament empty(int n, double bias) {
