@@ -90,13 +90,13 @@ def query_table(test: GroupedDataset, scores: np.ndarray, ties: str = "input"):
     return rows
 
 
+def _means(rows: list[dict]) -> dict:
+    return mean_metrics([{k: v for k, v in r.items() if k != "qid"} for r in rows])
+
+
 def evaluate(test: GroupedDataset, scores: np.ndarray, ties: str = "input") -> dict:
     """Mean metrics over the test queries, both definitions (keys name them)."""
-    rows = [
-        {k: v for k, v in r.items() if k != "qid"}
-        for r in query_table(test, scores, ties)
-    ]
-    return mean_metrics(rows)
+    return _means(query_table(test, scores, ties))
 
 
 def single_label_queries(grouped: GroupedDataset) -> int:
@@ -188,13 +188,19 @@ def run(
             for label, ranker in variants:
                 if ranker is not None:
                     model.set_params(ranker=ranker)
+                table: list[dict] = []  # the per-query rows, measured once
+
+                def measure(_, ranking):
+                    table[:] = query_table(test, ranking.scores, ties)
+                    return _means(table)
+
                 record = evaluate_fold(
                     model,
                     test.data,
                     fold=fold,
                     n_train=len(train),
                     train_seconds=train_seconds,
-                    measure=lambda _, ranking: evaluate(test, ranking.scores, ties),
+                    measure=measure,
                     group=test.qids,
                 )
                 ranked_valid = model.ranking(valid.data, group=valid.qids).scores
@@ -207,8 +213,7 @@ def run(
                     }
                 )
                 queries.setdefault(label, []).extend(
-                    {"fold": fold, **row}
-                    for row in query_table(test, record.scores, ties)
+                    {"fold": fold, **row} for row in table
                 )
                 results["scores"].setdefault(label, {})[fold] = record.scores
         for label in records:
