@@ -47,6 +47,18 @@ def test_equal_rows_tie_as_in_the_brute_force_tournament(learner, weka):
     assert len(np.unique(fast.scores)) < len(data)  # ties present
 
 
+@pytest.mark.parametrize("learner", ["Logistic", "NaiveBayes", "SMO"])
+@pytest.mark.parametrize("ranker", ["tournament", "tournament-as-printed", "quicksort"])
+def test_additive_members_of_a_committee_vote_as_the_members_do(learner, ranker, weka):
+    data = load_task("hepatitis")  # missing values, nominal and numeric attributes
+    train, test = next(iter(weka_folds(data.y, 3, 1)))
+    model = RankingReduction(learner, pairs_per_instance=2, voters=5, ranker=ranker)
+    fast, brute = degrees_both_ways(model.fit(data.subset(train)), data.subset(test))
+    np.testing.assert_array_equal(fast.scores, brute.scores)
+    assert fast.comparisons == brute.comparisons
+    assert len(np.unique(fast.scores)) > 5
+
+
 def test_other_learners_and_committees_ask_every_pair(weka):
     data = load_task("glass")
     for model in (

@@ -118,3 +118,24 @@ def test_report_from_the_store(uninterrupted, tmp_path):
     figures = write_figures(report, tmp_path)
     assert [p.name for p in figures] == ["figure1-J48.png", "figure2-NaiveBayes.png"]
     assert all(p.stat().st_size > 10_000 for p in figures)
+
+
+def test_smo_with_its_whole_kernel_matrix_ranks_as_with_wekas_cache(weka):
+    from weka_ranking import RankingReduction, load_task
+    from weka_ranking.experiments.run import learner_options
+    from weka_ranking.folds import weka_folds
+
+    data = load_task("breast-cancer")  # nominal attributes, many pairs alike
+    train, test = next(iter(weka_folds(data.y, 10, 1)))
+    pairs = 4 * len(train)
+    assert learner_options("SMO", pairs) != ""
+    assert learner_options("SMO", None) == learner_options("J48", pairs) == ""
+    scores = [
+        RankingReduction("SMO", base_options=options, pairs_per_instance=4)
+        .fit(data.subset(train))
+        .ranking(data.subset(test))
+        .scores
+        for options in ("", learner_options("SMO", pairs))
+    ]
+    assert scores[0].tolist() == scores[1].tolist()
+    assert len(set(scores[0])) > 5

@@ -45,6 +45,25 @@ SAMPLED = {
 }
 
 
+# SMO keeps its whole kernel matrix (n(n+1)/2 doubles: 256 MB at this many
+# pairs) instead of WEKA's default cache of 250,007 entries: the cache only
+# remembers kernel values, so the model is the same (a test compares the
+# rankings), about three times faster on breast-cancer's pair sets.
+FULL_KERNEL_CACHE_PAIRS = 8000
+FULL_KERNEL_CACHE = (
+    '-K "weka.classifiers.functions.supportVector.PolyKernel -E 1.0 -C 0"'
+)
+
+
+def learner_options(learner: str, pairs: int | None) -> str:
+    """The options a member of the study is trained with: WEKA's defaults,
+    with SMO's kernel cache made whole where its sampled ``pairs`` (None for
+    all pairs or the learner alone) are few enough."""
+    if learner == "SMO" and pairs is not None and pairs <= FULL_KERNEL_CACHE_PAIRS:
+        return FULL_KERNEL_CACHE
+    return ""
+
+
 def _task_data(unit: Unit) -> Dataset:
     data = load_task(unit.task)
     if unit.variant == "majority-first":
@@ -108,7 +127,18 @@ def _run_unit(unit: Unit) -> list[dict]:
     data = _task_data(unit)
     train_rows, test_rows = list(weka_folds(data.y, FOLDS, SEED))[unit.fold]
     train, test = data.subset(train_rows), data.subset(test_rows)
-    estimator = OneOrderReduction if unit.variant == "one-order" else RankingReduction
+    reduction = OneOrderReduction if unit.variant == "one-order" else RankingReduction
+
+    def estimator(learner: str, pairs_per_instance: int | str = "all", **params):
+        sampled = pairs_per_instance != "all" and params.get("ranker") != "pointwise"
+        per_member = pairs_per_instance * len(train) if sampled else None
+        return reduction(
+            learner,
+            base_options=learner_options(learner, per_member),
+            pairs_per_instance=pairs_per_instance,
+            **params,
+        )
+
     fold = {"fold": unit.fold, "n_train": len(train)}
     results = []
     if unit.family == "base":

@@ -762,7 +762,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
         || m_ThreadCopies[0] != m_Classifiers) {
       m_ThreadCopies = Committee.copies(m_Classifiers, threads);
     }
-    return new Committee(m_ThreadCopies, m_PairHeader, rows);
+    return new Committee(m_ThreadCopies, m_PairHeader, rows, m_AdditiveTournament);
   }
 
   private Rankers.Ranking rankRows(int[] rows, Committee committee, Random random,
@@ -889,9 +889,11 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   }
 
   /**
-   * Whether the tournament of a single additive member (Logistic, NaiveBayes, linear SMO) counts
-   * degrees by sorting, in O(n log n), instead of asking every pair; the
-   * degrees are the same (tests compare them). On by default.
+   * Whether additive members (Logistic, NaiveBayes, linear SMO) answer pairs
+   * from their two halves' sums instead of an evaluation a pair, and the
+   * tournament of a single such member counts degrees by sorting, in
+   * O(n log n), instead of asking every pair; the answers and degrees are the
+   * same (tests compare them). On by default.
    */
   public boolean getAdditiveTournament() {
     return m_AdditiveTournament;

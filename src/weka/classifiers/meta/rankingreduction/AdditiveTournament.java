@@ -55,19 +55,36 @@ public final class AdditiveTournament {
    */
   public static AdditiveTournament of(Classifier[] members, Instances pairHeader,
       double[][] rows) throws Exception {
-    if (members.length != 1) {
-      return null;
+    return members.length == 1 ? ofMember(members[0], pairHeader, rows) : null;
+  }
+
+  /** The additive form of one member on these rows, or null for another learner. */
+  public static AdditiveTournament ofMember(Classifier member, Instances pairHeader,
+      double[][] rows) throws Exception {
+    if (member.getClass() == Logistic.class) {
+      return logistic((Logistic) member, pairHeader, rows);
     }
-    if (members[0].getClass() == Logistic.class) {
-      return logistic((Logistic) members[0], pairHeader, rows);
+    if (member.getClass() == NaiveBayes.class) {
+      return naiveBayes((NaiveBayes) member, pairHeader, rows);
     }
-    if (members[0].getClass() == NaiveBayes.class) {
-      return naiveBayes((NaiveBayes) members[0], pairHeader, rows);
-    }
-    if (members[0].getClass() == SMO.class) {
-      return linearSmo((SMO) members[0], pairHeader, rows);
+    if (member.getClass() == SMO.class) {
+      return linearSmo((SMO) member, pairHeader, rows);
     }
     return null;
+  }
+
+  /**
+   * The member's answer on the pair (a, b) of rows when the form is sure of
+   * it: 1 for "a beats b", 0 for not, -1 within the rounding margin (or for an
+   * infinite term), where the member itself must be asked.
+   */
+  public int sureAnswer(int a, int b) {
+    double v = m_Bias + m_Left[a] + m_Right[b];
+    double margin = MARGIN * (m_Scale[a] + m_Scale[b] + Math.abs(m_Bias) + 1e-300);
+    if (v < -margin) {
+      return 1;
+    }
+    return v > margin ? 0 : -1; // NaN and infinite margins fall through to -1
   }
 
   /**

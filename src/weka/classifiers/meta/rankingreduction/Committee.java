@@ -16,23 +16,35 @@ import weka.core.Instances;
  * own copy of the committee (WEKA does not promise that a model predicts
  * safely from several threads at once), so the answers do not depend on the
  * number of threads.
+ *
+ * <p>A member whose pair model is additive in its two halves (Logistic,
+ * NaiveBayes, linear SMO: {@link AdditiveTournament}) answers from its two
+ * halves' sums, computed once a row, and is itself asked only the pairs
+ * within the rounding margin: the same votes, without a member evaluation
+ * for each pair.
  */
 public final class Committee implements PairComparator {
 
   private final Classifier[][] m_Copies;
   private final Instances m_PairHeader;
   private final double[][] m_Rows;
+  private final boolean m_Additive;
+  /** Each member's additive form on the rows (null: none), once built. */
+  private AdditiveTournament[] m_Forms;
 
   /**
    * @param copies one copy of the committee per thread to score on
    *        ({@link #copies})
    * @param pairHeader the empty pair dataset they were trained on
    * @param rows the non-class values of the rows to compare
+   * @param additive whether additive members answer from their forms
    */
-  public Committee(Classifier[][] copies, Instances pairHeader, double[][] rows) {
+  public Committee(Classifier[][] copies, Instances pairHeader, double[][] rows,
+      boolean additive) {
     m_Copies = copies;
     m_PairHeader = pairHeader;
     m_Rows = rows;
+    m_Additive = additive;
   }
 
   /** The members themselves for the first thread, and a copy for each other. */
@@ -50,6 +62,11 @@ public final class Committee implements PairComparator {
 
   /** Votes for "left beats right" per pair, from all members. */
   public int[] votes(int[] left, int[] right, int count) throws Exception {
+    if (m_Forms == null && m_Additive && count >= m_Rows.length) {
+      // Worth a form's cost (one member evaluation a row) only when a batch
+      // asks at least as many pairs as there are rows.
+      m_Forms = forms();
+    }
     int[] out = new int[count];
     run(count, (members, from, to) -> count(members, left, right, from, to, out));
     return out;
@@ -71,13 +88,22 @@ public final class Committee implements PairComparator {
     for (int k = from; k < to; k++) {
       pair.setPair(left[k], right[k]);
       int votes = 0;
-      for (Classifier member : members) {
-        if (member.classifyInstance(pair) == 1.0) {
-          votes++;
-        }
+      for (int m = 0; m < members.length; m++) {
+        int sure = m_Forms == null || m_Forms[m] == null
+            ? -1 : m_Forms[m].sureAnswer(left[k], right[k]);
+        votes += sure >= 0 ? sure : members[m].classifyInstance(pair) == 1.0 ? 1 : 0;
       }
       out[k] = votes;
     }
+  }
+
+  private AdditiveTournament[] forms() throws Exception {
+    Classifier[] members = m_Copies[0];
+    AdditiveTournament[] forms = new AdditiveTournament[members.length];
+    for (int m = 0; m < members.length; m++) {
+      forms[m] = AdditiveTournament.ofMember(members[m], m_PairHeader, m_Rows);
+    }
+    return forms;
   }
 
   private interface Share {
