@@ -5,7 +5,7 @@ import math
 import numpy as np
 import pytest
 
-from weka_ranking import bench, bench_markdown
+from weka_ranking import bench, bench_markdown, scale
 
 
 def test_bridge_rates_and_ratios(weka):
@@ -29,16 +29,6 @@ def test_peak_heap_probe_reports_or_fails_by_heap(weka):
     assert measured["pairs"] == 2 * 85 * 201 and 0 < measured["peak_heap_mb"] <= 512
     starved = bench.peak_heap(path, ["-P", "all", "-I", "1"], "2m")
     assert "error" in starved
-
-
-def test_ranker_growth_counts_comparisons(weka):
-    results = bench.ranker_growth(sizes=(300, 2000), tournament_up_to=300)
-    rows = {(r["n"], r["ranker"]): r for r in results["rows"]}
-    assert rows[300, "tournament"]["comparisons"] == 300 * 299
-    assert (2000, "tournament") not in rows
-    quick = rows[2000, "quicksort"]
-    assert quick["comparisons"] < 4 * 2 * 2000 * math.log(2000)
-    assert results["quicksort_100k_seconds"] is None  # not measured at these sizes
 
 
 def test_peers_run_through_the_same_evaluation_loop(weka, monkeypatch):
@@ -92,23 +82,65 @@ def test_grid_search_on_an_inner_split_then_refits(weka):
 
 
 def test_synthetic_instances_are_distinct_and_seeded():
-    data = bench.synthetic(5000, seed=4)
+    data = scale.synthetic(5000, seed=4)
     assert len(np.unique(data.X, axis=0)) == 5000
     assert data.y.mean() == pytest.approx(0.3, abs=0.001)
-    np.testing.assert_array_equal(bench.synthetic(5000, seed=4).X, data.X)
+    np.testing.assert_array_equal(scale.synthetic(5000, seed=4).X, data.X)
 
 
-def test_quicksort_of_distinct_instances_reports_its_cost(weka):
-    measured = bench.quicksort_distinct(n=3000, train_n=500, voters=3)
-    assert measured["comparisons"] > 3000 - 1  # every instance meets a pivot
-    assert measured["comparisons_per_2nlnn"] == pytest.approx(
-        measured["comparisons"] / (2 * 3000 * math.log(3000))
+@pytest.fixture(scope="module")
+def measured(weka):
+    return scale.measure(
+        sizes=(300, 3000),
+        pairs=(1, 3),
+        voters=(1, 3),
+        train_n=500,
+        pairs_train_n=200,
+        brute_force_up_to=300,
     )
-    assert measured["auc"] > 0.6
 
 
-def test_linear_tournament_counts_degrees_by_sorting(weka):
-    measured = bench.linear_tournament(n=5000, train_n=1000)
-    assert measured["pairs_decided"] == 5000 * 4999
-    assert measured["pairs_asked"] < 5000  # the margin's pairs only
-    assert measured["auc"] > 0.75
+def test_growth_with_n_counts_what_each_ranker_asks(measured):
+    rows = measured["growth_with_n"]["rows"]
+    cores = measured["growth_with_n"]["cores"]
+    at = {(r["n"], r["model"], r["ranker"], r["threads"]): r for r in rows}
+    for threads in {1, cores}:
+        assert at[300, "J48 x10", "tournament", threads]["comparisons"] == 300 * 299
+        quick = at[3000, "J48 x10", "quicksort", threads]
+        assert 3000 - 1 < quick["comparisons"] < 4 * 2 * 3000 * math.log(3000)
+        assert quick["comparisons_per_2nlnn"] == pytest.approx(
+            quick["comparisons"] / (2 * 3000 * math.log(3000))
+        )
+    assert not any(
+        k[0] == 3000 and k[2] == "tournament" and k[1] != "Logistic" for k in at
+    )
+    linear = at[3000, "Logistic", "tournament", cores]
+    assert linear["comparisons"] < 3000  # the margin's pairs only
+    assert linear["auc"] > 0.75 and quick["auc"] > 0.6
+    rate = measured["tournament_bruteforce_pairs_per_second"]
+    assert rate == at[300, "J48 x10", "tournament", cores]["answers_per_second"]
+    assert measured["quicksort_1m_seconds"] is None  # not measured at these sizes
+
+
+def test_growth_with_pairs_and_voters(measured):
+    pairs = {(r["learner"], r["p"]): r for r in measured["growth_with_pairs"]["rows"]}
+    assert pairs["J48", 3]["pairs"] == 3 * 200 and len(pairs) == 8
+    voters = measured["growth_with_voters"]["rows"]
+    assert [r["voters"] for r in voters] == [1, 3]
+    assert voters[1]["member_seconds"] > voters[0]["member_seconds"]
+
+
+def test_scale_page_and_figures(measured, tmp_path):
+    from weka_ranking import scale_page
+
+    results = {"machine": "here", **measured}
+    path = scale_page.write_beside(results, str(tmp_path / "benchmarks.md"), "bench")
+    text = path.read_text()
+    assert "## 100 million instances on a Dask cluster" in text
+    rate = measured["tournament_bruteforce_pairs_per_second"]
+    assert f"{rate:,.0f} pairs a second" in text
+    for name in ("scale-n.png", "scale-pairs.png", "scale-voters.png"):
+        assert (tmp_path / "figures" / name).stat().st_size > 1000
+    plan = scale_page.cluster_plan(measured)
+    assert plan["share"] * plan["workers"] == plan["instances"]
+    assert scale_page.write_beside(results, None, "bench") is None

@@ -33,6 +33,7 @@ def test_options_round_trip(weka):
     model = weka(CLASS)()
     text = (
         "-P 3 -R quicksort -T random -rank-first last -G 2 -reference-size 7 -one-order"
+        " -positions"
         " -S 5 -num-slots 2 -I 4 -W weka.classifiers.functions.Logistic -- -R 0.1"
     )
     model.setOptions(java_options(text))
@@ -42,6 +43,7 @@ def test_options_round_trip(weka):
     assert list(again.getOptions()) == first
     assert bridge.join_options(first).startswith(
         "-P 3 -R quicksort -T random -rank-first last -G 2 -reference-size 7 -one-order"
+        " -positions"
     )
     assert "-batch-size" not in first
 

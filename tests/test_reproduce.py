@@ -122,7 +122,7 @@ def test_report_from_the_store(uninterrupted, tmp_path):
 
 def test_smo_with_its_whole_kernel_matrix_ranks_as_with_wekas_cache(weka):
     from weka_ranking import RankingReduction, load_task
-    from weka_ranking.experiments.run import learner_options
+    from weka_ranking.experiments.plan import learner_options
     from weka_ranking.folds import weka_folds
 
     data = load_task("breast-cancer")  # nominal attributes, many pairs alike

@@ -71,3 +71,26 @@ def test_a_unit_written_twice_is_kept_once(tmp_path):
     loaded = ResultStore(tmp_path).load()
     assert [r["auc"] for r in loaded["u"]] == [1.0, 1.0]
     assert len(ResultStore(tmp_path).path.read_text().splitlines()) == 2
+
+
+def test_a_compressed_store_is_read_then_what_was_appended_since(tmp_path):
+    import gzip
+
+    import pytest
+
+    from weka_ranking.errors import WekaRankingError
+
+    store = ResultStore(tmp_path)
+    store.append("u1", records(3))
+    store.compressed.write_bytes(gzip.compress(store.path.read_bytes()))
+    store.path.unlink()
+    assert sorted(ResultStore(tmp_path).load()) == ["u1"]
+    store.append("u2", records(2))  # appended beside the compressed records
+    assert sorted(ResultStore(tmp_path).load()) == ["u1", "u2"]
+    store.append("u1", records(3))  # a unit written twice: one file results
+    loaded = ResultStore(tmp_path).load()
+    assert sorted(loaded) == ["u1", "u2"] and not store.compressed.exists()
+    assert len(store.path.read_text().splitlines()) == 5
+    store.compressed.write_bytes(b"\x1f\x8b not gzip")
+    with pytest.raises(WekaRankingError, match="results.jsonl.gz: not a whole gzip"):
+        ResultStore(tmp_path).load()

@@ -351,3 +351,32 @@ def load_arff(
             [values[int(k)] if k == k else "?" for k in klass], dtype=object
         ),
     )
+
+
+def _quoted(text: str) -> str:
+    return "'" + text.replace("\\", "\\\\").replace("'", "\\'") + "'"
+
+
+def to_arff(data: Dataset) -> str:
+    """The data set as ARFF text, its binary class last as WEKA is given it,
+    numbers with every digit (``repr``) so that WEKA reads them back equal."""
+    lines = [f"@relation {_quoted(data.relation)}", ""]
+    for attribute in (*data.attributes, Attribute(data.class_name, data.class_values)):
+        kind = (
+            "numeric"
+            if attribute.values is None
+            else "{" + ",".join(map(_quoted, attribute.values)) + "}"
+        )
+        lines.append(f"@attribute {_quoted(attribute.name)} {kind}")
+    lines += ["", "@data"]
+    for row, klass in zip(data.X, data.class_index):
+        cells = [
+            "?"
+            if np.isnan(value)
+            else repr(float(value))
+            if attribute.values is None
+            else _quoted(attribute.values[int(value)])
+            for attribute, value in zip(data.attributes, row)
+        ]
+        lines.append(",".join([*cells, _quoted(data.class_values[int(klass)])]))
+    return "\n".join(lines) + "\n"

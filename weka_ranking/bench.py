@@ -2,7 +2,7 @@
 
 Each section measures the package beside a reference doing the same work:
 the Java kernels' plain loop over data already on the JVM (the limit of the
-bridge), tournament beside QuickSort as n grows, and the rankers people
+bridge), the rankers' growth with n, p and voters (``scale``), and the rankers people
 would pick instead (XGBoost's and LightGBM's pairwise/lambdarank rankers)
 on the same WEKA folds. Numbers on a shared machine vary; ratios measured in
 one run are what to compare.
@@ -19,12 +19,10 @@ from collections.abc import Callable
 
 import numpy as np
 
-from weka_ranking import bridge, environment, jvm, load_task
-from weka_ranking.data import Attribute, Dataset
+from weka_ranking import bridge, environment, jvm, load_task, scale
 from weka_ranking.environment import software_versions
 from weka_ranking.evaluation import cross_validate
 from weka_ranking.learners import NAMED_LEARNERS
-from weka_ranking.metrics import auc
 from weka_ranking.model import RankingReduction
 from weka_ranking.peers import LightGBMRanker, XGBoostRanker
 from weka_ranking.tasks import BENCH_TASKS, STUDY_TASKS, TASKS
@@ -32,7 +30,7 @@ from weka_ranking.tuning import GridSearch
 
 logger = logging.getLogger(__name__)
 
-SECTIONS = ("bridge", "memory", "rankers", "scale", "training", "competitors")
+SECTIONS = ("bridge", "memory", "scale", "training", "competitors")
 
 
 def _side_by_side(repeats: int, *runs: Callable[[], float]) -> list[float]:
@@ -152,115 +150,6 @@ def memory() -> dict:
     }
 
 
-def _replicated(data: Dataset, n: int, seed: int) -> Dataset:
-    rows = np.random.default_rng(seed).integers(0, len(data), n)
-    return data.subset(rows)
-
-
-def ranker_growth(
-    sizes=(1_000, 10_000, 100_000), tournament_up_to: int = 10_000
-) -> dict:
-    """Wall time and comparator calls of tournament and QuickSort as n grows."""
-    data = load_task("spambase")
-    model = RankingReduction("J48", pairs_per_instance=1, voters=1).fit(data)
-    rows = []
-    for n in sizes:
-        test = _replicated(data, n, n)
-        for ranker in ("tournament", "quicksort"):
-            if ranker == "tournament" and n > tournament_up_to:
-                continue
-            model.set_params(ranker=ranker)
-            started = time.perf_counter()
-            ranking = model.ranking(test)
-            seconds = time.perf_counter() - started
-            rows.append(
-                {
-                    "n": n,
-                    "ranker": ranker,
-                    "seconds": seconds,
-                    "comparisons": ranking.comparisons,
-                    "comparisons_per_2nlnn": ranking.comparisons
-                    / (2 * n * math.log(n)),
-                    "auc": auc(test.y, ranking.scores),
-                }
-            )
-    quick = {r["n"]: r["seconds"] for r in rows if r["ranker"] == "quicksort"}
-    return {
-        "data": "spambase rows drawn with replacement",
-        "learner": "J48, 1 pair, 1 voter",
-        "rows": rows,
-        "quicksort_100k_seconds": quick.get(100_000),
-    }
-
-
-def synthetic(n: int, features: int = 20, seed: int = 1) -> Dataset:
-    """n distinct instances (continuous features, so no two rows alike): the
-    positive class is the top 30% of a known signal, the first five features
-    weighted 5, 4, 3, 2, 1, plus Gaussian noise of the signal's own size."""
-    rng = np.random.default_rng(seed)
-    X = rng.standard_normal((n, features))
-    weights = np.zeros(features)
-    weights[:5] = (5, 4, 3, 2, 1)
-    signal = X @ weights
-    signal += rng.standard_normal(n) * signal.std()
-    y = (signal > np.quantile(signal, 0.7)).astype(np.int8)
-    attributes = tuple(Attribute(f"x{j + 1}") for j in range(features))
-    return Dataset(X, y, attributes, "class", ("0", "1"), 1, "synthetic", "synthetic")
-
-
-def quicksort_distinct(
-    n: int = 1_000_000, train_n: int = 20_000, voters: int = 10
-) -> dict:
-    """QuickSort of n distinct synthetic instances by a J48 committee (1 pair
-    per instance, ``voters`` members, trained on ``train_n`` others), pair
-    scoring included, on one thread and on every core."""
-    model = RankingReduction("J48", pairs_per_instance=1, voters=voters)
-    train_seconds = _timed(lambda: model.fit(synthetic(train_n, seed=2)))
-    test = synthetic(n, seed=3)
-    out = {"n": n, "train_n": train_n, "voters": voters, "train_seconds": train_seconds}
-    for threads in sorted({1, os.cpu_count() or 1}):
-        model.set_params(ranker="quicksort", threads=threads)
-        started = time.perf_counter()
-        ranking = model.ranking(test)
-        out[f"seconds_{threads}_threads"] = time.perf_counter() - started
-        out["comparisons"] = ranking.comparisons
-    out["comparisons_per_2nlnn"] = out["comparisons"] / (2 * n * math.log(n))
-    out["auc"] = auc(test.y, ranking.scores)
-    out["quicksort_1m_seconds"] = min(
-        v for k, v in out.items() if k.startswith("seconds_")
-    )
-    return out
-
-
-def linear_tournament(n: int = 1_000_000, train_n: int = 20_000) -> dict:
-    """The exact tournament of n distinct synthetic instances by one Logistic
-    member (1 pair per instance), whose degrees are counted by sorting
-    (``AdditiveTournament``): O(n log n) where the brute force asks n(n-1)."""
-    model = RankingReduction("Logistic", pairs_per_instance=1)
-    train_seconds = _timed(lambda: model.fit(synthetic(train_n, seed=2)))
-    test = synthetic(n, seed=3)
-    started = time.perf_counter()
-    ranking = model.ranking(test)
-    return {
-        "n": n,
-        "train_n": train_n,
-        "train_seconds": train_seconds,
-        "seconds": time.perf_counter() - started,
-        "pairs_asked": ranking.comparisons,
-        "pairs_decided": n * (n - 1),
-        "auc": auc(test.y, ranking.scores),
-    }
-
-
-def _scale(quick: dict, linear: dict) -> dict:
-    return {
-        "quicksort_distinct": quick,
-        "quicksort_1m_seconds": quick["quicksort_1m_seconds"],
-        "linear_tournament": linear,
-        "tournament_linear_1m_seconds": linear["seconds"],
-    }
-
-
 def training_times(include_large: bool = True) -> dict:
     """Training on every full pair set (the `original` configuration), whole data."""
     from weka_ranking.experiments.plan import SLOW_CELLS
@@ -371,10 +260,7 @@ def run(
     steps = {
         "bridge": lambda: results.update(bridge_rates()),
         "memory": lambda: results.update(memory()),
-        "rankers": lambda: results.update(ranker_growth()),
-        "scale": lambda: results.update(
-            _scale(quicksort_distinct(), linear_tournament())
-        ),
+        "scale": lambda: results.update(scale.measure()),
         "training": lambda: results.update(training=training_times(include_large)),
         "competitors": lambda: results.update(competitors=competitors()),
     }

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 
-def _table(rows: list[dict], columns: list[tuple[str, str, str]]) -> list[str]:
+def table(rows: list[dict], columns: list[tuple[str, str, str]]) -> list[str]:
     lines = [
         "| " + " | ".join(title for title, _, _ in columns) + " |",
         "|---" * len(columns) + "|",
@@ -82,64 +82,27 @@ def to_markdown(results: dict, command: str) -> str:
                     f"{run['peak_live_mb']:,} | {run['seconds']:.1f} |"
                 )
         lines.append("")
-    if "rows" in results:
+    if "growth_with_n" in results:
+        r = results
         lines += [
-            "## Tournament and QuickSort as n grows",
+            "## Scale (docs/scale.md has the curves)",
             "",
-            f"{results['learner']} trained on spambase, ranking {results['data']}. "
-            "Tournament asks n(n-1) comparisons; QuickSort about 2 n ln n, one batch "
-            "per recursion level.",
-            "",
-        ]
-        lines += _table(
-            results["rows"],
-            [
-                ("n", "n", ","),
-                ("ranker", "ranker", ""),
-                ("seconds", "seconds", ".2f"),
-                ("comparisons", "comparisons", ","),
-                ("/ (2 n ln n)", "comparisons_per_2nlnn", ".2f"),
-                ("AUC", "auc", ".4f"),
-            ],
-        )
-        lines.append("")
-    if "quicksort_distinct" in results:
-        q = results["quicksort_distinct"]
-        threads = ", ".join(
-            f"{k.split('_')[1]} thread(s) {v:.1f} s"
-            for k, v in q.items()
-            if k.startswith("seconds_")
-        )
-        lines += [
-            "## QuickSort of a million distinct instances",
-            "",
-            f"{q['n']:,} synthetic instances (20 continuous features, so no two "
-            "alike; the top 30% of a known signal plus noise is positive) ranked "
-            f"by QuickSort with a J48 committee of {q['voters']} (1 pair per "
-            f"instance) trained on {q['train_n']:,} others in "
-            f"{q['train_seconds']:.1f} s. Ranking, pair scoring included: "
-            f"{threads}. {q['comparisons']:,} comparisons, "
-            f"{q['comparisons_per_2nlnn']:.2f} x 2 n ln n; AUC {q['auc']:.4f}.",
-            "",
-        ]
-    if "linear_tournament" in results:
-        t = results["linear_tournament"]
-        lines += [
-            "## The exact tournament of a million instances, one Logistic member",
-            "",
-            f"The same kind of data, {t['n']:,} instances, ranked by the "
-            "tournament of one Logistic member (1 pair per instance, trained on "
-            f"{t['train_n']:,} others in {t['train_seconds']:.1f} s). Its pair model "
-            "is additive in the two halves, so each degree is counted by sorting "
-            "(`AdditiveTournament`), exactly (the member itself decides the pairs "
-            f"within a rounding margin: {t['pairs_asked']:,} of the "
-            f"{t['pairs_decided']:,} ordered pairs): {t['seconds']:.1f} s; AUC "
-            f"{t['auc']:.4f}.",
+            "Synthetic instances, all distinct, on "
+            f"{r['growth_with_n']['cores']} threads (QuickSort at a million also on "
+            "one): QuickSort of 1,000,000 with a J48 committee of "
+            f"{r['growth_with_n']['voters']} (1 pair per instance), pair scoring "
+            f"included: {r['quicksort_1m_seconds']:.1f} s; the exact tournament of "
+            "1,000,000 by one Logistic member (degrees counted by sorting, "
+            f"`AdditiveTournament`): {r['tournament_linear_1m_seconds']:.1f} s; the "
+            "brute-force tournament of the committee: "
+            f"{r['tournament_bruteforce_pairs_per_second']:,.0f} pairs a second, "
+            f"{r['tournament_bruteforce_speedup_all_cores']:.2f} times one thread's "
+            "rate.",
             "",
         ]
     if "training" in results:
         lines += ["## Training on the full pair set (`original`), whole data set", ""]
-        lines += _table(
+        lines += table(
             results["training"]["rows"],
             [
                 ("task", "task", ""),
@@ -175,7 +138,7 @@ def to_markdown(results: dict, command: str) -> str:
             "num_leaves 15 / 31, min_data_in_leaf 5 / 20, learning rate 0.1.",
             "",
         ]
-        lines += _table(
+        lines += table(
             results["competitors"]["rows"],
             [
                 ("task", "task", ""),

@@ -95,8 +95,7 @@ def _load(path_or_task: str, args: argparse.Namespace, **options) -> Dataset:
 def _cv(args: argparse.Namespace) -> int:
     from weka_ranking.evaluation import cross_validate
 
-    estimator = _estimator(args)
-    data = _load(args.task, args)
+    estimator, data = _estimator(args), _load(args.task, args)
     result = cross_validate(estimator, data, args.folds, None, progress.counter("fold"))
     print(json.dumps(result.to_dict()) if args.json else result.to_text(data))
     return 0
@@ -153,18 +152,19 @@ def _reproduce(args: argparse.Namespace) -> int:
 
     if (args.executor == "dask") != bool(args.scheduler):
         raise CliError("--executor dask and --scheduler ADDRESS go together")
-    given = ("tasks", "learners", "quick", "include_slow", "jobs", "heap", "scheduler")
-    options = {name: getattr(args, name) for name in given}
+    given = "tasks learners quick include_slow jobs heap scheduler experimenter"
+    options = {name: getattr(args, name) for name in given.split()}
     ran, total, path = reproduce(args.out, **options, progress=progress.counter("unit"))
     print(f"{ran} units run, {total - ran} were already done; report: {path}")
     return 0
 
 
 def _bench(args: argparse.Namespace) -> int:
-    from weka_ranking import bench, bench_markdown
+    from weka_ranking import bench, bench_markdown, scale_page
 
     results = bench.run(args.sections, not args.no_large, logger.info)
     _emit(args, bench_markdown.to_markdown(results, _command()), results)
+    scale_page.write_beside(results, args.out, _command())
     return 0
 
 
@@ -241,6 +241,7 @@ COMMANDS = {
         arg("--learners", type=names, help="comma-separated learners (default: all)"),
         arg("--include-slow", action="store_true",
             help="also run SMO original on breast-cancer and vehicle (hours)"),
+        arg("--experimenter", action="store_true", help="then each cell in WEKA's too"),
         HEAP,
     ], _reproduce, None),
     "bench": ("measure rates and ratios side by side (see docs/benchmarks.md)", [
@@ -249,7 +250,7 @@ COMMANDS = {
             help="comma-separated sections (default: all)"),
         arg("--no-large", action="store_true",
             help="leave kr-vs-kp (5 million pairs) out of the training section"),
-        arg("--out", metavar="MD", help="also write the results as Markdown"),
+        arg("--out", metavar="MD", help="also write them as Markdown, scale.md beside"),
     ], _bench, "out"),
     "ltr": ("learning to rank on MQ2008: the reduction beside the field's rankers", [
         arg("task", metavar="mq2008|TRAIN",

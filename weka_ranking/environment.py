@@ -5,6 +5,8 @@ from __future__ import annotations
 import functools
 import os
 import platform
+import subprocess
+from pathlib import Path
 
 import numpy as np
 
@@ -30,3 +32,18 @@ def machine() -> str:
         f"{platform.machine()}, {os.cpu_count()} cores, {memory} GiB, "
         f"{platform.system()}"
     )
+
+
+def git_sha() -> str | None:
+    """The checkout's commit, where the package runs from a git checkout."""
+    try:
+        result = subprocess.run(
+            ["git", "rev-parse", "HEAD"],
+            cwd=Path(__file__).resolve().parent,
+            capture_output=True,
+            text=True,
+            timeout=10,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return result.stdout.strip() or None

@@ -6,6 +6,7 @@ this module and :mod:`.render_hypotheses` only put them into words and tables.
 
 from __future__ import annotations
 
+import json
 import logging
 from pathlib import Path
 
@@ -17,8 +18,15 @@ from weka_ranking.experiments.aggregate import (
     Cell,
     Results,
 )
+from weka_ranking.experiments.cells import cells
+from weka_ranking.experiments.experimenter import compare
 from weka_ranking.experiments.hypotheses import CLOSE
 from weka_ranking.experiments.plan import RANKERS
+from weka_ranking.experiments.render_cells import (
+    cells_section,
+    experimenter_section,
+    folds_section,
+)
 from weka_ranking.experiments.render_hypotheses import (
     exact_section,
     findings_section,
@@ -27,6 +35,7 @@ from weka_ranking.experiments.render_hypotheses import (
     seeds_section,
 )
 from weka_ranking.experiments.render_hypotheses import number as _number
+from weka_ranking.experiments.store import ResultStore
 from weka_ranking.tasks import STUDY_TASKS
 
 logger = logging.getLogger(__name__)
@@ -55,10 +64,18 @@ cells alike, with their chance rates."""
 
 
 def to_markdown(
-    r: Results, minority_share: dict[str, float], figures: list[str] | None = None
+    r: Results,
+    minority_share: dict[str, float],
+    figures: list[str] | None = None,
+    judged: list[dict] | None = None,
 ) -> str:
+    """The report; ``judged`` are reproduction.json's cells (:mod:`.cells`)."""
+    judged = judged if judged is not None else cells(r)
     parts = [  # sections without data (e.g. no seed runs) are left out
         _intro(r),
+        folds_section(judged, r.tasks),
+        cells_section(judged),
+        experimenter_section(judged),
         _tables(r),
         _rankers(r),
         exact_section(r),
@@ -297,9 +314,10 @@ def original_markdown(r: Results) -> str:
 
 
 def write_report(store_folder: Path, out_folder: Path) -> Path:
-    """Render ``reproduction.md`` and ``original.md`` (and the figures, with
-    matplotlib) into out_folder."""
-    if not (Path(store_folder) / "results.jsonl").is_file():
+    """Render ``reproduction.json``, ``reproduction.md`` and ``original.md``
+    (and the figures, with matplotlib) into out_folder; the Experimenter's
+    results, where ``store_folder/experimenter`` holds them, beside the store's."""
+    if not ResultStore(store_folder).exists():
         raise DataError(
             f"{store_folder}: no results.jsonl here: give the folder a reproduction "
             "wrote into (out=DIR)"
@@ -318,7 +336,13 @@ def write_report(store_folder: Path, out_folder: Path) -> Path:
             "(pip install 'weka-ranking[figures]')"
         )
     shares = {name: STUDY_TASKS[name].minority_share() for name in results.tasks}
+    wekas = Path(store_folder) / "experimenter"
+    judged = cells(results, compare(store_folder, wekas) if wekas.is_dir() else ())
+    write_atomically(
+        out_folder / "reproduction.json",
+        json.dumps({"cells": judged}, indent=1, sort_keys=True) + "\n",
+    )
     path = out_folder / "reproduction.md"
-    write_atomically(path, to_markdown(results, shares, figures))
+    write_atomically(path, to_markdown(results, shares, figures, judged))
     write_atomically(out_folder / "original.md", original_markdown(results))
     return path

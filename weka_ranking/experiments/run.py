@@ -6,7 +6,6 @@ import logging
 import multiprocessing
 import os
 import signal
-import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -17,10 +16,10 @@ from pathlib import Path
 from weka_ranking import jvm, load_task
 from weka_ranking import progress as progress_module
 from weka_ranking.data import Dataset
-from weka_ranking.environment import machine, software_versions
+from weka_ranking.environment import git_sha, machine, software_versions
 from weka_ranking.errors import WekaError
 from weka_ranking.evaluation import evaluate_fold, fit_fold
-from weka_ranking.experiments.plan import FOLDS, RANKERS, SEED, Unit
+from weka_ranking.experiments.plan import FOLDS, RANKERS, SEED, Unit, learner_options
 from weka_ranking.experiments.store import ResultStore
 from weka_ranking.folds import weka_folds
 from weka_ranking.model import RankingReduction
@@ -43,25 +42,6 @@ SAMPLED = {
     "star": {"pairs_per_instance": 1, "voters": 10},
     "double_star": {"pairs_per_instance": 10, "voters": 1},
 }
-
-
-# SMO keeps its whole kernel matrix (n(n+1)/2 doubles: 256 MB at this many
-# pairs) instead of WEKA's default cache of 250,007 entries: the cache only
-# remembers kernel values, so the model is the same (a test compares the
-# rankings), about three times faster on breast-cancer's pair sets.
-FULL_KERNEL_CACHE_PAIRS = 8000
-FULL_KERNEL_CACHE = (
-    '-K "weka.classifiers.functions.supportVector.PolyKernel -E 1.0 -C 0"'
-)
-
-
-def learner_options(learner: str, pairs: int | None) -> str:
-    """The options a member of the study is trained with: WEKA's defaults,
-    with SMO's kernel cache made whole where its sampled ``pairs`` (None for
-    all pairs or the learner alone) are few enough."""
-    if learner == "SMO" and pairs is not None and pairs <= FULL_KERNEL_CACHE_PAIRS:
-        return FULL_KERNEL_CACHE
-    return ""
 
 
 def _task_data(unit: Unit) -> Dataset:
@@ -240,27 +220,13 @@ def _worker_start(heap: str | None) -> None:
     jvm.start(heap=heap)
 
 
-def _git_sha() -> str | None:
-    try:
-        result = subprocess.run(
-            ["git", "rev-parse", "HEAD"],
-            cwd=Path(__file__).resolve().parent,
-            capture_output=True,
-            text=True,
-            timeout=10,
-        )
-    except (OSError, subprocess.SubprocessError):
-        return None
-    return result.stdout.strip() or None
-
-
 def run_description(jobs: int) -> dict:
     """Versions, machine and command of this run, for ``runs.jsonl``."""
     return {
         "started": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
         "argv": sys.argv,
         **software_versions(),
-        "git_sha": _git_sha(),
+        "git_sha": git_sha(),
         "machine": machine(),
         "jobs": jobs,
     }
@@ -361,11 +327,14 @@ def reproduce(
     heap: str | None = None,
     scheduler: str | None = None,
     progress: Callable[[int, int], None] | None = None,
+    experimenter: bool = False,
 ) -> tuple[int, int, Path]:
     """The reproduction into the store ``out``, resumable, and its report.
 
     Returns the units run now, the units in the plan and the report's path.
-    ``progress(done, pending)`` is called as units finish.
+    ``progress(done, pending)`` is called as units finish. ``experimenter``
+    then runs every published cell in WEKA's Experimenter too, into
+    ``out/experimenter`` (:mod:`.experimenter`).
     """
     from weka_ranking.experiments.plan import build_plan
     from weka_ranking.experiments.report import write_report
@@ -398,6 +367,10 @@ def reproduce(
                 "jobs": jobs,
             }
         )
+        if experimenter:
+            from weka_ranking.experiments import experimenter as wekas
+
+            wekas.run(out, Path(out) / "experimenter", jobs, progress)
     return ran, len(units), write_report(Path(out), Path(out))
 
 

@@ -6,11 +6,16 @@ exclusive lock and flushed to disk, so an interrupted run leaves whole units
 plus at most one torn tail. On opening, torn or corrupt lines and incomplete
 units are dropped (the file is rewritten atomically without them) and those
 units are computed again; finished units never are.
+
+A store kept in a repository may be compressed (``results.jsonl.gz``, e.g.
+``gzip -9``): it is read first, then any ``results.jsonl`` appended since; a
+repair or a deduplication writes both back as one ``results.jsonl``.
 """
 
 from __future__ import annotations
 
 import fcntl
+import gzip
 import json
 import logging
 import os
@@ -33,26 +38,39 @@ class ResultStore:
     def __init__(self, folder: str | Path) -> None:
         self.folder = Path(folder)
         self.path = self.folder / "results.jsonl"
+        self.compressed = self.folder / "results.jsonl.gz"
         self.runs_path = self.folder / "runs.jsonl"
         self.dropped = 0
+
+    def exists(self) -> bool:
+        return self.path.is_file() or self.compressed.is_file()
+
+    def _lines(self) -> Iterable[bytes]:
+        if self.compressed.exists():
+            try:
+                with gzip.open(self.compressed, "rb") as stream:
+                    yield from stream
+            except (OSError, EOFError) as err:
+                raise WekaRankingError(
+                    f"{self.compressed}: not a whole gzip file ({err}); restore it "
+                    "from the repository or remove it to run its units again"
+                ) from None
+        if self.path.exists():
+            with self.path.open("rb") as stream:
+                yield from stream
 
     def _read(self) -> tuple[dict[str, list[dict]], int]:
         units: dict[str, list[dict]] = defaultdict(list)
         bad = 0
-        if not self.path.exists():
-            return units, bad
-        with self.path.open("rb") as stream:
-            for raw in stream:
-                try:
-                    record = json.loads(raw)
-                    if not raw.endswith(b"\n") or any(
-                        k not in record for k in REQUIRED
-                    ):
-                        raise ValueError("incomplete record")
-                except ValueError:
-                    bad += 1
-                    continue
-                units[record["unit"]].append(record)
+        for raw in self._lines():
+            try:
+                record = json.loads(raw)
+                if not raw.endswith(b"\n") or any(k not in record for k in REQUIRED):
+                    raise ValueError("incomplete record")
+            except ValueError:
+                bad += 1
+                continue
+            units[record["unit"]].append(record)
         return units, bad
 
     def load(self) -> dict[str, list[dict]]:
@@ -100,6 +118,7 @@ class ResultStore:
                 stream.flush()
                 os.fsync(stream.fileno())
             os.replace(temporary, self.path)
+            self.compressed.unlink(missing_ok=True)  # its records are in the new file
 
     def _locked(self):
         self.folder.mkdir(parents=True, exist_ok=True)

@@ -91,6 +91,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   protected String m_GroupAttribute = "";
   protected int m_ReferenceSize = 100;
   protected boolean m_OneOrder = false;
+  protected boolean m_Positions = false;
 
   // -- learned state ------------------------------------------------------
   protected Instances m_Header;
@@ -195,6 +196,9 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     options.add(new Option("\tTrain on the pairs whose first element ranks higher only "
         + "(one order;\n\tthe learner then sees one class): a hypothesis about the "
         + "monograph,\n\tnot the method.", "one-order", 0, "-one-order"));
+    options.add(new Option("\tA batch's scores are its rank positions, 1 - k / (n - 1) "
+        + "for the\n\tk-th (0-based), equal scores ordered by -T: what an AUC of the "
+        + "ranked\n\tlist sees, in WEKA's own Evaluation.", "positions", 0, "-positions"));
     for (Option option : Collections.list(super.listOptions())) {
       if (!"batch-size".equals(option.name())) {
         options.add(option);
@@ -217,6 +221,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     String reference = Utils.getOption("reference-size", options);
     setReferenceSize(reference.isEmpty() ? 100 : Integer.parseInt(reference));
     setOneOrder(Utils.getFlag("one-order", options));
+    setPositions(Utils.getFlag("positions", options));
     Utils.getOption("batch-size", options); // always the whole batch: see getBatchSize
     super.setOptions(options);
   }
@@ -240,6 +245,9 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     options.add("" + getReferenceSize());
     if (m_OneOrder) {
       options.add("-one-order");
+    }
+    if (m_Positions) {
+      options.add("-positions");
     }
     String[] inherited = super.getOptions();
     boolean ownOptions = true;
@@ -364,6 +372,20 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   public String oneOrderTipText() {
     return "Train on one order of each pair only (first element ranks higher): a "
         + "hypothesis about the monograph's numbers, not the method; off by default.";
+  }
+
+  public boolean getPositions() {
+    return m_Positions;
+  }
+
+  public void setPositions(boolean value) {
+    m_Positions = value;
+  }
+
+  public String positionsTipText() {
+    return "Score a batch by rank positions (equal scores ordered by the ties rule) "
+        + "instead of the ranker's scores: WEKA's AUC then sees the ranked list, as "
+        + "an AUC computed from the list would; off by default.";
   }
 
   @Override
@@ -792,11 +814,24 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   public double[][] distributionsForInstances(Instances batch) throws Exception {
     Rankers.Ranking ranking = rank(batch);
     m_LastComparisons = ranking.comparisons;
+    if (m_Positions) {
+      ranking = new Rankers.Ranking(positions(ranking.scores), ranking.comparisons);
+    }
     double[][] out = new double[batch.numInstances()][];
     for (int i = 0; i < out.length; i++) {
-      out[i] = m_TrainedPointwise
+      out[i] = m_TrainedPointwise && !m_Positions
           ? m_Classifiers[0].distributionForInstance(batch.instance(i))
           : distribution(ranking.scores[i]);
+    }
+    return out;
+  }
+
+  /** 1 - k / (n - 1) for the k-th of {@link #order}: distinct scores, same order. */
+  private double[] positions(double[] scores) {
+    int[] order = order(scores);
+    double[] out = new double[scores.length];
+    for (int k = 0; k < order.length; k++) {
+      out[order[k]] = 1 - k / (double) Math.max(order.length - 1, 1);
     }
     return out;
   }

@@ -1,0 +1,189 @@
+"""How the reduction's cost grows with n (instances ranked), p (pairs per
+instance) and the committee's size, measured on synthetic instances that are
+all distinct (a user's million rows are; rows drawn with replacement would
+let the comparator's ties do the work)."""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+
+import numpy as np
+
+from weka_ranking.data import Attribute, Dataset
+from weka_ranking.metrics import auc
+from weka_ranking.model import RankingReduction
+
+SIZES = (300, 1_000, 10_000, 100_000, 1_000_000)
+PAIRS = (1, 2, 5, 10, 20)
+VOTERS = (1, 2, 5, 10, 20)
+LEARNERS = ("J48", "NaiveBayes", "Logistic", "SMO")
+
+
+def synthetic(n: int, features: int = 20, seed: int = 1) -> Dataset:
+    """n distinct instances: continuous features, the top 30% of a known
+    signal (five informative features) plus as much noise is positive."""
+    rng = np.random.default_rng(seed)
+    X = rng.standard_normal((n, features))
+    weights = np.zeros(features)
+    weights[:5] = (5, 4, 3, 2, 1)
+    signal = X @ weights
+    signal += rng.standard_normal(n) * signal.std()
+    y = (signal > np.quantile(signal, 0.7)).astype(np.int8)
+    attributes = tuple(Attribute(f"x{j + 1}") for j in range(features))
+    return Dataset(X, y, attributes, "class", ("0", "1"), 1, "synthetic", "synthetic")
+
+
+def _fitted(learner: str, train_n: int, **params) -> tuple[RankingReduction, float]:
+    model = RankingReduction(learner, pairs_per_instance=1, **params)
+    started = time.perf_counter()
+    model.fit(synthetic(train_n, seed=2))
+    return model, time.perf_counter() - started
+
+
+def _ranked(model: RankingReduction, test: Dataset, ranker: str, threads: int) -> dict:
+    model.set_params(ranker=ranker, threads=threads)
+    started = time.perf_counter()
+    ranking = model.ranking(test)
+    seconds = time.perf_counter() - started
+    n = len(test)
+    return {
+        "n": n,
+        "ranker": ranker,
+        "threads": threads,
+        "seconds": seconds,
+        "comparisons": ranking.comparisons,
+        "comparisons_per_2nlnn": ranking.comparisons / (2 * n * math.log(n)),
+        "answers_per_second": ranking.comparisons / seconds,
+        "auc": auc(test.y, ranking.scores),
+    }
+
+
+def growth_with_n(
+    sizes: tuple[int, ...] = SIZES,
+    train_n: int = 20_000,
+    voters: int = 10,
+    brute_force_up_to: int = 1_000,
+) -> dict:
+    """Ranking time as n grows: QuickSort with a J48 committee (1 pair per
+    instance), the exact tournament of one Logistic member (degrees counted
+    by sorting, ``AdditiveTournament``), and the brute-force tournament of the
+    J48 committee (every ordered pair asked) on one thread and on all cores,
+    whose rate in pairs per second is what a larger n would take."""
+    cores = os.cpu_count() or 1
+    committee, committee_seconds = _fitted("J48", train_n, voters=voters)
+    logistic, logistic_seconds = _fitted("Logistic", train_n)
+    rows = []
+    for n in sizes:
+        test = synthetic(n, seed=3)
+        runs = [(committee, "quicksort", cores), (logistic, "tournament", cores)]
+        if n == max(sizes):
+            runs.append((committee, "quicksort", 1))
+        if n <= brute_force_up_to:
+            runs += [(committee, "tournament", t) for t in sorted({1, cores})]
+        for model, ranker, threads in runs:
+            name = "Logistic" if model is logistic else f"J48 x{voters}"
+            rows.append({"model": name, **_ranked(model, test, ranker, threads)})
+    return {
+        "train_n": train_n,
+        "voters": voters,
+        "cores": cores,
+        "train_seconds": {"committee": committee_seconds, "logistic": logistic_seconds},
+        "rows": rows,
+    }
+
+
+def growth_with_pairs(
+    pairs: tuple[int, ...] = PAIRS,
+    train_n: int = 1_000,
+    learners: tuple[str, ...] = LEARNERS,
+) -> dict:
+    """Training time of one member as p grows (p x train_n pairs), each
+    learner with WEKA's defaults."""
+    rows = []
+    for learner in learners:
+        for p in pairs:
+            model = RankingReduction(learner, pairs_per_instance=p)
+            started = time.perf_counter()
+            model.fit(synthetic(train_n, seed=2))
+            rows.append(
+                {
+                    "learner": learner,
+                    "p": p,
+                    "pairs": int(model.n_pairs_[0]),
+                    "seconds": time.perf_counter() - started,
+                }
+            )
+    return {"train_n": train_n, "rows": rows}
+
+
+def growth_with_voters(
+    voters: tuple[int, ...] = VOTERS, train_n: int = 20_000, rank_n: int = 100_000
+) -> dict:
+    """A J48 committee (1 pair per instance) as it grows: the members'
+    training time (each member on its own pairs, so it adds up), training on
+    all cores, and QuickSort of ``rank_n`` instances, whose every comparison
+    asks each member."""
+    cores = os.cpu_count() or 1
+    largest, wall = _fitted("J48", train_n, voters=max(voters), threads=cores)
+    test = synthetic(rank_n, seed=3)
+    rows = []
+    for k in voters:
+        committee = largest.sub_committee(k)
+        ranked = _ranked(committee, test, "quicksort", cores)
+        rows.append(
+            {
+                "voters": k,
+                "member_seconds": float(sum(committee.member_seconds_)),
+                "quicksort_seconds": ranked["seconds"],
+                "comparisons": ranked["comparisons"],
+                "auc": ranked["auc"],
+            }
+        )
+    return {
+        "train_n": train_n,
+        "rank_n": rank_n,
+        "cores": cores,
+        "train_seconds_all_cores": wall,
+        "rows": rows,
+    }
+
+
+def _at(rows: list[dict], **match) -> list[dict]:
+    return [r for r in rows if all(r.get(k) == v for k, v in match.items())]
+
+
+def measure(
+    sizes: tuple[int, ...] = SIZES,
+    pairs: tuple[int, ...] = PAIRS,
+    voters: tuple[int, ...] = VOTERS,
+    train_n: int = 20_000,
+    pairs_train_n: int = 1_000,
+    brute_force_up_to: int = 1_000,
+) -> dict:
+    """The three curves, and the headline numbers taken from them."""
+    with_n = growth_with_n(sizes, train_n, brute_force_up_to=brute_force_up_to)
+    rows, largest = with_n["rows"], max(sizes)
+    brute = _at(rows, ranker="tournament", model=f"J48 x{with_n['voters']}")
+    top = max((r["n"] for r in brute), default=None)
+    rate = {r["threads"]: r["answers_per_second"] for r in _at(brute, n=top)}
+    quick: dict[int, float] = {}
+    for r in _at(rows, ranker="quicksort"):  # the faster of one thread and all
+        quick[r["n"]] = min(r["seconds"], quick.get(r["n"], math.inf))
+    return {
+        "growth_with_n": with_n,
+        "growth_with_pairs": growth_with_pairs(pairs, pairs_train_n),
+        "growth_with_voters": growth_with_voters(
+            voters, train_n, min(largest, 100_000)
+        ),
+        "quicksort_1m_seconds": quick.get(1_000_000),
+        "quicksort_100k_seconds": quick.get(100_000),
+        "tournament_linear_1m_seconds": next(
+            (r["seconds"] for r in _at(rows, model="Logistic", n=1_000_000)), None
+        ),
+        "tournament_bruteforce_pairs_per_second": rate.get(with_n["cores"]),
+        "tournament_bruteforce_speedup_all_cores": (
+            rate[with_n["cores"]] / rate[1] if rate else None
+        ),
+    }
