@@ -45,18 +45,19 @@ def test_task_files_keep_every_number(tmp_path):
 def store(tmp_path_factory, weka):
     folder = tmp_path_factory.mktemp("store")
     results = ResultStore(folder)
-    for family in ("base", "original"):
+    for family, sweep in (("base", ()), ("original", ()), ("voters", (10,))):
         for fold in range(10):
-            unit = Unit("hepatitis", "J48", family, fold)
+            unit = Unit("hepatitis", "J48", family, fold, sweep)
             results.append(unit.key, run_unit(unit))
-    experimenter.run(folder, folder / "experimenter", jobs=2)
+    for work in (experimenter.plan(folder), experimenter.resampled_plan(folder)):
+        experimenter.run(folder, folder / "experimenter", jobs=2, work=work)
     return folder
 
 
 def test_the_experimenter_gives_the_stores_fold_aucs(store):
     rows = experimenter.compare(store, store / "experimenter")
     assert {(r["config"], r["reading"]) for r in rows} == {
-        (c, r) for c in ("base", "original") for r in ("scores", "positions")
+        (c, r) for c in ("base", "original", "star") for r in ("scores", "positions")
     }
     assert all(r["equal"] for r in rows)
     by = {(r["config"], r["reading"]): r["experimenter"] for r in rows}
@@ -81,4 +82,18 @@ def test_reproduction_json_and_its_sections(store, tmp_path):
     first = text.index("## ", text.index("# Reproduction") + 2)
     assert text[first:].startswith("## First: WEKA's test folds are sorted by class")
     assert "| hepatitis | 10/10 | LIVE |" in text
-    assert "| scores (ties one half) | 2 | 2 |" in text
+    assert "| scores (ties one half) | 3 | 3 |" in text
+    assert "## Voting against the learner alone, tested as the Experimenter" in text
+
+
+def test_voting_tested_over_ten_runs(store):
+    (test,) = experimenter.corrected_tests(store, store / "experimenter")
+    star = store / "experimenter" / "J48-hepatitis-star-scores-10runs.csv"
+    aucs, ratio = experimenter._runs(star)
+    assert len(aucs) == 100 and ratio == pytest.approx(1 / 9, rel=0.01)
+    assert (
+        aucs[:10]
+        == experimenter.compare(store, store / "experimenter")[4]["experimenter"]
+    )  # run 1 of the ten is the published protocol's run
+    assert 0 <= test["p"] <= 1 and test["significance"] in (-1, 0, 1)
+    assert (test["significance"] != 0) == (test["p"] <= 0.05)

@@ -15,6 +15,7 @@ import csv
 import io
 import os
 import shlex
+import statistics
 import subprocess
 from collections import defaultdict
 from collections.abc import Callable
@@ -28,6 +29,7 @@ from weka_ranking.atomic import write_atomically
 from weka_ranking.experiments.aggregate import CONFIGS, published_tables
 from weka_ranking.experiments.plan import FILE_CLASS_0_FIRST, FOLDS, SEED
 from weka_ranking.experiments.store import ResultStore
+from weka_ranking.stats import corrected_resampled_t
 from weka_ranking.weka_package import write_package
 
 # reading: (the option added to the scheme, the store's AUC it should equal)
@@ -45,10 +47,12 @@ class Job:
     reading: str
     scheme: str  # classname and options, as the store records them
     class_index: int  # WEKA's 1-based index of the class that ranks first
+    runs: int = 1  # the Experimenter's runs 1..runs (each its own folds)
 
     @property
     def name(self) -> str:
-        return f"{self.learner}-{self.task}-{self.config}-{self.reading}"
+        runs = f"-{self.runs}runs" if self.runs > 1 else ""
+        return f"{self.learner}-{self.task}-{self.config}-{self.reading}{runs}"
 
     def classifier(self) -> list[str]:
         """``-W classname -- options`` for ClassifierSplitEvaluator: the learner
@@ -83,11 +87,18 @@ def _key(learner: str, task: str, config: str) -> tuple:
     return (FILE_CLASS_0_FIRST[task], learner, task, CONFIGS[config], "tournament")
 
 
-def plan(store_folder: str | Path) -> list[Job]:
+def plan(
+    store_folder: str | Path,
+    configs: tuple[str, ...] = tuple(CONFIGS),
+    readings: tuple[str, ...] = tuple(READINGS),
+    runs: int = 1,
+) -> list[Job]:
     """A job per published cell and reading whose store cell has a scheme."""
     cells = _store_cells(ResultStore(store_folder))
     jobs = []
     for learner, task, config in published_tables():
+        if config not in configs:
+            continue
         records = cells.get(_key(learner, task, config))
         if not records or "scheme" not in records[0]:
             continue
@@ -95,8 +106,8 @@ def plan(store_folder: str | Path) -> list[Job]:
         words = shlex.split(scheme)
         first = words.index("-rank-first") if "-rank-first" in words else None
         index = int(words[first + 1]) if first is not None else 1
-        for reading in READINGS:
-            jobs.append(Job(learner, task, config, reading, scheme, index))
+        for reading in readings:
+            jobs.append(Job(learner, task, config, reading, scheme, index, runs))
     return jobs
 
 
@@ -145,7 +156,7 @@ def run_job(job: Job, data: Path, weka_home: Path, out: Path) -> Path:
         weka_home,
         "weka.experiment.Experiment",
         "-r",
-        "-L", str(SEED), "-U", str(SEED),
+        "-L", str(SEED), "-U", str(SEED + job.runs - 1),
         "-T", str(data),
         "-D", f"weka.experiment.CSVResultListener -O {partial}",
         "-P", "weka.experiment.CrossValidationResultProducer",
@@ -161,12 +172,14 @@ def run(
     out: str | Path,
     jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
+    work: list[Job] | None = None,
 ) -> list[Path]:
-    """Every job of the store's cells, resumable: a finished job's file stays."""
+    """Every job (by default: of every published cell, run 1, both readings),
+    resumable: a finished job's file stays."""
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     home = install(out)
-    work = plan(store_folder)
+    work = plan(store_folder) if work is None else work
     data = {task: _task_file(task, out) for task in {j.task for j in work}}
     done = []
     with ThreadPoolExecutor(jobs) as pool:  # each job is a JVM of its own
@@ -189,7 +202,7 @@ def compare(store_folder: str | Path, out: str | Path) -> list[dict]:
     AUC of the matching kind, and whether all ten are equal (to 1e-12)."""
     cells = _store_cells(ResultStore(store_folder))
     rows = []
-    for job in plan(store_folder):
+    for job in plan(store_folder):  # run 1
         path = Path(out) / f"{job.name}.csv"
         if not path.exists():
             continue
@@ -206,6 +219,58 @@ def compare(store_folder: str | Path, out: str | Path) -> list[dict]:
                 "store": ours,
                 "equal": len(theirs) == len(ours)
                 and all(abs(a - b) <= 1e-12 for a, b in zip(theirs, ours)),
+            }
+        )
+    return rows
+
+
+# The findings tested as the Experimenter tests them: 10 runs of 10-fold CV.
+RESAMPLED_RUNS = 10
+SIGNIFICANCE = 0.05
+
+
+def resampled_plan(store_folder: str | Path) -> list[Job]:
+    """The learner alone and voting (star), 10 runs each, scores as they are."""
+    return plan(store_folder, ("base", "star"), ("scores",), RESAMPLED_RUNS)
+
+
+def _runs(path: Path) -> tuple[list[float], float]:
+    """AUCs by (run, fold), and the test/train size ratio WEKA's tester uses."""
+    rows = list(csv.DictReader(io.StringIO(path.read_text())))
+    rows.sort(key=lambda r: (int(float(r["Key_Run"])), int(float(r["Key_Fold"]))))
+    train = sum(float(r["Number_of_training_instances"]) for r in rows)
+    test = sum(float(r["Number_of_testing_instances"]) for r in rows)
+    return [float(r["Area_under_ROC"]) for r in rows], test / train
+
+
+def corrected_tests(store_folder: str | Path, out: str | Path) -> list[dict]:
+    """Voting (star) against the learner alone per learner and task: Nadeau
+    and Bengio's corrected resampled t-test over the 10 x 10 results, as
+    WEKA's PairedCorrectedTTester computes it (significance 0.05)."""
+    files: dict[tuple, Path] = {}
+    for job in resampled_plan(store_folder):
+        path = Path(out) / f"{job.name}.csv"
+        if path.exists():
+            files[job.learner, job.task, job.config] = path
+    rows = []
+    for (learner, task, config), path in files.items():
+        base = files.get((learner, task, "base"))
+        if config != "star" or base is None:
+            continue
+        star, ratio = _runs(path)
+        alone, _ = _runs(base)
+        t, p = corrected_resampled_t(star, alone, ratio)
+        rows.append(
+            {
+                "learner": learner,
+                "task": task,
+                "star": statistics.fmean(star),
+                "base": statistics.fmean(alone),
+                "t": t,
+                "p": p,
+                "significance": 0
+                if p > SIGNIFICANCE
+                else (1 if statistics.fmean(star) > statistics.fmean(alone) else -1),
             }
         )
     return rows

@@ -19,13 +19,15 @@ from weka_ranking.experiments.aggregate import (
     Results,
 )
 from weka_ranking.experiments.cells import cells
-from weka_ranking.experiments.experimenter import compare
+from weka_ranking.experiments.experimenter import compare, corrected_tests
 from weka_ranking.experiments.hypotheses import CLOSE
 from weka_ranking.experiments.plan import RANKERS
 from weka_ranking.experiments.render_cells import (
     cells_section,
+    class_order_section,
     experimenter_section,
     folds_section,
+    tests_section,
 )
 from weka_ranking.experiments.render_hypotheses import (
     exact_section,
@@ -68,13 +70,18 @@ def to_markdown(
     minority_share: dict[str, float],
     figures: list[str] | None = None,
     judged: list[dict] | None = None,
+    tests: list[dict] | None = None,
 ) -> str:
-    """The report; ``judged`` are reproduction.json's cells (:mod:`.cells`)."""
+    """The report; ``judged`` are reproduction.json's cells (:mod:`.cells`),
+    ``tests`` the corrected resampled t-tests of voting (:mod:`.experimenter`)."""
     judged = judged if judged is not None else cells(r)
     parts = [  # sections without data (e.g. no seed runs) are left out
         _intro(r),
         folds_section(judged, r.tasks),
         cells_section(judged),
+        class_order_section(
+            judged, {t: STUDY_TASKS[t].load().class_values for t in r.tasks}
+        ),
         experimenter_section(judged),
         _tables(r),
         _rankers(r),
@@ -84,6 +91,7 @@ def to_markdown(
         seeds_section(r),
         leakage_section(r),
         findings_section(r, minority_share),
+        tests_section(tests or []),
         _costs(r),
     ]
     if figures:
@@ -338,11 +346,13 @@ def write_report(store_folder: Path, out_folder: Path) -> Path:
     shares = {name: STUDY_TASKS[name].minority_share() for name in results.tasks}
     wekas = Path(store_folder) / "experimenter"
     judged = cells(results, compare(store_folder, wekas) if wekas.is_dir() else ())
+    tests = corrected_tests(store_folder, wekas) if wekas.is_dir() else []
     write_atomically(
         out_folder / "reproduction.json",
-        json.dumps({"cells": judged}, indent=1, sort_keys=True) + "\n",
+        json.dumps({"cells": judged, "voting_tests": tests}, indent=1, sort_keys=True)
+        + "\n",
     )
     path = out_folder / "reproduction.md"
-    write_atomically(path, to_markdown(results, shares, figures, judged))
+    write_atomically(path, to_markdown(results, shares, figures, judged, tests))
     write_atomically(out_folder / "original.md", original_markdown(results))
     return path

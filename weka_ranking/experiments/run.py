@@ -49,6 +49,12 @@ def _task_data(unit: Unit) -> Dataset:
     if unit.variant == "majority-first":
         # The other class ranks first (for a merged class, "rest" as a whole).
         data = replace(data, y=1 - data.y, positive_index=1 - data.positive_index)
+    elif unit.variant == "classes-swapped":
+        # The same instances and labels, the class values declared the other way.
+        values = data.class_values[::-1]
+        data = replace(
+            data, class_values=values, positive_index=1 - data.positive_index
+        )
     return data
 
 
@@ -333,8 +339,9 @@ def reproduce(
 
     Returns the units run now, the units in the plan and the report's path.
     ``progress(done, pending)`` is called as units finish. ``experimenter``
-    then runs every published cell in WEKA's Experimenter too, into
-    ``out/experimenter`` (:mod:`.experimenter`).
+    then runs every published cell in WEKA's Experimenter too, and the
+    learner alone and voting over 10 runs for the corrected resampled t-test,
+    into ``out/experimenter`` (:mod:`.experimenter`).
     """
     from weka_ranking.experiments.plan import build_plan
     from weka_ranking.experiments.report import write_report
@@ -370,7 +377,8 @@ def reproduce(
         if experimenter:
             from weka_ranking.experiments import experimenter as wekas
 
-            wekas.run(out, Path(out) / "experimenter", jobs, progress)
+            for work in (wekas.plan(out), wekas.resampled_plan(out)):
+                wekas.run(out, Path(out) / "experimenter", jobs, progress, work)
     return ran, len(units), write_report(Path(out), Path(out))
 
 
