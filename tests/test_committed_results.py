@@ -1,29 +1,24 @@
-"""The committed reproduction store (docs/results.jsonl) against a fresh run:
+"""The committed reproduction store (docs/results.jsonl.gz) against a fresh run:
 its deterministic cells (the learner alone; all pairs, one voter, ranked by
 the tournaments) must come out the same from today's code. Slow: run with
 ``python -m pytest -m slow``."""
 
-import json
-from pathlib import Path
-
 import pytest
 
+from weka_ranking._resources import project_dir
 from weka_ranking.experiments.plan import build_plan
 from weka_ranking.experiments.run import run_unit
+from weka_ranking.experiments.store import ResultStore
 
-STORE = Path(__file__).resolve().parent.parent / "docs" / "results.jsonl"
 DETERMINISTIC = {"pointwise", "tournament", "tournament-as-printed"}
-# auc_random is left out: the shuffle of equal scores is java.util.Random's
-# since the method moved to Java, numpy's before.
-KINDS = ("auc", "auc_stable")
+KINDS = ("auc", "auc_stable", "auc_random")
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("task", ["hepatitis", "glass", "breast-cancer"])
 def test_deterministic_cells_of_the_committed_store_come_out_the_same(task, weka):
     committed = {}
-    for line in STORE.read_text().splitlines():
-        record = json.loads(line)
+    for record in ResultStore(project_dir("docs")).records():
         if record.get("ranker") in DETERMINISTIC:
             key = (record["unit"], record["config"], record["ranker"])
             committed[key] = record

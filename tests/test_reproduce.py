@@ -139,3 +139,18 @@ def test_smo_with_its_whole_kernel_matrix_ranks_as_with_wekas_cache(weka):
     ]
     assert scores[0].tolist() == scores[1].tolist()
     assert len(set(scores[0])) > 5
+
+
+def test_classes_swapped_declares_the_values_the_other_way(weka):
+    from weka_ranking import bridge, load_task
+    from weka_ranking.experiments.plan import Unit
+    from weka_ranking.experiments.run import _task_data
+
+    ours = load_task("vehicle")
+    swapped = _task_data(Unit("vehicle", "SMO", "base", 0, (), "classes-swapped"))
+    assert swapped.positive == ours.positive == "van"
+    assert (swapped.y == ours.y).all()
+    header = bridge.to_instances(swapped).classAttribute()
+    assert [str(header.value(i)) for i in range(2)] == list(ours.class_values[::-1])
+    units, _ = build_plan()
+    assert sum(u.variant == "classes-swapped" for u in units) == 4 * 5 * 10  # base

@@ -25,6 +25,7 @@ from weka_ranking.experiments.plan import RANKERS
 from weka_ranking.experiments.render_cells import (
     cells_section,
     class_order_section,
+    conditioning_section,
     experimenter_section,
     folds_section,
     tests_section,
@@ -353,6 +354,11 @@ def write_report(store_folder: Path, out_folder: Path) -> Path:
         + "\n",
     )
     path = out_folder / "reproduction.md"
-    write_atomically(path, to_markdown(results, shares, figures, judged, tests))
+    text = to_markdown(results, shares, figures, judged, tests)
+    measured = Path(store_folder) / "conditioning.jsonl"  # docs/tools/conditioning.py
+    if measured.is_file():
+        rows = [json.loads(line) for line in measured.read_text().splitlines() if line]
+        text += "\n" + conditioning_section(rows) + "\n"
+    write_atomically(path, text)
     write_atomically(out_folder / "original.md", original_markdown(results))
     return path
