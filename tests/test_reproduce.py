@@ -127,15 +127,18 @@ def test_smo_with_its_whole_kernel_matrix_ranks_as_with_wekas_cache(weka):
 
     data = load_task("breast-cancer")  # nominal attributes, many pairs alike
     train, test = next(iter(weka_folds(data.y, 10, 1)))
-    pairs = 4 * len(train)
-    assert learner_options("SMO", pairs) != ""
-    assert learner_options("SMO", None) == learner_options("J48", pairs) == ""
+    pairs, heap = 4 * len(train), 1 << 30
+    assert learner_options("SMO", pairs, heap) != ""
+    assert learner_options("SMO", 20_000, heap) == ""  # 1.6 GB: over half the heap
+    assert (
+        learner_options("SMO", None, heap) == learner_options("J48", pairs, heap) == ""
+    )
     scores = [
         RankingReduction("SMO", base_options=options, pairs_per_instance=4)
         .fit(data.subset(train))
         .ranking(data.subset(test))
         .scores
-        for options in ("", learner_options("SMO", pairs))
+        for options in ("", learner_options("SMO", pairs, heap))
     ]
     assert scores[0].tolist() == scores[1].tolist()
     assert len(set(scores[0])) > 5

@@ -55,21 +55,25 @@ SLOW_CELLS: dict[tuple[str, str, str], str] = {
 }
 
 
-# SMO keeps its whole kernel matrix (n(n+1)/2 doubles: 256 MB at this many
-# pairs) instead of WEKA's default cache of 250,007 entries: the cache only
-# remembers kernel values, so the model is the same (a test compares the
-# rankings), about three times faster on breast-cancer's pair sets.
-FULL_KERNEL_CACHE_PAIRS = 8000
+# SMO keeps its whole kernel matrix (n(n+1)/2 doubles for n pairs) instead of
+# WEKA's default cache of 250,007 entries where the matrix takes at most half
+# the JVM's heap: the cache only remembers kernel values, so the model is the
+# same (a test compares the rankings), about three times faster on
+# breast-cancer's pair sets.
 FULL_KERNEL_CACHE = (
     '-K "weka.classifiers.functions.supportVector.PolyKernel -E 1.0 -C 0"'
 )
 
 
-def learner_options(learner: str, pairs: int | None) -> str:
+def learner_options(learner: str, pairs: int | None, heap_bytes: int) -> str:
     """The options a member of the study is trained with: WEKA's defaults,
-    with SMO's kernel cache made whole where its sampled ``pairs`` (None for
-    all pairs or the learner alone) are few enough."""
-    if learner == "SMO" and pairs is not None and pairs <= FULL_KERNEL_CACHE_PAIRS:
+    with SMO's kernel cache made whole where its ``pairs`` (None for the
+    learner alone) fit in half of ``heap_bytes``."""
+    if (
+        learner == "SMO"
+        and pairs is not None
+        and 4 * pairs * (pairs + 1) <= heap_bytes / 2
+    ):
         return FULL_KERNEL_CACHE
     return ""
 

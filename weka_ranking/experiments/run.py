@@ -13,7 +13,7 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import replace
 from pathlib import Path
 
-from weka_ranking import jvm, load_task
+from weka_ranking import bridge, jvm, load_task
 from weka_ranking import progress as progress_module
 from weka_ranking.data import Dataset
 from weka_ranking.environment import git_sha, machine, software_versions
@@ -28,11 +28,9 @@ logger = logging.getLogger(__name__)
 
 
 class OneOrderReduction(RankingReduction):
-    """The reduction trained on pairs of one order only (first element positive).
-
-    A hypothesis about the monograph, not a method: every pair then has label
-    1, so the learner sees one class (the Java class's ``-one-order``).
-    """
+    """The reduction trained on pairs of one order only (first element
+    positive): a hypothesis about the monograph, not a method; every pair then
+    has label 1, so the learner sees one class (the Java ``-one-order``)."""
 
     _variant_options = ("-one-order",)
 
@@ -116,11 +114,17 @@ def _run_unit(unit: Unit) -> list[dict]:
     reduction = OneOrderReduction if unit.variant == "one-order" else RankingReduction
 
     def estimator(learner: str, pairs_per_instance: int | str = "all", **params):
-        sampled = pairs_per_instance != "all" and params.get("ranker") != "pointwise"
-        per_member = pairs_per_instance * len(train) if sampled else None
+        positives = int(train.y.sum())
+        per_member = (
+            None  # the learner alone
+            if params.get("ranker") == "pointwise"
+            else 2 * positives * (len(train) - positives)
+            if pairs_per_instance == "all"
+            else pairs_per_instance * len(train)
+        )
         return reduction(
             learner,
-            base_options=learner_options(learner, per_member),
+            base_options=learner_options(learner, per_member, bridge.free_heap()[1]),
             pairs_per_instance=pairs_per_instance,
             **params,
         )
