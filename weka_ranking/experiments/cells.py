@@ -123,7 +123,7 @@ def verdict(cell: dict) -> str:
         return "not run"
     if cell["deterministic"]:
         if cell["exact_match"]:
-            return "exact: " + ", ".join(cell["exact_match"])
+            return "exact: " + "; ".join(cell["exact_match"])
         return "unexplained: no declared reading gives the published numbers"
     inside = []
     for label, key in (

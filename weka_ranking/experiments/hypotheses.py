@@ -134,7 +134,7 @@ EXACT_READINGS = (REFERENCE, FILE_ORDER, AS_PRINTED)
 # The learner alone: WEKA's AUC, with the class values declared as our data
 # gives them and the other way (Logistic's and SMO's numbers depend on it).
 BASE_READINGS = (
-    Reading("WEKA's AUC", "", "pointwise", "auc"),
+    Reading("WEKA's AUC in our class order", "", "pointwise", "auc"),
     Reading("WEKA's AUC, class values swapped", "classes-swapped", "pointwise", "auc"),
 )
 
