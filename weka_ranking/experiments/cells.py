@@ -42,7 +42,13 @@ def _where(published: float, seeds: list[float]) -> dict | None:
     if len(seeds) < 2:
         return None
     mean, sd = statistics.fmean(seeds), statistics.stdev(seeds)
-    z = (published - mean) / sd if sd > 0 else (0.0 if published == mean else None)
+    if sd == 0:  # every seed alike: in it only if equal to the 5 decimals published
+        return {
+            "mean": mean,
+            "sd": sd,
+            "z": 0.0 if round(mean, 5) == published else None,
+        }
+    z = (published - mean) / sd
     return {"mean": mean, "sd": sd, "z": z}
 
 
