@@ -59,12 +59,11 @@ class Job:
         alone for the base cell's scores, else the reduction with the reading's
         option."""
         words = shlex.split(self.scheme)
+        split = words.index("--") if "--" in words else len(words)
         if self.config == "base" and self.reading == "scores":
-            split = words.index("--") if "--" in words else len(words)
             learner = words[words.index("-W") + 1]
             return ["-W", learner, "--", *words[split + 1 :]]
         option = READINGS[self.reading][0]
-        split = words.index("--") if "--" in words else len(words)
         own = [*words[1:split], *([option] if option else [])]
         return ["-W", words[0], "--", *own, *words[split:]]
 

@@ -8,6 +8,7 @@ import statistics
 
 from weka_ranking import load_task
 from weka_ranking.experiments.plan import FOLDS, SEED
+from weka_ranking.experiments.render_hypotheses import section
 from weka_ranking.folds import weka_folds
 
 
@@ -189,18 +190,16 @@ def class_order_section(cells: list[dict], class_values: dict[str, tuple]) -> st
     if not base:
         return ""
     learners = list(dict.fromkeys(c["learner"] for c in base))
-    lines = [
-        "## The class order of each task, with its evidence",
-        "",
+    lines = section(
+        "The class order of each task, with its evidence",
         "The learner alone, run with the two class values declared in our order "
         "and in the other (`classes-swapped`): the same instances and labels, but "
         "a learner's arithmetic may run in another order (Logistic's optimiser, "
         "SMO's). Each cell: the orders that give the published mean and variance "
         "exactly (5 decimals).",
-        "",
-        "| task | our declared order | " + " | ".join(learners) + " |",
-        "|---" * (2 + len(learners)) + "|",
-    ]
+        ["task", "our declared order", *learners],
+        [],
+    )
     for task in dict.fromkeys(c["task"] for c in base):
         row = []
         for learner in learners:
@@ -225,9 +224,8 @@ def conditioning_section(rows: list[dict]) -> str:
     if not rows:
         return ""
     names = [k for k in rows[0] if k not in ("task", "largest_coefficient")]
-    lines = [
-        "## Numerical conditioning: Logistic on all pairs",
-        "",
+    lines = section(
+        "Numerical conditioning: Logistic on all pairs",
         "The largest coefficient of the Logistic member over the 10 folds, and "
         "the mean AUC (correct tournament) under changes that leave the problem "
         "the same in exact arithmetic (the ridge is a regulariser too small to "
@@ -235,10 +233,9 @@ def conditioning_section(rows: list[dict]) -> str:
         "lets the coefficients grow large, the ridge moves the AUC: there the "
         "fifth decimal of a cell depends on where the optimiser stopped, not on "
         "the method. Measured by `python docs/tools/conditioning.py`.",
-        "",
-        "| task | largest coefficient | " + " | ".join(names) + " |",
-        "|---" * (2 + len(names)) + "|",
-    ]
+        ["task", "largest coefficient", *names],
+        [],
+    )
     for row in rows:
         values = " | ".join(f"{row[k]:.5f}" for k in names)
         lines.append(

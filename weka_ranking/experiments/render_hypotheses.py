@@ -188,7 +188,7 @@ def findings_section(r: Results, minority_share: dict[str, float]) -> str:
     return "\n".join(lines)
 
 
-def _section(title: str, text: str, columns: list[str], rows: list[str]) -> list[str]:
+def section(title: str, text: str, columns: list[str], rows: list[str]) -> list[str]:
     """A report section: its title, its explanation, and a table."""
     return [
         f"## {title}",
@@ -235,7 +235,7 @@ def leakage_section(r: Results) -> str:
     rows = h.leakage(r)
     if not rows:
         return ""
-    lines = _section(
+    lines = section(
         "Label leakage: equal degrees left in the fold's order",
         "WEKA's stratified test folds are sorted by class (one block a class), so "
         "a ranking that leaves equal degrees in the fold's order breaks them by "
@@ -269,7 +269,7 @@ def seeds_section(r: Results) -> str:
     if not rows:
         return ""
     return "\n".join(
-        _section(
+        section(
             "Sampled cells against their seed distribution",
             "Star (1 pair per instance, 10 voters) and double_star (10 pairs per "
             "instance, 1 voter) sample their pairs: each is rerun with sampler seeds "
