@@ -84,7 +84,7 @@ def test_reproduction_json_and_its_sections(store, tmp_path):
     assert text[first:].startswith("## First: WEKA's test folds are sorted by class")
     assert "| hepatitis | 10/10 | LIVE |" in text
     assert "| scores (ties one half) | 3 | 3 |" in text
-    assert "## Voting against the learner alone, tested as the Experimenter" in text
+    assert "## The published findings, tested as the Experimenter tests" in text
 
 
 def test_voting_tested_over_ten_runs(store):
@@ -98,3 +98,7 @@ def test_voting_tested_over_ten_runs(store):
     )  # run 1 of the ten is the published protocol's run
     assert 0 <= test["p"] <= 1 and test["significance"] in (-1, 0, 1)
     assert (test["significance"] != 0) == (test["p"] <= 0.05)
+    low, high = test["difference_low"], test["difference_high"]
+    assert low <= test["auc"] - test["base_auc"] <= high
+    assert (test["significance"] != 0) == (not low <= 0 <= high)
+    assert test["finding"].startswith("voting raises AUC")

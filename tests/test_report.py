@@ -8,6 +8,7 @@ import pytest
 
 from weka_ranking.experiments import hypotheses
 from weka_ranking.experiments.aggregate import Results
+from weka_ranking.experiments.cells import cells
 from weka_ranking.experiments.report import original_markdown, to_markdown
 from weka_ranking.tasks import STUDY_TASKS
 
@@ -25,7 +26,7 @@ def rendered(results):
     shares = {name: STUDY_TASKS[name].minority_share() for name in results.tasks}
     return {
         "reproduction.md": to_markdown(results, shares),
-        "original.md": original_markdown(results),
+        "original.md": original_markdown(cells(results)),
     }
 
 

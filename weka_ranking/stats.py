@@ -58,3 +58,29 @@ def corrected_resampled_t(
     df = k - 1
     # WEKA's Statistics.FProbability(t^2, 1, k - 1).
     return t, incomplete_beta(df / 2, 0.5, df / (df + t * t))
+
+
+def t_critical(p: float, df: int) -> float:
+    """The t with two-sided tail probability ``p`` at ``df`` degrees of freedom
+    (the inverse of the test's p), by bisection."""
+    low, high = 0.0, 1e6
+    for _ in range(200):
+        t = (low + high) / 2
+        if incomplete_beta(df / 2, 0.5, df / (df + t * t)) > p:
+            low = t
+        else:
+            high = t
+    return (low + high) / 2
+
+
+def corrected_interval(
+    x: Sequence[float], y: Sequence[float], test_train_ratio: float, p: float = 0.05
+) -> tuple[float, float]:
+    """The (1 - p) confidence interval of the mean difference x - y with the
+    corrected resampled variance: the differences the test would not reject."""
+    differences = [a - b for a, b in zip(x, y, strict=True)]
+    k = len(differences)
+    mean = statistics.fmean(differences)
+    sd = statistics.stdev(differences) if k > 1 else 0.0
+    half = t_critical(p, k - 1) * math.sqrt((1 / k + test_train_ratio) * sd * sd)
+    return mean - half, mean + half

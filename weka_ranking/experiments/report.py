@@ -15,7 +15,6 @@ from weka_ranking.errors import DataError
 from weka_ranking.experiments.aggregate import (
     CONFIGS,
     RANKING_CONFIGS,
-    Cell,
     Results,
 )
 from weka_ranking.experiments.cells import cells
@@ -84,15 +83,15 @@ def to_markdown(
             judged, {t: STUDY_TASKS[t].load().class_values for t in r.tasks}
         ),
         experimenter_section(judged),
-        _tables(r),
+        _tables(judged),
         _rankers(r),
         exact_section(r),
         _differences(r),
         hypotheses_section(r),
         seeds_section(r),
         leakage_section(r),
-        findings_section(r, minority_share),
         tests_section(tests or []),
+        findings_section(r, minority_share),
         _costs(r),
     ]
     if figures:
@@ -138,53 +137,46 @@ def _intro(r: Results) -> str:
     return "\n".join(lines)
 
 
-def _format(cell: Cell | None, published) -> str:
-    if cell is None:
+def _by_cell(judged: list[dict]) -> dict[tuple, dict]:
+    return {(c["learner"], c["task"], c["config"]): c for c in judged}
+
+
+def _ours(cell: dict | None) -> str | None:
+    if cell is None or cell["auc"] is None:
+        return None
+    return f"{_number(cell['auc'])} ({_number(cell['variance'])})"
+
+
+def _format(cell: dict | None) -> str:
+    ours = _ours(cell)
+    if ours is None:
         return "not run |  |"
-    ours = f"{_number(cell.mean['auc'])} ({_number(cell.variance)})"
-    if published is None:
-        return f"{ours} |  |"
-    diff = cell.mean["auc"] - published[0]
-    pub = f"{published[0]:.5f} ({published[1]:.5f})"
+    diff = cell["auc"] - cell["published_auc"]
+    pub = f"{cell['published_auc']:.5f} ({cell['published_variance']:.5f})"
     mark = "**" if abs(diff) > CLOSE else ""
     return f"{ours} | {pub} | {mark}{diff:+.5f}{mark}"
 
 
-def _tables(r: Results) -> str:
+def _tables(judged: list[dict]) -> str:
+    """Tables 5-8 from reproduction.json's cells."""
+    by = _by_cell(judged)
+    header = (
+        "| task | " + " | ".join(f"{c} ours | {c} pub | diff" for c in CONFIGS) + " |"
+    )
+    rule = "|---" * (1 + 3 * len(CONFIGS)) + "|"
     out = ["## Tables 5-8: ours beside the published numbers"]
-    for learner in r.learners:
-        header = (
-            "| task | "
-            + " | ".join(f"{c} ours | {c} pub | diff" for c in CONFIGS)
-            + " |"
-        )
-        rule = "|---" * (1 + 3 * len(CONFIGS)) + "|"
+    for learner in dict.fromkeys(c["learner"] for c in judged):
         rows = [
             f"| {task} | "
-            + " | ".join(
-                _format(
-                    r.cell(learner, task, c),
-                    r.published.get((learner, task, c)),
-                )
-                for c in CONFIGS
-            )
+            + " | ".join(_format(by.get((learner, task, c))) for c in CONFIGS)
             + " |"
-            for task in r.tasks
+            for task in dict.fromkeys(c["task"] for c in judged)
         ]
-        out += [
-            f"### Table {TABLE_NUMBERS[learner]}: {learner}",
-            "",
-            header,
-            rule,
-            *rows,
-        ]
-    return (
-        "\n\n".join(out[:1])
-        + "\n\n"
-        + "\n".join(
-            line if not line.startswith("### ") else f"\n{line}\n" for line in out[1:]
+        out.append(
+            f"### Table {TABLE_NUMBERS[learner]}: {learner}\n\n"
+            + "\n".join([header, rule, *rows])
         )
-    )
+    return "\n\n".join(out)
 
 
 def _rankers(r: Results) -> str:
@@ -276,28 +268,33 @@ def _costs(r: Results) -> str:
     return "\n".join(lines)
 
 
-def _beside_published(r: Results, config: str, missing: str) -> list[str]:
+def _beside_published(judged: list[dict], config: str, missing: str) -> list[str]:
     """Tasks by learners, ours beside the published (bold where it differs)."""
+    by = _by_cell(judged)
+    learners = list(dict.fromkeys(c["learner"] for c in judged))
     lines = [
-        "| task | " + " | ".join(f"{lr} ours | {lr} pub" for lr in r.learners) + " |",
-        "|---" * (1 + 2 * len(r.learners)) + "|",
+        "| task | " + " | ".join(f"{lr} ours | {lr} pub" for lr in learners) + " |",
+        "|---" * (1 + 2 * len(learners)) + "|",
     ]
-    for task in r.tasks:
-        cells = []
-        for learner in r.learners:
-            cell = r.cell(learner, task, config)
-            published = r.published.get((learner, task, config))
-            ours = f"{cell.mean['auc']:.5f} ({cell.variance:.5f})" if cell else missing
-            pub = f"{published[0]:.5f} ({published[1]:.5f})" if published else "-"
-            if cell and published and round(cell.mean["auc"], 5) != published[0]:
+    for task in dict.fromkeys(c["task"] for c in judged):
+        row = []
+        for learner in learners:
+            cell = by.get((learner, task, config))
+            if cell is None:
+                row += [missing, "-"]
+                continue
+            pub = f"{cell['published_auc']:.5f} ({cell['published_variance']:.5f})"
+            ours = _ours(cell)
+            if ours and round(cell["auc"], 5) != cell["published_auc"]:
                 pub = f"**{pub}**"
-            cells += [ours, pub]
-        lines.append(f"| {task} | " + " | ".join(cells) + " |")
+            row += [ours or missing, pub]
+        lines.append(f"| {task} | " + " | ".join(row) + " |")
     return lines
 
 
-def original_markdown(r: Results) -> str:
-    """The issue-sized page: the base column and the `original` 5 x 4 table."""
+def original_markdown(judged: list[dict]) -> str:
+    """The issue-sized page: the base column and the `original` 5 x 4 table,
+    from reproduction.json's cells."""
     lines = [
         "# The learner alone and the `original` reduction on the five study tasks",
         "",
@@ -310,14 +307,14 @@ def original_markdown(r: Results) -> str:
         "The learner alone (`--ranker pointwise`) is WEKA's own number on these",
         "folds: the tests compare every fold's AUC with WEKA's Evaluation.",
         "",
-        *_beside_published(r, "base", missing="-"),
+        *_beside_published(judged, "base", missing="-"),
         "",
         "Bold: a published mean that differs from ours; in the base column, one",
         "that WEKA 3.9.7 does not give on these folds.",
         "",
         "## `original`: all pairs, one voter, tournament (5 tasks x 4 learners)",
         "",
-        *_beside_published(r, "original", missing="not run (cost)"),
+        *_beside_published(judged, "original", missing="not run (cost)"),
     ]
     return "\n".join(lines) + "\n"
 
@@ -360,5 +357,5 @@ def write_report(store_folder: Path, out_folder: Path) -> Path:
         rows = [json.loads(line) for line in measured.read_text().splitlines() if line]
         text += "\n" + conditioning_section(rows) + "\n"
     write_atomically(path, text)
-    write_atomically(out_folder / "original.md", original_markdown(results))
+    write_atomically(out_folder / "original.md", original_markdown(judged))
     return path

@@ -1,0 +1,344 @@
+/*
+ * Copyright (C) 2026 the weka-ranking authors. GPL-3.0-or-later.
+ */
+package weka.classifiers.meta.rankingreduction;
+
+import java.lang.reflect.Field;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import weka.classifiers.Classifier;
+import weka.classifiers.bayes.NaiveBayes;
+import weka.classifiers.functions.Logistic;
+import weka.classifiers.functions.SMO;
+import weka.core.Instance;
+import weka.core.Instances;
+import weka.core.Utils;
+import weka.estimators.Estimator;
+import weka.filters.Filter;
+
+/**
+ * The exact tournament in O(n log n) for a single member whose pair model is
+ * additive in its two halves: WEKA's {@link Logistic}, whose decision on the
+ * pair (a, b) is the sign of v = c + f(a) + g(b) (f and g the coefficients of
+ * the first and the second half, after Logistic's own filters), and
+ * {@link NaiveBayes}, whose log-odds are a sum over the attributes, and
+ * {@link SMO} with a linear kernel. The degree
+ * of a is then the number of b with g(b) < -c - f(a): sort g once and
+ * binary-search each a.
+ *
+ * <p>Exact, not approximate: where v is within a rounding margin of 0 (its
+ * terms summed in another order than Logistic sums them), the member itself
+ * is asked, so every degree equals the brute-force tournament's.
+ */
+public final class AdditiveTournament {
+
+  /** Relative margin within which the member decides a pair itself. */
+  private static final double MARGIN = 1e-9;
+
+  private final double[] m_Left;
+  private final double[] m_Right;
+  private final double[] m_Scale;
+  private final double m_Bias;
+
+  private AdditiveTournament(double[] left, double[] right, double[] scale, double bias) {
+    m_Left = left;
+    m_Right = right;
+    m_Scale = scale;
+    m_Bias = bias;
+  }
+
+  /**
+   * The additive form of a committee of one member on these rows, or null
+   * where it does not apply (several members, another learner).
+   */
+  public static AdditiveTournament of(Classifier[] members, Instances pairHeader,
+      double[][] rows) throws Exception {
+    return members.length == 1 ? ofMember(members[0], pairHeader, rows) : null;
+  }
+
+  /** The additive form of one member on these rows, or null for another learner. */
+  public static AdditiveTournament ofMember(Classifier member, Instances pairHeader,
+      double[][] rows) throws Exception {
+    if (member.getClass() == Logistic.class) {
+      return logistic((Logistic) member, pairHeader, rows);
+    }
+    if (member.getClass() == NaiveBayes.class) {
+      return naiveBayes((NaiveBayes) member, pairHeader, rows);
+    }
+    if (member.getClass() == SMO.class) {
+      return linearSmo((SMO) member, pairHeader, rows);
+    }
+    return null;
+  }
+
+  /**
+   * The member's answer on the pair (a, b) of rows when the form is sure of
+   * it: 1 for "a beats b", 0 for not, -1 within the rounding margin (or for an
+   * infinite term), where the member itself must be asked.
+   */
+  public int sureAnswer(int a, int b) {
+    double v = m_Bias + m_Left[a] + m_Right[b];
+    double margin = MARGIN * (m_Scale[a] + m_Scale[b] + Math.abs(m_Bias) + 1e-300);
+    if (v < -margin) {
+      return 1;
+    }
+    return v > margin ? 0 : -1; // NaN and infinite margins fall through to -1
+  }
+
+  /**
+   * SMO with a linear kernel (WEKA's default PolyKernel, exponent 1): class
+   * 1 where w.x - b > 0 after SMO's filters; negated so that "beats" is
+   * v < 0.
+   */
+  private static AdditiveTournament linearSmo(SMO smo, Instances pairHeader, double[][] rows)
+      throws Exception {
+    if (!(Boolean) field(SMO.class, smo, "m_KernelIsLinear") || smo.getBuildCalibrationModels()) {
+      return null;
+    }
+    Object machine = ((Object[][]) field(SMO.class, smo, "m_classifiers"))[0][1];
+    Class<?> binary = machine.getClass();
+    double[] weights = (double[]) field(binary, machine, "m_weights");
+    double[] sparse = (double[]) field(binary, machine, "m_sparseWeights");
+    int[] indices = (int[]) field(binary, machine, "m_sparseIndices");
+    int classIndex = (Integer) field(SMO.class, smo, "m_classIndex");
+    List<Filter> filters = new ArrayList<>();
+    if (!smo.getChecksTurnedOff()) {
+      filters.add((Filter) field(SMO.class, smo, "m_Missing"));
+    }
+    for (String name : new String[] {"m_NominalToBinary", "m_Filter"}) {
+      Filter filter = (Filter) field(SMO.class, smo, name);
+      if (filter != null) {
+        filters.add(filter);
+      }
+    }
+    AdditiveTournament out = empty(rows.length, (Double) field(binary, machine, "m_b"));
+    PairInstance pair = pairOf(rows, pairHeader);
+    double[] w = null;
+    for (int r = 0; r < rows.length; r++) {
+      pair.setPair(r, r);
+      Instance filtered = through(pair, filters, true); // as SMO filters
+      if (w == null) { // the weights by attribute of the filtered layout
+        w = new double[filtered.numAttributes()];
+        if (sparse == null) {
+          System.arraycopy(weights, 0, w, 0, Math.min(weights.length, w.length));
+        } else {
+          for (int p = 0; p < sparse.length; p++) {
+            w[indices[p]] = sparse[p];
+          }
+        }
+      }
+      for (int k = 0; k < filtered.numAttributes(); k++) {
+        if (k != classIndex
+            && !out.add(r, filtered.attribute(k).name(), -w[k] * filtered.value(k))) {
+          return null;
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Logistic: "beats" where v = c + f(a) + g(b) < 0 (class 1 more likely). */
+  private static AdditiveTournament logistic(Logistic logistic, Instances pairHeader,
+      double[][] rows) throws Exception {
+    double[][] par = logistic.coefficients();
+    if (par == null || par[0].length != 1) {
+      return null; // not a two-class model
+    }
+    List<Filter> filters = new ArrayList<>();
+    for (String name : new String[] {"m_ReplaceMissingValues", "m_AttFilter",
+        "m_NominalToBinary"}) {
+      filters.add((Filter) field(Logistic.class, logistic, name));
+    }
+    int classIndex = (Integer) field(Logistic.class, logistic, "m_ClassIndex");
+    AdditiveTournament out = empty(rows.length, par[0][0]);
+    PairInstance pair = pairOf(rows, pairHeader);
+    for (int r = 0; r < rows.length; r++) {
+      pair.setPair(r, r);
+      Instance filtered = through(pair, filters, false); // as Logistic filters
+      int j = 1;
+      for (int k = 0; k < filtered.numAttributes(); k++) {
+        if (k != classIndex
+            && !out.add(r, filtered.attribute(k).name(), par[j++][0] * filtered.value(k))) {
+          return null;
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * NaiveBayes: class 1 more likely where log P(1) - log P(0), the log prior
+   * ratio plus one log ratio an attribute (missing values left out), is
+   * positive; negated here so that "beats" is v < 0 as for Logistic.
+   */
+  private static AdditiveTournament naiveBayes(NaiveBayes bayes, Instances pairHeader,
+      double[][] rows) throws Exception {
+    if ((Boolean) field(NaiveBayes.class, bayes, "m_UseDiscretization")) {
+      return null;
+    }
+    Estimator prior = (Estimator) field(NaiveBayes.class, bayes, "m_ClassDistribution");
+    Estimator[][] estimators = (Estimator[][]) field(NaiveBayes.class, bayes, "m_Distributions");
+    Instances header = (Instances) field(NaiveBayes.class, bayes, "m_Instances");
+    double bias = -(Math.log(prior.getProbability(1)) - Math.log(prior.getProbability(0)));
+    AdditiveTournament out = empty(rows.length, bias);
+    PairInstance pair = pairOf(rows, pairHeader);
+    for (int r = 0; r < rows.length; r++) {
+      pair.setPair(r, r);
+      for (int k = 0; k < pairHeader.numAttributes(); k++) {
+        if (k == pairHeader.classIndex() || pair.isMissing(k)) {
+          continue;
+        }
+        double weight = header.attribute(k).weight();
+        double[] term = new double[2];
+        for (int j = 0; j < 2; j++) {
+          term[j] = Math.log(Math.max(1e-75,
+              Math.pow(estimators[k][j].getProbability(pair.value(k)), weight)));
+        }
+        if (!out.add(r, pairHeader.attribute(k).name(), -(term[1] - term[0]))) {
+          return null;
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The instance through the member's own filters, as the member passes it. */
+  private static Instance through(Instance instance, List<Filter> filters, boolean finish)
+      throws Exception {
+    for (Filter filter : filters) {
+      filter.input(instance);
+      if (finish) {
+        filter.batchFinished();
+      }
+      instance = filter.output();
+    }
+    return instance;
+  }
+
+  private static AdditiveTournament empty(int n, double bias) {
+    return new AdditiveTournament(new double[n], new double[n], new double[n], bias);
+  }
+
+  private static PairInstance pairOf(double[][] rows, Instances pairHeader) {
+    PairInstance pair = new PairInstance(rows, 0, 0, Utils.missingValue(), 1.0);
+    pair.setDataset(pairHeader);
+    return pair;
+  }
+
+  /** Adds a term to row r's half named by the attribute; false for neither. */
+  private boolean add(int r, String attribute, double term) {
+    if (attribute.startsWith("first_")) {
+      m_Left[r] += term;
+    } else if (attribute.startsWith("second_")) {
+      m_Right[r] += term;
+    } else {
+      return false;
+    }
+    // An infinite term leaves the row's every pair to the member itself.
+    m_Scale[r] += Double.isFinite(term) ? Math.abs(term) : Double.POSITIVE_INFINITY;
+    return true;
+  }
+
+  private static Object field(Class<?> owner, Object of, String name) throws Exception {
+    Field field = owner.getDeclaredField(name);
+    field.setAccessible(true);
+    return field.get(of);
+  }
+
+  /**
+   * Balcan et al.'s degree of each of the rows (indices into the rows this
+   * form was built on), as {@link Rankers#tournament}: the share of the others
+   * that x beats. {@code exact} decides the pairs within the margin; the
+   * comparisons reported are the ones it was asked.
+   */
+  public Rankers.Ranking tournament(int[] rows, PairComparator exact) throws Exception {
+    int n = rows.length;
+    double[] sorted = new double[n];
+    double rightScale = 0;
+    for (int i = 0; i < n; i++) {
+      rightScale = Math.max(rightScale, m_Scale[rows[i]]);
+    }
+    Integer[] byRight = new Integer[n];
+    for (int i = 0; i < n; i++) {
+      byRight[i] = i;
+    }
+    Arrays.sort(byRight, (x, y) -> Double.compare(m_Right[rows[x]], m_Right[rows[y]]));
+    for (int i = 0; i < n; i++) {
+      sorted[i] = m_Right[rows[byRight[i]]];
+    }
+    long[] degree = new long[n];
+    List<int[]> doubtful = new ArrayList<>();
+    for (int a = 0; a < n; a++) {
+      double threshold = -m_Bias - m_Left[rows[a]];
+      double margin = MARGIN * (m_Scale[rows[a]] + rightScale + Math.abs(m_Bias) + 1e-300);
+      // Sure wins: v = c + f(a) + g(b) < 0 beyond the margin, i.e. g(b) below it.
+      boolean finite = Double.isFinite(threshold) && Double.isFinite(margin);
+      // Not finite (an infinite term): the member decides all of a's pairs.
+      int below = finite ? lowerBound(sorted, threshold - margin) : 0;
+      int upTo = finite ? upperBound(sorted, threshold + margin) : n;
+      degree[a] = below;
+      double own = m_Right[rows[a]];
+      if (own < threshold - margin) {
+        degree[a]--; // a does not meet itself
+      }
+      for (int s = below; s < upTo; s++) {
+        if (byRight[s] != a) {
+          doubtful.add(new int[] {a, byRight[s]});
+        }
+      }
+    }
+    int count = doubtful.size();
+    if (count > 0) {
+      int[] left = new int[count];
+      int[] right = new int[count];
+      for (int k = 0; k < count; k++) {
+        left[k] = doubtful.get(k)[0];
+        right[k] = doubtful.get(k)[1];
+      }
+      boolean[] wins = new boolean[count];
+      exact.beats(left, right, count, wins);
+      for (int k = 0; k < count; k++) {
+        if (wins[k]) {
+          degree[left[k]]++;
+        }
+      }
+    }
+    double[] scores = new double[n];
+    for (int i = 0; i < n; i++) {
+      scores[i] = degree[i] / (double) Math.max(n - 1, 1);
+    }
+    return new Rankers.Ranking(scores, count);
+  }
+
+  /** The first index whose value is >= key. */
+  private static int lowerBound(double[] sorted, double key) {
+    int low = 0;
+    int high = sorted.length;
+    while (low < high) {
+      int middle = (low + high) >>> 1;
+      if (sorted[middle] < key) {
+        low = middle + 1;
+      } else {
+        high = middle;
+      }
+    }
+    return low;
+  }
+
+  /** The first index whose value is > key. */
+  private static int upperBound(double[] sorted, double key) {
+    int low = 0;
+    int high = sorted.length;
+    while (low < high) {
+      int middle = (low + high) >>> 1;
+      if (sorted[middle] <= key) {
+        low = middle + 1;
+      } else {
+        high = middle;
+      }
+    }
+    return low;
+  }
+}

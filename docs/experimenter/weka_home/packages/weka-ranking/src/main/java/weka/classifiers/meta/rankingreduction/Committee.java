@@ -1,0 +1,121 @@
+/*
+ * Copyright (C) 2026 the weka-ranking authors. GPL-3.0-or-later.
+ */
+package weka.classifiers.meta.rankingreduction;
+
+import weka.classifiers.AbstractClassifier;
+import weka.classifiers.Classifier;
+import weka.core.Instances;
+
+/**
+ * The committee's vote on pairs of rows: c(x, x') = 1 on a strict majority of
+ * members predicting "x beats x'" (a tied vote says 0, the monograph's
+ * {@code votacao}).
+ *
+ * <p>With several threads each scores a contiguous share of a batch with its
+ * own copy of the committee (WEKA does not promise that a model predicts
+ * safely from several threads at once), so the answers do not depend on the
+ * number of threads.
+ *
+ * <p>A member whose pair model is additive in its two halves (Logistic,
+ * NaiveBayes, linear SMO: {@link AdditiveTournament}) answers from its two
+ * halves' sums, computed once a row, and is itself asked only the pairs
+ * within the rounding margin: the same votes, without a member evaluation
+ * for each pair.
+ */
+public final class Committee implements PairComparator {
+
+  private final Classifier[][] m_Copies;
+  private final Instances m_PairHeader;
+  private final double[][] m_Rows;
+  private final boolean m_Additive;
+  /** Each member's additive form on the rows (null: none), once built. */
+  private AdditiveTournament[] m_Forms;
+
+  /**
+   * @param copies one copy of the committee per thread to score on
+   *        ({@link #copies})
+   * @param pairHeader the empty pair dataset they were trained on
+   * @param rows the non-class values of the rows to compare
+   * @param additive whether additive members answer from their forms
+   */
+  public Committee(Classifier[][] copies, Instances pairHeader, double[][] rows,
+      boolean additive) {
+    m_Copies = copies;
+    m_PairHeader = pairHeader;
+    m_Rows = rows;
+    m_Additive = additive;
+  }
+
+  /** The members themselves for the first thread, and a copy for each other. */
+  public static Classifier[][] copies(Classifier[] members, int threads) throws Exception {
+    Classifier[][] copies = new Classifier[Math.max(1, threads)][];
+    copies[0] = members;
+    for (int t = 1; t < copies.length; t++) {
+      copies[t] = new Classifier[members.length];
+      for (int i = 0; i < members.length; i++) {
+        copies[t][i] = AbstractClassifier.makeCopy(members[i]);
+      }
+    }
+    return copies;
+  }
+
+  /** Votes for "left beats right" per pair, from all members. */
+  public int[] votes(int[] left, int[] right, int count) throws Exception {
+    if (m_Forms == null && m_Additive && count >= m_Rows.length) {
+      // Worth a form's cost (one member evaluation a row) only when a batch
+      // asks at least as many pairs as there are rows.
+      m_Forms = forms();
+    }
+    int[] out = new int[count];
+    run(count, (members, from, to) -> count(members, left, right, from, to, out));
+    return out;
+  }
+
+  @Override
+  public void beats(int[] left, int[] right, int count, boolean[] out) throws Exception {
+    int[] votes = votes(left, right, count);
+    int members = m_Copies[0].length;
+    for (int k = 0; k < count; k++) {
+      out[k] = 2 * votes[k] > members;
+    }
+  }
+
+  private void count(Classifier[] members, int[] left, int[] right, int from, int to, int[] out)
+      throws Exception {
+    PairInstance pair = new PairInstance(m_Rows, 0, 0, weka.core.Utils.missingValue(), 1.0);
+    pair.setDataset(m_PairHeader);
+    for (int k = from; k < to; k++) {
+      pair.setPair(left[k], right[k]);
+      int votes = 0;
+      for (int m = 0; m < members.length; m++) {
+        int sure = m_Forms == null || m_Forms[m] == null
+            ? -1 : m_Forms[m].sureAnswer(left[k], right[k]);
+        votes += sure >= 0 ? sure : members[m].classifyInstance(pair) == 1.0 ? 1 : 0;
+      }
+      out[k] = votes;
+    }
+  }
+
+  private AdditiveTournament[] forms() throws Exception {
+    Classifier[] members = m_Copies[0];
+    AdditiveTournament[] forms = new AdditiveTournament[members.length];
+    for (int m = 0; m < members.length; m++) {
+      forms[m] = AdditiveTournament.ofMember(members[m], m_PairHeader, m_Rows);
+    }
+    return forms;
+  }
+
+  private interface Share {
+    void score(Classifier[] members, int from, int to) throws Exception;
+  }
+
+  private void run(int count, Share share) throws Exception {
+    int threads = count < 2 * m_Copies.length ? 1 : m_Copies.length;
+    int size = (count + threads - 1) / threads;
+    Parallel.forEach(threads, threads, t -> {
+      int from = Math.min(count, t * size);
+      share.score(m_Copies[t], from, Math.min(count, from + size));
+    });
+  }
+}

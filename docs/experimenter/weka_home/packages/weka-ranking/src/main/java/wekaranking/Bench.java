@@ -1,0 +1,144 @@
+/*
+ * The references the benchmarks measure the package against: the same work
+ * as plain Java loops, with nothing crossing the bridge.
+ *
+ * Copyright (C) 2026 the weka-ranking authors. GPL-3.0-or-later.
+ */
+package wekaranking;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import weka.classifiers.AbstractClassifier;
+import weka.classifiers.Classifier;
+import weka.classifiers.meta.RankingReduction;
+import weka.core.DenseInstance;
+import weka.core.Instance;
+import weka.core.Instances;
+import weka.core.Utils;
+import weka.core.converters.ConverterUtils.DataSource;
+
+/** Plain Java loops and a heap probe for the benchmarks. */
+public final class Bench {
+
+  private Bench() {
+  }
+
+  /**
+   * Nanoseconds of the tournament written as a plain loop: one DenseInstance
+   * per ordered pair of test rows, every member asked, degrees counted.
+   */
+  public static long plainTournamentNanos(Classifier[] members, Instances pairHeader,
+      Instances test) throws Exception {
+    long start = System.nanoTime();
+    int n = test.numInstances();
+    int m = (pairHeader.numAttributes() - 1) / 2;
+    long[] degree = new long[n];
+    double[][] rows = new double[n][];
+    for (int i = 0; i < n; i++) {
+      rows[i] = test.instance(i).toDoubleArray(); // class last, as the bridge builds it
+    }
+    for (int a = 0; a < n; a++) {
+      for (int b = 0; b < n; b++) {
+        if (a == b) {
+          continue;
+        }
+        double[] values = new double[2 * m + 1];
+        System.arraycopy(rows[a], 0, values, 0, m);
+        System.arraycopy(rows[b], 0, values, m, m);
+        values[2 * m] = Utils.missingValue();
+        Instance pair = new DenseInstance(1.0, values);
+        pair.setDataset(pairHeader);
+        int votes = 0;
+        for (Classifier member : members) {
+          if (member.classifyInstance(pair) == 1.0) {
+            votes++;
+          }
+        }
+        if (2 * votes > members.length) {
+          degree[a]++;
+        }
+      }
+    }
+    long elapsed = System.nanoTime() - start;
+    if (degree.length != n) {
+      throw new IllegalStateException("lost rows");
+    }
+    return elapsed;
+  }
+
+  /** Nanoseconds of the meta-classifier's own rank(), called from Java. */
+  public static long rankNanos(RankingReduction model, Instances test) throws Exception {
+    long start = System.nanoTime();
+    model.rank(test);
+    return System.nanoTime() - start;
+  }
+
+  /** The heap's live data after the last collection, in bytes. */
+  private static long liveAfterCollection() {
+    long live = 0;
+    for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+      if (pool.getType() == MemoryType.HEAP && pool.getCollectionUsage() != null) {
+        live += pool.getCollectionUsage().getUsed();
+      }
+    }
+    return live;
+  }
+
+  /**
+   * Trains the meta-classifier on an ARFF file (class last) and prints
+   * "peak_heap_mb seconds pairs peak_live_mb": the most heap in use and the
+   * most live data left after a collection, sampled every 20 ms. With "dense"
+   * as the first argument, the pairs are first copied into DenseInstances, as
+   * before pair views. Run in a JVM of its own:
+   * {@code Bench [dense] file.arff options...}.
+   */
+  public static void main(String[] args) throws Exception {
+    boolean dense = args[0].equals("dense");
+    int first = dense ? 1 : 0;
+    Instances data = new DataSource(args[first]).getDataSet();
+    data.setClassIndex(data.numAttributes() - 1);
+    String[] options = java.util.Arrays.copyOfRange(args, first + 1, args.length);
+    RankingReduction model = new RankingReduction() {
+      private static final long serialVersionUID = 1L;
+
+      @Override
+      protected Instances getTrainingSet(int iteration) throws Exception {
+        Instances views = super.getTrainingSet(iteration);
+        if (!dense) {
+          return views;
+        }
+        Instances copies = new Instances(views, views.numInstances());
+        for (int k = 0; k < views.numInstances(); k++) {
+          copies.add(new DenseInstance(views.instance(k)));
+        }
+        return copies;
+      }
+    };
+    model.setOptions(options);
+    System.gc();
+    Runtime runtime = Runtime.getRuntime();
+    long[] peaks = new long[2];
+    Thread sampler = new Thread(() -> {
+      while (!Thread.currentThread().isInterrupted()) {
+        peaks[0] = Math.max(peaks[0], runtime.totalMemory() - runtime.freeMemory());
+        peaks[1] = Math.max(peaks[1], liveAfterCollection());
+        try {
+          Thread.sleep(20);
+        } catch (InterruptedException e) {
+          return;
+        }
+      }
+    });
+    sampler.setDaemon(true);
+    sampler.start();
+    long start = System.nanoTime();
+    model.buildClassifier(data);
+    double seconds = (System.nanoTime() - start) / 1e9;
+    sampler.interrupt();
+    sampler.join();
+    System.out.println((peaks[0] >> 20) + " " + seconds + " " + model.getPairCounts()[0]
+        + " " + (peaks[1] >> 20));
+    AbstractClassifier.makeCopy(model.getMembers()[0]); // keeps the model alive
+  }
+}
