@@ -240,7 +240,7 @@ COMMANDS = {
         arg("--tasks", type=names, help="comma-separated study tasks (default: all)"),
         arg("--learners", type=names, help="comma-separated learners (default: all)"),
         arg("--include-slow", action="store_true",
-            help="also run SMO original on breast-cancer and vehicle (hours)"),
+            help="also run SMO original on breast-cancer, vehicle (10, 3 min a fold)"),
         arg("--experimenter", action="store_true", help="then each cell in WEKA's too"),
         HEAP,
     ], _reproduce, None),

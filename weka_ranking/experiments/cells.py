@@ -14,7 +14,7 @@ from collections.abc import Iterable
 
 from weka_ranking.experiments import hypotheses as h
 from weka_ranking.experiments.aggregate import Results
-from weka_ranking.experiments.plan import SAMPLER_SEEDS
+from weka_ranking.experiments.plan import SAMPLER_SEEDS, SLOW_CELLS
 
 CONFIG_ORDER = ("base", "original", "star", "double_star")
 # A sampled cell's published mean is "in" a reading's seed distribution when
@@ -119,6 +119,8 @@ def cells(results: Results, experimenter_rows: Iterable[dict] = ()) -> list[dict
                     ),
                 }
                 cell["verdict"] = verdict(cell)
+                if cell["auc"] is None and (learner, task, config) in SLOW_CELLS:
+                    cell["verdict"] += f": {SLOW_CELLS[learner, task, config]}"
                 out.append(cell)
     return out
 
