@@ -113,7 +113,7 @@ def to_markdown(results: dict, command: str) -> str:
         )
         lines += [
             "",
-            "Left out for their cost (hours for SMO on these pair sets): "
+            "Left out for their cost (the reproduction's store has them): "
             + ", ".join(results["training"]["left_out"])
             + ".",
             "",
