@@ -9,6 +9,7 @@ import pytest
 from weka_ranking.experiments import hypotheses
 from weka_ranking.experiments.aggregate import Results
 from weka_ranking.experiments.cells import cells
+from weka_ranking.experiments.render_cells import tests_section
 from weka_ranking.experiments.report import original_markdown, to_markdown
 from weka_ranking.tasks import STUDY_TASKS
 
@@ -116,3 +117,23 @@ def test_sampled_cells_are_judged_against_their_seeds(results):
     assert ours["seeds"] == 10 and ours["mean"] == pytest.approx(0.855)
     assert ours["within"] == 4  # 0.84 .. 0.87
     assert ours["z"] == pytest.approx((0.8525 - 0.855) / ours["sd"])
+
+
+def test_findings_are_summed_from_their_tests():
+    def row(config, auc, low, high, significance):
+        return {
+            "finding": "J48 on yeast gains about +0.46 AUC from the reduction",
+            "learner": "J48", "task": "yeast", "config": config,
+            "auc": auc, "base_auc": 0.52, "difference_low": low,
+            "difference_high": high, "claimed_difference": 0.46,
+            "t": 3.0, "p": 0.01 if significance else 0.3,
+            "significance": significance,
+        }  # fmt: skip
+
+    text = tests_section(
+        [row("original", 0.74, 0.04, 0.39, 1), row("star", 0.90, 0.20, 0.56, 1),
+         row("double_star", 0.61, -0.09, 0.27, 0)]
+    )  # fmt: skip
+    assert "| J48 | yeast | star | 0.9000 | 0.5200 | +0.3800 (+0.2000, +0.5600)" in text
+    assert "of 3 comparisons, 2 better, 0 worse, 1 no different" in text
+    assert "+0.46 inside the interval in 1." in text
