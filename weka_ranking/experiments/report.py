@@ -320,9 +320,10 @@ def original_markdown(judged: list[dict]) -> str:
 
 
 def write_report(store_folder: Path, out_folder: Path) -> Path:
-    """Render ``reproduction.json``, ``reproduction.md`` and ``original.md``
-    (and the figures, with matplotlib) into out_folder; the Experimenter's
-    results, where ``store_folder/experimenter`` holds them, beside the store's."""
+    """Render ``reproduction.json`` (the cells and the findings' t-tests),
+    ``reproduction.md`` and ``original.md`` (and the figures, with matplotlib)
+    into out_folder; the Experimenter's results, where
+    ``store_folder/experimenter`` holds them, beside the store's."""
     if not ResultStore(store_folder).exists():
         raise DataError(
             f"{store_folder}: no results.jsonl here: give the folder a reproduction "
@@ -347,7 +348,7 @@ def write_report(store_folder: Path, out_folder: Path) -> Path:
     tests = corrected_tests(store_folder, wekas) if wekas.is_dir() else []
     write_atomically(
         out_folder / "reproduction.json",
-        json.dumps({"cells": judged, "voting_tests": tests}, indent=1, sort_keys=True)
+        json.dumps({"cells": judged, "finding_tests": tests}, indent=1, sort_keys=True)
         + "\n",
     )
     path = out_folder / "reproduction.md"
