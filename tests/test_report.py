@@ -6,10 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from weka_ranking.experiments import hypotheses
+from weka_ranking.experiments import hypotheses, render_cells
 from weka_ranking.experiments.aggregate import Results
 from weka_ranking.experiments.cells import cells
-from weka_ranking.experiments.render_cells import tests_section
 from weka_ranking.experiments.report import original_markdown, to_markdown
 from weka_ranking.tasks import STUDY_TASKS
 
@@ -130,7 +129,7 @@ def test_findings_are_summed_from_their_tests():
             "significance": significance,
         }  # fmt: skip
 
-    text = tests_section(
+    text = render_cells.tests_section(
         [row("original", 0.74, 0.04, 0.39, 1), row("star", 0.90, 0.20, 0.56, 1),
          row("double_star", 0.61, -0.09, 0.27, 0)]
     )  # fmt: skip
