@@ -169,19 +169,17 @@ def tests_section(tests: list[dict]) -> str:
          "difference (95% interval)", "t", "p", ""],
         [],
     )  # fmt: skip
-    findings = list(dict.fromkeys(t["finding"] for t in tests))
-    for finding in findings:
-        for t in (t for t in tests if t["finding"] == finding):
-            mark = {1: "better", -1: "worse", 0: ""}[t["significance"]]
-            difference = t["auc"] - t["base_auc"]
-            lines.append(
-                f"| {finding} | {t['learner']} | {t['task']} | {t['config']} | "
-                f"{t['auc']:.4f} | {t['base_auc']:.4f} | {difference:+.4f} "
-                f"({t['difference_low']:+.4f}, {t['difference_high']:+.4f}) | "
-                f"{t['t']:+.2f} | {t['p']:.4f} | {mark} |"
-            )
+    for t in tests:  # in the findings' order (corrected_tests)
+        mark = {1: "better", -1: "worse", 0: ""}[t["significance"]]
+        difference = t["auc"] - t["base_auc"]
+        lines.append(
+            f"| {t['finding']} | {t['learner']} | {t['task']} | {t['config']} | "
+            f"{t['auc']:.4f} | {t['base_auc']:.4f} | {difference:+.4f} "
+            f"({t['difference_low']:+.4f}, {t['difference_high']:+.4f}) | "
+            f"{t['t']:+.2f} | {t['p']:.4f} | {mark} |"
+        )
     lines.append("")
-    for finding in findings:
+    for finding in dict.fromkeys(t["finding"] for t in tests):
         rows = [t for t in tests if t["finding"] == finding]
         counts = {
             name: sum(t["significance"] == value for t in rows)
