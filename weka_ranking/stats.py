@@ -39,25 +39,37 @@ def incomplete_beta(a: float, b: float, x: float) -> float:
     return front * (f - 1.0)
 
 
+def _corrected(
+    x: Sequence[float], y: Sequence[float], test_train_ratio: float
+) -> tuple[list[float], float, float]:
+    """The paired differences x - y, their mean, and the mean's standard error
+    with the variance inflated by test/train size (Nadeau and Bengio 2003):
+    sqrt((1/k + n_test/n_train) var)."""
+    differences = [a - b for a, b in zip(x, y, strict=True)]
+    k = len(differences)
+    sd = statistics.stdev(differences) if k > 1 else 0.0
+    error = math.sqrt((1 / k + test_train_ratio) * sd * sd)
+    return differences, statistics.fmean(differences), error
+
+
+def _two_sided_p(t: float, df: int) -> float:
+    """WEKA's Statistics.FProbability(t^2, 1, df)."""
+    return incomplete_beta(df / 2, 0.5, df / (df + t * t))
+
+
 def corrected_resampled_t(
     x: Sequence[float], y: Sequence[float], test_train_ratio: float
 ) -> tuple[float, float]:
     """(t, two-sided p) of the paired differences x - y over k resampled
-    train/test splits, the variance inflated by test/train size (Nadeau and
-    Bengio 2003): t = mean / sqrt((1/k + n_test/n_train) var). As WEKA: p = 1
+    train/test splits: t = mean / its corrected standard error. As WEKA: p = 1
     where every difference is 0, and 0 where all are equal but not 0."""
-    differences = [a - b for a, b in zip(x, y, strict=True)]
-    k = len(differences)
-    mean = statistics.fmean(differences)
-    sd = statistics.stdev(differences) if k > 1 else 0.0
-    if sd == 0:
+    differences, mean, error = _corrected(x, y, test_train_ratio)
+    if error == 0:
         if all(d == 0 for d in differences):
             return 0.0, 1.0
         return math.copysign(math.inf, mean), 0.0
-    t = mean / math.sqrt((1 / k + test_train_ratio) * sd * sd)
-    df = k - 1
-    # WEKA's Statistics.FProbability(t^2, 1, k - 1).
-    return t, incomplete_beta(df / 2, 0.5, df / (df + t * t))
+    t = mean / error
+    return t, _two_sided_p(t, len(differences) - 1)
 
 
 def t_critical(p: float, df: int) -> float:
@@ -66,7 +78,7 @@ def t_critical(p: float, df: int) -> float:
     low, high = 0.0, 1e6
     for _ in range(200):
         t = (low + high) / 2
-        if incomplete_beta(df / 2, 0.5, df / (df + t * t)) > p:
+        if _two_sided_p(t, df) > p:
             low = t
         else:
             high = t
@@ -78,9 +90,6 @@ def corrected_interval(
 ) -> tuple[float, float]:
     """The (1 - p) confidence interval of the mean difference x - y with the
     corrected resampled variance: the differences the test would not reject."""
-    differences = [a - b for a, b in zip(x, y, strict=True)]
-    k = len(differences)
-    mean = statistics.fmean(differences)
-    sd = statistics.stdev(differences) if k > 1 else 0.0
-    half = t_critical(p, k - 1) * math.sqrt((1 / k + test_train_ratio) * sd * sd)
+    differences, mean, error = _corrected(x, y, test_train_ratio)
+    half = t_critical(p, len(differences) - 1) * error
     return mean - half, mean + half
