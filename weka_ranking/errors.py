@@ -15,3 +15,19 @@ class WekaError(WekaRankingError):
 
 class JavaError(WekaRankingError):
     """No usable Java: missing JDK, a failed kernel build, an exhausted heap."""
+
+
+class ParameterError(WekaRankingError, ValueError):
+    """A parameter with a value it cannot take.
+
+    ``name`` is the library's parameter name (``pairs_per_instance``) and
+    ``value`` the value given, so that a caller (the command line) can say it
+    in its own words (``--pairs 3``) without parsing the message; ``reason``
+    says what the parameter takes instead.
+    """
+
+    def __init__(self, name: str, value: object, reason: str) -> None:
+        self.name = name
+        self.value = value
+        self.reason = reason
+        super().__init__(f"{name}={value!r}: {reason}")
