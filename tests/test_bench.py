@@ -5,7 +5,9 @@ import math
 import numpy as np
 import pytest
 
-from weka_ranking import bench, bench_markdown, scale
+from weka_ranking.studies.bench import benchmarks as bench
+from weka_ranking.studies.bench import page as bench_markdown
+from weka_ranking.studies.bench import scale
 
 
 def test_bridge_rates_and_ratios(weka):
@@ -131,7 +133,7 @@ def test_growth_with_pairs_and_voters(measured):
 
 
 def test_scale_page_and_figures(measured, tmp_path):
-    from weka_ranking import scale_page
+    from weka_ranking.studies.bench import scale_page
 
     results = {"machine": "here", **measured}
     path = scale_page.write_beside(results, str(tmp_path / "benchmarks.md"), "bench")

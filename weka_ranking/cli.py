@@ -1,8 +1,10 @@
 """The ``weka-ranking`` command: flags in, the API called, its results printed.
 
-Every command is a row of :data:`COMMANDS` (help, arguments, handler); the
-work is the API's. Library errors name parameters (``pairs_per_instance=3``);
-:func:`in_cli_words` turns them into the flags a user typed (``--pairs 3``).
+Every command is a :class:`Command` record of :data:`COMMANDS` (its help, its
+arguments, the function that runs it); the work is the API's. A library
+:class:`~weka_ranking.errors.ParameterError` names the parameter
+(``pairs_per_instance``) and its value; :func:`in_cli_words` says it with the
+flag the user typed (``--pairs 3``).
 """
 
 from __future__ import annotations
@@ -10,19 +12,26 @@ from __future__ import annotations
 import argparse
 import json
 import logging
-import re
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from weka_ranking import __version__, jvm, progress
+from weka_ranking import jvm, progress
 from weka_ranking.atomic import output_target, write_atomically
 from weka_ranking.data import Dataset
-from weka_ranking.errors import DataError, JavaError, WekaRankingError
+from weka_ranking.errors import (
+    DataError,
+    JavaError,
+    ParameterError,
+    WekaRankingError,
+    advise,
+)
 from weka_ranking.metrics import auc
 from weka_ranking.params import BY_NAME, PARAMETERS
 from weka_ranking.tasks import resolve_task
+from weka_ranking.version import __version__
 
 logger = logging.getLogger("weka_ranking")
 
@@ -31,22 +40,55 @@ class CliError(WekaRankingError):
     """A command-line mistake the user can fix."""
 
 
-def in_cli_words(message: str) -> str:
-    """``name=value`` of a library parameter written as its flag and value."""
+@dataclass(frozen=True)
+class Argument:
+    """One argument of a command: argparse's flags and keyword options."""
+
+    flags: tuple[str, ...]
+    options: dict = field(default_factory=dict)
+
+    @property
+    def dest(self) -> str:
+        """The attribute argparse stores it in (and the library's name for it)."""
+        return self.options.get("dest", self.flags[-1].lstrip("-").replace("-", "_"))
+
+
+def arg(*flags: str, **options) -> Argument:
+    return Argument(flags, options)
+
+
+@dataclass(frozen=True)
+class Command:
+    """One command: its help line, its arguments, and the function that runs it.
+
+    ``writes`` names the argument holding the file the command writes, checked
+    before any work; ``needs_weka`` says whether the JVM is started first.
+    """
+
+    name: str
+    help: str
+    arguments: tuple[Argument, ...]
+    run: Callable[[argparse.Namespace], int]
+    writes: str | None = None
+    needs_weka: bool = True
+
+
+def in_cli_words(err: Exception) -> str:
+    """An error's message, a library parameter said as the flag a user typed."""
     flags = {
-        options.get("dest", names[-1].lstrip("-").replace("-", "_")): names[-1]
-        for _, arguments, _, _ in COMMANDS.values()
-        for names, options in arguments
-        if names[-1].startswith("--")
+        argument.dest: argument.flags[-1]
+        for command in COMMANDS
+        for argument in command.arguments
+        if argument.flags[-1].startswith("--")
     }
-    for name, flag in flags.items():
-        message = re.sub(rf"\b{name}=True\b", flag, message)
-        message = re.sub(rf"\b{name}='?([^'\s,;)]+)'?", rf"{flag} \1", message)
+    message = str(err)
+    if isinstance(err, ParameterError) and err.name in flags:
+        message = f"{flags[err.name]} {err.value}: {err.reason}"
+    elif isinstance(err, WekaRankingError):
+        message = err.message
+    if getattr(err, "remedies", ()):
+        message += f": {advise(err.remedies, flags)}"
     return message
-
-
-def arg(*flags: str, **options) -> tuple[tuple[str, ...], dict]:
-    return flags, options
 
 
 def names(text: str) -> tuple[str, ...]:
@@ -148,7 +190,7 @@ def _emit(args: argparse.Namespace, text: str, results=None, echo=True) -> None:
 
 
 def _reproduce(args: argparse.Namespace) -> int:
-    from weka_ranking.experiments.run import reproduce
+    from weka_ranking.studies.monograph.run import reproduce
 
     if (args.executor == "dask") != bool(args.scheduler):
         raise CliError("--executor dask and --scheduler ADDRESS go together")
@@ -160,7 +202,9 @@ def _reproduce(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
-    from weka_ranking import bench, bench_markdown, scale_page
+    from weka_ranking.studies.bench import benchmarks as bench
+    from weka_ranking.studies.bench import page as bench_markdown
+    from weka_ranking.studies.bench import scale_page
 
     results = bench.run(args.sections, not args.no_large, logger.info)
     _emit(args, bench_markdown.to_markdown(results, _command()), results)
@@ -169,8 +213,8 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def _ltr(args: argparse.Namespace) -> int:
-    from weka_ranking.ltr import experiment, report
-    from weka_ranking.ltr.files import write_outputs
+    from weka_ranking.studies.ltr import experiment, report
+    from weka_ranking.studies.ltr.files import write_outputs
 
     if args.task == "mq2008":
         folds, data = experiment.mq2008_folds(args.folds), None
@@ -203,32 +247,32 @@ def _weka_package(args: argparse.Namespace) -> int:
 
 
 def _report(args: argparse.Namespace) -> int:
-    from weka_ranking.experiments.report import write_report
+    from weka_ranking.studies.monograph.report import write_report
 
     print(write_report(Path(args.store), Path(args.out or args.store)))
     return 0
 
 
-# name: (help, arguments, handler, the flag naming the file it writes)
 # fmt: off
-COMMANDS = {
-    "cv": ("cross-validate on WEKA's fold sequence and report the AUC", [
+COMMANDS: tuple[Command, ...] = (
+    Command("cv", "cross-validate on WEKA's fold sequence and report the AUC", (
         TASK, *MODEL, *DATA, JSON, HEAP,
         arg("--folds", type=int, default=10, help="number of folds (default: 10)"),
-    ], _cv, None),
-    "train": ("train on a task or data file and save the model", [
+    ), _cv),
+    Command("train", "train on a task or data file and save the model", (
         TASK, *MODEL, *DATA, HEAP,
         arg("--save", required=True, metavar="FILE",
             help="model file to write (.model: WEKA's own)"),
-    ], _train, "save"),
-    "rank": ("rank a data file with a model trained here or saved before", [
+    ), _train, writes="save"),
+    Command("rank", "rank a data file with a model trained here or saved before", (
         arg("--train", metavar="FILE", help="training data"),
         arg("--model", metavar="FILE", help="a model file from train --save"),
         arg("--test", required=True, metavar="FILE", help="data to rank"),
         arg("--out", metavar="CSV", help="write here instead of stdout"),
         *MODEL, *DATA, HEAP,
-    ], _rank, "out"),
-    "reproduce": ("run the monograph's batteries and sweeps into a resumable store", [
+    ), _rank, writes="out"),
+    Command("reproduce",
+            "run the monograph's batteries and sweeps into a resumable store", (
         arg("--out", default="reproduction", metavar="DIR",
             help="folder of the store and the report (default: reproduction)"),
         arg("--jobs", type=int, default=1, help="worker processes, one JVM each"),
@@ -243,16 +287,17 @@ COMMANDS = {
             help="also run SMO original on breast-cancer, vehicle (10, 3 min a fold)"),
         arg("--experimenter", action="store_true", help="then each cell in WEKA's too"),
         HEAP,
-    ], _reproduce, None),
-    "bench": ("measure rates and ratios side by side (see docs/benchmarks.md)", [
+    ), _reproduce),
+    Command("bench", "measure rates and ratios side by side (see docs/benchmarks.md)", (
         JSON, arg("--heap", default="14g", help="JVM maximum heap (default: 14g)"),
         arg("--sections", type=names, default=None,
             help="comma-separated sections (default: all)"),
         arg("--no-large", action="store_true",
             help="leave kr-vs-kp (5 million pairs) out of the training section"),
         arg("--out", metavar="MD", help="also write them as Markdown, scale.md beside"),
-    ], _bench, "out"),
-    "ltr": ("learning to rank on MQ2008: the reduction beside the field's rankers", [
+    ), _bench, writes="out"),
+    Command("ltr",
+            "learning to rank on MQ2008: the reduction beside the field's rankers", (
         arg("task", metavar="mq2008|TRAIN",
             help="MQ2008 (5 folds), or a training file (LETOR text, or ARFF with "
             "--group-attribute) with --valid and --test"),
@@ -267,15 +312,17 @@ COMMANDS = {
         arg("--normalize", choices=("query",), help="features to [0, 1] in each query"),
         arg("--out", metavar="DIR", help="also write per-query, score and run files"),
         JSON, HEAP,
-    ], _ltr, None),
-    "weka-package": ("write the WEKA package (a ZIP for WEKA's package manager)", [
+    ), _ltr),
+    Command("weka-package",
+            "write the WEKA package (a ZIP for WEKA's package manager)", (
         arg("--out", default=".", metavar="DIR", help="folder to write the ZIP into"),
-    ], _weka_package, None),
-    "report": ("render reproduction.md and the figures from a store", [
+    ), _weka_package, needs_weka=False),
+    Command("report", "render reproduction.md and the figures from a store", (
         arg("store", metavar="DIR", help="the folder reproduce wrote into"),
         arg("--out", metavar="DIR", help="where to write (default: DIR)"),
-    ], _report, None),
-}
+    ), _report, needs_weka=False),
+)
+BY_NAME_OF_COMMAND = {command.name: command for command in COMMANDS}
 # fmt: on
 
 
@@ -288,11 +335,11 @@ def build_parser() -> argparse.ArgumentParser:
     version = f"%(prog)s {__version__}"
     parser.add_argument("--version", action="version", version=version)
     commands = parser.add_subparsers(dest="command", required=True)
-    for name, (help_text, arguments, _, _) in COMMANDS.items():
-        command = commands.add_parser(name, help=help_text)
-        for flags, options in arguments:
-            command.add_argument(*flags, **options)
-        loudness = command.add_mutually_exclusive_group()
+    for command in COMMANDS:
+        sub = commands.add_parser(command.name, help=command.help)
+        for argument in command.arguments:
+            sub.add_argument(*argument.flags, **argument.options)
+        loudness = sub.add_mutually_exclusive_group()
         loudness.add_argument("--quiet", action="store_true", help="errors only")
         loudness.add_argument(
             "--verbose", action="store_true", help="more messages, the JVM's included"
@@ -309,7 +356,7 @@ def _stop_once(signum, frame) -> None:
 
 def _check_before_work(args: argparse.Namespace) -> None:
     """Refuse now what would fail after the work: output, heap, a model."""
-    flag = COMMANDS[args.command][3]
+    flag = BY_NAME_OF_COMMAND[args.command].writes
     try:
         if flag and getattr(args, flag):
             output_target(getattr(args, flag))
@@ -330,11 +377,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     handlers = {signum: signal.signal(signum, _stop_once) for signum in stops}
     try:
         _check_before_work(args)
-        if "heap" in vars(args):  # the commands that need WEKA
+        command = BY_NAME_OF_COMMAND[args.command]
+        if command.needs_weka:
             jvm.start(heap=args.heap, verbose=args.verbose)
-        return COMMANDS[args.command][2](args)
+        return command.run(args)
     except (WekaRankingError, ValueError, OSError) as err:
-        print(f"weka-ranking: error: {in_cli_words(str(err))}", file=sys.stderr)
+        print(f"weka-ranking: error: {in_cli_words(err)}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         # Stopping: SIGINT and SIGTERM stay ignored to the process's end.

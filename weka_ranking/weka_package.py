@@ -14,9 +14,10 @@ import io
 import zipfile
 from pathlib import Path
 
-from weka_ranking import __version__, jvm
+from weka_ranking import jvm
 from weka_ranking._resources import project_dir
 from weka_ranking.atomic import write_bytes
+from weka_ranking.version import __version__
 
 PACKAGE_NAME = "weka-ranking"
 JAR_NAME = "weka-ranking.jar"

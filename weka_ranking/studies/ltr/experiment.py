@@ -14,18 +14,18 @@ import numpy as np
 
 from weka_ranking.errors import DataError
 from weka_ranking.evaluation import evaluate_fold, fit_fold
-from weka_ranking.ltr.data import (
+from weka_ranking.metrics import DEFINITIONS, mean_metrics, query_metrics
+from weka_ranking.model import RankingReduction
+from weka_ranking.peers import LightGBMRanker, XGBoostRanker
+from weka_ranking.studies.ltr.data import (
     GroupedDataset,
     load_grouped_arff,
     load_letor,
     mq2008_fold,
 )
-from weka_ranking.ltr.fast import QueryMatrix
-from weka_ranking.ltr.rankers import AdaRank, GeneticRanker
-from weka_ranking.ltr.significance import paired_t_p, randomization_p
-from weka_ranking.metrics import DEFINITIONS, mean_metrics, query_metrics
-from weka_ranking.model import RankingReduction
-from weka_ranking.peers import LightGBMRanker, XGBoostRanker
+from weka_ranking.studies.ltr.fast import QueryMatrix
+from weka_ranking.studies.ltr.rankers import AdaRank, GeneticRanker
+from weka_ranking.studies.ltr.significance import paired_t_p, randomization_p
 from weka_ranking.tuning import GridSearch
 
 logger = logging.getLogger(__name__)

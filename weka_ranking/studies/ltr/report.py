@@ -8,13 +8,13 @@ import re
 
 import numpy as np
 
-from weka_ranking.ltr.experiment import (
+from weka_ranking.studies.ltr.experiment import (
     GA_SEEDS,
     LIGHTGBM_GRID,
     REDUCTIONS,
     XGBOOST_GRID,
 )
-from weka_ranking.ltr.significance import paired_t_p, randomization_p
+from weka_ranking.studies.ltr.significance import paired_t_p, randomization_p
 
 COLUMNS = ("ndcg1", "ndcg3", "ndcg5", "ndcg10", "map", "mean_ndcg", "p10")
 TITLES = ("NDCG@1", "NDCG@3", "NDCG@5", "NDCG@10", "MAP", "MeanNDCG", "P@10")
