@@ -164,7 +164,7 @@ def test_cli_ltr_on_arff_files_with_a_group_attribute(tmp_path, capsys):
     ranker = json.loads(capsys.readouterr().out)["rankers"]["adarank-ndcg"]
     assert ranker["ndcg10_standard"] > 0.6
     assert main(["ltr", paths[0], "--valid", paths[1], "--test", paths[2]]) == 1
-    assert "(--group-attribute NAME)" in capsys.readouterr().err
+    assert "name it with --group-attribute NAME" in capsys.readouterr().err
 
 
 def test_experiment_scores_each_ranker_of_a_reduction_with_that_ranker(weka):
