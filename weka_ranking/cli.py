@@ -30,14 +30,20 @@ from weka_ranking.errors import (
 )
 from weka_ranking.metrics import auc
 from weka_ranking.params import BY_NAME, PARAMETERS
-from weka_ranking.tasks import resolve_task
+from weka_ranking.tasks import TASKS, resolve_task
 from weka_ranking.version import __version__
 
 logger = logging.getLogger("weka_ranking")
 
 
-class CliError(WekaRankingError):
-    """A command-line mistake the user can fix."""
+class UsageError(WekaRankingError):
+    """Flags that do not go together, found after parsing: exit 2, as argparse's."""
+
+
+EXIT_STATUS = """\
+exit status: 0 done; 1 bad data, a bad option value or a failed run (one line
+'weka-ranking: error: ...' on stderr); 2 a usage mistake (flags missing or
+not going together); 130 interrupted."""
 
 
 @dataclass(frozen=True)
@@ -98,12 +104,14 @@ def names(text: str) -> tuple[str, ...]:
 
 # fmt: off
 TASK = arg("task", metavar="TASK_OR_FILE",
-           help="a built-in task or a data file (ARFF, .arff.gz, CSV)")
+           help=f"a built-in task ({', '.join(TASKS)}) or a data file (ARFF, "
+           ".arff.gz, CSV)")
 JSON = arg("--json", action="store_true", help="print one JSON object")
 HEAP = arg("--heap", help="JVM maximum heap, e.g. 4g (java -Xmx)")
 DATA = [
     arg("-c", "--class-index", metavar="first|last|N", help="the class, as WEKA's -c"),
-    arg("--positive", help="class value that ranks first"),
+    arg("--positive", help="class value that ranks first (default: the minority "
+        "class of a two-valued class; required with more values)"),
     arg("--keep", type=names, help="comma-separated class values to keep"),
     arg("--drop-unsupported", action="store_true", help="drop string/date attributes"),
 ]
@@ -139,7 +147,19 @@ def _cv(args: argparse.Namespace) -> int:
 
     estimator, data = _estimator(args), _load(args.task, args)
     result = cross_validate(estimator, data, args.folds, None, progress.counter("fold"))
-    print(json.dumps(result.to_dict()) if args.json else result.to_text(data))
+    if not args.json:
+        print(result.to_text(data))
+        return 0
+    # The command's own words beside the result's: what was asked, by name.
+    asked = {
+        "task": resolve_task(args.task).name,
+        "file": str(data.source),
+        "learner": estimator.base,
+        "ranker": estimator.ranker,
+        "pairs": estimator.pairs_per_instance,
+        "voters": estimator.voters,
+    }
+    print(json.dumps({**result.to_dict(), **asked}))
     return 0
 
 
@@ -156,7 +176,9 @@ def _rank(args: argparse.Namespace) -> int:
     if args.model:
         model = RankingReduction.load(args.model, **_given(args))
         if args.positive not in (None, model.positive_):
-            raise CliError(f"--positive {args.positive}: {model.positive_} ranks first")
+            raise ParameterError(
+                "positive", args.positive, f"the model ranks {model.positive_} first"
+            )
         args.positive = model.positive_
         args.drop_unsupported |= bool(model.dropped_attributes_)
     else:
@@ -164,7 +186,7 @@ def _rank(args: argparse.Namespace) -> int:
     test = _load(args.test, args, unlabelled="keep", expected=model.attributes_)
     ranking = model.ranking(test)
     known, y = test.labelled, test.y[test.labelled]
-    if 0 < y.sum() < known.sum():  # WEKA's -T: the test file's AUC
+    if 0 < y.sum() < known.sum() and not args.quiet:  # WEKA's -T: its AUC
         print(
             f"{args.test}: AUC {auc(y, ranking.scores[known]):.5f} ({known.sum()} "
             f"labelled instances, {y.sum()} {model.positive_})",
@@ -193,7 +215,7 @@ def _reproduce(args: argparse.Namespace) -> int:
     from weka_ranking.studies.monograph.run import reproduce
 
     if (args.executor == "dask") != bool(args.scheduler):
-        raise CliError("--executor dask and --scheduler ADDRESS go together")
+        raise UsageError("--executor dask and --scheduler ADDRESS go together")
     given = "tasks learners quick include_slow jobs heap scheduler experimenter"
     options = {name: getattr(args, name) for name in given.split()}
     ran, total, path = reproduce(args.out, **options, progress=progress.counter("unit"))
@@ -223,7 +245,7 @@ def _ltr(args: argparse.Namespace) -> int:
         data = experiment.user_fold(*files, args.group_attribute, args.normalize)
         folds = list(data)
     else:
-        raise CliError("a training file needs --valid FILE and --test FILE")
+        raise UsageError("a training file needs --valid FILE and --test FILE")
     rankers = list(args.rankers or experiment.ALL_RANKERS)
     results = experiment.run(rankers, folds, logger.info, data, args.ties)
     markdown, summary = (
@@ -331,12 +353,20 @@ def build_parser() -> argparse.ArgumentParser:
         prog="weka-ranking",
         description="Rank with any WEKA classifier: ranking reduced to binary "
         "classification.",
+        epilog=EXIT_STATUS,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     version = f"%(prog)s {__version__}"
     parser.add_argument("--version", action="version", version=version)
     commands = parser.add_subparsers(dest="command", required=True)
     for command in COMMANDS:
-        sub = commands.add_parser(command.name, help=command.help)
+        sub = commands.add_parser(
+            command.name,
+            help=command.help,
+            description=command.help,
+            epilog=EXIT_STATUS,
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
         for argument in command.arguments:
             sub.add_argument(*argument.flags, **argument.options)
         loudness = sub.add_mutually_exclusive_group()
@@ -364,14 +394,36 @@ def _check_before_work(args: argparse.Namespace) -> None:
             jvm.heap_bytes(args.heap)
     except (DataError, JavaError) as err:
         given = flag if isinstance(err, DataError) else "heap"
-        raise CliError(f"--{given} {err}") from None
-    if args.command == "rank" and bool(args.train) == bool(args.model):
-        raise CliError("rank needs one of --train FILE or --model FILE")
+        raise ParameterError(given, getattr(args, given), str(err)) from None
+    if args.command == "rank" and not (args.train or args.model):
+        raise UsageError("rank needs --train FILE (to train a model) or --model FILE")
+    if args.command == "rank" and args.train and args.model:
+        raise UsageError(
+            "rank takes --train FILE or --model FILE, not both: --model ranks with "
+            "the saved model, --train trains a new one"
+        )
+
+
+# Flags whose value is itself WEKA options, so may start with "-" ("-U"), which
+# argparse would take for a flag of its own.
+WEKA_OPTION_FLAGS = ("--learner-options",)
+
+
+def _values_starting_with_a_dash(argv: Sequence[str] | None) -> list[str]:
+    """``--learner-options -U`` as ``--learner-options=-U``, which argparse reads."""
+    given = list(sys.argv[1:] if argv is None else argv)
+    joined: list[str] = []
+    for token in given:
+        if joined and joined[-1] in WEKA_OPTION_FLAGS:
+            joined[-1] = f"{joined[-1]}={token}"
+        else:
+            joined.append(token)
+    return joined
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; its exit status: 0 ok, 1 failed, 2 usage, 130 interrupted."""
-    args = build_parser().parse_args(argv)
+    args = build_parser().parse_args(_values_starting_with_a_dash(argv))
     progress.configure(args.quiet, args.verbose)
     stops = (signal.SIGINT, signal.SIGTERM)
     handlers = {signum: signal.signal(signum, _stop_once) for signum in stops}
@@ -383,7 +435,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return command.run(args)
     except (WekaRankingError, ValueError, OSError) as err:
         print(f"weka-ranking: error: {in_cli_words(err)}", file=sys.stderr)
-        return 1
+        return 2 if isinstance(err, UsageError) else 1
     except KeyboardInterrupt:
         # Stopping: SIGINT and SIGTERM stay ignored to the process's end.
         print("weka-ranking: interrupted", file=sys.stderr)
