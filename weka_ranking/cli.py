@@ -248,10 +248,9 @@ def _ltr(args: argparse.Namespace) -> int:
         raise UsageError("a training file needs --valid FILE and --test FILE")
     rankers = list(args.rankers or experiment.ALL_RANKERS)
     results = experiment.run(rankers, folds, logger.info, data, args.ties)
-    markdown, summary = (
-        report.to_markdown(results, _command()),
-        experiment.summary(results),
-    )
+    page = report.page_values(results, _command())
+    markdown = report.render(page)
+    summary = {**experiment.summary(results), "page": page}
     if args.out:
         write_outputs(results, args.out, summary, markdown)
     print(json.dumps(summary) if args.json else markdown)
