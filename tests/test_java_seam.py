@@ -14,7 +14,7 @@ import jpype
 import numpy as np
 import pytest
 
-from weka_ranking import RankingReduction, bridge, learners
+from weka_ranking import RankingReduction, bridge, learners, load_task
 from weka_ranking.errors import DataError, ParameterError
 from weka_ranking.params import PARAMETERS, RANKERS, TIES
 
@@ -184,3 +184,14 @@ def test_the_scan_sees_a_java_call():
     tree = ast.parse("model.weka_model_.setMemberListener(None)")
     call = next(n for n in ast.walk(tree) if isinstance(n, ast.Call))
     assert CAMEL_CASE.match(call.func.attr)
+
+
+def test_header_difference_is_javas_in_the_datas_name(weka, breast_cancer):
+    model = RankingReduction("J48", pairs_per_instance=1).fit(breast_cancer)
+    other = load_task("hepatitis")
+    with pytest.raises(DataError, match="header differs from the training data: "):
+        model.ranking(other)
+    reduction = model.weka_model_
+    instances = bridge.instances_like(other, reduction)
+    with pytest.raises(jpype.JException, match="attributes where the training data"):
+        reduction.rank(instances)  # the rule is the Java class's, for WEKA users too

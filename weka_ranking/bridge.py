@@ -36,7 +36,7 @@ def _flat(X: np.ndarray):
     return _doubles(np.ascontiguousarray(X, dtype=np.float64).ravel())
 
 
-def _refusal(err) -> ValueError:
+def _refusal(err, what: str) -> ValueError:
     """The meta-classifier's refusal (its ``OptionException``) in Python's terms:
     a :class:`ParameterError` naming the estimator's parameter for an option of
     the parameter table, else a :class:`DataError` (options the data sets, such
@@ -44,7 +44,7 @@ def _refusal(err) -> ValueError:
     flag, value, reason = err.getFlag(), err.getValue(), str(err.getReason())
     parameter = None if flag is None else BY_WEKA_FLAG.get(str(flag))
     if parameter is None:
-        return DataError(str(err.getMessage()))
+        return DataError(f"{what}: {err.getMessage()}")
     try:
         value = parameter.parse(str(value))
     except ValueError:
@@ -61,7 +61,7 @@ def java_errors(what: str) -> Iterator[None]:
         yield
     except jpype.JException as err:
         if isinstance(err, _classes()(OPTION_EXCEPTION)):
-            raise _refusal(err) from None
+            raise _refusal(err, what) from None
         if isinstance(err, _classes()("java.lang.OutOfMemoryError")):
             heap = jpype.JClass("java.lang.Runtime").getRuntime().maxMemory() >> 20
             raise JavaError(
@@ -265,7 +265,7 @@ def make_reduction(options: Sequence[str], base=None):
             reduction.setClassifier(base)
     except jpype.JException as err:
         if isinstance(err, _classes()(OPTION_EXCEPTION)):
-            raise _refusal(err) from None
+            raise _refusal(err, "the options") from None
         raise WekaError(
             f"cannot set the options '{join_options(options)}': {err.message()}"
         ) from None
@@ -365,8 +365,12 @@ def training_header(reduction):
 
 
 def instances_like(dataset: Dataset, reduction):
-    """The data set as Instances with a trained model's training header."""
-    return to_instances(dataset, empty_header(training_header(reduction)))
+    """The data set as Instances to rank with a trained model: its own
+    features, which the model checks against its training header, and the
+    training data's class attribute (the class of data to rank is unknown)."""
+    klass = _as_attribute(training_header(reduction).classAttribute())
+    header = _header(dataset.relation, dataset.attributes, klass)
+    return _rows(header, dataset.X, dataset.class_index)
 
 
 def training_weka_version(reduction) -> str:
@@ -374,9 +378,10 @@ def training_weka_version(reduction) -> str:
     return str(reduction.getTrainingWekaVersion())
 
 
-def rank(reduction, instances) -> tuple[np.ndarray, int]:
-    """The batch ranked as a whole: scores in [0, 1] and the comparisons made."""
-    with java_errors("ranking"):
+def rank(reduction, instances, source: str = "the data") -> tuple[np.ndarray, int]:
+    """The batch ranked as a whole: scores in [0, 1] and the comparisons made;
+    ``source`` names the data in a refusal."""
+    with java_errors(source):
         ranking = reduction.rank(instances)
         return np.asarray(ranking.scores, dtype=np.float64), int(ranking.comparisons)
 

@@ -9,8 +9,7 @@ from typing import Any
 import numpy as np
 
 from weka_ranking import bridge, learners, persistence, progress
-from weka_ranking.data import Dataset, header_difference
-from weka_ranking.errors import DataError
+from weka_ranking.data import Dataset
 from weka_ranking.estimator import (
     Estimator,
     Ranking,
@@ -275,14 +274,7 @@ class RankingReduction(Estimator):
     # -- ranking --------------------------------------------------------------
     def _check_data(self, X: Dataset | np.ndarray) -> Dataset:
         self._check_fitted()
-        data = as_dataset(X)
-        difference = header_difference(self.attributes_, data.attributes)
-        if difference is not None:
-            raise DataError(
-                f"{data.source or 'the data'}: header differs from the training data: "
-                f"{difference}"
-            )
-        return data
+        return as_dataset(X)
 
     def _trained_for_ranker(self):
         """The Java model, set to this estimator's ranker and tie rule.
@@ -312,19 +304,20 @@ class RankingReduction(Estimator):
                 if self.grouped_
                 else "group given, but this model was fitted without query ids"
             )
+        data = self._check_data(X)
+        source = data.source or "the data"
         if group is not None:
-            self._check_data(X)
-            _, instances = bridge.grouped_data(X, None, group)
-            scores, comparisons = bridge.rank(self._trained_for_ranker(), instances)
+            _, instances = bridge.grouped_data(data, None, group)
+            reduction = self._trained_for_ranker()
+            scores, comparisons = bridge.rank(reduction, instances, source)
             return Ranking(
                 bridge.order(scores, self.ties, self.seed), scores, comparisons
             )
-        data = self._check_data(X)
         reduction = self._trained_for_ranker()
         if self.ranker != "pointwise" and len(data) < SMALL_BATCH:
             logger.warning(
                 "%s: ranking %d instance%s: %s",
-                data.source or "the data",
+                source,
                 len(data),
                 "" if len(data) == 1 else "s",
                 "scored against the model's reference sample of training instances"
@@ -333,7 +326,7 @@ class RankingReduction(Estimator):
                 "coarse with so few",
             )
         instances = bridge.instances_like(data, reduction)
-        scores, comparisons = bridge.rank(reduction, instances)
+        scores, comparisons = bridge.rank(reduction, instances, source)
         order = bridge.order(scores, self.ties, self.seed)
         return Ranking(order, scores, comparisons)
 

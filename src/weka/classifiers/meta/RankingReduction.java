@@ -915,9 +915,13 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     if (m_Header == null) {
       throw new IllegalStateException("RankingReduction is not trained yet");
     }
-    if (!m_Header.equalHeaders(data)) {
-      throw OptionException.ofData("the data's header differs from the training data's: "
-          + m_Header.equalHeadersMsg(data));
+    String difference = m_Task.headerDifference(m_Header, data);
+    if (difference == null && !m_Header.equalHeaders(data)) {
+      difference = m_Header.equalHeadersMsg(data);
+    }
+    if (difference != null) {
+      throw OptionException.ofData("header differs from the training data: "
+          + difference);
     }
     if (pointwise() != m_TrainedPointwise) {
       throw new OptionException("-R", TAGS_RANKER[m_Ranker].getIDStr(),

@@ -99,12 +99,12 @@ public final class PairTraining {
   }
 
   /**
-   * Bytes of JVM heap that one member's pair instances need while it trains
-   * on them, roughly (measured on J48 and Logistic, 500-650 bytes a pair for
-   * J48 on kr-vs-kp).
+   * Bytes of JVM heap that a pair instance needs while its member trains on
+   * it, roughly: the view, and a dense copy for a learner not known to train
+   * on the views as given.
    *
    * @param learner the base learner's classname
-   * @return the estimate for {@code pairs} pairs
+   * @return the estimate for one pair
    */
   public long bytesPerPair(String learner) {
     long bytes = VIEW_BYTES;

@@ -182,6 +182,45 @@ public final class RankingTask implements Serializable {
     return header;
   }
 
+  /**
+   * The first difference between the training data's features and the
+   * data's, in the words a user can act on ("attribute 3 is 'x' numeric
+   * where the training data has 'x' {a,b}"), or null when they match.
+   *
+   * @param training the training data's header
+   * @param data the data to rank, with its class set
+   * @return the difference, or null
+   */
+  public String headerDifference(Instances training, Instances data) {
+    List<Attribute> theirs = new ArrayList<>();
+    for (int j = 0; j < data.numAttributes(); j++) {
+      if (j != data.classIndex() && j != m_GroupIndex) {
+        theirs.add(data.attribute(j));
+      }
+    }
+    if (theirs.size() != m_Features.length) {
+      return theirs.size() + " attributes where the training data has " + m_Features.length;
+    }
+    for (int i = 0; i < m_Features.length; i++) {
+      Attribute mine = training.attribute(m_Features[i]);
+      if (!describe(mine).equals(describe(theirs.get(i)))) {
+        return "attribute " + (i + 1) + " is " + describe(theirs.get(i))
+            + " where the training data has " + describe(mine);
+      }
+    }
+    if (!describe(training.classAttribute()).equals(describe(data.classAttribute()))) {
+      return "the class is " + describe(data.classAttribute())
+          + " where the training data has " + describe(training.classAttribute());
+    }
+    return null;
+  }
+
+  private static String describe(Attribute attribute) {
+    String kind = attribute.isNominal() ? values(attribute)
+        : Attribute.typeToString(attribute);
+    return "'" + attribute.name() + "' " + kind;
+  }
+
   /** The class probabilities of a ranking score in [0, 1] under this task. */
   public double[] distribution(Attribute klass, double score) {
     if (klass.isNumeric()) {
