@@ -47,12 +47,179 @@ import weka.gui.ProgrammaticProperty;
 
 /**
  <!-- globalinfo-start -->
+ * Ranking reduced to binary classification: a committee of base classifiers learns from pairs of instances of different classes which of the two ranks first, and a batch of instances is ranked by the committee's tournament (degree), by the monograph's Algorithm 4 as printed, or by randomized QuickSort. The ranking's score is returned as the probability of the class that ranks first, so WEKA's AUC is the AUC of the ranking. Evaluate on whole test sets (Evaluation, Explorer and Experimenter pass them whole); a single instance is scored against a reference sample of the training data.<br>
+ * <br>
+ * For more information see:<br>
+ * <br>
+ * Maria-Florina Balcan, Nikhil Bansal, Alina Beygelzimer, Don Coppersmith, John Langford, Gregory B. Sorkin: Robust reductions from ranking to classification. In: Learning Theory (COLT 2007), 604-619, 2007.<br>
+ * <br>
+ * Nir Ailon, Mehryar Mohri: An efficient reduction of ranking to classification. In: Learning Theory (COLT 2008), 87-98, 2008.<br>
+ * <br>
+ * . Ranking reduzido a classificacao binaria (monograph: sampling, voting and an evaluation on WEKA).
+ * <br><br>
  <!-- globalinfo-end -->
  *
  <!-- technical-bibtex-start -->
+ * BibTeX:
+ * <pre>
+ * &#64;inproceedings{Balcan2007,
+ *    author = {Maria-Florina Balcan and Nikhil Bansal and Alina Beygelzimer and Don Coppersmith and John Langford and Gregory B. Sorkin},
+ *    booktitle = {Learning Theory (COLT 2007)},
+ *    pages = {604-619},
+ *    publisher = {Springer},
+ *    title = {Robust reductions from ranking to classification},
+ *    year = {2007}
+ * }
+ * 
+ * &#64;inproceedings{Ailon2008,
+ *    author = {Nir Ailon and Mehryar Mohri},
+ *    booktitle = {Learning Theory (COLT 2008)},
+ *    pages = {87-98},
+ *    title = {An efficient reduction of ranking to classification},
+ *    year = {2008}
+ * }
+ * 
+ * &#64;misc{missing_id,
+ *    note = {The source of the -P (pairs per instance) and -I (voters) options and of tournament-as-printed},
+ *    title = {Ranking reduzido a classificacao binaria (monograph: sampling, voting and an evaluation on WEKA)}
+ * }
+ * </pre>
+ * <br><br>
  <!-- technical-bibtex-end -->
  *
  <!-- options-start -->
+ * Valid options are: <p>
+ * 
+ * <pre> -P &lt;all|p&gt;
+ *  Pairs per instance: 'all' (every pair of instances of different classes,
+ *  both orders) or p &gt;= 1 drawn per instance.
+ *  (default all)</pre>
+ * 
+ * <pre> -R &lt;tournament|tournament-as-printed|quicksort|pointwise&gt;
+ *  The ranker: tournament (degree), tournament-as-printed
+ *  (the monograph's Algorithm 4), quicksort, or pointwise (the base
+ *  learner alone).
+ *  (default tournament)</pre>
+ * 
+ * <pre> -T &lt;stable|random&gt;
+ *  Order of equal scores in rank(): stable (input order) or random (seeded).
+ *  (default stable)</pre>
+ * 
+ * <pre> -rank-first &lt;value&gt;
+ *  The class value that ranks first: first, last, a 1-based index or a label.
+ *  (default first, the monograph's 1(C(a) &lt; C(b)))</pre>
+ * 
+ * <pre> -G &lt;index&gt;
+ *  Attribute that groups instances into queries (first, last or 1-based
+ *  index): pairs and rankings stay within a group, the class is the
+ *  relevance grade (numeric, or nominal in increasing order).
+ *  (default none)</pre>
+ * 
+ * <pre> -reference-size &lt;n&gt;
+ *  Training instances kept to score a single instance by its degree
+ *  against them (0: refuse single instances).
+ *  (default 100)</pre>
+ * 
+ * <pre> -one-order
+ *  Train on the pairs whose first element ranks higher only (one order;
+ *  the learner then sees one class): a hypothesis about the monograph,
+ *  not the method.</pre>
+ * 
+ * <pre> -positions
+ *  A batch's scores are its rank positions, 1 - k / (n - 1) for the
+ *  k-th (0-based), equal scores ordered by -T: what an AUC of the ranked
+ *  list sees, in WEKA's own Evaluation.</pre>
+ * 
+ * <pre> -no-additive
+ *  Ask the members every pair: no additive members' sums (Logistic,
+ *  NaiveBayes, linear SMO); the answers are the same, slower.</pre>
+ * 
+ * <pre> -S &lt;num&gt;
+ *  Random number seed.
+ *  (default 1)</pre>
+ * 
+ * <pre> -num-slots &lt;num&gt;
+ *  Number of execution slots.
+ *  (default 1 - i.e. no parallelism)
+ *  (use 0 to auto-detect number of cores)</pre>
+ * 
+ * <pre> -I &lt;num&gt;
+ *  Number of iterations.
+ *  (current value 1)</pre>
+ * 
+ * <pre> -W &lt;classifier name&gt;
+ *  Full name of base classifier.
+ *  (default: weka.classifiers.trees.J48)</pre>
+ * 
+ * <pre> -output-debug-info
+ *  If set, classifier is run in debug mode and
+ *  may output additional info to the console</pre>
+ * 
+ * <pre> -do-not-check-capabilities
+ *  If set, classifier capabilities are not checked before classifier is built
+ *  (use with caution).</pre>
+ * 
+ * <pre> -num-decimal-places
+ *  The number of decimal places for the output of numbers in the model (default 2).</pre>
+ * 
+ * <pre> 
+ * Options specific to classifier weka.classifiers.trees.J48:
+ * </pre>
+ * 
+ * <pre> -U
+ *  Use unpruned tree.</pre>
+ * 
+ * <pre> -O
+ *  Do not collapse tree.</pre>
+ * 
+ * <pre> -C &lt;pruning confidence&gt;
+ *  Set confidence threshold for pruning.
+ *  (default 0.25)</pre>
+ * 
+ * <pre> -M &lt;minimum number of instances&gt;
+ *  Set minimum number of instances per leaf.
+ *  (default 2)</pre>
+ * 
+ * <pre> -R
+ *  Use reduced error pruning.</pre>
+ * 
+ * <pre> -N &lt;number of folds&gt;
+ *  Set number of folds for reduced error
+ *  pruning. One fold is used as pruning set.
+ *  (default 3)</pre>
+ * 
+ * <pre> -B
+ *  Use binary splits only.</pre>
+ * 
+ * <pre> -S
+ *  Do not perform subtree raising.</pre>
+ * 
+ * <pre> -L
+ *  Do not clean up after the tree has been built.</pre>
+ * 
+ * <pre> -A
+ *  Laplace smoothing for predicted probabilities.</pre>
+ * 
+ * <pre> -J
+ *  Do not use MDL correction for info gain on numeric attributes.</pre>
+ * 
+ * <pre> -Q &lt;seed&gt;
+ *  Seed for random data shuffling (default 1).</pre>
+ * 
+ * <pre> -doNotMakeSplitPointActualValue
+ *  Do not make split point actual value.</pre>
+ * 
+ * <pre> -output-debug-info
+ *  If set, classifier is run in debug mode and
+ *  may output additional info to the console</pre>
+ * 
+ * <pre> -do-not-check-capabilities
+ *  If set, classifier capabilities are not checked before classifier is built
+ *  (use with caution).</pre>
+ * 
+ * <pre> -num-decimal-places
+ *  The number of decimal places for the output of numbers in the model (default 2).</pre>
+ * 
  <!-- options-end -->
  *
  * <p>Each member of a committee learns, from pair instances A(a) || A(b) of
@@ -280,6 +447,138 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    * Parses a given list of options.
    *
    <!-- options-start -->
+   * Valid options are: <p>
+   * 
+   * <pre> -P &lt;all|p&gt;
+   *  Pairs per instance: 'all' (every pair of instances of different classes,
+   *  both orders) or p &gt;= 1 drawn per instance.
+   *  (default all)</pre>
+   * 
+   * <pre> -R &lt;tournament|tournament-as-printed|quicksort|pointwise&gt;
+   *  The ranker: tournament (degree), tournament-as-printed
+   *  (the monograph's Algorithm 4), quicksort, or pointwise (the base
+   *  learner alone).
+   *  (default tournament)</pre>
+   * 
+   * <pre> -T &lt;stable|random&gt;
+   *  Order of equal scores in rank(): stable (input order) or random (seeded).
+   *  (default stable)</pre>
+   * 
+   * <pre> -rank-first &lt;value&gt;
+   *  The class value that ranks first: first, last, a 1-based index or a label.
+   *  (default first, the monograph's 1(C(a) &lt; C(b)))</pre>
+   * 
+   * <pre> -G &lt;index&gt;
+   *  Attribute that groups instances into queries (first, last or 1-based
+   *  index): pairs and rankings stay within a group, the class is the
+   *  relevance grade (numeric, or nominal in increasing order).
+   *  (default none)</pre>
+   * 
+   * <pre> -reference-size &lt;n&gt;
+   *  Training instances kept to score a single instance by its degree
+   *  against them (0: refuse single instances).
+   *  (default 100)</pre>
+   * 
+   * <pre> -one-order
+   *  Train on the pairs whose first element ranks higher only (one order;
+   *  the learner then sees one class): a hypothesis about the monograph,
+   *  not the method.</pre>
+   * 
+   * <pre> -positions
+   *  A batch's scores are its rank positions, 1 - k / (n - 1) for the
+   *  k-th (0-based), equal scores ordered by -T: what an AUC of the ranked
+   *  list sees, in WEKA's own Evaluation.</pre>
+   * 
+   * <pre> -no-additive
+   *  Ask the members every pair: no additive members' sums (Logistic,
+   *  NaiveBayes, linear SMO); the answers are the same, slower.</pre>
+   * 
+   * <pre> -S &lt;num&gt;
+   *  Random number seed.
+   *  (default 1)</pre>
+   * 
+   * <pre> -num-slots &lt;num&gt;
+   *  Number of execution slots.
+   *  (default 1 - i.e. no parallelism)
+   *  (use 0 to auto-detect number of cores)</pre>
+   * 
+   * <pre> -I &lt;num&gt;
+   *  Number of iterations.
+   *  (current value 1)</pre>
+   * 
+   * <pre> -W &lt;classifier name&gt;
+   *  Full name of base classifier.
+   *  (default: weka.classifiers.trees.J48)</pre>
+   * 
+   * <pre> -output-debug-info
+   *  If set, classifier is run in debug mode and
+   *  may output additional info to the console</pre>
+   * 
+   * <pre> -do-not-check-capabilities
+   *  If set, classifier capabilities are not checked before classifier is built
+   *  (use with caution).</pre>
+   * 
+   * <pre> -num-decimal-places
+   *  The number of decimal places for the output of numbers in the model (default 2).</pre>
+   * 
+   * <pre> 
+   * Options specific to classifier weka.classifiers.trees.J48:
+   * </pre>
+   * 
+   * <pre> -U
+   *  Use unpruned tree.</pre>
+   * 
+   * <pre> -O
+   *  Do not collapse tree.</pre>
+   * 
+   * <pre> -C &lt;pruning confidence&gt;
+   *  Set confidence threshold for pruning.
+   *  (default 0.25)</pre>
+   * 
+   * <pre> -M &lt;minimum number of instances&gt;
+   *  Set minimum number of instances per leaf.
+   *  (default 2)</pre>
+   * 
+   * <pre> -R
+   *  Use reduced error pruning.</pre>
+   * 
+   * <pre> -N &lt;number of folds&gt;
+   *  Set number of folds for reduced error
+   *  pruning. One fold is used as pruning set.
+   *  (default 3)</pre>
+   * 
+   * <pre> -B
+   *  Use binary splits only.</pre>
+   * 
+   * <pre> -S
+   *  Do not perform subtree raising.</pre>
+   * 
+   * <pre> -L
+   *  Do not clean up after the tree has been built.</pre>
+   * 
+   * <pre> -A
+   *  Laplace smoothing for predicted probabilities.</pre>
+   * 
+   * <pre> -J
+   *  Do not use MDL correction for info gain on numeric attributes.</pre>
+   * 
+   * <pre> -Q &lt;seed&gt;
+   *  Seed for random data shuffling (default 1).</pre>
+   * 
+   * <pre> -doNotMakeSplitPointActualValue
+   *  Do not make split point actual value.</pre>
+   * 
+   * <pre> -output-debug-info
+   *  If set, classifier is run in debug mode and
+   *  may output additional info to the console</pre>
+   * 
+   * <pre> -do-not-check-capabilities
+   *  If set, classifier capabilities are not checked before classifier is built
+   *  (use with caution).</pre>
+   * 
+   * <pre> -num-decimal-places
+   *  The number of decimal places for the output of numbers in the model (default 2).</pre>
+   * 
    <!-- options-end -->
    *
    * @param options the list of options as an array of strings
@@ -1217,3 +1516,4 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     runClassifier(new RankingReduction(), argv);
   }
 }
+
