@@ -130,6 +130,11 @@ import weka.gui.ProgrammaticProperty;
  *  k-th (0-based), equal scores ordered by -T: what an AUC of the ranked
  *  list sees, in WEKA's own Evaluation.</pre>
  * 
+ * <pre> -share-threshold
+ *  Predict the class that ranks first for the instances whose score
+ *  is above 1 - q, q its training share (about the top q of a batch),
+ *  instead of above 0.5 (the top half); the ROC area is unchanged.</pre>
+ * 
  * <pre> -no-additive
  *  Ask the members every pair: no additive members' sums (Logistic,
  *  NaiveBayes, linear SMO); the answers are the same, slower.</pre>
@@ -303,6 +308,8 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   protected boolean m_Positions = false;
   /** Whether additive members answer pairs from their halves' sums. */
   protected boolean m_AdditiveTournament = true;
+  /** Predict the first class for the training share of a batch, not its top half. */
+  protected boolean m_ShareThreshold = false;
 
   // -- learned state ------------------------------------------------------
   /** The training data's empty header. */
@@ -323,6 +330,8 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   protected ReferenceSample m_Reference;
   /** The version of WEKA that trained the model. */
   protected String m_WekaVersion;
+  /** The training data's (weighted) share of the class that ranks first. */
+  protected double m_FirstShare;
 
   // -- neither options nor learned state (not serialized) -----------------
   /** Comparator answers of the last batch ranked. */
@@ -432,6 +441,10 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     options.add(new Option("\tA batch's scores are its rank positions, 1 - k / (n - 1) "
         + "for the\n\tk-th (0-based), equal scores ordered by -T: what an AUC of the "
         + "ranked\n\tlist sees, in WEKA's own Evaluation.", "positions", 0, "-positions"));
+    options.add(new Option("\tPredict the class that ranks first for the instances "
+        + "whose score\n\tis above 1 - q, q its training share (about the top q of a "
+        + "batch),\n\tinstead of above 0.5 (the top half); the ROC area is unchanged.",
+        "share-threshold", 0, "-share-threshold"));
     options.add(new Option("\tAsk the members every pair: no additive members' sums "
         + "(Logistic,\n\tNaiveBayes, linear SMO); the answers are the same, slower.",
         "no-additive", 0, "-no-additive"));
@@ -488,6 +501,11 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    *  A batch's scores are its rank positions, 1 - k / (n - 1) for the
    *  k-th (0-based), equal scores ordered by -T: what an AUC of the ranked
    *  list sees, in WEKA's own Evaluation.</pre>
+   * 
+   * <pre> -share-threshold
+   *  Predict the class that ranks first for the instances whose score
+   *  is above 1 - q, q its training share (about the top q of a batch),
+   *  instead of above 0.5 (the top half); the ROC area is unchanged.</pre>
    * 
    * <pre> -no-additive
    *  Ask the members every pair: no additive members' sums (Logistic,
@@ -600,6 +618,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     setOneOrder(Utils.getFlag("one-order", options));
     setPositions(Utils.getFlag("positions", options));
     setAdditiveTournament(!Utils.getFlag("no-additive", options));
+    setShareThreshold(Utils.getFlag("share-threshold", options));
     Utils.getOption("batch-size", options); // always the whole batch: see getBatchSize
     super.setOptions(options);
   }
@@ -631,6 +650,9 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     }
     if (m_Positions) {
       options.add("-positions");
+    }
+    if (m_ShareThreshold) {
+      options.add("-share-threshold");
     }
     if (!m_AdditiveTournament) {
       options.add("-no-additive");
@@ -956,6 +978,37 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   }
 
   /**
+   * Gets whether the first class is predicted for its training share of a batch.
+   *
+   * @return true for the share, false for the top half (the default)
+   */
+  public boolean getShareThreshold() {
+    return m_ShareThreshold;
+  }
+
+  /**
+   * Sets whether the first class is predicted for its training share of a batch.
+   *
+   * @param value true for the share, false for the top half
+   */
+  public void setShareThreshold(boolean value) {
+    m_ShareThreshold = value;
+  }
+
+  /**
+   * Returns the tip text for this property.
+   *
+   * @return tip text for this property suitable for displaying in the GUI
+   */
+  public String shareThresholdTipText() {
+    return "Whether the confusion matrix predicts the class that ranks first for about "
+        + "its training share of each batch, instead of for the top half of each batch. "
+        + "The cut is then a score of 1 - share instead of 0.5; the score is moved "
+        + "by one increasing linear map, the same for every batch of a model, so the ROC "
+        + "area is the ranking's AUC either way; off by default.";
+  }
+
+  /**
    * Sets the committee's size.
    *
    * @param value the number of voters, >= 1
@@ -1095,6 +1148,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     m_Reference = null;
     int members = m_TrainedPointwise ? 1 : m_NumIterations;
     m_Classifiers = AbstractClassifier.makeCopies(m_Classifier, members);
+    m_FirstShare = firstShare(data);
     m_MemberSeeds = new int[members];
     m_PairCounts = new long[members];
     m_MemberSeconds = new double[members];
@@ -1161,6 +1215,20 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   @Override
   protected Instances getTrainingSet(int iteration) throws Exception {
     return m_Training.pairs(new Random(m_MemberSeeds[iteration]));
+  }
+
+  /** The weighted share of the class that ranks first; 0 with grades. */
+  private double firstShare(Instances data) {
+    if (m_Task.grouped() || m_Task.rankFirstIndex() < 0) {
+      return 0;
+    }
+    double first = 0;
+    for (int i = 0; i < data.numInstances(); i++) {
+      if (data.instance(i).classValue() == m_Task.rankFirstIndex()) {
+        first += data.instance(i).weight();
+      }
+    }
+    return first / data.sumOfWeights();
   }
 
   private static Instances withClass(Instances data) {
@@ -1306,9 +1374,42 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     for (int i = 0; i < out.length; i++) {
       out[i] = m_TrainedPointwise && !m_Positions
           ? m_Classifiers[0].distributionForInstance(batch.instance(i))
-          : m_Task.distribution(m_Header.classAttribute(), ranking.scores[i]);
+          : m_Task.distribution(m_Header.classAttribute(),
+              probability(ranking.scores[i]));
     }
     return out;
+  }
+
+  /**
+   * The probability of the class that ranks first for a score: the score
+   * itself, or with -share-threshold 0.5 + a (s - c) for c = 1 - share and
+   * a = 0.5 / max(c, 1 - c), increasing and within [0, 1], the same for every
+   * batch, so that s > c is predicted first and the ROC area is unchanged.
+   */
+  private double probability(double score) {
+    if (!m_ShareThreshold || m_Task.grouped()) {
+      return score;
+    }
+    double cut = 1 - m_FirstShare;
+    return 0.5 + 0.5 / Math.max(cut, 1 - cut) * (score - cut);
+  }
+
+  /** How WEKA's confusion matrix reads the scores, for toString. */
+  private String thresholdText(String first) {
+    if (m_TrainedPointwise) {
+      return "the base learner's own prediction (its own threshold)";
+    }
+    if (m_Task.grouped()) {
+      return "the score is the probability of the last (most relevant) grade";
+    }
+    String share = Utils.doubleToString(m_FirstShare, 4);
+    return m_ShareThreshold
+        ? "predicts " + first + " where the score is above 1 - " + share + " (the training share of "
+            + first + ": about that share of each batch), by an increasing linear map "
+            + "of the score; the ROC area is the ranking's AUC"
+        : "predicts " + first + " where the score is above 0.5 (the top half of each batch); the "
+            + "score is the probability of " + first + ", so the ROC area is the "
+            + "ranking's AUC";
   }
 
   /** 1 - k / (n - 1) for the k-th of {@link #order}: distinct scores, same order. */
@@ -1353,7 +1454,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
           + "instance");
     }
     double score = m_Reference.degree(m_Task.row(instance), this::committee);
-    return m_Task.distribution(m_Header.classAttribute(), score);
+    return m_Task.distribution(m_Header.classAttribute(), probability(score));
   }
 
   // -- the trained model, for the Python bridge and toString ----------------
@@ -1479,6 +1580,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     String klass = m_Header.classAttribute().isNominal() && !m_Task.grouped()
         ? m_Header.classAttribute().value(m_Task.rankFirstIndex()) : "the higher grade";
     text.append("Ranks first: ").append(klass).append("\n");
+    text.append("Confusion matrix: ").append(thresholdText(klass)).append("\n");
     if (m_TrainedPointwise) {
       text.append("Ranker: pointwise (the base learner alone)\n\n");
       text.append(m_Classifiers[0].toString());
