@@ -201,3 +201,22 @@ def test_to_string_and_technical_information(weka, halves):
     assert "J48 pruned tree" in text
     info = str(model.getTechnicalInformation().toBibTex())
     assert "Balcan" in info and "Ailon" in info
+
+
+def test_share_threshold_moves_the_cut_not_the_ranking(weka, halves):
+    train, test = halves
+    model = trained(weka, "-W weka.classifiers.functions.Logistic -rank-first 2", train)
+    instances = bridge.to_instances(test)
+    plain = np.asarray(model.distributionsForInstances(instances))[:, 1]
+    model.setShareThreshold(True)
+    shared = np.asarray(model.distributionsForInstances(instances))[:, 1]
+    # One increasing map: the same order and ties, so the same ROC area.
+    assert np.array_equal(
+        np.argsort(plain, kind="stable"), np.argsort(shared, kind="stable")
+    )
+    assert len(np.unique(plain)) == len(np.unique(shared))
+    share = np.mean(train.y == 1)
+    assert np.sum(shared > 0.5) == np.sum(plain > 1 - share)
+    assert "above 1 - " in str(model.toString())
+    model.setShareThreshold(False)
+    assert "above 0.5 (the top half" in str(model.toString())

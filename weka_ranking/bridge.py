@@ -8,7 +8,7 @@ trains and asks for rankings, one array per batch.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 
 import jpype
@@ -16,9 +16,11 @@ import numpy as np
 
 from weka_ranking import jvm
 from weka_ranking.data import Attribute, Dataset
-from weka_ranking.errors import DataError, JavaError, Remedy, WekaError
+from weka_ranking.errors import DataError, JavaError, ParameterError, Remedy, WekaError
+from weka_ranking.params import BY_WEKA_FLAG
 
 REDUCTION = "weka.classifiers.meta.RankingReduction"
+OPTION_EXCEPTION = "weka.classifiers.meta.rankingreduction.OptionException"
 
 
 def _classes():
@@ -34,12 +36,32 @@ def _flat(X: np.ndarray):
     return _doubles(np.ascontiguousarray(X, dtype=np.float64).ravel())
 
 
+def _refusal(err, what: str) -> ValueError:
+    """The meta-classifier's refusal (its ``OptionException``) in Python's terms:
+    a :class:`ParameterError` naming the estimator's parameter for an option of
+    the parameter table, else a :class:`DataError` (options the data sets, such
+    as ``-rank-first`` and ``-G``, and the data itself)."""
+    flag, value, reason = err.getFlag(), err.getValue(), str(err.getReason())
+    parameter = None if flag is None else BY_WEKA_FLAG.get(str(flag))
+    if parameter is None:
+        return DataError(f"{what}: {err.getMessage()}")
+    try:
+        value = parameter.parse(str(value))
+    except ValueError:
+        value = str(value)
+    return ParameterError(parameter.name, value, reason)
+
+
 @contextmanager
-def java_errors(what: str):
-    """Java's exceptions as this package's: an exhausted heap says what to do."""
+def java_errors(what: str) -> Iterator[None]:
+    """Java's exceptions as this package's: the meta-classifier's refusals as
+    :class:`ParameterError` or :class:`DataError`, an exhausted heap with what
+    to do, anything else as :class:`WekaError`."""
     try:
         yield
     except jpype.JException as err:
+        if isinstance(err, _classes()(OPTION_EXCEPTION)):
+            raise _refusal(err, what) from None
         if isinstance(err, _classes()("java.lang.OutOfMemoryError")):
             heap = jpype.JClass("java.lang.Runtime").getRuntime().maxMemory() >> 20
             raise JavaError(
@@ -243,14 +265,71 @@ def make_reduction(options: Sequence[str], base=None):
         if base is not None:
             reduction.setClassifier(base)
     except jpype.JException as err:
+        if isinstance(err, _classes()(OPTION_EXCEPTION)):
+            raise _refusal(err, "the options") from None
         raise WekaError(
             f"cannot set the options '{join_options(options)}': {err.message()}"
         ) from None
     return reduction
 
 
-def listen_to_members(reduction, trained) -> None:
-    """Call ``trained(member, members, pairs, seconds)`` as each member is trained."""
+def check_options(reduction) -> None:
+    """The meta-classifier's own check that its options go together (a
+    pointwise model with pairs or voters, identical voters), before any work."""
+    with java_errors("checking the options"):
+        reduction.checkOptions()
+
+
+def reduction_options(reduction) -> list[str]:
+    """The options a meta-classifier reports, its defaults included."""
+    return [str(o) for o in reduction.getOptions()]
+
+
+def reduction_option_table(reduction) -> dict[str, dict]:
+    """What the meta-classifier says of its options: each flag (``-P``) with
+    its synopsis and whether it takes a value (``listOptions``), the value
+    a fresh object reports (``getOptions``; None for an absent flag), and the
+    choices of its drop-downs (``-R``, ``-T``)."""
+    reported = reduction_options(reduction)
+    head = reported[: reported.index("--")] if "--" in reported else reported
+    table = {}
+    for option in reduction.listOptions():
+        if not str(option.name()):  # the base learner's options follow
+            break
+        flag = "-" + str(option.name())
+        takes = int(option.numArguments()) > 0
+        value = None
+        if flag in head:
+            value = head[head.index(flag) + 1] if takes else True
+        table[flag] = {
+            "synopsis": str(option.synopsis()),
+            "takes_value": takes,
+            "value": value,
+        }
+    JClass = _classes()(REDUCTION)
+    for flag, tags in (("-R", JClass.TAGS_RANKER), ("-T", JClass.TAGS_TIES)):
+        table[flag]["choices"] = tuple(str(tag.getIDStr()) for tag in tags)
+    return table
+
+
+def set_ranking(reduction, ranker: str, ties: str, threads: int) -> None:
+    """Set how a trained model ranks: its ranker, tie rule and threads (the
+    pairwise rankers share one trained committee)."""
+    JClass = _classes()
+    Reduction = JClass(REDUCTION)
+    SelectedTag = JClass("weka.core.SelectedTag")
+    with java_errors("setting the ranker"):
+        reduction.setRanker(SelectedTag(ranker, Reduction.TAGS_RANKER))
+        reduction.setTies(SelectedTag(ties, Reduction.TAGS_TIES))
+        reduction.setNumExecutionSlots(int(threads))
+
+
+@contextmanager
+def members_reported(
+    reduction, trained: Callable[[int, int, int, float], None]
+) -> Iterator[None]:
+    """Within the block, call ``trained(member, members, pairs, seconds)`` as
+    each member is trained."""
     JClass = _classes()
     interface = "weka.classifiers.meta.rankingreduction.MemberListener"
     JClass(interface)
@@ -262,17 +341,48 @@ def listen_to_members(reduction, trained) -> None:
             trained(int(member), int(members), int(pairs), float(seconds))
 
     reduction.setMemberListener(Listener())
+    try:
+        yield
+    finally:
+        reduction.setMemberListener(None)
 
 
-def count_pairs(reduction, instances) -> int:
-    """Pair instances each member would be trained on (nothing allocated)."""
+def training_footprint(reduction, instances) -> dict[str, int]:
+    """What training on the instances will take, asked of the meta-classifier
+    before any pair is made: pairs per member, members trained at once, and
+    JVM heap bytes a pair needs while its member trains."""
     with java_errors("counting the pairs"):
-        return int(reduction.countPairs(instances))
+        pairs, at_once, per_pair = reduction.trainingFootprint(instances)
+    return {
+        "pairs_per_member": int(pairs),
+        "members_at_once": int(at_once),
+        "bytes_per_pair": int(per_pair),
+    }
 
 
-def rank(reduction, instances) -> tuple[np.ndarray, int]:
-    """The batch ranked as a whole: scores in [0, 1] and the comparisons made."""
-    with java_errors("ranking"):
+def training_header(reduction):
+    """The empty header of the data a trained model was trained on."""
+    return reduction.getTrainingHeader()
+
+
+def instances_like(dataset: Dataset, reduction):
+    """The data set as Instances to rank with a trained model: its own
+    features, which the model checks against its training header, and the
+    training data's class attribute (the class of data to rank is unknown)."""
+    klass = _as_attribute(training_header(reduction).classAttribute())
+    header = _header(dataset.relation, dataset.attributes, klass)
+    return _rows(header, dataset.X, dataset.class_index)
+
+
+def training_weka_version(reduction) -> str:
+    """The WEKA version a model was trained with."""
+    return str(reduction.getTrainingWekaVersion())
+
+
+def rank(reduction, instances, source: str = "the data") -> tuple[np.ndarray, int]:
+    """The batch ranked as a whole: scores in [0, 1] and the comparisons made;
+    ``source`` names the data in a refusal."""
+    with java_errors(source):
         ranking = reduction.rank(instances)
         return np.asarray(ranking.scores, dtype=np.float64), int(ranking.comparisons)
 
@@ -338,11 +448,23 @@ def reduction_params(reduction) -> dict:
         "base_options": join_options(classifier_options(reduction.getClassifier())),
         "pairs_per_instance": pairs if pairs == "all" else int(pairs),
         "voters": int(reduction.getNumIterations()),
-        "ranker": str(reduction.getRanker()),
-        "ties": str(reduction.getTies()),
+        "ranker": str(reduction.getRanker().getSelectedTag().getIDStr()),
+        "ties": str(reduction.getTies().getSelectedTag().getIDStr()),
         "threads": int(reduction.getNumExecutionSlots()),
         "seed": int(reduction.getSeed()),
     }
+
+
+def params_from_options(options: str) -> dict:
+    """The estimator's parameters that a meta-classifier option string sets,
+    as WEKA parses it (``Utils.splitOptions``, then ``setOptions`` on a fresh
+    ``RankingReduction``) and reads them back; ``base`` is a classname and
+    ``base_options`` the options after ``--``, as given."""
+    tokens = split_options(options)
+    base_options = tokens[tokens.index("--") + 1 :] if "--" in tokens else []
+    params = reduction_params(make_reduction(tokens))
+    params["base_options"] = join_options(base_options)
+    return params
 
 
 def serialize(classifier, header) -> bytes:
@@ -390,9 +512,18 @@ def java_version() -> str:
     return str(_classes()("java.lang.System").getProperty("java.version"))
 
 
-def bench_class():
-    """The benchmarks' plain Java references (``src/wekaranking/Bench.java``)."""
-    return _classes()("wekaranking.Bench")
+def bench_rank_seconds(reduction, instances) -> float:
+    """Seconds the meta-classifier's own ``rank`` takes, timed in Java
+    (``src/wekaranking/Bench.java``)."""
+    return _classes()("wekaranking.Bench").rankNanos(reduction, instances) / 1e9
+
+
+def bench_plain_tournament_seconds(reduction, instances) -> float:
+    """Seconds a plain Java tournament of a trained model's members takes, a
+    DenseInstance a pair (``src/wekaranking/Bench.java``)."""
+    members, pair_header = reduction.getMembers(), reduction.getPairHeader()
+    Bench = _classes()("wekaranking.Bench")
+    return Bench.plainTournamentNanos(members, pair_header, instances) / 1e9
 
 
 def weka_version() -> str:

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from typing import Any
 
 import numpy as np
 
 from weka_ranking import bridge, learners, persistence, progress
-from weka_ranking.data import Dataset, header_difference
-from weka_ranking.errors import DataError
+from weka_ranking.data import Dataset
 from weka_ranking.estimator import (
     Estimator,
     Ranking,
@@ -22,7 +22,6 @@ from weka_ranking.params import (
     TRAINED_PARAMETERS,
     check_ranking_params,
     parameters_doc,
-    params_from_options,
     weka_options,
 )
 
@@ -135,19 +134,21 @@ class RankingReduction(Estimator):
     def validate(self) -> RankingReduction:
         """Check the parameters now (``fit`` does too), before any work."""
         self._validate_params()
+        bridge.check_options(self._reduction())
         return self
 
+    def _reduction(self, rank_first: int | None = None, grouped: bool = False):
+        """A new, untrained Java meta-classifier with this estimator's options."""
+        base = bridge.make_classifier(
+            learners.classname(self.base), bridge.split_options(self.base_options)
+        )
+        return bridge.make_reduction(self._weka_options(rank_first, grouped), base)
+
     def _validate_params(self) -> None:
+        """Each parameter against the table; how they go together is the Java
+        class's to check (when it is built, and in ``validate``)."""
         for name, value in self.get_params().items():
             BY_NAME[name].validate(value)
-        pairwise_only = self.ranker == "pointwise" and (
-            self.voters != 1 or self.pairs_per_instance != "all"
-        )
-        if pairwise_only:
-            raise ValueError(
-                "pairs_per_instance and voters apply to the pairwise rankers; "
-                "ranker='pointwise' is the base learner alone"
-            )
         learners.classname(self.base)
 
     # -- WEKA's option string ----------------------------------------------
@@ -183,12 +184,13 @@ class RankingReduction(Estimator):
     def from_options(cls, options: str) -> RankingReduction:
         """The estimator an option string of :meth:`to_options` describes.
 
-        ``-rank-first`` is accepted and left to the data: the class that ranks
-        first is the data set's positive class.
+        WEKA parses the string (``Utils.splitOptions`` and the Java class's
+        ``setOptions``). ``-rank-first`` and ``-G`` are accepted and left to the
+        data (its positive class; ``group`` given to ``fit``), and so are the
+        Java class's options that are no parameter of the estimator.
         """
-        params = params_from_options(options)
-        if "base" in params:
-            params["base"] = learners.canonical(params["base"])
+        params = bridge.params_from_options(options)
+        params["base"] = learners.canonical(params["base"])
         return cls(**params)
 
     # -- training -----------------------------------------------------------
@@ -211,13 +213,6 @@ class RankingReduction(Estimator):
             self.dropped_attributes_ = data.dropped
             return self
         data = as_dataset(X, y, require_labels=True)
-        positives = int(np.count_nonzero(data.y))
-        if self.ranker != "pointwise" and positives in (0, len(data)):
-            raise ValueError(
-                "the training data holds one class only "
-                f"({positives} positive, {len(data) - positives} negative instances): "
-                "no pair of different classes can be formed"
-            )
         instances = bridge.to_instances(data)
         self._fit_instances(instances, data, data.positive_index)
         self.dropped_attributes_ = data.dropped
@@ -226,23 +221,17 @@ class RankingReduction(Estimator):
     def _fit_instances(
         self, instances, data: Dataset, rank_first: int | None, grouped: bool = False
     ) -> RankingReduction:
-        if grouped and self.ranker == "pointwise":
-            raise ValueError(
-                "ranker='pointwise' ranks by the base learner alone, which does not "
-                "use the queries of group: choose a pairwise ranker"
-            )
-        base = bridge.make_classifier(
-            learners.classname(self.base), bridge.split_options(self.base_options)
-        )
-        reduction = bridge.make_reduction(self._weka_options(rank_first, grouped), base)
-        pairs = bridge.count_pairs(reduction, instances)
-        check_heap(pairs, data, min(self.voters, self.threads), reduction)
+        reduction = self._reduction(rank_first, grouped)
+        bridge.check_options(reduction)
+        footprint = bridge.training_footprint(reduction, instances)
+        check_heap(footprint, len(data), len(data.attributes))
+        reporting = contextlib.nullcontext()
         if self.ranker != "pointwise":
-            source = data.source or "training"
+            source, pairs = data.source or "training", footprint["pairs_per_member"]
             trained = progress.members(source, pairs, self.voters)
-            bridge.listen_to_members(reduction, trained)
-        bridge.build(reduction, instances, self._spec())
-        reduction.setMemberListener(None)
+            reporting = bridge.members_reported(reduction, trained)
+        with reporting:
+            bridge.build(reduction, instances, self._spec())
         return self._set_trained(reduction)
 
     def _spec(self) -> str:
@@ -279,24 +268,13 @@ class RankingReduction(Estimator):
         ``voters`` (a sweep over committee sizes trains the largest once).
         """
         self._check_fitted()
-        if not 1 <= voters <= len(self.members_):
-            raise ValueError(
-                f"voters must be in 1..{len(self.members_)}, got {voters!r}"
-            )
         smaller = clone(self).set_params(voters=voters)
         return smaller._set_trained(bridge.sub_committee(self.weka_model_, voters))
 
     # -- ranking --------------------------------------------------------------
     def _check_data(self, X: Dataset | np.ndarray) -> Dataset:
         self._check_fitted()
-        data = as_dataset(X)
-        difference = header_difference(self.attributes_, data.attributes)
-        if difference is not None:
-            raise DataError(
-                f"{data.source or 'the data'}: header differs from the training data: "
-                f"{difference}"
-            )
-        return data
+        return as_dataset(X)
 
     def _trained_for_ranker(self):
         """The Java model, set to this estimator's ranker and tie rule.
@@ -305,16 +283,7 @@ class RankingReduction(Estimator):
         them after ``fit``; ``pointwise`` is another model altogether.
         """
         self._validate_params()
-        trained_pointwise = not self.n_pairs_
-        if (self.ranker == "pointwise") != trained_pointwise:
-            raise ValueError(
-                f"ranker={self.ranker!r} cannot rank with a model fitted "
-                + ("pointwise" if trained_pointwise else "on pairs")
-                + ": fit it again with this ranker"
-            )
-        self.weka_model_.setRanker(self.ranker)
-        self.weka_model_.setTies(self.ties)
-        self.weka_model_.setNumExecutionSlots(self.threads)
+        bridge.set_ranking(self.weka_model_, self.ranker, self.ties, self.threads)
         return self.weka_model_
 
     def ranking(
@@ -335,19 +304,20 @@ class RankingReduction(Estimator):
                 if self.grouped_
                 else "group given, but this model was fitted without query ids"
             )
+        data = self._check_data(X)
+        source = data.source or "the data"
         if group is not None:
-            self._check_data(X)
-            _, instances = bridge.grouped_data(X, None, group)
-            scores, comparisons = bridge.rank(self._trained_for_ranker(), instances)
+            _, instances = bridge.grouped_data(data, None, group)
+            reduction = self._trained_for_ranker()
+            scores, comparisons = bridge.rank(reduction, instances, source)
             return Ranking(
                 bridge.order(scores, self.ties, self.seed), scores, comparisons
             )
-        data = self._check_data(X)
         reduction = self._trained_for_ranker()
         if self.ranker != "pointwise" and len(data) < SMALL_BATCH:
             logger.warning(
                 "%s: ranking %d instance%s: %s",
-                data.source or "the data",
+                source,
                 len(data),
                 "" if len(data) == 1 else "s",
                 "scored against the model's reference sample of training instances"
@@ -355,10 +325,8 @@ class RankingReduction(Estimator):
                 else f"each score is a share of the {len(data) - 1} others, "
                 "coarse with so few",
             )
-        instances = bridge.to_instances(
-            data, bridge.empty_header(reduction.getTrainingHeader())
-        )
-        scores, comparisons = bridge.rank(reduction, instances)
+        instances = bridge.instances_like(data, reduction)
+        scores, comparisons = bridge.rank(reduction, instances, source)
         order = bridge.order(scores, self.ties, self.seed)
         return Ranking(order, scores, comparisons)
 

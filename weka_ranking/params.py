@@ -150,24 +150,7 @@ PARAMETERS: tuple[Parameter, ...] = (
 )
 
 BY_NAME: dict[str, Parameter] = {p.name: p for p in PARAMETERS}
-
-
-def params_from_options(options: str) -> dict[str, Any]:
-    """The parameters a meta-classifier option string sets (``-rank-first`` is
-    left to the data: the class that ranks first is its positive class)."""
-    head, _, base_options = options.partition("--")
-    tokens = head.split()
-    flags = {p.weka_flag: p for p in PARAMETERS if p.weka_flag != "--"}
-    params: dict[str, Any] = {"base_options": base_options.strip()}
-    if len(tokens) % 2:
-        raise ValueError(f"option {tokens[-1]!r} has no value in {options!r}")
-    for flag, text in zip(tokens[::2], tokens[1::2]):
-        if flag == "-rank-first":
-            continue
-        if flag not in flags:
-            raise ValueError(f"unknown option {flag!r} in {options!r}")
-        params[flags[flag].name] = flags[flag].from_text(text)
-    return params
+BY_WEKA_FLAG: dict[str, Parameter] = {p.weka_flag: p for p in PARAMETERS}
 
 
 def weka_options(

@@ -44,8 +44,9 @@ def save(model, path: str | Path) -> None:
     if not hasattr(model, "weka_model_"):
         raise NotFittedError("only a fitted RankingReduction can be saved")
     path = Path(path)
+    reduction = model.weka_model_
     payload = bridge.serialize(
-        model.weka_model_, bridge.empty_header(model.weka_model_.getTrainingHeader())
+        reduction, bridge.empty_header(bridge.training_header(reduction))
     )
     if _is_weka_model(path):
         write_bytes(path, payload)
@@ -135,7 +136,7 @@ def read(path: str | Path) -> tuple[object, dict, tuple[str, ...]]:
             f"{path}: holds a {bridge.class_name(reduction)}, not a trained "
             "weka.classifiers.meta.RankingReduction"
         )
-    trained_with = str(reduction.getTrainingWekaVersion())
+    trained_with = bridge.training_weka_version(reduction)
     running = bridge.weka_version()
     if trained_with != running:
         raise DataError(

@@ -67,18 +67,13 @@ def bridge_rates(n: int = 1000, repeats: int = 5) -> dict:
     data = load_task("spambase")
     model = RankingReduction("J48", pairs_per_instance=1).fit(data)
     test = data.subset(np.random.default_rng(1).choice(len(data), n, replace=False))
-    instances = bridge.to_instances(
-        test, bridge.empty_header(model.weka_model_.getTrainingHeader())
-    )
-    Bench = bridge.bench_class()
     reduction = model.weka_model_
-    members = reduction.getMembers()
-    pair_header = reduction.getPairHeader()
+    instances = bridge.instances_like(test, reduction)
     api, in_java, plain = _side_by_side(
         repeats,
         lambda: _timed(lambda: model.ranking(test)),
-        lambda: Bench.rankNanos(reduction, instances) / 1e9,
-        lambda: Bench.plainTournamentNanos(members, pair_header, instances) / 1e9,
+        lambda: bridge.bench_rank_seconds(reduction, instances),
+        lambda: bridge.bench_plain_tournament_seconds(reduction, instances),
     )
     threads = os.cpu_count() or 1
     model.set_params(threads=threads)

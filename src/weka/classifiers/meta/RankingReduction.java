@@ -9,26 +9,25 @@
 package weka.classifiers.meta;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Enumeration;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import java.util.Vector;
 import weka.classifiers.AbstractClassifier;
 import weka.classifiers.Classifier;
 import weka.classifiers.RandomizableParallelIteratedSingleClassifierEnhancer;
 import weka.classifiers.meta.rankingreduction.AdditiveTournament;
+import weka.classifiers.meta.rankingreduction.BatchRanking;
 import weka.classifiers.meta.rankingreduction.Committee;
 import weka.classifiers.meta.rankingreduction.MemberListener;
-import weka.classifiers.meta.rankingreduction.PairComparator;
-import weka.classifiers.meta.rankingreduction.PairInstance;
+import weka.classifiers.meta.rankingreduction.OptionException;
+import weka.classifiers.meta.rankingreduction.PairTraining;
 import weka.classifiers.meta.rankingreduction.Parallel;
-import weka.classifiers.meta.rankingreduction.Pairs;
 import weka.classifiers.meta.rankingreduction.Rankers;
-import weka.core.Attribute;
+import weka.classifiers.meta.rankingreduction.RankingTask;
+import weka.classifiers.meta.rankingreduction.ReferenceSample;
 import weka.core.Capabilities;
 import weka.core.Capabilities.Capability;
 import weka.core.Instance;
@@ -36,18 +35,197 @@ import weka.core.Instances;
 import weka.core.Option;
 import weka.core.Randomizable;
 import weka.core.RevisionUtils;
-import weka.core.SingleIndex;
+import weka.core.SelectedTag;
+import weka.core.Tag;
 import weka.core.TechnicalInformation;
 import weka.core.TechnicalInformation.Field;
 import weka.core.TechnicalInformation.Type;
 import weka.core.TechnicalInformationHandler;
 import weka.core.Utils;
 import weka.core.Version;
+import weka.gui.ProgrammaticProperty;
 
 /**
  <!-- globalinfo-start -->
- * Ranking reduced to binary classification: any classifier turned into a ranker.
+ * Ranking reduced to binary classification: a committee of base classifiers learns from pairs of instances of different classes which of the two ranks first, and a batch of instances is ranked by the committee's tournament (degree), by the monograph's Algorithm 4 as printed, or by randomized QuickSort. The ranking's score is returned as the probability of the class that ranks first, so WEKA's AUC is the AUC of the ranking. Evaluate on whole test sets (Evaluation, Explorer and Experimenter pass them whole); a single instance is scored against a reference sample of the training data.<br>
+ * <br>
+ * For more information see:<br>
+ * <br>
+ * Maria-Florina Balcan, Nikhil Bansal, Alina Beygelzimer, Don Coppersmith, John Langford, Gregory B. Sorkin: Robust reductions from ranking to classification. In: Learning Theory (COLT 2007), 604-619, 2007.<br>
+ * <br>
+ * Nir Ailon, Mehryar Mohri: An efficient reduction of ranking to classification. In: Learning Theory (COLT 2008), 87-98, 2008.<br>
+ * <br>
+ * . Ranking reduzido a classificacao binaria (monograph: sampling, voting and an evaluation on WEKA).
+ * <br><br>
  <!-- globalinfo-end -->
+ *
+ <!-- technical-bibtex-start -->
+ * BibTeX:
+ * <pre>
+ * &#64;inproceedings{Balcan2007,
+ *    author = {Maria-Florina Balcan and Nikhil Bansal and Alina Beygelzimer and Don Coppersmith and John Langford and Gregory B. Sorkin},
+ *    booktitle = {Learning Theory (COLT 2007)},
+ *    pages = {604-619},
+ *    publisher = {Springer},
+ *    title = {Robust reductions from ranking to classification},
+ *    year = {2007}
+ * }
+ * 
+ * &#64;inproceedings{Ailon2008,
+ *    author = {Nir Ailon and Mehryar Mohri},
+ *    booktitle = {Learning Theory (COLT 2008)},
+ *    pages = {87-98},
+ *    title = {An efficient reduction of ranking to classification},
+ *    year = {2008}
+ * }
+ * 
+ * &#64;misc{missing_id,
+ *    note = {The source of the -P (pairs per instance) and -I (voters) options and of tournament-as-printed},
+ *    title = {Ranking reduzido a classificacao binaria (monograph: sampling, voting and an evaluation on WEKA)}
+ * }
+ * </pre>
+ * <br><br>
+ <!-- technical-bibtex-end -->
+ *
+ <!-- options-start -->
+ * Valid options are: <p>
+ * 
+ * <pre> -P &lt;all|p&gt;
+ *  Pairs per instance: 'all' (every pair of instances of different classes,
+ *  both orders) or p &gt;= 1 drawn per instance.
+ *  (default all)</pre>
+ * 
+ * <pre> -R &lt;tournament|tournament-as-printed|quicksort|pointwise&gt;
+ *  The ranker: tournament (degree), tournament-as-printed
+ *  (the monograph's Algorithm 4), quicksort, or pointwise (the base
+ *  learner alone).
+ *  (default tournament)</pre>
+ * 
+ * <pre> -T &lt;stable|random&gt;
+ *  Order of equal scores in rank(): stable (input order) or random (seeded).
+ *  (default stable)</pre>
+ * 
+ * <pre> -rank-first &lt;value&gt;
+ *  The class value that ranks first: first, last, a 1-based index or a label.
+ *  (default first, the monograph's 1(C(a) &lt; C(b)))</pre>
+ * 
+ * <pre> -G &lt;index&gt;
+ *  Attribute that groups instances into queries (first, last or 1-based
+ *  index): pairs and rankings stay within a group, the class is the
+ *  relevance grade (numeric, or nominal in increasing order).
+ *  (default none)</pre>
+ * 
+ * <pre> -reference-size &lt;n&gt;
+ *  Training instances kept to score a single instance by its degree
+ *  against them (0: refuse single instances).
+ *  (default 100)</pre>
+ * 
+ * <pre> -one-order
+ *  Train on the pairs whose first element ranks higher only (one order;
+ *  the learner then sees one class): a hypothesis about the monograph,
+ *  not the method.</pre>
+ * 
+ * <pre> -positions
+ *  A batch's scores are its rank positions, 1 - k / (n - 1) for the
+ *  k-th (0-based), equal scores ordered by -T: what an AUC of the ranked
+ *  list sees, in WEKA's own Evaluation.</pre>
+ * 
+ * <pre> -share-threshold
+ *  Predict the class that ranks first for the instances whose score
+ *  is above 1 - q, q its training share (about the top q of a batch),
+ *  instead of above 0.5 (the top half); the ROC area is unchanged.</pre>
+ * 
+ * <pre> -no-additive
+ *  Ask the members every pair: no additive members' sums (Logistic,
+ *  NaiveBayes, linear SMO); the answers are the same, slower.</pre>
+ * 
+ * <pre> -S &lt;num&gt;
+ *  Random number seed.
+ *  (default 1)</pre>
+ * 
+ * <pre> -num-slots &lt;num&gt;
+ *  Number of execution slots.
+ *  (default 1 - i.e. no parallelism)
+ *  (use 0 to auto-detect number of cores)</pre>
+ * 
+ * <pre> -I &lt;num&gt;
+ *  Number of iterations.
+ *  (current value 1)</pre>
+ * 
+ * <pre> -W &lt;classifier name&gt;
+ *  Full name of base classifier.
+ *  (default: weka.classifiers.trees.J48)</pre>
+ * 
+ * <pre> -output-debug-info
+ *  If set, classifier is run in debug mode and
+ *  may output additional info to the console</pre>
+ * 
+ * <pre> -do-not-check-capabilities
+ *  If set, classifier capabilities are not checked before classifier is built
+ *  (use with caution).</pre>
+ * 
+ * <pre> -num-decimal-places
+ *  The number of decimal places for the output of numbers in the model (default 2).</pre>
+ * 
+ * <pre> 
+ * Options specific to classifier weka.classifiers.trees.J48:
+ * </pre>
+ * 
+ * <pre> -U
+ *  Use unpruned tree.</pre>
+ * 
+ * <pre> -O
+ *  Do not collapse tree.</pre>
+ * 
+ * <pre> -C &lt;pruning confidence&gt;
+ *  Set confidence threshold for pruning.
+ *  (default 0.25)</pre>
+ * 
+ * <pre> -M &lt;minimum number of instances&gt;
+ *  Set minimum number of instances per leaf.
+ *  (default 2)</pre>
+ * 
+ * <pre> -R
+ *  Use reduced error pruning.</pre>
+ * 
+ * <pre> -N &lt;number of folds&gt;
+ *  Set number of folds for reduced error
+ *  pruning. One fold is used as pruning set.
+ *  (default 3)</pre>
+ * 
+ * <pre> -B
+ *  Use binary splits only.</pre>
+ * 
+ * <pre> -S
+ *  Do not perform subtree raising.</pre>
+ * 
+ * <pre> -L
+ *  Do not clean up after the tree has been built.</pre>
+ * 
+ * <pre> -A
+ *  Laplace smoothing for predicted probabilities.</pre>
+ * 
+ * <pre> -J
+ *  Do not use MDL correction for info gain on numeric attributes.</pre>
+ * 
+ * <pre> -Q &lt;seed&gt;
+ *  Seed for random data shuffling (default 1).</pre>
+ * 
+ * <pre> -doNotMakeSplitPointActualValue
+ *  Do not make split point actual value.</pre>
+ * 
+ * <pre> -output-debug-info
+ *  If set, classifier is run in debug mode and
+ *  may output additional info to the console</pre>
+ * 
+ * <pre> -do-not-check-capabilities
+ *  If set, classifier capabilities are not checked before classifier is built
+ *  (use with caution).</pre>
+ * 
+ * <pre> -num-decimal-places
+ *  The number of decimal places for the output of numbers in the model (default 2).</pre>
+ * 
+ <!-- options-end -->
  *
  * <p>Each member of a committee learns, from pair instances A(a) || A(b) of
  * instances of different classes, whether a belongs to the class that ranks
@@ -67,57 +245,105 @@ import weka.core.Version;
  * probability of the class that ranks first. A single instance
  * ({@link #distributionForInstance}) is scored by its degree against a
  * reference sample of the training data kept with the model.
+ *
+ * <p>The jobs live in {@code weka.classifiers.meta.rankingreduction}: what
+ * the data asks to rank ({@link RankingTask}), the members' pair instances
+ * ({@link PairTraining}), the committee's vote ({@link Committee}), ranking a
+ * batch within its groups ({@link BatchRanking}, {@link Rankers}) and the
+ * reference sample ({@link ReferenceSample}).
  */
 public class RankingReduction extends RandomizableParallelIteratedSingleClassifierEnhancer
     implements TechnicalInformationHandler {
 
-  private static final long serialVersionUID = -2807386164187457112L;
+  private static final long serialVersionUID = -2807386164187457113L;
 
-  /** The rankers, as {@code -R} names them. */
-  public static final String[] RANKERS = {
-    "tournament", "tournament-as-printed", "quicksort", "pointwise"};
+  /** Ranker: Balcan et al.'s degree. */
+  public static final int RANKER_TOURNAMENT = 0;
+  /** Ranker: the monograph's Algorithm 4 as printed. */
+  public static final int RANKER_AS_PRINTED = 1;
+  /** Ranker: Ailon and Mohri's randomized QuickSort. */
+  public static final int RANKER_QUICKSORT = 2;
+  /** Ranker: the base learner alone, trained on the instances themselves. */
+  public static final int RANKER_POINTWISE = 3;
 
-  /** The tie rules, as {@code -T} names them. */
-  public static final String[] TIES = {"stable", "random"};
+  /** The rankers, as {@code -R} names them and the GUI lists them. */
+  public static final Tag[] TAGS_RANKER = {
+    new Tag(RANKER_TOURNAMENT, "tournament", "tournament (degree)", false),
+    new Tag(RANKER_AS_PRINTED, "tournament-as-printed",
+        "tournament as printed (Algorithm 4)", false),
+    new Tag(RANKER_QUICKSORT, "quicksort", "randomized QuickSort", false),
+    new Tag(RANKER_POINTWISE, "pointwise", "pointwise (the base learner alone)", false),
+  };
+
+  /** Ties: equal scores in input order. */
+  public static final int TIES_STABLE = 0;
+  /** Ties: equal scores in an order drawn with the seed. */
+  public static final int TIES_RANDOM = 1;
+
+  /** The tie rules, as {@code -T} names them and the GUI lists them. */
+  public static final Tag[] TAGS_TIES = {
+    new Tag(TIES_STABLE, "stable", "stable (input order)", false),
+    new Tag(TIES_RANDOM, "random", "random (seeded)", false),
+  };
 
   /** Name of the pair instances' class attribute. */
-  public static final String PAIR_CLASS = "first_wins";
+  public static final String PAIR_CLASS = PairTraining.PAIR_CLASS;
 
   // -- options ------------------------------------------------------------
+  /** Pairs drawn per instance; 0 for all. */
   protected int m_PairsPerInstance = 0;
-  protected String m_Ranker = "tournament";
-  protected String m_Ties = "stable";
+  /** The ranker, one of {@link #TAGS_RANKER}. */
+  protected int m_Ranker = RANKER_TOURNAMENT;
+  /** The tie rule, one of {@link #TAGS_TIES}. */
+  protected int m_Ties = TIES_STABLE;
+  /** The class value that ranks first. */
   protected String m_RankFirst = "first";
+  /** The attribute that groups instances into queries; empty for none. */
   protected String m_GroupAttribute = "";
+  /** Training instances kept to score a single instance. */
   protected int m_ReferenceSize = 100;
+  /** Train on one order of each pair only. */
   protected boolean m_OneOrder = false;
+  /** Score a batch by rank positions. */
   protected boolean m_Positions = false;
+  /** Whether additive members answer pairs from their halves' sums. */
+  protected boolean m_AdditiveTournament = true;
+  /** Predict the first class for the training share of a batch, not its top half. */
+  protected boolean m_ShareThreshold = false;
 
   // -- learned state ------------------------------------------------------
+  /** The training data's empty header. */
   protected Instances m_Header;
+  /** The empty dataset of the pair instances the members were trained on. */
   protected Instances m_PairHeader;
-  /** Degrees of a single additive member by sorting (see AdditiveTournament). */
-  protected boolean m_AdditiveTournament = true;
-  protected int m_RankFirstIndex = -1;
-  protected int m_GroupIndex = -1;
+  /** What the training data asks to rank, and how rows are read. */
+  protected RankingTask m_Task;
+  /** Whether the model is the base learner alone. */
   protected boolean m_TrainedPointwise;
+  /** Each member's seed. */
   protected int[] m_MemberSeeds;
+  /** Pair instances each member was trained on. */
   protected long[] m_PairCounts;
+  /** Seconds each member's pairs and training took. */
   protected double[] m_MemberSeconds;
-  protected double[][] m_Reference;
+  /** Training rows kept to score a single instance; null when pointwise. */
+  protected ReferenceSample m_Reference;
+  /** The version of WEKA that trained the model. */
   protected String m_WekaVersion;
+  /** The training data's (weighted) share of the class that ranks first. */
+  protected double m_FirstShare;
+
+  // -- neither options nor learned state (not serialized) -----------------
+  /** Comparator answers of the last batch ranked. */
   protected transient long m_LastComparisons;
-  /** Told when each member is trained (not an option; not serialized). */
+  /** Told when each member is trained. */
   protected transient MemberListener m_MemberListener;
   /** The committee, copied once for each scoring thread but the first. */
   protected transient Classifier[][] m_ThreadCopies;
+  /** What {@link #getTrainingSet} draws from, while training only. */
+  private transient PairTraining m_Training;
 
-  // -- what getTrainingSet(i) draws from while training ---------------------
-  private transient double[][] m_TrainRows;
-  private transient double[] m_TrainGrades;
-  private transient int[] m_TrainGroups;
-  private transient double[] m_TrainWeights;
-
+  /** A J48 committee of one, ranking by tournament. */
   public RankingReduction() {
     m_Classifier = new weka.classifiers.trees.J48();
     m_NumIterations = 1;
@@ -133,6 +359,11 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     return 1;
   }
 
+  /**
+   * Returns a string describing this classifier.
+   *
+   * @return a description suitable for displaying in the Explorer
+   */
   public String globalInfo() {
     return "Ranking reduced to binary classification: a committee of base classifiers "
         + "learns from pairs of instances of different classes which of the two ranks "
@@ -145,6 +376,11 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
         + "For more information see:\n\n" + getTechnicalInformation().toString();
   }
 
+  /**
+   * Returns the papers the method comes from.
+   *
+   * @return the technical information about this class
+   */
   @Override
   public TechnicalInformation getTechnicalInformation() {
     TechnicalInformation result = new TechnicalInformation(Type.INPROCEEDINGS);
@@ -171,6 +407,11 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   }
 
   // -- options ------------------------------------------------------------
+  /**
+   * Returns an enumeration describing the available options.
+   *
+   * @return an enumeration of all the available options
+   */
   @Override
   public Enumeration<Option> listOptions() {
     Vector<Option> options = new Vector<>();
@@ -180,9 +421,10 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     options.add(new Option("\tThe ranker: tournament (degree), tournament-as-printed\n"
         + "\t(the monograph's Algorithm 4), quicksort, or pointwise (the base\n"
         + "\tlearner alone).\n\t(default tournament)", "R", 1,
-        "-R <tournament|tournament-as-printed|quicksort|pointwise>"));
+        "-R <" + tagNames(TAGS_RANKER) + ">"));
     options.add(new Option("\tOrder of equal scores in rank(): stable (input order) or "
-        + "random (seeded).\n\t(default stable)", "T", 1, "-T <stable|random>"));
+        + "random (seeded).\n\t(default stable)", "T", 1,
+        "-T <" + tagNames(TAGS_TIES) + ">"));
     options.add(new Option("\tThe class value that ranks first: first, last, a 1-based "
         + "index or a label.\n\t(default first, the monograph's 1(C(a) < C(b)))",
         "rank-first", 1, "-rank-first <value>"));
@@ -199,6 +441,13 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     options.add(new Option("\tA batch's scores are its rank positions, 1 - k / (n - 1) "
         + "for the\n\tk-th (0-based), equal scores ordered by -T: what an AUC of the "
         + "ranked\n\tlist sees, in WEKA's own Evaluation.", "positions", 0, "-positions"));
+    options.add(new Option("\tPredict the class that ranks first for the instances "
+        + "whose score\n\tis above 1 - q, q its training share (about the top q of a "
+        + "batch),\n\tinstead of above 0.5 (the top half); the ROC area is unchanged.",
+        "share-threshold", 0, "-share-threshold"));
+    options.add(new Option("\tAsk the members every pair: no additive members' sums "
+        + "(Logistic,\n\tNaiveBayes, linear SMO); the answers are the same, slower.",
+        "no-additive", 0, "-no-additive"));
     for (Option option : Collections.list(super.listOptions())) {
       if (!"batch-size".equals(option.name())) {
         options.add(option);
@@ -207,34 +456,187 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     return options.elements();
   }
 
+  /**
+   * Parses a given list of options.
+   *
+   <!-- options-start -->
+   * Valid options are: <p>
+   * 
+   * <pre> -P &lt;all|p&gt;
+   *  Pairs per instance: 'all' (every pair of instances of different classes,
+   *  both orders) or p &gt;= 1 drawn per instance.
+   *  (default all)</pre>
+   * 
+   * <pre> -R &lt;tournament|tournament-as-printed|quicksort|pointwise&gt;
+   *  The ranker: tournament (degree), tournament-as-printed
+   *  (the monograph's Algorithm 4), quicksort, or pointwise (the base
+   *  learner alone).
+   *  (default tournament)</pre>
+   * 
+   * <pre> -T &lt;stable|random&gt;
+   *  Order of equal scores in rank(): stable (input order) or random (seeded).
+   *  (default stable)</pre>
+   * 
+   * <pre> -rank-first &lt;value&gt;
+   *  The class value that ranks first: first, last, a 1-based index or a label.
+   *  (default first, the monograph's 1(C(a) &lt; C(b)))</pre>
+   * 
+   * <pre> -G &lt;index&gt;
+   *  Attribute that groups instances into queries (first, last or 1-based
+   *  index): pairs and rankings stay within a group, the class is the
+   *  relevance grade (numeric, or nominal in increasing order).
+   *  (default none)</pre>
+   * 
+   * <pre> -reference-size &lt;n&gt;
+   *  Training instances kept to score a single instance by its degree
+   *  against them (0: refuse single instances).
+   *  (default 100)</pre>
+   * 
+   * <pre> -one-order
+   *  Train on the pairs whose first element ranks higher only (one order;
+   *  the learner then sees one class): a hypothesis about the monograph,
+   *  not the method.</pre>
+   * 
+   * <pre> -positions
+   *  A batch's scores are its rank positions, 1 - k / (n - 1) for the
+   *  k-th (0-based), equal scores ordered by -T: what an AUC of the ranked
+   *  list sees, in WEKA's own Evaluation.</pre>
+   * 
+   * <pre> -share-threshold
+   *  Predict the class that ranks first for the instances whose score
+   *  is above 1 - q, q its training share (about the top q of a batch),
+   *  instead of above 0.5 (the top half); the ROC area is unchanged.</pre>
+   * 
+   * <pre> -no-additive
+   *  Ask the members every pair: no additive members' sums (Logistic,
+   *  NaiveBayes, linear SMO); the answers are the same, slower.</pre>
+   * 
+   * <pre> -S &lt;num&gt;
+   *  Random number seed.
+   *  (default 1)</pre>
+   * 
+   * <pre> -num-slots &lt;num&gt;
+   *  Number of execution slots.
+   *  (default 1 - i.e. no parallelism)
+   *  (use 0 to auto-detect number of cores)</pre>
+   * 
+   * <pre> -I &lt;num&gt;
+   *  Number of iterations.
+   *  (current value 1)</pre>
+   * 
+   * <pre> -W &lt;classifier name&gt;
+   *  Full name of base classifier.
+   *  (default: weka.classifiers.trees.J48)</pre>
+   * 
+   * <pre> -output-debug-info
+   *  If set, classifier is run in debug mode and
+   *  may output additional info to the console</pre>
+   * 
+   * <pre> -do-not-check-capabilities
+   *  If set, classifier capabilities are not checked before classifier is built
+   *  (use with caution).</pre>
+   * 
+   * <pre> -num-decimal-places
+   *  The number of decimal places for the output of numbers in the model (default 2).</pre>
+   * 
+   * <pre> 
+   * Options specific to classifier weka.classifiers.trees.J48:
+   * </pre>
+   * 
+   * <pre> -U
+   *  Use unpruned tree.</pre>
+   * 
+   * <pre> -O
+   *  Do not collapse tree.</pre>
+   * 
+   * <pre> -C &lt;pruning confidence&gt;
+   *  Set confidence threshold for pruning.
+   *  (default 0.25)</pre>
+   * 
+   * <pre> -M &lt;minimum number of instances&gt;
+   *  Set minimum number of instances per leaf.
+   *  (default 2)</pre>
+   * 
+   * <pre> -R
+   *  Use reduced error pruning.</pre>
+   * 
+   * <pre> -N &lt;number of folds&gt;
+   *  Set number of folds for reduced error
+   *  pruning. One fold is used as pruning set.
+   *  (default 3)</pre>
+   * 
+   * <pre> -B
+   *  Use binary splits only.</pre>
+   * 
+   * <pre> -S
+   *  Do not perform subtree raising.</pre>
+   * 
+   * <pre> -L
+   *  Do not clean up after the tree has been built.</pre>
+   * 
+   * <pre> -A
+   *  Laplace smoothing for predicted probabilities.</pre>
+   * 
+   * <pre> -J
+   *  Do not use MDL correction for info gain on numeric attributes.</pre>
+   * 
+   * <pre> -Q &lt;seed&gt;
+   *  Seed for random data shuffling (default 1).</pre>
+   * 
+   * <pre> -doNotMakeSplitPointActualValue
+   *  Do not make split point actual value.</pre>
+   * 
+   * <pre> -output-debug-info
+   *  If set, classifier is run in debug mode and
+   *  may output additional info to the console</pre>
+   * 
+   * <pre> -do-not-check-capabilities
+   *  If set, classifier capabilities are not checked before classifier is built
+   *  (use with caution).</pre>
+   * 
+   * <pre> -num-decimal-places
+   *  The number of decimal places for the output of numbers in the model (default 2).</pre>
+   * 
+   <!-- options-end -->
+   *
+   * @param options the list of options as an array of strings
+   * @throws Exception if an option is not supported
+   */
   @Override
   public void setOptions(String[] options) throws Exception {
     String pairs = Utils.getOption('P', options);
     setPairsPerInstance(pairs.isEmpty() ? "all" : pairs);
     String ranker = Utils.getOption('R', options);
-    setRanker(ranker.isEmpty() ? "tournament" : ranker);
+    setRanker(tag(ranker.isEmpty() ? "tournament" : ranker, "-R", TAGS_RANKER));
     String ties = Utils.getOption('T', options);
-    setTies(ties.isEmpty() ? "stable" : ties);
+    setTies(tag(ties.isEmpty() ? "stable" : ties, "-T", TAGS_TIES));
     String first = Utils.getOption("rank-first", options);
     setRankFirst(first.isEmpty() ? "first" : first);
     setGroupAttribute(Utils.getOption('G', options));
     String reference = Utils.getOption("reference-size", options);
-    setReferenceSize(reference.isEmpty() ? 100 : Integer.parseInt(reference));
+    setReferenceSize(reference.isEmpty() ? 100 : integer("-reference-size", reference));
     setOneOrder(Utils.getFlag("one-order", options));
     setPositions(Utils.getFlag("positions", options));
+    setAdditiveTournament(!Utils.getFlag("no-additive", options));
+    setShareThreshold(Utils.getFlag("share-threshold", options));
     Utils.getOption("batch-size", options); // always the whole batch: see getBatchSize
     super.setOptions(options);
   }
 
+  /**
+   * Gets the current settings of the classifier.
+   *
+   * @return the current setting of the classifier
+   */
   @Override
   public String[] getOptions() {
     List<String> options = new ArrayList<>();
     options.add("-P");
     options.add(getPairsPerInstance());
     options.add("-R");
-    options.add(getRanker());
+    options.add(TAGS_RANKER[m_Ranker].getIDStr());
     options.add("-T");
-    options.add(getTies());
+    options.add(TAGS_TIES[m_Ties].getIDStr());
     options.add("-rank-first");
     options.add(getRankFirst());
     if (!m_GroupAttribute.isEmpty()) {
@@ -249,6 +651,12 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     if (m_Positions) {
       options.add("-positions");
     }
+    if (m_ShareThreshold) {
+      options.add("-share-threshold");
+    }
+    if (!m_AdditiveTournament) {
+      options.add("-no-additive");
+    }
     String[] inherited = super.getOptions();
     boolean ownOptions = true;
     for (int i = 0; i < inherited.length; i++) {
@@ -262,10 +670,46 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     return options.toArray(new String[0]);
   }
 
+  private static String tagNames(Tag[] tags) {
+    List<String> names = new ArrayList<>();
+    for (Tag tag : tags) {
+      names.add(tag.getIDStr());
+    }
+    return String.join("|", names);
+  }
+
+  private static SelectedTag tag(String value, String flag, Tag[] tags) {
+    for (Tag tag : tags) {
+      if (tag.getIDStr().equals(value)) {
+        return new SelectedTag(tag.getID(), tags);
+      }
+    }
+    throw new OptionException(flag, value, "must be one of "
+        + tagNames(tags).replace("|", ", "));
+  }
+
+  private static int integer(String flag, String value) {
+    try {
+      return Integer.parseInt(value.trim());
+    } catch (NumberFormatException e) {
+      throw new OptionException(flag, value, "must be an integer");
+    }
+  }
+
+  /**
+   * Gets the pairs drawn per instance.
+   *
+   * @return 'all', or the number p of pairs drawn per instance
+   */
   public String getPairsPerInstance() {
     return m_PairsPerInstance == 0 ? "all" : "" + m_PairsPerInstance;
   }
 
+  /**
+   * Sets the pairs drawn per instance.
+   *
+   * @param value 'all', or an integer p >= 1
+   */
   public void setPairsPerInstance(String value) {
     int p;
     try {
@@ -274,170 +718,400 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
       p = -1;
     }
     if (p < 0 || (p == 0 && !"all".equals(value))) {
-      throw new IllegalArgumentException(
-          "-P (pairs per instance) must be 'all' or an integer >= 1, got '" + value + "'");
+      throw new OptionException("-P", value, "must be 'all' or an integer >= 1");
     }
     m_PairsPerInstance = p;
   }
 
+  /**
+   * Returns the tip text for this property.
+   *
+   * @return tip text for this property suitable for displaying in the GUI
+   */
   public String pairsPerInstanceTipText() {
     return "Pairs per instance: 'all' for every pair of instances of different classes "
         + "(in both orders), or p >= 1 drawn per instance without replacement.";
   }
 
-  public String getRanker() {
-    return m_Ranker;
+  /**
+   * Gets the ranker.
+   *
+   * @return the ranker, one of {@link #TAGS_RANKER}
+   */
+  public SelectedTag getRanker() {
+    return new SelectedTag(m_Ranker, TAGS_RANKER);
   }
 
-  public void setRanker(String value) {
-    m_Ranker = oneOf("-R (ranker)", value, RANKERS);
+  /**
+   * Sets the ranker.
+   *
+   * @param value the ranker, one of {@link #TAGS_RANKER}
+   */
+  public void setRanker(SelectedTag value) {
+    if (value.getTags() == TAGS_RANKER) {
+      m_Ranker = value.getSelectedTag().getID();
+    }
   }
 
+  /**
+   * Returns the tip text for this property.
+   *
+   * @return tip text for this property suitable for displaying in the GUI
+   */
   public String rankerTipText() {
-    return "How to order a batch: tournament (the degree of Balcan et al.), "
-        + "tournament-as-printed (the monograph's Algorithm 4 with its else branch), "
-        + "quicksort (Ailon and Mohri), or pointwise (the base learner alone, trained on "
-        + "the instances themselves). The pairwise rankers share one trained committee.";
+    return "How a batch is ordered from the committee's answers on its pairs. "
+        + "tournament: by degree (Balcan et al.); tournament-as-printed: the "
+        + "monograph's Algorithm 4 with its else branch; quicksort: randomized "
+        + "QuickSort (Ailon and Mohri); pointwise: the base learner alone, trained on "
+        + "the instances themselves. The pairwise rankers share one trained committee.";
   }
 
-  public String getTies() {
-    return m_Ties;
+  /**
+   * Gets the tie rule.
+   *
+   * @return the tie rule, one of {@link #TAGS_TIES}
+   */
+  public SelectedTag getTies() {
+    return new SelectedTag(m_Ties, TAGS_TIES);
   }
 
-  public void setTies(String value) {
-    m_Ties = oneOf("-T (ties)", value, TIES);
+  /**
+   * Sets the tie rule.
+   *
+   * @param value the tie rule, one of {@link #TAGS_TIES}
+   */
+  public void setTies(SelectedTag value) {
+    if (value.getTags() == TAGS_TIES) {
+      m_Ties = value.getSelectedTag().getID();
+    }
   }
 
+  /**
+   * Returns the tip text for this property.
+   *
+   * @return tip text for this property suitable for displaying in the GUI
+   */
   public String tiesTipText() {
     return "Order of equal scores in an ordered ranking: stable (input order) or random "
         + "(seeded). WEKA's AUC counts ties one half whatever this says.";
   }
 
+  /**
+   * Gets the class value that ranks first.
+   *
+   * @return first, last, a 1-based index or a label
+   */
   public String getRankFirst() {
     return m_RankFirst;
   }
 
+  /**
+   * Sets the class value that ranks first.
+   *
+   * @param value first, last, a 1-based index or a label
+   */
   public void setRankFirst(String value) {
     if (value == null || value.trim().isEmpty()) {
-      throw new IllegalArgumentException("-rank-first needs a class value, 'first' or 'last'");
+      throw new OptionException("-rank-first", "''", "needs a class value, 'first' or "
+          + "'last'");
     }
     m_RankFirst = value.trim();
   }
 
+  /**
+   * Returns the tip text for this property.
+   *
+   * @return tip text for this property suitable for displaying in the GUI
+   */
   public String rankFirstTipText() {
     return "The class value that ranks first: 'first', 'last', a 1-based index or a "
         + "label. The default, the first value, is the monograph's 1(C(a) < C(b)) and "
         + "the Experimenter's default IR class.";
   }
 
+  /**
+   * Gets the attribute that groups instances into queries.
+   *
+   * @return first, last, a 1-based index, or empty for none
+   */
   public String getGroupAttribute() {
     return m_GroupAttribute;
   }
 
+  /**
+   * Sets the attribute that groups instances into queries.
+   *
+   * @param value first, last, a 1-based index, or empty for none
+   */
   public void setGroupAttribute(String value) {
     m_GroupAttribute = value == null ? "" : value.trim();
   }
 
+  /**
+   * Returns the tip text for this property.
+   *
+   * @return tip text for this property suitable for displaying in the GUI
+   */
   public String groupAttributeTipText() {
-    return "Attribute that groups instances into queries (first, last or a 1-based "
-        + "index; empty for none). Pairs and rankings then stay within a group and the "
+    return "Attribute that groups instances into queries: first, last or a 1-based "
+        + "index; empty for none. Pairs and rankings then stay within a group and the "
         + "class is the relevance grade: numeric, or nominal with values in increasing "
         + "order of relevance.";
   }
 
+  /**
+   * Gets the number of training instances kept to score a single instance.
+   *
+   * @return the reference sample's size
+   */
   public int getReferenceSize() {
     return m_ReferenceSize;
   }
 
+  /**
+   * Sets the number of training instances kept to score a single instance.
+   *
+   * @param value the reference sample's size, 0 to refuse single instances
+   */
   public void setReferenceSize(int value) {
     if (value < 0) {
-      throw new IllegalArgumentException("-reference-size must be >= 0, got " + value);
+      throw new OptionException("-reference-size", "" + value, "must be >= 0");
     }
     m_ReferenceSize = value;
   }
 
+  /**
+   * Returns the tip text for this property.
+   *
+   * @return tip text for this property suitable for displaying in the GUI
+   */
   public String referenceSizeTipText() {
     return "Training instances (drawn with the seed) kept with the model to score a "
         + "single instance by its degree against them; 0 refuses single instances.";
   }
 
+  /**
+   * Gets whether only one order of each pair is trained on.
+   *
+   * @return true for one order
+   */
   public boolean getOneOrder() {
     return m_OneOrder;
   }
 
+  /**
+   * Sets whether only one order of each pair is trained on.
+   *
+   * @param value true for one order
+   */
   public void setOneOrder(boolean value) {
     m_OneOrder = value;
   }
 
+  /**
+   * Returns the tip text for this property.
+   *
+   * @return tip text for this property suitable for displaying in the GUI
+   */
   public String oneOrderTipText() {
     return "Train on one order of each pair only (first element ranks higher): a "
         + "hypothesis about the monograph's numbers, not the method; off by default.";
   }
 
+  /**
+   * Gets whether a batch is scored by rank positions.
+   *
+   * @return true for positions
+   */
   public boolean getPositions() {
     return m_Positions;
   }
 
+  /**
+   * Sets whether a batch is scored by rank positions.
+   *
+   * @param value true for positions
+   */
   public void setPositions(boolean value) {
     m_Positions = value;
   }
 
+  /**
+   * Returns the tip text for this property.
+   *
+   * @return tip text for this property suitable for displaying in the GUI
+   */
   public String positionsTipText() {
     return "Score a batch by rank positions (equal scores ordered by the ties rule) "
         + "instead of the ranker's scores: WEKA's AUC then sees the ranked list, as "
         + "an AUC computed from the list would; off by default.";
   }
 
+  /**
+   * Gets whether additive members answer pairs from their halves' sums.
+   *
+   * @return true for the sums (the default)
+   */
+  public boolean getAdditiveTournament() {
+    return m_AdditiveTournament;
+  }
+
+  /**
+   * Sets whether additive members answer pairs from their halves' sums.
+   *
+   * @param value true for the sums, false to ask the members every pair
+   */
+  public void setAdditiveTournament(boolean value) {
+    m_AdditiveTournament = value;
+  }
+
+  /**
+   * Returns the tip text for this property.
+   *
+   * @return tip text for this property suitable for displaying in the GUI
+   */
+  public String additiveTournamentTipText() {
+    return "Whether additive members (Logistic, NaiveBayes, linear SMO) answer pairs "
+        + "from their two halves' sums, and a single such member's tournament counts "
+        + "degrees by sorting, in O(n log n). The answers and degrees are the same as "
+        + "asking every pair; on by default.";
+  }
+
+  /**
+   * Gets whether the first class is predicted for its training share of a batch.
+   *
+   * @return true for the share, false for the top half (the default)
+   */
+  public boolean getShareThreshold() {
+    return m_ShareThreshold;
+  }
+
+  /**
+   * Sets whether the first class is predicted for its training share of a batch.
+   *
+   * @param value true for the share, false for the top half
+   */
+  public void setShareThreshold(boolean value) {
+    m_ShareThreshold = value;
+  }
+
+  /**
+   * Returns the tip text for this property.
+   *
+   * @return tip text for this property suitable for displaying in the GUI
+   */
+  public String shareThresholdTipText() {
+    return "Whether the confusion matrix predicts the class that ranks first for about "
+        + "its training share of each batch, instead of for the top half of each batch. "
+        + "The cut is then a score of 1 - share instead of 0.5; the score is moved "
+        + "by one increasing linear map, the same for every batch of a model, so the ROC "
+        + "area is the ranking's AUC either way; off by default.";
+  }
+
+  /**
+   * Sets the committee's size.
+   *
+   * @param value the number of voters, >= 1
+   */
   @Override
   public void setNumIterations(int value) {
     if (value < 1) {
-      throw new IllegalArgumentException("-I (voters) must be >= 1, got " + value);
+      throw new OptionException("-I", "" + value, "must be >= 1");
     }
     super.setNumIterations(value);
   }
 
+  /**
+   * Returns the tip text for this property.
+   *
+   * @return tip text for this property suitable for displaying in the GUI
+   */
   @Override
   public String numIterationsTipText() {
     return "Voters: committee members, each trained on its own pair sample.";
   }
 
-  /** The whole batch, always: a test set ranked in chunks is another ranking. */
+  /**
+   * The batch size is the whole test set, always: a test set ranked in chunks
+   * is another ranking. Not shown in the GUI.
+   *
+   * @return the largest int
+   */
   @Override
+  @ProgrammaticProperty
   public String getBatchSize() {
     return "" + Integer.MAX_VALUE;
   }
 
+  /**
+   * Ignored: the batch size is the whole test set (see {@link #getBatchSize}).
+   *
+   * @param size ignored
+   */
   @Override
+  @ProgrammaticProperty
   public void setBatchSize(String size) {
     // fixed: see getBatchSize
   }
 
+  /**
+   * Returns the tip text for this property.
+   *
+   * @return tip text for this property suitable for displaying in the GUI
+   */
   @Override
   public String batchSizeTipText() {
     return "Fixed to the whole test set: a ranking is of a whole set, so WEKA's batch "
         + "prediction always hands this classifier everything at once.";
   }
 
+  /**
+   * Whether batches are ranked as a whole: they are.
+   *
+   * @return true
+   */
   @Override
   public boolean implementsMoreEfficientBatchPrediction() {
     return true;
   }
 
-  private static String oneOf(String option, String value, String[] allowed) {
-    for (String a : allowed) {
-      if (a.equals(value)) {
-        return a;
-      }
-    }
-    throw new IllegalArgumentException(option + " must be one of "
-        + String.join(", ", allowed) + ", got '" + value + "'");
+  private boolean pointwise() {
+    return m_Ranker == RANKER_POINTWISE;
   }
 
-  private boolean pointwise() {
-    return "pointwise".equals(m_Ranker);
+  /**
+   * Refuses options that contradict each other, before any work: a pointwise
+   * model with pairs, voters or groups, several voters that would be identical.
+   *
+   * @throws OptionException naming the option at fault
+   */
+  public void checkOptions() {
+    if (pointwise() && !m_GroupAttribute.isEmpty()) {
+      throw new OptionException("-R", "pointwise", "ranks by the base learner alone, "
+          + "which does not use the groups of -G: choose a pairwise ranker");
+    }
+    if (pointwise() && (m_PairsPerInstance != 0 || m_NumIterations != 1)) {
+      boolean voters = m_NumIterations != 1;
+      throw new OptionException(voters ? "-I" : "-P",
+          voters ? "" + m_NumIterations : getPairsPerInstance(),
+          "-P and -I apply to the pairwise rankers; -R pointwise is the base learner "
+          + "alone (use -P all -I 1)");
+    }
+    if (!pointwise() && m_PairsPerInstance == 0 && m_NumIterations > 1
+        && !(m_Classifier instanceof Randomizable)) {
+      throw new OptionException("-I", "" + m_NumIterations, "with -P all would train "
+          + m_NumIterations + " identical " + m_Classifier.getClass().getSimpleName()
+          + " members (the learner is not randomizable): use -I 1, or sample pairs "
+          + "(-P p)");
+    }
   }
 
   // -- capabilities ---------------------------------------------------------
+  /**
+   * Returns default capabilities of the classifier.
+   *
+   * @return the capabilities of this classifier
+   */
   @Override
   public Capabilities getCapabilities() {
     Capabilities result = super.getCapabilities();
@@ -454,102 +1128,148 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   }
 
   // -- training -------------------------------------------------------------
+  /**
+   * Builds the committee (or, pointwise, the base learner).
+   *
+   * @param data the training data
+   * @throws Exception if the classifier could not be built
+   */
   @Override
   public void buildClassifier(Instances data) throws Exception {
     getCapabilities().testWithFail(data);
-    data = new Instances(data);
-    data.deleteWithMissingClass();
-    m_RankFirstIndex = resolveRankFirst(data);
-    m_GroupIndex = resolveGroup(data);
+    checkOptions();
+    data = withClass(data);
+    m_Task = RankingTask.of(data, m_RankFirst, m_GroupAttribute);
     m_Header = new Instances(data, 0);
     m_TrainedPointwise = pointwise();
     m_WekaVersion = Version.VERSION;
+    m_ThreadCopies = null;
+    m_PairHeader = null;
+    m_Reference = null;
+    int members = m_TrainedPointwise ? 1 : m_NumIterations;
+    m_Classifiers = AbstractClassifier.makeCopies(m_Classifier, members);
+    m_FirstShare = firstShare(data);
+    m_MemberSeeds = new int[members];
+    m_PairCounts = new long[members];
+    m_MemberSeconds = new double[members];
+    for (int i = 0; i < members; i++) {
+      m_MemberSeeds[i] = m_Seed + i;
+      if (m_Classifiers[i] instanceof Randomizable) {
+        ((Randomizable) m_Classifiers[i]).setSeed(m_MemberSeeds[i]);
+      }
+    }
     if (m_TrainedPointwise) {
-      if (m_PairsPerInstance != 0 || m_NumIterations != 1) {
-        throw new IllegalArgumentException("-P and -I apply to the pairwise rankers; "
-            + "-R pointwise is the base learner alone (use -P all -I 1)");
-      }
-      m_Classifiers = AbstractClassifier.makeCopies(m_Classifier, 1);
-      m_MemberSeeds = new int[] {m_Seed};
-      m_PairCounts = new long[] {0};
-      m_MemberSeconds = new double[1];
       long started = System.nanoTime();
-      if (m_Classifiers[0] instanceof Randomizable) {
-        ((Randomizable) m_Classifiers[0]).setSeed(m_Seed);
-      }
       m_Classifiers[0].buildClassifier(data);
       m_MemberSeconds[0] = (System.nanoTime() - started) / 1e9;
-      m_Reference = null;
       return;
     }
-    if (m_PairsPerInstance == 0 && m_NumIterations > 1
-        && !(m_Classifier instanceof Randomizable)) {
-      throw new IllegalArgumentException("-I " + m_NumIterations + " with -P all would "
-          + "train " + m_NumIterations + " identical " + m_Classifier.getClass().getSimpleName()
-          + " members (the learner is not randomizable): use -I 1, or sample pairs (-P p)");
-    }
-    m_TrainRows = rows(data);
-    m_TrainGrades = grades(data);
-    m_TrainGroups = groups(data);
-    m_TrainWeights = new double[data.numInstances()];
-    for (int i = 0; i < m_TrainWeights.length; i++) {
-      m_TrainWeights[i] = data.instance(i).weight();
-    }
-    if (Pairs.count(m_TrainGrades, m_TrainGroups, 0, false) == 0) {
-      throw new IllegalArgumentException("the training data has no two instances of "
-          + "different classes" + (m_GroupIndex >= 0 ? " within a group" : "")
-          + ": no pair can be formed (" + data.numInstances() + " instances)");
-    }
-    m_PairHeader = pairHeader(data);
-    m_Classifiers = AbstractClassifier.makeCopies(m_Classifier, m_NumIterations);
-    m_MemberSeeds = new int[m_NumIterations];
-    m_PairCounts = new long[m_NumIterations];
-    m_MemberSeconds = new double[m_NumIterations];
-    for (int i = 0; i < m_NumIterations; i++) {
-      m_MemberSeeds[i] = m_Seed + i;
-    }
+    m_Training = new PairTraining(data, m_Task, m_PairsPerInstance, m_OneOrder);
     try {
-      Parallel.forEach(m_NumIterations, slots(), i -> {
-        long started = System.nanoTime();
-        Instances instances = getTrainingSet(i);
-        m_PairCounts[i] = instances.numInstances();
-        if (m_Classifiers[i] instanceof Randomizable) {
-          ((Randomizable) m_Classifiers[i]).setSeed(m_MemberSeeds[i]);
-        }
-        m_Classifiers[i].buildClassifier(instances);
-        m_MemberSeconds[i] = (System.nanoTime() - started) / 1e9;
-        MemberListener listener = m_MemberListener;
-        if (listener != null) {
-          synchronized (listener) {
-            listener.trained(i, m_NumIterations, m_PairCounts[i], m_MemberSeconds[i]);
-          }
-        }
-      });
-      m_Reference = referenceSample(m_TrainRows);
+      if (!m_Training.hasPairs()) {
+        throw OptionException.ofData(m_Task.grouped()
+            ? "no group of the training data holds two different grades: no pair can "
+                + "be formed (" + data.numInstances() + " instances)"
+            : "the training data holds one class only (" + data.numInstances()
+                + " instances): no pair of different classes can be formed");
+      }
+      m_PairHeader = m_Training.pairHeader();
+      buildMembers();
+      m_Reference = ReferenceSample.draw(m_Training.rows(), m_ReferenceSize, m_Seed);
     } finally {
-      m_TrainRows = null;
-      m_TrainGrades = null;
-      m_TrainGroups = null;
-      m_TrainWeights = null;
+      m_Training = null;
     }
   }
 
-  /** Member i's pair instances: its own sample, from new Random(seed + i). */
+  /**
+   * Trains member i on getTrainingSet(i), as WEKA's
+   * ParallelIteratedSingleClassifierEnhancer.buildClassifiers does, but not
+   * through it: with more than one execution slot, WEKA 3.9's harness catches
+   * a member's failure (an exhausted heap, say), prints it only with -D and
+   * returns, leaving that member untrained; and it has no hook after each
+   * member, where the listener is told. Here the first failure is rethrown.
+   */
+  private void buildMembers() throws Exception {
+    Parallel.forEach(m_Classifiers.length, slots(), i -> {
+      long started = System.nanoTime();
+      Instances instances = getTrainingSet(i);
+      m_PairCounts[i] = instances.numInstances();
+      m_Classifiers[i].buildClassifier(instances);
+      m_MemberSeconds[i] = (System.nanoTime() - started) / 1e9;
+      MemberListener listener = m_MemberListener;
+      if (listener != null) {
+        synchronized (listener) {
+          listener.trained(i, m_Classifiers.length, m_PairCounts[i], m_MemberSeconds[i]);
+        }
+      }
+    });
+  }
+
+  /**
+   * Member i's pair instances: its own sample, from new Random(seed + i).
+   *
+   * @param iteration the member's number, from 0
+   * @return its pair instances
+   * @throws Exception never: the pairs are views of the training rows
+   */
   @Override
   protected Instances getTrainingSet(int iteration) throws Exception {
-    Pairs pairs = Pairs.build(m_TrainGrades, m_TrainGroups, m_PairsPerInstance,
-        new Random(m_MemberSeeds[iteration]), m_OneOrder);
-    return pairInstances(m_TrainRows, pairs, m_TrainWeights);
+    return m_Training.pairs(new Random(m_MemberSeeds[iteration]));
   }
 
-  /** How many pair instances each member would be trained on, before training. */
-  public long countPairs(Instances data) throws Exception {
+  /** The weighted share of the class that ranks first; 0 with grades. */
+  private double firstShare(Instances data) {
+    if (m_Task.grouped() || m_Task.rankFirstIndex() < 0) {
+      return 0;
+    }
+    double first = 0;
+    for (int i = 0; i < data.numInstances(); i++) {
+      if (data.instance(i).classValue() == m_Task.rankFirstIndex()) {
+        first += data.instance(i).weight();
+      }
+    }
+    return first / data.sumOfWeights();
+  }
+
+  private static Instances withClass(Instances data) {
     data = new Instances(data);
     data.deleteWithMissingClass();
-    m_RankFirstIndex = resolveRankFirst(data);
-    m_GroupIndex = resolveGroup(data);
-    return pointwise() ? 0
-        : Pairs.count(grades(data), groups(data), m_PairsPerInstance, m_OneOrder);
+    return data;
+  }
+
+  /**
+   * How many pair instances each member would be trained on (0 pointwise),
+   * the members trained at the same time and the heap bytes a pair needs
+   * while its member trains: what training this data costs, asked before it.
+   * Changes nothing.
+   *
+   * @param data the training data
+   * @return {pairs per member, members trained at once, bytes per pair}
+   * @throws Exception if the options do not fit the data
+   */
+  public long[] trainingFootprint(Instances data) throws Exception {
+    if (pointwise()) {
+      return new long[] {0, 1, 0};
+    }
+    data = withClass(data);
+    RankingTask task = RankingTask.of(data, m_RankFirst, m_GroupAttribute);
+    PairTraining training = new PairTraining(data, task, m_PairsPerInstance, m_OneOrder);
+    return new long[] {
+      training.pairsPerMember(),
+      Math.min(m_NumIterations, slots()),
+      training.bytesPerPair(m_Classifier.getClass().getName()),
+    };
+  }
+
+  /**
+   * How many pair instances each member would be trained on; changes nothing.
+   *
+   * @param data the training data
+   * @return the pairs per member, 0 pointwise
+   * @throws Exception if the options do not fit the data
+   */
+  public long countPairs(Instances data) throws Exception {
+    return trainingFootprint(data)[0];
   }
 
   private int slots() {
@@ -557,170 +1277,33 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
         : m_numExecutionSlots;
   }
 
-  private int resolveRankFirst(Instances data) throws Exception {
-    Attribute klass = data.classAttribute();
-    if (!klass.isNominal()) {
-      return -1;
-    }
-    int index = klass.indexOfValue(m_RankFirst);
-    if (index < 0) {
-      if ("first".equals(m_RankFirst)) {
-        index = 0;
-      } else if ("last".equals(m_RankFirst)) {
-        index = klass.numValues() - 1;
-      } else if (m_RankFirst.matches("[0-9]+")) {
-        index = Integer.parseInt(m_RankFirst) - 1;
-      }
-    }
-    if (index < 0 || index >= klass.numValues()) {
-      throw new IllegalArgumentException("-rank-first '" + m_RankFirst + "' is not a value "
-          + "of the class " + klass.name() + " " + values(klass)
-          + ": give a label, a 1-based index, first or last");
-    }
-    return index;
-  }
-
-  private static String values(Attribute nominal) {
-    List<String> out = new ArrayList<>();
-    for (int i = 0; i < nominal.numValues(); i++) {
-      out.add(nominal.value(i));
-    }
-    return "{" + String.join(",", out) + "}";
-  }
-
-  private int resolveGroup(Instances data) {
-    if (m_GroupAttribute.isEmpty()) {
-      if (data.classAttribute().isNumeric() || data.classAttribute().numValues() > 2) {
-        throw new IllegalArgumentException("a class with more than two values ranks only "
-            + "within groups: name the group attribute with -G");
-      }
-      return -1;
-    }
-    SingleIndex index = new SingleIndex(m_GroupAttribute);
-    index.setUpper(data.numAttributes() - 1);
-    int group = index.getIndex();
-    if (group == data.classIndex()) {
-      throw new IllegalArgumentException("-G names the class attribute " + m_GroupAttribute);
-    }
-    return group;
-  }
-
-  /** The class that ranks first has grade 1 (binary); otherwise the class value. */
-  private double[] grades(Instances data) {
-    double[] grades = new double[data.numInstances()];
-    for (int i = 0; i < grades.length; i++) {
-      double value = data.instance(i).classValue();
-      if (m_GroupIndex < 0) {
-        grades[i] = value == m_RankFirstIndex ? 1 : 0;
-      } else {
-        grades[i] = value;
-      }
-    }
-    return grades;
-  }
-
-  private int[] groups(Instances data) {
-    if (m_GroupIndex < 0) {
-      return null;
-    }
-    Map<Double, Integer> ids = new HashMap<>();
-    int[] groups = new int[data.numInstances()];
-    for (int i = 0; i < groups.length; i++) {
-      groups[i] = ids.computeIfAbsent(data.instance(i).value(m_GroupIndex), k -> ids.size());
-    }
-    return groups;
-  }
-
-  /** The attributes pairs are made of: all but the class and the group. */
-  private List<Integer> featureIndices(Instances data) {
-    List<Integer> out = new ArrayList<>();
-    for (int j = 0; j < data.numAttributes(); j++) {
-      if (j != data.classIndex() && j != m_GroupIndex) {
-        out.add(j);
-      }
-    }
-    return out;
-  }
-
-  private double[][] rows(Instances data) {
-    List<Integer> features = featureIndices(data);
-    double[][] rows = new double[data.numInstances()][features.size()];
-    for (int i = 0; i < rows.length; i++) {
-      Instance instance = data.instance(i);
-      for (int j = 0; j < features.size(); j++) {
-        rows[i][j] = instance.value(features.get(j));
-      }
-    }
-    return rows;
-  }
-
-  private Instances pairHeader(Instances data) {
-    ArrayList<Attribute> attributes = new ArrayList<>();
-    List<Integer> features = featureIndices(data);
-    for (String side : new String[] {"first_", "second_"}) {
-      for (int j : features) {
-        attributes.add(data.attribute(j).copy(side + data.attribute(j).name()));
-      }
-    }
-    List<String> labels = new ArrayList<>();
-    labels.add("0");
-    labels.add("1");
-    attributes.add(new Attribute(PAIR_CLASS, labels));
-    Instances header = new Instances(data.relationName() + "-pairs", attributes, 0);
-    header.setClassIndex(header.numAttributes() - 1);
-    return header;
-  }
-
-  private Instances pairInstances(double[][] rows, Pairs pairs, double[] weights) {
-    Instances out = new Instances(m_PairHeader, pairs.size());
-    for (int k = 0; k < pairs.size(); k++) {
-      int a = pairs.left[k];
-      int b = pairs.right[k];
-      PairInstance pair = new PairInstance(rows, a, b, pairs.label[k], weights[a] * weights[b]);
-      out.add(pair); // copies the view, not the values
-
-    }
-    return out;
-  }
-
-  private double[][] referenceSample(double[][] rows) {
-    int size = Math.min(m_ReferenceSize, rows.length);
-    Integer[] order = new Integer[rows.length];
-    for (int i = 0; i < order.length; i++) {
-      order[i] = i;
-    }
-    Random random = new Random(m_Seed);
-    for (int j = order.length - 1; j > 0; j--) {
-      int k = random.nextInt(j + 1);
-      Integer swap = order[j];
-      order[j] = order[k];
-      order[k] = swap;
-    }
-    double[][] sample = new double[size][];
-    for (int i = 0; i < size; i++) {
-      sample[i] = rows[order[i]];
-    }
-    return sample;
-  }
-
   // -- ranking --------------------------------------------------------------
-  private void checkTrained(Instances data) throws Exception {
+  private void checkTrained(Instances data) {
     if (m_Header == null) {
       throw new IllegalStateException("RankingReduction is not trained yet");
     }
-    if (!m_Header.equalHeaders(data)) {
-      throw new IllegalArgumentException("the data's header differs from the training data's: "
-          + m_Header.equalHeadersMsg(data));
+    String difference = m_Task.headerDifference(m_Header, data);
+    if (difference == null && !m_Header.equalHeaders(data)) {
+      difference = m_Header.equalHeadersMsg(data);
+    }
+    if (difference != null) {
+      throw OptionException.ofData("header differs from the training data: "
+          + difference);
     }
     if (pointwise() != m_TrainedPointwise) {
-      throw new IllegalStateException("-R " + m_Ranker + " cannot rank with a model trained "
-          + (m_TrainedPointwise ? "pointwise" : "on pairs") + ": train it again");
+      throw new OptionException("-R", TAGS_RANKER[m_Ranker].getIDStr(),
+          "cannot rank with a model fitted "
+          + (m_TrainedPointwise ? "pointwise" : "on pairs") + ": fit it again with this "
+          + "ranker");
     }
   }
 
   /**
-   * The batch ranked as a whole (within each group, with -G): scores in [0, 1],
-   * the higher first, and the comparator answers it took.
+   * Ranks the batch as a whole (within each group, with -G).
+   *
+   * @param data the instances to rank, with the training data's header
+   * @return scores in [0, 1], the higher first, and the comparator answers taken
+   * @throws Exception if the data cannot be ranked
    */
   public Rankers.Ranking rank(Instances data) throws Exception {
     checkTrained(data);
@@ -729,53 +1312,38 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
       double[] scores = new double[n];
       for (int i = 0; i < n; i++) {
         double[] distribution = m_Classifiers[0].distributionForInstance(data.instance(i));
-        scores[i] = distribution[Math.max(m_RankFirstIndex, 0)];
+        scores[i] = distribution[Math.max(m_Task.rankFirstIndex(), 0)];
       }
       return new Rankers.Ranking(scores, 0);
     }
-    if (n == 1 && m_Reference != null && m_Reference.length > 0) {
+    if (n == 1 && m_Reference.size() > 0) {
       // Nothing to rank one instance against: scored as a single instance is.
-      double score = referenceDegree(data.instance(0));
-      return new Rankers.Ranking(new double[] {score}, m_Reference.length);
+      double score = m_Reference.degree(m_Task.row(data.instance(0)), this::committee);
+      return new Rankers.Ranking(new double[] {score}, m_Reference.size());
     }
-    double[][] values = rows(data);
-    Committee committee = committee(values);
-    AdditiveTournament additive = "tournament".equals(m_Ranker) && m_AdditiveTournament
-        ? AdditiveTournament.of(m_Classifiers, m_PairHeader, values)
+    double[][] rows = m_Task.rows(data);
+    AdditiveTournament additive = m_Ranker == RANKER_TOURNAMENT && m_AdditiveTournament
+        ? AdditiveTournament.of(m_Classifiers, m_PairHeader, rows)
         : null;
-    if (m_GroupIndex < 0) {
-      return rankRows(identity(n), committee, new Random(m_Seed), additive);
-    }
-    Map<Double, List<Integer>> byGroup = new LinkedHashMap<>();
-    for (int i = 0; i < n; i++) {
-      byGroup.computeIfAbsent(data.instance(i).value(m_GroupIndex), k -> new ArrayList<>())
-          .add(i);
-    }
-    double[] scores = new double[n];
-    long comparisons = 0;
-    Random random = new Random(m_Seed);
-    for (List<Integer> members : byGroup.values()) {
-      int[] rows = members.stream().mapToInt(Integer::intValue).toArray();
-      Rankers.Ranking ranking = rankRows(rows, committee, random, additive);
-      for (int j = 0; j < rows.length; j++) {
-        scores[rows[j]] = ranking.scores[j];
+    double[] groups = null;
+    if (m_Task.grouped()) {
+      groups = new double[n];
+      for (int i = 0; i < n; i++) {
+        groups[i] = data.instance(i).value(m_Task.groupIndex());
       }
-      comparisons += ranking.comparisons;
     }
-    return new Rankers.Ranking(scores, comparisons);
+    return BatchRanking.rank(TAGS_RANKER[m_Ranker].getIDStr(), committee(rows), additive,
+        groups, n, m_Seed);
   }
 
-  /** Row numbers by decreasing score; equal scores by the -T rule. */
+  /**
+   * Row numbers by decreasing score; equal scores by the -T rule.
+   *
+   * @param scores the scores of a batch
+   * @return the row numbers, the highest score first
+   */
   public int[] order(double[] scores) {
-    return Rankers.order(scores, "random".equals(m_Ties) ? new Random(m_Seed) : null);
-  }
-
-  private static int[] identity(int n) {
-    int[] rows = new int[n];
-    for (int i = 0; i < n; i++) {
-      rows[i] = i;
-    }
-    return rows;
+    return Rankers.order(scores, m_Ties == TIES_RANDOM ? new Random(m_Seed) : null);
   }
 
   private Committee committee(double[][] rows) throws Exception {
@@ -787,29 +1355,14 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     return new Committee(m_ThreadCopies, m_PairHeader, rows, m_AdditiveTournament);
   }
 
-  private Rankers.Ranking rankRows(int[] rows, Committee committee, Random random,
-      AdditiveTournament additive) throws Exception {
-    PairComparator within = (left, right, count, out) -> {
-      int[] l = new int[count];
-      int[] r = new int[count];
-      for (int k = 0; k < count; k++) {
-        l[k] = rows[left[k]];
-        r[k] = rows[right[k]];
-      }
-      committee.beats(l, r, count, out);
-    };
-    switch (m_Ranker) {
-      case "quicksort":
-        return Rankers.quicksort(rows.length, within, random);
-      case "tournament-as-printed":
-        return Rankers.asPrinted(rows.length, within);
-      default:
-        return additive != null
-            ? additive.tournament(rows, within)
-            : Rankers.tournament(rows.length, within);
-    }
-  }
-
+  /**
+   * Ranks the batch as a whole: each score becomes the probability of the
+   * class that ranks first (pointwise: the base learner's own distribution).
+   *
+   * @param batch the instances to rank
+   * @return one class distribution per instance
+   * @throws Exception if the batch cannot be ranked
+   */
   @Override
   public double[][] distributionsForInstances(Instances batch) throws Exception {
     Rankers.Ranking ranking = rank(batch);
@@ -821,9 +1374,42 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     for (int i = 0; i < out.length; i++) {
       out[i] = m_TrainedPointwise && !m_Positions
           ? m_Classifiers[0].distributionForInstance(batch.instance(i))
-          : distribution(ranking.scores[i]);
+          : m_Task.distribution(m_Header.classAttribute(),
+              probability(ranking.scores[i]));
     }
     return out;
+  }
+
+  /**
+   * The probability of the class that ranks first for a score: the score
+   * itself, or with -share-threshold 0.5 + a (s - c) for c = 1 - share and
+   * a = 0.5 / max(c, 1 - c), increasing and within [0, 1], the same for every
+   * batch, so that s > c is predicted first and the ROC area is unchanged.
+   */
+  private double probability(double score) {
+    if (!m_ShareThreshold || m_Task.grouped()) {
+      return score;
+    }
+    double cut = 1 - m_FirstShare;
+    return 0.5 + 0.5 / Math.max(cut, 1 - cut) * (score - cut);
+  }
+
+  /** How WEKA's confusion matrix reads the scores, for toString. */
+  private String thresholdText(String first) {
+    if (m_TrainedPointwise) {
+      return "the base learner's own prediction (its own threshold)";
+    }
+    if (m_Task.grouped()) {
+      return "the score is the probability of the last (most relevant) grade";
+    }
+    String share = Utils.doubleToString(m_FirstShare, 4);
+    return m_ShareThreshold
+        ? "predicts " + first + " where the score is above 1 - " + share + " (the training share of "
+            + first + ": about that share of each batch), by an increasing linear map "
+            + "of the score; the ROC area is the ranking's AUC"
+        : "predicts " + first + " where the score is above 0.5 (the top half of each batch); the "
+            + "score is the probability of " + first + ", so the ROC area is the "
+            + "ranking's AUC";
   }
 
   /** 1 - k / (n - 1) for the k-th of {@link #order}: distinct scores, same order. */
@@ -836,32 +1422,23 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     return out;
   }
 
-  /** Comparator answers of the last batch ranked by distributionsForInstances. */
+  /**
+   * Comparator answers of the last batch ranked by distributionsForInstances.
+   *
+   * @return the number of pairs the committee was asked
+   */
   public long getLastComparisons() {
     return m_LastComparisons;
   }
 
-  private double[] distribution(double score) {
-    Attribute klass = m_Header.classAttribute();
-    if (klass.isNumeric()) {
-      return new double[] {score};
-    }
-    double[] out = new double[klass.numValues()];
-    if (m_GroupIndex >= 0) {
-      // grades: the last value is the most relevant
-      out[out.length - 1] = score;
-      out[0] += 1 - score;
-    } else {
-      out[m_RankFirstIndex] = score;
-      out[1 - m_RankFirstIndex] = 1 - score;
-    }
-    return out;
-  }
-
   /**
-   * One instance, scored by its degree against the reference sample: the
+   * Scores one instance by its degree against the reference sample: the
    * share of the kept training instances it beats. A batch is ranked as a
    * whole by {@link #distributionsForInstances} instead.
+   *
+   * @param instance the instance to score
+   * @return its class distribution
+   * @throws Exception if it cannot be scored (-reference-size 0)
    */
   @Override
   public double[] distributionForInstance(Instance instance) throws Exception {
@@ -871,107 +1448,127 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     if (m_TrainedPointwise) {
       return m_Classifiers[0].distributionForInstance(instance);
     }
-    return distribution(referenceDegree(instance));
-  }
-
-  /** The share of the reference sample that the instance beats as first element. */
-  private double referenceDegree(Instance instance) throws Exception {
-    if (m_Reference == null || m_Reference.length == 0) {
+    if (m_Reference.size() == 0) {
       throw new UnsupportedOperationException("RankingReduction ranks batches "
           + "(distributionsForInstances); with -reference-size 0 it scores no single "
           + "instance");
     }
-    Instances one = new Instances(m_Header, 1);
-    one.add(instance);
-    double[][] rows = new double[m_Reference.length + 1][];
-    System.arraycopy(m_Reference, 0, rows, 0, m_Reference.length);
-    rows[m_Reference.length] = rows(one)[0];
-    int[] left = new int[m_Reference.length];
-    int[] right = new int[m_Reference.length];
-    for (int k = 0; k < left.length; k++) {
-      left[k] = m_Reference.length;
-      right[k] = k;
-    }
-    boolean[] wins = new boolean[left.length];
-    committee(rows).beats(left, right, left.length, wins);
-    int degree = 0;
-    for (boolean w : wins) {
-      degree += w ? 1 : 0;
-    }
-    return degree / (double) m_Reference.length;
+    double score = m_Reference.degree(m_Task.row(instance), this::committee);
+    return m_Task.distribution(m_Header.classAttribute(), probability(score));
   }
 
   // -- the trained model, for the Python bridge and toString ----------------
-  /** Who to tell when each member has been trained; null for no one. */
+  /**
+   * Who to tell when each member has been trained.
+   *
+   * @param listener the listener, or null for no one
+   */
   public void setMemberListener(MemberListener listener) {
     m_MemberListener = listener;
   }
 
+  /**
+   * The trained members.
+   *
+   * @return the members (one pointwise)
+   */
   public Classifier[] getMembers() {
     return m_Classifiers;
   }
 
+  /**
+   * Each member's seed.
+   *
+   * @return seed + i for member i
+   */
   public int[] getMemberSeeds() {
     return m_MemberSeeds;
   }
 
+  /**
+   * Pair instances each member was trained on.
+   *
+   * @return one count a member (0 pointwise)
+   */
   public long[] getPairCounts() {
     return m_PairCounts;
   }
 
+  /**
+   * Seconds each member's pairs and training took.
+   *
+   * @return one time a member
+   */
   public double[] getMemberSeconds() {
     return m_MemberSeconds;
   }
 
   /**
-   * Whether additive members (Logistic, NaiveBayes, linear SMO) answer pairs
-   * from their two halves' sums instead of an evaluation a pair, and the
-   * tournament of a single such member counts degrees by sorting, in
-   * O(n log n), instead of asking every pair; the answers and degrees are the
-   * same (tests compare them). On by default.
+   * The empty dataset of the pair instances the members were trained on.
+   *
+   * @return the pair header, null pointwise
    */
-  public boolean getAdditiveTournament() {
-    return m_AdditiveTournament;
-  }
-
-  public void setAdditiveTournament(boolean value) {
-    m_AdditiveTournament = value;
-  }
-
   public Instances getPairHeader() {
     return m_PairHeader;
   }
 
+  /**
+   * The training data's empty header.
+   *
+   * @return the header, null before training
+   */
   public Instances getTrainingHeader() {
     return m_Header;
   }
 
+  /**
+   * The class value that ranks first in the training data.
+   *
+   * @return its index, -1 for a numeric class
+   */
   public int getRankFirstIndex() {
-    return m_RankFirstIndex;
+    return m_Task.rankFirstIndex();
   }
 
+  /**
+   * The version of WEKA that trained the model.
+   *
+   * @return e.g. 3.9.7
+   */
   public String getTrainingWekaVersion() {
     return m_WekaVersion;
   }
 
-  /** The trained model of its first k members: the same as training with -I k. */
+  /**
+   * The trained model of its first k members: the same as training with -I k.
+   *
+   * @param k the number of voters
+   * @return a trained copy with k members
+   * @throws Exception if k is not between 1 and the committee's size
+   */
   public RankingReduction subCommittee(int k) throws Exception {
     if (m_Header == null) {
       throw new IllegalStateException("RankingReduction is not trained yet");
     }
     if (k < 1 || k > m_Classifiers.length) {
-      throw new IllegalArgumentException("voters must be in 1.." + m_Classifiers.length
-          + ", got " + k);
+      throw new OptionException("-I", "" + k, "must be in 1.." + m_Classifiers.length
+          + " for a sub-committee of this model");
     }
     RankingReduction smaller = (RankingReduction) AbstractClassifier.makeCopy(this);
     smaller.m_NumIterations = k;
-    smaller.m_Classifiers = java.util.Arrays.copyOf(m_Classifiers, k);
-    smaller.m_MemberSeeds = java.util.Arrays.copyOf(m_MemberSeeds, k);
-    smaller.m_PairCounts = java.util.Arrays.copyOf(m_PairCounts, k);
-    smaller.m_MemberSeconds = java.util.Arrays.copyOf(m_MemberSeconds, k);
+    smaller.m_Classifiers = Arrays.copyOf(m_Classifiers, k);
+    smaller.m_MemberSeeds = Arrays.copyOf(m_MemberSeeds, k);
+    smaller.m_PairCounts = Arrays.copyOf(m_PairCounts, k);
+    smaller.m_MemberSeconds = Arrays.copyOf(m_MemberSeconds, k);
     return smaller;
   }
 
+  /**
+   * Describes the trained model: options, the class that ranks first, the ranker
+   * and each member.
+   *
+   * @return a description of the model
+   */
   @Override
   public String toString() {
     if (m_Header == null) {
@@ -980,16 +1577,18 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     StringBuilder text = new StringBuilder();
     text.append("RankingReduction\n================\n\n");
     text.append("Options: ").append(Utils.joinOptions(getOptions())).append("\n");
-    String klass = m_Header.classAttribute().isNominal() && m_GroupIndex < 0
-        ? m_Header.classAttribute().value(m_RankFirstIndex) : "the higher grade";
+    String klass = m_Header.classAttribute().isNominal() && !m_Task.grouped()
+        ? m_Header.classAttribute().value(m_Task.rankFirstIndex()) : "the higher grade";
     text.append("Ranks first: ").append(klass).append("\n");
+    text.append("Confusion matrix: ").append(thresholdText(klass)).append("\n");
     if (m_TrainedPointwise) {
       text.append("Ranker: pointwise (the base learner alone)\n\n");
       text.append(m_Classifiers[0].toString());
       return text.toString();
     }
-    text.append("Ranker: ").append(m_Ranker).append(", committee of ")
-        .append(m_Classifiers.length).append(m_Classifiers.length == 1 ? " member" : " members")
+    text.append("Ranker: ").append(TAGS_RANKER[m_Ranker].getIDStr())
+        .append(", committee of ").append(m_Classifiers.length)
+        .append(m_Classifiers.length == 1 ? " member" : " members")
         .append(" voting on pairs (").append(m_PairHeader.numAttributes() - 1)
         .append(" attributes first_*, second_*; class ").append(PAIR_CLASS).append(")\n");
     for (int i = 0; i < m_Classifiers.length; i++) {
@@ -1000,12 +1599,23 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     return text.toString();
   }
 
+  /**
+   * Returns the revision string.
+   *
+   * @return the revision
+   */
   @Override
   public String getRevision() {
     return RevisionUtils.extract("$Revision: 1 $");
   }
 
+  /**
+   * Runs the classifier from the command line.
+   *
+   * @param argv the options
+   */
   public static void main(String[] argv) {
     runClassifier(new RankingReduction(), argv);
   }
 }
+

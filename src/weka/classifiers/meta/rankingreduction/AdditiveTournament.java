@@ -15,6 +15,7 @@ import weka.classifiers.functions.SMO;
 import weka.core.Instance;
 import weka.core.Instances;
 import weka.core.Utils;
+import weka.core.Version;
 import weka.estimators.Estimator;
 import weka.filters.Filter;
 
@@ -241,10 +242,61 @@ public final class AdditiveTournament {
     return true;
   }
 
+  /**
+   * The private fields of WEKA's classes that the additive forms read, as
+   * WEKA 3.9.7 names them: another WEKA version may rename one.
+   */
+  private static final String[][] FIELDS = {
+    {"weka.classifiers.functions.SMO", "m_KernelIsLinear", "m_classifiers", "m_classIndex",
+        "m_Missing", "m_NominalToBinary", "m_Filter"},
+    {"weka.classifiers.functions.SMO$BinarySMO", "m_weights", "m_sparseWeights",
+        "m_sparseIndices", "m_b"},
+    {"weka.classifiers.functions.Logistic", "m_ReplaceMissingValues", "m_AttFilter",
+        "m_NominalToBinary", "m_ClassIndex"},
+    {"weka.classifiers.bayes.NaiveBayes", "m_UseDiscretization", "m_ClassDistribution",
+        "m_Distributions", "m_Instances"},
+  };
+
+  /**
+   * Checks that the running WEKA has every private field the additive forms
+   * read.
+   *
+   * @throws IllegalStateException naming the first missing field and WEKA's version
+   * @throws ClassNotFoundException if WEKA lacks one of the classes itself
+   */
+  public static void checkFields() throws ClassNotFoundException {
+    for (String[] owner : FIELDS) {
+      Class<?> type = Class.forName(owner[0]);
+      for (int i = 1; i < owner.length; i++) {
+        declared(type, owner[i]);
+      }
+    }
+  }
+
+  /**
+   * A private field of a WEKA class, made readable.
+   *
+   * @param owner the class that declares it
+   * @param name the field's name
+   * @return the field
+   * @throws IllegalStateException naming the field and WEKA's version when
+   *         this WEKA does not have it
+   */
+  public static Field declared(Class<?> owner, String name) {
+    try {
+      Field field = owner.getDeclaredField(name);
+      field.setAccessible(true);
+      return field;
+    } catch (NoSuchFieldException e) {
+      throw new IllegalStateException("the additive tournament reads the private field "
+          + owner.getName() + "." + name + ", which WEKA " + Version.VERSION + " does not "
+          + "have (it was written against WEKA 3.9.7): rank with -no-additive, which asks "
+          + "the members themselves");
+    }
+  }
+
   private static Object field(Class<?> owner, Object of, String name) throws Exception {
-    Field field = owner.getDeclaredField(name);
-    field.setAccessible(true);
-    return field.get(of);
+    return declared(owner, name).get(of);
   }
 
   /**

@@ -25,6 +25,16 @@ import weka.core.Instances;
  */
 public final class Committee implements PairComparator {
 
+  /** The committee over a set of rows. */
+  public interface Factory {
+    /**
+     * @param rows the non-class values of the rows to compare
+     * @return the committee's vote on pairs of them
+     * @throws Exception if the members cannot be copied
+     */
+    Committee on(double[][] rows) throws Exception;
+  }
+
   private final Classifier[][] m_Copies;
   private final Instances m_PairHeader;
   private final double[][] m_Rows;

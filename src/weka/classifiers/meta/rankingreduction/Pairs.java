@@ -69,14 +69,8 @@ public final class Pairs {
       int[] others = candidates.of(a);
       int take = perInstance == 0 ? others.length : Math.min(perInstance, others.length);
       if (take < others.length) {
-        // A partial Fisher-Yates shuffle gives a uniform p-subset whatever
-        // order the array holds from earlier draws; sorted, it keeps data order.
-        for (int j = 0; j < take; j++) {
-          int pick = j + random.nextInt(others.length - j);
-          int swap = others[j];
-          others[j] = others[pick];
-          others[pick] = swap;
-        }
+        // Sorted, a drawn subset keeps data order.
+        Shuffle.drawToFront(others, take, random);
         int[] chosen = Arrays.copyOf(others, take);
         Arrays.sort(chosen);
         for (int b : chosen) {

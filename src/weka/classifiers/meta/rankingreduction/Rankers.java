@@ -121,11 +121,7 @@ public final class Rankers {
   public static Ranking quicksort(int n, PairComparator compare, Random random)
       throws Exception {
     List<int[]> parts = new ArrayList<>();
-    int[] all = new int[n];
-    for (int i = 0; i < n; i++) {
-      all[i] = i;
-    }
-    parts.add(all);
+    parts.add(identity(n));
     boolean[] tied = new boolean[n]; // shares the place of the one before it
     long comparisons = 0;
     while (true) {
@@ -250,17 +246,11 @@ public final class Rankers {
    * ({@code random == null}) or an order shuffled by the generator first.
    */
   public static int[] order(double[] scores, Random random) {
+    int[] start = random == null ? identity(scores.length)
+        : Shuffle.permutation(scores.length, random);
     Integer[] order = new Integer[scores.length];
     for (int i = 0; i < order.length; i++) {
-      order[i] = i;
-    }
-    if (random != null) {
-      for (int j = order.length - 1; j > 0; j--) {
-        int k = random.nextInt(j + 1);
-        Integer swap = order[j];
-        order[j] = order[k];
-        order[k] = swap;
-      }
+      order[i] = start[i];
     }
     Arrays.sort(order, (x, y) -> Double.compare(scores[y], scores[x]));
     int[] out = new int[order.length];
@@ -268,5 +258,14 @@ public final class Rankers {
       out[i] = order[i];
     }
     return out;
+  }
+
+  /** 0, 1, ..., n - 1. */
+  public static int[] identity(int n) {
+    int[] rows = new int[n];
+    for (int i = 0; i < n; i++) {
+      rows[i] = i;
+    }
+    return rows;
   }
 }

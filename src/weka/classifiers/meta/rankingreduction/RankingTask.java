@@ -1,0 +1,240 @@
+/*
+ * Copyright (C) 2026 the weka-ranking authors. GPL-3.0-or-later.
+ */
+package weka.classifiers.meta.rankingreduction;
+
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import weka.core.Attribute;
+import weka.core.Instance;
+import weka.core.Instances;
+import weka.core.SingleIndex;
+
+/**
+ * What a data set asks to rank: which class value ranks first (a binary
+ * class) or which attribute groups the instances into queries (a graded
+ * class), and so each instance's grade, group and features.
+ *
+ * <p>Resolved once from the options and the training header, and kept with
+ * the model: the data to rank is read through the same layout.
+ */
+public final class RankingTask implements Serializable {
+
+  private static final long serialVersionUID = 4120839011387466122L;
+
+  private final int m_RankFirstIndex;
+  private final int m_GroupIndex;
+  private final int[] m_Features;
+
+  private RankingTask(int rankFirstIndex, int groupIndex, int[] features) {
+    m_RankFirstIndex = rankFirstIndex;
+    m_GroupIndex = groupIndex;
+    m_Features = features;
+  }
+
+  /**
+   * The task of this data under the options {@code -rank-first} and
+   * {@code -G}.
+   *
+   * @param data the data, its class set
+   * @param rankFirst first, last, a 1-based index or a label of the class
+   * @param groupAttribute first, last, a 1-based index, or empty for none
+   * @return the task
+   * @throws OptionException when an option names nothing in this data
+   */
+  public static RankingTask of(Instances data, String rankFirst, String groupAttribute) {
+    int first = data.classAttribute().isNominal()
+        ? rankFirstIndex(data.classAttribute(), rankFirst) : -1;
+    int group = groupIndex(data, groupAttribute);
+    List<Integer> features = new ArrayList<>();
+    for (int j = 0; j < data.numAttributes(); j++) {
+      if (j != data.classIndex() && j != group) {
+        features.add(j);
+      }
+    }
+    return new RankingTask(first, group, features.stream().mapToInt(Integer::intValue)
+        .toArray());
+  }
+
+  private static int rankFirstIndex(Attribute klass, String rankFirst) {
+    int index = klass.indexOfValue(rankFirst);
+    if (index < 0) {
+      if ("first".equals(rankFirst)) {
+        index = 0;
+      } else if ("last".equals(rankFirst)) {
+        index = klass.numValues() - 1;
+      } else if (rankFirst.matches("[0-9]+")) {
+        index = Integer.parseInt(rankFirst) - 1;
+      }
+    }
+    if (index < 0 || index >= klass.numValues()) {
+      throw new OptionException("-rank-first", rankFirst, "is not a value of the class "
+          + klass.name() + " " + values(klass) + ": give a label, a 1-based index, first "
+          + "or last");
+    }
+    return index;
+  }
+
+  private static String values(Attribute nominal) {
+    List<String> out = new ArrayList<>();
+    for (int i = 0; i < nominal.numValues(); i++) {
+      out.add(nominal.value(i));
+    }
+    return "{" + String.join(",", out) + "}";
+  }
+
+  private static int groupIndex(Instances data, String groupAttribute) {
+    if (groupAttribute.isEmpty()) {
+      if (data.classAttribute().isNumeric() || data.classAttribute().numValues() > 2) {
+        throw new OptionException("-G", groupAttribute, "a class with more than two "
+            + "values ranks only within groups: name the group attribute with -G");
+      }
+      return -1;
+    }
+    SingleIndex index = new SingleIndex(groupAttribute);
+    index.setUpper(data.numAttributes() - 1);
+    int group = index.getIndex();
+    if (group == data.classIndex()) {
+      throw new OptionException("-G", groupAttribute, "names the class attribute");
+    }
+    return group;
+  }
+
+  /** Index of the class value that ranks first; -1 for a numeric class. */
+  public int rankFirstIndex() {
+    return m_RankFirstIndex;
+  }
+
+  /** Index of the group attribute; -1 for none. */
+  public int groupIndex() {
+    return m_GroupIndex;
+  }
+
+  /** Whether instances are ranked within groups, by grade. */
+  public boolean grouped() {
+    return m_GroupIndex >= 0;
+  }
+
+  /**
+   * Each instance's grade: 1 for the class that ranks first, else 0; with
+   * groups, the class value itself.
+   */
+  public double[] grades(Instances data) {
+    double[] grades = new double[data.numInstances()];
+    for (int i = 0; i < grades.length; i++) {
+      double value = data.instance(i).classValue();
+      grades[i] = grouped() ? value : value == m_RankFirstIndex ? 1 : 0;
+    }
+    return grades;
+  }
+
+  /** Each instance's group, numbered from 0 in order of appearance; null for none. */
+  public int[] groups(Instances data) {
+    if (!grouped()) {
+      return null;
+    }
+    Map<Double, Integer> ids = new HashMap<>();
+    int[] groups = new int[data.numInstances()];
+    for (int i = 0; i < groups.length; i++) {
+      groups[i] = ids.computeIfAbsent(data.instance(i).value(m_GroupIndex), k -> ids.size());
+    }
+    return groups;
+  }
+
+  /** The values pairs are made of: every attribute but the class and the group. */
+  public double[][] rows(Instances data) {
+    double[][] rows = new double[data.numInstances()][];
+    for (int i = 0; i < rows.length; i++) {
+      rows[i] = row(data.instance(i));
+    }
+    return rows;
+  }
+
+  /** One instance's values that pairs are made of. */
+  public double[] row(Instance instance) {
+    double[] row = new double[m_Features.length];
+    for (int j = 0; j < row.length; j++) {
+      row[j] = instance.value(m_Features[j]);
+    }
+    return row;
+  }
+
+  /**
+   * The empty dataset of pair instances: {@code first_} and {@code second_}
+   * copies of the features, and the binary class {@code pairClass}.
+   */
+  public Instances pairHeader(Instances data, String pairClass) {
+    ArrayList<Attribute> attributes = new ArrayList<>();
+    for (String side : new String[] {"first_", "second_"}) {
+      for (int j : m_Features) {
+        attributes.add(data.attribute(j).copy(side + data.attribute(j).name()));
+      }
+    }
+    List<String> labels = new ArrayList<>();
+    labels.add("0");
+    labels.add("1");
+    attributes.add(new Attribute(pairClass, labels));
+    Instances header = new Instances(data.relationName() + "-pairs", attributes, 0);
+    header.setClassIndex(header.numAttributes() - 1);
+    return header;
+  }
+
+  /**
+   * The first difference between the training data's features and the
+   * data's, in the words a user can act on ("attribute 3 is 'x' numeric
+   * where the training data has 'x' {a,b}"), or null when they match.
+   *
+   * @param training the training data's header
+   * @param data the data to rank, with its class set
+   * @return the difference, or null
+   */
+  public String headerDifference(Instances training, Instances data) {
+    List<Attribute> theirs = new ArrayList<>();
+    for (int j = 0; j < data.numAttributes(); j++) {
+      if (j != data.classIndex() && j != m_GroupIndex) {
+        theirs.add(data.attribute(j));
+      }
+    }
+    if (theirs.size() != m_Features.length) {
+      return theirs.size() + " attributes where the training data has " + m_Features.length;
+    }
+    for (int i = 0; i < m_Features.length; i++) {
+      Attribute mine = training.attribute(m_Features[i]);
+      if (!describe(mine).equals(describe(theirs.get(i)))) {
+        return "attribute " + (i + 1) + " is " + describe(theirs.get(i))
+            + " where the training data has " + describe(mine);
+      }
+    }
+    if (!describe(training.classAttribute()).equals(describe(data.classAttribute()))) {
+      return "the class is " + describe(data.classAttribute())
+          + " where the training data has " + describe(training.classAttribute());
+    }
+    return null;
+  }
+
+  private static String describe(Attribute attribute) {
+    String kind = attribute.isNominal() ? values(attribute)
+        : Attribute.typeToString(attribute);
+    return "'" + attribute.name() + "' " + kind;
+  }
+
+  /** The class probabilities of a ranking score in [0, 1] under this task. */
+  public double[] distribution(Attribute klass, double score) {
+    if (klass.isNumeric()) {
+      return new double[] {score};
+    }
+    double[] out = new double[klass.numValues()];
+    if (grouped()) {
+      // grades: the last value is the most relevant
+      out[out.length - 1] = score;
+      out[0] += 1 - score;
+    } else {
+      out[m_RankFirstIndex] = score;
+      out[1 - m_RankFirstIndex] = 1 - score;
+    }
+    return out;
+  }
+}

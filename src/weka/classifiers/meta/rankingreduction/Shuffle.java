@@ -1,0 +1,52 @@
+/*
+ * Copyright (C) 2026 the weka-ranking authors. GPL-3.0-or-later.
+ */
+package weka.classifiers.meta.rankingreduction;
+
+import java.util.Random;
+
+/**
+ * Fisher-Yates shuffles of row numbers, the one place the method draws an
+ * order at random.
+ *
+ * <p>Two draws, each kept as the stored results were made with it: a whole
+ * permutation, filled from the last position down (the reference sample and
+ * the random tie order), and a uniform subset of given size, filled from the
+ * first position up (the pairs of {@code -P p}). Both ask the generator for
+ * {@code nextInt(n)}, {@code nextInt(n - 1)}, ... in turn; they differ in
+ * which end of the array the drawn element is put.
+ */
+public final class Shuffle {
+
+  private Shuffle() {
+  }
+
+  /** 0..n-1 in an order drawn from the generator (every order equally likely). */
+  public static int[] permutation(int n, Random random) {
+    int[] order = new int[n];
+    for (int i = 0; i < n; i++) {
+      order[i] = i;
+    }
+    for (int j = n - 1; j > 0; j--) {
+      swap(order, j, random.nextInt(j + 1));
+    }
+    return order;
+  }
+
+  /**
+   * Moves a uniform random subset of {@code take} of the values to the front
+   * of the array (in drawn order); the rest of the array keeps what is left.
+   * The array's current order, from earlier draws, does not bias the subset.
+   */
+  public static void drawToFront(int[] values, int take, Random random) {
+    for (int j = 0; j < take; j++) {
+      swap(values, j, j + random.nextInt(values.length - j));
+    }
+  }
+
+  private static void swap(int[] values, int i, int j) {
+    int swap = values[i];
+    values[i] = values[j];
+    values[j] = swap;
+  }
+}

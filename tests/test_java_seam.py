@@ -1,0 +1,197 @@
+"""The seam between Python and the Java class: Java owns the rules and the
+facts, Python's parameter table matches Java's options, and only the bridge
+calls Java methods."""
+
+from __future__ import annotations
+
+import ast
+import gzip
+import json
+import re
+from pathlib import Path
+
+import jpype
+import numpy as np
+import pytest
+
+from weka_ranking import RankingReduction, bridge, learners, load_task
+from weka_ranking.errors import DataError, ParameterError
+from weka_ranking.params import PARAMETERS, RANKERS, TIES
+
+ROOT = Path(__file__).resolve().parent.parent
+CLASSNAME = "weka.classifiers.meta.RankingReduction"
+
+
+def stored_schemes() -> set[str]:
+    """Every meta-classifier scheme in the committed results."""
+    schemes = set()
+    with gzip.open(ROOT / "docs" / "results.jsonl.gz", "rt") as lines:
+        for line in lines:
+            schemes.add(json.loads(line)["scheme"])
+
+    def walk(value):
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if key == "scheme":
+                    schemes.add(item)
+                walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+
+    walk(json.loads((ROOT / "docs" / "ltr.json").read_text()))
+    return {s.removeprefix(CLASSNAME + " ") for s in schemes if s.startswith(CLASSNAME)}
+
+
+# -- Python's parameter table is Java's ----------------------------------------
+def test_parameter_table_equals_the_java_options(weka):
+    java = bridge.reduction_option_table(bridge.make_reduction([]))
+    for p in PARAMETERS:
+        if p.weka_flag == "--":
+            continue
+        assert p.weka_flag in java, p.name
+        assert java[p.weka_flag]["takes_value"], p.name
+        default = java[p.weka_flag]["value"]
+        if p.name == "base":
+            assert default == learners.classname(p.default)
+        else:
+            assert default == p.to_text(p.default), p.name
+    assert set(java["-R"]["choices"]) == set(RANKERS)
+    assert set(java["-T"]["choices"]) == set(TIES)
+
+
+def test_every_stored_scheme_parses_back(weka):
+    schemes = stored_schemes()
+    assert len(schemes) > 100
+    assert any("-G first" in s for s in schemes)
+    assert any("-one-order" in s for s in schemes)
+    for scheme in schemes:
+        params = bridge.params_from_options(scheme)
+        tokens = bridge.split_options(scheme)
+        head = tokens[: tokens.index("--")] if "--" in tokens else tokens
+        for p in PARAMETERS:
+            if p.weka_flag in head:  # what the scheme says, read back unchanged
+                given = head[head.index(p.weka_flag) + 1]
+                assert p.to_text(params[p.name]) == given, (scheme, p.name)
+        model = RankingReduction.from_options(scheme)
+        assert model.base == learners.canonical(params["base"])
+
+
+def test_from_options_reads_the_options_the_data_sets(weka):
+    model = RankingReduction.from_options(
+        "-W weka.classifiers.trees.J48 -P 2 -I 3 -G first -rank-first 2 -one-order"
+    )
+    assert (model.pairs_per_instance, model.voters) == (2, 3)
+
+
+# -- Java's rules, in Python's words -------------------------------------------
+@pytest.mark.parametrize(
+    ("params", "name", "value"),
+    [
+        ({"ranker": "pointwise", "voters": 3}, "voters", 3),
+        ({"ranker": "pointwise", "pairs_per_instance": 2}, "pairs_per_instance", 2),
+        ({"voters": 3}, "voters", 3),  # identical J48 members
+    ],
+)
+def test_option_rules_are_javas_named_as_parameters(weka, params, name, value):
+    with pytest.raises(ParameterError) as caught:
+        RankingReduction("J48", **params).validate()
+    assert (caught.value.name, caught.value.value) == (name, value)
+
+
+def test_one_class_training_data_is_refused_by_java(weka, breast_cancer):
+    one_class = breast_cancer.subset(np.flatnonzero(breast_cancer.y == 0))
+    with pytest.raises(DataError, match="one class only"):
+        RankingReduction("J48").fit(one_class)
+
+
+def test_sub_committee_range_is_javas(weka, breast_cancer):
+    model = RankingReduction("J48", pairs_per_instance=1, voters=2).fit(breast_cancer)
+    with pytest.raises(ParameterError, match=r"voters=3: must be in 1\.\.2") as caught:
+        model.sub_committee(3)
+    assert caught.value.value == 3
+
+
+def test_ranker_of_another_training_is_refused_by_java(weka, breast_cancer):
+    model = RankingReduction("J48", ranker="pointwise").fit(breast_cancer)
+    with pytest.raises(ParameterError, match="fitted pointwise") as caught:
+        model.set_params(ranker="quicksort").ranking(breast_cancer)
+    assert caught.value.name == "ranker"
+
+
+def test_counting_pairs_changes_nothing(weka, breast_cancer):
+    reduction = bridge.make_reduction(["-P", "2", "-rank-first", "last"])
+    instances = bridge.to_instances(breast_cancer)
+    before = bridge.reduction_options(reduction)
+    footprint = bridge.training_footprint(reduction, instances)
+    assert footprint["pairs_per_member"] == 2 * len(breast_cancer)
+    assert bridge.reduction_options(reduction) == before
+    assert reduction.getTrainingHeader() is None  # still untrained
+
+
+def test_heap_estimate_is_javas(weka, breast_cancer):
+    instances = bridge.to_instances(breast_cancer)
+    j48 = bridge.training_footprint(bridge.make_reduction(["-P", "1"]), instances)
+    logistic = bridge.training_footprint(
+        bridge.make_reduction(["-P", "1", "-W", "weka.classifiers.functions.Logistic"]),
+        instances,
+    )
+    # J48 trains on the pair views; Logistic copies each pair's values.
+    pair_attributes = 2 * len(breast_cancer.attributes) + 1
+    assert logistic["bytes_per_pair"] - j48["bytes_per_pair"] > 16 * pair_attributes
+
+
+# -- the additive forms read WEKA's private fields, checked loudly -------------
+def test_additive_fields_exist_in_this_weka(weka):
+    weka("weka.classifiers.meta.rankingreduction.AdditiveTournament").checkFields()
+
+
+def test_a_missing_field_names_itself_and_the_weka_version(weka):
+    additive = weka("weka.classifiers.meta.rankingreduction.AdditiveTournament")
+    smo = weka("weka.classifiers.functions.SMO")
+    with pytest.raises(jpype.JException) as caught:
+        additive.declared(smo.class_, "m_NoSuchField")
+    message = str(caught.value.getMessage())
+    version = str(weka("weka.core.Version").VERSION)
+    assert "weka.classifiers.functions.SMO.m_NoSuchField" in message
+    assert f"WEKA {version}" in message
+
+
+# -- only the bridge calls Java methods ----------------------------------------
+CAMEL_CASE = re.compile(r"^[a-z]+[A-Z]")
+# Python's own camelCase methods (the logging module's).
+PYTHON_METHODS = {"getLogger", "setLevel", "setFormatter", "isEnabledFor"}
+
+
+def test_only_the_bridge_calls_java_methods():
+    calls = []
+    for path in sorted((ROOT / "weka_ranking").rglob("*.py")):
+        if path.name in ("bridge.py", "jvm.py"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and CAMEL_CASE.match(node.func.attr)
+                and node.func.attr not in PYTHON_METHODS
+            ):
+                where = path.relative_to(ROOT)
+                calls.append(f"{where}:{node.lineno}: {node.func.attr}")
+    assert calls == []
+
+
+def test_the_scan_sees_a_java_call():
+    tree = ast.parse("model.weka_model_.setMemberListener(None)")
+    call = next(n for n in ast.walk(tree) if isinstance(n, ast.Call))
+    assert CAMEL_CASE.match(call.func.attr)
+
+
+def test_header_difference_is_javas_in_the_datas_name(weka, breast_cancer):
+    model = RankingReduction("J48", pairs_per_instance=1).fit(breast_cancer)
+    other = load_task("hepatitis")
+    with pytest.raises(DataError, match="header differs from the training data: "):
+        model.ranking(other)
+    reduction = model.weka_model_
+    instances = bridge.instances_like(other, reduction)
+    with pytest.raises(jpype.JException, match="attributes where the training data"):
+        reduction.rank(instances)  # the rule is the Java class's, for WEKA users too

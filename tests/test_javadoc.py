@@ -1,0 +1,45 @@
+"""The meta-classifier's Javadoc as WEKA writes it: the globalinfo, BibTeX and
+options blocks between WEKA's markers are what ``weka.core.AllJavadoc``
+generates from the class itself."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+from weka_ranking import jvm
+
+SOURCE = Path(__file__).resolve().parent.parent / "src"
+CLASS = "weka.classifiers.meta.RankingReduction"
+
+
+def test_javadoc_blocks_are_what_alljavadoc_generates(tmp_path):
+    # AllJavadoc reads the source under -dir and prints the updated source.
+    copy = tmp_path / "src"
+    shutil.copytree(SOURCE, copy)
+    classpath = os.pathsep.join([*jvm.weka_classpath(), str(jvm.compiled_classes())])
+    generated = subprocess.run(
+        [
+            "java",
+            "--add-opens",
+            "java.base/java.lang=ALL-UNNAMED",
+            "-cp",
+            classpath,
+            "weka.core.AllJavadoc",
+            "-W",
+            CLASS,
+            "-dir",
+            str(copy),
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    ).stdout
+    path = Path(*CLASS.split(".")).with_suffix(".java")
+    source = (SOURCE / path).read_text()
+    for marker in ("globalinfo", "technical-bibtex", "options"):
+        assert f"<!-- {marker}-start -->" in source
+    assert generated.strip() == source.strip()
