@@ -14,6 +14,7 @@ from pathlib import Path
 from setuptools import Command, setup
 from setuptools.command.build import build
 from setuptools.command.sdist import sdist
+from setuptools.errors import CompileError
 
 ROOT = Path(__file__).resolve().parent
 # Loaded by path: weka_ranking/__init__ imports numpy and JPype, which the build
@@ -46,6 +47,13 @@ class build_java(Command):
         self.set_undefined_options("build_py", ("build_lib", "build_lib"))
 
     def run(self):
+        # A distutils error is printed as one "error: ..." line, not a traceback.
+        try:
+            self._build()
+        except javabuild.BuildError as err:
+            raise CompileError(str(err)) from None
+
+    def _build(self):
         weka_jar = javabuild.find_weka_jar()
         if weka_jar is None:
             raise javabuild.BuildError(

@@ -68,7 +68,7 @@ def _rebuild_if_stale(root: Path, folder: Path) -> None:
     }
     if _javabuild.read_stamp(folder) == wanted:
         return
-    logger.info("the Java sources changed since %s was built: rebuilding", folder)
+    logger.info("rebuilding %s: the Java sources or the last commit changed", folder)
     try:
         _javabuild.build(
             root, folder, weka_lib_dir() / "weka.jar", wanted["source_date_epoch"]
