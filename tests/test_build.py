@@ -49,6 +49,9 @@ def test_an_sdist_date_file_sets_the_timestamp(tmp_path, monkeypatch):
     assert _javabuild.source_date_epoch(tmp_path) == 1700000000
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1600000000")
     assert _javabuild.source_date_epoch(tmp_path) == 1600000000
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "yesterday")
+    with pytest.raises(_javabuild.BuildError, match="SOURCE_DATE_EPOCH='yesterday'"):
+        _javabuild.source_date_epoch(tmp_path)
 
 
 def test_a_checkout_rebuilds_its_jars_when_a_source_is_added(tmp_path, monkeypatch):

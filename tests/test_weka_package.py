@@ -127,6 +127,9 @@ def test_the_jar_holds_the_meta_classifier_only(tmp_path):
     classes = [n for n in zipfile.ZipFile(jar_path).namelist() if n.endswith(".class")]
     assert "weka/classifiers/meta/RankingReduction.class" in classes
     assert all(name.startswith("weka/classifiers/meta/") for name in classes)
+    # Java 11 bytecode (class file major version 55), whatever JDK built it.
+    first = zipfile.ZipFile(jar_path).read(classes[0])
+    assert int.from_bytes(first[6:8], "big") == 55
     sources = [n for n in package.namelist() if n.startswith("src/")]
     assert all(n.startswith("src/main/java/weka/classifiers/meta/") for n in sources)
     # The Python bridge's and the benchmark's helpers are in the other jar.

@@ -106,7 +106,12 @@ def source_date_epoch(root: Path) -> int:
     file's modification time.
     """
     if os.environ.get("SOURCE_DATE_EPOCH"):
-        return int(os.environ["SOURCE_DATE_EPOCH"])
+        value = os.environ["SOURCE_DATE_EPOCH"]
+        if not value.strip().isdigit():
+            raise BuildError(
+                f"SOURCE_DATE_EPOCH={value!r} is not a number of seconds since 1970"
+            )
+        return int(value)
     commit = _git_commit_epoch(root)
     if commit is not None:
         return commit

@@ -77,11 +77,6 @@ def _rebuild_if_stale(root: Path, folder: Path) -> None:
         raise JavaError(f"rebuilding the checkout's jars: {err}") from err
 
 
-def package_jar() -> Path:
-    """The meta-classifier's jar (``weka/**``), the one the WEKA package ships."""
-    return java_dir() / _javabuild.PACKAGE_JAR
-
-
 def classpath() -> list[str]:
     """WEKA's jars and this package's two jars: what the JVM starts with."""
     folder = java_dir()
