@@ -47,9 +47,13 @@ def java_dir() -> Path:
     Java sources or the last commit's date differ from those they were built
     from, so that tests always run the ``.java`` files as they are.
     """
-    folder = package_dir() / "_java"
     root = checkout()
-    if root is not None:
+    if root is None:
+        folder = package_dir() / "_java"
+    else:
+        # Where the editable install's build step put them (the checkout's
+        # package folder, even when the install links its files elsewhere).
+        folder = root / "weka_ranking" / "_java"
         _rebuild_if_stale(root, folder)
     for name in (_javabuild.PACKAGE_JAR, _javabuild.BRIDGE_JAR):
         if not (folder / name).is_file():
@@ -73,8 +77,8 @@ def _rebuild_if_stale(root: Path, folder: Path) -> None:
         _javabuild.build(
             root, folder, weka_lib_dir() / "weka.jar", wanted["source_date_epoch"]
         )
-    except _javabuild.BuildError as err:
-        raise JavaError(f"rebuilding the checkout's jars: {err}") from err
+    except (_javabuild.BuildError, OSError) as err:
+        raise JavaError(f"rebuilding the checkout's jars in {folder}: {err}") from err
 
 
 def classpath() -> list[str]:
