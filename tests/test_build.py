@@ -123,6 +123,12 @@ def test_build_warns_nothing_and_the_sdist_holds_what_the_tests_read(dist):
     }
     assert wanted <= names
     assert not any("__pycache__" in name for name in names)
+    # The wheel, built from the sdist (no git there: its recorded date), holds
+    # the very jars the checkout built for this commit.
+    (wheel,) = out.glob("weka_ranking-*-py3-none-any.whl")
+    for jar in (_javabuild.PACKAGE_JAR, _javabuild.BRIDGE_JAR):
+        shipped = zipfile.ZipFile(wheel).read(f"weka_ranking/_java/{jar}")
+        assert shipped == (jvm.java_dir() / jar).read_bytes()
 
 
 # About a minute on two cores with the fixture's build: the build environments
