@@ -1,12 +1,53 @@
-"""Shared fixtures: the JVM (started once: JPype cannot restart it) and WEKA helpers."""
+"""Shared fixtures: the JVM (started once: JPype cannot restart it) and WEKA helpers.
+
+The fast lane (``python -m pytest -m fast``) is every test of
+:data:`FAST_MODULES` and every test marked ``fast``: none of them starts the
+JVM, which :func:`_fast_tests_start_no_jvm` checks for each of them.
+"""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 from weka_ranking import jvm, load_task
 from weka_ranking.data import Attribute, Dataset
+
+# Test modules whose every test works without the JVM.
+FAST_MODULES = {
+    "test_layout.py",
+    "test_ltr_metrics.py",
+    "test_provenance.py",
+    "test_report.py",
+    "test_store.py",
+    "test_style.py",
+}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if Path(str(item.fspath)).name in FAST_MODULES:
+            item.add_marker(pytest.mark.fast)
+
+
+def _jvm_started() -> bool:
+    import jpype
+
+    return bool(jpype.isJVMStarted())
+
+
+@pytest.fixture(autouse=True)
+def _fast_tests_start_no_jvm(request):
+    """A test in the fast lane must not start the JVM (the lane's promise)."""
+    fast = request.node.get_closest_marker("fast") is not None
+    before = fast and _jvm_started()
+    yield
+    if fast and not before:
+        assert not _jvm_started(), (
+            f"{request.node.nodeid} is marked fast but starts the JVM"
+        )
 
 
 @pytest.fixture(scope="session")

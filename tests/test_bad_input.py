@@ -113,7 +113,7 @@ def test_positive_class_not_among_values(capsys, arff):
 
 
 def test_non_binary_class_without_positive(capsys, arff):
-    assert "name the positive one (--positive VALUE)" in failing(
+    assert "name the positive one, --positive VALUE" in failing(
         capsys, "cv", arff(HEADER + GOOD_ROWS)
     )
 

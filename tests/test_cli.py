@@ -135,9 +135,7 @@ def test_one_class_training_data(tmp_path, capsys):
 def test_too_few_of_the_minority_for_the_folds(tmp_path, capsys):
     path = write_arff(tmp_path / "few.arff", ["1,x"] * 10 + ["2,y"] * 3)
     err = one_line_error(capsys, "cv", path, "--folds", "5")
-    assert (
-        "--folds 5 is more than the 3 instances" in err and "--folds 3 or fewer" in err
-    )
+    assert "--folds 5: more than the 3 instances" in err and "--folds 3 or fewer" in err
     path = write_arff(tmp_path / "single.arff", ["1,x"] * 10 + ["2,y"])
     assert "at least 2" in one_line_error(capsys, "cv", path, "--folds", "2")
 

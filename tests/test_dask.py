@@ -4,9 +4,9 @@ import json
 
 import pytest
 
-from weka_ranking.experiments.plan import build_plan
-from weka_ranking.experiments.run import run_plan
-from weka_ranking.experiments.store import ResultStore
+from weka_ranking.studies.monograph.plan import build_plan
+from weka_ranking.studies.monograph.run import run_plan
+from weka_ranking.studies.monograph.store import ResultStore
 
 distributed = pytest.importorskip("distributed")
 

@@ -8,16 +8,16 @@ import pytest
 
 from weka_ranking import DataError
 from weka_ranking.cli import main
-from weka_ranking.ltr.data import (
+from weka_ranking.model import RankingReduction
+from weka_ranking.peers import LightGBMRanker, XGBoostRanker
+from weka_ranking.studies.ltr.data import (
     _grouped,
     load_grouped_arff,
     load_letor,
     mq2008_fold,
 )
-from weka_ranking.ltr.experiment import evaluate, fit_ranker
-from weka_ranking.ltr.rankers import AdaRank, GeneticRanker
-from weka_ranking.model import RankingReduction
-from weka_ranking.peers import LightGBMRanker, XGBoostRanker
+from weka_ranking.studies.ltr.experiment import evaluate, fit_ranker
+from weka_ranking.studies.ltr.rankers import AdaRank, GeneticRanker
 
 
 def scores_of(model, grouped):
@@ -164,11 +164,11 @@ def test_cli_ltr_on_arff_files_with_a_group_attribute(tmp_path, capsys):
     ranker = json.loads(capsys.readouterr().out)["rankers"]["adarank-ndcg"]
     assert ranker["ndcg10_standard"] > 0.6
     assert main(["ltr", paths[0], "--valid", paths[1], "--test", paths[2]]) == 1
-    assert "(--group-attribute NAME)" in capsys.readouterr().err
+    assert "name it with --group-attribute NAME" in capsys.readouterr().err
 
 
 def test_experiment_scores_each_ranker_of_a_reduction_with_that_ranker(weka):
-    from weka_ranking.ltr import experiment
+    from weka_ranking.studies.ltr import experiment
 
     train, valid, test = synthetic(1), synthetic(2), synthetic(3)
     results = experiment.run(["reduction-j48"], [1], data={1: (train, valid, test)})

@@ -78,8 +78,8 @@ def test_standard_equals_ir_measures(ties):
 
 @pytest.mark.parametrize("definition", ["standard", "letor4"])
 def test_query_matrix_equals_the_per_query_metrics(definition):
-    from weka_ranking.ltr.data import mq2008_part
-    from weka_ranking.ltr.fast import QueryMatrix
+    from weka_ranking.studies.ltr.data import mq2008_part
+    from weka_ranking.studies.ltr.fast import QueryMatrix
 
     part = mq2008_part("S5")
     rng = np.random.default_rng(1)

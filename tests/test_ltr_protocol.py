@@ -9,10 +9,10 @@ import pytest
 
 from tests.test_ltr import synthetic
 from weka_ranking.cli import main
-from weka_ranking.ltr import experiment
-from weka_ranking.ltr.experiment import fit_ranker, validation_map
-from weka_ranking.ltr.significance import paired_t_p, randomization_p
 from weka_ranking.metrics import mean_ndcg, ndcg
+from weka_ranking.studies.ltr import experiment
+from weka_ranking.studies.ltr.experiment import fit_ranker, validation_map
+from weka_ranking.studies.ltr.significance import paired_t_p, randomization_p
 from weka_ranking.tuning import GridSearch
 
 

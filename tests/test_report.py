@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from weka_ranking.experiments import hypotheses, render_cells
-from weka_ranking.experiments.aggregate import Results
-from weka_ranking.experiments.cells import cells
-from weka_ranking.experiments.report import original_markdown, to_markdown
+from weka_ranking.studies.monograph import hypotheses, render_cells
+from weka_ranking.studies.monograph.aggregate import Results
+from weka_ranking.studies.monograph.cells import cells
+from weka_ranking.studies.monograph.report import original_markdown, to_markdown
 from weka_ranking.tasks import STUDY_TASKS
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -98,7 +98,7 @@ def test_leakage_is_the_fold_order_minus_ties_one_half(results):
 
 
 def test_sampled_cells_are_judged_against_their_seeds(results):
-    from weka_ranking.experiments.aggregate import Cell
+    from weka_ranking.studies.monograph.aggregate import Cell
 
     def cell(auc):
         kinds = {"auc": auc, "auc_stable": auc, "auc_random": auc}

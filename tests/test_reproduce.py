@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from weka_ranking.experiments.aggregate import Results, published_tables
-from weka_ranking.experiments.figures import write_figures
-from weka_ranking.experiments.plan import build_plan
-from weka_ranking.experiments.report import write_report
+from weka_ranking.studies.monograph.aggregate import Results, published_tables
+from weka_ranking.studies.monograph.figures import write_figures
+from weka_ranking.studies.monograph.plan import build_plan
+from weka_ranking.studies.monograph.report import write_report
 
 TIMING = {"train_seconds", "rank_seconds", "write"}
 
@@ -122,8 +122,8 @@ def test_report_from_the_store(uninterrupted, tmp_path):
 
 def test_smo_with_its_whole_kernel_matrix_ranks_as_with_wekas_cache(weka):
     from weka_ranking import RankingReduction, load_task
-    from weka_ranking.experiments.plan import learner_options
     from weka_ranking.folds import weka_folds
+    from weka_ranking.studies.monograph.plan import learner_options
 
     data = load_task("breast-cancer")  # nominal attributes, many pairs alike
     train, test = next(iter(weka_folds(data.y, 10, 1)))
@@ -146,8 +146,8 @@ def test_smo_with_its_whole_kernel_matrix_ranks_as_with_wekas_cache(weka):
 
 def test_classes_swapped_declares_the_values_the_other_way(weka):
     from weka_ranking import bridge, load_task
-    from weka_ranking.experiments.plan import Unit
-    from weka_ranking.experiments.run import _task_data
+    from weka_ranking.studies.monograph.plan import Unit
+    from weka_ranking.studies.monograph.run import _task_data
 
     ours = load_task("vehicle")
     swapped = _task_data(Unit("vehicle", "SMO", "base", 0, (), "classes-swapped"))

@@ -17,9 +17,8 @@ from weka_ranking.arff import load_arff
 from weka_ranking.data import Dataset
 from weka_ranking.errors import DataError, JavaError, WekaError, WekaRankingError
 from weka_ranking.metrics import auc
-from weka_ranking.tasks import STUDY_TASKS, Task, resolve_task
-
-__version__ = "0.1.0"
+from weka_ranking.tasks import STUDY_TASKS, Task, load_task, resolve_task
+from weka_ranking.version import __version__ as __version__
 
 _LAZY = {
     "RankingReduction": "weka_ranking.model",
@@ -33,11 +32,6 @@ def __getattr__(name: str):
     if name in _LAZY:
         return getattr(importlib.import_module(_LAZY[name]), name)
     raise AttributeError(f"module 'weka_ranking' has no attribute {name!r}")
-
-
-def load_task(name_or_path: str, positive: str | None = None, keep=None) -> Dataset:
-    """A built-in study task by name, or a data file, as a binary Dataset."""
-    return resolve_task(name_or_path, positive, keep).load()
 
 
 __all__ = [
@@ -55,4 +49,5 @@ __all__ = [
     "cross_validate",
     "load_arff",
     "load_task",
+    "resolve_task",
 ]

@@ -17,7 +17,7 @@ import numpy as np
 
 from weka_ranking import progress
 from weka_ranking.data import Attribute, Dataset, header_difference
-from weka_ranking.errors import DataError
+from weka_ranking.errors import DataError, Remedy
 
 logger = logging.getLogger(__name__)
 
@@ -252,7 +252,8 @@ def load_arff(
                 where = f"line {line}: " if line else ""
                 raise DataError(
                     f"{source}: {where}attribute {name!r} is of type {real_kind}, "
-                    "which the reduction cannot use; drop it with drop_unsupported=True"
+                    "which the reduction cannot use",
+                    Remedy("drop it with", "drop_unsupported", True),
                 )
             dropped.append(name)
             continue
@@ -320,7 +321,8 @@ def load_arff(
         if len(kept) != 2:
             raise DataError(
                 f"{source}: the class {class_name!r} has {len(kept)} values "
-                f"({', '.join(kept)}); name the positive one (positive=VALUE)"
+                f"({', '.join(kept)})",
+                Remedy("name the positive one,", "positive", "VALUE"),
             )
         counts = [int(np.sum(klass == values.index(v))) for v in kept]
         positive = kept[int(np.argmin(counts))]

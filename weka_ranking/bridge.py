@@ -16,7 +16,7 @@ import numpy as np
 
 from weka_ranking import jvm
 from weka_ranking.data import Attribute, Dataset
-from weka_ranking.errors import DataError, JavaError, WekaError
+from weka_ranking.errors import DataError, JavaError, Remedy, WekaError
 
 REDUCTION = "weka.classifiers.meta.RankingReduction"
 
@@ -43,8 +43,9 @@ def java_errors(what: str):
         if isinstance(err, _classes()("java.lang.OutOfMemoryError")):
             heap = jpype.JClass("java.lang.Runtime").getRuntime().maxMemory() >> 20
             raise JavaError(
-                f"the JVM ran out of memory ({heap} MB heap) {what}: give it more "
-                "(heap='8g', say) or use fewer pairs (pairs_per_instance=P)"
+                f"the JVM ran out of memory ({heap} MB heap) {what}",
+                Remedy("give it more with", "heap", "8g"),
+                Remedy("use fewer pairs with", "pairs_per_instance", "P"),
             ) from None
         if isinstance(err, _classes()("java.lang.IllegalArgumentException")):
             raise ValueError(f"{what}: {err.message()}") from None

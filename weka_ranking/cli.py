@@ -1,8 +1,10 @@
 """The ``weka-ranking`` command: flags in, the API called, its results printed.
 
-Every command is a row of :data:`COMMANDS` (help, arguments, handler); the
-work is the API's. Library errors name parameters (``pairs_per_instance=3``);
-:func:`in_cli_words` turns them into the flags a user typed (``--pairs 3``).
+Every command is a :class:`Command` record of :data:`COMMANDS` (its help, its
+arguments, the function that runs it); the work is the API's. A library
+:class:`~weka_ranking.errors.ParameterError` names the parameter
+(``pairs_per_instance``) and its value; :func:`in_cli_words` says it with the
+flag the user typed (``--pairs 3``).
 """
 
 from __future__ import annotations
@@ -10,43 +12,89 @@ from __future__ import annotations
 import argparse
 import json
 import logging
-import re
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from weka_ranking import __version__, jvm, progress
+from weka_ranking import jvm, progress
 from weka_ranking.atomic import output_target, write_atomically
 from weka_ranking.data import Dataset
-from weka_ranking.errors import DataError, JavaError, WekaRankingError
+from weka_ranking.errors import (
+    DataError,
+    JavaError,
+    ParameterError,
+    WekaRankingError,
+    advise,
+)
 from weka_ranking.metrics import auc
 from weka_ranking.params import BY_NAME, PARAMETERS
-from weka_ranking.tasks import resolve_task
+from weka_ranking.tasks import TASKS, resolve_task
+from weka_ranking.version import __version__
 
 logger = logging.getLogger("weka_ranking")
 
 
-class CliError(WekaRankingError):
-    """A command-line mistake the user can fix."""
+class UsageError(WekaRankingError):
+    """Flags that do not go together, found after parsing: exit 2, as argparse's."""
 
 
-def in_cli_words(message: str) -> str:
-    """``name=value`` of a library parameter written as its flag and value."""
+EXIT_STATUS = """\
+exit status: 0 done; 1 bad data, a bad option value or a failed run (one line
+'weka-ranking: error: ...' on stderr); 2 a usage mistake (flags missing or
+not going together); 130 interrupted."""
+
+
+@dataclass(frozen=True)
+class Argument:
+    """One argument of a command: argparse's flags and keyword options."""
+
+    flags: tuple[str, ...]
+    options: dict = field(default_factory=dict)
+
+    @property
+    def dest(self) -> str:
+        """The attribute argparse stores it in (and the library's name for it)."""
+        return self.options.get("dest", self.flags[-1].lstrip("-").replace("-", "_"))
+
+
+def arg(*flags: str, **options) -> Argument:
+    return Argument(flags, options)
+
+
+@dataclass(frozen=True)
+class Command:
+    """One command: its help line, its arguments, and the function that runs it.
+
+    ``writes`` names the argument holding the file the command writes, checked
+    before any work; ``needs_weka`` says whether the JVM is started first.
+    """
+
+    name: str
+    help: str
+    arguments: tuple[Argument, ...]
+    run: Callable[[argparse.Namespace], int]
+    writes: str | None = None
+    needs_weka: bool = True
+
+
+def in_cli_words(err: Exception) -> str:
+    """An error's message, a library parameter said as the flag a user typed."""
     flags = {
-        options.get("dest", names[-1].lstrip("-").replace("-", "_")): names[-1]
-        for _, arguments, _, _ in COMMANDS.values()
-        for names, options in arguments
-        if names[-1].startswith("--")
+        argument.dest: argument.flags[-1]
+        for command in COMMANDS
+        for argument in command.arguments
+        if argument.flags[-1].startswith("--")
     }
-    for name, flag in flags.items():
-        message = re.sub(rf"\b{name}=True\b", flag, message)
-        message = re.sub(rf"\b{name}='?([^'\s,;)]+)'?", rf"{flag} \1", message)
+    message = str(err)
+    if isinstance(err, ParameterError) and err.name in flags:
+        message = f"{flags[err.name]} {err.value}: {err.reason}"
+    elif isinstance(err, WekaRankingError):
+        message = err.message
+    if getattr(err, "remedies", ()):
+        message += f": {advise(err.remedies, flags)}"
     return message
-
-
-def arg(*flags: str, **options) -> tuple[tuple[str, ...], dict]:
-    return flags, options
 
 
 def names(text: str) -> tuple[str, ...]:
@@ -56,12 +104,14 @@ def names(text: str) -> tuple[str, ...]:
 
 # fmt: off
 TASK = arg("task", metavar="TASK_OR_FILE",
-           help="a built-in task or a data file (ARFF, .arff.gz, CSV)")
+           help=f"a built-in task ({', '.join(TASKS)}) or a data file (ARFF, "
+           ".arff.gz, CSV)")
 JSON = arg("--json", action="store_true", help="print one JSON object")
 HEAP = arg("--heap", help="JVM maximum heap, e.g. 4g (java -Xmx)")
 DATA = [
     arg("-c", "--class-index", metavar="first|last|N", help="the class, as WEKA's -c"),
-    arg("--positive", help="class value that ranks first"),
+    arg("--positive", help="class value that ranks first (default: the minority "
+        "class of a two-valued class; required with more values)"),
     arg("--keep", type=names, help="comma-separated class values to keep"),
     arg("--drop-unsupported", action="store_true", help="drop string/date attributes"),
 ]
@@ -97,7 +147,19 @@ def _cv(args: argparse.Namespace) -> int:
 
     estimator, data = _estimator(args), _load(args.task, args)
     result = cross_validate(estimator, data, args.folds, None, progress.counter("fold"))
-    print(json.dumps(result.to_dict()) if args.json else result.to_text(data))
+    if not args.json:
+        print(result.to_text(data))
+        return 0
+    # The command's own words beside the result's: what was asked, by name.
+    asked = {
+        "task": resolve_task(args.task).name,
+        "file": str(data.source),
+        "learner": estimator.base,
+        "ranker": estimator.ranker,
+        "pairs": estimator.pairs_per_instance,
+        "voters": estimator.voters,
+    }
+    print(json.dumps({**result.to_dict(), **asked}))
     return 0
 
 
@@ -114,7 +176,9 @@ def _rank(args: argparse.Namespace) -> int:
     if args.model:
         model = RankingReduction.load(args.model, **_given(args))
         if args.positive not in (None, model.positive_):
-            raise CliError(f"--positive {args.positive}: {model.positive_} ranks first")
+            raise ParameterError(
+                "positive", args.positive, f"the model ranks {model.positive_} first"
+            )
         args.positive = model.positive_
         args.drop_unsupported |= bool(model.dropped_attributes_)
     else:
@@ -122,7 +186,7 @@ def _rank(args: argparse.Namespace) -> int:
     test = _load(args.test, args, unlabelled="keep", expected=model.attributes_)
     ranking = model.ranking(test)
     known, y = test.labelled, test.y[test.labelled]
-    if 0 < y.sum() < known.sum():  # WEKA's -T: the test file's AUC
+    if 0 < y.sum() < known.sum() and not args.quiet:  # WEKA's -T: its AUC
         print(
             f"{args.test}: AUC {auc(y, ranking.scores[known]):.5f} ({known.sum()} "
             f"labelled instances, {y.sum()} {model.positive_})",
@@ -148,10 +212,10 @@ def _emit(args: argparse.Namespace, text: str, results=None, echo=True) -> None:
 
 
 def _reproduce(args: argparse.Namespace) -> int:
-    from weka_ranking.experiments.run import reproduce
+    from weka_ranking.studies.monograph.run import reproduce
 
     if (args.executor == "dask") != bool(args.scheduler):
-        raise CliError("--executor dask and --scheduler ADDRESS go together")
+        raise UsageError("--executor dask and --scheduler ADDRESS go together")
     given = "tasks learners quick include_slow jobs heap scheduler experimenter"
     options = {name: getattr(args, name) for name in given.split()}
     ran, total, path = reproduce(args.out, **options, progress=progress.counter("unit"))
@@ -160,7 +224,9 @@ def _reproduce(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
-    from weka_ranking import bench, bench_markdown, scale_page
+    from weka_ranking.studies.bench import benchmarks as bench
+    from weka_ranking.studies.bench import page as bench_markdown
+    from weka_ranking.studies.bench import scale_page
 
     results = bench.run(args.sections, not args.no_large, logger.info)
     _emit(args, bench_markdown.to_markdown(results, _command()), results)
@@ -169,8 +235,8 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def _ltr(args: argparse.Namespace) -> int:
-    from weka_ranking.ltr import experiment, report
-    from weka_ranking.ltr.files import write_outputs
+    from weka_ranking.studies.ltr import experiment, report
+    from weka_ranking.studies.ltr.files import write_outputs
 
     if args.task == "mq2008":
         folds, data = experiment.mq2008_folds(args.folds), None
@@ -179,13 +245,12 @@ def _ltr(args: argparse.Namespace) -> int:
         data = experiment.user_fold(*files, args.group_attribute, args.normalize)
         folds = list(data)
     else:
-        raise CliError("a training file needs --valid FILE and --test FILE")
+        raise UsageError("a training file needs --valid FILE and --test FILE")
     rankers = list(args.rankers or experiment.ALL_RANKERS)
     results = experiment.run(rankers, folds, logger.info, data, args.ties)
-    markdown, summary = (
-        report.to_markdown(results, _command()),
-        experiment.summary(results),
-    )
+    page = report.page_values(results, _command())
+    markdown = report.render(page)
+    summary = {**experiment.summary(results), "page": page}
     if args.out:
         write_outputs(results, args.out, summary, markdown)
     print(json.dumps(summary) if args.json else markdown)
@@ -203,32 +268,32 @@ def _weka_package(args: argparse.Namespace) -> int:
 
 
 def _report(args: argparse.Namespace) -> int:
-    from weka_ranking.experiments.report import write_report
+    from weka_ranking.studies.monograph.report import write_report
 
     print(write_report(Path(args.store), Path(args.out or args.store)))
     return 0
 
 
-# name: (help, arguments, handler, the flag naming the file it writes)
 # fmt: off
-COMMANDS = {
-    "cv": ("cross-validate on WEKA's fold sequence and report the AUC", [
+COMMANDS: tuple[Command, ...] = (
+    Command("cv", "cross-validate on WEKA's fold sequence and report the AUC", (
         TASK, *MODEL, *DATA, JSON, HEAP,
         arg("--folds", type=int, default=10, help="number of folds (default: 10)"),
-    ], _cv, None),
-    "train": ("train on a task or data file and save the model", [
+    ), _cv),
+    Command("train", "train on a task or data file and save the model", (
         TASK, *MODEL, *DATA, HEAP,
         arg("--save", required=True, metavar="FILE",
             help="model file to write (.model: WEKA's own)"),
-    ], _train, "save"),
-    "rank": ("rank a data file with a model trained here or saved before", [
+    ), _train, writes="save"),
+    Command("rank", "rank a data file with a model trained here or saved before", (
         arg("--train", metavar="FILE", help="training data"),
         arg("--model", metavar="FILE", help="a model file from train --save"),
         arg("--test", required=True, metavar="FILE", help="data to rank"),
         arg("--out", metavar="CSV", help="write here instead of stdout"),
         *MODEL, *DATA, HEAP,
-    ], _rank, "out"),
-    "reproduce": ("run the monograph's batteries and sweeps into a resumable store", [
+    ), _rank, writes="out"),
+    Command("reproduce",
+            "run the monograph's batteries and sweeps into a resumable store", (
         arg("--out", default="reproduction", metavar="DIR",
             help="folder of the store and the report (default: reproduction)"),
         arg("--jobs", type=int, default=1, help="worker processes, one JVM each"),
@@ -243,16 +308,17 @@ COMMANDS = {
             help="also run SMO original on breast-cancer, vehicle (10, 3 min a fold)"),
         arg("--experimenter", action="store_true", help="then each cell in WEKA's too"),
         HEAP,
-    ], _reproduce, None),
-    "bench": ("measure rates and ratios side by side (see docs/benchmarks.md)", [
+    ), _reproduce),
+    Command("bench", "measure rates and ratios side by side (see docs/benchmarks.md)", (
         JSON, arg("--heap", default="14g", help="JVM maximum heap (default: 14g)"),
         arg("--sections", type=names, default=None,
             help="comma-separated sections (default: all)"),
         arg("--no-large", action="store_true",
             help="leave kr-vs-kp (5 million pairs) out of the training section"),
         arg("--out", metavar="MD", help="also write them as Markdown, scale.md beside"),
-    ], _bench, "out"),
-    "ltr": ("learning to rank on MQ2008: the reduction beside the field's rankers", [
+    ), _bench, writes="out"),
+    Command("ltr",
+            "learning to rank on MQ2008: the reduction beside the field's rankers", (
         arg("task", metavar="mq2008|TRAIN",
             help="MQ2008 (5 folds), or a training file (LETOR text, or ARFF with "
             "--group-attribute) with --valid and --test"),
@@ -267,15 +333,17 @@ COMMANDS = {
         arg("--normalize", choices=("query",), help="features to [0, 1] in each query"),
         arg("--out", metavar="DIR", help="also write per-query, score and run files"),
         JSON, HEAP,
-    ], _ltr, None),
-    "weka-package": ("write the WEKA package (a ZIP for WEKA's package manager)", [
+    ), _ltr),
+    Command("weka-package",
+            "write the WEKA package (a ZIP for WEKA's package manager)", (
         arg("--out", default=".", metavar="DIR", help="folder to write the ZIP into"),
-    ], _weka_package, None),
-    "report": ("render reproduction.md and the figures from a store", [
+    ), _weka_package, needs_weka=False),
+    Command("report", "render reproduction.md and the figures from a store", (
         arg("store", metavar="DIR", help="the folder reproduce wrote into"),
         arg("--out", metavar="DIR", help="where to write (default: DIR)"),
-    ], _report, None),
-}
+    ), _report, needs_weka=False),
+)
+BY_NAME_OF_COMMAND = {command.name: command for command in COMMANDS}
 # fmt: on
 
 
@@ -284,15 +352,23 @@ def build_parser() -> argparse.ArgumentParser:
         prog="weka-ranking",
         description="Rank with any WEKA classifier: ranking reduced to binary "
         "classification.",
+        epilog=EXIT_STATUS,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     version = f"%(prog)s {__version__}"
     parser.add_argument("--version", action="version", version=version)
     commands = parser.add_subparsers(dest="command", required=True)
-    for name, (help_text, arguments, _, _) in COMMANDS.items():
-        command = commands.add_parser(name, help=help_text)
-        for flags, options in arguments:
-            command.add_argument(*flags, **options)
-        loudness = command.add_mutually_exclusive_group()
+    for command in COMMANDS:
+        sub = commands.add_parser(
+            command.name,
+            help=command.help,
+            description=command.help,
+            epilog=EXIT_STATUS,
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
+        for argument in command.arguments:
+            sub.add_argument(*argument.flags, **argument.options)
+        loudness = sub.add_mutually_exclusive_group()
         loudness.add_argument("--quiet", action="store_true", help="errors only")
         loudness.add_argument(
             "--verbose", action="store_true", help="more messages, the JVM's included"
@@ -309,7 +385,7 @@ def _stop_once(signum, frame) -> None:
 
 def _check_before_work(args: argparse.Namespace) -> None:
     """Refuse now what would fail after the work: output, heap, a model."""
-    flag = COMMANDS[args.command][3]
+    flag = BY_NAME_OF_COMMAND[args.command].writes
     try:
         if flag and getattr(args, flag):
             output_target(getattr(args, flag))
@@ -317,25 +393,48 @@ def _check_before_work(args: argparse.Namespace) -> None:
             jvm.heap_bytes(args.heap)
     except (DataError, JavaError) as err:
         given = flag if isinstance(err, DataError) else "heap"
-        raise CliError(f"--{given} {err}") from None
-    if args.command == "rank" and bool(args.train) == bool(args.model):
-        raise CliError("rank needs one of --train FILE or --model FILE")
+        raise ParameterError(given, getattr(args, given), str(err)) from None
+    if args.command == "rank" and not (args.train or args.model):
+        raise UsageError("rank needs --train FILE (to train a model) or --model FILE")
+    if args.command == "rank" and args.train and args.model:
+        raise UsageError(
+            "rank takes --train FILE or --model FILE, not both: --model ranks with "
+            "the saved model, --train trains a new one"
+        )
+
+
+# Flags whose value is itself WEKA options, so may start with "-" ("-U"), which
+# argparse would take for a flag of its own.
+WEKA_OPTION_FLAGS = ("--learner-options",)
+
+
+def _values_starting_with_a_dash(argv: Sequence[str] | None) -> list[str]:
+    """``--learner-options -U`` as ``--learner-options=-U``, which argparse reads."""
+    given = list(sys.argv[1:] if argv is None else argv)
+    joined: list[str] = []
+    for token in given:
+        if joined and joined[-1] in WEKA_OPTION_FLAGS:
+            joined[-1] = f"{joined[-1]}={token}"
+        else:
+            joined.append(token)
+    return joined
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; its exit status: 0 ok, 1 failed, 2 usage, 130 interrupted."""
-    args = build_parser().parse_args(argv)
+    args = build_parser().parse_args(_values_starting_with_a_dash(argv))
     progress.configure(args.quiet, args.verbose)
     stops = (signal.SIGINT, signal.SIGTERM)
     handlers = {signum: signal.signal(signum, _stop_once) for signum in stops}
     try:
         _check_before_work(args)
-        if "heap" in vars(args):  # the commands that need WEKA
+        command = BY_NAME_OF_COMMAND[args.command]
+        if command.needs_weka:
             jvm.start(heap=args.heap, verbose=args.verbose)
-        return COMMANDS[args.command][2](args)
+        return command.run(args)
     except (WekaRankingError, ValueError, OSError) as err:
-        print(f"weka-ranking: error: {in_cli_words(str(err))}", file=sys.stderr)
-        return 1
+        print(f"weka-ranking: error: {in_cli_words(err)}", file=sys.stderr)
+        return 2 if isinstance(err, UsageError) else 1
     except KeyboardInterrupt:
         # Stopping: SIGINT and SIGTERM stay ignored to the process's end.
         print("weka-ranking: interrupted", file=sys.stderr)

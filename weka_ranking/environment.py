@@ -10,7 +10,8 @@ from pathlib import Path
 
 import numpy as np
 
-from weka_ranking import __version__, bridge
+from weka_ranking import bridge
+from weka_ranking.version import __version__
 
 
 @functools.cache

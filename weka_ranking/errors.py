@@ -1,8 +1,51 @@
-"""The package's own error types, so callers can tell bad input from bugs."""
+"""The package's own error types, so callers can tell bad input from bugs.
+
+An error that a parameter would mend carries it as a :class:`Remedy` rather
+than as words, so that each face says it in its own terms: Python as
+``drop_unsupported=True``, the command line as ``--drop-unsupported``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Remedy:
+    """The parameter, and the value of it, that would mend an error."""
+
+    advice: str
+    name: str
+    value: object
+    note: str = ""
+
+    def say(self, flag: str | None = None) -> str:
+        """The advice with the parameter, or with its command-line ``flag``."""
+        note = f" {self.note}" if self.note else ""
+        if flag is None:
+            return f"{self.advice} {self.name}={self.value!r}{note}"
+        value = "" if self.value is True else f" {self.value}"
+        return f"{self.advice} {flag}{value}{note}"
+
+
+def advise(remedies: tuple[Remedy, ...], flags: dict[str, str] | None = None) -> str:
+    """The remedies as one clause, each said with its flag where ``flags`` has it."""
+    flags = flags or {}
+    return ", or ".join(r.say(flags.get(r.name)) for r in remedies)
 
 
 class WekaRankingError(Exception):
     """Base class of every error this package raises on purpose."""
+
+    def __init__(self, message: str, *remedies: Remedy) -> None:
+        super().__init__(message)
+        self.message = message
+        self.remedies = remedies
+
+    def __str__(self) -> str:
+        if not self.remedies:
+            return self.message
+        return f"{self.message}: {advise(self.remedies)}"
 
 
 class DataError(WekaRankingError, ValueError):
@@ -26,8 +69,8 @@ class ParameterError(WekaRankingError, ValueError):
     says what the parameter takes instead.
     """
 
-    def __init__(self, name: str, value: object, reason: str) -> None:
+    def __init__(self, name: str, value: object, reason: str, *remedies: Remedy):
+        super().__init__(f"{name}={value!r}: {reason}", *remedies)
         self.name = name
         self.value = value
         self.reason = reason
-        super().__init__(f"{name}={value!r}: {reason}")

@@ -20,7 +20,7 @@ import numpy as np
 from weka_ranking import bridge
 from weka_ranking.data import Dataset
 from weka_ranking.environment import software_versions
-from weka_ranking.errors import DataError
+from weka_ranking.errors import DataError, ParameterError, Remedy
 from weka_ranking.estimator import clone
 from weka_ranking.folds import weka_folds
 from weka_ranking.metrics import auc
@@ -196,9 +196,10 @@ def check_folds(data: Dataset, folds: int) -> None:
     """Refuse a number of folds that leaves a test fold without both classes."""
     minority = int(min(np.count_nonzero(data.y), len(data) - np.count_nonzero(data.y)))
     if not 2 <= folds <= len(data):
-        raise DataError(
-            f"{data.source}: folds={folds}: must be between 2 and {len(data)} "
-            "(the instances)"
+        raise ParameterError(
+            "folds",
+            folds,
+            f"must be between 2 and {len(data)} (the instances of {data.source})",
         )
     if minority < 2:
         raise DataError(
@@ -206,10 +207,12 @@ def check_folds(data: Dataset, folds: int) -> None:
             "cross-validation needs at least 2 (one per fold, at least 2 folds)"
         )
     if folds > minority:
-        raise DataError(
-            f"{data.source}: folds={folds} is more than the {minority} instances of "
-            f"the minority class: some test folds would have none and no AUC; use "
-            f"folds={minority} or fewer"
+        raise ParameterError(
+            "folds",
+            folds,
+            f"more than the {minority} instances of the minority class of "
+            f"{data.source}: some test folds would have none and no AUC",
+            Remedy("use", "folds", minority, "or fewer"),
         )
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from weka_ranking import bridge
 from weka_ranking.data import Dataset
-from weka_ranking.errors import JavaError
+from weka_ranking.errors import JavaError, Remedy
 
 # Learners that train on the pair instances as given (views of the base rows,
 # about 120 bytes a pair with their index arrays); the others copy every pair
@@ -43,7 +43,7 @@ def check_heap(pairs_per_member: int, data: Dataset, at_once: int, reduction) ->
         f"{pairs_per_member} pairs of {2 * m} attributes"
         + (f" for each of {at_once} members trained at once" if at_once > 1 else "")
         + f" need about {needed >> 20} MB of JVM heap, and {free >> 20} MB is "
-        f"free of {heap >> 20} MB: start the JVM with heap="
-        f"'{-(-needed * 5 // 4 >> 30)}g', or use pairs_per_instance={p} "
-        f"(about {p * len(data)} pairs)"
+        f"free of {heap >> 20} MB",
+        Remedy("start the JVM with", "heap", f"{-(-needed * 5 // 4 >> 30)}g"),
+        Remedy("use", "pairs_per_instance", p, f"(about {p * len(data)} pairs)"),
     )

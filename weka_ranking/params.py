@@ -10,6 +10,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from weka_ranking.errors import ParameterError
+
 PAIRWISE_RANKERS = ("tournament", "tournament-as-printed", "quicksort")
 RANKERS = ("pointwise", *PAIRWISE_RANKERS)
 TIES = ("stable", "random")
@@ -34,18 +36,20 @@ class Parameter:
     expected: str
 
     def validate(self, value: Any) -> None:
+        """Refuse a value outside the parameter's range, naming both."""
         if not self.check(value):
-            raise ValueError(f"{self.name} must be {self.expected}, got {value!r}")
+            raise ParameterError(self.name, value, f"must be {self.expected}")
 
     def from_text(self, text: str) -> Any:
+        """The value a command-line or WEKA option text stands for."""
         try:
             value = self.parse(text)
-            self.validate(value)
         except ValueError:
-            raise ValueError(
-                f"{self.name}={text!r}: must be {self.expected} (WEKA's "
-                f"{self.weka_flag})"
-            ) from None
+            value = None
+        if value is None or not self.check(value):
+            raise ParameterError(
+                self.name, text, f"must be {self.expected} (WEKA's {self.weka_flag})"
+            )
         return value
 
     def to_text(self, value: Any) -> str:

@@ -21,10 +21,11 @@ import logging
 import zipfile
 from pathlib import Path
 
-from weka_ranking import __version__, bridge, learners
+from weka_ranking import bridge, learners
 from weka_ranking.atomic import write_bytes
 from weka_ranking.errors import DataError
 from weka_ranking.estimator import NotFittedError
+from weka_ranking.version import __version__
 
 logger = logging.getLogger(__name__)
 

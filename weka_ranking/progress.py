@@ -76,6 +76,28 @@ def counter(what: str):
     return show
 
 
+class OncePerKind(logging.Filter):
+    """Let a warning through once per command: the first of its kind.
+
+    A kind is the message's template (``record.msg`` before its arguments),
+    so a warning raised for every fold of a cross-validation (a coarse
+    ranking of a small test fold) is said once, not ten times.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen: set[tuple[str, str]] = set()
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno != logging.WARNING:
+            return True
+        kind = (record.name, str(record.msg))
+        if kind in self.seen:
+            return False
+        self.seen.add(kind)
+        return True
+
+
 def configure(quiet: bool, verbose: bool) -> None:
     """The command line's logging: messages on stderr prefixed with the
     command's name; warnings (errors only if quiet, all if verbose) and
@@ -83,6 +105,7 @@ def configure(quiet: bool, verbose: bool) -> None:
     logger = logging.getLogger("weka_ranking")
     handler = logging.StreamHandler()
     handler.setFormatter(logging.Formatter("weka-ranking: %(message)s"))
+    handler.addFilter(OncePerKind())
     logger.handlers[:] = [handler]
     logger.setLevel(
         logging.ERROR if quiet else logging.INFO if verbose else logging.WARNING

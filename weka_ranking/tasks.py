@@ -76,3 +76,12 @@ def resolve_task(
             "nor an existing data file (ARFF, .arff.gz, CSV)"
         )
     return Task(path.stem, path, positive, keep)
+
+
+def load_task(
+    name_or_path: str | Path,
+    positive: str | None = None,
+    keep: tuple[str, ...] | None = None,
+) -> Dataset:
+    """A built-in study task by name, or a data file, as a binary Dataset."""
+    return resolve_task(name_or_path, positive, keep).load()

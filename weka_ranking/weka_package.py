@@ -17,10 +17,11 @@ from __future__ import annotations
 import datetime
 from pathlib import Path
 
-from weka_ranking import __version__, _javabuild, jvm
+from weka_ranking import _javabuild, jvm
 from weka_ranking._resources import project_dir
 from weka_ranking.atomic import write_bytes
 from weka_ranking.errors import JavaError
+from weka_ranking.version import __version__
 
 PACKAGE_NAME = "weka-ranking"
 JAR_NAME = _javabuild.PACKAGE_JAR

@@ -12,16 +12,16 @@ from pathlib import Path
 
 from weka_ranking.atomic import write_atomically
 from weka_ranking.errors import DataError
-from weka_ranking.experiments.aggregate import (
+from weka_ranking.studies.monograph.aggregate import (
     CONFIGS,
     RANKING_CONFIGS,
     Results,
 )
-from weka_ranking.experiments.cells import cells
-from weka_ranking.experiments.experimenter import compare, corrected_tests
-from weka_ranking.experiments.hypotheses import CLOSE
-from weka_ranking.experiments.plan import RANKERS
-from weka_ranking.experiments.render_cells import (
+from weka_ranking.studies.monograph.cells import cells
+from weka_ranking.studies.monograph.experimenter import compare, corrected_tests
+from weka_ranking.studies.monograph.hypotheses import CLOSE
+from weka_ranking.studies.monograph.plan import RANKERS
+from weka_ranking.studies.monograph.render_cells import (
     cells_section,
     class_order_section,
     conditioning_section,
@@ -29,15 +29,15 @@ from weka_ranking.experiments.render_cells import (
     folds_section,
     tests_section,
 )
-from weka_ranking.experiments.render_hypotheses import (
+from weka_ranking.studies.monograph.render_hypotheses import (
     exact_section,
     findings_section,
     hypotheses_section,
     leakage_section,
     seeds_section,
 )
-from weka_ranking.experiments.render_hypotheses import number as _number
-from weka_ranking.experiments.store import ResultStore
+from weka_ranking.studies.monograph.render_hypotheses import number as _number
+from weka_ranking.studies.monograph.store import ResultStore
 from weka_ranking.tasks import STUDY_TASKS
 
 logger = logging.getLogger(__name__)
@@ -333,7 +333,7 @@ def write_report(store_folder: Path, out_folder: Path) -> Path:
     out_folder.mkdir(parents=True, exist_ok=True)
     figures: list[str] = []
     try:
-        from weka_ranking.experiments.figures import write_figures
+        from weka_ranking.studies.monograph.figures import write_figures
 
         written = write_figures(results, out_folder / "figures")
         figures = [str(p.relative_to(out_folder)) for p in written]

@@ -15,7 +15,7 @@ import numpy as np
 
 from weka_ranking._resources import project_dir
 from weka_ranking.data import Attribute, Dataset
-from weka_ranking.errors import DataError
+from weka_ranking.errors import DataError, Remedy
 
 MQ2008_FEATURES = 46
 MQ2008_PARTS = ("S1", "S2", "S3", "S4", "S5")
@@ -170,8 +170,8 @@ def load_grouped_arff(path: str | Path, group_attribute: str, label: str | None 
     names = [name for name, _ in parsed["attributes"]]
     if group_attribute not in names:
         raise DataError(
-            f"{path}: no attribute named {group_attribute!r}: name the query "
-            "attribute (group_attribute=NAME)"
+            f"{path}: no attribute named {group_attribute!r}",
+            Remedy("name the query attribute with", "group_attribute", "NAME"),
         )
     group = names.index(group_attribute)
     class_pos = names.index(label) if label else len(names) - 1

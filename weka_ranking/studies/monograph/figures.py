@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from weka_ranking.experiments.aggregate import Results
-from weka_ranking.experiments.plan import RANKERS
+from weka_ranking.studies.monograph.aggregate import Results
+from weka_ranking.studies.monograph.plan import RANKERS
 
 
 def write_figures(results: Results, folder: Path) -> list[Path]:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from weka_ranking.ltr.data import GroupedDataset
 from weka_ranking.metrics import discounts
+from weka_ranking.studies.ltr.data import GroupedDataset
 
 
 class QueryMatrix:

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import statistics
 
-from weka_ranking import load_task
-from weka_ranking.experiments.plan import FOLDS, SEED
-from weka_ranking.experiments.render_hypotheses import section
 from weka_ranking.folds import weka_folds
+from weka_ranking.studies.monograph.plan import FOLDS, SEED
+from weka_ranking.studies.monograph.render_hypotheses import section
+from weka_ranking.tasks import load_task
 
 
 def _number(x: float | None, digits: int = 5) -> str:

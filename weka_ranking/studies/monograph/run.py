@@ -13,16 +13,23 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import replace
 from pathlib import Path
 
-from weka_ranking import bridge, jvm, load_task
+from weka_ranking import bridge, jvm
 from weka_ranking import progress as progress_module
 from weka_ranking.data import Dataset
 from weka_ranking.environment import git_sha, machine, software_versions
 from weka_ranking.errors import WekaError
 from weka_ranking.evaluation import evaluate_fold, fit_fold
-from weka_ranking.experiments.plan import FOLDS, RANKERS, SEED, Unit, learner_options
-from weka_ranking.experiments.store import ResultStore
 from weka_ranking.folds import weka_folds
 from weka_ranking.model import RankingReduction
+from weka_ranking.studies.monograph.plan import (
+    FOLDS,
+    RANKERS,
+    SEED,
+    Unit,
+    learner_options,
+)
+from weka_ranking.studies.monograph.store import ResultStore
+from weka_ranking.tasks import load_task
 
 logger = logging.getLogger(__name__)
 
@@ -347,8 +354,8 @@ def reproduce(
     learner alone and voting over 10 runs for the corrected resampled t-test,
     into ``out/experimenter`` (:mod:`.experimenter`).
     """
-    from weka_ranking.experiments.plan import build_plan
-    from weka_ranking.experiments.report import write_report
+    from weka_ranking.studies.monograph.plan import build_plan
+    from weka_ranking.studies.monograph.report import write_report
 
     if jobs < 1:
         raise ValueError(f"jobs must be >= 1, got {jobs}")
@@ -379,7 +386,7 @@ def reproduce(
             }
         )
         if experimenter:
-            from weka_ranking.experiments import experimenter as wekas
+            from weka_ranking.studies.monograph import experimenter as wekas
 
             for work in (wekas.plan(out), wekas.resampled_plan(out)):
                 wekas.run(out, Path(out) / "experimenter", jobs, progress, work)

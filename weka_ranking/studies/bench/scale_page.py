@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-from weka_ranking.bench_markdown import table
+from weka_ranking.studies.bench.page import table
 
 # The cluster of the worked example: workers, instances, features.
 WORKERS = 100

@@ -12,20 +12,20 @@ from collections.abc import Callable
 
 import numpy as np
 
-from weka_ranking.errors import DataError
+from weka_ranking.errors import DataError, ParameterError, Remedy
 from weka_ranking.evaluation import evaluate_fold, fit_fold
-from weka_ranking.ltr.data import (
+from weka_ranking.metrics import DEFINITIONS, mean_metrics, query_metrics
+from weka_ranking.model import RankingReduction
+from weka_ranking.peers import LightGBMRanker, XGBoostRanker
+from weka_ranking.studies.ltr.data import (
     GroupedDataset,
     load_grouped_arff,
     load_letor,
     mq2008_fold,
 )
-from weka_ranking.ltr.fast import QueryMatrix
-from weka_ranking.ltr.rankers import AdaRank, GeneticRanker
-from weka_ranking.ltr.significance import paired_t_p, randomization_p
-from weka_ranking.metrics import DEFINITIONS, mean_metrics, query_metrics
-from weka_ranking.model import RankingReduction
-from weka_ranking.peers import LightGBMRanker, XGBoostRanker
+from weka_ranking.studies.ltr.fast import QueryMatrix
+from weka_ranking.studies.ltr.rankers import AdaRank, GeneticRanker
+from weka_ranking.studies.ltr.significance import paired_t_p, randomization_p
 from weka_ranking.tuning import GridSearch
 
 logger = logging.getLogger(__name__)
@@ -167,7 +167,7 @@ def run(
             + ", ".join(ALL_RANKERS)
         )
     if ties not in TIE_RULES:
-        raise ValueError(f"ties={ties}: choose from {', '.join(TIE_RULES)}")
+        raise ParameterError("ties", ties, f"choose from {', '.join(TIE_RULES)}")
     results: dict = {"folds": folds, "ties": ties, "rankers": {}, "scores": {}}
     started_run = time.perf_counter()
     data = data or {fold: mq2008_fold(fold) for fold in folds}
@@ -299,9 +299,9 @@ def mq2008_folds(text: str) -> list[int]:
             else [int(x) for x in text.split(",")]
         )
     except ValueError:
-        raise ValueError(f"folds={text!r}: give them as 1-5 or 1,3") from None
+        raise ParameterError("folds", text, "give them as 1-5 or 1,3") from None
     if not folds or any(not 1 <= f <= 5 for f in folds):
-        raise ValueError(f"folds={text!r}: MQ2008 has folds 1 to 5")
+        raise ParameterError("folds", text, "MQ2008 has folds 1 to 5")
     return folds
 
 
@@ -322,13 +322,13 @@ def user_fold(
             grouped = load_letor(path)
         elif not group_attribute:
             raise DataError(
-                f"{path}: an ARFF file needs the attribute that names each row's "
-                "query (group_attribute=NAME)"
+                f"{path}: an ARFF file needs the attribute that names each row's query",
+                Remedy("name it with", "group_attribute", "NAME"),
             )
         else:
             grouped = load_grouped_arff(path, group_attribute)
         return grouped.query_normalized() if normalize == "query" else grouped
 
     if normalize not in (None, "query"):
-        raise ValueError(f"normalize={normalize}: the one normalisation is 'query'")
+        raise ParameterError("normalize", normalize, "the one normalisation is 'query'")
     return {1: (read(train), read(valid), read(test))}

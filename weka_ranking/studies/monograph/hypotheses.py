@@ -12,13 +12,13 @@ from __future__ import annotations
 import statistics
 from dataclasses import dataclass
 
-from weka_ranking.experiments.aggregate import (
+from weka_ranking.studies.monograph.aggregate import (
     AUC_KINDS,
     FILE_CLASS_0,
     RANKING_CONFIGS,
     Results,
 )
-from weka_ranking.experiments.plan import FILE_CLASS_0_FIRST, SAMPLER_SEEDS
+from weka_ranking.studies.monograph.plan import FILE_CLASS_0_FIRST, SAMPLER_SEEDS
 
 CLOSE = 0.02
 # Every pair one answer: all degrees tie and the fold's order stays.

@@ -5,8 +5,12 @@ from __future__ import annotations
 
 from math import nan
 
-from weka_ranking.experiments import hypotheses as h
-from weka_ranking.experiments.aggregate import FILE_CLASS_0, RANKING_CONFIGS, Results
+from weka_ranking.studies.monograph import hypotheses as h
+from weka_ranking.studies.monograph.aggregate import (
+    FILE_CLASS_0,
+    RANKING_CONFIGS,
+    Results,
+)
 
 HYPOTHESES_TEXT = """\
 Each reading is run on the same folds and compared with the published

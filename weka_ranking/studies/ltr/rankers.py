@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from weka_ranking.ltr.data import as_grouped
-from weka_ranking.ltr.fast import QueryMatrix
 from weka_ranking.peers import ScoringRanker
+from weka_ranking.studies.ltr.data import as_grouped
+from weka_ranking.studies.ltr.fast import QueryMatrix
 
 
 class AdaRank(ScoringRanker):
@@ -24,7 +24,7 @@ class AdaRank(ScoringRanker):
     ``rounds`` rounds and keeps the round best on the validation set.
     """
 
-    classname = "weka_ranking.ltr.AdaRank"
+    classname = "weka_ranking.studies.ltr.AdaRank"
 
     def __init__(self, measure: str = "map", rounds: int = 100, patience: int = 20):
         self.measure = measure
@@ -100,7 +100,7 @@ class GeneticRanker(ScoringRanker):
     and Nelder-Mead's.
     """
 
-    classname = "weka_ranking.ltr.GeneticRanker"
+    classname = "weka_ranking.studies.ltr.GeneticRanker"
 
     def __init__(self, k: int = 10, budget: int = 4000, seed: int = 1):
         self.k = k

@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 
 from weka_ranking.atomic import write_atomically
-from weka_ranking.ltr.data import GroupedDataset
+from weka_ranking.studies.ltr.data import GroupedDataset
 
 
 def write_outputs(

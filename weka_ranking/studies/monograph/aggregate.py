@@ -16,9 +16,9 @@ from collections import defaultdict
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from weka_ranking.experiments.plan import FILE_CLASS_0_FIRST, FOLDS, RANKERS
-from weka_ranking.experiments.store import ResultStore
 from weka_ranking.learners import NAMED_LEARNERS
+from weka_ranking.studies.monograph.plan import FILE_CLASS_0_FIRST, FOLDS, RANKERS
+from weka_ranking.studies.monograph.store import ResultStore
 from weka_ranking.tasks import STUDY_TASKS
 
 CONFIGS = {

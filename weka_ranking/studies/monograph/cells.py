@@ -12,9 +12,9 @@ from __future__ import annotations
 import statistics
 from collections.abc import Iterable
 
-from weka_ranking.experiments import hypotheses as h
-from weka_ranking.experiments.aggregate import Results
-from weka_ranking.experiments.plan import SAMPLER_SEEDS, SLOW_CELLS
+from weka_ranking.studies.monograph import hypotheses as h
+from weka_ranking.studies.monograph.aggregate import Results
+from weka_ranking.studies.monograph.plan import SAMPLER_SEEDS, SLOW_CELLS
 
 CONFIG_ORDER = ("base", "original", "star", "double_star")
 # A sampled cell's published mean is "in" a reading's seed distribution when

@@ -1,0 +1,95 @@
+"""The command line's usage faults a new user met, each with its outcome.
+
+Usage mistakes found after parsing exit 2, as argparse's own; bad data and
+bad option values exit 1; both are one line on stderr.
+"""
+
+import json
+
+import pytest
+
+from weka_ranking.cli import main
+
+ROWS = "".join(f"{i % 7},{'ab'[i % 3 == 0]}\n" for i in range(40))
+SMALL = "@relation r\n@attribute x numeric\n@attribute c {a,b}\n@data\n" + ROWS
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_learner_options_may_start_with_a_dash(capsys):
+    code, out, err = run(
+        capsys, "cv", "hepatitis", "--learner-options", "-U", "--folds", "3", "--json"
+    )
+    assert code == 0, err
+    assert json.loads(out)["scheme"].endswith("-- -U -M 2")
+
+
+def test_quiet_and_verbose_together_is_a_usage_error(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["cv", "hepatitis", "--quiet", "--verbose"])
+    assert stop.value.code == 2
+    assert "not allowed with argument" in capsys.readouterr().err
+
+
+def test_rank_with_both_model_and_train_says_so(capsys, tmp_path):
+    data = tmp_path / "small.arff"
+    data.write_text(SMALL)
+    code, out, err = run(
+        capsys, "rank", "--model", "m.wrk", "--train", str(data), "--test", str(data)
+    )
+    assert (code, out) == (2, "")
+    assert err.startswith("weka-ranking: error: rank takes --train FILE or --model")
+    assert "not both" in err
+
+
+def test_rank_with_neither_is_a_usage_error(capsys, tmp_path):
+    code, _, err = run(capsys, "rank", "--test", "x.arff")
+    assert code == 2 and "rank needs --train FILE" in err
+
+
+def test_cv_json_names_what_was_asked(capsys, tmp_path):
+    code, out, _ = run(
+        capsys, "cv", "hepatitis", "--pairs", "2", "--voters", "3", "--folds", "3",
+        "--ranker", "quicksort", "--json",
+    )  # fmt: skip
+    report = json.loads(out)
+    assert code == 0
+    assert report["task"] == "hepatitis" and report["file"].endswith("hepatitis.arff")
+    assert (report["learner"], report["ranker"]) == ("J48", "quicksort")
+    assert (report["pairs"], report["voters"]) == (2, 3)
+    data = tmp_path / "small.arff"
+    data.write_text(SMALL)
+    code, out, _ = run(capsys, "cv", str(data), "--folds", "3", "--json")
+    assert json.loads(out)["task"] == "small"
+
+
+def test_rank_quiet_prints_nothing_but_the_ranking(capsys, tmp_path):
+    data = tmp_path / "small.arff"
+    data.write_text(SMALL)
+    code, out, err = run(
+        capsys, "rank", "--train", str(data), "--test", str(data), "--quiet"
+    )
+    assert code == 0 and err == ""
+    assert out.startswith("instance,score,rank,class")
+
+
+def test_a_warning_of_every_fold_is_said_once(capsys, tmp_path):
+    # 40 rows in 10 folds: every test fold has 4, a coarse ranking each time.
+    data = tmp_path / "small.arff"
+    data.write_text(SMALL)
+    code, _, err = run(capsys, "cv", str(data), "--pairs", "1")
+    assert code == 0
+    assert err.count("coarse with so few") == 1
+
+
+def test_cv_help_names_the_tasks_and_the_positive_default(capsys):
+    with pytest.raises(SystemExit):
+        main(["cv", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "breast-cancer, vehicle, hepatitis, glass, yeast" in text
+    assert "default: the minority class" in text
+    assert "2 a usage mistake" in text

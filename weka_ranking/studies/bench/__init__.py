@@ -1,0 +1,1 @@
+"""The benchmarks: the method's costs and its peers', side by side in one run."""
