@@ -20,6 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 JAVAC = shutil.which("javac")
 
 
+@pytest.mark.fast
 def test_javac_is_found_through_java_home(monkeypatch):
     java_home = Path(os.path.realpath(JAVAC)).parent.parent
     monkeypatch.setenv("JAVA_HOME", str(java_home))
@@ -27,6 +28,7 @@ def test_javac_is_found_through_java_home(monkeypatch):
     assert _javabuild.find_javac() == str(java_home / "bin" / "javac")
 
 
+@pytest.mark.fast
 @pytest.mark.parametrize("java_home", [None, "/nonexistent-jdk"])
 def test_no_javac_is_one_error_naming_java_home_and_path(monkeypatch, java_home):
     if java_home is None:
@@ -41,6 +43,7 @@ def test_no_javac_is_one_error_naming_java_home_and_path(monkeypatch, java_home)
     assert (java_home or "JAVA_HOME unset") in message
 
 
+@pytest.mark.fast
 def test_an_sdist_date_file_sets_the_timestamp(tmp_path, monkeypatch):
     monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
     (tmp_path / "src").mkdir()
