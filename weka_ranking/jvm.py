@@ -134,8 +134,9 @@ def start(heap: str | None = None, verbose: bool = False) -> None:
         return
     if shutil.which("java") is None and not os.environ.get("JAVA_HOME"):
         raise JavaError(
-            "Java not found: install a Java runtime 11 or newer (e.g. 'apt-get "
-            "install default-jre') and put java on PATH or set JAVA_HOME"
+            "Java not found: install a JDK or JRE 11 or newer (a runtime is "
+            "enough, e.g. 'apt-get install default-jre') and put java on PATH or "
+            "set JAVA_HOME"
         )
     # -Xrs: SIGTERM and SIGINT stay Python's, so an interrupted run stops
     # cleanly between units instead of the JVM exiting under it.
