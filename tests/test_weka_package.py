@@ -4,17 +4,26 @@ weka-ranking on the classpath) from the command line and the Experimenter,
 found by WEKA's class discovery, and equal to ``weka-ranking cv``."""
 
 import csv
+import datetime
 import os
 import re
+import shutil
 import subprocess
 import zipfile
 
 import numpy as np
 import pytest
 
-from weka_ranking import RankingReduction, cross_validate, jvm, load_task
+from weka_ranking import (
+    RankingReduction,
+    __version__,
+    _javabuild,
+    cross_validate,
+    jvm,
+    load_task,
+)
 from weka_ranking._resources import project_dir
-from weka_ranking.weka_package import write_package
+from weka_ranking.weka_package import package_bytes, write_package
 
 BREAST_CANCER = str(project_dir("arff_data") / "breast-cancer.arff")
 # recurrence-events, the task's positive class, is the file's second value.
@@ -66,6 +75,92 @@ def test_package_layout(tmp_path, weka):
     props = zipfile.ZipFile(package).read("Description.props").decode()
     for field in ("PackageName=", "Version=", "License=GPL 3.0", "Depends=weka"):
         assert field in props
+
+
+def props(package):
+    text = zipfile.ZipFile(package).read("Description.props").decode()
+    lines = text.replace("\\\n", "").splitlines()  # joins continued lines
+    return dict(line.split("=", 1) for line in lines if not line.startswith("#"))
+
+
+def test_description_names_where_weka_downloads_it_and_what_it_needs(tmp_path):
+    fields = props(write_package(tmp_path))
+    assert fields["PackageURL"] == (
+        "https://github.com/weka-ranking/weka-ranking/releases/download/"
+        f"v{__version__}/weka-ranking-{__version__}.zip"
+    )
+    # The range WEKA 3.9.7 (python-weka-wrapper3's) was tested with.
+    assert fields["Depends"] == "weka (>=3.9.7|<3.10.0)"
+    assert "Java 11 or newer" in fields["Description"]
+    epoch = _javabuild.read_stamp(jvm.java_dir())["source_date_epoch"]
+    date = datetime.datetime.fromtimestamp(epoch, datetime.UTC).date()
+    assert fields["Date"] == date.isoformat()
+
+
+def test_two_builds_of_the_package_are_byte_identical(tmp_path):
+    """Compiled again from a copy of the sources (new paths, new file times),
+    the package is the same bytes; so is its jar, which is the wheel's."""
+    root = tmp_path / "copy"
+    shutil.copytree(project_dir("src"), root / "src")
+    shipped = jvm.java_dir()
+    epoch = _javabuild.read_stamp(shipped)["source_date_epoch"]
+    _javabuild.build(root, root / "jars", jvm.weka_lib_dir() / "weka.jar", epoch)
+    jar = _javabuild.PACKAGE_JAR
+    assert (root / "jars" / jar).read_bytes() == (shipped / jar).read_bytes()
+    first = package_bytes(shipped, project_dir("src"))
+    assert package_bytes(root / "jars", root / "src") == first
+    assert write_package(tmp_path / "again").read_bytes() == first
+
+
+def test_zip_entries_are_sorted_with_one_time_and_fixed_permissions(tmp_path):
+    infos = zipfile.ZipFile(write_package(tmp_path)).infolist()
+    names = [info.filename for info in infos]
+    assert names == sorted(names)
+    assert len({info.date_time for info in infos}) == 1
+    assert {info.external_attr >> 16 for info in infos} == {0o100644}
+
+
+def test_the_jar_holds_the_meta_classifier_only(tmp_path):
+    package = zipfile.ZipFile(write_package(tmp_path))
+    jar_path = tmp_path / "weka-ranking.jar"
+    jar_path.write_bytes(package.read("weka-ranking.jar"))
+    classes = [n for n in zipfile.ZipFile(jar_path).namelist() if n.endswith(".class")]
+    assert "weka/classifiers/meta/RankingReduction.class" in classes
+    assert all(name.startswith("weka/classifiers/meta/") for name in classes)
+    # Java 11 bytecode (class file major version 55), whatever JDK built it.
+    first = zipfile.ZipFile(jar_path).read(classes[0])
+    assert int.from_bytes(first[6:8], "big") == 55
+    sources = [n for n in package.namelist() if n.startswith("src/")]
+    assert all(n.startswith("src/main/java/weka/classifiers/meta/") for n in sources)
+    # The Python bridge's and the benchmark's helpers are in the other jar.
+    bridge = zipfile.ZipFile(jvm.java_dir() / _javabuild.BRIDGE_JAR).namelist()
+    assert {"wekaranking/Kernels.class", "wekaranking/Bench.class"} <= set(bridge)
+
+
+def test_weka_refuses_it_outside_the_weka_versions_it_depends_on(tmp_path):
+    """WEKA reads Depends as a range: raised above the running WEKA (3.9.7),
+    the same package is skipped, so the range it states is the one enforced."""
+    package = zipfile.ZipFile(write_package(tmp_path))
+    too_new = tmp_path / "too-new.zip"
+    with zipfile.ZipFile(too_new, "w") as out:
+        for info in package.infolist():
+            data = package.read(info)
+            if info.filename == "Description.props":
+                data = data.replace(b"(>=3.9.7|", b"(>=3.9.8|")
+            out.writestr(info, data)
+    home = tmp_path / "weka_home"
+    args = ["weka.core.WekaPackageManager", "-offline", "-install-package"]
+    plain_java(home, *args, str(too_new))
+    result = subprocess.run(
+        ["java", "--add-opens", "java.base/java.lang=ALL-UNNAMED"]
+        + ["-Djava.awt.headless=true", "-cp", os.pathsep.join(jvm.weka_classpath())]
+        + ["weka.Run", "weka.classifiers.meta.RankingReduction", "-t", BREAST_CANCER],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "WEKA_HOME": str(home)},
+        timeout=600,
+    )
+    assert "not compatible with Weka 3.9.7" in result.stdout + result.stderr
 
 
 def test_installed_where_wekas_package_manager_puts_it(weka_home):

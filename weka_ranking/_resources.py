@@ -8,9 +8,24 @@ from pathlib import Path
 _REPO = Path(__file__).resolve().parent.parent
 
 
+def checkout() -> Path | None:
+    """The checkout this package is imported from (an editable install, or the
+    source tree on ``sys.path``), or None for an installed wheel."""
+    # pyproject.toml beside src/ tells a checkout from site-packages, where
+    # some other distribution may have installed a top-level src/.
+    if (_REPO / "pyproject.toml").is_file() and (_REPO / "src").is_dir():
+        return _REPO
+    return None
+
+
+def package_dir() -> Path:
+    """The folder of the ``weka_ranking`` package itself."""
+    return Path(str(importlib.resources.files("weka_ranking")))
+
+
 def project_dir(name: str) -> Path:
     """``name/`` of the checkout, or its copy ``weka_ranking/_name`` in a wheel."""
-    in_repo = _REPO / name
-    if in_repo.is_dir():
-        return in_repo
-    return Path(str(importlib.resources.files("weka_ranking"))) / f"_{name}"
+    root = checkout()
+    if root is not None and (root / name).is_dir():
+        return root / name
+    return package_dir() / f"_{name}"

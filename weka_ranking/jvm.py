@@ -2,24 +2,21 @@
 
 WEKA's jars come from python-weka-wrapper3, which bundles them; JPype starts
 the JVM. The Java sources in ``src/`` (the meta-classifier
-``weka.classifiers.meta.RankingReduction`` and the bridge's kernel) are
-compiled with the JDK's ``javac`` on first use and cached by the hash of
-their sources and of weka.jar.
+``weka.classifiers.meta.RankingReduction`` and the bridge's helpers) are
+compiled into jars when the package is built (``_javabuild``), so that a
+user needs a Java runtime and no compiler.
 """
 
 from __future__ import annotations
 
-import hashlib
-import importlib.util
 import logging
 import os
 import re
 import shutil
-import subprocess
-import tempfile
 from pathlib import Path
 
-from weka_ranking._resources import project_dir
+from weka_ranking import _javabuild
+from weka_ranking._resources import checkout, package_dir
 from weka_ranking.errors import JavaError
 
 logger = logging.getLogger(__name__)
@@ -27,17 +24,13 @@ logger = logging.getLogger(__name__)
 
 def weka_lib_dir() -> Path:
     """The folder of jars that python-weka-wrapper3 ships (weka.jar among them)."""
-    # Located without importing weka.core.jvm, which configures the root logger.
-    spec = importlib.util.find_spec("weka")
-    if spec is None or not spec.submodule_search_locations:
+    weka_jar = _javabuild.find_weka_jar()
+    if weka_jar is None:
         raise JavaError(
-            "python-weka-wrapper3 is not installed: run 'pip install weka-ranking' "
-            "(it brings weka.jar)"
+            "weka.jar of python-weka-wrapper3 not found: run 'pip install "
+            "weka-ranking' (it brings python-weka-wrapper3 and its weka.jar)"
         )
-    lib = Path(next(iter(spec.submodule_search_locations))) / "lib"
-    if not (lib / "weka.jar").is_file():
-        raise JavaError(f"weka.jar not found in {lib}: reinstall python-weka-wrapper3")
-    return lib
+    return weka_jar.parent
 
 
 def weka_classpath() -> list[str]:
@@ -46,56 +39,53 @@ def weka_classpath() -> list[str]:
     return [str(j) for j in sorted(lib.glob("*.jar")) if "-src." not in j.name]
 
 
-def java_sources() -> list[Path]:
-    root = project_dir("src")
-    sources = sorted(root.rglob("*.java"))
-    if not sources:
-        raise JavaError(f"the Java sources are missing (looked in {root})")
-    return sources
+def java_dir() -> Path:
+    """The folder of this package's jars and their ``build.json``.
+
+    A wheel carries the jars, built when it was. In a checkout (an editable
+    install) they are rebuilt here, with the JDK's ``javac``, whenever the
+    Java sources or the last commit's date differ from those they were built
+    from, so that tests always run the ``.java`` files as they are.
+    """
+    root = checkout()
+    if root is None:
+        folder = package_dir() / "_java"
+    else:
+        # Where the editable install's build step put them (the checkout's
+        # package folder, even when the install links its files elsewhere).
+        folder = root / "weka_ranking" / "_java"
+        _rebuild_if_stale(root, folder)
+    for name in (_javabuild.PACKAGE_JAR, _javabuild.BRIDGE_JAR):
+        if not (folder / name).is_file():
+            raise JavaError(
+                f"{folder / name} is missing: the wheel was built without its Java "
+                "classes; reinstall weka-ranking ('pip install --force-reinstall "
+                "weka-ranking')"
+            )
+    return folder
 
 
-def _cache_root() -> Path:
-    if "WEKA_RANKING_CACHE" in os.environ:
-        return Path(os.environ["WEKA_RANKING_CACHE"])
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "weka-ranking"
-
-
-def compiled_classes() -> Path:
-    """The folder of the compiled Java classes, compiling them if need be."""
-    weka_jar = weka_lib_dir() / "weka.jar"
-    sources = java_sources()
-    digest = hashlib.sha256()
-    for source in sources:
-        digest.update(source.name.encode() + b"\0" + source.read_bytes())
-    digest.update(str(weka_jar.stat().st_size).encode())
-    target = _cache_root() / f"kernels-{digest.hexdigest()[:16]}"
-    if (target / "weka" / "classifiers" / "meta" / "RankingReduction.class").is_file():
-        return target
-    javac = shutil.which("javac")
-    if javac is None:
-        raise JavaError(
-            "javac not found: weka-ranking compiles its Java classes once with the "
-            "JDK's compiler; install a JDK 11 or newer (e.g. 'apt-get install "
-            "default-jdk') and put javac on PATH"
-        )
-    target.parent.mkdir(parents=True, exist_ok=True)
-    build = Path(tempfile.mkdtemp(prefix="build-", dir=target.parent))
-    result = subprocess.run(
-        [javac, "--release", "11", "-nowarn", "-d", str(build), "-cp", str(weka_jar)]
-        + [str(s) for s in sources],
-        capture_output=True,
-        text=True,
-    )
-    if result.returncode != 0:
-        shutil.rmtree(build, ignore_errors=True)
-        raise JavaError(f"compiling the Java classes failed: {result.stderr.strip()}")
+def _rebuild_if_stale(root: Path, folder: Path) -> None:
+    wanted = {
+        "sources_sha256": _javabuild.sources_digest(root / "src"),
+        "source_date_epoch": _javabuild.source_date_epoch(root),
+    }
+    if _javabuild.read_stamp(folder) == wanted:
+        return
+    logger.info("rebuilding %s: the Java sources or the last commit changed", folder)
     try:
-        build.rename(target)  # atomic: a concurrent build leaves one winner
-    except OSError:
-        shutil.rmtree(build, ignore_errors=True)
-    logger.info("compiled the Java classes into %s", target)
-    return target
+        _javabuild.build(
+            root, folder, weka_lib_dir() / "weka.jar", wanted["source_date_epoch"]
+        )
+    except (_javabuild.BuildError, OSError) as err:
+        raise JavaError(f"rebuilding the checkout's jars in {folder}: {err}") from err
+
+
+def classpath() -> list[str]:
+    """WEKA's jars and this package's two jars: what the JVM starts with."""
+    folder = java_dir()
+    jars = [folder / _javabuild.PACKAGE_JAR, folder / _javabuild.BRIDGE_JAR]
+    return weka_classpath() + [str(jar) for jar in jars]
 
 
 _heap: str | None = None
@@ -144,17 +134,17 @@ def start(heap: str | None = None, verbose: bool = False) -> None:
         return
     if shutil.which("java") is None and not os.environ.get("JAVA_HOME"):
         raise JavaError(
-            "Java not found: install a JDK 11 or newer (e.g. 'apt-get install "
-            "default-jdk') or set JAVA_HOME"
+            "Java not found: install a JDK or JRE 11 or newer (a runtime is "
+            "enough, e.g. 'apt-get install default-jre') and put java on PATH or "
+            "set JAVA_HOME"
         )
-    classpath = weka_classpath() + [str(compiled_classes())]
     # -Xrs: SIGTERM and SIGINT stay Python's, so an interrupted run stops
     # cleanly between units instead of the JVM exiting under it.
     args = ["-Djava.awt.headless=true", "-Xrs"]
     if heap is not None:
         args.append(f"-Xmx{heap}")
     try:
-        jpype.startJVM(*args, classpath=classpath, convertStrings=True)
+        jpype.startJVM(*args, classpath=classpath(), convertStrings=True)
     except (OSError, RuntimeError, jpype.JVMNotFoundException) as err:
         raise JavaError(f"could not start the JVM: {err}") from err
     _heap = heap

@@ -1,26 +1,31 @@
 """The WEKA package: the meta-classifier as WEKA's package manager installs it.
 
 One ZIP in WEKA's package layout: ``Description.props``, the jar of the
-compiled classes, their sources under ``src/`` and a short ``doc/README``.
-``java -cp weka.jar weka.core.WekaPackageManager -offline -install-package
-ZIP`` installs it; the Explorer, the Experimenter and ``weka.Run`` then find
+meta-classifier's classes (the one built with this package, ``weka/**``
+only), their sources under ``src/`` and a short ``doc/README``. ``java -cp
+weka.jar weka.core.WekaPackageManager -offline -install-package ZIP``
+installs it; the Explorer, the Experimenter and ``weka.Run`` then find
 ``weka.classifiers.meta.RankingReduction`` with no Python anywhere.
+
+The ZIP is reproducible: its entries are sorted and carry the jar's build
+timestamp (the last commit's date, or ``SOURCE_DATE_EPOCH``), which is also
+its ``Date``, so one commit gives the same bytes whenever it is packed.
 """
 
 from __future__ import annotations
 
 import datetime
-import io
-import zipfile
 from pathlib import Path
 
-from weka_ranking import jvm
+from weka_ranking import _javabuild, jvm
 from weka_ranking._resources import project_dir
 from weka_ranking.atomic import write_bytes
+from weka_ranking.errors import JavaError
 from weka_ranking.version import __version__
 
 PACKAGE_NAME = "weka-ranking"
-JAR_NAME = "weka-ranking.jar"
+JAR_NAME = _javabuild.PACKAGE_JAR
+RELEASES = "https://github.com/weka-ranking/weka-ranking/releases/download"
 
 DESCRIPTION = f"""\
 # WEKA package description of weka-ranking
@@ -39,10 +44,16 @@ COLT 2007, with sampling of p pairs per instance and voting) and ranks a whole t
 set by tournament (degree), by the monograph's Algorithm 4 as printed, or by \
 randomized QuickSort (Ailon and Mohri, COLT 2008). The ranking's score is the \
 probability of the class that ranks first, so WEKA's ROC area is the AUC of the \
-ranking. Python users: the weka-ranking package on PyPI bridges onto this class.
-PackageURL=https://pypi.org/project/weka-ranking/
+ranking. Python users: the weka-ranking package on PyPI bridges onto this class. \
+Needs Java 11 or newer.
+# Where WEKA downloads this ZIP from: the asset of the project's GitHub release
+# v<Version>, named as write_package names it.
+PackageURL={RELEASES}/v{__version__}/{PACKAGE_NAME}-{__version__}.zip
 URL=https://pypi.org/project/weka-ranking/
-Depends=weka (>=3.9.0)
+# WEKA's range syntax (DefaultPackage.splitNameVersion) joins the bounds with |;
+# tested with WEKA 3.9.7, the weka.jar python-weka-wrapper3 bundles.
+Depends=weka (>=3.9.7|<3.10.0)
+# Java 11 bytecode (javac --release 11): WEKA must run on Java 11 or newer.
 """
 
 README = """\
@@ -65,30 +76,38 @@ whole set, so WEKA's Evaluation, Explorer and Experimenter rank it at once.
 """
 
 
-def build_jar() -> bytes:
-    """The jar of the compiled classes (compiled with javac if need be)."""
-    classes = jvm.compiled_classes()
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as jar:
-        jar.writestr("META-INF/MANIFEST.MF", "Manifest-Version: 1.0\r\n\r\n")
-        for path in sorted(classes.rglob("*.class")):
-            jar.write(path, path.relative_to(classes).as_posix())
-    return buffer.getvalue()
+def package_bytes(java_dir: Path, sources: Path) -> bytes:
+    """The package ZIP of the jars in ``java_dir`` and the Java ``sources``.
+
+    Parameters
+    ----------
+    java_dir : Path
+        A folder of jars built by ``_javabuild.build`` (``jvm.java_dir()``).
+    sources : Path
+        The ``src/`` folder those jars were compiled from; the ZIP carries the
+        sources of the jar's classes only.
+    """
+    stamp = _javabuild.read_stamp(java_dir)
+    if stamp is None:
+        raise JavaError(f"{java_dir / _javabuild.STAMP} is missing: not a built jar")
+    epoch = stamp["source_date_epoch"]
+    date = datetime.datetime.fromtimestamp(epoch, datetime.UTC).date()
+    entries = [
+        ("Description.props", DESCRIPTION.format(date=date.isoformat()).encode()),
+        (JAR_NAME, (java_dir / JAR_NAME).read_bytes()),
+        ("doc/README", README.encode()),
+    ]
+    for path in _javabuild.java_sources(sources):
+        relative = path.relative_to(sources).as_posix()
+        if relative.startswith(_javabuild.PACKAGE_PREFIX):
+            entries.append(("src/main/java/" + relative, path.read_bytes()))
+    return _javabuild.zip_bytes(entries, epoch)
 
 
-def write_package(out_dir: str | Path, date: datetime.date | None = None) -> Path:
+def write_package(out_dir: str | Path) -> Path:
     """Write ``weka-ranking-VERSION.zip`` into ``out_dir``; return its path."""
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
-    date = date or datetime.date.today()
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        archive.writestr("Description.props", DESCRIPTION.format(date=date.isoformat()))
-        archive.writestr(JAR_NAME, build_jar())
-        sources = project_dir("src")
-        for path in jvm.java_sources():
-            archive.write(path, "src/main/java/" + path.relative_to(sources).as_posix())
-        archive.writestr("doc/README", README)
     target = out_dir / f"{PACKAGE_NAME}-{__version__}.zip"
-    write_bytes(target, buffer.getvalue())
+    write_bytes(target, package_bytes(jvm.java_dir(), project_dir("src")))
     return target

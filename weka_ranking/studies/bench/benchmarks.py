@@ -101,7 +101,7 @@ def peak_heap(
         "java",
         f"-Xmx{heap}",
         "-cp",
-        os.pathsep.join([*jvm.weka_classpath(), str(jvm.compiled_classes())]),
+        os.pathsep.join(jvm.classpath()),
         "wekaranking.Bench",
         *(["dense"] if dense else []),
         str(path),

@@ -1,0 +1,189 @@
+"""The build: javac found through JAVA_HOME or PATH, a checkout's jars rebuilt
+when its Java sources change, and a wheel that runs with a Java runtime and no
+compiler."""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from weka_ranking import _javabuild, jvm
+from weka_ranking._resources import checkout
+
+ROOT = Path(__file__).resolve().parent.parent
+JAVAC = shutil.which("javac")
+
+
+@pytest.mark.fast
+def test_javac_is_found_through_java_home(monkeypatch):
+    java_home = Path(os.path.realpath(JAVAC)).parent.parent
+    monkeypatch.setenv("JAVA_HOME", str(java_home))
+    monkeypatch.setenv("PATH", "")
+    assert _javabuild.find_javac() == str(java_home / "bin" / "javac")
+
+
+@pytest.mark.fast
+@pytest.mark.parametrize("java_home", [None, "/nonexistent-jdk"])
+def test_no_javac_is_one_error_naming_java_home_and_path(monkeypatch, java_home):
+    if java_home is None:
+        monkeypatch.delenv("JAVA_HOME", raising=False)
+    else:
+        monkeypatch.setenv("JAVA_HOME", java_home)
+    monkeypatch.setenv("PATH", "")
+    with pytest.raises(_javabuild.BuildError) as error:
+        _javabuild.find_javac()
+    message = str(error.value)
+    assert "JAVA_HOME" in message and "PATH" in message and "JDK 11" in message
+    assert (java_home or "JAVA_HOME unset") in message
+
+
+@pytest.mark.fast
+def test_an_sdist_date_file_sets_the_timestamp(tmp_path, monkeypatch):
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "A.java").write_text("class A {}\n")
+    (tmp_path / _javabuild.DATE_FILE).write_text("1700000000\n")
+    assert _javabuild.source_date_epoch(tmp_path) == 1700000000
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1600000000")
+    assert _javabuild.source_date_epoch(tmp_path) == 1600000000
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "yesterday")
+    with pytest.raises(_javabuild.BuildError, match="SOURCE_DATE_EPOCH='yesterday'"):
+        _javabuild.source_date_epoch(tmp_path)
+
+
+def test_a_checkout_rebuilds_its_jars_when_a_source_is_added(tmp_path, monkeypatch):
+    """Whatever .java files are under src/ are compiled: a new one (as a class
+    split in two makes) is in the jar the next time the JVM's class path is
+    asked for, and unchanged sources are not compiled again."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    root, jars = tmp_path / "checkout", tmp_path / "checkout" / "jars"
+    meta = root / "src" / "weka" / "classifiers" / "meta"
+    meta.mkdir(parents=True)
+    (meta / "Ranker.java").write_text(
+        "package weka.classifiers.meta;\npublic class Ranker {}\n"
+    )
+    jvm._rebuild_if_stale(root, jars)
+    built = (jars / _javabuild.PACKAGE_JAR).stat().st_mtime_ns
+    jvm._rebuild_if_stale(root, jars)
+    assert (jars / _javabuild.PACKAGE_JAR).stat().st_mtime_ns == built
+    (meta / "Extra.java").write_text("package weka.classifiers.meta;\nclass Extra {}\n")
+    jvm._rebuild_if_stale(root, jars)
+    names = zipfile.ZipFile(jars / _javabuild.PACKAGE_JAR).namelist()
+    assert "weka/classifiers/meta/Extra.class" in names
+
+
+def test_a_compile_error_names_the_file(tmp_path, monkeypatch):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    (tmp_path / "src" / "wekaranking").mkdir(parents=True)
+    (tmp_path / "src" / "wekaranking" / "Broken.java").write_text("class Broken {")
+    with pytest.raises(_javabuild.BuildError, match="Broken.java"):
+        _javabuild.build(tmp_path, tmp_path / "jars", jvm.weka_lib_dir() / "weka.jar")
+    assert not (tmp_path / "jars").exists()
+
+
+@pytest.fixture(scope="module")
+def dist(tmp_path_factory):
+    """``python -m build``: the sdist, then the wheel built from it."""
+    if checkout() is None:
+        pytest.skip("builds from a checkout")
+    out = tmp_path_factory.mktemp("dist")
+    # Without PYTHONDONTWRITEBYTECODE, whose "byte-compiling is disabled"
+    # notices are this environment's, not the build's.
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    result = subprocess.run(
+        [sys.executable, "-m", "build", "--outdir", str(out), str(ROOT)],
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    return out, result.stdout + result.stderr
+
+
+@pytest.mark.slow
+def test_build_warns_nothing_and_the_sdist_holds_what_the_tests_read(dist):
+    out, log = dist
+    assert [line for line in log.splitlines() if "warn" in line.lower()] == []
+    (sdist,) = out.glob("weka_ranking-*.tar.gz")
+    with tarfile.open(sdist) as archive:
+        names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
+    wanted = {
+        "setup.py",
+        _javabuild.DATE_FILE,
+        "tests/conftest.py",
+        "tests/golden",
+        "docs/ranking-reduction.xml",
+        "docs/results.jsonl.gz",
+        "arff_data/breast-cancer.arff",
+        "arff_data/letor/MQ2008/S1.txt.gz",
+        "src/weka/classifiers/meta/RankingReduction.java",
+    }
+    assert wanted <= names
+    assert not any("__pycache__" in name for name in names)
+    # The wheel, built from the sdist (no git there: its recorded date), holds
+    # the very jars the checkout built for this commit.
+    (wheel,) = out.glob("weka_ranking-*-py3-none-any.whl")
+    for jar in (_javabuild.PACKAGE_JAR, _javabuild.BRIDGE_JAR):
+        shipped = zipfile.ZipFile(wheel).read(f"weka_ranking/_java/{jar}")
+        assert shipped == (jvm.java_dir() / jar).read_bytes()
+
+
+# About a minute on two cores with the fixture's build: the build environments
+# and the venv's dependencies are installed (from pip's cache) first.
+@pytest.mark.slow
+def test_the_wheel_runs_with_a_java_runtime_and_no_compiler(dist, tmp_path):
+    """Installed into a fresh venv and run with javac on neither PATH nor
+    JAVA_HOME: cross-validation (equal to the checkout's) and the WEKA package
+    both work, and nothing is compiled or cached."""
+    (wheel,) = dist[0].glob("weka_ranking-*-py3-none-any.whl")
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)])
+    # This environment's pip installs into the new one: the dependencies come
+    # from pip's cache, and the venv needs no pip of its own.
+    subprocess.run(
+        [sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python")]
+        + ["install", "-q", str(wheel)],
+        check=True,
+        capture_output=True,
+    )
+    java_only = tmp_path / "java-only"
+    java_only.mkdir()
+    (java_only / "java").symlink_to(os.path.realpath(shutil.which("java")))
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in ("JAVA_HOME", "VIRTUAL_ENV", "PYTHONPATH")
+    }
+    env.update(PATH=f"{venv / 'bin'}{os.pathsep}{java_only}", HOME=str(tmp_path))
+
+    def run(*args):
+        return subprocess.run(
+            [*args], capture_output=True, text=True, env=env, cwd=tmp_path, timeout=600
+        )
+
+    no_javac = run(
+        "python", "-c", "from weka_ranking import _javabuild as b; b.find_javac()"
+    )
+    assert "javac not found" in no_javac.stderr
+    cv = run(
+        "weka-ranking", "cv", "breast-cancer", "--learner", "J48", "--pairs", "1",
+        "--voters", "10", "--json", "--quiet",
+    )  # fmt: skip
+    assert cv.returncode == 0, cv.stderr
+    here = subprocess.run(
+        [sys.executable, "-m", "weka_ranking", *cv.args[1:]],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert json.loads(cv.stdout)["fold_aucs"] == json.loads(here.stdout)["fold_aucs"]
+    package = run("weka-ranking", "weka-package", "--out", str(tmp_path / "weka"))
+    assert package.returncode == 0, package.stderr
+    assert zipfile.ZipFile(package.stdout.strip()).testzip() is None
+    assert not (tmp_path / ".cache").exists()  # no runtime cache of classes
