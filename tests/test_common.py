@@ -110,15 +110,15 @@ def test_randomizable_learner_may_vote_on_all_pairs(halves):
 @pytest.mark.parametrize(
     ("params", "message"),
     [
-        ({"voters": 0}, "voters must be an integer >= 1, got 0"),
+        ({"voters": 0}, "voters=0: must be an integer >= 1"),
         (
             {"pairs_per_instance": 0},
-            "pairs_per_instance must be 'all' or an integer >= 1",
+            "pairs_per_instance=0: must be 'all' or an integer >= 1",
         ),
-        ({"pairs_per_instance": "some"}, "pairs_per_instance must be"),
-        ({"ranker": "bubble"}, "ranker must be one of"),
-        ({"ties": "first"}, "ties must be one of"),
-        ({"seed": 1.5}, "seed must be an integer"),
+        ({"pairs_per_instance": "some"}, "pairs_per_instance='some': must be"),
+        ({"ranker": "bubble"}, "ranker='bubble': must be one of"),
+        ({"ties": "first"}, "ties='first': must be one of"),
+        ({"seed": 1.5}, "seed=1.5: must be an integer"),
         ({"base": "C4.5x"}, "WEKA classifier"),
         ({"base": "Nope"}, "unknown learner 'Nope'"),
         ({"ranker": "pointwise", "voters": 3}, "apply to the pairwise rankers"),

@@ -88,8 +88,12 @@ def in_cli_words(err: Exception) -> str:
         if argument.flags[-1].startswith("--")
     }
     message = str(err)
-    if isinstance(err, ParameterError) and err.name in flags:
-        message = f"{flags[err.name]} {err.value}: {err.reason}"
+    if isinstance(err, ParameterError):
+        said = (
+            f"{flags[name]} {value}" if name in flags else f"{name}={value!r}"
+            for name, value in err.given
+        )
+        message = f"{', '.join(said)}: {err.reason}"
     elif isinstance(err, WekaRankingError):
         message = err.message
     if getattr(err, "remedies", ()):

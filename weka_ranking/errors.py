@@ -66,11 +66,22 @@ class ParameterError(WekaRankingError, ValueError):
     ``name`` is the library's parameter name (``pairs_per_instance``) and
     ``value`` the value given, so that a caller (the command line) can say it
     in its own words (``--pairs 3``) without parsing the message; ``reason``
-    says what the parameter takes instead.
+    says what the parameter takes instead. ``also`` names more parameters
+    refused for the same reason; ``given`` holds them all, in order.
     """
 
-    def __init__(self, name: str, value: object, reason: str, *remedies: Remedy):
-        super().__init__(f"{name}={value!r}: {reason}", *remedies)
+    def __init__(
+        self,
+        name: str,
+        value: object,
+        reason: str,
+        *remedies: Remedy,
+        also: tuple[tuple[str, object], ...] = (),
+    ) -> None:
+        given = ((name, value), *also)
+        said = ", ".join(f"{n}={v!r}" for n, v in given)
+        super().__init__(f"{said}: {reason}", *remedies)
         self.name = name
         self.value = value
         self.reason = reason
+        self.given = given

@@ -187,11 +187,14 @@ def parameters_doc() -> str:
 
 def check_ranking_params(given: dict[str, Any]) -> None:
     """Refuse, for a trained model, parameters that say what to train."""
-    trained = [name for name in given if name not in RANKING_PARAMETERS]
+    trained = [(name, given[name]) for name in given if name not in RANKING_PARAMETERS]
     if trained:
-        values = ", ".join(f"{name}={given[name]!r}" for name in trained)
-        raise ValueError(
-            f"{values}: a saved model keeps what it was trained with; only "
+        (name, value), *also = trained
+        raise ParameterError(
+            name,
+            value,
+            f"a saved model keeps what it was trained with; only "
             f"{', '.join(RANKING_PARAMETERS)} apply to it (train a new model to "
-            "change the others)"
+            "change the others)",
+            also=tuple(also),
         )
