@@ -209,6 +209,12 @@ def _report(args: argparse.Namespace) -> int:
     return 0
 
 
+def _xhits(args: argparse.Namespace) -> int:
+    from weka_ranking.studies.xhits.command import run_command
+
+    return run_command(args, _command())
+
+
 # name: (help, arguments, handler, the flag naming the file it writes)
 # fmt: off
 COMMANDS = {
@@ -275,6 +281,12 @@ COMMANDS = {
         arg("store", metavar="DIR", help="the folder reproduce wrote into"),
         arg("--out", metavar="DIR", help="where to write (default: DIR)"),
     ], _report, None),
+    "xhits": ("XHITS with AMCL beside HITS on planted graphs (docs/xhits.md)", [
+        arg("--seeds", default="1-5", help="graph seeds: 1-5 or 1,3 (default: 1-5)"),
+        arg("--max-iter", type=int, help="AMCL's MaxIt (default: the study's)"),
+        arg("--out", metavar="DIR", help="also write xhits.md and xhits.json here"),
+        JSON,
+    ], _xhits, None),
 }
 # fmt: on
 
