@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from string import Template
 
+from weka_ranking.studies.xhits.study import DECIMALS
+
 TEMPLATE = Template("""\
 # XHITS with AMCL, re-implemented as far as the sources allow
 
@@ -27,7 +29,8 @@ distributions or any data. Two papers by the same authors (KDIR 2009,
 "Multiple roles in a hyperlinked structure"; 2011, "Learning to rank in a
 hyperlinked structure") say that influence has two sources, link
 propagation and classification reinforcement, and report P@10 against
-Google's top ten: $published.
+Google's top ten: $published. SVDLP ("latent feature concepts") is very
+likely this chapter's AMCL.
 
 **These numbers cannot be reproduced**: the papers' query graphs and
 Google's rankings are gone, and the number of queries, $$k$$ and the learning
@@ -46,11 +49,15 @@ whose truth is known.
    $$B = F^T$$ (backward propagation, which is why only $$F$$ is learned) and
    $$C = c I_k$$ with $$c = $c$$; (b) `reinforcement`: $$C = B$$, symmetric
    and fixed, here $$c = $c$$ on its diagonal and $coupling off it.
-3. **The eigenvector**: the largest eigenvalue's, by Lanczos from the
-   all-ones vector; a tie between the top two eigenvalues, or
-   $$-\\lambda_1$$ being an eigenvalue too (HITS at $$C = 0$$: power
-   iteration oscillates and the rank-one fit of section 4.3 is not unique),
-   is reported, not hidden. Its sign: entries summing to $$\\ge 0$$.
+3. **The eigenvector**: the largest eigenvalue's, by a dense
+   eigendecomposition (query graphs are small; above a few thousand rows,
+   LOBPCG with a block of three vectors). Either sees a tie between the top
+   two eigenvalues, or $$-\\lambda_1$$ being an eigenvalue too (HITS at
+   $$C = 0$$: power iteration oscillates and the rank-one fit of section
+   4.3 is not unique), and reports it; a single-vector method (power
+   iteration, Lanczos) would not see the first. Its sign: entries summing to
+   $$\\ge 0$$. Scores are rounded to $decimals decimals before ranking, so that
+   entries that are 0 in exact arithmetic tie (in page order).
 4. **AMCL's settings**: $$k = $k$$; learning rate $learning_rate (the same
    for $$F$$, $$r$$, $$b$$, as in the chapter); MaxIt
    $max_iter, read literally (at most MaxIt + 1 iterations); PET $pet;
@@ -97,12 +104,14 @@ $seed_table
 
 ## What the numbers say
 
-- AMCL's $$\\partial E / \\partial F$$ is dominated by $$\\|M\\|_F^2$$,
-  which depends on $$F$$ and on three numbers of each graph only
-  ($$\\|A\\|_F^2$$, $$\\langle A, A^T \\rangle$$, $$\\operatorname{tr} A$$),
-  not on the expert. Its minimum over $$F_{21}$$ for a given $$F_{12}$$ is
-  $$F_{21} = -\\rho F_{12}$$, and the learned ratio follows it (the table's
-  last two columns). A negative $$F_{21}$$ cancels links that are
+- The expert reaches $$F$$ only through $$b^T M r$$; the rest of
+  $$\\partial E / \\partial F$$ comes from $$\\|M\\|_F^2$$, which
+  depends on $$F$$ and on three numbers of each graph only
+  ($$\\|A\\|_F^2$$, $$\\langle A, A^T \\rangle$$,
+  $$\\operatorname{tr} A$$). Minimising it over $$F_{21}$$ for a given
+  $$F_{12}$$ gives $$F_{21} = -\\rho F_{12}$$, and the learned ratio
+  follows it (the table's last two columns). A negative $$F_{21}$$ cancels
+  links that are
   answered (the farm's) and keeps one-way links (hubs to authorities):
   whatever AMCL gains over HITS comes from there, not from the expert's
   scores directly, so it depends on the graphs' reciprocity.
@@ -196,6 +205,7 @@ def to_markdown(values: dict, command: str) -> str:
     return TEMPLATE.substitute(
         plan,
         command=command,
+        decimals=DECIMALS,
         published=published,
         seeds=", ".join(str(s) for s in plan["seeds"]),
         n_seeds=len(plan["seeds"]),

@@ -27,6 +27,8 @@ from weka_ranking.studies.xhits.model import hits_f, xhits
 PUBLISHED = {"HITS": 0.143542, "XHITS, ALP": 0.372455, "XHITS, SVDLP": 0.519875}
 METRICS = ("p@10", "ndcg@10", "tau")
 DAMPING = 0.85
+# Scores are rounded to this many decimals before they are ranked.
+DECIMALS = 12
 
 
 @dataclass(frozen=True)
@@ -118,12 +120,12 @@ def query_metrics(query: Query, scores: np.ndarray) -> dict[str, float]:
     """P@10 against the expert's top ten, NDCG@10 on the expert's grades, and
     Kendall's tau-b against the expert's scores (0 for a constant ranking).
 
-    Scores are rounded to 12 decimals first: an eigenvector's entries that
+    Scores are rounded to :data:`DECIMALS` decimals first: an eigenvector's entries that
     are 0 in exact arithmetic come out as noise of about 1e-17 that depends
     on the linear-algebra library's threads, and would order those pages at
     random. Equal scores keep page order (the metrics module's rule).
     """
-    scores = np.round(scores, 12)
+    scores = np.round(scores, DECIMALS)
     tau = kendalltau(scores, query.quality).statistic
     return {
         "p@10": precision(query.expert_top, scores, 10),
