@@ -294,6 +294,33 @@ def numbers(values) -> list[float]:
     return [values] if isinstance(values, int | float) else []
 
 
+def test_the_learned_ratio_is_minus_the_reciprocity():
+    # the page's reading of F: ||M||_F^2 alone sets F_21 / F_12 = -rho
+    for seed in json.loads((DOCS / "xhits.json").read_text())["per_seed"]:
+        assert seed["f_ratio"] == pytest.approx(-seed["reciprocity"], abs=0.01)
+
+
+def test_no_nonnegative_f_escapes_a_farm_that_captures_hits():
+    # the page's claim: lambda_max(F + F^T) >= ||F||_2 for F >= 0, so a clique
+    # of m pages beats hubs and authorities whenever m - 1 > sigma_1
+    m, hubs, authorities = 8, 6, 5
+    rng = np.random.default_rng(11)
+    farm = np.ones((m, m)) - np.eye(m)
+    links = (rng.random((hubs, authorities)) < 0.8).astype(float)
+    a = sp.csr_array(sp.block_diag([farm, np.zeros((hubs + authorities,) * 2)]))
+    a = a.tolil()
+    a[m : m + hubs, m + hubs :] = links
+    a = sp.csr_array(a)
+    assert m - 1 > np.linalg.svd(links, compute_uv=False)[0]
+    for _ in range(50):
+        f = rng.random((3, 3)) * (rng.random((3, 3)) < 0.6)
+        if not f.any():
+            continue
+        assert np.linalg.eigvalsh(f + f.T)[-1] >= np.linalg.norm(f, 2) - 1e-12
+        r = xhits(a, f, f.T, c=1.0).r.reshape(3, -1)
+        assert np.abs(r[:, m:]).max() < 1e-9  # all of it on the farm
+
+
 @pytest.mark.slow
 def test_the_committed_study_is_what_run_gives():
     committed = json.loads((DOCS / "xhits.json").read_text())
