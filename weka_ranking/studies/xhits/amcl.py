@@ -45,6 +45,7 @@ class Graph:
 
     @classmethod
     def of(cls, a: sp.spmatrix, o: np.ndarray) -> Graph:
+        """A query's graph ``a`` and its expert scores ``o``, prepared."""
         a = sp.csr_array(a, dtype=float)
         at = sp.csr_array(a.T)
         cross = float(a.multiply(at).sum())
