@@ -225,6 +225,8 @@ def test_amcl_refuses_what_it_cannot_learn_from():
         amcl([], [])
     with pytest.raises(ParameterError, match="query 0: 3 scores"):
         amcl([query.adjacency], [np.ones(3)])
+    with pytest.raises(ParameterError, match="max_iter=-1"):
+        amcl([query.adjacency], [query.quality], max_iter=-1)
     with pytest.raises(ParameterError, match="b_matrix"):
         amcl([query.adjacency], [query.quality], reading="reinforcement")
 
@@ -352,6 +354,8 @@ def test_command_writes_the_page_and_the_values(tmp_path, capsys):
 def test_command_refuses_bad_seeds_and_a_missing_folder(tmp_path, capsys):
     assert main(["xhits", "--seeds", "5-1"]) == 1
     assert "--seeds 5-1" in capsys.readouterr().err
+    assert main(["xhits", "--seeds", "1", "--max-iter", "-1"]) == 1
+    assert "--max-iter -1" in capsys.readouterr().err
     missing = tmp_path / "nowhere"
     assert main(["xhits", "--seeds", "1", "--out", str(missing)]) == 1
     assert "does not exist" in capsys.readouterr().err

@@ -239,6 +239,8 @@ def amcl(
         raise ParameterError("init", init, f"one of {', '.join(INITS)}")
     if not learning_rate > 0:
         raise ParameterError("learning_rate", learning_rate, "a number > 0")
+    if max_iter < 0:
+        raise ParameterError("max_iter", max_iter, "a count >= 0")
     if reading == "reinforcement" and b_matrix is None:
         raise ParameterError("b_matrix", None, "reading (b) needs B, k x k")
     graphs = [Graph.of(a, o) for a, o in zip(adjacencies, scores, strict=True)]
