@@ -278,6 +278,12 @@ def _report(args: argparse.Namespace) -> int:
     return 0
 
 
+def _xhits(args: argparse.Namespace) -> int:
+    from weka_ranking.studies.xhits.command import run_command
+
+    return run_command(args, _command())
+
+
 # fmt: off
 COMMANDS: tuple[Command, ...] = (
     Command("cv", "cross-validate on WEKA's fold sequence and report the AUC", (
@@ -346,6 +352,12 @@ COMMANDS: tuple[Command, ...] = (
         arg("store", metavar="DIR", help="the folder reproduce wrote into"),
         arg("--out", metavar="DIR", help="where to write (default: DIR)"),
     ), _report, needs_weka=False),
+    Command("xhits", "XHITS with AMCL beside HITS on planted graphs (docs/xhits.md)", (
+        arg("--seeds", default="1-5", help="graph seeds: 1-5 or 1,3 (default: 1-5)"),
+        arg("--max-iter", type=int, help="AMCL's MaxIt (default: the study's)"),
+        arg("--out", metavar="DIR", help="also write xhits.md and xhits.json here"),
+        JSON,
+    ), _xhits, needs_weka=False),
 )
 BY_NAME_OF_COMMAND = {command.name: command for command in COMMANDS}
 # fmt: on
