@@ -138,7 +138,9 @@ def _cv(args: argparse.Namespace) -> int:
     from weka_ranking.evaluation import cross_validate
 
     estimator, data = _estimator(args), _load(args.task, args)
-    result = cross_validate(estimator, data, args.folds, None, progress.counter("fold"))
+    result = cross_validate(
+        estimator, data, folds=args.folds, progress=progress.counter("fold")
+    )
     print(json.dumps(result.to_dict()) if args.json else result.to_text(data))
     return 0
 

@@ -139,6 +139,13 @@ class Ranking:
     scores: np.ndarray
     comparisons: int
 
+    def __repr__(self) -> str:
+        more = "..." if len(self.order) > 5 else ""
+        return (
+            f"Ranking({len(self.order)} instances, best first "
+            f"{self.order[:5].tolist()}{more}, comparisons={self.comparisons})"
+        )
+
     def to_csv(self, data: Dataset) -> str:
         """``instance,score,rank,class``, best first: the instance's 1-based
         row in its file, its score, its rank and its class label in the file."""
@@ -155,11 +162,11 @@ class Ranking:
 def check_arrays(estimator, X, y=None, *, fitting: bool):
     """``X`` as a float matrix (NaN = missing), and with ``fitting`` the labels.
 
-    With scikit-learn its own ``validate_data`` checks them (shape, finite
-    values, the features seen in ``fit``, label type) and records
-    ``n_features_in_`` and ``feature_names_in_``.
+    With scikit-learn its own ``validate_data`` checks them for the
+    ``estimator`` (shape, finite values, the features seen in ``fit``, label
+    type) and records ``n_features_in_`` and ``feature_names_in_``.
     """
-    if validate_data is not None:
+    if validate_data is not None and estimator is not None:
         options = {"dtype": np.float64, "ensure_all_finite": "allow-nan"}
         if not fitting:
             return validate_data(estimator, X, reset=False, **options), None
@@ -171,8 +178,8 @@ def check_arrays(estimator, X, y=None, *, fitting: bool):
         raise ValueError(f"X must be 2-dimensional, got shape {X.shape}")
     if fitting and y is None:
         raise ValueError(
-            f"{type(estimator).__name__} requires y to be passed, "
-            "but the target y is None"
+            "y is None: give the class labels with the arrays X "
+            "(a Dataset holds its own)"
         )
     if y is not None:
         y = np.asarray(y)
@@ -181,9 +188,12 @@ def check_arrays(estimator, X, y=None, *, fitting: bool):
     return X, y
 
 
-def binary_labels(y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The two classes in sorted order and y as 1 for the second, 0 for the
-    first: scikit-learn's binary convention (``classes_[1]`` is positive)."""
+def labelled_dataset(X: np.ndarray, y: np.ndarray) -> tuple[Dataset, np.ndarray]:
+    """A Dataset of checked arrays, and the two classes in sorted order.
+
+    ``Dataset.y`` is 1 for the second class, which ranks first:
+    scikit-learn's binary convention (``classes_[1]`` is the positive one).
+    """
     classes = np.unique(y)
     if len(classes) != 2:
         raise ParameterError(
@@ -192,7 +202,8 @@ def binary_labels(y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
             "ranking needs exactly two classes: one class gives no pair to "
             "learn from; rank more classes as one against the rest",
         )
-    return classes, (y == classes[1]).astype(np.int8)
+    codes = (y == classes[1]).astype(np.int8)
+    return array_dataset(X, codes, (str(classes[0]), str(classes[1]))), classes
 
 
 def array_dataset(

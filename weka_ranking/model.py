@@ -16,9 +16,9 @@ from weka_ranking.estimator import (
     Ranking,
     array_dataset,
     as_dataset,
-    binary_labels,
     check_arrays,
     clone,
+    labelled_dataset,
 )
 from weka_ranking.memory import check_heap
 from weka_ranking.metrics import auc
@@ -261,9 +261,7 @@ class RankingReduction(ClassifierMixin, Ranker):
                 [data.class_values[1 - data.positive_index], data.positive]
             )
         else:
-            matrix, labels = check_arrays(self, X, y, fitting=True)
-            classes, codes = binary_labels(labels)
-            data = array_dataset(matrix, codes, (str(classes[0]), str(classes[1])))
+            data, classes = labelled_dataset(*check_arrays(self, X, y, fitting=True))
         positives = int(np.count_nonzero(data.y))
         if self.ranker != "pointwise" and positives in (0, len(data)):
             raise ValueError(
