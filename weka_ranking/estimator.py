@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from weka_ranking.data import Attribute, Dataset
-from weka_ranking.errors import DataError, ParameterError
+from weka_ranking.errors import DataError
 
 try:
     from sklearn.base import BaseEstimator, ClassifierMixin
@@ -195,12 +195,15 @@ def labelled_dataset(X: np.ndarray, y: np.ndarray) -> tuple[Dataset, np.ndarray]
     scikit-learn's binary convention (``classes_[1]`` is the positive one).
     """
     classes = np.unique(y)
-    if len(classes) != 2:
-        raise ParameterError(
-            "y",
-            f"{len(classes)} class{'es' if len(classes) != 1 else ''}",
-            "ranking needs exactly two classes: one class gives no pair to "
-            "learn from; rank more classes as one against the rest",
+    if len(classes) > 2:
+        raise ValueError(
+            f"Only binary classification is supported: y holds {len(classes)} "
+            "classes; a ranking puts one class first: give y as that class "
+            "against the rest"
+        )
+    if len(classes) < 2:
+        raise ValueError(
+            "y holds one class only: no pair of different classes can be formed"
         )
     codes = (y == classes[1]).astype(np.int8)
     return array_dataset(X, codes, (str(classes[0]), str(classes[1]))), classes

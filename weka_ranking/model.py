@@ -447,7 +447,8 @@ class RankingReduction(ClassifierMixin, Ranker):
     def predict(self, X: Dataset | np.ndarray) -> np.ndarray:
         """``classes_[1]`` for a score above 0.5 (ranked above more than half
         of the batch), ``classes_[0]`` otherwise."""
-        return self.classes_[(self.decision_function(X) > 0.5).astype(int)]
+        above = self.decision_function(X) > 0.5
+        return self.classes_[above.astype(int)]
 
     def score(self, X: Dataset | np.ndarray, y: np.ndarray | None = None) -> float:
         """The AUC of the ranking of ``X`` (``classes_[1]`` positive; ties
