@@ -43,9 +43,12 @@ def test_one_worker_of_two_threads(weka, breast_cancer):
     from weka_ranking import RankingReduction
 
     model = RankingReduction("J48", pairs_per_instance=1, voters=3).fit(breast_cancer)
-    with distributed.LocalCluster(
-        n_workers=1, threads_per_worker=2, processes=True, dashboard_address=None
-    ) as cluster, distributed.Client(cluster) as client:
+    with (
+        distributed.LocalCluster(
+            n_workers=1, threads_per_worker=2, processes=True, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
         # Both threads of the fresh worker start the JVM at once: one does.
         futures = client.map(_fit_and_rank, [1, 2], pure=False)
         first, second = client.gather(futures)
