@@ -2,9 +2,10 @@
 
 The learner and the ranker are chosen by the AUC of five-fold
 cross-validation (scikit-learn's ``roc_auc``, from ``decision_function``)
-in two worker processes, each with its own JVM; the folds are the ones
-WEKA's Explorer would make, so each fold's AUC is the one ``weka-ranking cv
-glass --folds 5`` prints for that configuration.
+in two worker processes, each with its own JVM. The folds are the ones
+WEKA's Explorer would make: with the reduction alone (no scaler) each fold's
+AUC is the one ``weka-ranking cv glass --folds 5`` prints for that
+configuration.
 """
 
 from sklearn.model_selection import GridSearchCV

@@ -232,3 +232,12 @@ def test_sub_committee_equals_fitting_fewer_voters(halves):
     assert sub.voters == 4 and sub.n_pairs_ == small.n_pairs_
     np.testing.assert_array_equal(sub.scores(test), small.scores(test))
     assert len(large.members_) == 7  # the original is untouched
+
+
+@pytest.mark.parametrize("make", [AdaRank, GeneticRanker])
+def test_query_rankers_refuse_to_fit_without_queries_and_validation(make):
+    X, y, group = grouped(1)
+    with pytest.raises(ValueError, match="group=None: .* give group=query ids"):
+        make().fit(X, y)
+    with pytest.raises(ValueError, match="validation=None: "):
+        make().fit(X, y, group=group)
