@@ -1,7 +1,9 @@
-"""The reproduction grid on a Dask cluster gives the local numbers."""
+"""Dask: the reproduction grid on a local cluster gives the local numbers;
+a worker of several threads starts one JVM; a fitted model travels."""
 
 import json
 
+import numpy as np
 import pytest
 
 from weka_ranking.studies.monograph.plan import build_plan
@@ -20,14 +22,37 @@ def canonical(folder):
     }
 
 
-def test_dask_local_cluster_equals_local_run(tmp_path, weka):
+def test_dask_without_a_scheduler_equals_local_run(tmp_path, weka):
+    # executor="dask" and no scheduler: a LocalCluster of `jobs` workers.
     units, _ = build_plan(("glass",), ("J48", "NaiveBayes"), quick=True)
     run_plan(units, ResultStore(tmp_path / "local"))
-    with distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
-    ) as cluster:
-        ran = run_plan(
-            units, ResultStore(tmp_path / "dask"), scheduler=cluster.scheduler_address
-        )
+    ran = run_plan(units, ResultStore(tmp_path / "dask"), jobs=2, executor="dask")
     assert ran == len(units)
     assert canonical(tmp_path / "dask") == canonical(tmp_path / "local")
+
+
+def _fit_and_rank(seed):
+    from weka_ranking import RankingReduction, load_task
+
+    data = load_task("glass")
+    model = RankingReduction("J48", pairs_per_instance=1, voters=3, seed=seed)
+    return model.fit(data).decision_function(data)
+
+
+def test_one_worker_of_two_threads(weka, breast_cancer):
+    from weka_ranking import RankingReduction
+
+    model = RankingReduction("J48", pairs_per_instance=1, voters=3).fit(breast_cancer)
+    with (
+        distributed.LocalCluster(
+            n_workers=1, threads_per_worker=2, processes=True, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        # Both threads of the fresh worker start the JVM at once: one does.
+        futures = client.map(_fit_and_rank, [1, 2], pure=False)
+        first, second = client.gather(futures)
+        shipped = client.submit(model.decision_function, breast_cancer).result()
+    np.testing.assert_array_equal(first, _fit_and_rank(1))
+    np.testing.assert_array_equal(second, _fit_and_rank(2))
+    np.testing.assert_array_equal(shipped, model.decision_function(breast_cancer))

@@ -1,4 +1,4 @@
-"""weka.classifiers.meta.RankingReduction as WEKA sees it: options, threads,
+"""weka.classifiers.meta.RankingReduction as WEKA sees it: options,
 serialization, WEKA's evaluation paths, single instances, and the committee's
 rankings against the Python oracles."""
 
@@ -65,26 +65,6 @@ def test_python_options_reach_java_unchanged(weka, halves):
 def test_bad_options_are_named(weka, bad):
     with pytest.raises(jpype.JException, match=bad.split()[0]):
         weka(CLASS)().setOptions(java_options(bad))
-
-
-@pytest.mark.parametrize(
-    "options",
-    [
-        "-P 2 -I 4 -W weka.classifiers.trees.J48",
-        "-P 1 -I 3 -W weka.classifiers.trees.RandomTree",
-    ],
-)
-def test_same_result_for_any_number_of_slots(weka, halves, options):
-    train, test = halves
-    instances = bridge.to_instances(test)
-    results = []
-    for slots in (1, 2, 3):
-        model = trained(weka, f"{options} -num-slots {slots}", train)
-        members = [str(m.toString()) for m in model.getMembers()]
-        results.append((members, np.asarray(model.rank(instances).scores)))
-    for members, scores in results[1:]:
-        assert members == results[0][0]
-        np.testing.assert_array_equal(scores, results[0][1])
 
 
 def test_serialized_model_ranks_the_same(weka, halves):

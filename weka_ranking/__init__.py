@@ -6,7 +6,7 @@ whose implementation is the WEKA class ``weka.classifiers.meta.RankingReduction`
 
 The names that need the JVM (the model and cross-validation) are imported on
 first use, so that data loading and :mod:`weka_ranking.metrics` work
-without JPype.
+without JPype; ``dir()`` and ``help()`` list them all the same.
 """
 
 from __future__ import annotations
@@ -15,16 +15,28 @@ import importlib
 
 from weka_ranking.arff import load_arff
 from weka_ranking.data import Dataset
-from weka_ranking.errors import DataError, JavaError, WekaError, WekaRankingError
+from weka_ranking.errors import (
+    DataError,
+    JavaError,
+    ParameterError,
+    Remedy,
+    WekaError,
+    WekaRankingError,
+)
 from weka_ranking.metrics import auc
 from weka_ranking.tasks import STUDY_TASKS, Task, load_task, resolve_task
 from weka_ranking.version import __version__ as __version__
 
 _LAZY = {
     "RankingReduction": "weka_ranking.model",
+    "Ranking": "weka_ranking.estimator",
+    "Validation": "weka_ranking.estimator",
     "clone": "weka_ranking.estimator",
     "CVResult": "weka_ranking.evaluation",
     "cross_validate": "weka_ranking.evaluation",
+    "GridSearch": "weka_ranking.tuning",
+    "XGBoostRanker": "weka_ranking.peers",
+    "LightGBMRanker": "weka_ranking.peers",
 }
 
 
@@ -34,16 +46,27 @@ def __getattr__(name: str):
     raise AttributeError(f"module 'weka_ranking' has no attribute {name!r}")
 
 
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
+
+
 __all__ = [
     "STUDY_TASKS",
     "CVResult",
     "DataError",
     "Dataset",
+    "GridSearch",
     "JavaError",
+    "LightGBMRanker",
+    "ParameterError",
+    "Ranking",
     "RankingReduction",
+    "Remedy",
     "Task",
+    "Validation",
     "WekaError",
     "WekaRankingError",
+    "XGBoostRanker",
     "auc",
     "clone",
     "cross_validate",

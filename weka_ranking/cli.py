@@ -150,7 +150,9 @@ def _cv(args: argparse.Namespace) -> int:
     from weka_ranking.evaluation import cross_validate
 
     estimator, data = _estimator(args), _load(args.task, args)
-    result = cross_validate(estimator, data, args.folds, None, progress.counter("fold"))
+    result = cross_validate(
+        estimator, data, folds=args.folds, progress=progress.counter("fold")
+    )
     if not args.json:
         print(result.to_text(data))
         return 0
@@ -218,9 +220,11 @@ def _emit(args: argparse.Namespace, text: str, results=None, echo=True) -> None:
 def _reproduce(args: argparse.Namespace) -> int:
     from weka_ranking.studies.monograph.run import reproduce
 
-    if (args.executor == "dask") != bool(args.scheduler):
-        raise UsageError("--executor dask and --scheduler ADDRESS go together")
-    given = "tasks learners quick include_slow jobs heap scheduler experimenter"
+    if args.scheduler and args.executor != "dask":
+        raise UsageError("--scheduler ADDRESS is a Dask cluster's: add --executor dask")
+    given = (
+        "tasks learners quick include_slow jobs heap scheduler experimenter executor"
+    )
     options = {name: getattr(args, name) for name in given.split()}
     ran, total, path = reproduce(args.out, **options, progress=progress.counter("unit"))
     print(f"{ran} units run, {total - ran} were already done; report: {path}")
@@ -311,7 +315,8 @@ COMMANDS: tuple[Command, ...] = (
             help="a subset of a few minutes: 2 tasks, 2 learners, sweeps 1,5,10"),
         arg("--executor", choices=("local", "dask"), default="local",
             help="local worker processes (default) or a Dask cluster"),
-        arg("--scheduler", metavar="ADDRESS", help="the Dask scheduler's address"),
+        arg("--scheduler", metavar="ADDRESS",
+            help="the Dask scheduler's address (default: a local cluster of --jobs)"),
         arg("--tasks", type=names, help="comma-separated study tasks (default: all)"),
         arg("--learners", type=names, help="comma-separated learners (default: all)"),
         arg("--include-slow", action="store_true",

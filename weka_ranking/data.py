@@ -85,6 +85,13 @@ class Dataset:
     def __len__(self) -> int:
         return len(self.y)
 
+    def __repr__(self) -> str:
+        positives = int(np.count_nonzero(self.y))
+        return (
+            f"Dataset({self.source or self.relation!r}: {len(self)} instances, "
+            f"{positives} {self.positive}; {len(self.attributes)} features)"
+        )
+
     @property
     def positive(self) -> str:
         return self.class_values[self.positive_index]

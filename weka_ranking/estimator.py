@@ -1,63 +1,134 @@
-"""The estimator contract every ranker here follows, after scikit-learn's:
-parameters in ``__init__`` (``get_params`` / ``set_params`` / ``clone``),
-``fit`` returning self, learned state with a trailing underscore, and
-``ranking(X, group=...)`` giving a :class:`Ranking`."""
+"""The contract every ranker here follows: scikit-learn's estimator, and a ranking.
+
+Parameters in ``__init__`` (``get_params`` / ``set_params`` / ``clone`` /
+the repr are scikit-learn's ``BaseEstimator``'s where scikit-learn is
+installed), ``fit(X, y, *, group=None, validation=None)`` returning self,
+learned state with a trailing underscore, ``ranking(X, *, group=None)``
+giving a :class:`Ranking`, and ``decision_function(X)`` its scores.
+
+scikit-learn is optional (the ``sklearn`` extra): without it :class:`Ranker`
+keeps the same parameter methods on a few lines of its own, and :func:`clone`
+makes an unfitted copy from ``get_params``.
+"""
 
 from __future__ import annotations
 
 import inspect
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from weka_ranking.data import Attribute, Dataset
 from weka_ranking.errors import DataError
 
+try:
+    from sklearn.base import BaseEstimator, ClassifierMixin
+    from sklearn.base import clone as clone
+    from sklearn.exceptions import NotFittedError
+    from sklearn.utils.multiclass import check_classification_targets
+    from sklearn.utils.validation import check_is_fitted, validate_data
+except ImportError:
+    BaseEstimator = ClassifierMixin = validate_data = None  # type: ignore[assignment,misc]
 
-class Estimator:
-    """Parameters read from ``__init__``'s signature, as scikit-learn does."""
 
-    @classmethod
-    def _param_names(cls) -> list[str]:
-        signature = inspect.signature(cls.__init__)
-        return [name for name in signature.parameters if name != "self"]
+if BaseEstimator is None:
 
-    def get_params(self, deep: bool = True) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in self._param_names()}
+    class NotFittedError(ValueError, AttributeError):  # type: ignore[no-redef]
+        """A predict-type method was called before ``fit``."""
 
-    def set_params(self, **params: Any):
-        for name, value in params.items():
-            if name not in self._param_names():
-                raise ValueError(
-                    f"unknown parameter {name!r} for {type(self).__name__}"
-                )
-            setattr(self, name, value)
-        return self
+    class BaseEstimator:  # type: ignore[no-redef]
+        """Parameters read from ``__init__``'s signature, as scikit-learn's
+        ``BaseEstimator`` reads them (used when scikit-learn is absent)."""
 
-    def __repr__(self) -> str:
-        defaults = inspect.signature(type(self).__init__).parameters
-        changed = [
-            f"{name}={value!r}"
-            for name, value in self.get_params().items()
-            if value != defaults[name].default
-        ]
-        return f"{type(self).__name__}({', '.join(changed)})"
+        @classmethod
+        def _get_param_names(cls) -> list[str]:
+            signature = inspect.signature(cls.__init__)
+            return [name for name in signature.parameters if name != "self"]
 
-    def _check_fitted(self) -> None:
-        if not any(k.endswith("_") and not k.startswith("_") for k in vars(self)):
+        def get_params(self, deep: bool = True) -> dict[str, Any]:
+            return {name: getattr(self, name) for name in self._get_param_names()}
+
+        def set_params(self, **params: Any):
+            for name, value in params.items():
+                if name not in self._get_param_names():
+                    raise ValueError(
+                        f"unknown parameter {name!r} for {type(self).__name__}"
+                    )
+                setattr(self, name, value)
+            return self
+
+        def __repr__(self) -> str:
+            defaults = inspect.signature(type(self).__init__).parameters
+            changed = [
+                f"{name}={value!r}"
+                for name, value in self.get_params().items()
+                if value is not defaults[name].default
+                and value != defaults[name].default
+            ]
+            return f"{type(self).__name__}({', '.join(changed)})"
+
+    class ClassifierMixin:  # type: ignore[no-redef]
+        """scikit-learn's marker of a classifier (used when it is absent)."""
+
+        _estimator_type = "classifier"
+
+    def clone(estimator):  # type: ignore[no-redef]
+        """An unfitted estimator with the same parameters."""
+        return type(estimator)(**estimator.get_params())
+
+    def check_is_fitted(estimator) -> None:  # type: ignore[no-redef]
+        if not [k for k in vars(estimator) if k.endswith("_") and k[:2] != "__"]:
             raise NotFittedError(
-                f"this {type(self).__name__} is not fitted yet: call fit first"
+                f"This {type(estimator).__name__} instance is not fitted yet. "
+                "Call 'fit' with appropriate arguments before using this estimator."
             )
 
 
-def clone(estimator):
-    """An unfitted estimator with the same parameters (scikit-learn's ``clone``)."""
-    return type(estimator)(**estimator.get_params())
+class Validation(NamedTuple):
+    """Held-out data for the choices a ranker makes (rounds, a grid, a round
+    of AdaRank), and how to rate scores on it.
+
+    A plain ``(X, y, group)`` tuple is taken as one. ``rate(scores)`` rates
+    the scores of ``X``; None leaves the rating to the ranker (its own
+    measure: NDCG@10, AdaRank's measure, AUC for a grid search).
+    """
+
+    X: Any
+    y: Any
+    group: Any = None
+    rate: Any = None
 
 
-class NotFittedError(ValueError, AttributeError):
-    """A predict-type method was called before ``fit``."""
+def as_validation(validation) -> Validation | None:
+    """``validation`` as a :class:`Validation` (None stays None)."""
+    if validation is None or isinstance(validation, Validation):
+        return validation
+    return Validation(*validation)
+
+
+class Ranker(BaseEstimator):
+    """The ranker contract: ``fit``, ``ranking`` and what follows from them.
+
+    A subclass defines ``fit(X, y=None, *, group=None, validation=None)`` and
+    ``ranking(X, *, group=None)``; the scores, the order and the not-fitted
+    check are shared.
+    """
+
+    def decision_function(self, X, *, group=None) -> np.ndarray:
+        """The ranking's scores of ``X`` as one batch, higher first."""
+        return self.ranking(X, group=group).scores
+
+    def scores(self, X, group=None) -> np.ndarray:
+        """The ranking's scores (:meth:`decision_function`)."""
+        return self.decision_function(X, group=group)
+
+    def rank(self, X, group=None) -> np.ndarray:
+        """Indices of the instances, the one ranked first first."""
+        return self.ranking(X, group=group).order
+
+    def _check_fitted(self) -> None:
+        check_is_fitted(self)
 
 
 @dataclass(frozen=True)
@@ -67,6 +138,13 @@ class Ranking:
     order: np.ndarray
     scores: np.ndarray
     comparisons: int
+
+    def __repr__(self) -> str:
+        more = "..." if len(self.order) > 5 else ""
+        return (
+            f"Ranking({len(self.order)} instances, best first "
+            f"{self.order[:5].tolist()}{more}, comparisons={self.comparisons})"
+        )
 
     def to_csv(self, data: Dataset) -> str:
         """``instance,score,rank,class``, best first: the instance's 1-based
@@ -79,6 +157,66 @@ class Ranking:
             row = int(data.rows[i]) + 1
             lines.append(f"{row},{float(self.scores[i])!r},{position + 1},{label}")
         return "\n".join(lines) + "\n"
+
+
+def check_arrays(estimator, X, y=None, *, fitting: bool):
+    """``X`` as a float matrix (NaN = missing), and with ``fitting`` the labels.
+
+    With scikit-learn its own ``validate_data`` checks them for the
+    ``estimator`` (shape, finite values, the features seen in ``fit``, label
+    type) and records ``n_features_in_`` and ``feature_names_in_``.
+    """
+    if validate_data is not None and estimator is not None:
+        options = {"dtype": np.float64, "ensure_all_finite": "allow-nan"}
+        if not fitting:
+            return validate_data(estimator, X, reset=False, **options), None
+        X, y = validate_data(estimator, X, y, **options)
+        check_classification_targets(y)
+        return X, y
+    X = np.asarray(X, dtype=np.float64)
+    if X.ndim != 2:
+        raise ValueError(f"X must be 2-dimensional, got shape {X.shape}")
+    if fitting and y is None:
+        raise ValueError(
+            "y is None: give the class labels with the arrays X "
+            "(a Dataset holds its own)"
+        )
+    if y is not None:
+        y = np.asarray(y)
+        if y.shape != (len(X),):
+            raise ValueError(f"y must hold one label per row of X ({len(X)} rows)")
+    return X, y
+
+
+def labelled_dataset(X: np.ndarray, y: np.ndarray) -> tuple[Dataset, np.ndarray]:
+    """A Dataset of checked arrays, and the two classes in sorted order.
+
+    ``Dataset.y`` is 1 for the second class, which ranks first:
+    scikit-learn's binary convention (``classes_[1]`` is the positive one).
+    """
+    classes = np.unique(y)
+    if len(classes) > 2:
+        raise ValueError(
+            f"Only binary classification is supported: y holds {len(classes)} "
+            "classes; a ranking puts one class first: give y as that class "
+            "against the rest"
+        )
+    if len(classes) < 2:
+        raise ValueError(
+            "y holds one class only: no pair of different classes can be formed"
+        )
+    codes = (y == classes[1]).astype(np.int8)
+    return array_dataset(X, codes, (str(classes[0]), str(classes[1]))), classes
+
+
+def array_dataset(
+    X: np.ndarray, y: np.ndarray | None = None, classes: tuple[str, str] = ("0", "1")
+) -> Dataset:
+    """A Dataset of numeric features ``x1..xm`` from a matrix; ``y`` in {0, 1}
+    (1 for ``classes[1]``, which ranks first), zeros when not given."""
+    y = np.zeros(len(X), dtype=np.int8) if y is None else y.astype(np.int8)
+    attributes = tuple(Attribute(f"x{i + 1}") for i in range(X.shape[1]))
+    return Dataset(X, y, attributes, "class", classes, 1)
 
 
 def as_dataset(
@@ -97,10 +235,8 @@ def as_dataset(
     X = np.asarray(X, dtype=np.float64)
     if X.ndim != 2:
         raise ValueError(f"X must be 2-dimensional, got shape {X.shape}")
-    if y is None:
-        y = np.zeros(len(X), dtype=np.int8)
-    y = np.asarray(y)
-    if y.shape != (len(X),) or not np.isin(y, (0, 1)).all():
-        raise ValueError(f"y must hold one 0 or 1 per row of X ({len(X)} rows)")
-    attributes = tuple(Attribute(f"x{i + 1}") for i in range(X.shape[1]))
-    return Dataset(X, y.astype(np.int8), attributes, "class", ("0", "1"), 1)
+    if y is not None:
+        y = np.asarray(y)
+        if y.shape != (len(X),) or not np.isin(y, (0, 1)).all():
+            raise ValueError(f"y must hold one 0 or 1 per row of X ({len(X)} rows)")
+    return array_dataset(X, y)

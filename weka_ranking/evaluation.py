@@ -21,7 +21,7 @@ from weka_ranking import bridge
 from weka_ranking.data import Dataset
 from weka_ranking.environment import software_versions
 from weka_ranking.errors import DataError, ParameterError, Remedy
-from weka_ranking.estimator import clone
+from weka_ranking.estimator import check_arrays, clone, labelled_dataset
 from weka_ranking.folds import weka_folds
 from weka_ranking.metrics import auc
 
@@ -140,6 +140,15 @@ class CVResult:
     rows: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.int64))
     scores: np.ndarray = field(default_factory=lambda: np.empty(0))
 
+    def __repr__(self) -> str:
+        if not self.folds:
+            return f"CVResult({self.source!r}, no folds)"
+        return (
+            f"CVResult({self.source!r}, {len(self.folds)} folds, "
+            f"mean_auc={self.mean_auc:.5f}, variance={self.variance:.5f}, "
+            f"pooled_auc={self.pooled_auc:.5f})"
+        )
+
     @property
     def fold_aucs(self) -> list[float]:
         return [f.auc for f in self.folds]
@@ -218,7 +227,9 @@ def check_folds(data: Dataset, folds: int) -> None:
 
 def cross_validate(
     estimator,
-    data: Dataset,
+    X: Dataset | np.ndarray,
+    y: np.ndarray | None = None,
+    *,
     folds: int = 10,
     seed: int | None = None,
     progress: Callable[[int, int], None] | None = None,
@@ -229,10 +240,33 @@ def cross_validate(
     (same instances, same order as WEKA) and ranks ``testCV(folds, i)``. The
     fold sequence's seed is ``seed``, by default the estimator's own. The
     pooled AUC is over all folds' scores at once, as WEKA's Evaluation
-    reports it after a cross-validation. Any estimator with ``fit``,
-    ``ranking``, ``get_params``, ``to_options`` and ``seed`` will do (the
-    peers of :mod:`weka_ranking.peers` too).
+    reports it after a cross-validation. Any ranker of the package will do
+    (the peers of :mod:`weka_ranking.peers` too).
+
+    Parameters
+    ----------
+    estimator : ranker
+        The ranker to cross-validate (cloned for each fold).
+    X : Dataset or array-like of shape (n, m)
+        A Dataset (which holds its class), or features with ``y``.
+    y : array-like of shape (n,), default=None
+        Two class labels when ``X`` is an array; the greater in sorted order
+        is the positive class, as in scikit-learn.
+    folds : int, default=10
+        Number of folds.
+    seed : int or None, default=None
+        Seed of the fold sequence; None takes the estimator's ``seed``.
+    progress : callable, default=None
+        Called with (folds done, folds) after each fold.
+
+    Returns
+    -------
+    CVResult
     """
+    if isinstance(X, Dataset):
+        data = X
+    else:
+        data, _ = labelled_dataset(*check_arrays(None, X, y, fitting=True))
     seed = estimator.seed if seed is None else seed
     check_folds(data, folds)
     result = CVResult(

@@ -13,6 +13,7 @@ import logging
 import os
 import re
 import shutil
+import threading
 from pathlib import Path
 
 from weka_ranking import _javabuild
@@ -112,8 +113,14 @@ def heap_bytes(heap: str) -> int:
     return size
 
 
+_start_lock = threading.Lock()
+
+
 def start(heap: str | None = None, verbose: bool = False) -> None:
     """Start the JVM if it is not running; later calls are no-ops.
+
+    Safe from several threads at once (a Dask worker's): one starts the JVM,
+    the others wait for it and return.
 
     Parameters
     ----------
@@ -123,15 +130,20 @@ def start(heap: str | None = None, verbose: bool = False) -> None:
     verbose : bool, default=False
         Keep the JVM's own log messages (e.g. netlib's ARPACK notice).
     """
-    global _heap
     import jpype
 
     if heap is not None:
         heap_bytes(heap)
-    if jpype.isJVMStarted():
-        if heap is not None and heap != _heap:
-            logger.warning("the JVM is already running; heap %s not applied", heap)
-        return
+    with _start_lock:
+        if jpype.isJVMStarted():
+            if heap is not None and heap != _heap:
+                logger.warning("the JVM is already running; heap %s not applied", heap)
+            return
+        _start(jpype, heap, verbose)
+
+
+def _start(jpype, heap: str | None, verbose: bool) -> None:
+    global _heap
     if shutil.which("java") is None and not os.environ.get("JAVA_HOME"):
         raise JavaError(
             "Java not found: install a JDK or JRE 11 or newer (a runtime is "

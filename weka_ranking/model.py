@@ -11,12 +11,17 @@ import numpy as np
 from weka_ranking import bridge, learners, persistence, progress
 from weka_ranking.data import Dataset
 from weka_ranking.estimator import (
-    Estimator,
+    ClassifierMixin,
+    Ranker,
     Ranking,
+    array_dataset,
     as_dataset,
+    check_arrays,
     clone,
+    labelled_dataset,
 )
 from weka_ranking.memory import check_heap
+from weka_ranking.metrics import auc
 from weka_ranking.params import (
     BY_NAME,
     TRAINED_PARAMETERS,
@@ -31,7 +36,7 @@ logger = logging.getLogger(__name__)
 SMALL_BATCH = 10
 
 
-class RankingReduction(Estimator):
+class RankingReduction(ClassifierMixin, Ranker):
     """Ranking reduced to binary classification on a WEKA base learner.
 
     Parameters
@@ -60,12 +65,19 @@ class RankingReduction(Estimator):
     dropped_attributes_ : tuple of str
         The training file's string, date and relational attributes left out;
         data to rank has them left out too.
-    classes_ : tuple of str
-        The training class values in WEKA's order.
+    classes_ : ndarray of shape (2,)
+        The two class labels, ``classes_[1]`` the one that ranks first. From
+        arrays, the labels of ``y`` in sorted order (scikit-learn's binary
+        convention: the greater label is the positive one; encode ``y`` so
+        that the class to rank first sorts last). From a :class:`Dataset`,
+        its other class, then its positive class (``Dataset.y``'s 0 and 1:
+        by default the minority class of the file, or ``--positive``).
     positive_ : str
-        The class that ranks first.
+        The class that ranks first, as WEKA's class value.
     n_features_in_ : int
         Number of features.
+    feature_names_in_ : ndarray of str
+        The columns of a pandas DataFrame ``X`` (scikit-learn's, set only then).
 
     Notes
     -----
@@ -83,6 +95,16 @@ class RankingReduction(Estimator):
     with the committee as comparator (Ailon and Mohri), ``pointwise`` by the
     base learner's own positive-class probability. Equal scores keep the
     input order unless ``ties="random"``.
+
+    As a scikit-learn classifier, ``decision_function(X)`` is the ranking's
+    scores of ``X`` ranked as one batch (a score is a share of the batch:
+    not comparable across batches), and ``score`` is their AUC.
+    ``predict_proba(X)[:, 1]`` is the same score: for the pairwise rankers
+    the share of the batch's other instances the instance is ranked above,
+    not a calibrated probability of ``classes_[1]`` (``pointwise``: the base
+    learner's own probability). ``predict`` says ``classes_[1]`` where that
+    score is above 0.5, i.e. for an instance ranked above more than half of
+    its batch.
 
     References
     ----------
@@ -133,9 +155,15 @@ class RankingReduction(Estimator):
 
     def validate(self) -> RankingReduction:
         """Check the parameters now (``fit`` does too), before any work."""
-        self._validate_params()
+        self._check_params()
         bridge.check_options(self._reduction())
         return self
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.allow_nan = True  # WEKA's missing value
+        tags.classifier_tags.multi_class = False
+        return tags
 
     def _reduction(self, rank_first: int | None = None, grouped: bool = False):
         """A new, untrained Java meta-classifier with this estimator's options."""
@@ -144,7 +172,7 @@ class RankingReduction(Estimator):
         )
         return bridge.make_reduction(self._weka_options(rank_first, grouped), base)
 
-    def _validate_params(self) -> None:
+    def _check_params(self) -> None:
         """Each parameter against the table; how they go together is the Java
         class's to check (when it is built, and in ``validate``)."""
         for name, value in self.get_params().items():
@@ -198,23 +226,47 @@ class RankingReduction(Estimator):
         self,
         X: Dataset | np.ndarray,
         y: np.ndarray | None = None,
+        *,
         group: np.ndarray | None = None,
+        validation=None,
     ) -> RankingReduction:
         """Train the committee (or, for ``pointwise``, the base learner) on the data.
 
-        With ``group`` (a query id per row, as XGBoost's and LightGBM's rankers
-        take it) ``y`` holds relevance grades and pairs stay within a query:
-        learning to rank (the Java class's ``-G``).
+        Parameters
+        ----------
+        X : Dataset, array-like or DataFrame of shape (n, m)
+            The training instances; NaN is a missing value.
+        y : array-like of shape (n,), default=None
+            Two class labels of any kind (None when ``X`` is a Dataset, which
+            holds its class); ``classes_[1]`` ranks first.
+        group : array-like of shape (n,), default=None
+            A query id per row, as XGBoost's and LightGBM's rankers take it:
+            ``y`` then holds relevance grades and pairs stay within a query
+            (learning to rank, the Java class's ``-G``).
+        validation : tuple, default=None
+            Accepted for the common contract and not used: the reduction
+            chooses nothing on held-out data (a grid search over it does).
+
+        Returns
+        -------
+        self : RankingReduction
         """
-        self._validate_params()
+        self._check_params()
         if group is not None:
             data, instances = bridge.grouped_data(X, y, group, require_grades=True)
             self._fit_instances(instances, data, None, grouped=True)
             self.dropped_attributes_ = data.dropped
             return self
-        data = as_dataset(X, y, require_labels=True)
+        if isinstance(X, Dataset):
+            data = as_dataset(X, y, require_labels=True)
+            classes = np.array(
+                [data.class_values[1 - data.positive_index], data.positive]
+            )
+        else:
+            data, classes = labelled_dataset(*check_arrays(self, X, y, fitting=True))
         instances = bridge.to_instances(data)
         self._fit_instances(instances, data, data.positive_index)
+        self.classes_ = classes
         self.dropped_attributes_ = data.dropped
         return self
 
@@ -249,12 +301,13 @@ class RankingReduction(Estimator):
         self.base_classname_ = state["base_classname"]
         self.base_options_ = state["base_options"]
         self.attributes_ = state["attributes"]
-        self.classes_ = state["classes"]
-        self.rank_first_index_ = state["rank_first_index"]
-        self.positive_ = (
-            self.classes_[self.rank_first_index_]
-            if self.rank_first_index_ >= 0
-            else None
+        classes, first = state["classes"], state["rank_first_index"]
+        self.rank_first_index_ = first
+        self.positive_ = classes[first] if first >= 0 else None
+        self.classes_ = np.array(
+            [classes[1 - first], classes[first]]
+            if first >= 0 and len(classes) == 2
+            else classes
         )
         self.n_features_in_ = len(self.attributes_)
         self.grouped_ = state["grouped"]
@@ -269,12 +322,17 @@ class RankingReduction(Estimator):
         """
         self._check_fitted()
         smaller = clone(self).set_params(voters=voters)
-        return smaller._set_trained(bridge.sub_committee(self.weka_model_, voters))
+        smaller._set_trained(bridge.sub_committee(self.weka_model_, voters))
+        smaller.classes_ = self.classes_  # the labels y gave, not WEKA's names
+        return smaller
 
     # -- ranking --------------------------------------------------------------
     def _check_data(self, X: Dataset | np.ndarray) -> Dataset:
         self._check_fitted()
-        return as_dataset(X)
+        if isinstance(X, Dataset):
+            return X
+        # The header against the training data's is the Java class's to check.
+        return array_dataset(check_arrays(self, X, fitting=False)[0])
 
     def _trained_for_ranker(self):
         """The Java model, set to this estimator's ranker and tie rule.
@@ -282,12 +340,12 @@ class RankingReduction(Estimator):
         The pairwise rankers share one committee, so ``ranker`` may move among
         them after ``fit``; ``pointwise`` is another model altogether.
         """
-        self._validate_params()
+        self._check_params()
         bridge.set_ranking(self.weka_model_, self.ranker, self.ties, self.threads)
         return self.weka_model_
 
     def ranking(
-        self, X: Dataset | np.ndarray, group: np.ndarray | None = None
+        self, X: Dataset | np.ndarray, *, group: np.ndarray | None = None
     ) -> Ranking:
         """The order (best first), the scores and the comparator calls made.
 
@@ -347,18 +405,48 @@ class RankingReduction(Estimator):
         model.dropped_attributes_ = dropped
         return model.set_params(**ranking_params)
 
-    def scores(
-        self, X: Dataset | np.ndarray, group: np.ndarray | None = None
-    ) -> np.ndarray:
-        """Scores in [0, 1], higher first: degree share, printed score,
-        QuickSort position, or (pointwise) the positive-class probability."""
-        return self.ranking(X, group).scores
+    def predict_proba(self, X: Dataset | np.ndarray) -> np.ndarray:
+        """The score of each instance as the second column, one minus it as
+        the first: a share of the batch ranked below it, not a calibrated
+        probability (``pointwise``: the base learner's probability)."""
+        scores = self.decision_function(X)
+        return np.column_stack([1 - scores, scores])
 
-    def rank(
-        self, X: Dataset | np.ndarray, group: np.ndarray | None = None
-    ) -> np.ndarray:
-        """Indices of the instances, the one most likely positive first."""
-        return self.ranking(X, group).order
+    def predict(self, X: Dataset | np.ndarray) -> np.ndarray:
+        """``classes_[1]`` for a score above 0.5 (ranked above more than half
+        of the batch), ``classes_[0]`` otherwise."""
+        above = self.decision_function(X) > 0.5
+        return self.classes_[above.astype(int)]
+
+    def score(self, X: Dataset | np.ndarray, y: np.ndarray | None = None) -> float:
+        """The AUC of the ranking of ``X`` (``classes_[1]`` positive; ties
+        count one half). ``y`` is None when ``X`` is a Dataset."""
+        scores = self.decision_function(X)
+        positive = X.y if isinstance(X, Dataset) else np.asarray(y) == self.classes_[1]
+        return auc(positive, scores)
+
+    def __getstate__(self) -> dict:
+        # The Java model pickles as its model file's content, checked as a
+        # model file is when it comes back.
+        state = dict(super().__getstate__())
+        if "weka_model_" in state:
+            state["weka_model_"] = persistence.to_bytes(self)
+            del state["members_"]
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        state = dict(state)
+        if "weka_model_" in state:
+            reduction, _, _ = persistence.from_bytes(
+                state["weka_model_"], "a pickled RankingReduction"
+            )
+            state["weka_model_"] = reduction
+            state["members_"] = bridge.trained_state(reduction)["members"]
+        parent = getattr(super(), "__setstate__", None)
+        if parent is None:
+            self.__dict__.update(state)
+        else:
+            parent(state)
 
 
 RankingReduction.__doc__ = RankingReduction.__doc__.replace(

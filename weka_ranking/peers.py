@@ -1,12 +1,14 @@
 """The rankers people would pick instead: XGBoost and LightGBM, as estimators.
 
-Both follow the package's estimator contract (parameters in ``__init__``,
-``fit(X, y, group=..., eval_set=...)`` returning self, learned state with a
-trailing underscore, ``ranking(X, group=...)``), so that the one evaluation
-loop of :mod:`weka_ranking.evaluation` runs them beside the reduction: on a
-binary task (``bench``) the training fold is one query; on query-grouped
-data (``ltr``) ``group`` gives each row's query. With ``eval_set`` the
-rounds are chosen by early stopping on it (NDCG@10), never on the test data.
+Both follow the package's ranker contract (parameters in ``__init__``,
+``fit(X, y, *, group=None, validation=None)`` returning self, learned state
+with a trailing underscore, ``ranking(X, *, group=None)``), so that the one
+evaluation loop of :mod:`weka_ranking.evaluation` runs them beside the
+reduction: on a binary task (``bench``) the training fold is one query; on
+query-grouped data (``ltr``) ``group`` gives each row's query. With
+``validation`` the rounds are chosen on it, never on the test data: by its
+``rate`` among multiples of ten rounds, or without one by early stopping on
+the library's NDCG@10.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from weka_ranking.data import Dataset
-from weka_ranking.estimator import Estimator, Ranking
+from weka_ranking.estimator import Ranker, Ranking, as_validation
 
 
 def group_sizes(group: np.ndarray | None, n: int) -> list[int]:
@@ -41,7 +43,7 @@ def _labels(X, y) -> np.ndarray:
 CHECKPOINT = 10
 
 
-class ScoringRanker(Estimator):
+class ScoringRanker(Ranker):
     """A ranker that scores each row on its own: parameters, option string and
     ranking shared by the peers and the LTR rankers."""
 
@@ -58,24 +60,21 @@ class ScoringRanker(Estimator):
             params["rounds"] = self.rounds_
         return " ".join(f"{k}={v}" for k, v in sorted(params.items()))
 
-    def ranking(self, X, group: np.ndarray | None = None) -> Ranking:
+    def ranking(self, X, *, group: np.ndarray | None = None) -> Ranking:
         """Scores (higher first) and the order; within a query when grouped."""
         self._check_fitted()
         scores = np.asarray(self._predict(_matrix(X)), dtype=np.float64)
         return Ranking(np.argsort(-scores, kind="stable"), scores, 0)
 
-    def scores(self, X, group: np.ndarray | None = None) -> np.ndarray:
-        return self.ranking(X, group).scores
-
     def _predict(self, X: np.ndarray) -> np.ndarray:
         return self._predict_at(X, self.rounds_)
 
-    def _choose_rounds(self, eval_set, eval_metric) -> None:
+    def _choose_rounds(self, validation) -> None:
         """The number of rounds (a multiple of ``CHECKPOINT``) whose scores on
-        ``eval_set`` ``eval_metric`` rates highest: the validation's choice."""
-        X = _matrix(eval_set[0])
+        the validation data its ``rate`` rates highest."""
+        X = _matrix(validation.X)
         checkpoints = range(CHECKPOINT, self.rounds + 1, CHECKPOINT)
-        rated = {r: eval_metric(self._predict_at(X, r)) for r in checkpoints}
+        rated = {r: validation.rate(self._predict_at(X, r)) for r in checkpoints}
         self.rounds_ = max(rated, key=lambda r: (rated[r], -r))
         self.validation_score_ = rated[self.rounds_]
 
@@ -140,16 +139,15 @@ class XGBoostRanker(ScoringRanker):
         # rank:map takes binary relevance (label >= 1 is relevant, as MAP says).
         return (labels >= 1).astype(int) if self.objective == "rank:map" else labels
 
-    def fit(
-        self, X, y=None, group=None, eval_set=None, eval_metric=None
-    ) -> XGBoostRanker:
-        """Train; with ``eval_set`` and ``eval_metric`` (scores -> rating) the
-        rounds are chosen by the metric, with ``early_stopping`` alone by
-        XGBoost's own NDCG@10 on ``eval_set``."""
+    def fit(self, X, y=None, *, group=None, validation=None) -> XGBoostRanker:
+        """Train; with ``validation`` (:class:`~weka_ranking.estimator.Validation`,
+        or ``(X, y, group)``) and its ``rate`` the rounds are chosen by the
+        rate, without a rate by ``early_stopping`` on XGBoost's own NDCG@10."""
         import xgboost
 
-        stopping = eval_set is not None and eval_metric is None
-        evals = [(self._dmatrix(*eval_set), "valid")] if stopping else []
+        validation = as_validation(validation)
+        stopping = validation is not None and validation.rate is None
+        evals = [(self._dmatrix(*validation[:3]), "valid")] if stopping else []
         self.booster_ = xgboost.train(
             {**self.FIXED, **self._library_params()},
             self._dmatrix(X, y, group),
@@ -163,8 +161,8 @@ class XGBoostRanker(ScoringRanker):
             if evals and self.early_stopping
             else self.rounds
         )
-        if eval_metric is not None and eval_set is not None:
-            self._choose_rounds(eval_set, eval_metric)
+        if validation is not None and validation.rate is not None:
+            self._choose_rounds(validation)
         return self
 
     def _predict_at(self, X: np.ndarray, rounds: int) -> np.ndarray:
@@ -237,16 +235,15 @@ class LightGBMRanker(ScoringRanker):
             reference=reference,
         )
 
-    def fit(
-        self, X, y=None, group=None, eval_set=None, eval_metric=None
-    ) -> LightGBMRanker:
+    def fit(self, X, y=None, *, group=None, validation=None) -> LightGBMRanker:
         """As :meth:`XGBoostRanker.fit`, with LightGBM's NDCG@10 for
         ``early_stopping``."""
         import lightgbm
 
+        validation = as_validation(validation)
         train = self._dataset(X, y, group)
-        stopping = eval_set is not None and eval_metric is None
-        valid = [self._dataset(*eval_set, reference=train)] if stopping else []
+        stopping = validation is not None and validation.rate is None
+        valid = [self._dataset(*validation[:3], reference=train)] if stopping else []
         stop = (
             [lightgbm.early_stopping(self.early_stopping, verbose=False)]
             if valid and self.early_stopping
@@ -264,8 +261,8 @@ class LightGBMRanker(ScoringRanker):
             callbacks=stop,
         )
         self.rounds_ = self.booster_.best_iteration if stop else self.rounds
-        if eval_metric is not None and eval_set is not None:
-            self._choose_rounds(eval_set, eval_metric)
+        if validation is not None and validation.rate is not None:
+            self._choose_rounds(validation)
         return self
 
     def _predict_at(self, X: np.ndarray, rounds: int) -> np.ndarray:

@@ -41,16 +41,26 @@ def _is_weka_model(path: Path) -> bool:
 
 def save(model, path: str | Path) -> None:
     """Write a fitted model to ``path`` atomically (whole or not at all)."""
+    path = Path(path)
+    if _is_weka_model(path):
+        write_bytes(path, _weka_payload(model))
+        return
+    write_bytes(path, to_bytes(model))
+
+
+def _weka_payload(model) -> bytes:
     if not hasattr(model, "weka_model_"):
         raise NotFittedError("only a fitted RankingReduction can be saved")
-    path = Path(path)
     reduction = model.weka_model_
-    payload = bridge.serialize(
+    return bridge.serialize(
         reduction, bridge.empty_header(bridge.training_header(reduction))
     )
-    if _is_weka_model(path):
-        write_bytes(path, payload)
-        return
+
+
+def to_bytes(model) -> bytes:
+    """A fitted model as the content of a model archive: what :func:`save`
+    writes, and what a pickle of the model holds."""
+    payload = _weka_payload(model)
     metadata = json.dumps(
         {
             "format": FORMAT,
@@ -62,7 +72,7 @@ def save(model, path: str | Path) -> None:
                 [a.name, list(a.values) if a.is_nominal else None]
                 for a in model.attributes_
             ],
-            "classes": list(model.classes_),
+            "classes": [str(c) for c in model.classes_],
             "positive": model.positive_,
             "dropped_attributes": list(getattr(model, "dropped_attributes_", ())),
             "sha256": hashlib.sha256(payload).hexdigest(),
@@ -74,10 +84,10 @@ def save(model, path: str | Path) -> None:
         archive.writestr(METADATA_ENTRY, metadata)
         archive.writestr(METADATA_DIGEST_ENTRY, hashlib.sha256(metadata).hexdigest())
         archive.writestr(MODEL_ENTRY, payload)
-    write_bytes(path, buffer.getvalue())
+    return buffer.getvalue()
 
 
-def _read_checked(path: Path, content: bytes) -> tuple[dict, bytes]:
+def _read_checked(path: Path | str, content: bytes) -> tuple[dict, bytes]:
     """The metadata and the WEKA model of a model archive, each checked."""
     try:
         with zipfile.ZipFile(io.BytesIO(content)) as archive:
@@ -119,6 +129,13 @@ def read(path: str | Path) -> tuple[object, dict, tuple[str, ...]]:
         raise DataError(f"{path}: no such model file") from None
     except OSError as err:
         raise DataError(f"{path}: cannot read: {err}") from None
+    return from_bytes(content, path)
+
+
+def from_bytes(
+    content: bytes, path: Path | str
+) -> tuple[object, dict, tuple[str, ...]]:
+    """:func:`read` of a model file's content; ``path`` names it in errors."""
     if zipfile.is_zipfile(io.BytesIO(content)):
         metadata, payload = _read_checked(path, content)
         params = metadata["params"]

@@ -1,8 +1,8 @@
 """Choices made on validation data only: a grid of configurations, each
 rated on the validation part, the best kept.
 
-With an ``eval_set`` (LETOR's validation part) the configurations are rated
-on it by ``eval_metric``. Without one (a binary task's training fold) an
+With ``validation`` (LETOR's validation part) the configurations are rated
+on it by its ``rate``. Without one (a binary task's training fold) an
 inner validation split is drawn from the training data, stratified and
 seeded; the best configuration, with the rounds it kept, is then refitted
 on the whole training data.
@@ -10,13 +10,20 @@ on the whole training data.
 
 from __future__ import annotations
 
-import inspect
 import itertools
 from typing import Any
 
 import numpy as np
 
-from weka_ranking.estimator import Estimator, clone
+from weka_ranking.data import Dataset
+from weka_ranking.estimator import (
+    Ranker,
+    Ranking,
+    Validation,
+    array_dataset,
+    as_validation,
+    clone,
+)
 from weka_ranking.metrics import auc
 
 
@@ -34,19 +41,29 @@ def inner_split(
     return np.sort(np.concatenate(fit)), np.sort(np.concatenate(valid))
 
 
-def _accepts(estimator, name: str) -> bool:
-    return name in inspect.signature(estimator.fit).parameters
-
-
-class GridSearch(Estimator):
+class GridSearch(Ranker):
     """Every combination of ``grid`` (parameter -> values) set on a copy of
     ``estimator`` and rated on validation data; the best is kept
-    (``best_estimator_``, ``best_params_``, ``validation_score_``) and ranks."""
+    (``best_estimator_``, ``best_params_``, ``validation_score_``) and ranks.
+
+    Parameters
+    ----------
+    estimator : ranker
+        Any ranker of the package (the reduction, a peer, AdaRank, ...).
+    grid : dict of str to list
+        The values of each parameter to try.
+    validation_fraction : float, default=0.2
+        Without ``validation`` in ``fit``: the share of each class of the
+        training data held out to choose on.
+    seed : int, default=1
+        Seeds that inner split.
+    """
 
     def __init__(
         self,
         estimator: Any,
         grid: dict[str, list],
+        *,
         validation_fraction: float = 0.2,
         seed: int = 1,
     ) -> None:
@@ -59,40 +76,47 @@ class GridSearch(Estimator):
     def classname(self) -> str:
         return type(self.estimator).classname
 
-    def _fit_one(self, params, X, y, group, eval_set, eval_metric):
-        model = clone(self.estimator).set_params(**params)
-        extra = {"group": group} if group is not None else {}
-        if _accepts(model, "eval_set"):
-            extra |= {"eval_set": eval_set, "eval_metric": eval_metric}
-        return model.fit(X, y, **extra) if y is not None else model.fit(X, **extra)
-
-    def fit(self, X, y=None, group=None, eval_set=None, eval_metric=None) -> GridSearch:
-        inner = eval_set is None
-        data = X
+    def fit(self, X, y=None, *, group=None, validation=None) -> GridSearch:
+        """Fit every configuration, rate it on ``validation`` (held-out
+        ``(X, y, group)``, rated by its ``rate``, else by each model's own
+        choice and AUC), keep the best; without ``validation`` an inner split
+        of a binary task's training data, the best then refitted on all."""
+        validation = as_validation(validation)
+        inner = validation is None
+        data, labels = X, y
         if inner:  # a binary task: validation drawn from the training data
+            if not isinstance(X, Dataset):
+                X = array_dataset(np.asarray(X, dtype=np.float64), np.asarray(y))
+                y = None
             fit_rows, valid_rows = inner_split(X.y, self.validation_fraction, self.seed)
-            X, valid = data.subset(fit_rows), data.subset(valid_rows)
-            eval_set = (valid, valid.y, None)
-            eval_metric = eval_metric or (lambda scores: auc(valid.y, scores))
+            X, valid = X.subset(fit_rows), X.subset(valid_rows)
+            validation = Validation(valid, valid.y, None)
+        if validation.rate is None:
+            valid_y = validation.y
+            validation = validation._replace(rate=lambda s: auc(valid_y, s))
         names = list(self.grid)
-        self.grid_scores_: list[tuple[dict, float]] = []
+        grid_scores: list[tuple[dict, float]] = []
         best = None
         for values in itertools.product(*(self.grid[n] for n in names)):
             params = dict(zip(names, values))
-            model = self._fit_one(params, X, y, group, eval_set, eval_metric)
-            scores = model.ranking(eval_set[0], group=eval_set[2]).scores
-            rating = eval_metric(scores)
+            model = clone(self.estimator).set_params(**params)
+            model.fit(X, y, group=group, validation=validation)
+            scores = model.ranking(validation.X, group=validation.group).scores
+            rating = validation.rate(scores)
             kept = {"rounds": model.rounds_} if hasattr(model, "rounds_") else {}
-            self.grid_scores_.append(({**params, **kept}, rating))
+            grid_scores.append(({**params, **kept}, rating))
             if best is None or rating > best[1]:
                 best = (model, rating, {**params, **kept})
         model, self.validation_score_, self.best_params_ = best
         if inner:  # refit the chosen configuration on all the training data
-            model = clone(self.estimator).set_params(**self.best_params_).fit(data)
+            chosen = clone(self.estimator).set_params(**self.best_params_)
+            model = chosen.fit(data, labels, group=group)
+        self.grid_scores_ = grid_scores
         self.best_estimator_ = model
         return self
 
-    def ranking(self, X, group=None):
+    def ranking(self, X, *, group=None) -> Ranking:
+        """The best configuration's ranking."""
         self._check_fitted()
         return self.best_estimator_.ranking(X, group=group)
 

@@ -4,7 +4,6 @@ per-query results kept, paired significance tests against the best."""
 
 from __future__ import annotations
 
-import inspect
 import logging
 import statistics
 import time
@@ -13,6 +12,7 @@ from collections.abc import Callable
 import numpy as np
 
 from weka_ranking.errors import DataError, ParameterError, Remedy
+from weka_ranking.estimator import Validation
 from weka_ranking.evaluation import evaluate_fold, fit_fold
 from weka_ranking.metrics import DEFINITIONS, mean_metrics, query_metrics
 from weka_ranking.model import RankingReduction
@@ -112,14 +112,15 @@ def validation_map(valid: GroupedDataset) -> Callable[[np.ndarray], float]:
 
 def fit_ranker(estimator, train: GroupedDataset, valid: GroupedDataset):
     """A fitted copy and its training seconds; rankers that tune something
-    get the validation part and its rating (``letor4`` MAP)."""
-    params: dict = {"group": train.qids}
-    accepted = inspect.signature(estimator.fit).parameters
-    if "eval_set" in accepted:
-        params["eval_set"] = (valid.data, valid.labels, valid.qids)
-    if "eval_metric" in accepted:
-        params["eval_metric"] = validation_map(valid)
-    return fit_fold(estimator, train.data, y=train.labels, **params)
+    choose on the validation part by its rating (``letor4`` MAP)."""
+    validation = Validation(valid.data, valid.labels, valid.qids, validation_map(valid))
+    return fit_fold(
+        estimator,
+        train.data,
+        y=train.labels,
+        group=train.qids,
+        validation=validation,
+    )
 
 
 def _variants(name: str):

@@ -1,18 +1,38 @@
 """Linear rankers of query-grouped data: AdaRank and a genetic ranker.
 
-They follow the package's estimator contract (``fit(X, y, group=...,
-eval_set=(X, y, group))``, learned state with a trailing underscore,
-``ranking(X, group=...)``), like the reduction and the boosted peers of
-:mod:`weka_ranking.peers`. Anything tuned is chosen on ``eval_set`` only.
+They follow the package's ranker contract (``fit(X, y, *, group=...,
+validation=(X, y, group))``, learned state with a trailing underscore,
+``ranking(X, *, group=...)``), like the reduction and the boosted peers of
+:mod:`weka_ranking.peers`. Anything tuned is chosen on ``validation`` only,
+which both require.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from weka_ranking.errors import ParameterError
+from weka_ranking.estimator import Validation, as_validation
 from weka_ranking.peers import ScoringRanker
 from weka_ranking.studies.ltr.data import as_grouped
 from weka_ranking.studies.ltr.fast import QueryMatrix
+
+
+def _grouped_with_validation(ranker, X, y, group, validation):
+    """The training and validation data as GroupedDatasets, and the rating;
+    both rankers need the queries and held-out queries to choose on."""
+    for name, value in (("group", group), ("validation", validation)):
+        if value is None:
+            raise ParameterError(
+                name,
+                None,
+                f"{type(ranker).__name__} ranks within queries and chooses on "
+                "held-out queries: give group=query ids and "
+                "validation=(X, y, group)",
+            )
+    validation: Validation = as_validation(validation)
+    train = as_grouped(X, y, group)
+    return train, as_grouped(*validation[:3]), validation.rate
 
 
 class AdaRank(ScoringRanker):
@@ -26,15 +46,19 @@ class AdaRank(ScoringRanker):
 
     classname = "weka_ranking.studies.ltr.AdaRank"
 
-    def __init__(self, measure: str = "map", rounds: int = 100, patience: int = 20):
+    def __init__(
+        self, measure: str = "map", *, rounds: int = 100, patience: int = 20
+    ) -> None:
         self.measure = measure
         self.rounds = rounds
         self.patience = patience
 
-    def fit(self, X, y, group, eval_set, eval_metric=None) -> AdaRank:
-        """Boost; keep the round ``eval_metric`` (scores on ``eval_set`` ->
+    def fit(self, X, y, *, group=None, validation=None) -> AdaRank:
+        """Boost; keep the round ``validation.rate`` (scores of its queries ->
         rating) rates best, by default the mean of the boosted measure."""
-        train, valid = as_grouped(X, y, group), as_grouped(*eval_set)
+        train, valid, eval_metric = _grouped_with_validation(
+            self, X, y, group, validation
+        )
         X = train.data.X
         queries = QueryMatrix(train)
         validation = QueryMatrix(valid)
@@ -102,15 +126,17 @@ class GeneticRanker(ScoringRanker):
 
     classname = "weka_ranking.studies.ltr.GeneticRanker"
 
-    def __init__(self, k: int = 10, budget: int = 4000, seed: int = 1):
+    def __init__(self, k: int = 10, *, budget: int = 4000, seed: int = 1) -> None:
         self.k = k
         self.budget = budget
         self.seed = seed
 
-    def fit(self, X, y, group, eval_set, eval_metric=None) -> GeneticRanker:
+    def fit(self, X, y, *, group=None, validation=None) -> GeneticRanker:
         """Search; of the GA's best and Nelder-Mead's, keep the one
-        ``eval_metric`` rates best on ``eval_set`` (default: NDCG@k)."""
-        train, valid = as_grouped(X, y, group), as_grouped(*eval_set)
+        ``validation.rate`` rates best on its queries (default: NDCG@k)."""
+        train, valid, eval_metric = _grouped_with_validation(
+            self, X, y, group, validation
+        )
         metric = f"ndcg@{self.k}"
         rng = np.random.default_rng(self.seed)
         X = train.data.X

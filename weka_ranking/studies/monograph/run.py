@@ -256,11 +256,25 @@ def _run_unit_with_heap(unit: Unit, heap: str | None) -> list[dict]:
 
 
 def _run_on_dask(
-    pending: list[Unit], store: ResultStore, scheduler: str, progress, heap
+    pending: list[Unit],
+    store: ResultStore,
+    scheduler: str | None,
+    progress,
+    heap,
+    jobs: int,
 ):
-    from distributed import Client, as_completed
+    from contextlib import nullcontext
 
-    with Client(scheduler) as client:
+    from distributed import Client, LocalCluster, as_completed
+
+    # Without a scheduler, a cluster of this machine: ``jobs`` worker
+    # processes of one thread, each with its own JVM, ended with the run.
+    cluster = (
+        nullcontext(scheduler)
+        if scheduler
+        else LocalCluster(n_workers=jobs, threads_per_worker=1, dashboard_address=None)
+    )
+    with cluster as address, Client(address) as client:
         keys = [f"weka-ranking-{unit.key}" for unit in pending]
         futures = client.map(_run_unit_with_heap, pending, heap=heap, key=keys)
         by_future = dict(zip(futures, pending))
@@ -277,25 +291,29 @@ def run_plan(
     heap: str | None = None,
     progress: Callable[[int], None] | None = None,
     scheduler: str | None = None,
+    executor: str = "local",
 ) -> int:
     """Run every unit not yet in the store; return how many were run.
 
     Finished units are appended as they complete, so an interruption loses
     only the units under way. ``jobs`` worker processes, each with its own
     JVM, give the same records as one: every unit is seeded on its own. With
-    ``scheduler`` (a Dask scheduler's address) the units run on that
-    cluster's workers instead, one JVM per worker process, and their records
-    come back here to be stored.
+    ``executor="dask"`` the units run on a Dask cluster's workers instead
+    (one JVM per worker process, any number of threads), the cluster at
+    ``scheduler`` or without one a local cluster of ``jobs`` workers, and
+    their records come back here to be stored.
     """
     done = store.load()
     pending = [u for u in units if u.key not in done]
     jvm.start(heap=heap)
     description = run_description(jobs)
-    if scheduler:
-        description["executor"] = f"dask {scheduler}"
+    if scheduler and executor != "dask":
+        raise ValueError("scheduler is the address of a Dask cluster: executor='dask'")
+    if executor == "dask":
+        description["executor"] = f"dask {scheduler or f'local {jobs} workers'}"
     store.add_run({**description, "units": len(units), "pending": len(pending)})
-    if scheduler:
-        _run_on_dask(pending, store, scheduler, progress, heap)
+    if executor == "dask":
+        _run_on_dask(pending, store, scheduler, progress, heap, jobs)
         return len(pending)
     if jobs == 1:
         # The units are counted; their members' lines would crowd that out.
@@ -345,6 +363,7 @@ def reproduce(
     scheduler: str | None = None,
     progress: Callable[[int, int], None] | None = None,
     experimenter: bool = False,
+    executor: str = "local",
 ) -> tuple[int, int, Path]:
     """The reproduction into the store ``out``, resumable, and its report.
 
@@ -376,7 +395,7 @@ def reproduce(
             if progress:
                 progress(finished[0], pending)
 
-        ran = run_plan(units, store, jobs, heap, advance, scheduler)
+        ran = run_plan(units, store, jobs, heap, advance, scheduler, executor)
         store.add_run(
             {
                 "finished": time.strftime("%Y-%m-%dT%H:%M:%S%z"),

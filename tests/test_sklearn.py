@@ -1,0 +1,182 @@
+"""The reduction as scikit-learn sees it: its own checks, tools and numbers.
+
+The folds are WEKA's (``weka_ranking.folds``) passed as ``cv=``, so that
+scikit-learn's numbers are compared with ``cross_validate``'s, which
+``tests/test_cli.py`` ties to ``weka-ranking cv``.
+"""
+
+import pickle
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+sklearn = pytest.importorskip("sklearn")
+
+from sklearn.base import clone, is_classifier  # noqa: E402
+from sklearn.model_selection import (  # noqa: E402
+    GridSearchCV,
+    cross_val_score,
+)
+from sklearn.model_selection import cross_validate as sk_cross_validate  # noqa: E402
+from sklearn.pipeline import make_pipeline  # noqa: E402
+from sklearn.preprocessing import StandardScaler  # noqa: E402
+from sklearn.utils.estimator_checks import parametrize_with_checks  # noqa: E402
+
+from weka_ranking import DataError, RankingReduction, cross_validate, load_task  # noqa: E402
+from weka_ranking.folds import weka_folds  # noqa: E402
+
+# Checks that cannot hold for a method that ranks a batch as a whole.
+BATCH_RANKING = {
+    "check_methods_subset_invariance": (
+        "a score is the share of the batch an instance is ranked above: "
+        "ranked in a subset, an instance has other neighbours and another score"
+    ),
+    "check_classifiers_train": (
+        "decision_function is the ranking's score in [0, 1], not a margin "
+        "around 0: predict says classes_[1] above 0.5 (above half the batch), "
+        "where the check expects decision_function > 0"
+    ),
+    "check_classifiers_classes": (
+        "the same: predict thresholds the score at 0.5, the check at 0"
+    ),
+}
+
+
+@parametrize_with_checks(
+    [RankingReduction("J48", pairs_per_instance=2, voters=3)],
+    expected_failed_checks=lambda estimator: BATCH_RANKING,
+)
+def test_scikit_learn_checks(estimator, check, weka):
+    check(estimator)
+
+
+@pytest.fixture(scope="module")
+def glass():
+    """A task of numeric features: as arrays it is the same data to J48."""
+    return load_task("glass")
+
+
+def model():
+    return RankingReduction("J48", pairs_per_instance=1, voters=10)
+
+
+def folds_of(data, k=10):
+    return list(weka_folds(data.y, k, 1))
+
+
+def test_is_a_classifier_and_clones():
+    reduction = model()
+    assert is_classifier(reduction)
+    assert clone(reduction).get_params() == reduction.get_params()
+    assert repr(reduction) == "RankingReduction(pairs_per_instance=1, voters=10)"
+
+
+def test_cross_val_score_roc_auc_equals_cv(glass, weka):
+    expected = cross_validate(model(), glass).fold_aucs
+    scores = cross_val_score(
+        model(), glass.X, glass.y, cv=folds_of(glass), scoring="roc_auc"
+    )
+    np.testing.assert_allclose(scores, expected, rtol=0, atol=1e-12)
+    # score is the AUC too: scikit-learn's default scorer gives the same.
+    default = cross_val_score(model(), glass.X, glass.y, cv=folds_of(glass))
+    np.testing.assert_allclose(default, expected, rtol=0, atol=1e-12)
+
+
+def test_grid_search_on_two_processes_equals_cv(glass, weka):
+    search = GridSearchCV(
+        model(),
+        {"ranker": ["tournament", "quicksort"]},
+        cv=folds_of(glass, 5),
+        scoring="roc_auc",
+        n_jobs=2,
+    ).fit(glass.X, glass.y)
+    for i, params in enumerate(search.cv_results_["params"]):
+        expected = cross_validate(model().set_params(**params), glass, folds=5)
+        np.testing.assert_allclose(
+            [search.cv_results_[f"split{k}_test_score"][i] for k in range(5)],
+            expected.fold_aucs,
+            rtol=0,
+            atol=1e-12,
+        )
+    assert search.best_estimator_.score(glass.X, glass.y) > 0.9
+
+
+def test_fitted_models_come_back_from_worker_processes(glass, weka):
+    # Each fold's model is fitted in a worker and pickled back to this one.
+    folds = folds_of(glass, 5)
+    result = sk_cross_validate(
+        model(), glass.X, glass.y, cv=folds, n_jobs=2, return_estimator=True
+    )
+    for fitted, (train, test) in zip(result["estimator"], folds):
+        here = model().fit(glass.X[train], glass.y[train])
+        np.testing.assert_array_equal(
+            fitted.decision_function(glass.X[test]),
+            here.decision_function(glass.X[test]),
+        )
+
+
+def test_pipeline_with_scaling_ranks_as_without(glass, weka):
+    # J48 splits at training values: a monotone rescaling keeps every split.
+    expected = cross_validate(model(), glass).fold_aucs
+    pipeline = make_pipeline(StandardScaler(), model())
+    scores = cross_val_score(
+        pipeline, glass.X, glass.y, cv=folds_of(glass), scoring="roc_auc"
+    )
+    np.testing.assert_allclose(scores, expected, rtol=0, atol=1e-12)
+
+
+def test_string_labels_and_a_dataframe(glass, weka):
+    pandas = pytest.importorskip("pandas")
+    frame = pandas.DataFrame(glass.X, columns=[a.name for a in glass.attributes])
+    labels = np.where(glass.y == 1, "headlamps", "a-rest")  # headlamps sorts last
+    fitted = model().fit(frame, labels)
+    assert fitted.classes_.tolist() == ["a-rest", "headlamps"]
+    assert list(fitted.feature_names_in_) == [a.name for a in glass.attributes]
+    coded = model().fit(glass.X, glass.y)
+    np.testing.assert_array_equal(
+        fitted.decision_function(frame), coded.decision_function(glass.X)
+    )
+    predicted = fitted.predict(frame)
+    assert set(predicted) <= {"a-rest", "headlamps"}
+    np.testing.assert_array_equal(
+        predicted == "headlamps", coded.decision_function(glass.X) > 0.5
+    )
+    proba = fitted.predict_proba(frame)
+    np.testing.assert_allclose(proba.sum(axis=1), 1)
+    np.testing.assert_array_equal(proba[:, 1], fitted.decision_function(frame))
+
+
+def test_pickle_ranks_identically_and_checks_the_model(breast_cancer, weka):
+    fitted = model().fit(breast_cancer)
+    again = pickle.loads(pickle.dumps(fitted))
+    np.testing.assert_array_equal(
+        again.decision_function(breast_cancer), fitted.decision_function(breast_cancer)
+    )
+    assert again.to_options() == fitted.to_options()
+    state = fitted.__getstate__()
+    state["weka_model_"] = state["weka_model_"][:-40] + bytes(40)
+    with pytest.raises(DataError, match="a pickled RankingReduction"):
+        RankingReduction.__new__(RankingReduction).__setstate__(state)
+
+
+def test_without_scikit_learn(tmp_path):
+    # The base install has no scikit-learn: the same contract, on its own.
+    code = """
+import pickle, sys
+sys.modules["sklearn"] = None
+import numpy as np
+from weka_ranking import RankingReduction, clone
+X = np.arange(40.0).reshape(20, 2); y = np.arange(20) % 2
+m = RankingReduction("Logistic", voters=1)
+assert repr(m) == "RankingReduction(base='Logistic')", repr(m)
+assert clone(m).get_params() == m.get_params()
+m.fit(X, y)
+assert pickle.loads(pickle.dumps(m)).scores(X).tolist() == m.scores(X).tolist()
+print("ok")
+"""
+    run = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=300
+    )
+    assert run.stdout.strip() == "ok", run.stderr
