@@ -19,7 +19,7 @@ def test_javadoc_blocks_are_what_alljavadoc_generates(tmp_path):
     # AllJavadoc reads the source under -dir and prints the updated source.
     copy = tmp_path / "src"
     shutil.copytree(SOURCE, copy)
-    classpath = os.pathsep.join([*jvm.weka_classpath(), str(jvm.compiled_classes())])
+    classpath = os.pathsep.join(jvm.classpath())
     generated = subprocess.run(
         [
             "java",
