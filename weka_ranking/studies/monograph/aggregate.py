@@ -18,7 +18,7 @@ from pathlib import Path
 
 from weka_ranking.learners import NAMED_LEARNERS
 from weka_ranking.studies.monograph.config import PUBLISHED, RANKING, Config
-from weka_ranking.studies.monograph.plan import FILE_CLASS_0_FIRST, FOLDS, RANKERS
+from weka_ranking.studies.monograph.plan import FILE_CLASS_0_FIRST, FOLDS
 from weka_ranking.studies.monograph.store import ResultStore
 from weka_ranking.tasks import STUDY_TASKS
 
@@ -141,18 +141,6 @@ class Results:
         if variant == FILE_CLASS_0:
             variant = FILE_CLASS_0_FIRST[task]
         return self.cells.get((variant, learner, task, key, ranker))
-
-    def candidates(self, learner: str, task: str, config: str):
-        """Every measured reading of a published cell: (label, value)."""
-        for variant in ("", "majority-first", FILE_CLASS_0, "one-order"):
-            for ranker in RANKERS:
-                cell = self.cell(learner, task, config, ranker, variant)
-                if cell is None:
-                    continue
-                for kind, label in AUC_KINDS.items():
-                    name = f"{ranker}, {label}" + (f", {variant}" if variant else "")
-                    yield name, cell.mean[kind]
-                    yield f"{name}, reversed AUC", 1 - cell.mean[kind]
 
     def to_dict(self) -> dict:
         """Every aggregated cell, keyed ``variant/learner/task/config/ranker``."""

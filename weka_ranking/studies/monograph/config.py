@@ -52,7 +52,9 @@ class Config:
         try:
             return cls(family, int(size) if size else None, int(seed) if seed else None)
         except ValueError:
-            raise ParameterError("config", key, "sizes and seeds are integers") from None
+            raise ParameterError(
+                "config", key, "sizes and seeds are integers"
+            ) from None
 
     def with_seed(self, seed: int) -> Config:
         """This configuration rerun with another sampler seed."""
@@ -64,6 +66,11 @@ ORIGINAL = Config("original")
 STAR = Config("voters", 10)
 DOUBLE_STAR = Config("pairs", 10)
 # The monograph's names of its four columns.
-PUBLISHED = {"base": BASE, "original": ORIGINAL, "star": STAR, "double_star": DOUBLE_STAR}
+PUBLISHED = {
+    "base": BASE,
+    "original": ORIGINAL,
+    "star": STAR,
+    "double_star": DOUBLE_STAR,
+}
 RANKING = ("original", "star", "double_star")
 SAMPLED = ("star", "double_star")

@@ -288,7 +288,11 @@ def corrected_tests(store_folder: str | Path, out: str | Path) -> list[dict]:
     rows = []
     for finding, compared in FINDINGS.items():
         for learner, task, config in compared:
-            if (learner, task, config) not in runs or (learner, task, "base") not in runs:
+            if (learner, task, config) not in runs or (
+                learner,
+                task,
+                "base",
+            ) not in runs:
                 continue
             ranked, ratio = runs[learner, task, config]
             alone, _ = runs[learner, task, "base"]

@@ -12,7 +12,7 @@ from weka_ranking.atomic import write_atomically
 from weka_ranking.errors import DataError
 from weka_ranking.studies.monograph import templates as T
 from weka_ranking.studies.monograph.config import PUBLISHED, RANKING
-from weka_ranking.studies.monograph.plan import FOLDS, RANKERS, SAMPLER_SEEDS, SEED
+from weka_ranking.studies.monograph.plan import RANKERS
 from weka_ranking.studies.monograph.store import ResultStore
 from weka_ranking.studies.monograph.values import build
 
@@ -26,9 +26,7 @@ def _f(x: float | None, digits: int = 5, sign: str = "") -> str:
 
 
 def _table(head: list[str], rows: list[str]) -> str:
-    return "\n".join(
-        ["| " + " | ".join(head) + " |", "|---" * len(head) + "|", *rows]
-    )
+    return "\n".join(["| " + " | ".join(head) + " |", "|---" * len(head) + "|", *rows])
 
 
 def _mean_variance(mean: float | None, variance: float | None) -> str:
@@ -41,7 +39,7 @@ def _interval(pair: list[float] | None, digits: int = 4) -> str:
 
 def _intro(values: dict) -> str:
     prov = values["provenance"]
-    lines = [T.TITLE, "", T.INTRO.format(folds=FOLDS, seed=SEED)]
+    lines = [T.TITLE, "", T.INTRO.format(**values["protocol"])]
     if prov["runs"]:
         software = {
             json.dumps(r["software"], sort_keys=True): r["software"]
@@ -89,17 +87,14 @@ def _rules(values: dict) -> str:
     r = values["rules"]
     return T.RULES.format(
         decimals=r["DECIMALS"], rounding=r["ROUNDING"], level=r["LEVEL"],
-        alpha=r["ALPHA"], close=r["CLOSE"], folds=FOLDS, seeds=len(SAMPLER_SEEDS),
+        alpha=r["ALPHA"], close=r["CLOSE"], **values["protocol"],
     )  # fmt: skip
 
 
 def _named_cell(cell: dict | None) -> str:
     if cell is None:
         return "none"
-    return (
-        f"{cell['learner']} {cell['task']} {cell['config']} "
-        f"({cell['leakage']:+.5f})"
-    )
+    return f"{cell['learner']} {cell['task']} {cell['config']} ({cell['leakage']:+.5f})"
 
 
 def _folds(values: dict) -> str:
@@ -175,7 +170,9 @@ def _cells(values: dict) -> str:
     rows = []
     counts: dict[str, int] = {}
     for c in values["cells"]:
-        counts[c["verdict"].split(":")[0]] = counts.get(c["verdict"].split(":")[0], 0) + 1
+        counts[c["verdict"].split(":")[0]] = (
+            counts.get(c["verdict"].split(":")[0], 0) + 1
+        )
         wekas = c.get("experimenter_auc")
         leak = (
             f"{c['leakage']:+.4f} {c['leakage_sign']}"
@@ -184,7 +181,9 @@ def _cells(values: dict) -> str:
         )
         rows.append(
             T.CELLS_ROW.format(
-                learner=c["learner"], task=c["task"], config=c["config"],
+                learner=c["learner"],
+                task=c["task"],
+                config=c["config"],
                 published=_mean_variance(c["published_auc"], c["published_variance"]),
                 ours=_mean_variance(c["auc"], c["variance"]),
                 interval=_interval(c.get("interval")),
@@ -192,7 +191,8 @@ def _cells(values: dict) -> str:
                 experimenter=_f(wekas and wekas["mean"]),
                 seeds=_seeds(c.get("seeds")),
                 monograph_seeds=_seeds(c.get("seeds_monograph_protocol")),
-                leakage=leak, first=", ".join(c["first_block"]),
+                leakage=leak,
+                first=", ".join(c["first_block"]),
                 verdict=_verdict(c),
             )  # fmt: skip
         )
@@ -270,7 +270,7 @@ def _details(values: dict) -> str:
         ]
         parts += [
             T.TESTS_TITLE,
-            T.TESTS_TEXT.format(level=values["rules"]["LEVEL"]),
+            T.TESTS_TEXT.format(level=values["rules"]["LEVEL"], **values["protocol"]),
             _table(T.TESTS_HEAD, rows),
         ]
     curves = values["curves"]
@@ -278,9 +278,13 @@ def _details(values: dict) -> str:
         sweep = values["sweep"]
         rows = [
             T.CURVES_ROW.format(
-                learner=c["learner"], task=c["task"], v_rho=c["voters"]["rho"],
-                v_p=c["voters"]["p_value"], v_p_holm=c["voters"]["p_holm"],
-                v_spread=c["voters"]["spread"], p_spread=c["pairs"]["spread"],
+                learner=c["learner"],
+                task=c["task"],
+                v_rho=c["voters"]["rho"],
+                v_p=c["voters"]["p_value"],
+                v_p_holm=c["voters"]["p_holm"],
+                v_spread=c["voters"]["spread"],
+                p_spread=c["pairs"]["spread"],
                 p_rho=c["pairs"]["rho"],
             )  # fmt: skip
             for c in curves
@@ -312,12 +316,18 @@ def _experimenter(values: dict) -> str:
     if not rows:
         return ""
     return "\n\n".join(
-        [T.EXPERIMENTER_TITLE, T.EXPERIMENTER_TEXT, _table(T.EXPERIMENTER_HEAD, rows)]
+        [
+            T.EXPERIMENTER_TITLE,
+            T.EXPERIMENTER_TEXT.format(**values["protocol"]),
+            _table(T.EXPERIMENTER_HEAD, rows),
+        ]
     )
 
 
 def _class_order(values: dict) -> str:
-    base = [c for c in values["cells"] if c["config"] == "base" and c["auc"] is not None]
+    base = [
+        c for c in values["cells"] if c["config"] == "base" and c["auc"] is not None
+    ]
     if not base:
         return ""
     learners = list(dict.fromkeys(c["learner"] for c in base))
@@ -326,13 +336,17 @@ def _class_order(values: dict) -> str:
     for task in dict.fromkeys(c["task"] for c in base):
         row = []
         for learner in learners:
-            cell = next((c for c in base if (c["learner"], c["task"]) == (learner, task)), None)
+            cell = next(
+                (c for c in base if (c["learner"], c["task"]) == (learner, task)), None
+            )
             row.append(
                 "-" if cell is None
                 else f"{cell['tier']}" + (f": {', '.join(cell['tier_readings'])}"
                                           if cell["tier_readings"] else "")
             )  # fmt: skip
-        rows.append(f"| {task} | {{{', '.join(orders[task])}}} | " + " | ".join(row) + " |")
+        rows.append(
+            f"| {task} | {{{', '.join(orders[task])}}} | " + " | ".join(row) + " |"
+        )
     return "\n\n".join(
         [T.CLASS_ORDER_TITLE, T.CLASS_ORDER_TEXT,
          _table(["task", "our declared order", *learners], rows)]
@@ -340,9 +354,7 @@ def _class_order(values: dict) -> str:
 
 
 def _rankers(values: dict) -> str:
-    head = ["learner", "task"] + [
-        f"{c} {r}" for c in RANKING for r in RANKERS
-    ]
+    head = ["learner", "task"] + [f"{c} {r}" for c in RANKING for r in RANKERS]
     rows = [
         f"| {r['learner']} | {r['task']} | "
         + " | ".join(_f(r["means"][f"{c}/{k}"], 4) for c in RANKING for k in RANKERS)

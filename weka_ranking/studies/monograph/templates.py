@@ -19,16 +19,28 @@ PROVENANCE = """\
 Software: {software}; machine: {machine}. The store merges {runs} runs from
 {commit_count} commits ({commits}); their recorded wall time is {minutes:.1f}
 min, and {untimed} run(s) recorded no finish (their time is not in the sum)."""
-PROVENANCE_ROW = "| {started} | {git_sha:.10} | {command} | {units} | {pending} | {jobs} | {time} |"
-PROVENANCE_HEAD = ["started", "commit", "command", "units in the plan",
-                   "units run", "worker processes", "wall time (min)"]  # fmt: skip
+PROVENANCE_ROW = (
+    "| {started} | {git_sha:.10} | {command} | {units} | {pending} | {jobs} | {time} |"
+)
+PROVENANCE_HEAD = [
+    "started",
+    "commit",
+    "command",
+    "units in the plan",
+    "units run",
+    "worker processes",
+    "wall time (min)",
+]
 
 SUMMARY_TITLE = "## Summary: the monograph's conclusions, judged"
 SUMMARY = """\
 Each conclusion with the test that judges it, its p and Holm's p over this
 list (the rules are in the next section; the details further down)."""
 SUMMARY_HEAD = ["conclusion", "from", "verdict", "evidence", "test", "p", "p (Holm)"]
-SUMMARY_ROW = "| {claim} | {source} | **{verdict}** | {statistic} | {test} | {p_value:.4f} | {p_holm:.4f} |"
+SUMMARY_ROW = (
+    "| {claim} | {source} | **{verdict}** | {statistic} | {test} | "
+    "{p_value:.4f} | {p_holm:.4f} |"
+)
 
 RULES = """\
 ## Decision rules, declared before the results
@@ -63,7 +75,7 @@ One rule per kind of claim, applied to every cell and every learner alike
   AUC below one half) is *refuted* where the test of that size rejects it.
 - **Intervals**: {level:.0%} Student's t intervals over the {folds} fold AUCs
   (Tables 5-8), prediction intervals over the seeds (sampled cells),
-  corrected resampled intervals over 10 x 10-fold CV (the Experimenter's
+  corrected resampled intervals over {runs} x {folds}-fold CV (the Experimenter's
   tests)."""
 
 FOLDS_TITLE = "## First: WEKA's test folds are sorted by class"
@@ -74,9 +86,17 @@ fold's order breaks them by the true label: it gains where the block that
 comes first is the class ranked first, and loses where it is the other. A
 constant comparator (every degree equal) gets exactly the AUC the order
 gives (last column)."""
-FOLDS_HEAD = ["task", "test folds one block per class", "first block",
-              "ranked first (the file's class 0)", "constant comparator's AUC"]  # fmt: skip
-FOLDS_ROW = "| {task} | {sorted_folds}/{folds} | {first} | {ranked_first} | {constant_auc:.5f} |"
+FOLDS_HEAD = [
+    "task",
+    "test folds one block per class",
+    "first block",
+    "ranked first (the file's class 0)",
+    "constant comparator's AUC",
+]
+FOLDS_ROW = (
+    "| {task} | {sorted_folds}/{folds} | {first} | {ranked_first} | "
+    "{constant_auc:.5f} |"
+)
 
 LEAKAGE = """\
 **Leakage by its sign.** Leakage is one class order's, stated: the file's
@@ -89,9 +109,20 @@ than {size_threshold}), costs in {loss} ({losses_over_close} by more than
 in {follows_first_block} of the {signed} cells with a leakage its sign is the
 one the first block predicts. Largest gain: {gain_cell}; largest loss:
 {loss_cell}."""
-LEAKAGE_HEAD = ["task", "first block", "ranked first", "predicted", "gains",
-                "losses", "none", "mean leakage"]  # fmt: skip
-LEAKAGE_ROW = "| {task} | {first} | {ranked_first} | {expected} | {gain} | {loss} | {none} | {mean:+.4f} |"
+LEAKAGE_HEAD = [
+    "task",
+    "first block",
+    "ranked first",
+    "predicted",
+    "gains",
+    "losses",
+    "none",
+    "mean leakage",
+]
+LEAKAGE_ROW = (
+    "| {task} | {first} | {ranked_first} | {expected} | {gain} | {loss} | "
+    "{none} | {mean:+.4f} |"
+)
 
 J48_YEAST = """\
 **J48 on yeast, `original`** (published {published:.5f}): ours gives
@@ -106,9 +137,18 @@ answers (nearly) every pair alike leaves the fold's order, which gives the
 AUC of the last column of the fold table, {constant_tasks}. Over NaiveBayes's
 published ranking cells the constant comparator lies {constant_distance:.3f}
 from the published means on average, ours {ours_distance:.3f}."""
-NAIVE_BAYES_HEAD = ["task", "config", "published", "ours (ties one half)",
-                    "fold order (file's class 0)", "constant comparator"]  # fmt: skip
-NAIVE_BAYES_ROW = "| {task} | {config} | {published:.5f} | {ours:.5f} | {fold_order} | {constant:.5f} |"
+NAIVE_BAYES_HEAD = [
+    "task",
+    "config",
+    "published",
+    "ours (ties one half)",
+    "fold order (file's class 0)",
+    "constant comparator",
+]
+NAIVE_BAYES_ROW = (
+    "| {task} | {config} | {published:.5f} | {ours:.5f} | {fold_order} | "
+    "{constant:.5f} |"
+)
 
 CELLS_TITLE = "## Every published cell, judged"
 CELLS_TEXT = """\
@@ -117,12 +157,26 @@ the chance of an exact match beside); sampled cells by the prediction
 interval of the correct protocol's seeds, with the monograph's protocol as
 read beside. Leakage in the file's class order (its sign, and the class
 block first in the folds)."""
-CELLS_HEAD = ["learner", "task", "config", "published", "ours", "95% interval",
-              "monograph's protocol", "Experimenter", "seeds: prediction interval",
-              "protocol as read", "leakage", "first block", "verdict"]  # fmt: skip
-CELLS_ROW = ("| {learner} | {task} | {config} | {published} | {ours} | {interval} | "
-             "{monograph} | {experimenter} | {seeds} | {monograph_seeds} | "
-             "{leakage} | {first} | {verdict} |")  # fmt: skip
+CELLS_HEAD = [
+    "learner",
+    "task",
+    "config",
+    "published",
+    "ours",
+    "95% interval",
+    "monograph's protocol",
+    "Experimenter",
+    "seeds: prediction interval",
+    "protocol as read",
+    "leakage",
+    "first block",
+    "verdict",
+]
+CELLS_ROW = (
+    "| {learner} | {task} | {config} | {published} | {ours} | {interval} | "
+    "{monograph} | {experimenter} | {seeds} | {monograph_seeds} | "
+    "{leakage} | {first} | {verdict} |"
+)
 CELLS_COUNTS = "Verdicts: {counts}."
 
 TABLES_TITLE = "## Tables 5-8: ours beside the published numbers"
@@ -140,26 +194,49 @@ on how many of a learner's published ranking cells it lands closer to the
 published mean than the reference does. H6 was added after the results were
 seen (labelled so); its comparator is truly constant, from the folds' class
 order, on all the ranking cells, `original` included."""
-HYPOTHESES_HEAD = ["hypothesis", "reading", "learner", "closer / farther",
-                   "p", "p (Holm)", "verdict", "within the yardstick (chance)",
-                   "mean distance"]  # fmt: skip
-HYPOTHESES_ROW = ("| {hypothesis}{label} | {reading} | {learner} | {closer} / {farther} | "
-                  "{p_value:.4f} | {p_holm:.4f} | **{verdict}** | {within}/{cells} "
-                  "({within_by_chance:.1f}) | {mean_distance:.3f} |")  # fmt: skip
+HYPOTHESES_HEAD = [
+    "hypothesis",
+    "reading",
+    "learner",
+    "closer / farther",
+    "p",
+    "p (Holm)",
+    "verdict",
+    "within the yardstick (chance)",
+    "mean distance",
+]
+HYPOTHESES_ROW = (
+    "| {hypothesis}{label} | {reading} | {learner} | {closer} / {farther} | "
+    "{p_value:.4f} | {p_holm:.4f} | **{verdict}** | {within}/{cells} "
+    "({within_by_chance:.1f}) | {mean_distance:.3f} |"
+)
 AFTER_THE_FACT = " (after the fact)"
 
 TESTS_TITLE = "## The conclusions in detail"
 TESTS_TEXT = """\
 Each configuration against the learner alone by Nadeau and Bengio's
-corrected resampled t-test (WEKA's `PairedCorrectedTTester`) over 10 runs of
-10-fold cross-validation in WEKA's Experimenter (the file's class 0 first,
+corrected resampled t-test (WEKA's `PairedCorrectedTTester`) over {runs} runs of
+{folds}-fold cross-validation in WEKA's Experimenter (the file's class 0 first,
 the correct tournament, scores as they are), with the {level:.0%} interval of
 the difference, p, and Holm's p within each finding's family."""
-TESTS_HEAD = ["finding", "learner", "task", "config", "AUC", "learner alone",
-              "difference (interval)", "t", "p", "p (Holm)", "after Holm"]  # fmt: skip
-TESTS_ROW = ("| {finding} | {learner} | {task} | {config} | {auc:.4f} | {base_auc:.4f} | "
-             "{difference:+.4f} ({difference_low:+.4f}, {difference_high:+.4f}) | "
-             "{t:+.2f} | {p:.4f} | {p_holm:.4f} | {mark} |")  # fmt: skip
+TESTS_HEAD = [
+    "finding",
+    "learner",
+    "task",
+    "config",
+    "AUC",
+    "learner alone",
+    "difference (interval)",
+    "t",
+    "p",
+    "p (Holm)",
+    "after Holm",
+]
+TESTS_ROW = (
+    "| {finding} | {learner} | {task} | {config} | {auc:.4f} | {base_auc:.4f} | "
+    "{difference:+.4f} ({difference_low:+.4f}, {difference_high:+.4f}) | "
+    "{t:+.2f} | {p:.4f} | {p_holm:.4f} | {mark} |"
+)
 
 CURVES_TITLE = "### The voter and pair sweeps"
 CURVES_TEXT = """\
@@ -170,23 +247,41 @@ committee of size k: its points are nested, not independent, so a
 curve's trend test overstates its evidence and the sweep is smoothed by
 construction; the pair sweep trains a new model at every point. Its
 smaller spread is therefore partly the design's."""
-CURVES_HEAD = ["learner", "task", "voters: rho", "p", "p (Holm)",
-               "voters: spread", "pairs: spread", "pairs: rho"]  # fmt: skip
-CURVES_ROW = ("| {learner} | {task} | {v_rho:+.2f} | {v_p:.4f} | {v_p_holm:.4f} | "
-              "{v_spread:.4f} | {p_spread:.4f} | {p_rho:+.2f} |")  # fmt: skip
+CURVES_HEAD = [
+    "learner",
+    "task",
+    "voters: rho",
+    "p",
+    "p (Holm)",
+    "voters: spread",
+    "pairs: spread",
+    "pairs: rho",
+]
+CURVES_ROW = (
+    "| {learner} | {task} | {v_rho:+.2f} | {v_p:.4f} | {v_p_holm:.4f} | "
+    "{v_spread:.4f} | {p_spread:.4f} | {p_rho:+.2f} |"
+)
 
-IMBALANCE_HEAD = ["task", "minority share", "mean gain of the best ranking configuration"]
+IMBALANCE_HEAD = [
+    "task",
+    "minority share",
+    "mean gain of the best ranking configuration",
+]
 IMBALANCE_ROW = "| {task} | {minority_share:.0%} | {gain:+.3f} |"
 
 EXPERIMENTER_TITLE = "## The study in WEKA's Experimenter"
 EXPERIMENTER_TEXT = """\
 Every cell run by `weka.experiment.Experiment` in a plain JVM (WEKA's jars and
-the installed package only): run 1, 10-fold cross-validation, IR class = the
+the installed package only): run {seed}, {folds}-fold cross-validation, IR class = the
 class that ranks first, the scheme the store records for the cell. Read two
 ways: the ranking's scores as they are (ties one half) and as rank positions
 (`-positions`, equal degrees in the fold's order)."""
-EXPERIMENTER_HEAD = ["reading", "cells run", "ten fold AUCs equal to the store's",
-                     "published mean and variance exactly"]  # fmt: skip
+EXPERIMENTER_HEAD = [
+    "reading",
+    "cells run",
+    "ten fold AUCs equal to the store's",
+    "published mean and variance exactly",
+]
 EXPERIMENTER_ROW = "| {reading} | {run} | {equal} | {count}: {names} |"
 
 CLASS_ORDER_TITLE = "## The class order of each task, with its evidence"
@@ -206,9 +301,16 @@ COSTS_TITLE = "## Cost"
 COSTS_TEXT = """\
 Training and ranking seconds summed over the folds (one process), and the mean
 pair instances per fold."""
-COSTS_HEAD = ["learner", "task", "original pairs", "original train s",
-              "star train s", "double_star train s", "original tournament rank s",
-              "original quicksort rank s"]  # fmt: skip
+COSTS_HEAD = [
+    "learner",
+    "task",
+    "original pairs",
+    "original train s",
+    "star train s",
+    "double_star train s",
+    "original tournament rank s",
+    "original quicksort rank s",
+]
 
 FIGURES_TITLE = "## Figures 1-4, redrawn"
 FIGURES_TEXT = """\

@@ -59,7 +59,7 @@ def fold_classes(task: str) -> dict:
         sorted_folds += sum(a != b for a, b in zip(labels, labels[1:])) <= 1
         firsts.append(labels[0])
         mask = [label == first_class for label in labels]
-        counts.append((sum(mask), len(mask) - sum(mask)))
+        counts.append([sum(mask), len(mask) - sum(mask)])
         constant.append(h.constant_comparator(mask))
     return {
         "task": task,
@@ -259,7 +259,9 @@ def leakage_values(cells: list[dict], blocks: dict[str, dict]) -> dict:
                 "task": task,
                 "first_block": b["first_block"],
                 "ranked_first": b["ranked_first"],
-                "expected": "gain" if b["first_block"] == [b["ranked_first"]] else "loss",
+                "expected": "gain"
+                if b["first_block"] == [b["ranked_first"]]
+                else "loss",
                 **counted(group),
                 "mean": statistics.fmean(c["leakage"] for c in group),
             }
@@ -346,9 +348,7 @@ def hypothesis_values(results: Results, blocks: dict[str, dict]) -> list[dict]:
     cells, per learner: a two-sided sign test of which reading lands closer
     to the published mean, Holm-corrected over every hypothesis and learner;
     beside it, the cells within the yardstick and their chance rate."""
-    published = {
-        key: p[0] for key, p in results.published.items() if key[2] in RANKING
-    }
+    published = {key: p[0] for key, p in results.published.items() if key[2] in RANKING}
     rows = []
     for reading in h.HYPOTHESES:
         for learner in results.learners:
@@ -365,8 +365,12 @@ def hypothesis_values(results: Results, blocks: dict[str, dict]) -> list[dict]:
                     closer.append(abs(ours - pub) - abs(theirs - pub))
                     distances.append(abs(theirs - pub))
                     within += abs(theirs - pub) <= rules.CLOSE
-                    others = [p for k, p in published.items() if k != (learner, task, name)]
-                    chance += statistics.fmean(abs(theirs - p) <= rules.CLOSE for p in others)
+                    others = [
+                        p for k, p in published.items() if k != (learner, task, name)
+                    ]
+                    chance += statistics.fmean(
+                        abs(theirs - p) <= rules.CLOSE for p in others
+                    )
             if not closer:
                 continue
             towards, n, p = sign_test(closer)
@@ -572,9 +576,13 @@ def conclusion_values(
     for row, adjusted in zip(found, holm([c["p_value"] for c in found])):
         row["p_holm"] = adjusted
         if row["kind"] == "size":
-            row["verdict"] = rules.size_verdict(adjusted, row["evidence"]["p_direction"])
+            row["verdict"] = rules.size_verdict(
+                adjusted, row["evidence"]["p_direction"]
+            )
         else:
-            row["verdict"] = rules.SUPPORTED if adjusted <= rules.ALPHA else rules.NOT_SUPPORTED
+            row["verdict"] = (
+                rules.SUPPORTED if adjusted <= rules.ALPHA else rules.NOT_SUPPORTED
+            )
     return found
 
 
@@ -733,6 +741,8 @@ def compute(
     return {
         "rules": {k: getattr(rules, k) for k in
                   ("ALPHA", "LEVEL", "DECIMALS", "ROUNDING", "CLOSE")},
+        "protocol": {"folds": FOLDS, "seed": SEED, "seeds": len(SAMPLER_SEEDS),
+                     "runs": experimenter.RESAMPLED_RUNS},
         "provenance": provenance(results.runs),
         "folds": list(blocks.values()),
         "cells": cells,
