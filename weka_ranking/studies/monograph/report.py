@@ -41,18 +41,14 @@ def _intro(values: dict) -> str:
     prov = values["provenance"]
     lines = [T.TITLE, "", T.INTRO.format(**values["protocol"])]
     if prov["runs"]:
-        software = {
-            json.dumps(r["software"], sort_keys=True): r["software"]
-            for r in prov["runs"]
-        }
         lines += [
             "",
             T.PROVENANCE.format(
                 software="; ".join(
                     ", ".join(f"{k} {v}" for k, v in s.items())
-                    for s in software.values()
+                    for s in prov["software"]
                 ),
-                machine="; ".join(dict.fromkeys(r["machine"] for r in prov["runs"])),
+                machine="; ".join(prov["machines"]),
                 runs=len(prov["runs"]),
                 commit_count=len(prov["commits"]),
                 commits=", ".join(c[:10] for c in prov["commits"]),
@@ -65,9 +61,9 @@ def _intro(values: dict) -> str:
                 [
                     T.PROVENANCE_ROW.format(
                         **r,
-                        time=_f(r["seconds"] and r["seconds"] / 60, 1)
-                        if r["seconds"]
-                        else "not recorded",
+                        time="not recorded"
+                        if r["minutes"] is None
+                        else _f(r["minutes"], 1),
                     )
                     for r in prov["runs"]
                 ],
@@ -125,14 +121,7 @@ def _folds(values: dict) -> str:
     flagship = values["flagship"]
     if "j48_yeast" in flagship:
         j = flagship["j48_yeast"]
-        parts.append(
-            T.J48_YEAST.format(
-                **j,
-                first=", ".join(j["first_block"]),
-                from_fold_order=abs(j["published"] - j["fold_order"]),
-                from_ours=abs(j["published"] - j["ours"]),
-            )
-        )
+        parts.append(T.J48_YEAST.format(**j, first=", ".join(j["first_block"])))
     if "naive_bayes" in flagship:
         nb = flagship["naive_bayes"]
         constants = "; ".join(
@@ -202,7 +191,7 @@ def _cells(values: dict) -> str:
             T.CELLS_TEXT,
             _table(T.CELLS_HEAD, rows),
             T.CELLS_COUNTS.format(
-                counts="; ".join(f"{k}: {v}" for k, v in counts.items())
+                counts="; ".join(f"{k}: {v}" for k, v in values["cell_counts"].items())
             ),
         ]
     )
@@ -261,12 +250,7 @@ def _details(values: dict) -> str:
     if tests:
         marks = {1: "better", -1: "worse", 0: "no different"}
         rows = [
-            T.TESTS_ROW.format(
-                **t,
-                difference=t["auc"] - t["base_auc"],
-                mark=marks[t["significance_holm"]],
-            )
-            for t in tests
+            T.TESTS_ROW.format(**t, mark=marks[t["significance_holm"]]) for t in tests
         ]
         parts += [
             T.TESTS_TITLE,
@@ -469,13 +453,13 @@ def write_report(store_folder: Path, out_folder: Path) -> Path:
             f"{store_folder}: no results.jsonl here: give the folder a reproduction "
             "wrote into (out=DIR)"
         )
-    results, values = build(store_folder)
+    _, values = build(store_folder)
     out_folder.mkdir(parents=True, exist_ok=True)
     figures: list[str] = []
     try:
         from weka_ranking.studies.monograph.figures import write_figures
 
-        written = write_figures(results, out_folder / "figures")
+        written = write_figures(values, out_folder / "figures")
         figures = [str(p.relative_to(out_folder)) for p in written]
     except ImportError:
         logger.warning(

@@ -67,6 +67,7 @@ def fold_classes(task: str) -> dict:
         "sorted_folds": sorted_folds,
         "first_block": sorted(set(firsts)),
         "ranked_first": first_class,
+        "positive": data.positive,
         "class_values": list(data.class_values),
         "counts": counts,
         "constant_auc": statistics.fmean(constant),
@@ -305,6 +306,10 @@ def flagship_values(cells: list[dict], blocks: dict[str, dict]) -> dict:
             "ours": j48["auc"],
             "fold_order": j48["monograph_protocol_auc"],
             "leakage": j48["leakage"],
+            "from_fold_order": abs(
+                j48["published_auc"] - j48["monograph_protocol_auc"]
+            ),
+            "from_ours": abs(j48["published_auc"] - j48["auc"]),
             "ranked_first": j48["ranked_first"],
             "first_block": j48["first_block"],
         }
@@ -426,7 +431,7 @@ def curve_values(results: Results) -> list[dict]:
 
 def finding_test_values(tests: list[dict]) -> list[dict]:
     """The corrected resampled t-tests, with Holm's p within each finding."""
-    out = [dict(t) for t in tests]
+    out = [t | {"difference": t["auc"] - t["base_auc"]} for t in tests]
     for finding in dict.fromkeys(t["finding"] for t in out):
         family = [t for t in out if t["finding"] == finding]
         for t, adjusted in zip(family, holm([t["p"] for t in family])):
@@ -649,6 +654,7 @@ def provenance(runs: list[dict]) -> dict:
                 "jobs": run.get("jobs"),
                 "command": _command(run.get("argv", [])),
                 "seconds": end and end["seconds"],
+                "minutes": end and end["seconds"] / 60,
                 "software": {k: run.get(k) for k in
                              ("weka_ranking", "weka", "java", "python", "numpy")},
                 "machine": run.get("machine"),
@@ -657,6 +663,12 @@ def provenance(runs: list[dict]) -> dict:
     timed = [r["seconds"] for r in out if r["seconds"] is not None]
     return {
         "runs": out,
+        "software": list(
+            {
+                json.dumps(r["software"], sort_keys=True): r["software"] for r in out
+            }.values()
+        ),
+        "machines": list(dict.fromkeys(r["machine"] for r in out)),
         "commits": list(dict.fromkeys(r["git_sha"] for r in out if r["git_sha"])),
         "minutes": sum(timed) / 60,
         "untimed": len(out) - len(timed),
@@ -703,6 +715,69 @@ def table_rows(results: Results) -> dict:
     return {"rankers": rankers, "costs": costs}
 
 
+def verdict_counts(cells: list[dict]) -> dict[str, int]:
+    """How many cells got each verdict."""
+    counts: dict[str, int] = {}
+    for c in cells:
+        word = c["verdict"].split(":")[0]
+        counts[word] = counts.get(word, 0) + 1
+    return counts
+
+
+def figure_values(results: Results, blocks: dict[str, dict]) -> list[dict]:
+    """Figures 1-4's curves: per learner, task and sweep, ours (correct
+    tournament) with its interval over the folds, the monograph's protocol as
+    read where the sweep ran in the file's class order, and the published
+    point at ten with its interval from the published variance."""
+    out = []
+    for learner in results.learners:
+        for task in results.tasks:
+            for family, name in (("voters", "star"), ("pairs", "double_star")):
+                points = [
+                    (k, results.cell(learner, task, Config(family, k))) for k in SWEEP
+                ]
+                points = [(k, c) for k, c in points if c]
+                if not points:
+                    continue
+                ours_first = blocks[task]["ranked_first"] == blocks[task]["positive"]
+                published = results.published.get((learner, task, name))
+                base = results.published.get((learner, task, "base"))
+                at_ten = results.cell(
+                    learner, task, PUBLISHED[name], variant=FILE_CLASS_0
+                )
+                out.append(
+                    {
+                        "learner": learner,
+                        "task": task,
+                        "family": family,
+                        "k": [k for k, _ in points],
+                        "ours": [c.mean["auc"] for _, c in points],
+                        "interval": [
+                            _fold_interval(c.mean["auc"], c.variances["auc"], c.folds)
+                            for _, c in points
+                        ],
+                        # The sweeps ran in our class order only: the fold-order
+                        # reading is the monograph's where that is the file's.
+                        "monograph_protocol": [c.mean["auc_stable"] for _, c in points]
+                        if ours_first
+                        else None,
+                        "monograph_protocol_at": at_ten
+                        and {
+                            "k": PUBLISHED[name].size,
+                            "auc": at_ten.mean["auc_stable"],
+                        },
+                        "published": published
+                        and {
+                            "k": PUBLISHED[name].size,
+                            "auc": published[0],
+                            "interval": _fold_interval(*published, FOLDS),
+                        },
+                        "published_base": base and base[0],
+                    }
+                )
+    return out
+
+
 def experimenter_summary(cells: list[dict]) -> list[dict]:
     """Per reading of the Experimenter's runs: cells run, equal to the store,
     exact to the published numbers."""
@@ -746,6 +821,8 @@ def compute(
         "provenance": provenance(results.runs),
         "folds": list(blocks.values()),
         "cells": cells,
+        "cell_counts": verdict_counts(cells),
+        "figures": figure_values(results, blocks),
         "leakage": leakage_values(cells, blocks),
         "flagship": flagship_values(cells, blocks),
         "hypotheses": hypothesis_values(results, blocks),
