@@ -47,8 +47,11 @@ class Config:
         head = {name: key for key, name in SEEDED.items()}.get(head, head)
         family, _, size = head.partition("=")
         if family not in FAMILIES or (size == "") != (family in FAMILIES[:2]):
-            raise ParameterError("config", key, f"not one of {', '.join(FAMILIES)}"
-                                 " with =N for voters and pairs")  # fmt: skip
+            raise ParameterError(
+                "config",
+                key,
+                f"not one of {', '.join(FAMILIES)} with =N for voters and pairs",
+            )
         try:
             return cls(family, int(size) if size else None, int(seed) if seed else None)
         except ValueError:

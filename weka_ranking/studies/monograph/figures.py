@@ -58,8 +58,12 @@ def write_figures(values: dict, folder: Path) -> list[Path]:
                     label=f"published, {level}",
                 )
             if curve["published_base"] is not None:
-                axis.axhline(curve["published_base"], color="grey", linewidth=0.8,
-                             label="published base")  # fmt: skip
+                axis.axhline(
+                    curve["published_base"],
+                    color="grey",
+                    linewidth=0.8,
+                    label="published base",
+                )
             axis.set_title(curve["task"])
             axis.set_xlabel(LABELS[curve["family"]])
             axis.set_ylabel("mean AUC")
@@ -68,8 +72,13 @@ def write_figures(values: dict, folder: Path) -> list[Path]:
         for axis in axes.flat:
             for handle, label in zip(*axis.get_legend_handles_labels()):
                 labelled.setdefault(label, handle)
-        figure.legend(labelled.values(), labelled.keys(), fontsize=8,
-                      loc="lower center", ncol=len(labelled))  # fmt: skip
+        figure.legend(
+            labelled.values(),
+            labelled.keys(),
+            fontsize=8,
+            loc="lower center",
+            ncol=len(labelled),
+        )
         figure.suptitle(f"Figure {number}: {learner}, ours and the published points")
         figure.tight_layout(rect=(0, 0.05, 1, 1))
         path = folder / f"figure{number}-{learner}.png"

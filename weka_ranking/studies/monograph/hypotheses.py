@@ -33,40 +33,75 @@ class Reading:
     after_the_fact: bool = False
 
 
-REFERENCE = Reading("reference", "the correct protocol (tournament, our class "
-                    "order, ties one half)", "", "tournament", "auc")  # fmt: skip
+REFERENCE = Reading(
+    "reference",
+    "the correct protocol (tournament, our class order, ties one half)",
+    "",
+    "tournament",
+    "auc",
+)
 # The declared hypotheses, each one change to the reference.
 HYPOTHESES = (
-    Reading("H1", "the else branch of Algorithm 4 as printed", "",
-            "tournament-as-printed", "auc"),
-    Reading("H2", "the other class ranks first", "majority-first", "tournament",
-            "auc"),
-    Reading("H2'", "the file's first class value ranks first", FILE_CLASS_0,
-            "tournament", "auc"),
+    Reading(
+        "H1",
+        "the else branch of Algorithm 4 as printed",
+        "",
+        "tournament-as-printed",
+        "auc",
+    ),
+    Reading("H2", "the other class ranks first", "majority-first", "tournament", "auc"),
+    Reading(
+        "H2'",
+        "the file's first class value ranks first",
+        FILE_CLASS_0,
+        "tournament",
+        "auc",
+    ),
     Reading("H3", "the AUC's direction reversed", "", "tournament", "auc", True),
-    Reading("H4", "equal degrees keep the fold's order", "", "tournament",
-            "auc_stable"),
+    Reading(
+        "H4", "equal degrees keep the fold's order", "", "tournament", "auc_stable"
+    ),
     Reading("H5", "pairs built in one order only", "one-order", "tournament", "auc"),
-    Reading("H2'+H4", "the file's first class value ranks first and equal "
-            "degrees keep the fold's order (the monograph's protocol as read)",
-            FILE_CLASS_0, "tournament", "auc_stable"),
-    Reading("H6", "a constant comparator: every degree ties and the fold's "
-            "order stays (the file's first class value ranks first)", CONSTANT,
-            "tournament", "auc_stable", after_the_fact=True),
-)  # fmt: skip
+    Reading(
+        "H2'+H4",
+        "the file's first class value ranks first and equal "
+        "degrees keep the fold's order (the monograph's protocol as read)",
+        FILE_CLASS_0,
+        "tournament",
+        "auc_stable",
+    ),
+    Reading(
+        "H6",
+        "a constant comparator: every degree ties and the fold's "
+        "order stays (the file's first class value ranks first)",
+        CONSTANT,
+        "tournament",
+        "auc_stable",
+        after_the_fact=True,
+    ),
+)
 FILE_ORDER = HYPOTHESES[6]
-AS_PRINTED = Reading("H1+H2'+H4", "as printed, the file's class order, the "
-                     "fold's order", FILE_CLASS_0, "tournament-as-printed",
-                     "auc_stable")  # fmt: skip
+AS_PRINTED = Reading(
+    "H1+H2'+H4",
+    "as printed, the file's class order, the fold's order",
+    FILE_CLASS_0,
+    "tournament-as-printed",
+    "auc_stable",
+)
 # The readings a deterministic `original` cell is checked under, exactly.
 EXACT_READINGS = (REFERENCE, FILE_ORDER, AS_PRINTED)
 # The learner alone: WEKA's AUC with the class values declared as our data
 # gives them and the other way (Logistic's and SMO's numbers depend on it).
 BASE_READINGS = (
     Reading("ours", "WEKA's AUC in our class order", "", "pointwise", "auc"),
-    Reading("swapped", "WEKA's AUC, class values swapped", "classes-swapped",
-            "pointwise", "auc"),
-)  # fmt: skip
+    Reading(
+        "swapped",
+        "WEKA's AUC, class values swapped",
+        "classes-swapped",
+        "pointwise",
+        "auc",
+    ),
+)
 
 
 def reading_of(

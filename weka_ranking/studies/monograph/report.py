@@ -73,7 +73,17 @@ def _intro(values: dict) -> str:
 
 
 def _summary(values: dict) -> str:
-    rows = [T.SUMMARY_ROW.format(**c) for c in values["conclusions"]]
+    rows = [
+        T.SUMMARY_ROW.format(
+            **c
+            | {
+                "evidence": T.CONCLUSIONS[c["id"]][2].format(
+                    **c["evidence"] | values["protocol"]
+                )
+            }
+        )
+        for c in values["conclusions"]
+    ]
     if not rows:
         return ""
     return "\n\n".join([T.SUMMARY_TITLE, T.SUMMARY, _table(T.SUMMARY_HEAD, rows)])
@@ -82,9 +92,13 @@ def _summary(values: dict) -> str:
 def _rules(values: dict) -> str:
     r = values["rules"]
     return T.RULES.format(
-        decimals=r["DECIMALS"], rounding=r["ROUNDING"], level=r["LEVEL"],
-        alpha=r["ALPHA"], close=r["CLOSE"], **values["protocol"],
-    )  # fmt: skip
+        decimals=r["DECIMALS"],
+        rounding=r["ROUNDING"],
+        level=r["LEVEL"],
+        alpha=r["ALPHA"],
+        close=r["CLOSE"],
+        **values["protocol"],
+    )
 
 
 def _named_cell(cell: dict | None) -> str:
@@ -183,7 +197,7 @@ def _cells(values: dict) -> str:
                 leakage=leak,
                 first=", ".join(c["first_block"]),
                 verdict=_verdict(c),
-            )  # fmt: skip
+            )
         )
     return "\n\n".join(
         [
@@ -270,7 +284,7 @@ def _details(values: dict) -> str:
                 v_spread=c["voters"]["spread"],
                 p_spread=c["pairs"]["spread"],
                 p_rho=c["pairs"]["rho"],
-            )  # fmt: skip
+            )
             for c in curves
         ]
         parts += [
@@ -279,10 +293,13 @@ def _details(values: dict) -> str:
             _table(T.CURVES_HEAD, rows),
         ]
     imbalance = next(
-        (c["evidence"]["tasks"] for c in values["conclusions"]
-         if "tasks" in c["evidence"]),
+        (
+            c["evidence"]["tasks"]
+            for c in values["conclusions"]
+            if "tasks" in c["evidence"]
+        ),
         None,
-    )  # fmt: skip
+    )
     if imbalance:
         parts.append(
             _table(T.IMBALANCE_HEAD, [T.IMBALANCE_ROW.format(**b) for b in imbalance])
@@ -324,17 +341,25 @@ def _class_order(values: dict) -> str:
                 (c for c in base if (c["learner"], c["task"]) == (learner, task)), None
             )
             row.append(
-                "-" if cell is None
-                else f"{cell['tier']}" + (f": {', '.join(cell['tier_readings'])}"
-                                          if cell["tier_readings"] else "")
-            )  # fmt: skip
+                "-"
+                if cell is None
+                else f"{cell['tier']}"
+                + (
+                    f": {', '.join(cell['tier_readings'])}"
+                    if cell["tier_readings"]
+                    else ""
+                )
+            )
         rows.append(
             f"| {task} | {{{', '.join(orders[task])}}} | " + " | ".join(row) + " |"
         )
     return "\n\n".join(
-        [T.CLASS_ORDER_TITLE, T.CLASS_ORDER_TEXT,
-         _table(["task", "our declared order", *learners], rows)]
-    )  # fmt: skip
+        [
+            T.CLASS_ORDER_TITLE,
+            T.CLASS_ORDER_TEXT,
+            _table(["task", "our declared order", *learners], rows),
+        ]
+    )
 
 
 def _rankers(values: dict) -> str:
@@ -349,8 +374,13 @@ def _rankers(values: dict) -> str:
 
 
 def _costs(values: dict) -> str:
-    keys = ("original_train", "star_train", "double_star_train",
-            "tournament_rank", "quicksort_rank")  # fmt: skip
+    keys = (
+        "original_train",
+        "star_train",
+        "double_star_train",
+        "tournament_rank",
+        "quicksort_rank",
+    )
     rows = [
         f"| {r['learner']} | {r['task']} | {_f(r['original_pairs'], 0)} | "
         + " | ".join(_f(r[k], 1) for k in keys)
@@ -372,9 +402,12 @@ def _conditioning(values: dict) -> str:
         for row in rows
     ]
     return "\n\n".join(
-        [T.CONDITIONING_TITLE, T.CONDITIONING_TEXT,
-         _table(["task", "largest coefficient", *names], lines)]
-    )  # fmt: skip
+        [
+            T.CONDITIONING_TITLE,
+            T.CONDITIONING_TEXT,
+            _table(["task", "largest coefficient", *names], lines),
+        ]
+    )
 
 
 def to_markdown(values: dict, figures: list[str] | None = None) -> str:
@@ -426,11 +459,12 @@ def _beside_published(values: dict, config: str) -> str:
                 row += ["-", "-", "-"]
                 continue
             row += [
-                _mean_variance(c["auc"], c["variance"]) if c["auc"] is not None
+                _mean_variance(c["auc"], c["variance"])
+                if c["auc"] is not None
                 else c["verdict"],
                 _mean_variance(c["published_auc"], c["published_variance"]),
                 c["tier"] or "-",
-            ]  # fmt: skip
+            ]
         rows.append(f"| {task} | " + " | ".join(row) + " |")
     head = ["task"] + [f"{lr} {w}" for lr in learners for w in ("ours", "pub", "tier")]
     return _table(head, rows)

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from weka_ranking.folds import weka_folds
 from weka_ranking.stats import (
+    corrected_interval,
     corrected_resampled_t,
     holm,
     poisson_tail,
@@ -26,7 +27,7 @@ from weka_ranking.stats import (
     spearman,
     t_critical,
 )
-from weka_ranking.studies.monograph import experimenter, rules
+from weka_ranking.studies.monograph import experimenter, rules, templates
 from weka_ranking.studies.monograph import hypotheses as h
 from weka_ranking.studies.monograph.aggregate import FILE_CLASS_0, Results
 from weka_ranking.studies.monograph.config import (
@@ -196,9 +197,12 @@ def _cell(results, blocks, learner, task, name, published) -> dict:
     )
     if name != "base":  # the learner alone is WEKA's AUC: ties one half only
         scored = h.reading_of(
-            results, learner, task, name,
+            results,
+            learner,
+            task,
+            name,
             h.Reading("", "", FILE_CLASS_0, "tournament", "auc"),
-        )  # fmt: skip
+        )
         fold_order = h.reading_of(results, learner, task, name, h.FILE_ORDER)
         cell["monograph_protocol_auc"] = fold_order and fold_order[0]
         cell["monograph_protocol_variance"] = fold_order and fold_order[1]
@@ -361,10 +365,12 @@ def hypothesis_values(results: Results, blocks: dict[str, dict]) -> list[dict]:
             for task in results.tasks:
                 for name in RANKING:
                     pub = published.get((learner, task, name))
-                    ours = _reading_value(results, blocks, learner, task, name,
-                                          h.REFERENCE)  # fmt: skip
-                    theirs = _reading_value(results, blocks, learner, task, name,
-                                            reading)  # fmt: skip
+                    ours = _reading_value(
+                        results, blocks, learner, task, name, h.REFERENCE
+                    )
+                    theirs = _reading_value(
+                        results, blocks, learner, task, name, reading
+                    )
                     if pub is None or ours is None or theirs is None:
                         continue
                     closer.append(abs(ours - pub) - abs(theirs - pub))
@@ -454,130 +460,178 @@ def conclusion_values(
     tests: list[dict],
     runs: dict[tuple, tuple[list[float], float]],
     blocks: dict[str, dict],
+    protocol: dict,
 ) -> list[dict]:
     """Every conclusion of the monograph (and of this report), its test, its
     statistic, its p and Holm's p over the list, and its verdict."""
     found: list[dict] = []
     by = {(c["learner"], c["task"], c["config"]): c for c in cells}
 
-    def add(claim, source, test, statistic, p, evidence, kind="direction", **extra):
-        found.append({"claim": claim, "source": source, "test": test,
-                      "statistic": statistic, "p_value": p, "evidence": evidence,
-                      "kind": kind, **extra})  # fmt: skip
+    def add(key, source, statistic, p, evidence, kind="direction"):
+        claim, test, _ = templates.CONCLUSIONS[key]
+        fields = evidence | protocol
+        found.append(
+            {
+                "id": key,
+                "claim": claim.format(**fields),
+                "test": test.format(**fields),
+                "source": source,
+                "statistic": statistic,
+                "p_value": p,
+                "evidence": evidence,
+                "kind": kind,
+            }
+        )
 
     voting = [t for t in tests if t["finding"] == experimenter.VOTING]
     if voting:
-        higher, n, p = sign_test_greater([t["auc"] - t["base_auc"] for t in voting])
-        better = sum(t["significance_holm"] == 1 for t in voting)
-        worse = sum(t["significance_holm"] == -1 for t in voting)
-        add("Voting (star) raises the AUC above the learner alone in most cases",
-            "monograph", "one-sided sign test over learner x task cells (10 x "
-            "10-fold CV in WEKA's Experimenter)", f"{higher} of {n} higher", p,
-            {"higher": higher, "n": n, "better_holm": better, "worse_holm": worse,
-             "cells": len(voting)})  # fmt: skip
+        higher, n, p = sign_test_greater([t["difference"] for t in voting])
+        add(
+            "voting",
+            "monograph",
+            higher,
+            p,
+            {
+                "higher": higher,
+                "n": n,
+                "better_holm": sum(t["significance_holm"] == 1 for t in voting),
+                "worse_holm": sum(t["significance_holm"] == -1 for t in voting),
+            },
+        )
     if curves:
         rising, n, p = sign_test_greater([c["voters"]["rho"] for c in curves])
         significant = sum(c["voters"]["p_holm"] <= rules.ALPHA for c in curves)
-        add("The AUC rises with the number of voters in most cases (Figures 1-4)",
-            "monograph", "one-sided sign test of Spearman's trend over the "
-            "voter curves", f"{rising} of {n} rising", p,
-            {"rising": rising, "n": n, "significant_holm": significant})  # fmt: skip
+        add(
+            "voter_curves",
+            "monograph",
+            rising,
+            p,
+            {"rising": rising, "n": n, "significant_holm": significant},
+        )
         calmer, n, p = sign_test_greater(
             [c["pairs"]["spread"] - c["voters"]["spread"] for c in curves]
         )
-        add("Voting varies less than more pairs per instance", "monograph",
-            "one-sided sign test over learner x task cells of the sweeps' spread",
-            f"{calmer} of {n} calmer", p, {"calmer": calmer, "n": n})  # fmt: skip
+        add("spread", "monograph", calmer, p, {"calmer": calmer, "n": n})
     star_vs = [
-        (by[k[0], k[1], "star"], by[k[0], k[1], "original"])
+        (by[k], by[k[0], k[1], "original"])
         for k in by
-        if k[2] == "star" and (k[0], k[1], "original") in by
-        and by[k]["auc"] is not None and by[k[0], k[1], "original"]["auc"] is not None
-    ]  # fmt: skip
+        if k[2] == "star"
+        and (k[0], k[1], "original") in by
+        and by[k]["auc"] is not None
+        and by[k[0], k[1], "original"]["auc"] is not None
+    ]
     if star_vs:
         wins, n, p = sign_test_greater([s["auc"] - o["auc"] for s, o in star_vs])
-        add("Voting (star) often beats the `original` reduction", "monograph",
-            "one-sided sign test over learner x task cells (our means, folds of "
-            "seed 1)", f"{wins} of {n} higher", p, {"wins": wins, "n": n})  # fmt: skip
+        add("star_vs_original", "monograph", wins, p, {"wins": wins, "n": n})
     gains = [
         (c["learner"], c["auc"] - by[c["learner"], c["task"], "base"]["auc"])
         for c in cells
-        if c["config"] == "original" and c["auc"] is not None
+        if c["config"] == "original"
+        and c["auc"] is not None
         and by.get((c["learner"], c["task"], "base"), {}).get("auc") is not None
-    ]  # fmt: skip
+    ]
     others = [g for lr, g in gains if lr != "NaiveBayes"]
     if others:
         wins, n, p = sign_test_greater(others)
         naive = [g for lr, g in gains if lr == "NaiveBayes"]
-        add("`original` beats the learner alone, except for NaiveBayes",
-            "monograph", "one-sided sign test over the learner x task cells of "
-            "the other learners (our means)", f"{wins} of {n} higher", p,
-            {"wins": wins, "n": n, "naive_bayes_higher": sum(g > 0 for g in naive),
-             "naive_bayes_n": len(naive)})  # fmt: skip
+        add(
+            "original_vs_base",
+            "monograph",
+            wins,
+            p,
+            {
+                "wins": wins,
+                "n": n,
+                "naive_bayes_higher": sum(g > 0 for g in naive),
+                "naive_bayes_n": len(naive),
+            },
+        )
     imbalance = _imbalance(results, blocks)
     if imbalance:
         shares = [b["minority_share"] for b in imbalance]
         rho, p = spearman(shares, [b["gain"] for b in imbalance], "less")
-        add("The reduction helps most on the most imbalanced set", "monograph",
-            "Spearman's rank correlation of minority share and mean gain over "
-            "the tasks (exact, one-sided)", f"rho {rho:+.2f}", p,
-            {"rho": rho, "tasks": imbalance,
-             "largest": max(imbalance, key=lambda b: b["gain"])["task"],
-             "most_imbalanced": min(imbalance, key=lambda b: b["minority_share"])[
-                 "task"]})  # fmt: skip
+        add(
+            "imbalance",
+            "monograph",
+            rho,
+            p,
+            {
+                "rho": rho,
+                "tasks": imbalance,
+                "largest": max(imbalance, key=lambda b: b["gain"])["task"],
+                "most_imbalanced": imbalance[0]["task"],
+            },
+        )
     yeast = runs.get(("J48", "yeast", "original")), runs.get(("J48", "yeast", "base"))
     if all(yeast):
         (ranked, ratio), (alone, _) = yeast
         claimed = experimenter.CLAIMED_DIFFERENCE[experimenter.J48_YEAST]
         t, p_size = corrected_resampled_t(ranked, [a + claimed for a in alone], ratio)
         t0, p0 = corrected_resampled_t(ranked, alone, ratio)
+        low, high = corrected_interval(ranked, alone, ratio, 1 - rules.LEVEL)
         gain = statistics.fmean(ranked) - statistics.fmean(alone)
-        add(f"J48 on yeast gains about {claimed:+.2f} AUC from `original`",
-            "monograph", "corrected resampled t-test of the gain against the "
-            "claimed size (10 x 10-fold CV)", f"gain {gain:+.3f}", p_size,
-            {"claimed": claimed, "gain": gain, "t": t,
-             "p_direction": _one_sided(t0, p0, True)}, kind="size")  # fmt: skip
+        add(
+            "j48_yeast",
+            "monograph",
+            gain,
+            p_size,
+            {
+                "claimed": claimed,
+                "gain": gain,
+                "low": low,
+                "high": high,
+                "t": t,
+                "p_direction": _one_sided(t0, p0, True),
+            },
+            kind="size",
+        )
     collapse = [
-        (task, name, runs[("NaiveBayes", task, name)], by[("NaiveBayes", task, name)])
-        for task in results.tasks if task != "yeast" for name in RANKING
+        (runs[("NaiveBayes", task, name)], by[("NaiveBayes", task, name)])
+        for task in results.tasks
+        if task != "yeast"
+        for name in RANKING
         if ("NaiveBayes", task, name) in runs and ("NaiveBayes", task, name) in by
-    ]  # fmt: skip
+    ]
     if collapse:
         p_size = p_direction = 0.0
         lowest = 1.0
-        for _task, _name, (aucs, ratio), cell in collapse:
-            t, p = corrected_resampled_t(aucs, [cell["published_auc"]] * len(aucs),
-                                         ratio)  # fmt: skip
-            p_size = max(p_size, p)
+        for (aucs, ratio), cell in collapse:
+            published = [cell["published_auc"]] * len(aucs)
+            p_size = max(p_size, corrected_resampled_t(aucs, published, ratio)[1])
             t, p = corrected_resampled_t(aucs, [0.5] * len(aucs), ratio)
             p_direction = max(p_direction, _one_sided(t, p, False))
             lowest = min(lowest, statistics.fmean(aucs))
-        add("NaiveBayes's ranking collapses below 0.5 except on yeast",
-            "monograph", "corrected resampled t-test of each cell's AUC against "
-            "its published value (the largest p over the cells)",
-            f"lowest mean AUC {lowest:.3f}", p_size,
-            {"cells": len(collapse), "lowest": lowest,
-             "p_direction": p_direction}, kind="size")  # fmt: skip
+        add(
+            "naive_bayes",
+            "monograph",
+            lowest,
+            p_size,
+            {"cells": len(collapse), "lowest": lowest, "p_direction": p_direction},
+            kind="size",
+        )
     costs = [
-        (by[k]["learner"], results.cell(k[0], k[1], "original"),
-         results.cell(k[0], k[1], "star"))
-        for k in by if k[2] == "original"
-    ]  # fmt: skip
-    costs = [(o.train_seconds, s.train_seconds) for _, o, s in costs if o and s]
+        (results.cell(k[0], k[1], "original"), results.cell(k[0], k[1], "star"))
+        for k in by
+        if k[2] == "original"
+    ]
+    costs = [(o.train_seconds, s.train_seconds) for o, s in costs if o and s]
     if costs:
         cheaper, n, p = sign_test_greater([o - s for o, s in costs])
         ratio = statistics.median(s / o for o, s in costs if o > 0)
-        add("Sampling pairs (star) costs a fraction of training on all pairs "
-            "(`original`)", "monograph", "one-sided sign test over learner x "
-            "task cells of training seconds", f"{cheaper} of {n} cheaper", p,
-            {"cheaper": cheaper, "n": n, "median_ratio": ratio})  # fmt: skip
-    exact = _exact_by_chance(cells)
-    if exact:
-        add("The monograph's protocol as read (H2'+H4) gives deterministic "
-            "ranking cells exactly, beyond chance", "this report", "Poisson tail "
-            "of exact matches against their chance rates", f"{exact['matches']} "
-            f"exact, {exact['expected']:.4f} by chance", exact["p_value"],
-            exact)  # fmt: skip
+        add(
+            "cost",
+            "monograph (as read)",
+            cheaper,
+            p,
+            {"cheaper": cheaper, "n": n, "median_ratio": ratio},
+        )
+    for key, config, reading in (
+        ("base_column", "base", None),
+        ("exact_protocol", "original", h.FILE_ORDER.key),
+    ):
+        exact = _exact_by_chance(cells, config, reading)
+        if exact:
+            add(key, "this report", exact["matches"], exact["p_value"], exact)
     for row, adjusted in zip(found, holm([c["p_value"] for c in found])):
         row["p_holm"] = adjusted
         if row["kind"] == "size":
@@ -603,26 +657,43 @@ def _imbalance(results: Results, blocks: dict[str, dict]) -> list[dict]:
             if base and ranked:
                 per.append(max(c.mean["auc"] for c in ranked) - base.mean["auc"])
         if per:
-            out.append({"task": task, "minority_share": blocks[task]["minority_share"],
-                        "gain": statistics.fmean(per)})  # fmt: skip
+            out.append(
+                {
+                    "task": task,
+                    "minority_share": blocks[task]["minority_share"],
+                    "gain": statistics.fmean(per),
+                }
+            )
     return sorted(out, key=lambda b: b["minority_share"])
 
 
-def _exact_by_chance(cells: list[dict]) -> dict | None:
-    """The `original` cells exact under the monograph's protocol as read, and
-    how many chance alone would give (each cell's rate for one reading)."""
-    original = [c for c in cells if c["config"] == "original" and c.get("readings")]
-    if not original:
+def _exact_by_chance(
+    cells: list[dict], config: str, reading: str | None
+) -> dict | None:
+    """The deterministic cells of a column exact under a reading (any declared
+    reading where None), and how many chance alone would give (each cell's
+    rate for the readings counted). Cells the reference gives exactly too
+    have no equal degrees to tell the readings apart: they are left out."""
+    column = [c for c in cells if c["config"] == config and c.get("readings")]
+    if reading is not None:
+        column = [c for c in column if h.REFERENCE.key not in c["exact_match"]]
+    if not column:
         return None
-    # Cells the reference reproduces too have no ties to leak: no evidence.
-    open_cells = [c for c in original if h.REFERENCE.key not in c["exact_match"]]
-    readings = len(h.EXACT_READINGS)
-    matches = [c for c in open_cells if h.FILE_ORDER.key in c["exact_match"]]
-    expected = sum(c["exact_by_chance"] / readings for c in open_cells)
+    matches = [
+        c
+        for c in column
+        if (reading in c["exact_match"] if reading else c["exact_match"])
+    ]
+    expected = sum(
+        c["exact_by_chance"] / (len(c["readings"]) if reading else 1) for c in column
+    )
+    names = [f"{c['learner']} {c['task']}" for c in column]
+    exact = [f"{c['learner']} {c['task']}" for c in matches]
     return {
         "matches": len(matches),
-        "cells": len(open_cells),
-        "names": [f"{c['learner']} {c['task']}" for c in matches],
+        "cells": len(column),
+        "names": ", ".join(exact),
+        "names_out": ", ".join(n for n in names if n not in exact) or "none",
         "expected": expected,
         "p_value": poisson_tail(len(matches), expected),
     }
@@ -641,10 +712,13 @@ def provenance(runs: list[dict]) -> dict:
     out = []
     for run in started:
         end = next(
-            (f for f in finished
-             if abs(time(run["started"]) + f["seconds"] - time(f["finished"])) < 90),
+            (
+                f
+                for f in finished
+                if abs(time(run["started"]) + f["seconds"] - time(f["finished"])) < 90
+            ),
             None,
-        )  # fmt: skip
+        )
         out.append(
             {
                 "started": run["started"],
@@ -655,11 +729,13 @@ def provenance(runs: list[dict]) -> dict:
                 "command": _command(run.get("argv", [])),
                 "seconds": end and end["seconds"],
                 "minutes": end and end["seconds"] / 60,
-                "software": {k: run.get(k) for k in
-                             ("weka_ranking", "weka", "java", "python", "numpy")},
+                "software": {
+                    k: run.get(k)
+                    for k in ("weka_ranking", "weka", "java", "python", "numpy")
+                },
                 "machine": run.get("machine"),
             }
-        )  # fmt: skip
+        )
     timed = [r["seconds"] for r in out if r["seconds"] is not None]
     return {
         "runs": out,
@@ -782,21 +858,30 @@ def experimenter_summary(cells: list[dict]) -> list[dict]:
     """Per reading of the Experimenter's runs: cells run, equal to the store,
     exact to the published numbers."""
     out = []
-    for reading, key in (("scores", "experimenter_auc"),
-                         ("positions", "experimenter_positions_auc")):  # fmt: skip
+    for reading, key in (
+        ("scores", "experimenter_auc"),
+        ("positions", "experimenter_positions_auc"),
+    ):
         done = [c for c in cells if c.get(key)]
         if not done:
             continue
         exact = [
             f"{c['learner']} {c['task']} {c['config']}"
             for c in done
-            if (round(c[key]["mean"], rules.DECIMALS),
-                round(c[key]["variance"], rules.DECIMALS))
+            if (
+                round(c[key]["mean"], rules.DECIMALS),
+                round(c[key]["variance"], rules.DECIMALS),
+            )
             == (c["published_auc"], c["published_variance"])
-        ]  # fmt: skip
-        out.append({"reading": reading, "run": len(done),
-                    "equal": sum(c[key]["equals_store"] for c in done),
-                    "exact": exact})  # fmt: skip
+        ]
+        out.append(
+            {
+                "reading": reading,
+                "run": len(done),
+                "equal": sum(c[key]["equals_store"] for c in done),
+                "exact": exact,
+            }
+        )
     return out
 
 
@@ -813,11 +898,18 @@ def compute(
     cells = cell_values(results, blocks, experimenter_rows)
     curves = curve_values(results)
     finding_tests = finding_test_values(tests or [])
+    protocol = {
+        "folds": FOLDS,
+        "seed": SEED,
+        "seeds": len(SAMPLER_SEEDS),
+        "runs": experimenter.RESAMPLED_RUNS,
+    }
     return {
-        "rules": {k: getattr(rules, k) for k in
-                  ("ALPHA", "LEVEL", "DECIMALS", "ROUNDING", "CLOSE")},
-        "protocol": {"folds": FOLDS, "seed": SEED, "seeds": len(SAMPLER_SEEDS),
-                     "runs": experimenter.RESAMPLED_RUNS},
+        "rules": {
+            k: getattr(rules, k)
+            for k in ("ALPHA", "LEVEL", "DECIMALS", "ROUNDING", "CLOSE")
+        },
+        "protocol": protocol,
         "provenance": provenance(results.runs),
         "folds": list(blocks.values()),
         "cells": cells,
@@ -828,14 +920,15 @@ def compute(
         "hypotheses": hypothesis_values(results, blocks),
         "curves": curves,
         "finding_tests": finding_tests,
-        "conclusions": conclusion_values(results, cells, curves, finding_tests,
-                                         runs or {}, blocks),
+        "conclusions": conclusion_values(
+            results, cells, curves, finding_tests, runs or {}, blocks, protocol
+        ),
         "experimenter": experimenter_summary(cells),
         "conditioning": conditioning or [],
         "errors": results.errors[:20],
         "sweep": list(SWEEP),
         **table_rows(results),
-    }  # fmt: skip
+    }
 
 
 def build(store_folder: str | Path) -> tuple[Results, dict]:
