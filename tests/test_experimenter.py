@@ -81,7 +81,7 @@ def test_reproduction_json_and_its_sections(store, tmp_path):
     )
     assert original["first_block"] == ["LIVE"] and original["ranked_first"] == "DIE"
     assert original["leakage_sign"] == ("loss" if original["leakage"] < 0 else "gain")
-    (voting,) = [c for c in written["conclusions"] if c["claim"].startswith("Voting")]
+    (voting,) = [c for c in written["conclusions"] if c["id"] == "voting"]
     assert voting["p_holm"] >= voting["p_value"]
     text = (tmp_path / "reproduction.md").read_text()
     sections = [line for line in text.splitlines() if line.startswith("## ")]

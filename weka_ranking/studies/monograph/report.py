@@ -301,9 +301,11 @@ def _details(values: dict) -> str:
         None,
     )
     if imbalance:
-        parts.append(
-            _table(T.IMBALANCE_HEAD, [T.IMBALANCE_ROW.format(**b) for b in imbalance])
-        )
+        parts += [
+            T.IMBALANCE_TITLE,
+            T.IMBALANCE_TEXT,
+            _table(T.IMBALANCE_HEAD, [T.IMBALANCE_ROW.format(**b) for b in imbalance]),
+        ]
     return "\n\n".join(parts)
 
 

@@ -245,8 +245,8 @@ instance; one-sided, rising), Holm over the curves, and each sweep's spread.
 The voter sweep is one committee per fold whose first k members make the
 committee of size k: its points are nested, not independent, so a
 curve's trend test overstates its evidence and the sweep is smoothed by
-construction; the pair sweep trains a new model at every point. Its
-smaller spread is therefore partly the design's."""
+construction; the pair sweep trains a new model at every point, so the
+two spreads do not measure the same thing."""
 CURVES_HEAD = [
     "learner",
     "task",
@@ -262,6 +262,10 @@ CURVES_ROW = (
     "{v_spread:.4f} | {p_spread:.4f} | {p_rho:+.2f} |"
 )
 
+IMBALANCE_TITLE = "### The gain by imbalance"
+IMBALANCE_TEXT = """\
+Per task, most imbalanced first: the best ranking configuration's gain over
+the learner alone (ours), averaged over the learners."""
 IMBALANCE_HEAD = [
     "task",
     "minority share",
