@@ -80,6 +80,7 @@ HYPOTHESES = (
         after_the_fact=True,
     ),
 )
+FILE_CLASS = HYPOTHESES[2]
 FILE_ORDER = HYPOTHESES[6]
 AS_PRINTED = Reading(
     "H1+H2'+H4",

@@ -196,13 +196,7 @@ def _cell(results, blocks, learner, task, name, published) -> dict:
         <= cell["interval"][1] + rules.ROUNDING
     )
     if name != "base":  # the learner alone is WEKA's AUC: ties one half only
-        scored = h.reading_of(
-            results,
-            learner,
-            task,
-            name,
-            h.Reading("", "", FILE_CLASS_0, "tournament", "auc"),
-        )
+        scored = h.reading_of(results, learner, task, name, h.FILE_CLASS)
         fold_order = h.reading_of(results, learner, task, name, h.FILE_ORDER)
         cell["monograph_protocol_auc"] = fold_order and fold_order[0]
         cell["monograph_protocol_variance"] = fold_order and fold_order[1]
