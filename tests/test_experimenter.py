@@ -88,7 +88,7 @@ def test_reproduction_json_and_its_sections(store, tmp_path):
     assert sections[:3] == [
         "## Summary: the monograph's conclusions, judged",
         "## Decision rules, declared before the results",
-        "## First: WEKA's test folds are sorted by class",
+        "## First: the order of the classes in WEKA's test folds",
     ]
     assert "| hepatitis | 10/10 | LIVE | DIE |" in text
     assert "| scores | 3 | 3 |" in text

@@ -112,7 +112,10 @@ def _folds(values: dict) -> str:
         T.FOLDS_ROW.format(**b, first=", ".join(b["first_block"]))
         for b in values["folds"]
     ]
-    parts = [T.FOLDS_TITLE, T.FOLDS_TEXT, _table(T.FOLDS_HEAD, rows)]
+    text = T.FOLDS_TEXT.format(
+        sorted=values["sorted_folds"], total=values["total_folds"]
+    )
+    parts = [T.FOLDS_TITLE, text, _table(T.FOLDS_HEAD, rows)]
     leak = values["leakage"]
     if leak["cells"]:
         parts += [
@@ -205,7 +208,12 @@ def _cells(values: dict) -> str:
             T.CELLS_TEXT,
             _table(T.CELLS_HEAD, rows),
             T.CELLS_COUNTS.format(
-                counts="; ".join(f"{k}: {v}" for k, v in values["cell_counts"].items())
+                **values["cell_counts"]
+                | {
+                    "counts": "; ".join(
+                        f"{k}: {v}" for k, v in values["cell_counts"]["counts"].items()
+                    )
+                }
             ),
         ]
     )

@@ -292,7 +292,9 @@ def _named(cell: dict | None) -> dict | None:
     return {k: cell[k] for k in ("learner", "task", "config", "leakage")}
 
 
-def flagship_values(cells: list[dict], blocks: dict[str, dict]) -> dict:
+def flagship_values(
+    cells: list[dict], blocks: dict[str, dict], hypotheses: list[dict]
+) -> dict:
     """The monograph's two striking results explained by the fold's order:
     J48 on yeast (`original`), and NaiveBayes against a constant comparator."""
     by = {(c["learner"], c["task"], c["config"]): c for c in cells}
@@ -326,8 +328,20 @@ def flagship_values(cells: list[dict], blocks: dict[str, dict]) -> dict:
                         "constant": b["constant_auc"],
                     }
                 )
-    if rows:
+    h6 = next(
+        (
+            r
+            for r in hypotheses
+            if (r["hypothesis"], r["learner"]) == ("H6", "NaiveBayes")
+        ),
+        None,
+    )
+    if rows and h6:
         out["naive_bayes"] = {
+            "verdict": h6["verdict"],
+            "closer": h6["closer"],
+            "cells": h6["cells"],
+            "p_holm": h6["p_holm"],
             "rows": rows,
             "constant_distance": statistics.fmean(
                 abs(r["published"] - r["constant"]) for r in rows
@@ -785,13 +799,23 @@ def table_rows(results: Results) -> dict:
     return {"rankers": rankers, "costs": costs}
 
 
-def verdict_counts(cells: list[dict]) -> dict[str, int]:
-    """How many cells got each verdict."""
+def verdict_counts(cells: list[dict]) -> dict:
+    """How many cells got each verdict, and what chance alone would give:
+    exact matches by each cell's rate, and the interval's coverage of draws
+    from our protocol."""
     counts: dict[str, int] = {}
     for c in cells:
         word = c["verdict"].split(":")[0]
         counts[word] = counts.get(word, 0) + 1
-    return counts
+    deterministic = [c for c in cells if c.get("exact_by_chance") is not None]
+    sampled = [c for c in cells if c.get("seeds")]
+    return {
+        "counts": counts,
+        "deterministic": len(deterministic),
+        "exact_expected": sum(c["exact_by_chance"] for c in deterministic),
+        "sampled": len(sampled),
+        "inside_expected": rules.LEVEL * len(sampled),
+    }
 
 
 def figure_values(results: Results, blocks: dict[str, dict]) -> list[dict]:
@@ -892,6 +916,7 @@ def compute(
     cells = cell_values(results, blocks, experimenter_rows)
     curves = curve_values(results)
     finding_tests = finding_test_values(tests or [])
+    tested = hypothesis_values(results, blocks)
     protocol = {
         "folds": FOLDS,
         "seed": SEED,
@@ -910,8 +935,10 @@ def compute(
         "cell_counts": verdict_counts(cells),
         "figures": figure_values(results, blocks),
         "leakage": leakage_values(cells, blocks),
-        "flagship": flagship_values(cells, blocks),
-        "hypotheses": hypothesis_values(results, blocks),
+        "sorted_folds": sum(b["sorted_folds"] for b in blocks.values()),
+        "total_folds": sum(b["folds"] for b in blocks.values()),
+        "flagship": flagship_values(cells, blocks, tested),
+        "hypotheses": tested,
         "curves": curves,
         "finding_tests": finding_tests,
         "conclusions": conclusion_values(
