@@ -27,8 +27,10 @@ ROUNDING = 0.5 * 10**-DECIMALS
 # The yardstick of the earlier reports, kept only for the counts shown beside
 # their chance rates; no verdict uses it.
 CLOSE = 0.02
-# A leakage smaller than this is none (below the printed precision).
+# A leakage smaller than this is none (below the printed precision); one
+# larger than LARGE_LEAK is counted apart, as a large one.
 NO_LEAK = ROUNDING
+LARGE_LEAK = 0.01
 
 EXACT, NEAR, UNEXPLAINED, NOT_RUN = "exact", "near", "unexplained", "not run"
 INSIDE = "inside the prediction interval"

@@ -390,7 +390,8 @@ CONCLUSIONS = {
     ),
     "star_vs_original": (
         "Voting (star) often beats the `original` reduction",
-        "one-sided sign test over learner x task cells (our means)",
+        "one-sided sign test (more often than not) over learner x task cells "
+        "(our means)",
         "star higher in {wins} of {n}",
     ),
     "original_vs_base": (

@@ -272,9 +272,9 @@ def leakage_values(cells: list[dict], blocks: dict[str, dict]) -> dict:
     return {
         "cells": len(ranked),
         **counted(ranked),
-        "gains_over_close": sum(c["leakage"] > rules.CLOSE / 2 for c in gains),
-        "losses_over_close": sum(c["leakage"] < -rules.CLOSE / 2 for c in losses),
-        "size_threshold": rules.CLOSE / 2,
+        "gains_over_close": sum(c["leakage"] > rules.LARGE_LEAK for c in gains),
+        "losses_over_close": sum(c["leakage"] < -rules.LARGE_LEAK for c in losses),
+        "size_threshold": rules.LARGE_LEAK,
         "gain_tasks": sorted({c["task"] for c in gains}),
         "follows_first_block": sum(
             c["leakage_sign"] == expected[c["task"]] for c in signed
@@ -606,7 +606,8 @@ def conclusion_values(
         for (aucs, ratio), cell in collapse:
             published = [cell["published_auc"]] * len(aucs)
             p_size = max(p_size, corrected_resampled_t(aucs, published, ratio)[1])
-            t, p = corrected_resampled_t(aucs, [0.5] * len(aucs), ratio)
+            below = experimenter.CLAIMED_BELOW[experimenter.NAIVE_BAYES]
+            t, p = corrected_resampled_t(aucs, [below] * len(aucs), ratio)
             p_direction = max(p_direction, _one_sided(t, p, False))
             lowest = min(lowest, statistics.fmean(aucs))
         add(
