@@ -203,3 +203,19 @@ def test_a_number_changed_in_the_store_changes_every_sentence_on_it(computed, tm
                      "| The monograph's protocol as read"):  # fmt: skip
         assert any(line.startswith(expected) for line in changed), expected
     assert "the order gains in 1" in after.replace("\n", " ")
+
+
+@pytest.mark.parametrize(
+    "key",
+    ["base", "original", "voters=3", "pairs=20", "star/seed=4", "double_star/seed=1"],
+)
+def test_a_configuration_prints_the_key_it_parses(key):
+    assert str(Config.parse(key)) == key
+
+
+@pytest.mark.parametrize("key", ["voters", "base=2", "pairs=x", "trees=3"])
+def test_a_bad_configuration_key_is_named(key):
+    from weka_ranking.errors import ParameterError
+
+    with pytest.raises(ParameterError, match="config"):
+        Config.parse(key)
