@@ -86,8 +86,8 @@ def test_reproduction_json_and_its_sections(store, tmp_path):
     text = (tmp_path / "reproduction.md").read_text()
     sections = [line for line in text.splitlines() if line.startswith("## ")]
     assert sections[:3] == [
-        "## Summary: the monograph's conclusions, judged",
         "## Decision rules, declared before the results",
+        "## Summary: the monograph's conclusions, judged",
         "## First: the order of the classes in WEKA's test folds",
     ]
     assert "| hepatitis | 10/10 | LIVE | DIE |" in text

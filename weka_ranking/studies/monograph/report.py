@@ -38,10 +38,15 @@ def _interval(pair: list[float] | None, digits: int = 4) -> str:
 
 
 def _intro(values: dict) -> str:
+    return "\n\n".join([T.TITLE, T.INTRO.format(**values["protocol"])])
+
+
+def _provenance(values: dict) -> str:
     prov = values["provenance"]
-    lines = [T.TITLE, "", T.INTRO.format(**values["protocol"])]
+    lines = []
     if prov["runs"]:
         lines += [
+            T.PROVENANCE_TITLE,
             "",
             T.PROVENANCE.format(
                 software="; ".join(
@@ -424,8 +429,9 @@ def to_markdown(values: dict, figures: list[str] | None = None) -> str:
     """The report page, from :func:`.values.compute`'s values."""
     parts = [
         _intro(values),
-        _summary(values),
         _rules(values),
+        _summary(values),
+        _provenance(values),
         _folds(values),
         _cells(values),
         _tables(values),

@@ -15,6 +15,7 @@ monograph's tables give them. `ours` is the correct tournament (Balcan et
 al.'s degree) in our class order with AUC ties counted one half, unless a
 column says otherwise; `pub` is the published number."""
 
+PROVENANCE_TITLE = "## Provenance"
 PROVENANCE = """\
 Software: {software}; machine: {machine}. The store merges {runs} runs from
 {commit_count} commits ({commits}); their recorded wall time is {minutes:.1f}
@@ -35,7 +36,7 @@ PROVENANCE_HEAD = [
 SUMMARY_TITLE = "## Summary: the monograph's conclusions, judged"
 SUMMARY = """\
 Each conclusion with the test that judges it, its p and Holm's p over this
-list (the rules are in the next section; the details further down)."""
+list, by the rules above (the details further down)."""
 SUMMARY_HEAD = ["conclusion", "from", "verdict", "evidence", "test", "p", "p (Holm)"]
 SUMMARY_ROW = (
     "| {claim} | {source} | **{verdict}** | {evidence} | {test} | "
