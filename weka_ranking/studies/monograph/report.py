@@ -258,16 +258,22 @@ def _tables(values: dict) -> str:
 
 
 def _hypotheses(values: dict) -> str:
-    rows = [
-        T.HYPOTHESES_ROW.format(
+    rows = [T.HYPOTHESES_ROW.format(**r) for r in values["hypotheses"]]
+    if not rows:
+        return ""
+    declared = {
+        r["hypothesis"]: T.HYPOTHESIS_ITEM.format(
             **r, label=T.AFTER_THE_FACT if r["after_the_fact"] else ""
         )
         for r in values["hypotheses"]
-    ]
-    if not rows:
-        return ""
+    }
     return "\n\n".join(
-        [T.HYPOTHESES_TITLE, T.HYPOTHESES_TEXT, _table(T.HYPOTHESES_HEAD, rows)]
+        [
+            T.HYPOTHESES_TITLE,
+            T.HYPOTHESES_TEXT,
+            "\n".join(declared.values()),
+            _table(T.HYPOTHESES_HEAD, rows),
+        ]
     )
 
 

@@ -74,7 +74,8 @@ One rule per kind of claim, applied to every cell and every learner alike
   direction, Holm-corrected over the list: *supported* where p (Holm) ≤
   {alpha}, else *not supported*; a conclusion that names a size (a gain, an
   AUC below one half) is *refuted* where the test of that size rejects it.
-- **Intervals**: {level:.0%} Student's t intervals over the {folds} fold AUCs
+- **Intervals** (normal theory, so one may pass 0 or 1): {level:.0%}
+  Student's t intervals over the {folds} fold AUCs
   (Tables 5-8), prediction intervals over the seeds (sampled cells),
   corrected resampled intervals over {runs} x {folds}-fold CV (the Experimenter's
   tests)."""
@@ -203,9 +204,9 @@ on how many of a learner's published ranking cells it lands closer to the
 published mean than the reference does. H6 was added after the results were
 seen (labelled so); its comparator is truly constant, from the folds' class
 order, on all the ranking cells, `original` included."""
+HYPOTHESIS_ITEM = "- **{hypothesis}**{label}: {reading}."
 HYPOTHESES_HEAD = [
     "hypothesis",
-    "reading",
     "learner",
     "closer / farther",
     "p",
@@ -215,7 +216,7 @@ HYPOTHESES_HEAD = [
     "mean distance",
 ]
 HYPOTHESES_ROW = (
-    "| {hypothesis}{label} | {reading} | {learner} | {closer} / {farther} | "
+    "| {hypothesis} | {learner} | {closer} / {farther} | "
     "{p_value:.4f} | {p_holm:.4f} | **{verdict}** | {within}/{cells} "
     "({within_by_chance:.1f}) | {mean_distance:.3f} |"
 )
