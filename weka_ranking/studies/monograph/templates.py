@@ -74,7 +74,7 @@ One rule per kind of claim, applied to every cell and every learner alike
   direction, Holm-corrected over the list: *supported* where p (Holm) ≤
   {alpha}, else *not supported*; a conclusion that names a size (a gain, an
   AUC below one half) is *refuted* where the test of that size rejects it.
-- **Intervals** (normal theory, so one may pass 0 or 1): {level:.0%}
+- **Intervals** (normal theory, so one may pass the AUC's bounds): {level:.0%}
   Student's t intervals over the {folds} fold AUCs
   (Tables 5-8), prediction intervals over the seeds (sampled cells),
   corrected resampled intervals over {runs} x {folds}-fold CV (the Experimenter's
