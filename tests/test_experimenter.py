@@ -66,11 +66,11 @@ def test_the_experimenter_gives_the_stores_fold_aucs(store):
 
 def test_reproduction_json_and_its_sections(store, tmp_path):
     write_report(store, tmp_path)
-    cells = json.loads((tmp_path / "reproduction.json").read_text())["cells"]
+    written = json.loads((tmp_path / "reproduction.json").read_text())
+    cells = written["cells"]
     assert len(cells) == 4  # J48 hepatitis: base, original, star, double_star
     base = next(c for c in cells if c["config"] == "base")
-    assert base["exact_match"][0] == "WEKA's AUC in our class order"
-    assert base["verdict"].startswith("exact")
+    assert base["exact_match"][0] == "ours" and base["tier"] == "exact"
     assert base["experimenter_auc"]["mean"] == pytest.approx(base["auc"], abs=1e-12)
     original = next(c for c in cells if c["config"] == "original")
     # hepatitis: the file's class 0 (DIE) is ours; leakage = positions - scores.
@@ -79,12 +79,20 @@ def test_reproduction_json_and_its_sections(store, tmp_path):
     assert original["leakage"] == pytest.approx(
         wekas - original["experimenter_auc"]["mean"], abs=1e-12
     )
+    assert original["first_block"] == ["LIVE"] and original["ranked_first"] == "DIE"
+    assert original["leakage_sign"] == ("loss" if original["leakage"] < 0 else "gain")
+    (voting,) = [c for c in written["conclusions"] if c["id"] == "voting"]
+    assert voting["p_holm"] >= voting["p_value"]
     text = (tmp_path / "reproduction.md").read_text()
-    first = text.index("## ", text.index("# Reproduction") + 2)
-    assert text[first:].startswith("## First: WEKA's test folds are sorted by class")
-    assert "| hepatitis | 10/10 | LIVE |" in text
-    assert "| scores (ties one half) | 3 | 3 |" in text
-    assert "## The published findings, tested as the Experimenter tests" in text
+    sections = [line for line in text.splitlines() if line.startswith("## ")]
+    assert sections[:3] == [
+        "## Decision rules, declared before the results",
+        "## Summary: the monograph's conclusions, judged",
+        "## First: the order of the classes in WEKA's test folds",
+    ]
+    assert "| hepatitis | 10/10 | LIVE | DIE |" in text
+    assert "| scores | 3 | 3 |" in text
+    assert "## The conclusions in detail" in text
 
 
 def test_voting_tested_over_ten_runs(store):

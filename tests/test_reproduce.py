@@ -13,6 +13,7 @@ from weka_ranking.studies.monograph.aggregate import Results, published_tables
 from weka_ranking.studies.monograph.figures import write_figures
 from weka_ranking.studies.monograph.plan import build_plan
 from weka_ranking.studies.monograph.report import write_report
+from weka_ranking.studies.monograph.values import build
 
 TIMING = {"train_seconds", "rank_seconds", "write"}
 
@@ -115,7 +116,8 @@ def test_report_from_the_store(uninterrupted, tmp_path):
     # monograph's WEKA gave too.
     base = report.cell("J48", "glass", "base")
     assert round(base.mean["auc"], 5) == published[("J48", "glass", "base")][0]
-    figures = write_figures(report, tmp_path)
+    _, computed = build(uninterrupted)
+    figures = write_figures(computed, tmp_path)
     assert [p.name for p in figures] == ["figure1-J48.png", "figure2-NaiveBayes.png"]
     assert all(p.stat().st_size > 10_000 for p in figures)
 

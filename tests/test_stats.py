@@ -5,10 +5,18 @@ import random
 import pytest
 
 from weka_ranking.stats import (
+    EXACT_SPEARMAN,
     corrected_interval,
     corrected_resampled_t,
+    holm,
     incomplete_beta,
+    poisson_tail,
+    prediction_interval,
+    sign_test,
+    sign_test_greater,
+    spearman,
     t_critical,
+    t_interval,
 )
 
 
@@ -53,3 +61,65 @@ def test_the_interval_is_where_the_test_does_not_reject():
         assert corrected_resampled_t(x, shifted, 1 / 9)[1] > 0.05
         shifted = [b + edge - inside * 1e-6 for b in y]
         assert corrected_resampled_t(x, shifted, 1 / 9)[1] < 0.05
+
+
+def test_the_sign_tests_as_scipys_binomial_test():
+    stats = pytest.importorskip("scipy.stats")
+    differences = [1.0] * 14 + [-1.0] * 6 + [0.0] * 3  # the zeros are dropped
+    assert sign_test_greater(differences) == (14, 20, pytest.approx(0.0576591))
+    assert sign_test_greater(differences)[2] == pytest.approx(
+        stats.binomtest(14, 20, alternative="greater").pvalue, rel=1e-12
+    )
+    assert sign_test(differences)[2] == pytest.approx(
+        stats.binomtest(14, 20).pvalue, rel=1e-12
+    )
+    assert sign_test([0.0, 0.0]) == (0, 0, 1.0)
+
+
+def test_holm_by_hand():
+    # Sorted 0.005, 0.01, 0.03, 0.04: x4, x3, x2, x1, kept monotone.
+    assert holm([0.01, 0.04, 0.03, 0.005]) == pytest.approx([0.03, 0.06, 0.06, 0.02])
+    assert holm([0.5, 0.9]) == [1.0, 1.0]
+
+
+@pytest.mark.parametrize("n", [5, 7, 20])
+def test_spearman_as_scipy(n):
+    stats = pytest.importorskip("scipy.stats")
+    rng = random.Random(n)
+    x = [rng.random() for _ in range(n)]
+    y = [a + rng.gauss(0, 0.3) for a in x]
+    for alternative in ("two-sided", "greater", "less"):
+        rho, p = spearman(x, y, alternative)
+        assert rho == pytest.approx(stats.spearmanr(x, y).statistic, rel=1e-12)
+        if n > EXACT_SPEARMAN:  # the t approximation, as scipy's default
+            expected = stats.spearmanr(x, y, alternative=alternative).pvalue
+        else:  # exact: every permutation
+            expected = stats.permutation_test(
+                (y,),
+                lambda b: stats.spearmanr(x, b).statistic,
+                permutation_type="pairings",
+                n_resamples=float("inf"),
+                alternative=alternative,
+            ).pvalue
+        assert p == pytest.approx(expected, rel=1e-9)
+
+
+def test_intervals_as_scipy():
+    stats = pytest.importorskip("scipy.stats")
+    values = [0.61, 0.58, 0.66, 0.71, 0.55, 0.63]
+    mean, sem = stats.tmean(values), stats.sem(values)
+    assert t_interval(values) == pytest.approx(
+        stats.t.interval(0.95, len(values) - 1, loc=mean, scale=sem), rel=1e-9
+    )
+    scale = sem * (len(values) + 1) ** 0.5  # sd * sqrt(1 + 1/n)
+    assert prediction_interval(values) == pytest.approx(
+        stats.t.interval(0.95, len(values) - 1, loc=mean, scale=scale), rel=1e-9
+    )
+
+
+def test_poisson_tail_as_scipy():
+    stats = pytest.importorskip("scipy.stats")
+    for k, rate in ((0, 0.3), (2, 0.0111), (5, 3.2)):
+        assert poisson_tail(k, rate) == pytest.approx(
+            stats.poisson.sf(k - 1, rate), rel=1e-9, abs=1e-15
+        )

@@ -93,3 +93,140 @@ def corrected_interval(
     differences, mean, error = _corrected(x, y, test_train_ratio)
     half = t_critical(p, len(differences) - 1) * error
     return mean - half, mean + half
+
+
+def t_interval(values: Sequence[float], level: float = 0.95) -> tuple[float, float]:
+    """The ``level`` confidence interval of the mean of ``values`` (Student's t
+    over their sample standard deviation)."""
+    n = len(values)
+    if n < 2:
+        return (math.nan, math.nan)
+    mean = statistics.fmean(values)
+    half = t_critical(1 - level, n - 1) * statistics.stdev(values) / math.sqrt(n)
+    return mean - half, mean + half
+
+
+def prediction_interval(
+    values: Sequence[float], level: float = 0.95
+) -> tuple[float, float]:
+    """The ``level`` prediction interval of one more draw from the distribution
+    ``values`` were drawn from, assumed normal: mean +- t * sd * sqrt(1 + 1/n)."""
+    n = len(values)
+    if n < 2:
+        return (math.nan, math.nan)
+    mean = statistics.fmean(values)
+    spread = statistics.stdev(values) * math.sqrt(1 + 1 / n)
+    half = t_critical(1 - level, n - 1) * spread
+    return mean - half, mean + half
+
+
+def binomial_tail(k: int, n: int) -> float:
+    """P(X >= k) for X ~ Binomial(n, 1/2), exactly."""
+    return sum(math.comb(n, i) for i in range(max(k, 0), n + 1)) / 2**n
+
+
+def sign_test(differences: Sequence[float]) -> tuple[int, int, float]:
+    """The exact two-sided sign test of paired differences: (positives, nonzero,
+    p); zero differences are dropped."""
+    positives = sum(d > 0 for d in differences)
+    n = sum(d != 0 for d in differences)
+    if n == 0:
+        return 0, 0, 1.0
+    p = 2 * binomial_tail(max(positives, n - positives), n)
+    return positives, n, min(1.0, p)
+
+
+def sign_test_greater(differences: Sequence[float]) -> tuple[int, int, float]:
+    """The exact one-sided sign test that positive differences outnumber
+    negative ones: (positives, nonzero, P(X >= positives))."""
+    positives = sum(d > 0 for d in differences)
+    n = sum(d != 0 for d in differences)
+    return positives, n, binomial_tail(positives, n) if n else 1.0
+
+
+def holm(p_values: Sequence[float]) -> list[float]:
+    """Holm's step-down adjusted p-values, in the order given."""
+    m = len(p_values)
+    order = sorted(range(m), key=lambda i: p_values[i])
+    adjusted = [1.0] * m
+    running = 0.0
+    for step, i in enumerate(order):
+        running = max(running, min(1.0, (m - step) * p_values[i]))
+        adjusted[i] = running
+    return adjusted
+
+
+def _ranks(values: Sequence[float]) -> list[float]:
+    """Ranks from 1, equal values sharing their mean rank."""
+    order = sorted(range(len(values)), key=lambda i: values[i])
+    ranks = [0.0] * len(values)
+    start = 0
+    while start < len(order):
+        end = start
+        while end + 1 < len(order) and values[order[end + 1]] == values[order[start]]:
+            end += 1
+        for i in order[start : end + 1]:
+            ranks[i] = (start + end) / 2 + 1
+        start = end + 1
+    return ranks
+
+
+def _pearson(x: Sequence[float], y: Sequence[float]) -> float:
+    mx, my = statistics.fmean(x), statistics.fmean(y)
+    sxy = sum((a - mx) * (b - my) for a, b in zip(x, y, strict=True))
+    sxx = sum((a - mx) ** 2 for a in x)
+    syy = sum((b - my) ** 2 for b in y)
+    return sxy / math.sqrt(sxx * syy) if sxx and syy else math.nan
+
+
+# Up to this many points Spearman's p is exact (every permutation); beyond,
+# the t approximation with n - 2 degrees of freedom (scipy's default).
+EXACT_SPEARMAN = 8
+
+
+def spearman(
+    x: Sequence[float], y: Sequence[float], alternative: str = "two-sided"
+) -> tuple[float, float]:
+    """Spearman's rank correlation and its p-value (``alternative``:
+    ``two-sided``, ``greater`` or ``less``); exact by enumeration for up to
+    :data:`EXACT_SPEARMAN` points."""
+    if alternative not in ("two-sided", "greater", "less"):
+        raise ValueError(f"alternative must be two-sided, greater or less, got "
+                         f"{alternative!r}")  # fmt: skip
+    rx, ry = _ranks(x), _ranks(y)
+    rho = _pearson(rx, ry)
+    n = len(x)
+    if rho != rho:
+        return rho, 1.0
+    if n <= EXACT_SPEARMAN:
+        import itertools
+
+        draws = [_pearson(rx, list(p)) for p in itertools.permutations(ry)]
+        eps = 1e-12
+        if alternative == "greater":
+            hits = sum(r >= rho - eps for r in draws)
+        elif alternative == "less":
+            hits = sum(r <= rho + eps for r in draws)
+        else:
+            hits = sum(abs(r) >= abs(rho) - eps for r in draws)
+        return rho, hits / len(draws)
+    if abs(rho) == 1:
+        two_sided = 0.0
+    else:
+        t = rho * math.sqrt((n - 2) / (1 - rho * rho))
+        two_sided = _two_sided_p(t, n - 2)
+    if alternative == "two-sided":
+        return rho, two_sided
+    towards = (rho > 0) == (alternative == "greater")
+    return rho, two_sided / 2 if towards else 1 - two_sided / 2
+
+
+def poisson_tail(k: int, rate: float) -> float:
+    """P(X >= k) for X ~ Poisson(rate)."""
+    if k <= 0:
+        return 1.0
+    term, below = math.exp(-rate), 0.0
+    for i in range(k):
+        below += term
+        term *= rate / (i + 1)
+    return max(0.0, 1.0 - below)

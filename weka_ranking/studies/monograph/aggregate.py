@@ -17,17 +17,14 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from weka_ranking.learners import NAMED_LEARNERS
-from weka_ranking.studies.monograph.plan import FILE_CLASS_0_FIRST, FOLDS, RANKERS
+from weka_ranking.studies.monograph.config import PUBLISHED, RANKING, Config
+from weka_ranking.studies.monograph.plan import FILE_CLASS_0_FIRST, FOLDS
 from weka_ranking.studies.monograph.store import ResultStore
 from weka_ranking.tasks import STUDY_TASKS
 
-CONFIGS = {
-    "base": "base",
-    "original": "original",
-    "star": "voters=10",
-    "double_star": "pairs=10",
-}
-RANKING_CONFIGS = ("original", "star", "double_star")
+# The published columns' store keys.
+CONFIGS = {name: str(config) for name, config in PUBLISHED.items()}
+RANKING_CONFIGS = RANKING
 FILE_CLASS_0 = "file-class-0"
 AUC_KINDS = {
     "auc": "ties 1/2",
@@ -135,27 +132,15 @@ class Results:
         return [name for name in STUDY_TASKS if name in present]
 
     def cell(
-        self, learner, task, config, ranker="tournament", variant=""
+        self, learner, task, config: str | Config, ranker="tournament", variant=""
     ) -> Cell | None:
-        if config == "base":
+        """A published column's name (``star``) or a :class:`Config`."""
+        key = CONFIGS.get(str(config), str(config))
+        if key == "base":
             ranker = "pointwise"
         if variant == FILE_CLASS_0:
             variant = FILE_CLASS_0_FIRST[task]
-        return self.cells.get(
-            (variant, learner, task, CONFIGS.get(config, config), ranker)
-        )
-
-    def candidates(self, learner: str, task: str, config: str):
-        """Every measured reading of a published cell: (label, value)."""
-        for variant in ("", "majority-first", FILE_CLASS_0, "one-order"):
-            for ranker in RANKERS:
-                cell = self.cell(learner, task, config, ranker, variant)
-                if cell is None:
-                    continue
-                for kind, label in AUC_KINDS.items():
-                    name = f"{ranker}, {label}" + (f", {variant}" if variant else "")
-                    yield name, cell.mean[kind]
-                    yield f"{name}, reversed AUC", 1 - cell.mean[kind]
+        return self.cells.get((variant, learner, task, key, ranker))
 
     def to_dict(self) -> dict:
         """Every aggregated cell, keyed ``variant/learner/task/config/ranker``."""
