@@ -1095,7 +1095,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
       throw new OptionException(voters ? "-I" : "-P",
           voters ? "" + m_NumIterations : getPairsPerInstance(),
           "-P and -I apply to the pairwise rankers; -R pointwise is the base learner "
-          + "alone (use -P all -I 1)");
+          + "alone (use -P all and -I 1)");
     }
     if (!pointwise() && m_PairsPerInstance == 0 && m_NumIterations > 1
         && !(m_Classifier instanceof Randomizable)) {
