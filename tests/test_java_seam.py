@@ -135,6 +135,7 @@ def test_counting_pairs_changes_nothing(weka, breast_cancer):
     before = bridge.reduction_options(reduction)
     footprint = bridge.training_footprint(reduction, instances)
     assert footprint["pairs_per_member"] == 2 * len(breast_cancer)
+    assert reduction.countPairs(instances) == footprint["pairs_per_member"]
     assert bridge.reduction_options(reduction) == before
     assert reduction.getTrainingHeader() is None  # still untrained
 

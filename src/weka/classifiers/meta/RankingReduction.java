@@ -1524,10 +1524,10 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   /**
    * The class value that ranks first in the training data.
    *
-   * @return its index, -1 for a numeric class
+   * @return its index, -1 for a numeric class or before training
    */
   public int getRankFirstIndex() {
-    return m_Task.rankFirstIndex();
+    return m_Task == null ? -1 : m_Task.rankFirstIndex();
   }
 
   /**
