@@ -99,6 +99,16 @@ def test_option_rules_are_javas_named_as_parameters(weka, params, name, value):
     assert (caught.value.name, caught.value.value) == (name, value)
 
 
+def test_javas_reason_is_said_in_parameter_names(weka):
+    with pytest.raises(ParameterError) as caught:
+        RankingReduction("J48", ranker="pointwise", voters=3).validate()
+    assert str(caught.value) == (
+        "voters=3: pairs_per_instance and voters apply to the pairwise rankers; "
+        "ranker='pointwise' is the base learner alone (use pairs_per_instance='all' "
+        "and voters=1)"
+    )
+
+
 def test_one_class_training_data_is_refused_by_java(weka, breast_cancer):
     one_class = breast_cancer.subset(np.flatnonzero(breast_cancer.y == 0))
     with pytest.raises(DataError, match="one class only"):
@@ -125,6 +135,7 @@ def test_counting_pairs_changes_nothing(weka, breast_cancer):
     before = bridge.reduction_options(reduction)
     footprint = bridge.training_footprint(reduction, instances)
     assert footprint["pairs_per_member"] == 2 * len(breast_cancer)
+    assert reduction.countPairs(instances) == footprint["pairs_per_member"]
     assert bridge.reduction_options(reduction) == before
     assert reduction.getTrainingHeader() is None  # still untrained
 

@@ -8,6 +8,7 @@ trains and asks for rankings, one array per batch.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 
@@ -36,6 +37,29 @@ def _flat(X: np.ndarray):
     return _doubles(np.ascontiguousarray(X, dtype=np.float64).ravel())
 
 
+def _in_python_words(reason: str) -> str:
+    """A Java reason with the parameter table's flags as the estimator's
+    parameters: ``-I 1`` becomes ``voters=1`` and a bare ``-P`` becomes
+    ``pairs_per_instance``; other flags (``-G``) stay WEKA's."""
+
+    def parameter(match: re.Match) -> str:
+        p = BY_WEKA_FLAG[match["flag"]]
+        text = match["value"]
+        if text:
+            try:
+                value = p.parse(text)
+            except ValueError:
+                value = None
+            if value is not None and p.check(value):
+                return f"{p.name}={value!r}"
+            return f"{p.name} {text}"
+        return p.name
+
+    flags = "|".join(re.escape(f) for f in sorted(BY_WEKA_FLAG, key=len) if f != "--")
+    pattern = rf"(?<![\w-])(?P<flag>{flags})(?![\w-])(?: (?P<value>[^\s,;:()]+))?"
+    return re.sub(pattern, parameter, reason)
+
+
 def _refusal(err, what: str) -> ValueError:
     """The meta-classifier's refusal (its ``OptionException``) in Python's terms:
     a :class:`ParameterError` naming the estimator's parameter for an option of
@@ -49,7 +73,7 @@ def _refusal(err, what: str) -> ValueError:
         value = parameter.parse(str(value))
     except ValueError:
         value = str(value)
-    return ParameterError(parameter.name, value, reason)
+    return ParameterError(parameter.name, value, _in_python_words(reason))
 
 
 @contextmanager

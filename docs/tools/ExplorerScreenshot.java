@@ -1,16 +1,17 @@
 /*
- * Takes docs/explorer.png: WEKA's Explorer cross-validating RankingReduction
- * from the installed WEKA package. Run under a display (Xvfb will do):
+ * Takes the Explorer's screenshots in docs/: RankingReduction's options
+ * dialog (its drop-downs and tips as the Explorer shows them) and a
+ * cross-validation in the Classify tab, from the installed WEKA package.
+ * Run under a display (Xvfb will do) by docs/tools/screenshots.sh:
  *
- *   javac -cp weka.jar -d /tmp/shot docs/tools/ExplorerScreenshot.java
- *   WEKA_HOME=... xvfb-run -s "-screen 0 1280x900x24" java \
- *     --add-opens java.base/java.lang=ALL-UNNAMED -cp weka.jar:/tmp/shot \
- *     weka.gui.explorer.ExplorerScreenshot arff_data/breast-cancer.arff docs/explorer.png
+ *   java -cp weka.jar:CLASSES weka.gui.explorer.ExplorerScreenshot DATA.arff \
+ *     docs/explorer.png docs/explorer-options.png
  *
  * Copyright (C) 2026 the weka-ranking authors. GPL-3.0-or-later.
  */
 package weka.gui.explorer;
 
+import java.awt.Component;
 import java.awt.Rectangle;
 import java.awt.Robot;
 import java.awt.image.BufferedImage;
@@ -22,13 +23,18 @@ import weka.classifiers.AbstractClassifier;
 import weka.classifiers.Classifier;
 import weka.core.Instances;
 import weka.core.converters.ConverterUtils.DataSource;
+import weka.gui.PropertyDialog;
 
-/** Opens the Explorer, runs RankingReduction in its Classify tab, saves a PNG. */
+/** Opens the Explorer, shows RankingReduction's options, runs it, saves two PNGs. */
 public final class ExplorerScreenshot {
 
   private ExplorerScreenshot() {
   }
 
+  /**
+   * @param args the ARFF file, the run's PNG, the options dialog's PNG
+   * @throws Exception if the Explorer cannot run
+   */
   public static void main(String[] args) throws Exception {
     weka.core.WekaPackageManager.loadPackages(false);
     Instances data = DataSource.read(args[0]);
@@ -53,18 +59,34 @@ public final class ExplorerScreenshot {
       }
     }
     ClassifierPanel classify = panel;
+    PropertyDialog[] dialog = new PropertyDialog[1];
     SwingUtilities.invokeAndWait(() -> {
       explorer[0].getTabbedPane().setSelectedIndex(1);
       classify.m_ClassifierEditor.setValue(ranker);
-      classify.m_StartBut.doClick();
     });
+    // What clicking the classifier's name opens: its options, as WEKA lays
+    // them out. The dialog is modal: shown later, so that this thread goes on.
+    SwingUtilities.invokeLater(() -> {
+      dialog[0] = new PropertyDialog(frame, classify.m_ClassifierEditor, 40, 20);
+      dialog[0].setSize(560, 860); // every property in view, ties the last
+      dialog[0].setVisible(true);
+    });
+    Thread.sleep(3000);
+    capture(dialog[0], args[2]);
+    SwingUtilities.invokeLater(() -> dialog[0].dispose());
+    Thread.sleep(1000);
+    SwingUtilities.invokeAndWait(() -> classify.m_StartBut.doClick());
     do {
       Thread.sleep(1000);
     } while (classify.m_RunThread != null);
     Thread.sleep(2000);
-    Rectangle bounds = frame.getBounds();
-    BufferedImage image = new Robot().createScreenCapture(bounds);
-    ImageIO.write(image, "png", new File(args[1]));
+    capture(frame, args[1]);
     System.exit(0);
+  }
+
+  private static void capture(Component window, String path) throws Exception {
+    Rectangle bounds = window.getBounds();
+    BufferedImage image = new Robot().createScreenCapture(bounds);
+    ImageIO.write(image, "png", new File(path));
   }
 }

@@ -1095,7 +1095,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
       throw new OptionException(voters ? "-I" : "-P",
           voters ? "" + m_NumIterations : getPairsPerInstance(),
           "-P and -I apply to the pairwise rankers; -R pointwise is the base learner "
-          + "alone (use -P all -I 1)");
+          + "alone (use -P all and -I 1)");
     }
     if (!pointwise() && m_PairsPerInstance == 0 && m_NumIterations > 1
         && !(m_Classifier instanceof Randomizable)) {
@@ -1524,10 +1524,10 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   /**
    * The class value that ranks first in the training data.
    *
-   * @return its index, -1 for a numeric class
+   * @return its index, -1 for a numeric class or before training
    */
   public int getRankFirstIndex() {
-    return m_Task.rankFirstIndex();
+    return m_Task == null ? -1 : m_Task.rankFirstIndex();
   }
 
   /**

@@ -26,7 +26,7 @@ import weka.filters.Filter;
  * the first and the second half, after Logistic's own filters), and
  * {@link NaiveBayes}, whose log-odds are a sum over the attributes, and
  * {@link SMO} with a linear kernel. The degree
- * of a is then the number of b with g(b) < -c - f(a): sort g once and
+ * of a is then the number of b with g(b) &lt; -c - f(a): sort g once and
  * binary-search each a.
  *
  * <p>Exact, not approximate: where v is within a rounding margin of 0 (its
@@ -53,13 +53,27 @@ public final class AdditiveTournament {
   /**
    * The additive form of a committee of one member on these rows, or null
    * where it does not apply (several members, another learner).
+   *
+   * @param members the committee
+   * @param pairHeader the empty pair dataset it was trained on
+   * @param rows the feature values of the rows to compare
+   * @return the form, or null
+   * @throws Exception if a member's filters fail on a row
    */
   public static AdditiveTournament of(Classifier[] members, Instances pairHeader,
       double[][] rows) throws Exception {
     return members.length == 1 ? ofMember(members[0], pairHeader, rows) : null;
   }
 
-  /** The additive form of one member on these rows, or null for another learner. */
+  /**
+   * The additive form of one member on these rows, or null for another learner.
+   *
+   * @param member the member
+   * @param pairHeader the empty pair dataset it was trained on
+   * @param rows the feature values of the rows to compare
+   * @return the form, or null
+   * @throws Exception if the member's filters fail on a row
+   */
   public static AdditiveTournament ofMember(Classifier member, Instances pairHeader,
       double[][] rows) throws Exception {
     if (member.getClass() == Logistic.class) {
@@ -78,6 +92,10 @@ public final class AdditiveTournament {
    * The member's answer on the pair (a, b) of rows when the form is sure of
    * it: 1 for "a beats b", 0 for not, -1 within the rounding margin (or for an
    * infinite term), where the member itself must be asked.
+   *
+   * @param a the first row
+   * @param b the second row
+   * @return 1, 0 or -1
    */
   public int sureAnswer(int a, int b) {
     double v = m_Bias + m_Left[a] + m_Right[b];
@@ -304,6 +322,11 @@ public final class AdditiveTournament {
    * form was built on), as {@link Rankers#tournament}: the share of the others
    * that x beats. {@code exact} decides the pairs within the margin; the
    * comparisons reported are the ones it was asked.
+   *
+   * @param rows the rows to rank, indices into the form's rows
+   * @param exact the committee, for the pairs within the margin
+   * @return the degrees and the pairs the committee was asked
+   * @throws Exception if a member cannot classify a pair
    */
   public Rankers.Ranking tournament(int[] rows, PairComparator exact) throws Exception {
     int n = rows.length;

@@ -57,7 +57,14 @@ public final class Committee implements PairComparator {
     m_Additive = additive;
   }
 
-  /** The members themselves for the first thread, and a copy for each other. */
+  /**
+   * The members themselves for the first thread, and a copy for each other.
+   *
+   * @param members the trained members
+   * @param threads the number of scoring threads
+   * @return one committee a thread
+   * @throws Exception if a member cannot be copied
+   */
   public static Classifier[][] copies(Classifier[] members, int threads) throws Exception {
     Classifier[][] copies = new Classifier[Math.max(1, threads)][];
     copies[0] = members;
@@ -70,7 +77,15 @@ public final class Committee implements PairComparator {
     return copies;
   }
 
-  /** Votes for "left beats right" per pair, from all members. */
+  /**
+   * Votes for "left beats right" per pair, from all members.
+   *
+   * @param left first element of each pair
+   * @param right second element of each pair
+   * @param count how many of the arrays' leading entries to answer
+   * @return the members saying "left beats right", per pair
+   * @throws Exception if a member cannot classify a pair
+   */
   public int[] votes(int[] left, int[] right, int count) throws Exception {
     if (m_Forms == null && m_Additive && count >= m_Rows.length) {
       // Worth a form's cost (one member evaluation a row) only when a batch

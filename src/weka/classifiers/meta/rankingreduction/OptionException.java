@@ -31,22 +31,39 @@ public class OptionException extends IllegalArgumentException {
     m_Reason = reason;
   }
 
-  /** Data the method cannot use, whatever the options. */
+  /**
+   * Data the method cannot use, whatever the options.
+   *
+   * @param reason what is wrong with the data
+   * @return the exception
+   */
   public static OptionException ofData(String reason) {
     return new OptionException(null, null, reason);
   }
 
-  /** The option refused ({@code -I}), or null when the data is at fault. */
+  /**
+   * The option refused.
+   *
+   * @return the flag ({@code -I}), or null when the data is at fault
+   */
   public String getFlag() {
     return m_Flag;
   }
 
-  /** The value refused, as on the command line; null when the data is at fault. */
+  /**
+   * The value refused.
+   *
+   * @return the value as on the command line, or null when the data is at fault
+   */
   public String getValue() {
     return m_Value;
   }
 
-  /** What the option takes instead, or what is wrong with the data. */
+  /**
+   * Why the option or the data is refused.
+   *
+   * @return what the option takes instead, or what is wrong with the data
+   */
   public String getReason() {
     return m_Reason;
   }

@@ -11,6 +11,7 @@ public interface PairComparator {
    * @param right second element of each pair
    * @param count how many of the arrays' leading entries to answer
    * @param out receives, per pair, whether left beats right
+   * @throws Exception if a pair cannot be answered
    */
   void beats(int[] left, int[] right, int count, boolean[] out) throws Exception;
 }

@@ -38,7 +38,12 @@ public final class PairInstance extends AbstractInstance {
     m_Weight = weight;
   }
 
-  /** Points this view at another pair (reused when scoring, never when training). */
+  /**
+   * Points this view at another pair (reused when scoring, never when training).
+   *
+   * @param first row of the first element
+   * @param second row of the second element
+   */
   public void setPair(int first, int second) {
     m_First = first;
     m_Second = second;

@@ -61,22 +61,38 @@ public final class PairTraining {
     m_OneOrder = oneOrder;
   }
 
-  /** The training rows' feature values. */
+  /**
+   * The training rows' feature values.
+   *
+   * @return one array a row
+   */
   public double[][] rows() {
     return m_Rows;
   }
 
-  /** The empty dataset of the pair instances. */
+  /**
+   * The empty dataset of the pair instances.
+   *
+   * @return the pair header
+   */
   public Instances pairHeader() {
     return m_PairHeader;
   }
 
-  /** Pair instances a member is trained on (the same for every member). */
+  /**
+   * Pair instances a member is trained on (the same number for every member).
+   *
+   * @return the count
+   */
   public long pairsPerMember() {
     return Pairs.count(m_Grades, m_Groups, m_PairsPerInstance, m_OneOrder);
   }
 
-  /** Whether any two instances (of one group) differ in grade: a pair can be formed. */
+  /**
+   * Whether any two instances (of one group) differ in grade.
+   *
+   * @return true when a pair can be formed
+   */
   public boolean hasPairs() {
     return Pairs.count(m_Grades, m_Groups, 0, false) > 0;
   }

@@ -36,7 +36,11 @@ public final class Pairs {
     this.label = label;
   }
 
-  /** Number of pairs. */
+  /**
+   * Number of pairs.
+   *
+   * @return the count
+   */
   public int size() {
     return left.length;
   }
@@ -49,6 +53,7 @@ public final class Pairs {
    * @param perInstance pairs per instance, 0 for all
    * @param random the member's generator (unused for all pairs)
    * @param higherFirstOnly keep only the pairs whose first element has the higher grade
+   * @return the pairs
    */
   public static Pairs build(double[] grades, int[] groups, int perInstance, Random random,
       boolean higherFirstOnly) {
@@ -95,7 +100,15 @@ public final class Pairs {
     return new Pairs(Arrays.copyOf(left, k), Arrays.copyOf(right, k), Arrays.copyOf(label, k));
   }
 
-  /** How many pairs {@link #build} makes, without making them. */
+  /**
+   * How many pairs {@link #build} makes, without making them.
+   *
+   * @param grades each row's grade
+   * @param groups each row's group, or null for one group
+   * @param perInstance pairs per instance, 0 for all
+   * @param higherFirstOnly keep only the pairs whose first element has the higher grade
+   * @return the count
+   */
   public static long count(double[] grades, int[] groups, int perInstance,
       boolean higherFirstOnly) {
     return count(new Candidates(grades, groups), grades, perInstance, higherFirstOnly);

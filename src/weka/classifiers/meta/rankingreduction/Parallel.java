@@ -18,12 +18,23 @@ public final class Parallel {
 
   /** One numbered task. */
   public interface Task {
+    /**
+     * Runs task i.
+     *
+     * @param i the task's number, from 0
+     * @throws Exception if the task fails
+     */
     void run(int i) throws Exception;
   }
 
   /**
    * Runs every task, on up to {@code threads} threads (in this thread, in
    * order, when one is enough), and waits for all of them.
+   *
+   * @param count the number of tasks
+   * @param threads the most threads to use
+   * @param task the tasks
+   * @throws Exception the first task's failure
    */
   public static void forEach(int count, int threads, Task task) throws Exception {
     if (threads <= 1 || count <= 1) {

@@ -23,9 +23,15 @@ public final class Rankers {
 
   /** Scores and the number of comparator answers they took. */
   public static final class Ranking {
+    /** The scores in [0, 1], the higher first. */
     public final double[] scores;
+    /** The comparator answers they took. */
     public final long comparisons;
 
+    /**
+     * @param scores the scores in [0, 1], the higher first
+     * @param comparisons the comparator answers they took
+     */
     public Ranking(double[] scores, long comparisons) {
       this.scores = scores;
       this.comparisons = comparisons;
@@ -35,6 +41,11 @@ public final class Rankers {
   /**
    * Balcan et al.'s degree: the share of the n - 1 others that x beats as
    * first element.
+   *
+   * @param n the number of rows
+   * @param compare the comparator on row numbers
+   * @return the degrees, in [0, 1]
+   * @throws Exception if the comparator fails
    */
   public static Ranking tournament(int n, PairComparator compare) throws Exception {
     long[] degree = new long[n];
@@ -54,6 +65,11 @@ public final class Rankers {
    * The monograph's Algorithm 4 as printed, rescaled to [0, 1]: for every
    * ordered pair (a, b), {@code score[a] += 1} if c(a, b) = 1, else
    * {@code score[b] -= 1}. A consistent pair leaves both scores unchanged.
+   *
+   * @param n the number of rows
+   * @param compare the comparator on row numbers
+   * @return the scores, in [0, 1]
+   * @throws Exception if the comparator fails
    */
   public static Ranking asPrinted(int n, PairComparator compare) throws Exception {
     long[] score = new long[n];
@@ -117,6 +133,12 @@ public final class Rankers {
    * tournament. A pair classifier often answers alike both ways for
    * instances alike; without the tie group such a set would cost QuickSort
    * quadratic time. A tie group's score is its mean position.
+   *
+   * @param n the number of rows
+   * @param compare the comparator on row numbers
+   * @param random the generator of the pivots
+   * @return the scores, in [0, 1]
+   * @throws Exception if the comparator fails
    */
   public static Ranking quicksort(int n, PairComparator compare, Random random)
       throws Exception {
@@ -244,6 +266,10 @@ public final class Rankers {
   /**
    * Row numbers by decreasing score; equal scores keep the input order
    * ({@code random == null}) or an order shuffled by the generator first.
+   *
+   * @param scores the scores
+   * @param random the generator of the tie order, or null for the input order
+   * @return the row numbers, the highest score first
    */
   public static int[] order(double[] scores, Random random) {
     int[] start = random == null ? identity(scores.length)
@@ -260,7 +286,12 @@ public final class Rankers {
     return out;
   }
 
-  /** 0, 1, ..., n - 1. */
+  /**
+   * The identity permutation.
+   *
+   * @param n its length
+   * @return 0, 1, ..., n - 1
+   */
   public static int[] identity(int n) {
     int[] rows = new int[n];
     for (int i = 0; i < n; i++) {

@@ -103,17 +103,29 @@ public final class RankingTask implements Serializable {
     return group;
   }
 
-  /** Index of the class value that ranks first; -1 for a numeric class. */
+  /**
+   * The class value that ranks first.
+   *
+   * @return its index; -1 for a numeric class
+   */
   public int rankFirstIndex() {
     return m_RankFirstIndex;
   }
 
-  /** Index of the group attribute; -1 for none. */
+  /**
+   * The group attribute.
+   *
+   * @return its index; -1 for none
+   */
   public int groupIndex() {
     return m_GroupIndex;
   }
 
-  /** Whether instances are ranked within groups, by grade. */
+  /**
+   * Whether instances are ranked within groups, by grade.
+   *
+   * @return true with a group attribute
+   */
   public boolean grouped() {
     return m_GroupIndex >= 0;
   }
@@ -121,6 +133,9 @@ public final class RankingTask implements Serializable {
   /**
    * Each instance's grade: 1 for the class that ranks first, else 0; with
    * groups, the class value itself.
+   *
+   * @param data the data
+   * @return one grade an instance
    */
   public double[] grades(Instances data) {
     double[] grades = new double[data.numInstances()];
@@ -131,7 +146,12 @@ public final class RankingTask implements Serializable {
     return grades;
   }
 
-  /** Each instance's group, numbered from 0 in order of appearance; null for none. */
+  /**
+   * Each instance's group, numbered from 0 in order of appearance.
+   *
+   * @param data the data
+   * @return one group an instance, or null without groups
+   */
   public int[] groups(Instances data) {
     if (!grouped()) {
       return null;
@@ -144,7 +164,12 @@ public final class RankingTask implements Serializable {
     return groups;
   }
 
-  /** The values pairs are made of: every attribute but the class and the group. */
+  /**
+   * The values pairs are made of: every attribute but the class and the group.
+   *
+   * @param data the data
+   * @return one array an instance
+   */
   public double[][] rows(Instances data) {
     double[][] rows = new double[data.numInstances()][];
     for (int i = 0; i < rows.length; i++) {
@@ -153,7 +178,12 @@ public final class RankingTask implements Serializable {
     return rows;
   }
 
-  /** One instance's values that pairs are made of. */
+  /**
+   * One instance's values that pairs are made of.
+   *
+   * @param instance the instance
+   * @return its feature values
+   */
   public double[] row(Instance instance) {
     double[] row = new double[m_Features.length];
     for (int j = 0; j < row.length; j++) {
@@ -165,6 +195,10 @@ public final class RankingTask implements Serializable {
   /**
    * The empty dataset of pair instances: {@code first_} and {@code second_}
    * copies of the features, and the binary class {@code pairClass}.
+   *
+   * @param data the training data
+   * @param pairClass the name of the pairs' class attribute
+   * @return the pair header
    */
   public Instances pairHeader(Instances data, String pairClass) {
     ArrayList<Attribute> attributes = new ArrayList<>();
@@ -221,7 +255,13 @@ public final class RankingTask implements Serializable {
     return "'" + attribute.name() + "' " + kind;
   }
 
-  /** The class probabilities of a ranking score in [0, 1] under this task. */
+  /**
+   * The class probabilities of a ranking score in [0, 1] under this task.
+   *
+   * @param klass the class attribute
+   * @param score the probability of the class that ranks first (the last grade)
+   * @return the class distribution
+   */
   public double[] distribution(Attribute klass, double score) {
     if (klass.isNumeric()) {
       return new double[] {score};

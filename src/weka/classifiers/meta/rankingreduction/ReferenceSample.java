@@ -38,7 +38,11 @@ public final class ReferenceSample implements Serializable {
     return new ReferenceSample(sample);
   }
 
-  /** Number of rows kept. */
+  /**
+   * Number of rows kept.
+   *
+   * @return the count
+   */
   public int size() {
     return m_Rows.length;
   }

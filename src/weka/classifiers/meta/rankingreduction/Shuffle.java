@@ -21,7 +21,13 @@ public final class Shuffle {
   private Shuffle() {
   }
 
-  /** 0..n-1 in an order drawn from the generator (every order equally likely). */
+  /**
+   * 0..n-1 in an order drawn from the generator (every order equally likely).
+   *
+   * @param n the number of values
+   * @param random the generator
+   * @return the permutation
+   */
   public static int[] permutation(int n, Random random) {
     int[] order = new int[n];
     for (int i = 0; i < n; i++) {
@@ -37,6 +43,10 @@ public final class Shuffle {
    * Moves a uniform random subset of {@code take} of the values to the front
    * of the array (in drawn order); the rest of the array keeps what is left.
    * The array's current order, from earlier draws, does not bias the subset.
+   *
+   * @param values the values, reordered in place
+   * @param take the size of the subset
+   * @param random the generator
    */
   public static void drawToFront(int[] values, int take, Random random) {
     for (int j = 0; j < take; j++) {
