@@ -68,7 +68,8 @@ class Dataset:
         False where the file gives no class (kept only in data to rank;
         ``y`` is 0 there).
     dropped : tuple of str
-        String, date and relational attributes of the file left out.
+        String and relational attributes of the file left out (dates are
+        numeric features).
     labels : ndarray of shape (n,), object
         Each instance's class value as the file gives it (before classes are
         merged into ``rest``), ``?`` where it is missing.
