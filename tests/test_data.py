@@ -223,6 +223,7 @@ def test_what_wekas_reader_reads(tmp_path, weka):
         ("1,p\n2\n", "line 7: premature end of line"),
         ("1,p\n2 r\n", "line 7: nominal value not declared in header (read 'r')"),
         ("1,p\n'x',q\n", "line 7: number expected"),
+        ("1,p,{\n", "WEKA's ArffLoader cannot read it: "),  # WEKA names no line
     ],
 )
 def test_weights_and_wekas_refusals_name_the_line(tmp_path, weka, rows, message):

@@ -113,8 +113,8 @@ def refusal(source: str, reason: str, text: str) -> DataError:
             "once; each value must appear once"
         )
     at = _AT_TOKEN.match(reason)
-    if at is None:
-        return DataError(f"{source}: {reason}")
+    if at is None:  # WEKA's reader failed without naming a line (a bare "{")
+        return DataError(f"{source}: WEKA's ArffLoader cannot read it: {reason}")
     what, token, line = at.group(1), at.group(2), int(at.group(3))
     if token in ("EOL", "EOF"):
         line = min(line - (token == "EOL"), len(lines))
