@@ -52,7 +52,7 @@ def _unquoted(token: str) -> str:
     return token
 
 
-def declaration_lines(text: str) -> dict[str, int]:
+def _declaration_lines(text: str) -> dict[str, int]:
     """The line of each ``@attribute`` declaration, by the attribute's name."""
     lines: dict[str, int] = {}
     for number, line in enumerate(text.splitlines(), start=1):
@@ -62,7 +62,7 @@ def declaration_lines(text: str) -> dict[str, int]:
     return lines
 
 
-def data_line(text: str, row: int) -> int | None:
+def _data_line(text: str, row: int) -> int | None:
     """The line of the data section's ``row``-th (0-based) instance: blank lines
     and ``%`` comments hold none."""
     lines = text.splitlines()
@@ -79,7 +79,7 @@ def data_line(text: str, row: int) -> int | None:
     return None
 
 
-def refusal(source: str, reason: str, text: str) -> DataError:
+def _refusal(source: str, reason: str, text: str) -> DataError:
     """WEKA's refusal of a file said in one line naming the file and the line.
 
     ``reason`` is ArffLoader's message, ``text`` the file's text (only read
@@ -106,7 +106,7 @@ def refusal(source: str, reason: str, text: str) -> DataError:
     duplicate = _DUPLICATE.search(reason)
     if duplicate:
         name, value = duplicate.groups()
-        line = declaration_lines(text).get(name)
+        line = _declaration_lines(text).get(name)
         where = f"line {line}: " if line else ""
         return DataError(
             f"{source}: {where}nominal attribute {name} declares {value} more than "
@@ -156,13 +156,13 @@ def read_table(path: str | Path) -> Table:
             text = _text(path, errors="strict")
         except (OSError, EOFError, UnicodeDecodeError) as cause:
             raise DataError(f"{path}: cannot read: {cause}") from None
-        raise refusal(str(path), err.message, text) from None
+        raise _refusal(str(path), err.message, text) from None
     weighted = np.flatnonzero(weights != 1.0)
     unsupported = [d for d in table.declared if d.kind in ("string", "relational")]
     if len(weighted) or unsupported:
         text = _text(path)
     if len(weighted):
-        line = data_line(text, int(weighted[0]))
+        line = _data_line(text, int(weighted[0]))
         where = f"line {line}: " if line else f"instance {weighted[0] + 1}: "
         raise DataError(
             f"{path}: {where}an instance weight ({{{weights[weighted[0]]:g}}}); "
@@ -171,7 +171,7 @@ def read_table(path: str | Path) -> Table:
             "product of its instances' weights)"
         )
     if unsupported:
-        lines = declaration_lines(text)
+        lines = _declaration_lines(text)
         table = Table(
             table.relation,
             tuple(
