@@ -7,7 +7,7 @@ import re
 import numpy as np
 import pytest
 
-from weka_ranking import DataError, load_arff, load_task
+from weka_ranking import DataError, bridge, load_arff, load_task
 from weka_ranking.data import Attribute, Declared, Table, binary_dataset
 from weka_ranking.tasks import STUDY_TASKS
 
@@ -210,6 +210,14 @@ def test_what_wekas_reader_reads(tmp_path, weka):
     assert data.y.tolist() == [1, 0, 0]
     assert [a.name for a in data.attributes] == ["two words", "kind", "when"]
     assert data.attributes[2].values is None and data.relation == "the relation"
+    assert data.attributes[2].date_format == "yyyy-MM-dd HH:mm"
+    # WEKA's header of the data says date as the file does, so that a model
+    # trained from Python takes the file in WEKA (-l model -T file).
+    loader = weka("weka.core.converters.ArffLoader")()
+    loader.setFile(weka("java.io.File")(str(path)))
+    theirs = loader.getDataSet()
+    theirs.setClassIndex(theirs.numAttributes() - 1)
+    assert bridge.base_header(data).equalHeadersMsg(theirs) is None
     gzipped = tmp_path / "flavoured.arff.gz"
     gzipped.write_bytes(gzip.compress(path.read_bytes()))
     np.testing.assert_array_equal(load_arff(gzipped, positive="p").X, data.X)

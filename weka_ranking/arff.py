@@ -245,7 +245,8 @@ def _quoted(text: str) -> str:
 
 def to_arff(data: Dataset) -> str:
     """The data set as ARFF text, its binary class last as WEKA is given it,
-    numbers with every digit (``repr``) so that WEKA reads them back equal."""
+    numbers with every digit (``repr``) so that WEKA reads them back equal (a
+    date as the number it is, milliseconds since the epoch, declared numeric)."""
     lines = [f"@relation {_quoted(data.relation)}", ""]
     for attribute in (*data.attributes, Attribute(data.class_name, data.class_values)):
         kind = (

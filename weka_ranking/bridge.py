@@ -108,7 +108,9 @@ def _attributes(attributes):
     ArrayList = JClass("java.util.ArrayList")
     out = ArrayList()
     for attribute in attributes:
-        if attribute.values is None:
+        if attribute.date_format is not None:
+            out.add(WekaAttribute(attribute.name, attribute.date_format))
+        elif attribute.values is None:
             out.add(WekaAttribute(attribute.name))
         else:
             values = ArrayList()
@@ -200,7 +202,10 @@ def read_table(path, arff: bool) -> tuple[Table, np.ndarray]:
             values = tuple(
                 str(attribute.value(v)) for v in range(attribute.numValues())
             )
-        declared.append(Declared(str(attribute.name()), kind, values))
+        date_format = str(attribute.getDateFormat()) if attribute.isDate() else None
+        declared.append(
+            Declared(str(attribute.name()), kind, values, date_format=date_format)
+        )
     kernels = JClass("wekaranking.Kernels")
     values = np.asarray(kernels.values(data), dtype=np.float64)
     table = Table(
@@ -333,6 +338,8 @@ def _as_attribute(attribute) -> Attribute:
             str(attribute.name()),
             tuple(str(attribute.value(i)) for i in range(attribute.numValues())),
         )
+    if attribute.isDate():
+        return Attribute(str(attribute.name()), None, str(attribute.getDateFormat()))
     return Attribute(str(attribute.name()))
 
 

@@ -30,10 +30,13 @@ FEATURE_KINDS = {"numeric", "nominal", "date"}
 
 @dataclass(frozen=True)
 class Attribute:
-    """One feature: numeric when ``values`` is None, else nominal."""
+    """One feature: numeric when ``values`` is None, else nominal; a date
+    (numeric, milliseconds since the epoch) keeps WEKA's ``date_format`` so
+    that the WEKA header says date as the file does."""
 
     name: str
     values: tuple[str, ...] | None = None
+    date_format: str | None = None
 
     @property
     def is_nominal(self) -> bool:
@@ -144,6 +147,8 @@ def header_difference(
 
 
 def _describe(attribute: Attribute) -> str:
+    if attribute.date_format is not None:
+        return f"'{attribute.name}' date '{attribute.date_format}'"
     if attribute.values is None:
         return f"'{attribute.name}' numeric"
     return f"'{attribute.name}' {{{','.join(attribute.values)}}}"
@@ -154,15 +159,17 @@ class Declared:
     """One attribute as a data file declares it.
 
     ``kind`` is WEKA's type (numeric, nominal, date, string or relational);
-    ``values`` are a nominal attribute's values; ``line`` is where the file
-    declares it, when that is known (it is looked up for the attributes the
-    reduction cannot use, to name them in an error).
+    ``values`` are a nominal attribute's values, ``date_format`` a date's
+    format; ``line`` is where the file declares it, when that is known (it is
+    looked up for the attributes the reduction cannot use, to name them in an
+    error).
     """
 
     name: str
     kind: str
     values: tuple[str, ...] = ()
     line: int | None = None
+    date_format: str | None = None
 
 
 @dataclass(frozen=True, eq=False)
@@ -217,7 +224,11 @@ def _features(
             continue
         nominal = declared.kind == "nominal"
         attributes.append(
-            Attribute(declared.name, declared.values if nominal else None)
+            Attribute(
+                declared.name,
+                declared.values if nominal else None,
+                declared.date_format,
+            )
         )
         columns.append(i)
     if dropped:
