@@ -171,6 +171,11 @@ class Declared:
     line: int | None = None
     date_format: str | None = None
 
+    def as_attribute(self) -> Attribute:
+        """The feature it is (numeric, nominal or date)."""
+        nominal = self.kind == "nominal"
+        return Attribute(self.name, self.values if nominal else None, self.date_format)
+
 
 @dataclass(frozen=True, eq=False)
 class Table:
@@ -222,14 +227,7 @@ def _features(
                 )
             dropped.append(declared.name)
             continue
-        nominal = declared.kind == "nominal"
-        attributes.append(
-            Attribute(
-                declared.name,
-                declared.values if nominal else None,
-                declared.date_format,
-            )
-        )
+        attributes.append(declared.as_attribute())
         columns.append(i)
     if dropped:
         logger.warning(

@@ -178,13 +178,7 @@ def load_grouped_arff(path: str | Path, group_attribute: str, label: str | None 
     rows = table.values[~np.isnan(table.values[:, class_pos])]
     keep = [j for j in range(len(names)) if j not in (group, class_pos)]
     X = rows[:, keep]
-    attributes = tuple(
-        Attribute(
-            names[j],
-            table.declared[j].values if table.declared[j].kind == "nominal" else None,
-        )
-        for j in keep
-    )
+    attributes = tuple(table.declared[j].as_attribute() for j in keep)
     labels = rows[:, class_pos].astype(int)
     group_values = table.declared[group].values
     qids = np.array(
