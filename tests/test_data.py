@@ -1,9 +1,14 @@
-"""ARFF loading and the study's binary tasks."""
+"""ARFF loading (WEKA's own reader), binarising (without the JVM) and the
+study's binary tasks."""
+
+import gzip
+import re
 
 import numpy as np
 import pytest
 
-from weka_ranking import DataError, load_arff, load_task
+from weka_ranking import DataError, bridge, load_arff, load_task
+from weka_ranking.data import Attribute, Declared, Table, binary_dataset
 from weka_ranking.tasks import STUDY_TASKS
 
 ARFF = """% a comment
@@ -113,3 +118,126 @@ def test_study_tasks_match_table_4(task, positives, negatives, numeric, nominal)
 def test_unknown_task_name():
     with pytest.raises(DataError, match="neither a built-in task"):
         load_task("no-such-task")
+
+
+# Binarising a table already read: pure Python, no JVM (the fast lane).
+TABLE = Table(
+    "toy",
+    (
+        Declared("size", "numeric"),
+        Declared("note", "string", line=3),
+        Declared("class", "nominal", ("yes", "no", "maybe")),
+    ),
+    np.array([[1.5, 0, 0], [np.nan, 1, 1], [2.5, 2, 0], [3.5, 3, np.nan], [4.5, 4, 2]]),
+)
+
+
+def test_binarising_a_table_without_the_jvm():
+    data = binary_dataset(
+        TABLE, "toy", positive="yes", keep=("yes", "no"), drop_unsupported=True
+    )
+    np.testing.assert_array_equal(data.X, [[1.5], [np.nan], [2.5]])
+    assert data.y.tolist() == [1, 0, 1] and data.rows.tolist() == [0, 1, 2]
+    assert data.dropped == ("note",) and data.class_values == ("yes", "no")
+    merged = binary_dataset(TABLE, "toy", positive="maybe", drop_unsupported=True)
+    assert merged.class_values == ("rest", "maybe") and merged.y.tolist() == [
+        0,
+        0,
+        0,
+        1,
+    ]
+    kept = binary_dataset(
+        TABLE, "toy", positive="no", unlabelled="keep", drop_unsupported=True
+    )
+    assert kept.labelled.tolist() == [True, True, True, False, True]
+    assert kept.labels.tolist() == ["yes", "no", "yes", "?", "maybe"]
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({}, "toy: line 3: attribute 'note' is of type string, which the reduction"),
+        ({"drop_unsupported": True}, "has 3 values .* name the positive one"),
+        (
+            {"drop_unsupported": True, "keep": ("no",), "positive": "no"},
+            "has only the value no among the instances kept",
+        ),
+        (
+            {"drop_unsupported": True, "class_index": "first"},
+            "class attribute 'size' is numeric",
+        ),
+        (
+            {"drop_unsupported": True, "positive": "no", "expected": (Attribute("x"),)},
+            "header differs from the training data: attribute 1 is 'size' numeric "
+            "where the training data has 'x' numeric",
+        ),
+    ],
+)
+def test_binarising_refusals_without_the_jvm(options, message):
+    with pytest.raises(DataError, match=message):
+        binary_dataset(TABLE, "toy", **options)
+
+
+# What WEKA's ArffLoader reads, read the same way.
+WEKA_FLAVOURED = """% comments, quoted names, tabs and spaces between values
+@RELATION 'the relation'
+@attribute 'two words' numeric
+@attribute "kind" {a, 'b c'}
+@attribute when date "yyyy-MM-dd HH:mm"
+@attribute class {p,q}
+
+@data
+1.5\ta\t"2020-01-02 03:04"\tp
+% a comment between rows
+?   'b c'  ?  q
+{0 2.5, 3 q}
+"""
+
+
+def test_what_wekas_reader_reads(tmp_path, weka):
+    path = tmp_path / "flavoured.arff"
+    path.write_text(WEKA_FLAVOURED)
+    data = load_arff(path, positive="p")
+    milliseconds = (
+        weka("java.text.SimpleDateFormat")("yyyy-MM-dd HH:mm")
+        .parse("2020-01-02 03:04")
+        .getTime()
+    )
+    # A date is a numeric feature: milliseconds since the epoch, as WEKA stores it.
+    np.testing.assert_array_equal(
+        data.X, [[1.5, 0, milliseconds], [np.nan, 1, np.nan], [2.5, 0, 0]]
+    )
+    assert data.y.tolist() == [1, 0, 0]
+    assert [a.name for a in data.attributes] == ["two words", "kind", "when"]
+    assert data.attributes[2].values is None and data.relation == "the relation"
+    assert data.attributes[2].date_format == "yyyy-MM-dd HH:mm"
+    # WEKA's header of the data says date as the file does, so that a model
+    # trained from Python takes the file in WEKA (-l model -T file).
+    loader = weka("weka.core.converters.ArffLoader")()
+    loader.setFile(weka("java.io.File")(str(path)))
+    theirs = loader.getDataSet()
+    theirs.setClassIndex(theirs.numAttributes() - 1)
+    assert bridge.base_header(data).equalHeadersMsg(theirs) is None
+    gzipped = tmp_path / "flavoured.arff.gz"
+    gzipped.write_bytes(gzip.compress(path.read_bytes()))
+    np.testing.assert_array_equal(load_arff(gzipped, positive="p").X, data.X)
+
+
+@pytest.mark.parametrize(
+    ("rows", "message"),
+    [
+        ("1,p\n2,q,{0.5}\n", "line 7: an instance weight ({0.5}); weka-ranking"),
+        ("1,p\n\n% note\n{0 2, 1 q}, {3}\n", "line 9: an instance weight ({3})"),
+        ("1,p\n2\n", "line 7: premature end of line"),
+        ("1,p\n2 r\n", "line 7: nominal value not declared in header (read 'r')"),
+        ("1,p\n'x',q\n", "line 7: number expected"),
+        ("1,p,{\n", "WEKA's ArffLoader cannot read it: "),  # WEKA names no line
+    ],
+)
+def test_weights_and_wekas_refusals_name_the_line(tmp_path, weka, rows, message):
+    path = tmp_path / "w.arff"
+    path.write_text(
+        "@relation r\n@attribute a numeric\n@attribute c {p,q}\n\n@data\n" + rows
+    )
+    with pytest.raises(DataError, match=re.escape(message)):
+        load_arff(path)

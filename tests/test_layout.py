@@ -1,8 +1,8 @@
 """The import boundaries the architecture draws (docs/architecture.md).
 
-JPype only in the bridge and the JVM start-up; metrics and data without any
-JVM; the core imports no study; no module reaches into the package's
-``__init__``; no import circle."""
+JPype only in the bridge and the JVM start-up; the modules, metrics and
+binarising without any JVM; the core imports no study; no module reaches into
+the package's ``__init__``; no import circle."""
 
 import ast
 import subprocess
@@ -33,15 +33,28 @@ def test_only_the_bridge_and_the_jvm_start_import_jpype():
     assert offenders == []
 
 
-def test_metrics_and_data_import_without_jpype():
+def test_modules_metrics_and_binarising_work_without_jpype():
+    """Data files are read by WEKA's own reader, so reading one starts the JVM;
+    importing the package and its modules, the metrics, and making a binary
+    task of a table that is already read do not need it."""
     code = (
         "import sys; sys.modules['jpype'] = None\n"
+        "import numpy as np\n"
         "from weka_ranking.metrics import auc, ndcg\n"
         "from weka_ranking import load_task\n"
         "from weka_ranking.arff import load_arff\n"
         "from weka_ranking.tasks import STUDY_TASKS\n"
+        "from weka_ranking.data import Declared, Table, binary_dataset\n"
         "assert auc([1, 0], [0.9, 0.1]) == 1.0\n"
-        "assert len(load_task('glass')) == 214\n"
+        "declared = (Declared('a', 'numeric'), Declared('c', 'nominal', ('p', 'q')))\n"
+        "table = Table('r', declared, np.array([[1.0, 0], [2.0, 1], [3.0, 1]]))\n"
+        "assert binary_dataset(table, 'r').y.tolist() == [1, 0, 0]\n"
+        "try:\n"
+        "    load_task('glass')\n"
+        "except ImportError:\n"
+        "    pass\n"
+        "else:\n"
+        "    raise AssertionError('read a file without the JVM')\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
 

@@ -16,7 +16,7 @@ import jpype
 import numpy as np
 
 from weka_ranking import jvm
-from weka_ranking.data import Attribute, Dataset
+from weka_ranking.data import Attribute, Dataset, Declared, Table
 from weka_ranking.errors import DataError, JavaError, ParameterError, Remedy, WekaError
 from weka_ranking.params import BY_WEKA_FLAG
 
@@ -154,7 +154,9 @@ def _attributes(attributes):
     ArrayList = JClass("java.util.ArrayList")
     out = ArrayList()
     for attribute in attributes:
-        if attribute.values is None:
+        if attribute.date_format is not None:
+            out.add(WekaAttribute(attribute.name, attribute.date_format))
+        elif attribute.values is None:
             out.add(WekaAttribute(attribute.name))
         else:
             values = ArrayList()
@@ -215,40 +217,49 @@ def grouped_data(X, y, group, require_grades: bool = False):
     return data, _rows(header, np.c_[codes.astype(np.float64), data.X], grades)
 
 
-def read_with_weka(path) -> dict:
-    """A data file read by WEKA's own converters (CSV and the rest), in the
-    shape liac-arff gives an ARFF file: relation, attributes (name, nominal
-    values or type), rows with nominal values as indices and None missing."""
+def read_table(path, arff: bool) -> tuple[Table, np.ndarray]:
+    """A data file read by WEKA: ARFF (and ``.arff.gz``) by ``ArffLoader``,
+    other kinds by the converter WEKA picks by the extension. Returns the
+    table and each instance's weight; WEKA's refusal is a :class:`WekaError`
+    with its reader's message."""
     JClass = _classes()
     try:
-        data = JClass("weka.core.converters.ConverterUtils$DataSource")(
-            str(path)
-        ).getDataSet()
+        if arff:
+            loader = JClass("weka.core.converters.ArffLoader")()
+            loader.setFile(JClass("java.io.File")(str(path)))
+            data = loader.getDataSet()
+        else:
+            data = JClass("weka.core.converters.ConverterUtils$DataSource")(
+                str(path)
+            ).getDataSet()
     except jpype.JException as err:
-        raise DataError(f"{path}: WEKA cannot read it: {err.message()}") from None
+        raise WekaError(str(err.message())) from None
     if data is None:
         raise DataError(
             f"{path}: no WEKA converter reads this kind of file; give an ARFF "
             "(.arff, .arff.gz) or CSV (.csv) file"
         )
-    attributes = []
+    declared = []
     for j in range(data.numAttributes()):
         attribute = data.attribute(j)
+        kind = str(JClass("weka.core.Attribute").typeToString(attribute))
+        values = ()
         if attribute.isNominal():
-            kind = [str(attribute.value(v)) for v in range(attribute.numValues())]
-        elif attribute.isNumeric() and not attribute.isDate():
-            kind = "NUMERIC"
-        else:
-            kind = str(JClass("weka.core.Attribute").typeToString(attribute)).upper()
-        attributes.append((str(attribute.name()), kind))
-    values = np.asarray(JClass("wekaranking.Kernels").values(data), dtype=np.float64)
-    matrix = values.reshape(data.numInstances(), data.numAttributes())
-    rows = [[None if np.isnan(v) else v for v in row] for row in matrix.tolist()]
-    return {
-        "relation": str(data.relationName()),
-        "attributes": attributes,
-        "data": rows,
-    }
+            values = tuple(
+                str(attribute.value(v)) for v in range(attribute.numValues())
+            )
+        date_format = str(attribute.getDateFormat()) if attribute.isDate() else None
+        declared.append(
+            Declared(str(attribute.name()), kind, values, date_format=date_format)
+        )
+    kernels = JClass("wekaranking.Kernels")
+    values = np.asarray(kernels.values(data), dtype=np.float64)
+    table = Table(
+        str(data.relationName()),
+        tuple(declared),
+        values.reshape(data.numInstances(), data.numAttributes()),
+    )
+    return table, np.asarray(kernels.weights(data), dtype=np.float64)
 
 
 def evaluation_text(dataset: Dataset, scores: np.ndarray, title: str) -> str:
@@ -461,6 +472,8 @@ def _as_attribute(attribute) -> Attribute:
             str(attribute.name()),
             tuple(str(attribute.value(i)) for i in range(attribute.numValues())),
         )
+    if attribute.isDate():
+        return Attribute(str(attribute.name()), None, str(attribute.getDateFormat()))
     return Attribute(str(attribute.name()))
 
 

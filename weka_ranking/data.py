@@ -3,23 +3,40 @@
 A :class:`Dataset` holds the features as a float matrix (NaN = missing,
 nominal = index into the attribute's values, as WEKA stores them), the binary
 class as ``y`` (1 = the positive class, which ranks first) and what is needed
-to rebuild the WEKA header. Files are read by :mod:`weka_ranking.arff`; the
-built-in tasks are in :mod:`weka_ranking.tasks`.
+to rebuild the WEKA header. A :class:`Table` is a data file as WEKA's reader
+gives it (every attribute, every value); :func:`binary_dataset` makes the
+binary task of it, without the JVM. Files are read by
+:mod:`weka_ranking.arff`; the built-in tasks are in :mod:`weka_ranking.tasks`.
 """
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 
 import numpy as np
 
+from weka_ranking.errors import DataError, Remedy
+
+logger = logging.getLogger(__name__)
+
+REST_LABEL = "rest"
+# WEKA's attribute types; a date is numeric to WEKA (milliseconds since the
+# epoch) and to its learners, so it is a numeric feature here as in the Java
+# class. String and relational values are indices into per-file lists, which
+# no pair of instances can compare: the reduction cannot use them.
+FEATURE_KINDS = {"numeric", "nominal", "date"}
+
 
 @dataclass(frozen=True)
 class Attribute:
-    """One feature: numeric when ``values`` is None, else nominal."""
+    """One feature: numeric when ``values`` is None, else nominal; a date
+    (numeric, milliseconds since the epoch) keeps WEKA's ``date_format`` so
+    that the WEKA header says date as the file does."""
 
     name: str
     values: tuple[str, ...] | None = None
+    date_format: str | None = None
 
     @property
     def is_nominal(self) -> bool:
@@ -54,7 +71,8 @@ class Dataset:
         False where the file gives no class (kept only in data to rank;
         ``y`` is 0 there).
     dropped : tuple of str
-        String, date and relational attributes of the file left out.
+        String and relational attributes of the file left out (dates are
+        numeric features).
     labels : ndarray of shape (n,), object
         Each instance's class value as the file gives it (before classes are
         merged into ``rest``), ``?`` where it is missing.
@@ -136,6 +154,206 @@ def header_difference(
 
 
 def _describe(attribute: Attribute) -> str:
+    if attribute.date_format is not None:
+        return f"'{attribute.name}' date '{attribute.date_format}'"
     if attribute.values is None:
         return f"'{attribute.name}' numeric"
     return f"'{attribute.name}' {{{','.join(attribute.values)}}}"
+
+
+@dataclass(frozen=True)
+class Declared:
+    """One attribute as a data file declares it.
+
+    ``kind`` is WEKA's type (numeric, nominal, date, string or relational);
+    ``values`` are a nominal attribute's values, ``date_format`` a date's
+    format; ``line`` is where the file declares it, when that is known (it is
+    looked up for the attributes the reduction cannot use, to name them in an
+    error).
+    """
+
+    name: str
+    kind: str
+    values: tuple[str, ...] = ()
+    line: int | None = None
+    date_format: str | None = None
+
+    def as_attribute(self) -> Attribute:
+        """The feature it is (numeric, nominal or date)."""
+        nominal = self.kind == "nominal"
+        return Attribute(self.name, self.values if nominal else None, self.date_format)
+
+
+@dataclass(frozen=True, eq=False)
+class Table:
+    """A data file as WEKA reads it: every attribute and every value.
+
+    Attributes
+    ----------
+    relation : str
+        The relation's name.
+    declared : tuple of Declared
+        Every attribute in file order, the class among them.
+    values : ndarray of shape (n, len(declared)), float64
+        Each instance's values as WEKA stores them: NaN missing, a nominal
+        value's index, a date's milliseconds since the epoch.
+    """
+
+    relation: str
+    declared: tuple[Declared, ...]
+    values: np.ndarray
+
+
+def _class_position(class_index: str, count: int, source: str) -> int:
+    text = str(class_index).strip().lower()
+    if text in ("first", "last"):
+        return 0 if text == "first" else count - 1
+    if text.isdigit() and 1 <= int(text) <= count:
+        return int(text) - 1
+    raise DataError(
+        f"{source}: class index {class_index!r} must be first, last or 1..{count} "
+        f"(the file has {count} attributes)"
+    )
+
+
+def _features(
+    table: Table, class_pos: int, source: str, drop_unsupported: bool
+) -> tuple[list[Attribute], list[int], list[str]]:
+    """The features (class excluded), their columns and the attributes dropped."""
+    attributes, columns, dropped = [], [], []
+    for i, declared in enumerate(table.declared):
+        if i == class_pos:
+            continue
+        if declared.kind not in FEATURE_KINDS:
+            if not drop_unsupported:
+                where = f"line {declared.line}: " if declared.line else ""
+                raise DataError(
+                    f"{source}: {where}attribute {declared.name!r} is of type "
+                    f"{declared.kind}, which the reduction cannot use",
+                    Remedy("drop it with", "drop_unsupported", True),
+                )
+            dropped.append(declared.name)
+            continue
+        attributes.append(declared.as_attribute())
+        columns.append(i)
+    if dropped:
+        logger.warning(
+            "%s: dropped %d string/relational attributes: %s",
+            source,
+            len(dropped),
+            ", ".join(dropped),
+        )
+    if not attributes:
+        raise DataError(f"{source}: no usable attribute besides the class")
+    return attributes, columns, dropped
+
+
+def binary_dataset(
+    table: Table,
+    source: str,
+    *,
+    positive: str | None = None,
+    keep: tuple[str, ...] | None = None,
+    class_attribute: str | None = None,
+    class_index: str | None = None,
+    drop_unsupported: bool = False,
+    unlabelled: str = "drop",
+    expected: tuple[Attribute, ...] | None = None,
+) -> Dataset:
+    """The binary task of a table: its features, and its class made binary.
+
+    Parameters are :func:`weka_ranking.arff.load_arff`'s; ``source`` names
+    the data in errors. Pure Python: no JVM is needed.
+    """
+    names = [d.name for d in table.declared]
+    class_pos = len(names) - 1
+    if class_index is not None:
+        class_pos = _class_position(class_index, len(names), source)
+    if class_attribute is not None:
+        if class_attribute not in names:
+            raise DataError(f"{source}: no attribute named {class_attribute!r}")
+        class_pos = names.index(class_attribute)
+    klass_declared = table.declared[class_pos]
+    if klass_declared.kind != "nominal":
+        raise DataError(
+            f"{source}: the class attribute {klass_declared.name!r} is "
+            f"{klass_declared.kind}; the reduction needs a nominal class"
+        )
+    attributes, columns, dropped = _features(table, class_pos, source, drop_unsupported)
+    if expected is not None:
+        difference = header_difference(expected, tuple(attributes))
+        if difference is not None:
+            raise DataError(
+                f"{source}: header differs from the training data: {difference}"
+            )
+    if len(table.values) == 0:
+        raise DataError(f"{source}: the file has no instances")
+    klass = table.values[:, class_pos]
+    X = table.values[:, columns]
+    row_numbers = np.arange(len(klass), dtype=np.int64)
+    missing = np.isnan(klass)
+    values = klass_declared.values
+    selected = np.ones(len(klass), dtype=bool)
+    if unlabelled == "drop":
+        if missing.any():
+            logger.warning(
+                "%s: dropped %d instances with a missing class",
+                source,
+                int(missing.sum()),
+            )
+        selected &= ~missing
+    elif unlabelled != "keep":
+        raise ValueError(f"unlabelled must be 'drop' or 'keep', got {unlabelled!r}")
+    if keep is not None:
+        unknown = [k for k in keep if k not in values]
+        if unknown:
+            raise DataError(
+                f"{source}: class values {unknown} to keep are not among {list(values)}"
+            )
+        selected &= missing | np.isin(klass, [values.index(k) for k in keep])
+    klass, X, row_numbers = klass[selected], X[selected], row_numbers[selected]
+    if len(klass) == 0:
+        raise DataError(f"{source}: no instances of the classes kept")
+    kept = [v for v in values if keep is None or v in keep]
+    if len(kept) < 2:
+        raise DataError(
+            f"{source}: the class {klass_declared.name!r} has only the value "
+            f"{', '.join(kept) or 'none'}"
+            + (" among the instances kept" if keep is not None else "")
+            + ": ranking needs two classes"
+        )
+    if positive is None:
+        if len(kept) != 2:
+            raise DataError(
+                f"{source}: the class {klass_declared.name!r} has {len(kept)} values "
+                f"({', '.join(kept)})",
+                Remedy("name the positive one,", "positive", "VALUE"),
+            )
+        counts = [int(np.sum(klass == values.index(v))) for v in kept]
+        positive = kept[int(np.argmin(counts))]
+    if positive not in kept:
+        raise DataError(
+            f"{source}: positive class {positive!r} is not among the class values "
+            f"{kept}"
+        )
+    if len(kept) == 2:
+        class_values = (kept[0], kept[1])
+    else:
+        rest = REST_LABEL if positive != REST_LABEL else REST_LABEL + "_"
+        class_values = (rest, positive)
+    return Dataset(
+        X=np.ascontiguousarray(X),
+        y=(klass == values.index(positive)).astype(np.int8),
+        attributes=tuple(attributes),
+        class_name=klass_declared.name,
+        class_values=class_values,
+        positive_index=class_values.index(positive),
+        relation=table.relation,
+        source=source,
+        rows=row_numbers,
+        labelled=~np.isnan(klass),
+        dropped=tuple(dropped),
+        labels=np.array(
+            [values[int(k)] if k == k else "?" for k in klass], dtype=object
+        ),
+    )

@@ -46,4 +46,13 @@ public final class Kernels {
     }
     return out;
   }
+
+  /** Every instance's weight, in order: one crossing instead of one per row. */
+  public static double[] weights(Instances data) {
+    double[] out = new double[data.numInstances()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = data.instance(i).weight();
+    }
+    return out;
+  }
 }

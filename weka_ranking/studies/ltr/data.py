@@ -164,10 +164,10 @@ def load_letor(path: str | Path, n_features: int | None = None) -> GroupedDatase
 def load_grouped_arff(path: str | Path, group_attribute: str, label: str | None = None):
     """An ARFF file whose ``group_attribute`` names the query (removed from the
     features); the class's values, in declared order, are the grades 0, 1, ..."""
-    from weka_ranking.arff import read_data_file
+    from weka_ranking.arff import read_table
 
-    parsed, _ = read_data_file(Path(path))
-    names = [name for name, _ in parsed["attributes"]]
+    table = read_table(path)
+    names = [d.name for d in table.declared]
     if group_attribute not in names:
         raise DataError(
             f"{path}: no attribute named {group_attribute!r}",
@@ -175,34 +175,14 @@ def load_grouped_arff(path: str | Path, group_attribute: str, label: str | None 
         )
     group = names.index(group_attribute)
     class_pos = names.index(label) if label else len(names) - 1
-    kinds = dict(parsed["attributes"])
-    grades = kinds[names[class_pos]]
-    rows = [r for r in parsed["data"] if r[class_pos] is not None]
+    rows = table.values[~np.isnan(table.values[:, class_pos])]
     keep = [j for j in range(len(names)) if j not in (group, class_pos)]
-    X = np.array(
-        [[np.nan if r[j] is None else r[j] for j in keep] for r in rows], float
-    )
-    attributes = tuple(
-        Attribute(
-            names[j],
-            tuple(kinds[names[j]]) if isinstance(kinds[names[j]], list) else None,
-        )
-        for j in keep
-    )
-    labels = np.array(
-        [
-            int(r[class_pos]) if isinstance(grades, list) else int(float(r[class_pos]))
-            for r in rows
-        ]
-    )
-    group_values = kinds[group_attribute]
+    X = rows[:, keep]
+    attributes = tuple(table.declared[j].as_attribute() for j in keep)
+    labels = rows[:, class_pos].astype(int)
+    group_values = table.declared[group].values
     qids = np.array(
-        [
-            group_values[int(r[group])]
-            if isinstance(group_values, list)
-            else str(r[group])
-            for r in rows
-        ]
+        [group_values[int(v)] if group_values else str(v) for v in rows[:, group]]
     )
     return _grouped(X, labels, qids, [], str(path), attributes)
 
