@@ -23,12 +23,16 @@ FAST_MODULES = {
     "test_report.py",
     "test_store.py",
     "test_style.py",
+    "test_xhits.py",
 }
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
-        if Path(str(item.fspath)).name in FAST_MODULES:
+        slow = item.get_closest_marker("slow") is not None
+        if slow and item.get_closest_marker("fast") is not None:
+            raise pytest.UsageError(f"{item.nodeid} is marked both fast and slow")
+        if Path(str(item.fspath)).name in FAST_MODULES and not slow:
             item.add_marker(pytest.mark.fast)
 
 

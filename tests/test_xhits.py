@@ -25,7 +25,6 @@ from weka_ranking.studies.xhits.model import (
 from weka_ranking.studies.xhits.page import to_markdown
 from weka_ranking.studies.xhits.study import Plan, pagerank, run
 
-pytestmark = pytest.mark.fast
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
 

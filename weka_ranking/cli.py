@@ -117,7 +117,8 @@ DATA = [
     arg("--positive", help="class value that ranks first (default: the minority "
         "class of a two-valued class; required with more values)"),
     arg("--keep", type=names, help="comma-separated class values to keep"),
-    arg("--drop-unsupported", action="store_true", help="drop string/date attributes"),
+    arg("--drop-unsupported", action="store_true",
+        help="drop string and relational attributes"),
 ]
 MODEL = [
     arg(p.cli_flag, dest=p.name, metavar="NAME" if p.name == "base" else p.name.upper(),

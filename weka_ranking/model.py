@@ -63,7 +63,7 @@ class RankingReduction(ClassifierMixin, Ranker):
     attributes_ : tuple of Attribute
         The training header's features; data to rank must match it.
     dropped_attributes_ : tuple of str
-        The training file's string, date and relational attributes left out;
+        The training file's string and relational attributes left out;
         data to rank has them left out too.
     classes_ : ndarray of shape (2,)
         The two class labels, ``classes_[1]`` the one that ranks first. From
