@@ -188,6 +188,25 @@ def test_command_line_cross_validation_equals_cv(weka_home, cv_result):
     assert float(weighted[6]) == round(cv_result.pooled_auc, 3)
 
 
+def test_the_same_class_ranks_first_in_both_worlds_when_nothing_is_said(
+    weka_home, cv_result
+):
+    # breast-cancer's first class value is its majority: Python ranks the
+    # minority first when no class is named, and so does the Java class.
+    assert cv_result.positive == "recurrence-events"
+    unsaid = OPTIONS.replace(" -rank-first 2", "").split()
+    out = plain_java(
+        weka_home,
+        "weka.Run",
+        "weka.classifiers.meta.RankingReduction",
+        *["-t", BREAST_CANCER, "-x", "10", "-s", "1", *unsaid],
+    )
+    assert "Ranks first: recurrence-events" in out
+    cross_validation = out.split("=== Stratified cross-validation ===")[1]
+    weighted = re.search(r"Weighted Avg\.\s+(.*)", cross_validation).group(1).split()
+    assert float(weighted[6]) == round(cv_result.pooled_auc, 3)
+
+
 def test_experimenter_fold_aucs_equal_cv(weka_home, cv_result, tmp_path):
     results = tmp_path / "results.csv"
     plain_java(

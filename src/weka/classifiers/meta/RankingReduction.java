@@ -106,8 +106,9 @@ import weka.gui.ProgrammaticProperty;
  *  (default stable)</pre>
  * 
  * <pre> -rank-first &lt;value&gt;
- *  The class value that ranks first: first, last, a 1-based index or a label.
- *  (default first, the monograph's 1(C(a) &lt; C(b)))</pre>
+ *  The class value that ranks first: minority (the class of the fewest
+ *  training instances, the first on a tie), first, last, a 1-based index or a label.
+ *  (default minority, as the Python face)</pre>
  * 
  * <pre> -G &lt;index&gt;
  *  Attribute that groups instances into queries (first, last or 1-based
@@ -297,7 +298,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   /** The tie rule, one of {@link #TAGS_TIES}. */
   protected int m_Ties = TIES_STABLE;
   /** The class value that ranks first. */
-  protected String m_RankFirst = "first";
+  protected String m_RankFirst = "minority";
   /** The attribute that groups instances into queries; empty for none. */
   protected String m_GroupAttribute = "";
   /** Training instances kept to score a single instance. */
@@ -425,8 +426,9 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     options.add(new Option("\tOrder of equal scores in rank(): stable (input order) or "
         + "random (seeded).\n\t(default stable)", "T", 1,
         "-T <" + tagNames(TAGS_TIES) + ">"));
-    options.add(new Option("\tThe class value that ranks first: first, last, a 1-based "
-        + "index or a label.\n\t(default first, the monograph's 1(C(a) < C(b)))",
+    options.add(new Option("\tThe class value that ranks first: minority (the class of "
+        + "the fewest\n\ttraining instances, the first on a tie), first, last, a "
+        + "1-based index or a label.\n\t(default minority, as the Python face)",
         "rank-first", 1, "-rank-first <value>"));
     options.add(new Option("\tAttribute that groups instances into queries (first, last "
         + "or 1-based\n\tindex): pairs and rankings stay within a group, the class is "
@@ -478,8 +480,9 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    *  (default stable)</pre>
    * 
    * <pre> -rank-first &lt;value&gt;
-   *  The class value that ranks first: first, last, a 1-based index or a label.
-   *  (default first, the monograph's 1(C(a) &lt; C(b)))</pre>
+   *  The class value that ranks first: minority (the class of the fewest
+   *  training instances, the first on a tie), first, last, a 1-based index or a label.
+   *  (default minority, as the Python face)</pre>
    * 
    * <pre> -G &lt;index&gt;
    *  Attribute that groups instances into queries (first, last or 1-based
@@ -611,7 +614,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     String ties = Utils.getOption('T', options);
     setTies(tag(ties.isEmpty() ? "stable" : ties, "-T", TAGS_TIES));
     String first = Utils.getOption("rank-first", options);
-    setRankFirst(first.isEmpty() ? "first" : first);
+    setRankFirst(first.isEmpty() ? "minority" : first);
     setGroupAttribute(Utils.getOption('G', options));
     String reference = Utils.getOption("reference-size", options);
     setReferenceSize(reference.isEmpty() ? 100 : integer("-reference-size", reference));
@@ -799,7 +802,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   /**
    * Gets the class value that ranks first.
    *
-   * @return first, last, a 1-based index or a label
+   * @return minority, first, last, a 1-based index or a label
    */
   public String getRankFirst() {
     return m_RankFirst;
@@ -808,7 +811,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   /**
    * Sets the class value that ranks first.
    *
-   * @param value first, last, a 1-based index or a label
+   * @param value minority, first, last, a 1-based index or a label
    */
   public void setRankFirst(String value) {
     if (value == null || value.trim().isEmpty()) {
@@ -824,9 +827,11 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    * @return tip text for this property suitable for displaying in the GUI
    */
   public String rankFirstTipText() {
-    return "The class value that ranks first: 'first', 'last', a 1-based index or a "
-        + "label. The default, the first value, is the monograph's 1(C(a) < C(b)) and "
-        + "the Experimenter's default IR class.";
+    return "The class value that ranks first: 'minority', 'first', 'last', a 1-based "
+        + "index or a label. The default, the minority class (the class of the fewest "
+        + "training instances, the first on a tie), is what the Python face ranks first "
+        + "when nothing is said; for a two-valued class WEKA's ROC area is the same for "
+        + "either class.";
   }
 
   /**
@@ -1618,4 +1623,3 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     runClassifier(new RankingReduction(), argv);
   }
 }
-

@@ -40,14 +40,14 @@ public final class RankingTask implements Serializable {
    * {@code -G}.
    *
    * @param data the data, its class set
-   * @param rankFirst first, last, a 1-based index or a label of the class
+   * @param rankFirst minority, first, last, a 1-based index or a label of the class
    * @param groupAttribute first, last, a 1-based index, or empty for none
    * @return the task
    * @throws OptionException when an option names nothing in this data
    */
   public static RankingTask of(Instances data, String rankFirst, String groupAttribute) {
     int first = data.classAttribute().isNominal()
-        ? rankFirstIndex(data.classAttribute(), rankFirst) : -1;
+        ? rankFirstIndex(data, rankFirst) : -1;
     int group = groupIndex(data, groupAttribute);
     List<Integer> features = new ArrayList<>();
     for (int j = 0; j < data.numAttributes(); j++) {
@@ -59,10 +59,13 @@ public final class RankingTask implements Serializable {
         .toArray());
   }
 
-  private static int rankFirstIndex(Attribute klass, String rankFirst) {
+  private static int rankFirstIndex(Instances data, String rankFirst) {
+    Attribute klass = data.classAttribute();
     int index = klass.indexOfValue(rankFirst);
     if (index < 0) {
-      if ("first".equals(rankFirst)) {
+      if ("minority".equals(rankFirst)) {
+        index = minority(data);
+      } else if ("first".equals(rankFirst)) {
         index = 0;
       } else if ("last".equals(rankFirst)) {
         index = klass.numValues() - 1;
@@ -72,10 +75,30 @@ public final class RankingTask implements Serializable {
     }
     if (index < 0 || index >= klass.numValues()) {
       throw new OptionException("-rank-first", rankFirst, "is not a value of the class "
-          + klass.name() + " " + values(klass) + ": give a label, a 1-based index, first "
-          + "or last");
+          + klass.name() + " " + values(klass) + ": give a label, a 1-based index, "
+          + "minority, first or last");
     }
     return index;
+  }
+
+  /**
+   * The class value of the fewest training instances, the first on a tie: the
+   * class that ranks first when nothing is said, as the Python face chooses it.
+   */
+  private static int minority(Instances data) {
+    int[] counts = new int[data.classAttribute().numValues()];
+    for (int i = 0; i < data.numInstances(); i++) {
+      if (!data.instance(i).classIsMissing()) {
+        counts[(int) data.instance(i).classValue()]++;
+      }
+    }
+    int fewest = 0;
+    for (int v = 1; v < counts.length; v++) {
+      if (counts[v] < counts[fewest]) {
+        fewest = v;
+      }
+    }
+    return fewest;
   }
 
   private static String values(Attribute nominal) {
