@@ -67,8 +67,9 @@ Command line (10-fold cross-validation, all pairs, one voter, tournament):
 Options: -P all|p (pairs per instance), -I n (voters), -R tournament|
 tournament-as-printed|quicksort|pointwise, -T stable|random, -rank-first
 minority|first|last|index|label (the class that ranks first; default the
-minority class of the training data, the first value on a tie), -G index (query groups), -reference-size n, -positions (a batch
-scored by rank positions, equal scores ordered by -T), -S seed, -num-slots n,
+minority class of the training data, the first value on a tie), -G index
+(query groups), -reference-size n, -positions (a batch scored by rank
+positions, equal scores ordered by -T), -S seed, -num-slots n,
 -W classname, then -- and the base classifier's options.
 
 A test set is ranked as a whole: the classifier's batch size is fixed to the
