@@ -154,3 +154,17 @@ def test_one_member_committee_equals_its_member(weka, breast_cancer):
     predicted = np.array(predicted)
     degree = np.bincount(left[keep][predicted == 1], minlength=n) / (n - 1)
     np.testing.assert_array_equal(model.scores(test), degree)
+
+
+@pytest.mark.parametrize("task", ["breast-cancer", "hepatitis"])
+def test_cv_text_is_wekas_cross_validation_summary(weka, task):
+    """The learner alone: cv's WEKA text is crossValidateModel's, relative
+    errors included (their priors are each training fold's, as WEKA's)."""
+    data = load_task(task)
+    ours = cross_validate(RankingReduction("J48", ranker="pointwise"), data)
+    text = ours.to_text(data)
+    theirs = weka_cross_validation(weka, data, "J48")
+    summary = str(theirs.toSummaryString("", False)).strip().splitlines()
+    for line in summary:
+        assert line in text, line
+    assert "Relative absolute error" in "\n".join(summary)

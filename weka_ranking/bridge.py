@@ -262,20 +262,32 @@ def read_table(path, arff: bool) -> tuple[Table, np.ndarray]:
     return table, np.asarray(kernels.weights(data), dtype=np.float64)
 
 
-def evaluation_text(dataset: Dataset, scores: np.ndarray, title: str) -> str:
-    """WEKA's own evaluation text (summary, per-class table, confusion matrix)
-    of the scores, read as the probability of the positive class: what the
-    Explorer prints for the same predictions, at the threshold 0.5."""
+def evaluation_text(
+    dataset: Dataset,
+    folds: Sequence[tuple[np.ndarray, np.ndarray, np.ndarray]],
+    title: str,
+) -> str:
+    """WEKA's own evaluation text of a cross-validation's scores.
+
+    The summary, the per-class table and the confusion matrix of the scores,
+    read as the probability of the positive class, as the Explorer prints
+    them for the same predictions at the threshold 0.5. ``folds`` holds each
+    fold's training rows, test rows and test scores: like WEKA's
+    ``crossValidateModel``, the class priors (which the relative errors are
+    measured against) are each training fold's.
+    """
     JClass = _classes()
     instances = to_instances(dataset)
     evaluation = JClass("weka.classifiers.Evaluation")(instances)
     positive = dataset.positive_index
-    for i, score in enumerate(np.asarray(scores, dtype=np.float64)):
-        distribution = [0.0, 0.0]
-        distribution[positive], distribution[1 - positive] = score, 1.0 - score
-        evaluation.evaluateModelOnceAndRecordPrediction(
-            jpype.JArray(jpype.JDouble)(distribution), instances.instance(i)
-        )
+    for train, test, scores in folds:
+        evaluation.setPriors(to_instances(dataset.subset(train)))
+        for row, score in zip(test, np.asarray(scores, dtype=np.float64)):
+            distribution = [0.0, 0.0]
+            distribution[positive], distribution[1 - positive] = score, 1.0 - score
+            evaluation.evaluateModelOnceAndRecordPrediction(
+                jpype.JArray(jpype.JDouble)(distribution), instances.instance(int(row))
+            )
     return "\n".join(
         [
             str(evaluation.toSummaryString(title, False)),

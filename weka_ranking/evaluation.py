@@ -139,6 +139,8 @@ class CVResult:
     # Every test fold's rows (indices into the data) and scores, in fold order.
     rows: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.int64))
     scores: np.ndarray = field(default_factory=lambda: np.empty(0))
+    # Each fold's training rows, for the class priors WEKA's evaluation uses.
+    train_rows: list[np.ndarray] = field(default_factory=list)
 
     def __repr__(self) -> str:
         if not self.folds:
@@ -197,7 +199,12 @@ class CVResult:
             "=== Stratified cross-validation: the ranking's scores as the "
             f"probability of {self.positive} ===\n=== Summary ===\n"
         )
-        lines.append(bridge.evaluation_text(data.subset(self.rows), self.scores, title))
+        # The pooled rows and scores cut back into the folds they came from.
+        ends = np.cumsum([len(f.scores) for f in self.folds])[:-1]
+        folds = zip(
+            self.train_rows, np.split(self.rows, ends), np.split(self.scores, ends)
+        )
+        lines.append(bridge.evaluation_text(data, list(folds), title))
         return "\n".join(lines)
 
 
@@ -289,6 +296,7 @@ def cross_validate(
         result.folds.append(record)
         pooled_scores.append(record.scores)
         pooled_rows.append(np.asarray(test))
+        result.train_rows.append(np.asarray(train))
         if progress is not None:
             progress(i + 1, folds)
     # The trained model's full options (the learner's defaults included).
