@@ -93,3 +93,24 @@ def test_cv_help_names_the_tasks_and_the_positive_default(capsys):
     assert "breast-cancer, vehicle, hepatitis, glass, yeast" in text
     assert "default: the minority class" in text
     assert "2 a usage mistake" in text
+
+
+def test_a_file_of_missing_values_is_refused(capsys, tmp_path):
+    data = tmp_path / "empty.arff"
+    rows = "".join(f"?,?,{'ab'[i % 2]}\n" for i in range(20))
+    header = "@relation r\n@attribute x numeric\n@attribute y numeric\n"
+    data.write_text(header + "@attribute c {a,b}\n@data\n" + rows)
+    code, out, err = run(capsys, "cv", str(data), "--folds", "2")
+    assert (code, out) == (1, "")
+    assert "every feature value is missing" in err
+
+
+def test_a_semicolon_csv_gets_a_hint_at_its_separator(capsys, tmp_path):
+    data = tmp_path / "semi.csv"
+    data.write_text(
+        "x;y;c\n" + "".join(f"{i};{i % 3};{'ab'[i % 2]}\n" for i in range(20))
+    )
+    code, _, err = run(capsys, "cv", str(data), "--folds", "2")
+    assert code == 1
+    assert "no usable attribute besides the class" in err
+    assert "separated by ';'" in err and "takes commas" in err

@@ -244,7 +244,14 @@ def _features(
             ", ".join(dropped),
         )
     if not attributes:
-        raise DataError(f"{source}: no usable attribute besides the class")
+        separated = [d.name for d in table.declared if ";" in d.name]
+        hint = (
+            f" (the column {separated[0]!r} looks like several separated by ';': "
+            "WEKA's CSV reader takes commas; convert the file or save it as ARFF)"
+            if separated
+            else ""
+        )
+        raise DataError(f"{source}: no usable attribute besides the class{hint}")
     return attributes, columns, dropped
 
 
@@ -314,6 +321,19 @@ def binary_dataset(
     klass, X, row_numbers = klass[selected], X[selected], row_numbers[selected]
     if len(klass) == 0:
         raise DataError(f"{source}: no instances of the classes kept")
+    empty = np.isnan(X).all(axis=0)
+    if empty.all():
+        raise DataError(
+            f"{source}: every feature value is missing ('?'): there is nothing to "
+            "rank by (every ranking would tie, AUC 0.5)"
+        )
+    if empty.any():
+        logger.warning(
+            "%s: %d attributes have no value at all: %s",
+            source,
+            int(empty.sum()),
+            ", ".join(a.name for a, e in zip(attributes, empty) if e),
+        )
     kept = [v for v in values if keep is None or v in keep]
     if len(kept) < 2:
         raise DataError(
