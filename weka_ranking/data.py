@@ -321,19 +321,6 @@ def binary_dataset(
     klass, X, row_numbers = klass[selected], X[selected], row_numbers[selected]
     if len(klass) == 0:
         raise DataError(f"{source}: no instances of the classes kept")
-    empty = np.isnan(X).all(axis=0)
-    if empty.all():
-        raise DataError(
-            f"{source}: every feature value is missing ('?'): there is nothing to "
-            "rank by (every ranking would tie, AUC 0.5)"
-        )
-    if empty.any():
-        logger.warning(
-            "%s: %d attributes have no value at all: %s",
-            source,
-            int(empty.sum()),
-            ", ".join(a.name for a, e in zip(attributes, empty) if e),
-        )
     kept = [v for v in values if keep is None or v in keep]
     if len(kept) < 2:
         raise DataError(
@@ -355,6 +342,19 @@ def binary_dataset(
         raise DataError(
             f"{source}: positive class {positive!r} is not among the class values "
             f"{kept}"
+        )
+    empty = np.isnan(X).all(axis=0)
+    if empty.all():
+        raise DataError(
+            f"{source}: every feature value is missing ('?'): there is nothing to "
+            "rank by (every ranking would tie, AUC 0.5)"
+        )
+    if empty.any():
+        logger.warning(
+            "%s: %d attributes have no value at all: %s",
+            source,
+            int(empty.sum()),
+            ", ".join(a.name for a, e in zip(attributes, empty) if e),
         )
     if len(kept) == 2:
         class_values = (kept[0], kept[1])
