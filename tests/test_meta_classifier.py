@@ -144,7 +144,8 @@ def test_crossvalidatemodel_pooled_auc_equals_cv(weka):
 
 def test_one_instance_is_scored_against_the_reference_sample(weka, halves):
     train, test = halves
-    model = trained(weka, f"-P 2 -I 3 -reference-size {len(train)}", train)
+    options = f"-P 2 -I 3 -reference-size {len(train)} -rank-first first"
+    model = trained(weka, options, train)
     # The reference sample is then every training row (in a shuffled order).
     members, header = model.getMembers(), model.getPairHeader()
     instances = bridge.to_instances(test)
@@ -157,7 +158,7 @@ def test_one_instance_is_scored_against_the_reference_sample(weka, halves):
             votes = sum(m.classifyInstance(pair) == 1.0 for m in members)
             wins += 2 * votes > len(members)
         distribution = list(model.distributionForInstance(instances.instance(i)))
-        # Class 0, the file's first value, ranks first by default.
+        # Class 0, the file's first value, ranks first (-rank-first first).
         assert distribution == pytest.approx([wins / len(train), 1 - wins / len(train)])
     refusing = trained(weka, "-P 2 -reference-size 0", train)
     with pytest.raises(jpype.JException, match="reference-size 0"):
