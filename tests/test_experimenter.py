@@ -1,7 +1,7 @@
 """The study in WEKA's own Experimenter gives the store's fold AUCs.
 
-The Experimenter runs in a plain JVM with the installed package. Scores as they are =
-ties one half, rank positions = equal degrees in the fold's order.
+The Experimenter runs in a plain JVM with the installed package. Two readings:
+scores as they are = ties one half, rank positions = equal degrees in the fold's order.
 """
 
 import json

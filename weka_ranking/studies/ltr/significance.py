@@ -13,8 +13,8 @@ def randomization_p(
 ) -> float:
     """p of the mean difference of paired per-query values under random swaps.
 
-    Each pair is swapped at random (Fisher's randomisation test); p is ``(hits + 1) /
-    (rounds + 1)`` so that it is never 0.
+    Each pair is swapped at random (Fisher's randomisation test); p is
+    ``(hits + 1) / (rounds + 1)`` so that it is never 0.
     """
     d = np.asarray(a, float) - np.asarray(b, float)
     observed = abs(d.mean())
