@@ -64,10 +64,16 @@ CUTOFFS = tuple(range(1, 11))
 
 
 def ranked_labels(labels: np.ndarray, scores: np.ndarray, docids=None) -> np.ndarray:
-    """The labels in ranked order: decreasing score, ties by a stated rule.
+    """The labels in ranked order, by decreasing score.
 
-    Ties in input order, or with ``docids`` in decreasing document id order (trec_eval's
-    rule).
+    Parameters
+    ----------
+    labels, scores : array of shape (n,)
+        One query's relevance labels and the scores that rank them.
+    docids : array of shape (n,), optional
+        Without them, equal scores keep the input order; with them, equal scores go in
+        decreasing document id order (trec_eval's rule), so that the metrics equal
+        trec_eval's on the same run.
     """
     scores = np.asarray(scores, float)
     if docids is None:

@@ -123,8 +123,16 @@ def _read_checked(path: Path | str, content: bytes) -> tuple[dict, bytes]:
 def read(path: str | Path) -> tuple[object, dict, tuple[str, ...]]:
     """Read a model file written by :func:`save`, checking it first.
 
-    A WEKA ``.model`` file of a RankingReduction is read too. Returns the trained Java
-    model, the estimator's parameters, and the attributes the training file dropped.
+    A WEKA ``.model`` file of a RankingReduction is read too.
+
+    Returns
+    -------
+    model : Java object
+        The trained Java model.
+    params : dict
+        The estimator's parameters.
+    dropped : tuple of str
+        The attributes the training file dropped.
     """
     path = Path(path)
     try:

@@ -116,6 +116,15 @@ def corrected_interval(
     """The (1 - p) confidence interval of the mean difference x - y.
 
     It uses the corrected resampled variance: the differences the test would not reject.
+
+    Parameters
+    ----------
+    x, y : sequence of float
+        The two schemes' values on the same k train/test splits, in the same order.
+    test_train_ratio : float
+        n_test / n_train of one split, as in :func:`corrected_resampled_t`.
+    p : float, default=0.05
+        The test's significance level; the interval covers 1 - p.
     """
     differences, mean, error = _corrected(x, y, test_train_ratio)
     half = t_critical(p, len(differences) - 1) * error
