@@ -101,9 +101,11 @@ class Build(build):
 
 
 class Sdist(sdist):
-    """An sdist that records its commit's date, the timestamp of the jars
-    built from it (it has no git history to read it from), and leaves out
-    Python's bytecode caches that MANIFEST.in's grafts would take."""
+    """An sdist that records its commit's date and leaves out bytecode caches.
+
+    The date is the timestamp of the jars built from it (an sdist has no git history to
+    read it from); Python's bytecode caches are those MANIFEST.in's grafts would take.
+    """
 
     def make_release_tree(self, base_dir, files):
         # Not a MANIFEST.in global-exclude: that warns when a clean tree has none.

@@ -34,8 +34,10 @@ def pairs(grades, p="all", seed=1, groups=None, one_order=False):
 
 
 def comparator(compare):
-    """A Java ``PairComparator`` answering with a Python function of index arrays;
-    ``calls`` records the size of every batch it was asked."""
+    """A Java ``PairComparator`` answering with a Python function of index arrays.
+
+    ``calls`` records the size of every batch it was asked.
+    """
     _java("PairComparator")
 
     @jpype.JImplements(f"{PACKAGE}.PairComparator")

@@ -133,8 +133,11 @@ def quicksort(n: int, compare: Comparator, seed: int) -> tuple[np.ndarray, int]:
 
 
 def order(scores: np.ndarray, ties: str, seed: int) -> list[int]:
-    """Indices by decreasing score; equal scores in input order, or shuffled
-    first by ``Instances.randomize``'s Fisher-Yates with ``Random(seed)``."""
+    """Indices by decreasing score, equal scores in input order or shuffled.
+
+    The shuffle, when seeded, is ``Instances.randomize``'s Fisher-Yates with
+    ``Random(seed)``, done first.
+    """
     indices = list(range(len(scores)))
     if ties == "random":
         random = JavaRandom(seed)

@@ -1,6 +1,8 @@
-"""The O(n log n) tournament of a single additive member (Logistic,
-NaiveBayes) gives exactly the brute-force tournament's degrees, ties
-included."""
+"""One additive member's O(n log n) tournament equals the brute-force one.
+
+For a single additive member (Logistic, NaiveBayes) the degrees are exactly the
+brute-force tournament's, ties included.
+"""
 
 import numpy as np
 import pytest

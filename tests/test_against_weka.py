@@ -158,8 +158,11 @@ def test_one_member_committee_equals_its_member(weka, breast_cancer):
 
 @pytest.mark.parametrize("task", ["breast-cancer", "hepatitis"])
 def test_cv_text_is_wekas_cross_validation_summary(weka, task):
-    """The learner alone: cv's WEKA text is crossValidateModel's, relative
-    errors included (their priors are each training fold's, as WEKA's)."""
+    """The learner alone: cv's WEKA text is crossValidateModel's.
+
+    The relative errors included: their priors are each training fold's, as
+    WEKA's are.
+    """
     data = load_task(task)
     ours = cross_validate(RankingReduction("J48", ranker="pointwise"), data)
     text = ours.to_text(data)

@@ -1,6 +1,8 @@
-"""The build: javac found through JAVA_HOME or PATH, a checkout's jars rebuilt
-when its Java sources change, and a wheel that runs with a Java runtime and no
-compiler."""
+"""The build: javac found, stale jars rebuilt, and a wheel that needs no compiler.
+
+javac is found through JAVA_HOME or PATH, a checkout's jars are rebuilt when its Java
+sources change, and the wheel runs with a Java runtime and no compiler.
+"""
 
 import json
 import os
@@ -58,9 +60,11 @@ def test_an_sdist_date_file_sets_the_timestamp(tmp_path, monkeypatch):
 
 
 def test_a_checkout_rebuilds_its_jars_when_a_source_is_added(tmp_path, monkeypatch):
-    """Whatever .java files are under src/ are compiled: a new one (as a class
-    split in two makes) is in the jar the next time the JVM's class path is
-    asked for, and unchanged sources are not compiled again."""
+    """Whatever .java files are under src/ are compiled, and unchanged ones are not.
+
+    A new one (as a class split in two makes) is in the jar the next time the JVM's
+    class path is asked for, and unchanged sources are not compiled again.
+    """
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
     root, jars = tmp_path / "checkout", tmp_path / "checkout" / "jars"
     meta = root / "src" / "weka" / "classifiers" / "meta"
@@ -138,9 +142,11 @@ def test_build_warns_nothing_and_the_sdist_holds_what_the_tests_read(dist):
 # and the venv's dependencies are installed (from pip's cache) first.
 @pytest.mark.slow
 def test_the_wheel_runs_with_a_java_runtime_and_no_compiler(dist, tmp_path):
-    """Installed into a fresh venv and run with javac on neither PATH nor
-    JAVA_HOME: cross-validation (equal to the checkout's) and the WEKA package
-    both work, and nothing is compiled or cached."""
+    """An installed wheel works without javac and compiles or caches nothing.
+
+    Installed into a fresh venv and run with javac on neither PATH nor JAVA_HOME:
+    cross-validation (equal to the checkout's) and the WEKA package both work.
+    """
     (wheel,) = dist[0].glob("weka_ranking-*-py3-none-any.whl")
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)])

@@ -1,7 +1,9 @@
-"""The committed reproduction store (docs/results.jsonl.gz) against a fresh run:
-its deterministic cells (the learner alone; all pairs, one voter, ranked by
-the tournaments) must come out the same from today's code. Slow: run with
-``python -m pytest -m slow``."""
+"""The committed reproduction store (docs/results.jsonl.gz) against a fresh run.
+
+Its deterministic cells (the learner alone; all pairs, one voter, ranked by the
+tournaments) must come out the same from today's code. Slow: run with
+``python -m pytest -m slow``.
+"""
 
 import pytest
 

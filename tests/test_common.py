@@ -71,8 +71,10 @@ def halves(breast_cancer):
 
 
 class Case:
-    """A ranker of one class, with two training sets A and B (with their
-    fit arguments) and the data to rank."""
+    """A ranker of one class, two training sets A and B, and the data to rank.
+
+    A and B come with their fit arguments.
+    """
 
     def __init__(self, name, halves):
         make, queries = RANKER_CASES[name]

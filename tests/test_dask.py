@@ -1,5 +1,7 @@
-"""Dask: the reproduction grid on a local cluster gives the local numbers;
-a worker of several threads starts one JVM; a fitted model travels."""
+"""Dask: the reproduction grid on a local cluster gives the local numbers.
+
+Also: a worker of several threads starts one JVM; a fitted model travels.
+"""
 
 import json
 

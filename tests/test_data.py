@@ -1,5 +1,7 @@
-"""ARFF loading (WEKA's own reader), binarising (without the JVM) and the
-study's binary tasks."""
+"""ARFF loading, binarising and the study's binary tasks.
+
+Loading is WEKA's own reader; binarising runs without the JVM.
+"""
 
 import gzip
 import re

@@ -1,5 +1,7 @@
-"""Everyday use as WEKA users work: output paths, heap sizes, seeds, learner
-names; each fault of the everyday-use issue that is fixed, tested."""
+"""Everyday use as WEKA users work: output paths, heap sizes, seeds, learner names.
+
+Each fault of the everyday-use issue that is fixed, tested.
+"""
 
 import os
 import re

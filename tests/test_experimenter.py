@@ -1,6 +1,8 @@
-"""The study in WEKA's own Experimenter (a plain JVM, the installed package)
-gives the store's fold AUCs: scores as they are = ties one half, rank
-positions = equal degrees in the fold's order."""
+"""The study in WEKA's own Experimenter gives the store's fold AUCs.
+
+The Experimenter runs in a plain JVM with the installed package. Two readings:
+scores as they are = ties one half, rank positions = equal degrees in the fold's order.
+"""
 
 import json
 

@@ -1,5 +1,8 @@
-"""The meta-classifier's properties as WEKA's GUI shows them: WEKA's own
-PropertySheetPanel, headless, with the editors the Explorer registers."""
+"""The meta-classifier's properties as WEKA's GUI shows them.
+
+Shown by WEKA's own PropertySheetPanel, headless, with the editors the Explorer
+registers.
+"""
 
 from __future__ import annotations
 

@@ -1,6 +1,8 @@
-"""Fuzzed ARFF text read by the package and by WEKA's ArffLoader as the oracle:
-the same values, or both refuse (the package naming the line WEKA names), or
-the package refuses for one of its own reasons."""
+"""Fuzzed ARFF text read by the package and by WEKA's ArffLoader as the oracle.
+
+Both give the same values, or both refuse (the package naming the line WEKA names), or
+the package refuses for one of its own reasons.
+"""
 
 import os
 import re
@@ -105,8 +107,11 @@ def weka_read(weka, text):
 
 
 def line_weka_names(text, reason):
-    """The line WEKA's message names; its tokenizer has passed the line an
-    end of line (EOL) ends, and an end of file lies on the last line."""
+    """The line WEKA's message names.
+
+    Its tokenizer has passed the line an end of line (EOL) ends, and an end of file lies
+    on the last line.
+    """
     at = re.search(r"Token\[(.*)\], line (\d+)", reason)
     if at is None:
         return None

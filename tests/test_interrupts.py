@@ -1,6 +1,8 @@
-"""Reproduction runs stopped as users stop them: Ctrl-C twice, the parent
-killed, a second run on the same folder. Finished units stay; nothing hangs
-or lingers."""
+"""Reproduction runs stopped as users stop them; finished units stay.
+
+Stopped by Ctrl-C twice, the parent killed, a second run on the same folder; nothing
+hangs or lingers.
+"""
 
 import json
 import os

@@ -1,6 +1,8 @@
-"""The seam between Python and the Java class: Java owns the rules and the
-facts, Python's parameter table matches Java's options, and only the bridge
-calls Java methods."""
+"""The seam between Python and the Java class.
+
+Java owns the rules and the facts, Python's parameter table matches Java's options, and
+only the bridge calls Java methods.
+"""
 
 from __future__ import annotations
 

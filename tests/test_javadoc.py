@@ -1,6 +1,8 @@
-"""The meta-classifier's Javadoc as WEKA writes it: the globalinfo, BibTeX and
-options blocks between WEKA's markers are what ``weka.core.AllJavadoc``
-generates from the class itself."""
+"""The meta-classifier's Javadoc as WEKA writes it.
+
+The globalinfo, BibTeX and options blocks between WEKA's markers are what
+``weka.core.AllJavadoc`` generates from the class itself.
+"""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
-"""The ready KnowledgeFlow flow, ``docs/ranking-reduction.kf``, run by WEKA's
-command-line flow runner (``weka.knowledgeflow.FlowRunner``) in a plain JVM
-with the package installed by WEKA's package manager: its AUC equals
-``weka-ranking cv``'s on the same data, folds and seed.
+"""The ready KnowledgeFlow flow gives ``weka-ranking cv``'s AUC.
+
+The flow, ``docs/ranking-reduction.kf``, is run by WEKA's command-line flow runner
+(``weka.knowledgeflow.FlowRunner``) in a plain JVM with the package installed by WEKA's
+package manager: its AUC equals ``weka-ranking cv``'s on the same data, folds and seed.
 
 The flow's CrossValidationFoldMaker (seed 1, 10 folds, order not preserved)
 draws WEKA's Explorer's fold sequence, which ``cv`` replays: ``new
@@ -59,10 +60,13 @@ def test_the_flow_is_the_documented_chain():
 
 @pytest.mark.parametrize("fold_seed", [1, 3])
 def test_flow_runner_auc_equals_cv(weka_home, tmp_path, fold_seed):
-    """The ready flow (seed 1: ``weka-ranking cv breast-cancer --pairs 2
-    --voters 3``), and with the fold maker's seed changed alone, which moves
-    the AUC (0.631 and 0.601): both equal cross-validation in Python with the
-    flow's options (J48, -P 2 -I 3 -S 1, recurrence-events first)."""
+    """The ready flow, and with the fold maker's seed changed, equal Python's AUC.
+
+    The ready flow has seed 1 (``weka-ranking cv breast-cancer --pairs 2 --voters 3``);
+    changing the fold maker's seed alone moves the AUC (0.631 and 0.601). Both equal
+    cross-validation in Python with the flow's options (J48, -P 2 -I 3 -S 1,
+    recurrence-events first).
+    """
     flow = json.loads(FLOW.read_text())
     results = tmp_path / "results.txt"
     steps = steps_by_name(flow)

@@ -34,9 +34,11 @@ def test_only_the_bridge_and_the_jvm_start_import_jpype():
 
 
 def test_modules_metrics_and_binarising_work_without_jpype():
-    """Data files are read by WEKA's own reader, so reading one starts the JVM;
-    importing the package and its modules, the metrics, and making a binary
-    task of a table that is already read do not need it."""
+    """Only reading a data file starts the JVM.
+
+    Data files are read by WEKA's own reader; importing the package and its modules, the
+    metrics, and making a binary task of a table that is already read do not need it.
+    """
     code = (
         "import sys; sys.modules['jpype'] = None\n"
         "import numpy as np\n"
@@ -134,9 +136,11 @@ def test_no_study_imports_another_study():
 
 
 def test_no_module_imports_a_name_of_the_package_init():
-    """``from weka_ranking import X`` only for submodules, never ``__init__``'s
-    own names (``__version__``, ``load_task``): the package's front door is for
-    users, and importing it from inside invites circles."""
+    """``from weka_ranking import X`` only for submodules, never ``__init__``'s names.
+
+    ``__init__``'s own names are ``__version__`` and ``load_task``: the package's front
+    door is for users, and importing it from inside invites circles.
+    """
     submodules = {p.stem for p in PACKAGE.glob("*.py")} | {
         p.name for p in PACKAGE.iterdir() if (p / "__init__.py").is_file()
     }

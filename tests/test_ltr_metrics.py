@@ -42,8 +42,10 @@ def test_ties_keep_the_input_order():
 
 @pytest.mark.parametrize("ties", [False, True])
 def test_standard_equals_ir_measures(ties):
-    """Without ties in input order; with ties, given the document ids, by
-    trec_eval's rule (decreasing document id), which ir-measures follows."""
+    """Without ties in input order; with ties, by trec_eval's rule given the ids.
+
+    trec_eval's rule, which ir-measures follows, orders ties by decreasing document id.
+    """
     ir_measures = pytest.importorskip("ir_measures")
     rng = np.random.default_rng(7)
     qrels, run, ours = [], [], {}

@@ -1,5 +1,8 @@
-"""LETOR's rules: choices on validation only, per-query files that other
-tools re-score to the same numbers, paired tests, MeanNDCG, normalisation."""
+"""LETOR's rules: choices on validation only, re-scorable files, paired tests.
+
+The per-query files are re-scored by other tools to the same numbers; also MeanNDCG and
+normalisation.
+"""
 
 import csv
 import json

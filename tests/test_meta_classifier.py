@@ -1,6 +1,8 @@
-"""weka.classifiers.meta.RankingReduction as WEKA sees it: options,
-serialization, WEKA's evaluation paths, single instances, and the committee's
-rankings against the Python oracles."""
+"""weka.classifiers.meta.RankingReduction as WEKA sees it.
+
+Options, serialization, WEKA's evaluation paths, single instances, and the committee's
+rankings against the Python oracles.
+"""
 
 import jpype
 import numpy as np

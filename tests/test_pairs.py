@@ -1,5 +1,8 @@
-"""AUC-Train pairs of the Java class: counts, labels, balance, the sampling of
-Algorithm 3, and equality with the Python oracle (sampled pairs included)."""
+"""AUC-Train pairs of the Java class, against the Python oracle.
+
+Counts, labels, balance, the sampling of Algorithm 3, and equality with the Python
+oracle (sampled pairs included).
+"""
 
 import java_method as java
 import numpy as np

@@ -1,5 +1,7 @@
-"""The Java rankers on fake comparators, against hand-computed results and
-the Python oracles."""
+"""The Java rankers on fake comparators.
+
+Checked against hand-computed results and the Python oracles.
+"""
 
 import math
 

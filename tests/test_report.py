@@ -1,6 +1,9 @@
-"""The report: values computed once, verdicts that follow their declared
-rules, and a page rendered from templates against golden files, where a
-number changed in the store changes every sentence that depends on it."""
+"""The report: values computed once, rule-bound verdicts, pages from templates.
+
+Verdicts follow their declared rules, and the page is rendered from templates against
+golden files, where a number changed in the store changes every sentence that depends on
+it.
+"""
 
 import json
 import os
@@ -155,8 +158,11 @@ def test_hypotheses_are_paired_tests_with_holm(computed):
 
 
 def test_the_templates_hold_no_result():
-    """Every number on the page comes through a field: with the fields taken
-    out, a template holds only the names of things (Tables 5-8, H1...)."""
+    """Every number on the page comes through a field.
+
+    With the fields taken out, a template holds only the names of things (Tables 5-8,
+    H1...).
+    """
     names = re.compile(
         r"Tables? 5-8|Figures? 1-4|Algorithm 4|H\d'?|class 0|J48|"
         r"1 / \(2 P N\)|n - 1|1 \+ 1/n|Table \{"
@@ -169,8 +175,11 @@ def test_the_templates_hold_no_result():
 
 
 def test_a_number_changed_in_the_store_changes_every_sentence_on_it(computed, tmp_path):
-    """J48 glass `original` fold-order AUCs moved up: its row, its table
-    cell, the leakage counts, its hypothesis rows and the summary follow."""
+    """J48 glass `original` fold-order AUCs moved up: everything that depends follows.
+
+    Its row, its table cell, the leakage counts, its hypothesis rows and the summary
+    follow.
+    """
     store = tmp_path / "store"
     shutil.copytree(GOLDEN / "store", store)
     path = store / "results.jsonl"

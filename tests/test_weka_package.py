@@ -1,7 +1,9 @@
-"""The WEKA package in WEKA itself: installed by WEKA's package manager into a
-fresh WEKA_HOME, run in a plain JVM (WEKA's jars only, no Python, no
-weka-ranking on the classpath) from the command line and the Experimenter,
-found by WEKA's class discovery, and equal to ``weka-ranking cv``."""
+"""The WEKA package in WEKA itself, equal to ``weka-ranking cv``.
+
+Installed by WEKA's package manager into a fresh WEKA_HOME, run in a plain JVM (WEKA's
+jars only, no Python, no weka-ranking on the classpath) from the command line and the
+Experimenter, and found by WEKA's class discovery.
+"""
 
 import csv
 import datetime
@@ -98,8 +100,11 @@ def test_description_names_where_weka_downloads_it_and_what_it_needs(tmp_path):
 
 
 def test_two_builds_of_the_package_are_byte_identical(tmp_path):
-    """Compiled again from a copy of the sources (new paths, new file times),
-    the package is the same bytes; so is its jar, which is the wheel's."""
+    """Compiled again from a copy of the sources, the package is the same bytes.
+
+    The copy has new paths and new file times; its jar, which is the wheel's, is the
+    same bytes too.
+    """
     root = tmp_path / "copy"
     shutil.copytree(project_dir("src"), root / "src")
     shipped = jvm.java_dir()
@@ -138,8 +143,10 @@ def test_the_jar_holds_the_meta_classifier_only(tmp_path):
 
 
 def test_weka_refuses_it_outside_the_weka_versions_it_depends_on(tmp_path):
-    """WEKA reads Depends as a range: raised above the running WEKA (3.9.7),
-    the same package is skipped, so the range it states is the one enforced."""
+    """WEKA reads Depends as a range, and enforces the range the package states.
+
+    Raised above the running WEKA (3.9.7), the same package is skipped.
+    """
     package = zipfile.ZipFile(write_package(tmp_path))
     too_new = tmp_path / "too-new.zip"
     with zipfile.ZipFile(too_new, "w") as out:

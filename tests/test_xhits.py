@@ -1,6 +1,8 @@
-"""XHITS and AMCL (weka_ranking.studies.xhits): HITS recovered exactly, the
-influence matrix's properties, AMCL's gradients against finite differences,
-the study's determinism, its committed page and its command."""
+"""XHITS and AMCL (weka_ranking.studies.xhits).
+
+HITS recovered exactly, the influence matrix's properties, AMCL's gradients against
+finite differences, the study's determinism, its committed page and its command.
+"""
 
 import json
 from pathlib import Path

@@ -45,8 +45,11 @@ _MANIFEST = b"Manifest-Version: 1.0\r\nCreated-By: weka-ranking\r\n\r\n"
 
 
 class BuildError(RuntimeError):
-    """The Java classes cannot be built: no ``javac``, no weka.jar, or a
-    compilation error; the message says which and what to do."""
+    """The Java classes cannot be built.
+
+    No ``javac``, no weka.jar, or a compilation error; the message says which and what
+    to do.
+    """
 
 
 def find_javac() -> str:
@@ -88,8 +91,10 @@ def java_sources(src: Path) -> list[Path]:
 
 
 def sources_digest(src: Path) -> str:
-    """SHA-256 of the sources' relative paths and bytes (added or removed
-    files change it, as edited ones do)."""
+    """SHA-256 of the sources' relative paths and bytes.
+
+    Hashing the paths makes added or removed files change it, as edited ones do.
+    """
     digest = hashlib.sha256()
     for path in java_sources(src):
         digest.update(path.relative_to(src).as_posix().encode() + b"\0")
@@ -141,8 +146,10 @@ def _git_commit_epoch(root: Path) -> int | None:
 
 
 def zip_bytes(entries: Iterable[tuple[str, bytes]], epoch: int) -> bytes:
-    """A ZIP of ``(name, bytes)`` entries that depends on nothing else: sorted
-    names, one timestamp, permissions 0644, made "on Unix"."""
+    """A ZIP of ``(name, bytes)`` entries that depends on nothing else.
+
+    Sorted names, one timestamp, permissions 0644, made "on Unix".
+    """
     stamp = time.gmtime(max(epoch, _ZIP_EPOCH_MIN))[:6]
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:

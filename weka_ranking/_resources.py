@@ -9,8 +9,10 @@ _REPO = Path(__file__).resolve().parent.parent
 
 
 def checkout() -> Path | None:
-    """The checkout this package is imported from (an editable install, or the
-    source tree on ``sys.path``), or None for an installed wheel."""
+    """The checkout this package is imported from, or None for an installed wheel.
+
+    A checkout is an editable install, or the source tree on ``sys.path``.
+    """
     # pyproject.toml beside src/ tells a checkout from site-packages, where
     # some other distribution may have installed a top-level src/.
     if (_REPO / "pyproject.toml").is_file() and (_REPO / "src").is_dir():

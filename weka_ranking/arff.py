@@ -1,6 +1,7 @@
-"""Data files in (ARFF and ``.arff.gz`` by WEKA's own ``ArffLoader``, CSV and
-the rest by WEKA's other converters), binary :class:`~weka_ranking.data.Dataset`
-out.
+"""Data files in, binary :class:`~weka_ranking.data.Dataset` out.
+
+ARFF and ``.arff.gz`` are read by WEKA's own ``ArffLoader``, CSV and the rest by WEKA's
+other converters.
 
 WEKA reads the file, so every file WEKA reads is read the same way
 (whitespace-separated values, quoted names, sparse rows, dates as
@@ -63,8 +64,10 @@ def _declaration_lines(text: str) -> dict[str, int]:
 
 
 def _data_line(text: str, row: int) -> int | None:
-    """The line of the data section's ``row``-th (0-based) instance: blank lines
-    and ``%`` comments hold none."""
+    """The line of the data section's ``row``-th (0-based) instance.
+
+    Blank lines and ``%`` comments hold none.
+    """
     lines = text.splitlines()
     start = next((n for n, line in enumerate(lines) if _DATA.match(line)), None)
     if start is None:
@@ -123,10 +126,12 @@ def _refusal(source: str, reason: str, text: str) -> DataError:
 
 
 def read_table(path: str | Path) -> Table:
-    """A data file as WEKA reads it: ARFF (also ``.arff.gz``) by ``ArffLoader``,
-    any other kind by the converter WEKA picks for it (CSV typed as WEKA types
-    it). Instance weights are refused, naming their line: the reduction pairs
-    instances without weights."""
+    """A data file as WEKA reads it.
+
+    ARFF (also ``.arff.gz``) by ``ArffLoader``, any other kind by the converter WEKA
+    picks for it (CSV typed as WEKA types it). Instance weights are refused, naming
+    their line: the reduction pairs instances without weights.
+    """
     from weka_ranking import bridge
 
     path = Path(path)
@@ -244,9 +249,12 @@ def _quoted(text: str) -> str:
 
 
 def to_arff(data: Dataset) -> str:
-    """The data set as ARFF text, its binary class last as WEKA is given it,
-    numbers with every digit (``repr``) so that WEKA reads them back equal (a
-    date as the number it is, milliseconds since the epoch, declared numeric)."""
+    """The data set as ARFF text that WEKA reads back equal.
+
+    Its binary class comes last, as WEKA is given it, and numbers carry every digit
+    (``repr``); a date is written as the number it is, milliseconds since the epoch,
+    declared numeric.
+    """
     lines = [f"@relation {_quoted(data.relation)}", ""]
     for attribute in (*data.attributes, Attribute(data.class_name, data.class_values)):
         kind = (

@@ -11,9 +11,11 @@ from weka_ranking.errors import DataError
 
 
 def output_target(path: str | Path) -> Path:
-    """The regular file a write to ``path`` will replace (a symbolic link's
-    target), checked before any work: a folder, a FIFO, a device or a missing
-    folder is refused with a message that names the path."""
+    """The regular file a write to ``path`` will replace, checked before any work.
+
+    For a symbolic link, its target. A folder, a FIFO, a device or a missing folder is
+    refused with a message that names the path.
+    """
     path = Path(path)
     target = Path(os.path.realpath(path))
     if target.exists() and not target.is_file():

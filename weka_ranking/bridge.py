@@ -38,9 +38,11 @@ def _flat(X: np.ndarray):
 
 
 def _in_python_words(reason: str) -> str:
-    """A Java reason with the parameter table's flags as the estimator's
-    parameters: ``-I 1`` becomes ``voters=1`` and a bare ``-P`` becomes
-    ``pairs_per_instance``; other flags (``-G``) stay WEKA's."""
+    """A Java reason with the parameter table's flags as the estimator's parameters.
+
+    ``-I 1`` becomes ``voters=1`` and a bare ``-P`` becomes ``pairs_per_instance``;
+    other flags (``-G``) stay WEKA's.
+    """
 
     def parameter(match: re.Match) -> str:
         p = BY_WEKA_FLAG[match["flag"]]
@@ -61,10 +63,12 @@ def _in_python_words(reason: str) -> str:
 
 
 def _refusal(err, what: str) -> ValueError:
-    """The meta-classifier's refusal (its ``OptionException``) in Python's terms:
-    a :class:`ParameterError` naming the estimator's parameter for an option of
-    the parameter table, else a :class:`DataError` (options the data sets, such
-    as ``-rank-first`` and ``-G``, and the data itself)."""
+    """The meta-classifier's refusal (its ``OptionException``) in Python's terms.
+
+    A :class:`ParameterError` naming the estimator's parameter for an option of the
+    parameter table, else a :class:`DataError` (options the data sets, such as
+    ``-rank-first`` and ``-G``, and the data itself).
+    """
     flag, value, reason = err.getFlag(), err.getValue(), str(err.getReason())
     parameter = None if flag is None else BY_WEKA_FLAG.get(str(flag))
     if parameter is None:
@@ -78,9 +82,11 @@ def _refusal(err, what: str) -> ValueError:
 
 @contextmanager
 def java_errors(what: str) -> Iterator[None]:
-    """Java's exceptions as this package's: the meta-classifier's refusals as
-    :class:`ParameterError` or :class:`DataError`, an exhausted heap with what
-    to do, anything else as :class:`WekaError`."""
+    """Java's exceptions as this package's.
+
+    The meta-classifier's refusals as :class:`ParameterError` or :class:`DataError`, an
+    exhausted heap with what to do, anything else as :class:`WekaError`.
+    """
     try:
         yield
     except jpype.JException as err:
@@ -198,10 +204,12 @@ def to_instances(dataset: Dataset, header=None):
 
 
 def grouped_data(X, y, group, require_grades: bool = False):
-    """Rows with a numeric ``group`` attribute first (the query, coded 0, 1,
-    ...) and the relevance grade ``y`` as a numeric class: the input of the
-    reduction's query-grouped mode (``-G``). Returns the features as a
-    Dataset and the instances."""
+    """The input of the reduction's query-grouped mode (``-G``).
+
+    Rows with a numeric ``group`` attribute first (the query, coded 0, 1, ...) and the
+    relevance grade ``y`` as a numeric class. Returns the features as a Dataset and the
+    instances.
+    """
     from weka_ranking.estimator import as_dataset
 
     data = X if isinstance(X, Dataset) else as_dataset(X)
@@ -218,10 +226,12 @@ def grouped_data(X, y, group, require_grades: bool = False):
 
 
 def read_table(path, arff: bool) -> tuple[Table, np.ndarray]:
-    """A data file read by WEKA: ARFF (and ``.arff.gz``) by ``ArffLoader``,
-    other kinds by the converter WEKA picks by the extension. Returns the
-    table and each instance's weight; WEKA's refusal is a :class:`WekaError`
-    with its reader's message."""
+    """A data file read by WEKA, with each instance's weight.
+
+    ARFF (and ``.arff.gz``) by ``ArffLoader``, other kinds by the converter WEKA picks
+    by the extension. Returns the table and the weights; WEKA's refusal is a
+    :class:`WekaError` with its reader's message.
+    """
     JClass = _classes()
     try:
         if arff:
@@ -304,8 +314,10 @@ def build(classifier, instances, spec: str) -> None:
 
 
 def make_reduction(options: Sequence[str], base=None):
-    """The Java meta-classifier with WEKA options (``-W ... -- base options``),
-    and with ``base`` as its base classifier when given."""
+    """The Java meta-classifier with WEKA options (``-W ... -- base options``).
+
+    With ``base`` as its base classifier when given.
+    """
     reduction = _classes()(REDUCTION)()
     try:
         reduction.setOptions(jpype.JArray(jpype.JString)(list(options)))
@@ -321,8 +333,10 @@ def make_reduction(options: Sequence[str], base=None):
 
 
 def check_options(reduction) -> None:
-    """The meta-classifier's own check that its options go together (a
-    pointwise model with pairs or voters, identical voters), before any work."""
+    """The meta-classifier's own check that its options go together, before any work.
+
+    Combinations such as a pointwise model with pairs or voters, or identical voters.
+    """
     with java_errors("checking the options"):
         reduction.checkOptions()
 
@@ -333,10 +347,12 @@ def reduction_options(reduction) -> list[str]:
 
 
 def reduction_option_table(reduction) -> dict[str, dict]:
-    """What the meta-classifier says of its options: each flag (``-P``) with
-    its synopsis and whether it takes a value (``listOptions``), the value
-    a fresh object reports (``getOptions``; None for an absent flag), and the
-    choices of its drop-downs (``-R``, ``-T``)."""
+    """What the meta-classifier says of its options.
+
+    Each flag (``-P``) with its synopsis and whether it takes a value (``listOptions``),
+    the value a fresh object reports (``getOptions``; None for an absent flag), and the
+    choices of its drop-downs (``-R``, ``-T``).
+    """
     reported = reduction_options(reduction)
     head = reported[: reported.index("--")] if "--" in reported else reported
     table = {}
@@ -360,8 +376,10 @@ def reduction_option_table(reduction) -> dict[str, dict]:
 
 
 def set_ranking(reduction, ranker: str, ties: str, threads: int) -> None:
-    """Set how a trained model ranks: its ranker, tie rule and threads (the
-    pairwise rankers share one trained committee)."""
+    """Set how a trained model ranks: its ranker, tie rule and threads.
+
+    The pairwise rankers share one trained committee.
+    """
     JClass = _classes()
     Reduction = JClass(REDUCTION)
     SelectedTag = JClass("weka.core.SelectedTag")
@@ -375,8 +393,10 @@ def set_ranking(reduction, ranker: str, ties: str, threads: int) -> None:
 def members_reported(
     reduction, trained: Callable[[int, int, int, float], None]
 ) -> Iterator[None]:
-    """Within the block, call ``trained(member, members, pairs, seconds)`` as
-    each member is trained."""
+    """Within the block, report each member as it is trained.
+
+    The report is the call ``trained(member, members, pairs, seconds)``.
+    """
     JClass = _classes()
     interface = "weka.classifiers.meta.rankingreduction.MemberListener"
     JClass(interface)
@@ -395,9 +415,11 @@ def members_reported(
 
 
 def training_footprint(reduction, instances) -> dict[str, int]:
-    """What training on the instances will take, asked of the meta-classifier
-    before any pair is made: pairs per member, members trained at once, and
-    JVM heap bytes a pair needs while its member trains."""
+    """What training on the instances will take, asked before any pair is made.
+
+    The meta-classifier answers: pairs per member, members trained at once, and JVM heap
+    bytes a pair needs while its member trains.
+    """
     with java_errors("counting the pairs"):
         pairs, at_once, per_pair = reduction.trainingFootprint(instances)
     return {
@@ -413,9 +435,11 @@ def training_header(reduction):
 
 
 def instances_like(dataset: Dataset, reduction):
-    """The data set as Instances to rank with a trained model: its own
-    features, which the model checks against its training header, and the
-    training data's class attribute (the class of data to rank is unknown)."""
+    """The data set as Instances to rank with a trained model.
+
+    Its own features, which the model checks against its training header, and the
+    training data's class attribute (the class of data to rank is unknown).
+    """
     klass = _as_attribute(training_header(reduction).classAttribute())
     header = _header(dataset.relation, dataset.attributes, klass)
     return _rows(header, dataset.X, dataset.class_index)
@@ -427,17 +451,21 @@ def training_weka_version(reduction) -> str:
 
 
 def rank(reduction, instances, source: str = "the data") -> tuple[np.ndarray, int]:
-    """The batch ranked as a whole: scores in [0, 1] and the comparisons made;
-    ``source`` names the data in a refusal."""
+    """The batch ranked as a whole: scores in [0, 1] and the comparisons made.
+
+    ``source`` names the data in a refusal.
+    """
     with java_errors(source):
         ranking = reduction.rank(instances)
         return np.asarray(ranking.scores, dtype=np.float64), int(ranking.comparisons)
 
 
 def order(scores: np.ndarray, ties: str, seed: int) -> np.ndarray:
-    """Indices by decreasing score; equal scores keep the input order
-    (``stable``) or an order shuffled by ``java.util.Random(seed)`` (``random``),
-    as the meta-classifier's ``-T`` orders them."""
+    """Indices by decreasing score, ties ordered as the meta-classifier's ``-T`` does.
+
+    Equal scores keep the input order (``stable``) or an order shuffled by
+    ``java.util.Random(seed)`` (``random``).
+    """
     JClass = _classes()
     random = JClass("java.util.Random")(int(seed)) if ties == "random" else None
     rankers = JClass("weka.classifiers.meta.rankingreduction.Rankers")
@@ -505,10 +533,12 @@ def reduction_params(reduction) -> dict:
 
 
 def params_from_options(options: str) -> dict:
-    """The estimator's parameters that a meta-classifier option string sets,
-    as WEKA parses it (``Utils.splitOptions``, then ``setOptions`` on a fresh
-    ``RankingReduction``) and reads them back; ``base`` is a classname and
-    ``base_options`` the options after ``--``, as given."""
+    """The estimator's parameters that a meta-classifier option string sets.
+
+    Parsed as WEKA parses it (``Utils.splitOptions``, then ``setOptions`` on a fresh
+    ``RankingReduction``) and read back; ``base`` is a classname and ``base_options``
+    the options after ``--``, as given.
+    """
     tokens = split_options(options)
     base_options = tokens[tokens.index("--") + 1 :] if "--" in tokens else []
     params = reduction_params(make_reduction(tokens))
@@ -517,8 +547,10 @@ def params_from_options(options: str) -> dict:
 
 
 def serialize(classifier, header) -> bytes:
-    """A classifier and its header as the Explorer saves a model (``writeAll``):
-    a ``.model`` file WEKA loads."""
+    """A classifier and its header as the Explorer saves a model (``writeAll``).
+
+    The result is a ``.model`` file WEKA loads.
+    """
     JClass = _classes()
     stream = JClass("java.io.ByteArrayOutputStream")()
     objects = jpype.JArray(JClass("java.lang.Object"))([classifier, header])
@@ -527,8 +559,10 @@ def serialize(classifier, header) -> bytes:
 
 
 def deserialize(payload: bytes):
-    """The classifier of :func:`serialize`'s bytes (or of a plain ``write``);
-    Java deserialization, so the bytes must come from a trusted source."""
+    """The classifier of :func:`serialize`'s bytes (or of a plain ``write``).
+
+    This is Java deserialization, so the bytes must come from a trusted source.
+    """
     JClass = _classes()
     stream = JClass("java.io.ByteArrayInputStream")(jpype.JArray(jpype.JByte)(payload))
     try:
@@ -562,14 +596,18 @@ def java_version() -> str:
 
 
 def bench_rank_seconds(reduction, instances) -> float:
-    """Seconds the meta-classifier's own ``rank`` takes, timed in Java
-    (``src/wekaranking/Bench.java``)."""
+    """Seconds the meta-classifier's own ``rank`` takes, timed in Java.
+
+    The timing loop is ``src/wekaranking/Bench.java``.
+    """
     return _classes()("wekaranking.Bench").rankNanos(reduction, instances) / 1e9
 
 
 def bench_plain_tournament_seconds(reduction, instances) -> float:
-    """Seconds a plain Java tournament of a trained model's members takes, a
-    DenseInstance a pair (``src/wekaranking/Bench.java``)."""
+    """Seconds a plain Java tournament of a trained model's members takes.
+
+    It builds a DenseInstance a pair (``src/wekaranking/Bench.java``).
+    """
     members, pair_header = reduction.getMembers(), reduction.getPairHeader()
     Bench = _classes()("wekaranking.Bench")
     return Bench.plainTournamentNanos(members, pair_header, instances) / 1e9

@@ -30,9 +30,11 @@ FEATURE_KINDS = {"numeric", "nominal", "date"}
 
 @dataclass(frozen=True)
 class Attribute:
-    """One feature: numeric when ``values`` is None, else nominal; a date
-    (numeric, milliseconds since the epoch) keeps WEKA's ``date_format`` so
-    that the WEKA header says date as the file does."""
+    """One feature: numeric when ``values`` is None, else nominal.
+
+    A date (numeric, milliseconds since the epoch) keeps WEKA's ``date_format`` so that
+    the WEKA header says date as the file does.
+    """
 
     name: str
     values: tuple[str, ...] | None = None

@@ -38,8 +38,11 @@ if BaseEstimator is None:
         """A predict-type method was called before ``fit``."""
 
     class BaseEstimator:  # type: ignore[no-redef]
-        """Parameters read from ``__init__``'s signature, as scikit-learn's
-        ``BaseEstimator`` reads them (used when scikit-learn is absent)."""
+        """Parameters read from ``__init__``'s signature.
+
+        Read as scikit-learn's ``BaseEstimator`` reads them (used when scikit-learn is
+        absent).
+        """
 
         @classmethod
         def _get_param_names(cls) -> list[str]:
@@ -86,8 +89,9 @@ if BaseEstimator is None:
 
 
 class Validation(NamedTuple):
-    """Held-out data for the choices a ranker makes (rounds, a grid, a round
-    of AdaRank), and how to rate scores on it.
+    """Held-out data for the choices a ranker makes, and how to rate scores on it.
+
+    The choices are rounds, a grid, a round of AdaRank.
 
     A plain ``(X, y, group)`` tuple is taken as one. ``rate(scores)`` rates
     the scores of ``X``; None leaves the rating to the ranker (its own
@@ -147,8 +151,11 @@ class Ranking:
         )
 
     def to_csv(self, data: Dataset) -> str:
-        """``instance,score,rank,class``, best first: the instance's 1-based
-        row in its file, its score, its rank and its class label in the file."""
+        """``instance,score,rank,class``, best first.
+
+        The instance's 1-based row in its file, its score, its rank and its class label
+        in the file.
+        """
         lines = ["instance,score,rank,class"]
         for position, i in enumerate(self.order):
             label = data.labels[i]
@@ -212,8 +219,10 @@ def labelled_dataset(X: np.ndarray, y: np.ndarray) -> tuple[Dataset, np.ndarray]
 def array_dataset(
     X: np.ndarray, y: np.ndarray | None = None, classes: tuple[str, str] = ("0", "1")
 ) -> Dataset:
-    """A Dataset of numeric features ``x1..xm`` from a matrix; ``y`` in {0, 1}
-    (1 for ``classes[1]``, which ranks first), zeros when not given."""
+    """A Dataset of numeric features ``x1..xm`` from a matrix.
+
+    ``y`` in {0, 1} (1 for ``classes[1]``, which ranks first), zeros when not given.
+    """
     y = np.zeros(len(X), dtype=np.int8) if y is None else y.astype(np.int8)
     attributes = tuple(Attribute(f"x{i + 1}") for i in range(X.shape[1]))
     return Dataset(X, y, attributes, "class", classes, 1)

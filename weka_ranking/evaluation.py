@@ -71,9 +71,11 @@ def _auc_of_order(y: np.ndarray, order: np.ndarray) -> float:
 
 
 def binary_measures(test: Dataset, scores: np.ndarray, seed: int) -> dict[str, float]:
-    """AUC with ties one half, and the AUC of the ranked list itself with equal
-    scores in the fold's order (``auc_stable``) or shuffled (``auc_random``):
-    what an AUC computed from the list, not the scores, sees."""
+    """AUC with ties one half, and the AUC of the ranked list itself.
+
+    The list's AUC puts equal scores in the fold's order (``auc_stable``) or shuffled
+    (``auc_random``): that is what an AUC computed from the list, not the scores, sees.
+    """
     return {
         "auc": auc(test.y, scores),
         "auc_stable": _auc_of_order(test.y, bridge.order(scores, "stable", seed)),
@@ -183,8 +185,10 @@ class CVResult:
         }
 
     def to_text(self, data: Dataset) -> str:
-        """The result as ``cv`` prints it: the fold AUCs, then WEKA's own
-        Evaluation summary of the pooled scores."""
+        """The result as ``cv`` prints it.
+
+        The fold AUCs, then WEKA's own Evaluation summary of the pooled scores.
+        """
         lines = [
             f"{self.source}: {self.scheme}",
             f"  {len(self.folds)}-fold CV, seed {self.seed}, positive class "

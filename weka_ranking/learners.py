@@ -26,9 +26,11 @@ _CLASS_FILE = re.compile(r"^(weka/classifiers/(?:[a-z]+/)*[A-Z][A-Za-z0-9]*)\.cl
 
 @functools.lru_cache(maxsize=1)
 def weka_classifiers() -> dict[str, str]:
-    """Lower-case short name -> classname, for every top-level class under
-    ``weka.classifiers`` in weka.jar (a short name two packages share keeps the
-    first in the jar's order; the study's four always win)."""
+    """Lower-case short name -> classname, for every classifier in weka.jar.
+
+    Every top-level class under ``weka.classifiers``; a short name two packages share
+    keeps the first in the jar's order, and the study's four always win.
+    """
     found: dict[str, str] = {}
     with zipfile.ZipFile(jvm.weka_lib_dir() / "weka.jar") as jar:
         for entry in jar.namelist():

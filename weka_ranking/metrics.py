@@ -1,5 +1,6 @@
-"""Metrics of a ranking, in numpy alone (no JVM, no JPype): AUC, and the
-ranking metrics per query in two named definitions.
+"""Metrics of a ranking, in numpy alone (no JVM, no JPype).
+
+AUC, and the ranking metrics per query in two named definitions.
 
 ``auc`` is the Mann-Whitney statistic, ties one half, as WEKA's
 ``ThresholdCurve`` computes it.
@@ -63,8 +64,17 @@ CUTOFFS = tuple(range(1, 11))
 
 
 def ranked_labels(labels: np.ndarray, scores: np.ndarray, docids=None) -> np.ndarray:
-    """The labels in ranked order: decreasing score, ties in input order, or
-    with ``docids`` in decreasing document id order (trec_eval's rule)."""
+    """The labels in ranked order, by decreasing score.
+
+    Parameters
+    ----------
+    labels, scores : array of shape (n,)
+        One query's relevance labels and the scores that rank them.
+    docids : array of shape (n,), optional
+        Without them, equal scores keep the input order; with them, equal scores go in
+        decreasing document id order (trec_eval's rule), so that the metrics equal
+        trec_eval's on the same run.
+    """
     scores = np.asarray(scores, float)
     if docids is None:
         return np.asarray(labels)[np.argsort(-scores, kind="stable")]
@@ -81,8 +91,10 @@ def discounts(n: int, definition: str) -> np.ndarray:
 
 
 def _ndcg_at(ranked: np.ndarray, ideal: np.ndarray, definition: str) -> np.ndarray:
-    """NDCG@k of a ranked list for k = 1..n (without the letor4 short-query
-    rule, which only applies to cutoffs beyond n)."""
+    """NDCG@k of a ranked list for k = 1..n.
+
+    Without the letor4 short-query rule, which only applies to cutoffs beyond n.
+    """
     weights = discounts(len(ranked), definition)
     dcg = np.cumsum((2.0**ranked - 1) * weights)
     best = np.cumsum((2.0**ideal - 1) * weights)

@@ -173,18 +173,23 @@ class RankingReduction(ClassifierMixin, Ranker):
         return bridge.make_reduction(self._weka_options(rank_first, grouped), base)
 
     def _check_params(self) -> None:
-        """Each parameter against the table; how they go together is the Java
-        class's to check (when it is built, and in ``validate``)."""
+        """Each parameter against the table.
+
+        How they go together is the Java class's to check (when it is built, and in
+        ``validate``).
+        """
         for name, value in self.get_params().items():
             BY_NAME[name].validate(value)
         learners.classname(self.base)
 
     # -- WEKA's option string ----------------------------------------------
     def to_options(self, data: Dataset | None = None) -> str:
-        """WEKA-style options: ``-W class -P p -I n -R r -T t -num-slots k -S seed
-        -- base options``; after ``fit``, or given the data, also ``-rank-first``
-        (the 1-based index of the class that ranks first), and after ``fit`` the
-        learner's own full option list, so that WEKA runs the same model."""
+        """WEKA-style options, so that WEKA runs the same model.
+
+        ``-W class -P p -I n -R r -T t -num-slots k -S seed -- base options``; after
+        ``fit``, or given the data, also ``-rank-first`` (the 1-based index of the class
+        that ranks first), and after ``fit`` the learner's own full option list.
+        """
         rank_first = None if data is None else data.positive_index
         return bridge.join_options(self._weka_options(rank_first))
 
@@ -290,8 +295,10 @@ class RankingReduction(ClassifierMixin, Ranker):
         return " ".join([learners.classname(self.base), self.base_options]).strip()
 
     def _set_trained(self, reduction) -> RankingReduction:
-        """The learned attributes, read from the trained Java model: the one
-        place that fit, sub_committee and load share."""
+        """The learned attributes, read from the trained Java model.
+
+        This is the one place that fit, sub_committee and load share.
+        """
         state = bridge.trained_state(reduction)
         self.weka_model_ = reduction
         self.members_ = state["members"]
@@ -406,21 +413,27 @@ class RankingReduction(ClassifierMixin, Ranker):
         return model.set_params(**ranking_params)
 
     def predict_proba(self, X: Dataset | np.ndarray) -> np.ndarray:
-        """The score of each instance as the second column, one minus it as
-        the first: a share of the batch ranked below it, not a calibrated
-        probability (``pointwise``: the base learner's probability)."""
+        """The score of each instance as the second column, one minus it as the first.
+
+        The score is a share of the batch ranked below it, not a calibrated probability
+        (``pointwise``: the base learner's probability).
+        """
         scores = self.decision_function(X)
         return np.column_stack([1 - scores, scores])
 
     def predict(self, X: Dataset | np.ndarray) -> np.ndarray:
-        """``classes_[1]`` for a score above 0.5 (ranked above more than half
-        of the batch), ``classes_[0]`` otherwise."""
+        """``classes_[1]`` for a score above 0.5, ``classes_[0]`` otherwise.
+
+        A score above 0.5 means ranked above more than half of the batch.
+        """
         above = self.decision_function(X) > 0.5
         return self.classes_[above.astype(int)]
 
     def score(self, X: Dataset | np.ndarray, y: np.ndarray | None = None) -> float:
-        """The AUC of the ranking of ``X`` (``classes_[1]`` positive; ties
-        count one half). ``y`` is None when ``X`` is a Dataset."""
+        """The AUC of the ranking of ``X``, ``classes_[1]`` positive.
+
+        Ties count one half. ``y`` is None when ``X`` is a Dataset.
+        """
         scores = self.decision_function(X)
         positive = X.y if isinstance(X, Dataset) else np.asarray(y) == self.classes_[1]
         return auc(positive, scores)

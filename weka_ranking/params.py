@@ -159,9 +159,12 @@ def weka_options(
     extra: list[str],
     base_options: list[str],
 ) -> list[str]:
-    """The meta-classifier's option list for these parameter values (``base``
-    a classname): ``-W class -P p -I n -R r -T t -num-slots k -S seed``, then
-    ``-rank-first`` (1-based), ``extra`` and ``-- base options``."""
+    """The meta-classifier's option list for these parameter values.
+
+    ``base`` is a classname. The list is
+    ``-W class -P p -I n -R r -T t -num-slots k -S seed``, then ``-rank-first``
+    (1-based), ``extra`` and ``-- base options``.
+    """
     parts = ["-W", values["base"]]
     for p in PARAMETERS:
         if p.weka_flag not in ("-W", "--"):

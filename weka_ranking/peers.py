@@ -22,8 +22,10 @@ from weka_ranking.estimator import Ranker, Ranking, as_validation
 
 
 def group_sizes(group: np.ndarray | None, n: int) -> list[int]:
-    """Sizes of the runs of equal query ids (rows of a query are contiguous);
-    without ids, one query of all n rows."""
+    """Sizes of the runs of equal query ids; without ids, one query of all n rows.
+
+    The rows of a query are contiguous.
+    """
     if group is None:
         return [n]
     group = np.asarray(group)
@@ -44,8 +46,11 @@ CHECKPOINT = 10
 
 
 class ScoringRanker(Ranker):
-    """A ranker that scores each row on its own: parameters, option string and
-    ranking shared by the peers and the LTR rankers."""
+    """A ranker that scores each row on its own.
+
+    Its parameters, option string and ranking are shared by the peers and the LTR
+    rankers.
+    """
 
     classname = ""
     FIXED: dict[str, Any] = {}
@@ -70,8 +75,10 @@ class ScoringRanker(Ranker):
         return self._predict_at(X, self.rounds_)
 
     def _choose_rounds(self, validation) -> None:
-        """The number of rounds (a multiple of ``CHECKPOINT``) whose scores on
-        the validation data its ``rate`` rates highest."""
+        """The number of rounds whose validation scores its ``rate`` rates highest.
+
+        The number is a multiple of ``CHECKPOINT``.
+        """
         X = _matrix(validation.X)
         checkpoints = range(CHECKPOINT, self.rounds + 1, CHECKPOINT)
         rated = {r: validation.rate(self._predict_at(X, r)) for r in checkpoints}
@@ -80,8 +87,11 @@ class ScoringRanker(Ranker):
 
 
 class XGBoostRanker(ScoringRanker):
-    """XGBoost with a ranking objective (``rank:pairwise``, ``rank:ndcg``,
-    ``rank:map``); ``pairs`` is ``lambdarank_num_pair_per_sample``."""
+    """XGBoost with a ranking objective.
+
+    The objective is ``rank:pairwise``, ``rank:ndcg`` or ``rank:map``; ``pairs`` is
+    ``lambdarank_num_pair_per_sample``.
+    """
 
     classname = "xgboost.train"
     FIXED = {"nthread": 1, "verbosity": 0}
@@ -140,9 +150,12 @@ class XGBoostRanker(ScoringRanker):
         return (labels >= 1).astype(int) if self.objective == "rank:map" else labels
 
     def fit(self, X, y=None, *, group=None, validation=None) -> XGBoostRanker:
-        """Train; with ``validation`` (:class:`~weka_ranking.estimator.Validation`,
-        or ``(X, y, group)``) and its ``rate`` the rounds are chosen by the
-        rate, without a rate by ``early_stopping`` on XGBoost's own NDCG@10."""
+        """Train, choosing the rounds on validation data when given.
+
+        With ``validation`` (:class:`~weka_ranking.estimator.Validation`, or
+        ``(X, y, group)``) and its ``rate`` the rounds are chosen by the rate, without a
+        rate by ``early_stopping`` on XGBoost's own NDCG@10.
+        """
         import xgboost
 
         validation = as_validation(validation)
@@ -174,11 +187,13 @@ class XGBoostRanker(ScoringRanker):
 
 
 class LightGBMRanker(ScoringRanker):
-    """LightGBM ``lambdarank`` (or ``binary``, the classifier a user ranking
-    by AUC would take); nominal attributes of a Dataset as categorical.
-    ``truncation_level`` is lambdarank's: LightGBM's default (30) looks at
-    the top of each query only, too little when the whole training fold is
-    one query, as on a binary task; ``"query"`` sets it to the query size."""
+    """LightGBM ``lambdarank``, or ``binary``.
+
+    ``binary`` is the classifier a user ranking by AUC would take. Nominal attributes of
+    a Dataset are categorical. ``truncation_level`` is lambdarank's: LightGBM's default
+    (30) looks at the top of each query only, too little when the whole training fold is
+    one query, as on a binary task; ``"query"`` sets it to the query size.
+    """
 
     classname = "lightgbm.train"
     FIXED = {"num_threads": 1, "verbosity": -1}
@@ -236,8 +251,10 @@ class LightGBMRanker(ScoringRanker):
         )
 
     def fit(self, X, y=None, *, group=None, validation=None) -> LightGBMRanker:
-        """As :meth:`XGBoostRanker.fit`, with LightGBM's NDCG@10 for
-        ``early_stopping``."""
+        """As :meth:`XGBoostRanker.fit`, with LightGBM's NDCG@10.
+
+        LightGBM's own NDCG@10 is what ``early_stopping`` watches.
+        """
         import lightgbm
 
         validation = as_validation(validation)

@@ -58,8 +58,10 @@ def _weka_payload(model) -> bytes:
 
 
 def to_bytes(model) -> bytes:
-    """A fitted model as the content of a model archive: what :func:`save`
-    writes, and what a pickle of the model holds."""
+    """A fitted model as the content of a model archive.
+
+    It is what :func:`save` writes, and what a pickle of the model holds.
+    """
     payload = _weka_payload(model)
     metadata = json.dumps(
         {
@@ -119,9 +121,19 @@ def _read_checked(path: Path | str, content: bytes) -> tuple[dict, bytes]:
 
 
 def read(path: str | Path) -> tuple[object, dict, tuple[str, ...]]:
-    """Read a model file written by :func:`save` (or a WEKA ``.model`` file of
-    a RankingReduction), checking it first: the trained Java model, the
-    estimator's parameters, and the attributes the training file dropped."""
+    """Read a model file written by :func:`save`, checking it first.
+
+    A WEKA ``.model`` file of a RankingReduction is read too.
+
+    Returns
+    -------
+    model : Java object
+        The trained Java model.
+    params : dict
+        The estimator's parameters.
+    dropped : tuple of str
+        The attributes the training file dropped.
+    """
     path = Path(path)
     try:
         content = path.read_bytes()

@@ -23,9 +23,11 @@ _lock = threading.Lock()
 
 
 def line(message: str, *args: object, force: bool = False, logger=PROGRESS) -> None:
-    """Log a progress line unless one was logged in the last few seconds;
-    ``force`` (the end of a piece of work, the start of a long one) logs it
-    anyway. A silenced logger's lines take no turn."""
+    """Log a progress line unless one was logged in the last few seconds.
+
+    ``force`` (the end of a piece of work, the start of a long one) logs it anyway. A
+    silenced logger's lines take no turn.
+    """
     global _last
     if not logger.isEnabledFor(logging.INFO):
         return
@@ -38,8 +40,10 @@ def line(message: str, *args: object, force: bool = False, logger=PROGRESS) -> N
 
 
 def members(source: str, pairs: int, voters: int):
-    """Say what a committee's training will do, and return the callback that
-    says as each member is trained."""
+    """Say what a committee's training will do; return the per-member callback.
+
+    The callback says so as each member is trained.
+    """
     plural = "" if voters == 1 else "s"
     line(
         "%s: %d pairs for each of %d member%s",
@@ -60,8 +64,10 @@ def members(source: str, pairs: int, voters: int):
 
 
 def counter(what: str):
-    """A callback for (done, total) that logs a throttled line with the time
-    taken and to go; the last one always."""
+    """A callback for (done, total) that logs a throttled line; the last one always.
+
+    The line has the time taken and the time to go.
+    """
     started = time.perf_counter()
 
     def show(done: int, total: int) -> None:
@@ -99,9 +105,10 @@ class OncePerKind(logging.Filter):
 
 
 def configure(quiet: bool, verbose: bool) -> None:
-    """The command line's logging: messages on stderr prefixed with the
-    command's name; warnings (errors only if quiet, all if verbose) and
-    progress lines unless quiet."""
+    """The command line's logging: stderr, prefixed with the command's name.
+
+    Warnings (errors only if quiet, all if verbose) and progress lines unless quiet.
+    """
     logger = logging.getLogger("weka_ranking")
     handler = logging.StreamHandler()
     handler.setFormatter(logging.Formatter("weka-ranking: %(message)s"))

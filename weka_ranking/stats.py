@@ -1,5 +1,7 @@
-"""Nadeau and Bengio's corrected resampled t-test, as WEKA's Experimenter
-computes it (``PairedStatsCorrected``), without scipy."""
+"""Nadeau and Bengio's corrected resampled t-test, without scipy.
+
+Computed as WEKA's Experimenter computes it (``PairedStatsCorrected``).
+"""
 
 from __future__ import annotations
 
@@ -9,8 +11,10 @@ from collections.abc import Sequence
 
 
 def incomplete_beta(a: float, b: float, x: float) -> float:
-    """The regularized incomplete beta function I_x(a, b), by its continued
-    fraction (Lentz's method)."""
+    """The regularized incomplete beta function I_x(a, b).
+
+    Computed by its continued fraction (Lentz's method).
+    """
     if x <= 0 or x >= 1:
         return 0.0 if x <= 0 else 1.0
     if x > (a + 1) / (a + b + 2):
@@ -42,9 +46,11 @@ def incomplete_beta(a: float, b: float, x: float) -> float:
 def _corrected(
     x: Sequence[float], y: Sequence[float], test_train_ratio: float
 ) -> tuple[list[float], float, float]:
-    """The paired differences x - y, their mean, and the mean's standard error
-    with the variance inflated by test/train size (Nadeau and Bengio 2003):
-    sqrt((1/k + n_test/n_train) var)."""
+    """The paired differences x - y, their mean, and its corrected standard error.
+
+    The variance is inflated by the test/train size ratio (Nadeau and Bengio 2003),
+    because resampled training sets overlap: sqrt((1/k + n_test/n_train) var).
+    """
     differences = [a - b for a, b in zip(x, y, strict=True)]
     k = len(differences)
     sd = statistics.stdev(differences) if k > 1 else 0.0
@@ -60,9 +66,26 @@ def _two_sided_p(t: float, df: int) -> float:
 def corrected_resampled_t(
     x: Sequence[float], y: Sequence[float], test_train_ratio: float
 ) -> tuple[float, float]:
-    """(t, two-sided p) of the paired differences x - y over k resampled
-    train/test splits: t = mean / its corrected standard error. As WEKA: p = 1
-    where every difference is 0, and 0 where all are equal but not 0."""
+    """(t, two-sided p) of the paired differences x - y over k resampled splits.
+
+    t = mean / its corrected standard error. As WEKA: p = 1 where every difference is
+    0, and 0 where all are equal but not 0.
+
+    Parameters
+    ----------
+    x, y : sequence of float
+        The two schemes' values on the same k train/test splits, in the same order.
+    test_train_ratio : float
+        n_test / n_train of one split, the correction's inflation of the variance.
+
+    Returns
+    -------
+    t : float
+        Infinite, with the sign of the mean, where the error is 0 but not every
+        difference is.
+    p : float
+        Two-sided, from Student's t with k - 1 degrees of freedom.
+    """
     differences, mean, error = _corrected(x, y, test_train_ratio)
     if error == 0:
         if all(d == 0 for d in differences):
@@ -73,8 +96,10 @@ def corrected_resampled_t(
 
 
 def t_critical(p: float, df: int) -> float:
-    """The t with two-sided tail probability ``p`` at ``df`` degrees of freedom
-    (the inverse of the test's p), by bisection."""
+    """The t with two-sided tail probability ``p`` at ``df`` degrees of freedom.
+
+    The inverse of the test's p, by bisection.
+    """
     low, high = 0.0, 1e6
     for _ in range(200):
         t = (low + high) / 2
@@ -88,16 +113,29 @@ def t_critical(p: float, df: int) -> float:
 def corrected_interval(
     x: Sequence[float], y: Sequence[float], test_train_ratio: float, p: float = 0.05
 ) -> tuple[float, float]:
-    """The (1 - p) confidence interval of the mean difference x - y with the
-    corrected resampled variance: the differences the test would not reject."""
+    """The (1 - p) confidence interval of the mean difference x - y.
+
+    It uses the corrected resampled variance: the differences the test would not reject.
+
+    Parameters
+    ----------
+    x, y : sequence of float
+        The two schemes' values on the same k train/test splits, in the same order.
+    test_train_ratio : float
+        n_test / n_train of one split, as in :func:`corrected_resampled_t`.
+    p : float, default=0.05
+        The test's significance level; the interval covers 1 - p.
+    """
     differences, mean, error = _corrected(x, y, test_train_ratio)
     half = t_critical(p, len(differences) - 1) * error
     return mean - half, mean + half
 
 
 def t_interval(values: Sequence[float], level: float = 0.95) -> tuple[float, float]:
-    """The ``level`` confidence interval of the mean of ``values`` (Student's t
-    over their sample standard deviation)."""
+    """The ``level`` confidence interval of the mean of ``values``.
+
+    Student's t over their sample standard deviation.
+    """
     n = len(values)
     if n < 2:
         return (math.nan, math.nan)
@@ -109,8 +147,11 @@ def t_interval(values: Sequence[float], level: float = 0.95) -> tuple[float, flo
 def prediction_interval(
     values: Sequence[float], level: float = 0.95
 ) -> tuple[float, float]:
-    """The ``level`` prediction interval of one more draw from the distribution
-    ``values`` were drawn from, assumed normal: mean +- t * sd * sqrt(1 + 1/n)."""
+    """The ``level`` prediction interval of one more draw like ``values``.
+
+    The draw comes from the distribution ``values`` were drawn from, assumed normal:
+    mean +- t * sd * sqrt(1 + 1/n).
+    """
     n = len(values)
     if n < 2:
         return (math.nan, math.nan)
@@ -126,8 +167,10 @@ def binomial_tail(k: int, n: int) -> float:
 
 
 def sign_test(differences: Sequence[float]) -> tuple[int, int, float]:
-    """The exact two-sided sign test of paired differences: (positives, nonzero,
-    p); zero differences are dropped."""
+    """The exact two-sided sign test of paired differences: (positives, nonzero, p).
+
+    Zero differences are dropped.
+    """
     positives = sum(d > 0 for d in differences)
     n = sum(d != 0 for d in differences)
     if n == 0:
@@ -137,8 +180,10 @@ def sign_test(differences: Sequence[float]) -> tuple[int, int, float]:
 
 
 def sign_test_greater(differences: Sequence[float]) -> tuple[int, int, float]:
-    """The exact one-sided sign test that positive differences outnumber
-    negative ones: (positives, nonzero, P(X >= positives))."""
+    """The exact one-sided sign test that positive differences outnumber negative ones.
+
+    Returns (positives, nonzero, P(X >= positives)).
+    """
     positives = sum(d > 0 for d in differences)
     n = sum(d != 0 for d in differences)
     return positives, n, binomial_tail(positives, n) if n else 1.0
@@ -187,9 +232,11 @@ EXACT_SPEARMAN = 8
 def spearman(
     x: Sequence[float], y: Sequence[float], alternative: str = "two-sided"
 ) -> tuple[float, float]:
-    """Spearman's rank correlation and its p-value (``alternative``:
-    ``two-sided``, ``greater`` or ``less``); exact by enumeration for up to
-    :data:`EXACT_SPEARMAN` points."""
+    """Spearman's rank correlation and its p-value.
+
+    ``alternative`` is ``two-sided``, ``greater`` or ``less``; exact by enumeration for
+    up to :data:`EXACT_SPEARMAN` points.
+    """
     if alternative not in ("two-sided", "greater", "less"):
         raise ValueError(f"alternative must be two-sided, greater or less, got "
                          f"{alternative!r}")  # fmt: skip

@@ -1,5 +1,8 @@
-"""Binary tasks: a data file plus the class that ranks first (and the classes
-kept); the monograph's five study tasks and the benchmarks' larger ones."""
+"""Binary tasks: a data file plus the class that ranks first.
+
+A task may also name the classes kept. Here are the monograph's five study tasks and the
+benchmarks' larger ones.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""Choices made on validation data only: a grid of configurations, each
-rated on the validation part, the best kept.
+"""Choices made on validation data only.
+
+A grid of configurations, each rated on the validation part, the best kept.
 
 With ``validation`` (LETOR's validation part) the configurations are rated
 on it by its ``rate``. Without one (a binary task's training fold) an
@@ -42,9 +43,11 @@ def inner_split(
 
 
 class GridSearch(Ranker):
-    """Every combination of ``grid`` (parameter -> values) set on a copy of
-    ``estimator`` and rated on validation data; the best is kept
-    (``best_estimator_``, ``best_params_``, ``validation_score_``) and ranks.
+    """Every combination of ``grid`` rated on validation data; the best is kept.
+
+    Each combination of ``grid`` (parameter -> values) is set on a copy of
+    ``estimator``; the best (``best_estimator_``, ``best_params_``,
+    ``validation_score_``) is the one that ranks.
 
     Parameters
     ----------
@@ -77,10 +80,12 @@ class GridSearch(Ranker):
         return type(self.estimator).classname
 
     def fit(self, X, y=None, *, group=None, validation=None) -> GridSearch:
-        """Fit every configuration, rate it on ``validation`` (held-out
-        ``(X, y, group)``, rated by its ``rate``, else by each model's own
-        choice and AUC), keep the best; without ``validation`` an inner split
-        of a binary task's training data, the best then refitted on all."""
+        """Fit every configuration, rate it on ``validation``, keep the best.
+
+        ``validation`` is held-out ``(X, y, group)``, rated by its ``rate``, else by
+        each model's own choice and AUC; without ``validation`` an inner split of a
+        binary task's training data, the best then refitted on all.
+        """
         validation = as_validation(validation)
         inner = validation is None
         data, labels = X, y

@@ -1,4 +1,6 @@
-"""The package's version, in a module of its own so that no module imports the
-package's ``__init__`` for it."""
+"""The package's version, in a module of its own.
+
+It lives here so that no module imports the package's ``__init__`` for it.
+"""
 
 __version__ = "0.1.0"

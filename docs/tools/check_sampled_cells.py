@@ -1,5 +1,7 @@
-"""star (p=1, 10 voters) and double_star (p=10, 1 voter) cells now (the Java
-sampler) beside the store's (numpy's sampler): one JSON line each.
+"""Print the star and double_star cells of the Java sampler beside the store's.
+
+The cells are star (p=1, 10 voters) and double_star (p=10, 1 voter), run now with the
+Java sampler, beside the store's (numpy's sampler): one JSON line each.
 
 Run from the repository's top folder: python docs/tools/check_sampled_cells.py
 """

@@ -1,8 +1,9 @@
-"""How well-posed Logistic's `original` fits are: per task, the largest
-coefficient of the trained member (over WEKA's 10 folds) and the cell's mean
-AUC under small changes that leave the problem the same in exact arithmetic
-(the ridge 1e-8 -> 1e-7, the class values declared the other way). One JSON
-line per task.
+"""Measure how well-posed Logistic's `original` fits are.
+
+Per task: the largest coefficient of the trained member (over WEKA's 10 folds) and the
+cell's mean AUC under small changes that leave the problem the same in exact arithmetic
+(the ridge 1e-8 -> 1e-7, the class values declared the other way). One JSON line per
+task.
 
 Run from the repository's top folder: python docs/tools/conditioning.py
 """

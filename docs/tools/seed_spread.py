@@ -1,5 +1,8 @@
-"""The spread over sampler seeds of the sampled cells that moved most when the
-sampler became java.util.Random: is the move within seed noise?"""
+"""Spread over sampler seeds of the cells that moved with java.util.Random.
+
+These are the sampled cells that moved most when the sampler became java.util.Random: is
+the move within seed noise?
+"""
 
 import json
 import statistics

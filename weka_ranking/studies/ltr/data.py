@@ -54,8 +54,10 @@ class GroupedDataset:
         return self.docids or tuple(f"row{i + 1}" for i in range(len(self)))
 
     def query_normalized(self) -> GroupedDataset:
-        """Each feature scaled to [0, 1] within each query, (x - min) / (max -
-        min), 0 where a query's values are all equal: LETOR's QueryLevelNorm."""
+        """Each feature scaled to [0, 1] within each query: LETOR's QueryLevelNorm.
+
+        (x - min) / (max - min), 0 where a query's values are all equal.
+        """
         X = self.data.X.copy()
         for rows in self.queries():
             part = X[rows]
@@ -103,8 +105,11 @@ def _grouped(X, labels, qids, docids, source, attributes=None) -> GroupedDataset
 
 
 def as_grouped(X, y, group) -> GroupedDataset:
-    """Features (a Dataset or an array), relevance grades and query ids, as
-    the estimators' ``fit(X, y, group=...)`` take them, in one GroupedDataset."""
+    """Features, relevance grades and query ids in one GroupedDataset.
+
+    The features are a Dataset or an array, as the estimators' ``fit(X, y, group=...)``
+    take them.
+    """
     labels, qids = np.asarray(y, dtype=np.int64), np.asarray(group)
     if isinstance(X, Dataset):
         return GroupedDataset(replace(X, y=(labels >= 1).astype(np.int8)), labels, qids)
@@ -162,8 +167,11 @@ def load_letor(path: str | Path, n_features: int | None = None) -> GroupedDatase
 
 
 def load_grouped_arff(path: str | Path, group_attribute: str, label: str | None = None):
-    """An ARFF file whose ``group_attribute`` names the query (removed from the
-    features); the class's values, in declared order, are the grades 0, 1, ..."""
+    """An ARFF file whose ``group_attribute`` names the query.
+
+    That attribute is removed from the features; the class's values, in declared order,
+    are the grades 0, 1, ...
+    """
     from weka_ranking.arff import read_table
 
     table = read_table(path)
@@ -194,9 +202,11 @@ def mq2008_part(name: str) -> GroupedDataset:
 
 
 def mq2008_fold(fold: int) -> tuple[GroupedDataset, GroupedDataset, GroupedDataset]:
-    """(train, validation, test) of MQ2008 fold 1..5, as its readme builds them:
-    Fold1 trains on S1, S2, S3, validates on S4 and tests on S5; each next fold
-    rotates the parts by one."""
+    """(train, validation, test) of MQ2008 fold 1..5, as its readme builds them.
+
+    Fold1 trains on S1, S2, S3, validates on S4 and tests on S5; each next fold rotates
+    the parts by one.
+    """
     if not 1 <= fold <= 5:
         raise ValueError(f"MQ2008 has folds 1..5, got {fold!r}")
     parts = [mq2008_part(MQ2008_PARTS[(fold - 1 + i) % 5]) for i in range(5)]

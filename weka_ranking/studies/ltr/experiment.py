@@ -1,6 +1,8 @@
-"""MQ2008's five folds with every ranker, by LETOR's rules: everything tuned
-is chosen on the validation queries by the metric reported (``letor4`` MAP),
-per-query results kept, paired significance tests against the best."""
+"""MQ2008's five folds with every ranker, by LETOR's rules.
+
+Everything tuned is chosen on the validation queries by the metric reported (``letor4``
+MAP), per-query results kept, paired significance tests against the best.
+"""
 
 from __future__ import annotations
 
@@ -111,8 +113,11 @@ def validation_map(valid: GroupedDataset) -> Callable[[np.ndarray], float]:
 
 
 def fit_ranker(estimator, train: GroupedDataset, valid: GroupedDataset):
-    """A fitted copy and its training seconds; rankers that tune something
-    choose on the validation part by its rating (``letor4`` MAP)."""
+    """A fitted copy and its training seconds.
+
+    Rankers that tune something choose on the validation part by its rating (``letor4``
+    MAP).
+    """
     validation = Validation(valid.data, valid.labels, valid.qids, validation_map(valid))
     return fit_fold(
         estimator,
@@ -313,10 +318,12 @@ def user_fold(
     group_attribute: str | None = None,
     normalize: str | None = None,
 ) -> dict[int, tuple[GroupedDataset, GroupedDataset, GroupedDataset]]:
-    """The user's own training, validation and test files as fold 1: LETOR /
-    SVMlight text, or ARFF whose ``group_attribute`` names the query;
-    ``normalize="query"`` scales each feature to [0, 1] within each query, as
-    LETOR's QueryLevelNorm files are."""
+    """The user's own training, validation and test files as fold 1.
+
+    LETOR / SVMlight text, or ARFF whose ``group_attribute`` names the query;
+    ``normalize="query"`` scales each feature to [0, 1] within each query, as LETOR's
+    QueryLevelNorm files are.
+    """
 
     def read(path: str) -> GroupedDataset:
         if not path.lower().endswith(".arff"):

@@ -1,6 +1,8 @@
-"""Metrics of many queries at once, for rankers that evaluate thousands of
-candidate weightings (AdaRank, the genetic ranker). Equal, query by query,
-to :mod:`weka_ranking.metrics` (a test checks it)."""
+"""Metrics of many queries at once.
+
+For rankers that evaluate thousands of candidate weightings (AdaRank, the genetic
+ranker). Equal, query by query, to :mod:`weka_ranking.metrics` (a test checks it).
+"""
 
 from __future__ import annotations
 

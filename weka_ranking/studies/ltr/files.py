@@ -1,6 +1,8 @@
-"""The run's files for re-scoring elsewhere: per-query metrics, LETOR score
-files for ``Eval-Score-4.0.pl``, TREC run and qrels files for trec_eval and
-ir-measures, and the summary as JSON."""
+"""The run's files for re-scoring elsewhere.
+
+Per-query metrics, LETOR score files for ``Eval-Score-4.0.pl``, TREC run and qrels files
+for trec_eval and ir-measures, and the summary as JSON.
+"""
 
 from __future__ import annotations
 

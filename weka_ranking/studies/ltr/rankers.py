@@ -19,8 +19,10 @@ from weka_ranking.studies.ltr.fast import QueryMatrix
 
 
 def _grouped_with_validation(ranker, X, y, group, validation):
-    """The training and validation data as GroupedDatasets, and the rating;
-    both rankers need the queries and held-out queries to choose on."""
+    """The training and validation data as GroupedDatasets, and the rating.
+
+    Both rankers need the queries and held-out queries to choose on.
+    """
     for name, value in (("group", group), ("validation", validation)):
         if value is None:
             raise ParameterError(
@@ -54,8 +56,11 @@ class AdaRank(ScoringRanker):
         self.patience = patience
 
     def fit(self, X, y, *, group=None, validation=None) -> AdaRank:
-        """Boost; keep the round ``validation.rate`` (scores of its queries ->
-        rating) rates best, by default the mean of the boosted measure."""
+        """Boost; keep the round ``validation.rate`` rates best.
+
+        ``validation.rate`` maps scores of its queries to a rating, by default the mean
+        of the boosted measure.
+        """
         train, valid, eval_metric = _grouped_with_validation(
             self, X, y, group, validation
         )
@@ -101,8 +106,10 @@ class AdaRank(ScoringRanker):
         return X @ self.alpha_
 
     def _library_params(self) -> dict:
-        """The parameters, and once fitted the features its weights use
-        (1-based): AdaRank often keeps one or two."""
+        """The parameters, and once fitted the features its weights use (1-based).
+
+        AdaRank often keeps one or two.
+        """
         params = self.get_params()
         if hasattr(self, "features_used_"):
             params["features"] = ",".join(str(j + 1) for j in self.features_used_)
@@ -110,9 +117,10 @@ class AdaRank(ScoringRanker):
 
 
 class GeneticRanker(ScoringRanker):
-    """A linear ranker whose weights maximise NDCG@k: a genetic algorithm for
-    75% of an evaluation budget, then Nelder-Mead from its best for the rest
-    (after Semenikhin and Denisova's LTR-MGA, whose operators are not
+    """A linear ranker whose weights maximise NDCG@k.
+
+    A genetic algorithm runs for 75% of an evaluation budget, then Nelder-Mead from its
+    best for the rest (after Semenikhin and Denisova's LTR-MGA, whose operators are not
     published; ours are chosen and seeded here).
 
     GA: population 40 of unit-norm weight vectors (the ranking does not
@@ -132,8 +140,11 @@ class GeneticRanker(ScoringRanker):
         self.seed = seed
 
     def fit(self, X, y, *, group=None, validation=None) -> GeneticRanker:
-        """Search; of the GA's best and Nelder-Mead's, keep the one
-        ``validation.rate`` rates best on its queries (default: NDCG@k)."""
+        """Search; keep the GA's or Nelder-Mead's best, whichever rates higher.
+
+        Of the two, keep the one ``validation.rate`` rates best on its queries (default:
+        NDCG@k).
+        """
         train, valid, eval_metric = _grouped_with_validation(
             self, X, y, group, validation
         )

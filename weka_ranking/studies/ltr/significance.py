@@ -1,5 +1,7 @@
-"""Paired significance tests over queries: the randomisation (sign-flip)
-test and the paired t-test, both two-sided, as LTR papers report them."""
+"""Paired significance tests over queries, as LTR papers report them.
+
+The randomisation (sign-flip) test and the paired t-test, both two-sided.
+"""
 
 from __future__ import annotations
 
@@ -9,9 +11,11 @@ import numpy as np
 def randomization_p(
     a: np.ndarray, b: np.ndarray, rounds: int = 10_000, seed: int = 1
 ) -> float:
-    """p of the mean difference of paired per-query values under random
-    swaps of each pair (Fisher's randomisation test), ``(hits + 1) / (rounds
-    + 1)`` so that it is never 0."""
+    """p of the mean difference of paired per-query values under random swaps.
+
+    Each pair is swapped at random (Fisher's randomisation test); p is
+    ``(hits + 1) / (rounds + 1)`` so that it is never 0.
+    """
     d = np.asarray(a, float) - np.asarray(b, float)
     observed = abs(d.mean())
     rng = np.random.default_rng(seed)
@@ -23,8 +27,11 @@ def randomization_p(
 
 
 def paired_t_p(a: np.ndarray, b: np.ndarray) -> float:
-    """p of Student's paired t-test: 1 when the two agree on every query, 0
-    when they differ by the same amount on every query."""
+    """p of Student's paired t-test.
+
+    1 when the two agree on every query, 0 when they differ by the same amount on every
+    query.
+    """
     from scipy import stats
 
     d = np.asarray(a, float) - np.asarray(b, float)

@@ -1,5 +1,6 @@
-"""A configuration of the study as a small typed value that prints and parses
-its key: ``base``, ``original``, ``voters=10``, ``pairs=3``, ``voters=10/seed=4``.
+"""A configuration of the study as a small typed value that prints and parses.
+
+Its key: ``base``, ``original``, ``voters=10``, ``pairs=3``, ``voters=10/seed=4``.
 
 The store keeps the key (``record["config"]``); everything else holds
 :class:`Config` values, so no code builds or cuts those strings by hand.
@@ -18,8 +19,10 @@ SEEDED = {"voters=10": "star", "pairs=10": "double_star"}
 
 @dataclass(frozen=True, order=True)
 class Config:
-    """One configuration: a family, its size (voters or pairs per instance)
-    and the sampler seed of a seed rerun."""
+    """One configuration: a family, its size, and the sampler seed of a seed rerun.
+
+    The size is voters or pairs per instance.
+    """
 
     family: str
     size: int | None = None

@@ -57,9 +57,11 @@ class Job:
         return f"{self.learner}-{self.task}-{self.config}-{self.reading}{runs}"
 
     def classifier(self) -> list[str]:
-        """``-W classname -- options`` for ClassifierSplitEvaluator: the learner
-        alone for the base cell's scores, else the reduction with the reading's
-        option."""
+        """``-W classname -- options`` for ClassifierSplitEvaluator.
+
+        The learner alone for the base cell's scores, else the reduction with the
+        reading's option.
+        """
         words = shlex.split(self.scheme)
         split = words.index("--") if "--" in words else len(words)
         if self.config == "base" and self.reading == "scores":
@@ -81,8 +83,10 @@ def _store_cells(store: ResultStore) -> dict[tuple, list[dict]]:
 
 
 def _key(learner: str, task: str, config: str) -> tuple:
-    """The store's cell the published cell is read from: the file's class 0
-    ranking first (the monograph's order), the correct tournament."""
+    """The store's cell the published cell is read from.
+
+    The file's class 0 ranking first (the monograph's order), the correct tournament.
+    """
     if config == "base":
         return ("", learner, task, "base", "pointwise")
     return (FILE_CLASS_0_FIRST[task], learner, task, CONFIGS[config], "tournament")
@@ -113,8 +117,10 @@ def plan(
 
 
 def _task_file(task: str, folder: Path) -> Path:
-    """The task's data as the store's runs give it to WEKA (class last),
-    written with every digit so WEKA reads the same numbers back."""
+    """The task's data as the store's runs give it to WEKA (class last).
+
+    Written with every digit so WEKA reads the same numbers back.
+    """
     path = folder / f"{task}.arff"
     if not path.exists():
         write_atomically(path, to_arff(load_task(task)))
@@ -137,8 +143,10 @@ def _java(weka_home: Path, *args: str) -> str:
 
 
 def install(folder: Path) -> Path:
-    """A fresh WEKA_HOME under ``folder`` with the package installed by WEKA's
-    package manager."""
+    """A fresh WEKA_HOME under ``folder`` with the package installed.
+
+    Installed by WEKA's package manager.
+    """
     home = folder / "weka_home"
     if not (home / "packages" / "weka-ranking").is_dir():
         package = write_package(folder)
@@ -175,8 +183,10 @@ def run(
     progress: Callable[[int, int], None] | None = None,
     work: list[Job] | None = None,
 ) -> list[Path]:
-    """Every job (by default: of every published cell, run 1, both readings),
-    resumable: a finished job's file stays."""
+    """Run every job, resumably: a finished job's file stays.
+
+    By default the jobs are of every published cell, run 1, both readings.
+    """
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     home = install(out)
@@ -199,8 +209,10 @@ def fold_aucs(path: Path) -> list[float]:
 
 
 def compare(store_folder: str | Path, out: str | Path) -> list[dict]:
-    """Each job beside the store: the Experimenter's fold AUCs, the store's
-    AUC of the matching kind, and whether all ten are equal (to 1e-12)."""
+    """Each job beside the store, and whether all ten fold AUCs are equal.
+
+    The Experimenter's fold AUCs, the store's AUC of the matching kind, equal to 1e-12.
+    """
     cells = _store_cells(ResultStore(store_folder))
     rows = []
     for job in plan(store_folder):  # run 1
@@ -249,8 +261,10 @@ CLAIMED_BELOW = {NAIVE_BAYES: 0.5}
 
 
 def resampled_plan(store_folder: str | Path) -> list[Job]:
-    """The learner alone and the configurations the findings compare with it,
-    10 runs each, scores as they are."""
+    """The learner alone and the configurations the findings compare with it.
+
+    10 runs each, scores as they are.
+    """
     wanted = {cell for cells in FINDINGS.values() for cell in cells}
     return [
         job
@@ -271,8 +285,10 @@ def _runs(path: Path) -> tuple[list[float], float]:
 def resampled_runs(
     store_folder: str | Path, out: str | Path
 ) -> dict[tuple[str, str, str], tuple[list[float], float]]:
-    """The 10 x 10-fold AUCs of every resampled cell run, and its test/train
-    size ratio, by (learner, task, config)."""
+    """The 10 x 10-fold AUCs of every resampled cell run, and its test/train ratio.
+
+    Keyed by (learner, task, config); the ratio is of the test and train sizes.
+    """
     found = {}
     for job in resampled_plan(store_folder):
         path = Path(out) / f"{job.name}.csv"
@@ -282,10 +298,12 @@ def resampled_runs(
 
 
 def corrected_tests(store_folder: str | Path, out: str | Path) -> list[dict]:
-    """Each finding's configurations against the learner alone, per learner
-    and task: Nadeau and Bengio's corrected resampled t-test over the 10 x 10
-    results, as WEKA's PairedCorrectedTTester computes it (significance 0.05),
-    with the confidence interval of the difference."""
+    """Each finding's configurations against the learner alone, per learner and task.
+
+    Nadeau and Bengio's corrected resampled t-test over the 10 x 10 results, as WEKA's
+    PairedCorrectedTTester computes it (significance 0.05), with the confidence interval
+    of the difference.
+    """
     runs = resampled_runs(store_folder, out)
     rows = []
     for finding, compared in FINDINGS.items():

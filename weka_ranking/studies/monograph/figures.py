@@ -1,8 +1,9 @@
-"""Figures 1-4 redrawn from the values (:func:`.values.figure_values`): AUC
-against voters (one pair per instance) and pairs per instance (one voter),
-ours with its interval over the folds as a band, the monograph's protocol as
-read beside it, and the published point with its interval (matplotlib, an
-optional extra)."""
+"""Figures 1-4 redrawn from the values (:func:`.values.figure_values`).
+
+AUC against voters (one pair per instance) and pairs per instance (one voter), ours with
+its interval over the folds as a band, the monograph's protocol as read beside it, and
+the published point with its interval (matplotlib, an optional extra).
+"""
 
 from __future__ import annotations
 

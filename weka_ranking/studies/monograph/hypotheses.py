@@ -1,5 +1,7 @@
-"""The readings of a published cell: the correct protocol, and each
-hypothesis about how the monograph's numbers were made, as one change to it.
+"""The readings of a published cell.
+
+The correct protocol, and each hypothesis about how the monograph's numbers were made,
+as one change to it.
 
 A reading names where its number comes from in the store (a variant, a
 ranker, a kind of AUC, its direction). The constant comparator of H6 is not
@@ -108,8 +110,10 @@ BASE_READINGS = (
 def reading_of(
     results: Results, learner, task, config, reading: Reading
 ) -> tuple[float, float] | None:
-    """(mean, variance) of the fold AUCs as one reading sees them, or None
-    where it was not run (a reversed AUC has the same variance)."""
+    """(mean, variance) of the fold AUCs as one reading sees them, or None.
+
+    None where it was not run (a reversed AUC has the same variance).
+    """
     cell = results.cell(learner, task, config, reading.ranker, reading.variant)
     if cell is None:
         return None
@@ -125,10 +129,12 @@ def ranked_first(task: str, positive: str, class_values: tuple[str, ...]) -> str
 
 
 def constant_comparator(first: np.ndarray) -> float:
-    """The AUC of a ranking that keeps a fold's order: the share of (first
-    class, other class) pairs where the first class's instance comes first.
-    ``first`` marks, in the fold's order, the instances of the class ranked
-    first."""
+    """The AUC of a ranking that keeps a fold's order.
+
+    The share of (first class, other class) pairs where the first class's instance comes
+    first. ``first`` marks, in the fold's order, the instances of the class ranked
+    first.
+    """
     first = np.asarray(first, dtype=bool)
     others_after = np.cumsum((~first)[::-1])[::-1]  # others at or after each row
     pairs = int(first.sum()) * int((~first).sum())

@@ -69,9 +69,11 @@ FULL_KERNEL_CACHE = (
 
 
 def learner_options(learner: str, pairs: int | None, heap_bytes: int) -> str:
-    """The options a member of the study is trained with: WEKA's defaults,
-    with SMO's kernel cache made whole where its ``pairs`` (None for the
-    learner alone) fit in half of ``heap_bytes``."""
+    """The options a member of the study is trained with.
+
+    WEKA's defaults, with SMO's kernel cache made whole where its ``pairs`` (None for
+    the learner alone) fit in half of ``heap_bytes``.
+    """
     if (
         learner == "SMO"
         and pairs is not None

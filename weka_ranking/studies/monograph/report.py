@@ -1,5 +1,6 @@
-"""The reproduction report rendered: Markdown from the values of
-:mod:`.values` and the templates of :mod:`.templates`, nothing computed here.
+"""The reproduction report rendered; nothing computed here.
+
+Markdown from the values of :mod:`.values` and the templates of :mod:`.templates`.
 """
 
 from __future__ import annotations
@@ -501,9 +502,11 @@ def original_markdown(values: dict) -> str:
 
 
 def write_report(store_folder: Path, out_folder: Path) -> Path:
-    """Compute the values of a store (:func:`.values.build`) and write
-    ``reproduction.json``, ``reproduction.md``, ``original.md`` and, with
-    matplotlib, the figures into out_folder."""
+    """Compute the values of a store (:func:`.values.build`) and write the report.
+
+    Writes ``reproduction.json``, ``reproduction.md``, ``original.md`` and, with
+    matplotlib, the figures into out_folder.
+    """
     if not ResultStore(store_folder).exists():
         raise DataError(
             f"{store_folder}: no results.jsonl here: give the folder a reproduction "

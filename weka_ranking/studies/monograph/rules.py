@@ -1,5 +1,7 @@
-"""The decision rules of the reproduction, declared once: every verdict on the
-page is one of these functions applied to numbers computed in :mod:`.values`.
+"""The decision rules of the reproduction, declared once.
+
+Every verdict on the page is one of these functions applied to numbers computed in
+:mod:`.values`.
 
 One function per kind of claim:
 
@@ -66,8 +68,10 @@ def deterministic_tier(
 
 
 def sampled_verdict(published: float, interval: tuple[float, float]) -> str:
-    """Inside or outside the seeds' prediction interval (a point interval,
-    every seed alike, holds only the same printed number)."""
+    """Inside or outside the seeds' prediction interval.
+
+    A point interval, every seed alike, holds only the same printed number.
+    """
     low, high = interval
     if low != low:
         return NOT_RUN
@@ -76,18 +80,22 @@ def sampled_verdict(published: float, interval: tuple[float, float]) -> str:
 
 
 def paired_verdict(towards: int, away: int, p_holm: float) -> str:
-    """A paired test's verdict: supported where its Holm-corrected p is at
-    most :data:`ALPHA` in the claimed direction, refuted where it is in the
-    other, not supported otherwise."""
+    """A paired test's verdict, by its Holm-corrected p.
+
+    Supported where the p is at most :data:`ALPHA` in the claimed direction, refuted
+    where it is in the other, not supported otherwise.
+    """
     if p_holm > ALPHA or towards == away:
         return NOT_SUPPORTED
     return SUPPORTED if towards > away else REFUTED
 
 
 def size_verdict(p_size_holm: float, p_direction_holm: float) -> str:
-    """A claimed size: refuted where the test of that size rejects it,
-    supported where the direction is significant and the size is not
-    rejected, not supported otherwise."""
+    """A claimed size's verdict.
+
+    Refuted where the test of that size rejects it, supported where the direction is
+    significant and the size is not rejected, not supported otherwise.
+    """
     if p_size_holm <= ALPHA:
         return REFUTED
     return SUPPORTED if p_direction_holm <= ALPHA else NOT_SUPPORTED

@@ -35,9 +35,11 @@ logger = logging.getLogger(__name__)
 
 
 class OneOrderReduction(RankingReduction):
-    """The reduction trained on pairs of one order only (first element
-    positive): a hypothesis about the monograph, not a method; every pair then
-    has label 1, so the learner sees one class (the Java ``-one-order``)."""
+    """The reduction trained on pairs of one order only (first element positive).
+
+    A hypothesis about the monograph, not a method; every pair then has label 1, so the
+    learner sees one class (the Java ``-one-order``).
+    """
 
     _variant_options = ("-one-order",)
 
@@ -218,8 +220,10 @@ def _run_unit(unit: Unit) -> list[dict]:
 
 
 def _die_with_parent() -> None:
-    """Linux: this worker ends when the process that started it dies, even by
-    SIGKILL, instead of running on as an orphan."""
+    """Linux: this worker ends when the process that started it dies.
+
+    It ends even when that process dies by SIGKILL, instead of running on as an orphan.
+    """
     if not sys.platform.startswith("linux"):
         return
     import ctypes
@@ -413,9 +417,11 @@ def reproduce(
 
 
 def _stop_workers(pool: ProcessPoolExecutor) -> None:
-    """End the workers now, on an interrupt or a failure: the units under way
-    are lost, the finished ones are in the store. A second Ctrl-C meanwhile
-    is ignored, so the stop cannot hang or print a second traceback."""
+    """End the workers now, on an interrupt or a failure.
+
+    The units under way are lost, the finished ones are in the store. A second Ctrl-C
+    meanwhile is ignored, so the stop cannot hang or print a second traceback.
+    """
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         for process in list((pool._processes or {}).values()):

@@ -135,8 +135,11 @@ class ResultStore:
         self._append_text(self.path, payload)
 
     def run_lock(self) -> _RunLock:
-        """Held by one run at a time: a second run on this folder is refused
-        at once, naming the process that holds it."""
+        """Held by one run at a time.
+
+        A second run on this folder is refused at once, naming the process that holds
+        it.
+        """
         self.folder.mkdir(parents=True, exist_ok=True)
         return _RunLock(self.folder / ".run.lock")
 

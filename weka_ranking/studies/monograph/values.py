@@ -1,5 +1,7 @@
-"""The reproduction's results computed once into values: every number and
-verdict the report states, as one JSON-ready dict (``reproduction.json``).
+"""The reproduction's results computed once into values.
+
+Every number and verdict the report states, as one JSON-ready dict
+(``reproduction.json``).
 
 The renderer (:mod:`.report`) only puts these values into its templates
 (:mod:`.templates`); every verdict here is a rule of :mod:`.rules` applied to
@@ -48,10 +50,12 @@ from weka_ranking.tasks import STUDY_TASKS, load_task
 
 
 def fold_classes(task: str) -> dict:
-    """The classes in WEKA's test folds of a task: whether each fold is one
-    block per class, which block comes first, the class the monograph's
-    protocol ranks first, each fold's counts of the two classes, and the AUC
-    a constant comparator gets there (equal degrees in the fold's order)."""
+    """The classes in WEKA's test folds of a task.
+
+    Whether each fold is one block per class, which block comes first, the class the
+    monograph's protocol ranks first, each fold's counts of the two classes, and the AUC
+    a constant comparator gets there (equal degrees in the fold's order).
+    """
     data = load_task(task)
     first_class = h.ranked_first(task, data.positive, data.class_values)
     firsts, sorted_folds, counts, constant = [], 0, [], []
@@ -78,8 +82,10 @@ def fold_classes(task: str) -> dict:
 
 
 def _tolerance(blocks: dict, variance: float) -> tuple[float, float]:
-    """What one equal pair flipped from one half to whole in one fold can move
-    a cell's mean and sample variance: 1 / (2 P N) on that fold's AUC."""
+    """What one equal pair flipped from half to whole in one fold can move.
+
+    It moves a cell's mean and sample variance by 1 / (2 P N) on that fold's AUC.
+    """
     k = blocks["folds"]
     step = max(1 / (2 * p * n) for p, n in blocks["counts"])
     deviation = math.sqrt(max(variance, 0.0)) * (k - 1) / math.sqrt(k)
@@ -238,8 +244,10 @@ def _cell(results, blocks, learner, task, name, published) -> dict:
 
 
 def leakage_values(cells: list[dict], blocks: dict[str, dict]) -> dict:
-    """Leakage by its sign, per task, and whether the sign follows which class
-    block comes first in the fold."""
+    """Leakage by its sign, per task, and whether the fold's order explains it.
+
+    The question is whether the sign follows which class block comes first in the fold.
+    """
     ranked = [c for c in cells if c["leakage"] is not None]
 
     def counted(group: list[dict]) -> dict:
@@ -295,8 +303,10 @@ def _named(cell: dict | None) -> dict | None:
 def flagship_values(
     cells: list[dict], blocks: dict[str, dict], hypotheses: list[dict]
 ) -> dict:
-    """The monograph's two striking results explained by the fold's order:
-    J48 on yeast (`original`), and NaiveBayes against a constant comparator."""
+    """The monograph's two striking results explained by the fold's order.
+
+    J48 on yeast (`original`), and NaiveBayes against a constant comparator.
+    """
     by = {(c["learner"], c["task"], c["config"]): c for c in cells}
     out: dict = {}
     j48 = by.get(("J48", "yeast", "original"))
@@ -361,10 +371,12 @@ def _reading_value(results, blocks, learner, task, name, reading):
 
 
 def hypothesis_values(results: Results, blocks: dict[str, dict]) -> list[dict]:
-    """Each hypothesis against the reference on the same published ranking
-    cells, per learner: a two-sided sign test of which reading lands closer
-    to the published mean, Holm-corrected over every hypothesis and learner;
-    beside it, the cells within the yardstick and their chance rate."""
+    """Each hypothesis against the reference on the same published ranking cells.
+
+    Per learner: a two-sided sign test of which reading lands closer to the published
+    mean, Holm-corrected over every hypothesis and learner; beside it, the cells within
+    the yardstick and their chance rate.
+    """
     published = {key: p[0] for key, p in results.published.items() if key[2] in RANKING}
     rows = []
     for reading in h.HYPOTHESES:
@@ -415,9 +427,11 @@ def hypothesis_values(results: Results, blocks: dict[str, dict]) -> list[dict]:
 
 
 def curve_values(results: Results) -> list[dict]:
-    """Per learner and task: the voters and the pairs sweeps (mean AUC, ours),
-    Spearman's trend of each (one-sided, rising), Holm over the curves, and
-    each sweep's spread (population standard deviation)."""
+    """Per learner and task: the voters and pairs sweeps, and their trends.
+
+    The sweeps' mean AUC (ours), Spearman's trend of each (one-sided, rising), Holm over
+    the curves, and each sweep's spread (population standard deviation).
+    """
     rows = []
     for learner in results.learners:
         for task in results.tasks:
@@ -470,8 +484,10 @@ def conclusion_values(
     blocks: dict[str, dict],
     protocol: dict,
 ) -> list[dict]:
-    """Every conclusion of the monograph (and of this report), its test, its
-    statistic, its p and Holm's p over the list, and its verdict."""
+    """Every conclusion of the monograph (and of this report) with its verdict.
+
+    Its test, its statistic, its p and Holm's p over the list, and its verdict.
+    """
     found: list[dict] = []
     by = {(c["learner"], c["task"], c["config"]): c for c in cells}
 
@@ -655,8 +671,10 @@ def conclusion_values(
 
 
 def _imbalance(results: Results, blocks: dict[str, dict]) -> list[dict]:
-    """Per task: the mean over learners of the best ranking configuration's
-    gain over the learner alone (ours)."""
+    """Per task: the mean over learners of the best configuration's gain.
+
+    The gain of the best ranking configuration over the learner alone (ours).
+    """
     out = []
     for task in results.tasks:
         per = []
@@ -679,10 +697,12 @@ def _imbalance(results: Results, blocks: dict[str, dict]) -> list[dict]:
 def _exact_by_chance(
     cells: list[dict], config: str, reading: str | None
 ) -> dict | None:
-    """The deterministic cells of a column exact under a reading (any declared
-    reading where None), and how many chance alone would give (each cell's
-    rate for the readings counted). Cells the reference gives exactly too
-    have no equal degrees to tell the readings apart: they are left out."""
+    """The deterministic cells of a column exact under a reading, and chance's count.
+
+    Any declared reading where None; chance's count is how many chance alone would give
+    (each cell's rate for the readings counted). Cells the reference gives exactly too
+    have no equal degrees to tell the readings apart: they are left out.
+    """
     column = [c for c in cells if c["config"] == config and c.get("readings")]
     if reading is not None:
         column = [c for c in column if h.REFERENCE.key not in c["exact_match"]]
@@ -709,9 +729,11 @@ def _exact_by_chance(
 
 
 def provenance(runs: list[dict]) -> dict:
-    """Every run that fed the store: its commit, command, units and, where its
-    finish was recorded, its wall time (a finish belongs to the run it ends:
-    started + seconds = finished, to the minute)."""
+    """Every run that fed the store.
+
+    Its commit, command, units and, where its finish was recorded, its wall time (a
+    finish belongs to the run it ends: started + seconds = finished, to the minute).
+    """
     started = [r for r in runs if "started" in r]
     finished = [r for r in runs if "finished" in r]
 
@@ -761,8 +783,10 @@ def provenance(runs: list[dict]) -> dict:
 
 
 def _command(argv: list[str]) -> str:
-    """The run's command, its output folder (a path on the machine that ran
-    it) written as DIR."""
+    """The run's command, its output folder written as DIR.
+
+    The folder is a path on the machine that ran it.
+    """
     words = ["weka-ranking", *argv[1:]]
     return " ".join(
         "DIR" if i > 0 and words[i - 1] == "--out" else word
@@ -801,9 +825,11 @@ def table_rows(results: Results) -> dict:
 
 
 def verdict_counts(cells: list[dict]) -> dict:
-    """How many cells got each verdict, and what chance alone would give:
-    exact matches by each cell's rate, and the interval's coverage of draws
-    from our protocol."""
+    """How many cells got each verdict, and what chance alone would give.
+
+    Exact matches by each cell's rate, and the interval's coverage of draws from our
+    protocol.
+    """
     counts: dict[str, int] = {}
     for c in cells:
         word = c["verdict"].split(":")[0]
@@ -820,10 +846,12 @@ def verdict_counts(cells: list[dict]) -> dict:
 
 
 def figure_values(results: Results, blocks: dict[str, dict]) -> list[dict]:
-    """Figures 1-4's curves: per learner, task and sweep, ours (correct
-    tournament) with its interval over the folds, the monograph's protocol as
-    read where the sweep ran in the file's class order, and the published
-    point at ten with its interval from the published variance."""
+    """Figures 1-4's curves, per learner, task and sweep.
+
+    Ours (correct tournament) with its interval over the folds, the monograph's protocol
+    as read where the sweep ran in the file's class order, and the published point at
+    ten with its interval from the published variance.
+    """
     out = []
     for learner in results.learners:
         for task in results.tasks:
@@ -874,8 +902,10 @@ def figure_values(results: Results, blocks: dict[str, dict]) -> list[dict]:
 
 
 def experimenter_summary(cells: list[dict]) -> list[dict]:
-    """Per reading of the Experimenter's runs: cells run, equal to the store,
-    exact to the published numbers."""
+    """Per reading of the Experimenter's runs: cells run, equal, exact.
+
+    Equal to the store, exact to the published numbers.
+    """
     out = []
     for reading, key in (
         ("scores", "experimenter_auc"),
@@ -911,8 +941,10 @@ def compute(
     runs: dict[tuple, tuple[list[float], float]] | None = None,
     conditioning: list[dict] | None = None,
 ) -> dict:
-    """Every value of the report, from the aggregated store and the
-    Experimenter's results."""
+    """Every value of the report.
+
+    From the aggregated store and the Experimenter's results.
+    """
     blocks = {task: fold_classes(task) for task in results.tasks}
     cells = cell_values(results, blocks, experimenter_rows)
     curves = curve_values(results)
@@ -954,8 +986,11 @@ def compute(
 
 
 def build(store_folder: str | Path) -> tuple[Results, dict]:
-    """The values of a store folder, with its Experimenter's results (in
-    ``experimenter/``) and its conditioning measurements, where present."""
+    """The values of a store folder.
+
+    With its Experimenter's results (in ``experimenter/``) and its conditioning
+    measurements, where present.
+    """
     folder = Path(store_folder)
     results = Results.from_store(folder)
     wekas = folder / "experimenter"

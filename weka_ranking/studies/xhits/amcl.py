@@ -33,8 +33,10 @@ INITS = ("random", "hits")
 
 @dataclass(frozen=True)
 class Graph:
-    """A training query as AMCL sees it: its graph and the numbers of ``A``
-    that ``||M||_F^2`` needs, computed once."""
+    """A training query as AMCL sees it.
+
+    Its graph and the numbers of ``A`` that ``||M||_F^2`` needs, computed once.
+    """
 
     a: sp.csr_array
     at: sp.csr_array
@@ -60,8 +62,10 @@ def _times(g: Graph, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _m_times(g: Graph, f: np.ndarray, c: np.ndarray, x: np.ndarray) -> np.ndarray:
-    """``M x`` for ``x`` laid out ``k x p``: block ``c`` is
-    ``sum_d F_cd A^T x_d + F_dc A x_d + C_cd x_d``."""
+    """``M x`` for ``x`` laid out ``k x p``.
+
+    Block ``c`` is ``sum_d F_cd A^T x_d + F_dc A x_d + C_cd x_d``.
+    """
     xa, xat = _times(g, x)
     return f @ xa + f.T @ xat + c @ x
 
@@ -124,8 +128,10 @@ def _rb_gradient(g: Graph, f, c, r, b, q: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _f_gradient(g: Graph, f, c, r, b, q: int) -> np.ndarray:
-    """One query's share of ``dE/dF`` (4-11), with
-    ``dM/dF_cd = E_cd (x) A^T + E_dc (x) A``."""
+    """One query's share of ``dE/dF`` (4-11).
+
+    With ``dM/dF_cd = E_cd (x) A^T + E_dc (x) A``.
+    """
     k, p = len(f), len(g.o)
     rm, bm = r.reshape(k, p), b.reshape(k, p)
     ba, bat = _times(g, bm)

@@ -40,9 +40,10 @@ def parse_seeds(text: str) -> tuple[int, ...]:
 
 
 def run_command(args: argparse.Namespace, command: str) -> int:
-    """Run the study with the command's flags; write ``xhits.md`` and
-    ``xhits.json`` into ``--out`` (checked before the work), print the page
-    or, with ``--json``, the values.
+    """Run the study with the command's flags; write ``xhits.md`` and ``xhits.json``.
+
+    They go into ``--out`` (checked before the work); print the page or, with
+    ``--json``, the values.
 
     Parameters
     ----------

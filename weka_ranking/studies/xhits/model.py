@@ -145,8 +145,11 @@ class Eigen:
 
     @property
     def opposite(self) -> bool:
-        """``-value`` is an eigenvalue too: power iteration oscillates, and the
-        best rank-one fit of ``M`` (section 4.3) is not unique."""
+        """``-value`` is an eigenvalue too.
+
+        Power iteration oscillates, and the best rank-one fit of ``M`` (section 4.3) is
+        not unique.
+        """
         return abs(self.value + self.lowest) <= TIE_TOLERANCE * abs(self.value)
 
     @property

@@ -117,8 +117,10 @@ def in_degree(a: sp.spmatrix) -> np.ndarray:
 
 
 def query_metrics(query: Query, scores: np.ndarray) -> dict[str, float]:
-    """P@10 against the expert's top ten, NDCG@10 on the expert's grades, and
-    Kendall's tau-b against the expert's scores (0 for a constant ranking).
+    """P@10, NDCG@10 and Kendall's tau-b against the expert.
+
+    P@10 against the expert's top ten, NDCG@10 on the expert's grades, and Kendall's
+    tau-b against the expert's scores (0 for a constant ranking).
 
     Scores are rounded to :data:`DECIMALS` decimals first: an eigenvector's entries that
     are 0 in exact arithmetic come out as noise of about 1e-17 that depends
@@ -148,8 +150,10 @@ def _spread(values: Sequence[float]) -> dict[str, float]:
 
 
 def _reciprocity(queries: Sequence[Query]) -> float:
-    """``<A, A^T> / ||A||_F^2`` over the queries: the share of links answered
-    by a link back."""
+    """``<A, A^T> / ||A||_F^2`` over the queries.
+
+    The share of links answered by a link back.
+    """
     cross = sum(float(q.adjacency.multiply(q.adjacency.T).sum()) for q in queries)
     return cross / sum(q.adjacency.nnz for q in queries)
 
