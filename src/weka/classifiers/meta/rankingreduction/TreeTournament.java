@@ -1,0 +1,369 @@
+/*
+ * Copyright (C) 2026 the weka-ranking authors. GPL-3.0-or-later.
+ */
+package weka.classifiers.meta.rankingreduction;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The exact tournament of a committee of trees ({@link FlatTree}) without
+ * asking any pair: a tree splits on one side's attribute at a time, so the
+ * rows b that reach a leaf, over all a that reach it, are those meeting the
+ * conditions on b along its path. Each class-1 leaf ("a beats b") keeps the
+ * bitset of the rows b meeting its path's conditions on b; for each row a,
+ * each tree is walked following a's branch at splits on a's attributes and
+ * every branch at splits on b's, and the bitsets of the class-1 leaves
+ * reached are ORed: the rows a beats for that tree. The committee's strict
+ * majority (a tied vote says 0, as {@link Committee}) is counted per bit
+ * with a bit-sliced adder, and a's degree is the popcount, a itself left
+ * out.
+ *
+ * <p>Exact, not approximate: the walk takes each branch as the tree does
+ * ({@link FlatTree#branch}). Rows with a missing value on an attribute some
+ * tree splits on are walked fractionally by WEKA, so their pairs, both ways,
+ * go to the committee itself. Memory: one bit a row for each class-1 leaf;
+ * past a budget the rows b are taken in ranges, the walks of a repeated for
+ * each.
+ */
+public final class TreeTournament implements ExactTournament {
+
+  /** Rows a per task: enough work to share among threads, small enough to balance. */
+  private static final int ROWS_PER_TASK = 256;
+
+  private final FlatTree[] m_Trees;
+  private final double[][] m_Rows;
+  private final int m_Threads;
+  /** Per tree, the slot of each class-1 leaf's bitset (-1 for other nodes). */
+  private final int[][] m_Slot;
+  private final int m_Slots;
+  /**
+   * Per attribute of a row: 0 where no tree splits on it, else one past the
+   * largest value every split on it has a branch for.
+   */
+  private final double[] m_Limit;
+
+  private TreeTournament(FlatTree[] trees, double[][] rows, int threads) {
+    m_Trees = trees;
+    m_Rows = rows;
+    m_Threads = Math.max(1, threads);
+    m_Slot = new int[trees.length][];
+    int slots = 0;
+    for (int t = 0; t < trees.length; t++) {
+      m_Slot[t] = new int[trees[t].size()];
+      for (int node = 0; node < trees[t].size(); node++) {
+        boolean wins = trees[t].m_Kind[node] == FlatTree.LEAF && trees[t].m_Wins[node];
+        m_Slot[t][node] = wins ? slots++ : -1;
+      }
+    }
+    m_Slots = slots;
+    int half = trees[0].m_Half;
+    m_Limit = new double[half];
+    for (FlatTree tree : trees) {
+      for (int node = 0; node < tree.size(); node++) {
+        int at = tree.m_Attribute[node];
+        if (at >= 0) {
+          int j = at % half;
+          double limit = tree.m_Kind[node] == FlatTree.BY_VALUE
+              ? tree.m_Count[node] : Double.POSITIVE_INFINITY;
+          m_Limit[j] = m_Limit[j] == 0 ? limit : Math.min(m_Limit[j], limit);
+        }
+      }
+    }
+  }
+
+  /**
+   * The tree form of a committee, or null unless every member is a tree
+   * that answers every pair of rows without missing values itself.
+   *
+   * @param trees each member's flattened tree (null for a member that is not one)
+   * @param rows the rows' non-class values
+   * @param threads threads to count degrees on
+   */
+  public static TreeTournament of(FlatTree[] trees, double[][] rows, int threads) {
+    if (trees.length == 0) {
+      return null;
+    }
+    for (FlatTree tree : trees) {
+      if (tree == null) {
+        return null;
+      }
+      for (byte kind : tree.m_Kind) {
+        if (kind == FlatTree.UNDECIDED) {
+          return null;
+        }
+      }
+    }
+    return new TreeTournament(trees, rows, threads);
+  }
+
+  /**
+   * Whether some tree would leave a pair with this row to the member: a
+   * missing value on an attribute it splits on, or a nominal value past a
+   * split's branches.
+   */
+  private boolean walkedByWeka(double[] row) {
+    for (int j = 0; j < m_Limit.length; j++) {
+      double v = row[j];
+      if (m_Limit[j] > 0 && (Double.isNaN(v)
+          || m_Limit[j] < Double.POSITIVE_INFINITY && ((int) v < 0 || (int) v >= m_Limit[j]))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  @Override
+  public Rankers.Ranking tournament(int[] rows, PairComparator exact) throws Exception {
+    int n = rows.length;
+    boolean[] clean = new boolean[n];
+    int[] cleanRows = cleanRows(rows, clean);
+    long[] degree = new long[n];
+    int words = (n + 63) >>> 6;
+    // The bitsets of all class-1 leaves for a range of rows b within the budget.
+    long budget = Math.max(1L << 24, Runtime.getRuntime().maxMemory() / 8);
+    int rangeWords = (int) Math.max(1, Math.min(words, budget / 8 / Math.max(1, m_Slots)));
+    for (int fromWord = 0; fromWord < words; fromWord += rangeWords) {
+      int width = Math.min(rangeWords, words - fromWord);
+      long[] bits = beaten(rows, cleanRows, fromWord, width);
+      int tasks = (cleanRows.length + ROWS_PER_TASK - 1) / ROWS_PER_TASK;
+      int from = fromWord;
+      Parallel.forEach(tasks, m_Threads, task -> {
+        Scratch scratch = new Scratch(m_Trees, width);
+        int end = Math.min(cleanRows.length, (task + 1) * ROWS_PER_TASK);
+        for (int i = task * ROWS_PER_TASK; i < end; i++) {
+          int a = cleanRows[i];
+          degree[a] += wins(m_Rows[rows[a]], a, bits, from, width, scratch);
+        }
+      });
+    }
+    long asked = pairsWithMissing(n, clean, exact, degree);
+    double[] scores = new double[n];
+    for (int i = 0; i < n; i++) {
+      scores[i] = degree[i] / (double) Math.max(n - 1, 1);
+    }
+    return new Rankers.Ranking(scores, asked);
+  }
+
+  private int[] cleanRows(int[] rows, boolean[] clean) throws Exception {
+    int n = rows.length;
+    int tasks = (n + ROWS_PER_TASK - 1) / ROWS_PER_TASK;
+    Parallel.forEach(tasks, m_Threads, task -> {
+      for (int i = task * ROWS_PER_TASK; i < Math.min(n, (task + 1) * ROWS_PER_TASK); i++) {
+        clean[i] = !walkedByWeka(m_Rows[rows[i]]);
+      }
+    });
+    int count = 0;
+    for (boolean c : clean) {
+      count += c ? 1 : 0;
+    }
+    int[] out = new int[count];
+    count = 0;
+    for (int i = 0; i < n; i++) {
+      if (clean[i]) {
+        out[count++] = i;
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Each class-1 leaf's bitset of the clean rows b (by position in rows) of
+   * the range whose path conditions on b they meet: b walked following its
+   * branch at splits on b's attributes, every branch at splits on a's.
+   */
+  private long[] beaten(int[] rows, int[] cleanRows, int fromWord, int width)
+      throws Exception {
+    long[] bits = new long[m_Slots * width];
+    int first = fromWord << 6;
+    int last = Math.min(rows.length, (fromWord + width) << 6);
+    Parallel.forEach(m_Trees.length, m_Threads, t -> {
+      FlatTree tree = m_Trees[t];
+      int[] stack = new int[tree.size()];
+      for (int b : cleanRows) {
+        if (b < first || b >= last) {
+          continue;
+        }
+        double[] row = m_Rows[rows[b]];
+        int word = (b >>> 6) - fromWord;
+        long bit = 1L << (b & 63);
+        int top = 0;
+        stack[top++] = 0;
+        while (top > 0) {
+          int node = stack[--top];
+          if (tree.m_Kind[node] == FlatTree.LEAF) {
+            int slot = m_Slot[t][node];
+            if (slot >= 0) {
+              bits[slot * width + word] |= bit;
+            }
+            continue;
+          }
+          int at = tree.m_Attribute[node];
+          int start = tree.m_First[node];
+          if (at >= tree.m_Half) {
+            stack[top++] = tree.m_Children[start + tree.branch(node, row[at - tree.m_Half])];
+          } else {
+            for (int c = 0; c < tree.m_Count[node]; c++) {
+              stack[top++] = tree.m_Children[start + c];
+            }
+          }
+        }
+      }
+    });
+    return bits;
+  }
+
+  /** A thread's work arrays: one tree's answers, the vote count's bit slices. */
+  private static final class Scratch {
+    final long[] tree;
+    final long[][] count;
+    final int[] stack;
+    final int[] reached;
+    final int majority;
+
+    Scratch(FlatTree[] trees, int width) {
+      int largest = 0;
+      int nodes = 0;
+      for (FlatTree t : trees) {
+        largest = Math.max(largest, t.size());
+        nodes += t.size();
+      }
+      tree = new long[width];
+      count = new long[32 - Integer.numberOfLeadingZeros(trees.length)][width];
+      stack = new int[largest];
+      reached = new int[nodes];
+      majority = trees.length / 2 + 1;
+    }
+  }
+
+  /** The clean rows of the range that a beats by the committee's majority, a left out. */
+  private long wins(double[] row, int a, long[] bits, int fromWord, int width, Scratch s) {
+    for (long[] slice : s.count) {
+      java.util.Arrays.fill(slice, 0L);
+    }
+    for (int t = 0; t < m_Trees.length; t++) {
+      int reached = reachedSlots(t, row, s);
+      if (reached == 0) {
+        continue;
+      }
+      long[] tree = s.tree;
+      System.arraycopy(bits, s.reached[0] * width, tree, 0, width);
+      for (int r = 1; r < reached; r++) {
+        int base = s.reached[r] * width;
+        for (int w = 0; w < width; w++) {
+          tree[w] |= bits[base + w];
+        }
+      }
+      // Adds the tree's votes to the count, a binary number a bit slice each.
+      for (int w = 0; w < width; w++) {
+        long carry = tree[w];
+        for (int k = 0; carry != 0 && k < s.count.length; k++) {
+          long sum = s.count[k][w] ^ carry;
+          carry &= s.count[k][w];
+          s.count[k][w] = sum;
+        }
+      }
+    }
+    long wins = 0;
+    int self = (a >>> 6) - fromWord;
+    for (int w = 0; w < width; w++) {
+      long above = 0; // count > majority - 1, compared from the top slice down
+      long equal = -1L;
+      for (int k = s.count.length - 1; k >= 0; k--) {
+        long c = s.count[k][w];
+        if (((s.majority >>> k) & 1) == 1) {
+          equal &= c;
+        } else {
+          above |= equal & c;
+          equal &= ~c;
+        }
+      }
+      long won = above | equal;
+      if (w == self) {
+        won &= ~(1L << (a & 63));
+      }
+      wins += Long.bitCount(won);
+    }
+    return wins;
+  }
+
+  /** The class-1 leaves of tree t that row a reaches, whatever b, into s.reached. */
+  private int reachedSlots(int t, double[] row, Scratch s) {
+    FlatTree tree = m_Trees[t];
+    int[] stack = s.stack;
+    int top = 0;
+    int reached = 0;
+    stack[top++] = 0;
+    while (top > 0) {
+      int node = stack[--top];
+      if (tree.m_Kind[node] == FlatTree.LEAF) {
+        int slot = m_Slot[t][node];
+        if (slot >= 0) {
+          s.reached[reached++] = slot;
+        }
+        continue;
+      }
+      int at = tree.m_Attribute[node];
+      int start = tree.m_First[node];
+      if (at < tree.m_Half) {
+        stack[top++] = tree.m_Children[start + tree.branch(node, row[at])];
+      } else {
+        for (int c = 0; c < tree.m_Count[node]; c++) {
+          stack[top++] = tree.m_Children[start + c];
+        }
+      }
+    }
+    return reached;
+  }
+
+  /**
+   * The pairs with a row WEKA walks fractionally, both ways, asked of the
+   * committee in batches; returns how many were asked.
+   */
+  private static long pairsWithMissing(int n, boolean[] clean, PairComparator exact,
+      long[] degree) throws Exception {
+    List<Integer> dirty = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      if (!clean[i]) {
+        dirty.add(i);
+      }
+    }
+    if (dirty.isEmpty()) {
+      return 0;
+    }
+    int capacity = Math.max(2 * n, Rankers.BATCH_PAIRS);
+    int[] left = new int[capacity];
+    int[] right = new int[capacity];
+    boolean[] wins = new boolean[capacity];
+    long asked = 0;
+    int k = 0;
+    for (int d = 0; d <= dirty.size(); d++) {
+      if (k > 0 && (d == dirty.size() || k + 2 * n > capacity)) {
+        exact.beats(left, right, k, wins);
+        for (int j = 0; j < k; j++) {
+          if (wins[j]) {
+            degree[left[j]]++;
+          }
+        }
+        asked += k;
+        k = 0;
+      }
+      if (d == dirty.size()) {
+        break;
+      }
+      int x = dirty.get(d);
+      for (int y = 0; y < n; y++) {
+        if (y == x) {
+          continue;
+        }
+        left[k] = x; // every pair of a dirty row as the first
+        right[k++] = y;
+        if (clean[y]) { // and as the second, once: dirty rows ask their own
+          left[k] = y;
+          right[k++] = x;
+        }
+      }
+    }
+    return asked;
+  }
+}
