@@ -4,6 +4,7 @@
 package weka.classifiers.meta.rankingreduction;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -30,6 +31,8 @@ public final class TreeTournament implements ExactTournament {
 
   /** Rows a per task: enough work to share among threads, small enough to balance. */
   private static final int ROWS_PER_TASK = 256;
+  /** Words of bits a block: a block of every leaf's bits should stay in the cache. */
+  private static final int BLOCK = 32;
 
   private final FlatTree[] m_Trees;
   private final double[][] m_Rows;
@@ -120,20 +123,20 @@ public final class TreeTournament implements ExactTournament {
     int[] cleanRows = cleanRows(rows, clean);
     long[] degree = new long[n];
     int words = (n + 63) >>> 6;
-    // The bitsets of all class-1 leaves for a range of rows b within the budget.
+    // Every class-1 leaf's bits for a range of rows b within the budget.
     long budget = Math.max(1L << 24, Runtime.getRuntime().maxMemory() / 8);
-    int rangeWords = (int) Math.max(1, Math.min(words, budget / 8 / Math.max(1, m_Slots)));
+    int rangeWords = (int) Math.max(BLOCK, Math.min(words, budget / 8 / Math.max(1, m_Slots)));
     for (int fromWord = 0; fromWord < words; fromWord += rangeWords) {
-      int width = Math.min(rangeWords, words - fromWord);
-      long[] bits = beaten(rows, cleanRows, fromWord, width);
+      Range range = new Range(fromWord, Math.min(rangeWords, words - fromWord));
+      long[] bits = beaten(rows, cleanRows, range);
       int tasks = (cleanRows.length + ROWS_PER_TASK - 1) / ROWS_PER_TASK;
-      int from = fromWord;
       Parallel.forEach(tasks, m_Threads, task -> {
-        Scratch scratch = new Scratch(m_Trees, width);
-        int end = Math.min(cleanRows.length, (task + 1) * ROWS_PER_TASK);
-        for (int i = task * ROWS_PER_TASK; i < end; i++) {
-          int a = cleanRows[i];
-          degree[a] += wins(m_Rows[rows[a]], a, bits, from, width, scratch);
+        int from = task * ROWS_PER_TASK;
+        int[] group = Arrays.copyOfRange(cleanRows, from,
+            Math.min(cleanRows.length, from + ROWS_PER_TASK));
+        long[] wins = wins(rows, group, bits, range);
+        for (int i = 0; i < group.length; i++) {
+          degree[group[i]] += wins[i]; // each row is in one task only
         }
       });
     }
@@ -143,6 +146,29 @@ public final class TreeTournament implements ExactTournament {
       scores[i] = degree[i] / (double) Math.max(n - 1, 1);
     }
     return new Rankers.Ranking(scores, asked);
+  }
+
+  /**
+   * Words [from, from + width) of the rows b's bitsets, kept in blocks of
+   * {@link #BLOCK} words, each block holding every leaf's words of it in
+   * turn: a block of all leaves stays in the cache while a group of rows a
+   * reads it.
+   */
+  private static final class Range {
+    final int from;
+    final int width;
+    final int blocks;
+
+    Range(int from, int width) {
+      this.from = from;
+      this.width = width;
+      blocks = (width + BLOCK - 1) / BLOCK;
+    }
+
+    /** Where word w (counted from the range's first) of a slot's bits lies. */
+    int at(int slots, int slot, int w) {
+      return ((w / BLOCK) * slots + slot) * BLOCK + w % BLOCK;
+    }
   }
 
   private int[] cleanRows(int[] rows, boolean[] clean) throws Exception {
@@ -167,16 +193,16 @@ public final class TreeTournament implements ExactTournament {
     return out;
   }
 
+
   /**
-   * Each class-1 leaf's bitset of the clean rows b (by position in rows) of
+   * Each class-1 leaf's bits of the clean rows b (by position in rows) of
    * the range whose path conditions on b they meet: b walked following its
    * branch at splits on b's attributes, every branch at splits on a's.
    */
-  private long[] beaten(int[] rows, int[] cleanRows, int fromWord, int width)
-      throws Exception {
-    long[] bits = new long[m_Slots * width];
-    int first = fromWord << 6;
-    int last = Math.min(rows.length, (fromWord + width) << 6);
+  private long[] beaten(int[] rows, int[] cleanRows, Range range) throws Exception {
+    long[] bits = new long[range.blocks * m_Slots * BLOCK];
+    int first = range.from << 6;
+    int last = Math.min(rows.length, (range.from + range.width) << 6);
     Parallel.forEach(m_Trees.length, m_Threads, t -> {
       FlatTree tree = m_Trees[t];
       int[] stack = new int[tree.size()];
@@ -185,7 +211,7 @@ public final class TreeTournament implements ExactTournament {
           continue;
         }
         double[] row = m_Rows[rows[b]];
-        int word = (b >>> 6) - fromWord;
+        int word = (b >>> 6) - range.from;
         long bit = 1L << (b & 63);
         int top = 0;
         stack[top++] = 0;
@@ -194,7 +220,7 @@ public final class TreeTournament implements ExactTournament {
           if (tree.m_Kind[node] == FlatTree.LEAF) {
             int slot = m_Slot[t][node];
             if (slot >= 0) {
-              bits[slot * width + word] |= bit;
+              bits[range.at(m_Slots, slot, word)] |= bit; // one tree's slots a thread
             }
             continue;
           }
@@ -213,107 +239,136 @@ public final class TreeTournament implements ExactTournament {
     return bits;
   }
 
-  /** A thread's work arrays: one tree's answers, the vote count's bit slices. */
-  private static final class Scratch {
-    final long[] tree;
-    final long[][] count;
-    final int[] stack;
-    final int[] reached;
-    final int majority;
-
-    Scratch(FlatTree[] trees, int width) {
-      int largest = 0;
-      int nodes = 0;
-      for (FlatTree t : trees) {
-        largest = Math.max(largest, t.size());
-        nodes += t.size();
-      }
-      tree = new long[width];
-      count = new long[32 - Integer.numberOfLeadingZeros(trees.length)][width];
-      stack = new int[largest];
-      reached = new int[nodes];
-      majority = trees.length / 2 + 1;
-    }
-  }
-
-  /** The clean rows of the range that a beats by the committee's majority, a left out. */
-  private long wins(double[] row, int a, long[] bits, int fromWord, int width, Scratch s) {
-    for (long[] slice : s.count) {
-      java.util.Arrays.fill(slice, 0L);
-    }
-    for (int t = 0; t < m_Trees.length; t++) {
-      int reached = reachedSlots(t, row, s);
-      if (reached == 0) {
-        continue;
-      }
-      long[] tree = s.tree;
-      System.arraycopy(bits, s.reached[0] * width, tree, 0, width);
-      for (int r = 1; r < reached; r++) {
-        int base = s.reached[r] * width;
-        for (int w = 0; w < width; w++) {
-          tree[w] |= bits[base + w];
-        }
-      }
-      // Adds the tree's votes to the count, a binary number a bit slice each.
-      for (int w = 0; w < width; w++) {
-        long carry = tree[w];
-        for (int k = 0; carry != 0 && k < s.count.length; k++) {
-          long sum = s.count[k][w] ^ carry;
-          carry &= s.count[k][w];
-          s.count[k][w] = sum;
-        }
+  /**
+   * For each clean row a of the group, how many clean rows b of the range it
+   * beats by the committee's strict majority, a itself left out.
+   */
+  private long[] wins(int[] rows, int[] group, long[] bits, Range range) {
+    int trees = m_Trees.length;
+    // The class-1 leaves each row reaches in each tree, whatever b.
+    int[] start = new int[group.length * trees + 1];
+    Slots found = new Slots();
+    int[] stack = new int[Arrays.stream(m_Trees).mapToInt(FlatTree::size).max().getAsInt()];
+    for (int i = 0; i < group.length; i++) {
+      for (int t = 0; t < trees; t++) {
+        reachedSlots(t, m_Rows[rows[group[i]]], stack, found);
+        start[i * trees + t + 1] = found.size;
       }
     }
-    long wins = 0;
-    int self = (a >>> 6) - fromWord;
-    for (int w = 0; w < width; w++) {
-      long above = 0; // count > majority - 1, compared from the top slice down
-      long equal = -1L;
-      for (int k = s.count.length - 1; k >= 0; k--) {
-        long c = s.count[k][w];
-        if (((s.majority >>> k) & 1) == 1) {
-          equal &= c;
-        } else {
-          above |= equal & c;
-          equal &= ~c;
+    int[] reached = found.items;
+    long[] wins = new long[group.length];
+    long[] tree = new long[BLOCK];
+    long[][] count = new long[32 - Integer.numberOfLeadingZeros(trees)][BLOCK];
+    int majority = trees / 2 + 1;
+    for (int block = 0; block < range.blocks; block++) {
+      int base = block * m_Slots * BLOCK;
+      for (int i = 0; i < group.length; i++) {
+        for (long[] slice : count) {
+          Arrays.fill(slice, 0L);
         }
+        for (int t = 0; t < trees; t++) {
+          int from = start[i * trees + t];
+          int to = start[i * trees + t + 1];
+          if (from == to) {
+            continue;
+          }
+          System.arraycopy(bits, base + reached[from] * BLOCK, tree, 0, BLOCK);
+          for (int r = from + 1; r < to; r++) {
+            int leaf = base + reached[r] * BLOCK;
+            for (int w = 0; w < BLOCK; w++) {
+              tree[w] |= bits[leaf + w];
+            }
+          }
+          // Adds the tree's votes to the count, a binary number a bit slice each.
+          for (long[] slice : count) {
+            for (int w = 0; w < BLOCK; w++) {
+              long c = slice[w];
+              slice[w] = c ^ tree[w];
+              tree[w] &= c;
+            }
+          }
+        }
+        long won = 0;
+        for (int w = 0; w < BLOCK; w++) {
+          long above = 0; // count >= majority, compared from the top slice down
+          long equal = -1L;
+          for (int k = count.length - 1; k >= 0; k--) {
+            long c = count[k][w];
+            if (((majority >>> k) & 1) == 1) {
+              equal &= c;
+            } else {
+              above |= equal & c;
+              equal &= ~c;
+            }
+          }
+          won += Long.bitCount(above | equal);
+        }
+        wins[i] += won;
       }
-      long won = above | equal;
-      if (w == self) {
-        won &= ~(1L << (a & 63));
-      }
-      wins += Long.bitCount(won);
+    }
+    for (int i = 0; i < group.length; i++) {
+      wins[i] -= beatsItself(group[i], start, reached, i, bits, range) ? 1 : 0;
     }
     return wins;
   }
 
-  /** The class-1 leaves of tree t that row a reaches, whatever b, into s.reached. */
-  private int reachedSlots(int t, double[] row, Scratch s) {
+  /** Whether the committee says a beats a (a clean row), as its bits hold it. */
+  private boolean beatsItself(int a, int[] start, int[] reached, int i, long[] bits,
+      Range range) {
+    int word = (a >>> 6) - range.from;
+    if (word < 0 || word >= range.width) {
+      return false;
+    }
+    int votes = 0;
+    int trees = m_Trees.length;
+    for (int t = 0; t < trees; t++) {
+      for (int r = start[i * trees + t]; r < start[i * trees + t + 1]; r++) {
+        if ((bits[range.at(m_Slots, reached[r], word)] & (1L << (a & 63))) != 0) {
+          votes++;
+          break; // a reaches one leaf against itself
+        }
+      }
+    }
+    return 2 * votes > trees;
+  }
+
+  /** A growing list of slots. */
+  private static final class Slots {
+    int[] items = new int[1024];
+    int size;
+
+    void add(int slot) {
+      if (size == items.length) {
+        items = Arrays.copyOf(items, 2 * size);
+      }
+      items[size++] = slot;
+    }
+  }
+
+  /** Appends the class-1 leaves of tree t that a row a reaches, whatever b. */
+  private void reachedSlots(int t, double[] row, int[] stack, Slots found) {
     FlatTree tree = m_Trees[t];
-    int[] stack = s.stack;
     int top = 0;
-    int reached = 0;
     stack[top++] = 0;
     while (top > 0) {
       int node = stack[--top];
       if (tree.m_Kind[node] == FlatTree.LEAF) {
         int slot = m_Slot[t][node];
         if (slot >= 0) {
-          s.reached[reached++] = slot;
+          found.add(slot);
         }
         continue;
       }
-      int at = tree.m_Attribute[node];
-      int start = tree.m_First[node];
-      if (at < tree.m_Half) {
-        stack[top++] = tree.m_Children[start + tree.branch(node, row[at])];
+      int att = tree.m_Attribute[node];
+      int first = tree.m_First[node];
+      if (att < tree.m_Half) {
+        stack[top++] = tree.m_Children[first + tree.branch(node, row[att])];
       } else {
         for (int c = 0; c < tree.m_Count[node]; c++) {
-          stack[top++] = tree.m_Children[start + c];
+          stack[top++] = tree.m_Children[first + c];
         }
       }
     }
-    return reached;
   }
 
   /**
