@@ -20,19 +20,32 @@ import java.util.List;
  * with a bit-sliced adder, and a's degree is the popcount, a itself left
  * out.
  *
+ * <p>Fewer bitsets to OR: a small subtree splits the rows a into a few
+ * cells (the rows that take the same branches at its splits on a's
+ * attributes reach the same leaves), so the highest subtrees with at most
+ * {@code CELLS} cells keep one bitset a cell, their leaves' ORed, and the
+ * walk of a stops there.
+ *
  * <p>Exact, not approximate: the walk takes each branch as the tree does
  * ({@link FlatTree#branch}). Rows with a missing value on an attribute some
  * tree splits on are walked fractionally by WEKA, so their pairs, both ways,
- * go to the committee itself. Memory: one bit a row for each class-1 leaf;
- * past a budget the rows b are taken in ranges, the walks of a repeated for
- * each.
+ * go to the committee itself. Memory: one bit a row for each class-1 leaf
+ * and each cell; past a budget the rows b are taken in ranges, the walks of
+ * a repeated for each. Rows a are shared among the threads in fixed groups,
+ * each row's degree counted by one thread, so the degrees do not depend on
+ * the number of threads.
  */
 public final class TreeTournament implements ExactTournament {
 
   /** Rows a per task: enough work to share among threads, small enough to balance. */
   private static final int ROWS_PER_TASK = 256;
-  /** Words of bits a block: a block of every leaf's bits should stay in the cache. */
-  private static final int BLOCK = 32;
+  /** Words of bits a block: a group of rows a reads a block of every cell in turn. */
+  private static final int BLOCK = 64;
+  /**
+   * The most cells of rows a a subtree may have to keep one bitset a cell:
+   * more bits to store, fewer bitsets to OR for each row a.
+   */
+  private static final int CELLS = 16;
 
   private final FlatTree[] m_Trees;
   private final double[][] m_Rows;
@@ -40,6 +53,13 @@ public final class TreeTournament implements ExactTournament {
   /** Per tree, the slot of each class-1 leaf's bitset (-1 for other nodes). */
   private final int[][] m_Slot;
   private final int m_Slots;
+  /** Per tree and node, its subtree's cells (capped at CELLS + 1). */
+  private final int[][] m_CellCount;
+  /** Per tree and node, a cut node's first cell slot (-1 for other nodes). */
+  private final int[][] m_CellBase;
+  /** Per cell slot, the class-1 leaves (their slots) its rows a reach, whatever b. */
+  private final int[][] m_CellLeaves;
+  private final int m_Cells;
   /**
    * Per attribute of a row: 0 where no tree splits on it, else one past the
    * largest value every split on it has a branch for.
@@ -60,6 +80,17 @@ public final class TreeTournament implements ExactTournament {
       }
     }
     m_Slots = slots;
+    m_CellCount = new int[trees.length][];
+    m_CellBase = new int[trees.length][];
+    List<int[]> cellLeaves = new ArrayList<>();
+    for (int t = 0; t < trees.length; t++) {
+      m_CellCount[t] = cellCounts(trees[t]);
+      m_CellBase[t] = new int[trees[t].size()];
+      Arrays.fill(m_CellBase[t], -1);
+      cut(t, 0, cellLeaves);
+    }
+    m_CellLeaves = cellLeaves.toArray(new int[0][]);
+    m_Cells = m_CellLeaves.length;
     int half = trees[0].m_Half;
     m_Limit = new double[half];
     for (FlatTree tree : trees) {
@@ -73,6 +104,97 @@ public final class TreeTournament implements ExactTournament {
         }
       }
     }
+  }
+
+  /**
+   * How many cells each node's subtree splits the rows a into: a leaf one,
+   * a split on a's attribute the sum of its children's, a split on b's the
+   * product (capped at CELLS + 1).
+   */
+  private static int[] cellCounts(FlatTree tree) {
+    int[] count = new int[tree.size()];
+    for (int v = tree.size() - 1; v >= 0; v--) { // children come after their parent
+      if (tree.m_Kind[v] == FlatTree.LEAF) {
+        count[v] = 1;
+        continue;
+      }
+      boolean onA = tree.m_Attribute[v] < tree.m_Half;
+      long cells = onA ? 0 : 1;
+      for (int i = 0; i < tree.m_Count[v]; i++) {
+        long child = count[tree.m_Children[tree.m_First[v] + i]];
+        cells = Math.min(CELLS + 1, onA ? cells + child : cells * child);
+      }
+      count[v] = (int) cells;
+    }
+    return count;
+  }
+
+  /** Numbers the cells of the highest nodes under v with at most CELLS cells. */
+  private void cut(int t, int v, List<int[]> cellLeaves) {
+    FlatTree tree = m_Trees[t];
+    if (m_CellCount[t][v] > CELLS) {
+      for (int i = 0; i < tree.m_Count[v]; i++) {
+        cut(t, tree.m_Children[tree.m_First[v] + i], cellLeaves);
+      }
+      return;
+    }
+    m_CellBase[t][v] = cellLeaves.size();
+    for (int c = 0; c < m_CellCount[t][v]; c++) {
+      List<Integer> leaves = new ArrayList<>();
+      leavesOfCell(t, v, c, leaves);
+      cellLeaves.add(leaves.stream().mapToInt(Integer::intValue).toArray());
+    }
+  }
+
+  /** The class-1 leaves under v that the rows a of cell c reach, whatever b. */
+  private void leavesOfCell(int t, int v, int c, List<Integer> out) {
+    FlatTree tree = m_Trees[t];
+    if (tree.m_Kind[v] == FlatTree.LEAF) {
+      if (m_Slot[t][v] >= 0) {
+        out.add(m_Slot[t][v]);
+      }
+      return;
+    }
+    int first = tree.m_First[v];
+    boolean onA = tree.m_Attribute[v] < tree.m_Half;
+    for (int i = 0; i < tree.m_Count[v]; i++) {
+      int child = tree.m_Children[first + i];
+      int k = m_CellCount[t][child];
+      if (!onA) { // every branch, each child's cell a digit of c
+        leavesOfCell(t, child, c % k, out);
+        c /= k;
+      } else if (c < k) { // a's branch, the children's cells numbered in turn
+        leavesOfCell(t, child, c, out);
+        return;
+      } else {
+        c -= k;
+      }
+    }
+  }
+
+  /** The cell under v of the row a (the inverse of leavesOfCell's numbering). */
+  private int cellOf(int t, int v, double[] row) {
+    FlatTree tree = m_Trees[t];
+    if (tree.m_Kind[v] == FlatTree.LEAF) {
+      return 0;
+    }
+    int first = tree.m_First[v];
+    int at = tree.m_Attribute[v];
+    int cell = 0;
+    if (at < tree.m_Half) {
+      int branch = tree.branch(v, row[at]);
+      for (int i = 0; i < branch; i++) {
+        cell += m_CellCount[t][tree.m_Children[first + i]];
+      }
+      return cell + cellOf(t, tree.m_Children[first + branch], row);
+    }
+    int digit = 1;
+    for (int i = 0; i < tree.m_Count[v]; i++) {
+      int child = tree.m_Children[first + i];
+      cell += cellOf(t, child, row) * digit;
+      digit *= m_CellCount[t][child];
+    }
+    return cell;
   }
 
   /**
@@ -125,10 +247,10 @@ public final class TreeTournament implements ExactTournament {
     int words = (n + 63) >>> 6;
     // Every class-1 leaf's bits for a range of rows b within the budget.
     long budget = Math.max(1L << 24, Runtime.getRuntime().maxMemory() / 8);
-    int rangeWords = (int) Math.max(BLOCK, Math.min(words, budget / 8 / Math.max(1, m_Slots)));
+    int rangeWords = (int) Math.max(BLOCK, Math.min(words, budget / 8 / (m_Slots + m_Cells + 1)));
     for (int fromWord = 0; fromWord < words; fromWord += rangeWords) {
       Range range = new Range(fromWord, Math.min(rangeWords, words - fromWord));
-      long[] bits = beaten(rows, cleanRows, range);
+      long[] bits = cellBits(beaten(rows, cleanRows, range), range);
       int tasks = (cleanRows.length + ROWS_PER_TASK - 1) / ROWS_PER_TASK;
       Parallel.forEach(tasks, m_Threads, task -> {
         int from = task * ROWS_PER_TASK;
@@ -239,6 +361,26 @@ public final class TreeTournament implements ExactTournament {
     return bits;
   }
 
+  /** Each cell's bits of the range: its class-1 leaves' bits ORed. */
+  private long[] cellBits(long[] leaves, Range range) throws Exception {
+    long[] bits = new long[range.blocks * m_Cells * BLOCK];
+    int tasks = (m_Cells + ROWS_PER_TASK - 1) / ROWS_PER_TASK;
+    Parallel.forEach(tasks, m_Threads, task -> {
+      for (int s = task * ROWS_PER_TASK; s < Math.min(m_Cells, (task + 1) * ROWS_PER_TASK); s++) {
+        for (int leaf : m_CellLeaves[s]) {
+          for (int block = 0; block < range.blocks; block++) {
+            int to = (block * m_Cells + s) * BLOCK; // a cell's words are its task's only
+            int from = (block * m_Slots + leaf) * BLOCK;
+            for (int w = 0; w < BLOCK; w++) {
+              bits[to + w] |= leaves[from + w];
+            }
+          }
+        }
+      }
+    });
+    return bits;
+  }
+
   /**
    * For each clean row a of the group, how many clean rows b of the range it
    * beats by the committee's strict majority, a itself left out.
@@ -251,54 +393,58 @@ public final class TreeTournament implements ExactTournament {
     int[] stack = new int[Arrays.stream(m_Trees).mapToInt(FlatTree::size).max().getAsInt()];
     for (int i = 0; i < group.length; i++) {
       for (int t = 0; t < trees; t++) {
-        reachedSlots(t, m_Rows[rows[group[i]]], stack, found);
+        reachedCells(t, m_Rows[rows[group[i]]], stack, found);
         start[i * trees + t + 1] = found.size;
       }
     }
     int[] reached = found.items;
     long[] wins = new long[group.length];
-    long[] tree = new long[BLOCK];
-    long[][] count = new long[32 - Integer.numberOfLeadingZeros(trees)][BLOCK];
+    long[][] votes = new long[trees][BLOCK]; // each tree's answers on the block
+    long[] count = new long[32 - Integer.numberOfLeadingZeros(trees)];
     int majority = trees / 2 + 1;
     for (int block = 0; block < range.blocks; block++) {
-      int base = block * m_Slots * BLOCK;
+      int base = block * m_Cells * BLOCK;
       for (int i = 0; i < group.length; i++) {
-        for (long[] slice : count) {
-          Arrays.fill(slice, 0L);
-        }
+        int voters = 0; // trees that say "a beats b" for some b of the block
         for (int t = 0; t < trees; t++) {
           int from = start[i * trees + t];
           int to = start[i * trees + t + 1];
           if (from == to) {
             continue;
           }
+          long[] tree = votes[voters];
+          voters++;
           System.arraycopy(bits, base + reached[from] * BLOCK, tree, 0, BLOCK);
           for (int r = from + 1; r < to; r++) {
-            int leaf = base + reached[r] * BLOCK;
+            int cell = base + reached[r] * BLOCK;
             for (int w = 0; w < BLOCK; w++) {
-              tree[w] |= bits[leaf + w];
-            }
-          }
-          // Adds the tree's votes to the count, a binary number a bit slice each.
-          for (long[] slice : count) {
-            for (int w = 0; w < BLOCK; w++) {
-              long c = slice[w];
-              slice[w] = c ^ tree[w];
-              tree[w] &= c;
+              tree[w] |= bits[cell + w];
             }
           }
         }
+        if (voters < majority) {
+          continue;
+        }
         long won = 0;
         for (int w = 0; w < BLOCK; w++) {
+          // The count of votes, a binary number a bit slice each.
+          Arrays.fill(count, 0L);
+          for (int v = 0; v < voters; v++) {
+            long carry = votes[v][w];
+            for (int k = 0; carry != 0; k++) {
+              long sum = count[k] ^ carry;
+              carry &= count[k];
+              count[k] = sum;
+            }
+          }
           long above = 0; // count >= majority, compared from the top slice down
           long equal = -1L;
           for (int k = count.length - 1; k >= 0; k--) {
-            long c = count[k][w];
             if (((majority >>> k) & 1) == 1) {
-              equal &= c;
+              equal &= count[k];
             } else {
-              above |= equal & c;
-              equal &= ~c;
+              above |= equal & count[k];
+              equal &= ~count[k];
             }
           }
           won += Long.bitCount(above | equal);
@@ -323,7 +469,7 @@ public final class TreeTournament implements ExactTournament {
     int trees = m_Trees.length;
     for (int t = 0; t < trees; t++) {
       for (int r = start[i * trees + t]; r < start[i * trees + t + 1]; r++) {
-        if ((bits[range.at(m_Slots, reached[r], word)] & (1L << (a & 63))) != 0) {
+        if ((bits[range.at(m_Cells, reached[r], word)] & (1L << (a & 63))) != 0) {
           votes++;
           break; // a reaches one leaf against itself
         }
@@ -345,17 +491,22 @@ public final class TreeTournament implements ExactTournament {
     }
   }
 
-  /** Appends the class-1 leaves of tree t that a row a reaches, whatever b. */
-  private void reachedSlots(int t, double[] row, int[] stack, Slots found) {
+  /**
+   * Appends the cells of tree t that a row a reaches, whatever b, where
+   * they hold a class-1 leaf: a's branch at splits on a's attributes, every
+   * branch at splits on b's, down to the cut.
+   */
+  private void reachedCells(int t, double[] row, int[] stack, Slots found) {
     FlatTree tree = m_Trees[t];
     int top = 0;
     stack[top++] = 0;
     while (top > 0) {
       int node = stack[--top];
-      if (tree.m_Kind[node] == FlatTree.LEAF) {
-        int slot = m_Slot[t][node];
-        if (slot >= 0) {
-          found.add(slot);
+      int base = m_CellBase[t][node];
+      if (base >= 0) {
+        int cell = base + cellOf(t, node, row);
+        if (m_CellLeaves[cell].length > 0) {
+          found.add(cell);
         }
         continue;
       }
