@@ -147,6 +147,7 @@ def test_scale_page_and_figures(measured, tmp_path):
     path = scale_page.write_beside(results, str(tmp_path / "benchmarks.md"), "bench")
     text = path.read_text()
     assert "## 100 million instances on a Dask cluster" in text
+    assert "degrees were the same as the brute force's on 300 of them" in text
     rate = measured["tournament_bruteforce_pairs_per_second"]
     assert f"{rate:,.0f} pairs a second" in text
     for name in ("scale-n.png", "scale-pairs.png", "scale-voters.png"):

@@ -208,6 +208,7 @@ def tree_committee(
             "train_seconds": train_seconds,
             "nodes": [int(m.measureTreeSize()) for m in reduction.getMembers()],
             "n": n,
+            "tournament_seconds": tournament,
             "sample": sample,
             "repeats": repeats,
             "brute_force_sample_seconds": brute_seconds,
