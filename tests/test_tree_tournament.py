@@ -167,3 +167,19 @@ def test_the_exact_form_chosen(learner, voters, form, weka):
         assert exact is None
     else:
         assert form in str(exact.getClass().getName())
+
+
+@pytest.mark.parametrize("learner", ["J48", "REPTree"])
+def test_the_models_ranking_is_the_same_with_or_without_exact_forms(learner, weka):
+    """Through the public API: whichever tournament ``rank`` picks for a tree
+    committee, the degrees are the brute force's."""
+    data = load_task("hepatitis")
+    train, test = next(iter(weka_folds(data.y, 3, 1)))
+    model = RankingReduction(learner, pairs_per_instance=2, voters=3)
+    model.fit(data.subset(train))
+    fast = model.ranking(data.subset(test))
+    model.weka_model_.setAdditiveTournament(False)
+    brute = model.ranking(data.subset(test))
+    np.testing.assert_array_equal(fast.scores, brute.scores)
+    n = len(test)
+    assert brute.comparisons == n * (n - 1)
