@@ -58,6 +58,13 @@ public final class FlatTree {
   final int[] m_Children;
   /** A leaf's answer: "a beats b". */
   final boolean[] m_Wins;
+  /**
+   * The walk's own array, a node's entries side by side: {@code [4 * node]}
+   * its kind (LEAF for UNDECIDED too), {@code + 1} its pair attribute,
+   * {@code + 2} its second child (the first is the next node: nodes are in
+   * preorder) or a leaf's answer (-1 undecided); split points in m_Split.
+   */
+  private final int[] m_Walk;
   /** The number of attributes of a row (the pair's first half). */
   final int m_Half;
 
@@ -79,6 +86,15 @@ public final class FlatTree {
     }
     m_Children = built.children.stream().mapToInt(Integer::intValue).toArray();
     m_Half = half;
+    m_Walk = new int[4 * n];
+    for (int i = 0; i < n; i++) {
+      boolean binary = m_Kind[i] == AT_MOST || m_Kind[i] == BELOW || m_Kind[i] == EQUALS;
+      boolean undecided = m_Kind[i] == UNDECIDED;
+      m_Walk[4 * i] = undecided ? LEAF : m_Kind[i];
+      m_Walk[4 * i + 1] = m_Attribute[i];
+      m_Walk[4 * i + 2] = binary ? m_Children[m_First[i] + 1]
+          : undecided ? -1 : m_Wins[i] ? 1 : 0;
+    }
   }
 
   /**
@@ -133,22 +149,32 @@ public final class FlatTree {
    * @param b the second row's values
    */
   public int answer(double[] a, double[] b) {
+    int[] walk = m_Walk;
+    int half = m_Half;
     int node = 0;
     while (true) {
-      byte kind = m_Kind[node];
+      int at = 4 * node;
+      int kind = walk[at];
       if (kind == LEAF) {
-        return m_Wins[node] ? 1 : 0;
+        return walk[at + 2];
       }
-      if (kind == UNDECIDED) {
-        return -1;
+      int attribute = walk[at + 1];
+      double v = attribute < half ? a[attribute] : b[attribute - half];
+      if (v != v) {
+        return -1; // a missing value: WEKA walks every branch
       }
-      int at = m_Attribute[node];
-      double v = at < m_Half ? a[at] : b[at - m_Half];
-      int branch = branch(node, v);
-      if (branch < 0) {
-        return -1;
+      // One comparison a node, the child chosen without a branch where the JIT can.
+      if (kind == AT_MOST) {
+        node = v <= m_Split[node] ? node + 1 : walk[at + 2];
+      } else if (kind == BELOW) {
+        node = v < m_Split[node] ? node + 1 : walk[at + 2];
+      } else {
+        int branch = branch(node, v);
+        if (branch < 0) {
+          return -1;
+        }
+        node = m_Children[m_First[node] + branch];
       }
-      node = m_Children[m_First[node] + branch];
     }
   }
 
