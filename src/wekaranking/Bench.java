@@ -132,14 +132,18 @@ public final class Bench {
     long start = System.nanoTime();
     int n = rows.length;
     long[] degree = new long[n];
+    int m = n == 0 ? 0 : rows[0].length;
+    double[] pair = new double[2 * m];
     for (int a = 0; a < n; a++) {
+      System.arraycopy(rows[a], 0, pair, 0, m);
       for (int b = 0; b < n; b++) {
         if (a == b) {
           continue;
         }
+        System.arraycopy(rows[b], 0, pair, m, m);
         int votes = 0;
         for (FlatTree tree : trees) {
-          int answer = tree.answer(rows[a], rows[b]);
+          int answer = tree.answer(pair);
           if (answer < 0) {
             throw new IllegalArgumentException("rows " + a + ", " + b + ": a missing value");
           }

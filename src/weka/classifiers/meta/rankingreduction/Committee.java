@@ -122,15 +122,27 @@ public final class Committee implements PairComparator {
     PairInstance pair = new PairInstance(m_Rows, 0, 0, weka.core.Utils.missingValue(), 1.0);
     pair.setDataset(m_PairHeader);
     int majority = members.length / 2 + 1;
+    int half = m_Rows.length == 0 ? 0 : m_Rows[0].length;
+    double[] values = new double[2 * half]; // the pair's, for the trees
+    int first = -1; // the row in the first half of values
     for (int k = from; k < to; k++) {
       int a = left[k];
       int b = right[k];
       pair.setPair(a, b);
+      boolean laidOut = false;
       int votes = 0;
       for (int m = 0; m < members.length; m++) {
         int sure = m_Forms == null || m_Forms[m] == null ? -1 : m_Forms[m].sureAnswer(a, b);
         if (sure < 0 && m_Trees[m] != null) {
-          sure = m_Trees[m].answer(m_Rows[a], m_Rows[b]);
+          if (!laidOut) { // batches ask a row against many in turn
+            if (first != a) {
+              System.arraycopy(m_Rows[a], 0, values, 0, half);
+              first = a;
+            }
+            System.arraycopy(m_Rows[b], 0, values, half, half);
+            laidOut = true;
+          }
+          sure = m_Trees[m].answer(values);
         }
         votes += sure >= 0 ? sure : members[m].classifyInstance(pair) == 1.0 ? 1 : 0;
         if (decide && (votes >= majority || votes + members.length - 1 - m < majority)) {

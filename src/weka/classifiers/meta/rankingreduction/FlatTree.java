@@ -149,8 +149,19 @@ public final class FlatTree {
    * @param b the second row's values
    */
   public int answer(double[] a, double[] b) {
+    double[] pair = new double[2 * m_Half];
+    System.arraycopy(a, 0, pair, 0, m_Half);
+    System.arraycopy(b, 0, pair, m_Half, m_Half);
+    return answer(pair);
+  }
+
+  /**
+   * {@link #answer(double[], double[])} on the pair's values laid end to
+   * end, a's then b's (the pair instance's attributes but the class), so
+   * that a node reads its value without choosing a side.
+   */
+  public int answer(double[] pair) {
     int[] walk = m_Walk;
-    int half = m_Half;
     int node = 0;
     while (true) {
       int at = 4 * node;
@@ -158,8 +169,7 @@ public final class FlatTree {
       if (kind == LEAF) {
         return walk[at + 2];
       }
-      int attribute = walk[at + 1];
-      double v = attribute < half ? a[attribute] : b[attribute - half];
+      double v = pair[walk[at + 1]];
       if (v != v) {
         return -1; // a missing value: WEKA walks every branch
       }
