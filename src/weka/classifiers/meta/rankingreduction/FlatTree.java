@@ -206,12 +206,6 @@ public final class FlatTree {
     }
   }
 
-  /** The pair attributes the tree splits on, each once. */
-  public int[] splitAttributes() {
-    return java.util.Arrays.stream(m_Attribute).filter(a -> a >= 0).distinct().sorted()
-        .toArray();
-  }
-
   /** Nodes in preorder, the root first; children listed after their parent. */
   private static final class Builder {
     final Instances header;
