@@ -115,6 +115,14 @@ def test_growth_with_n_counts_what_each_ranker_asks(measured):
     assert measured["quicksort_1m_seconds"] is None  # not measured at these sizes
 
 
+def test_tree_committee_tournament_checked_in_the_run(measured):
+    assert measured["tournament_j48x10_sample_equal"] is True
+    assert measured["tournament_j48x10_100k_seconds"] is None  # 3,000 rows here
+    assert measured["tree_committee"]["n"] == 3000
+    assert measured["committee_pair_rate_per_thread"] > 0
+    assert measured["committee_pair_rate_ratio_to_flat_loop"] > 0
+
+
 def test_growth_with_pairs_and_voters(measured):
     pairs = {(r["learner"], r["p"]): r for r in measured["growth_with_pairs"]["rows"]}
     assert pairs["J48", 3]["pairs"] == 3 * 200 and len(pairs) == 8
@@ -129,6 +137,7 @@ def test_scale_page_and_figures(measured, tmp_path):
     path = scale_page.write_beside(results, str(tmp_path / "benchmarks.md"), "bench")
     text = path.read_text()
     assert "## 100 million instances on a Dask cluster" in text
+    assert "degrees were the same as the brute force's on 300 of them" in text
     rate = measured["tournament_bruteforce_pairs_per_second"]
     assert f"{rate:,.0f} pairs a second" in text
     for name in ("scale-n.png", "scale-pairs.png", "scale-voters.png"):

@@ -12,6 +12,10 @@ import java.lang.management.MemoryType;
 import weka.classifiers.AbstractClassifier;
 import weka.classifiers.Classifier;
 import weka.classifiers.meta.RankingReduction;
+import weka.classifiers.meta.rankingreduction.Committee;
+import weka.classifiers.meta.rankingreduction.ExactTournament;
+import weka.classifiers.meta.rankingreduction.FlatTree;
+import weka.classifiers.meta.rankingreduction.Rankers;
 import weka.core.DenseInstance;
 import weka.core.Instance;
 import weka.core.Instances;
@@ -56,6 +60,96 @@ public final class Bench {
           }
         }
         if (2 * votes > members.length) {
+          degree[a]++;
+        }
+      }
+    }
+    long elapsed = System.nanoTime() - start;
+    if (degree.length != n) {
+      throw new IllegalStateException("lost rows");
+    }
+    return elapsed;
+  }
+
+  /** The rows' non-class values (class last, as the bridge builds them). */
+  private static double[][] rows(RankingReduction model, Instances data) {
+    int m = (model.getPairHeader().numAttributes() - 1) / 2;
+    double[][] rows = new double[data.numInstances()][];
+    for (int i = 0; i < rows.length; i++) {
+      rows[i] = java.util.Arrays.copyOf(data.instance(i).toDoubleArray(), m);
+    }
+    return rows;
+  }
+
+  private static Committee committee(RankingReduction model, double[][] rows, int threads)
+      throws Exception {
+    return new Committee(Committee.copies(model.getMembers(), threads),
+        model.getPairHeader(), rows, false);
+  }
+
+  /**
+   * The exact tournament of a tree committee on the data
+   * ({@link Committee#exactTournament}, {@code TreeTournament}) on this many
+   * threads.
+   */
+  public static Rankers.Ranking exactTournament(RankingReduction model, Instances data,
+      int threads) throws Exception {
+    double[][] rows = rows(model, data);
+    Committee committee = committee(model, rows, threads);
+    ExactTournament exact = committee.exactTournament();
+    if (exact == null) {
+      throw new IllegalArgumentException("no exact tournament for these members");
+    }
+    int[] all = new int[rows.length];
+    java.util.Arrays.setAll(all, i -> i);
+    return exact.tournament(all, committee);
+  }
+
+  /** The brute-force tournament (every ordered pair asked of the committee). */
+  public static Rankers.Ranking bruteTournament(RankingReduction model, Instances data,
+      int threads) throws Exception {
+    double[][] rows = rows(model, data);
+    return Rankers.tournament(rows.length, committee(model, rows, threads));
+  }
+
+  /**
+   * Nanoseconds of the brute-force tournament as a plain loop over the
+   * members' trees flattened into arrays ({@link FlatTree}, flattened before
+   * the clock starts): every ordered pair, every tree asked, no batches, no
+   * early stop.
+   */
+  public static long flatTournamentNanos(RankingReduction model, Instances data)
+      throws Exception {
+    double[][] rows = rows(model, data);
+    Classifier[] members = model.getMembers();
+    FlatTree[] trees = new FlatTree[members.length];
+    for (int t = 0; t < trees.length; t++) {
+      trees[t] = FlatTree.of(members[t], model.getPairHeader());
+      if (trees[t] == null) {
+        throw new IllegalArgumentException("member " + t + " is not a tree FlatTree knows");
+      }
+    }
+    long start = System.nanoTime();
+    int n = rows.length;
+    long[] degree = new long[n];
+    int m = n == 0 ? 0 : rows[0].length;
+    double[] pair = new double[2 * m];
+    for (int a = 0; a < n; a++) {
+      System.arraycopy(rows[a], 0, pair, 0, m);
+      for (int b = 0; b < n; b++) {
+        if (a == b) {
+          continue;
+        }
+        System.arraycopy(rows[b], 0, pair, m, m);
+        int votes = 0;
+        for (FlatTree tree : trees) {
+          int answer = tree.answer(pair);
+          if (answer < 0) {
+            throw new IllegalArgumentException("rows " + a + ", " + b + ": a missing value");
+          }
+          votes += answer;
+        }
+        if (2 * votes > trees.length) {
           degree[a]++;
         }
       }

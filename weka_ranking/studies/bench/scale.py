@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import math
 import os
+import statistics
 import time
+from collections.abc import Callable
 
 import numpy as np
 
+from weka_ranking import bridge
 from weka_ranking.data import Attribute, Dataset
 from weka_ranking.metrics import auc
 from weka_ranking.model import RankingReduction
@@ -42,8 +45,16 @@ def _fitted(learner: str, train_n: int, **params) -> tuple[RankingReduction, flo
     return model, time.perf_counter() - started
 
 
-def _ranked(model: RankingReduction, test: Dataset, ranker: str, threads: int) -> dict:
+def _ranked(
+    model: RankingReduction,
+    test: Dataset,
+    ranker: str,
+    threads: int,
+    exact: bool = True,
+) -> dict:
     model.set_params(ranker=ranker, threads=threads)
+    # Off: the brute force asks every pair even where an exact form applies.
+    model.weka_model_.setAdditiveTournament(exact)
     started = time.perf_counter()
     ranking = model.ranking(test)
     seconds = time.perf_counter() - started
@@ -84,7 +95,8 @@ def growth_with_n(
             runs += [(committee, "tournament", t) for t in sorted({1, cores})]
         for model, ranker, threads in runs:
             name = "Logistic" if model is logistic else f"J48 x{voters}"
-            rows.append({"model": name, **_ranked(model, test, ranker, threads)})
+            exact = model is logistic
+            rows.append({"model": name, **_ranked(model, test, ranker, threads, exact)})
     return {
         "train_n": train_n,
         "voters": voters,
@@ -150,6 +162,82 @@ def growth_with_voters(
     }
 
 
+def _median_seconds(repeats: int, action: Callable[[], object]) -> float:
+    times = []
+    for _ in range(repeats):
+        bridge.collect_garbage()
+        started = time.perf_counter()
+        action()
+        times.append(time.perf_counter() - started)
+    return statistics.median(times)
+
+
+def tree_committee(
+    train_n: int = 20_000,
+    n: int = 100_000,
+    sample: int = 2_000,
+    quicksort_n: int | None = 1_000_000,
+    repeats: int = 3,
+) -> dict:
+    """A J48 committee of 10 (1 pair per instance) ranking distinct rows.
+
+    The exact tournament of n rows on one thread without asking a pair
+    (``TreeTournament``), its degrees checked against the brute force's on a
+    sample of them in the same run; the brute force's rate per thread on the
+    sample with the flattened trees (``FlatTree``, stopping once the majority
+    is decided) beside a plain loop over the same arrays (``Bench.java``); and
+    QuickSort of ``quicksort_n`` rows on two threads. Medians of ``repeats``
+    runs (the sample's runs: ``2 * repeats``), and the load average around
+    them, since the machine may be shared.
+    """
+    load_before = os.getloadavg()[0]
+    committee, train_seconds = _fitted("J48", train_n, voters=10)
+    reduction = committee.weka_model_
+    Bench = bridge.bench_class()
+    header = bridge.empty_header(reduction.getTrainingHeader())
+    test = synthetic(n, seed=3)
+    rows = bridge.to_instances(test, header)
+    tournament = _median_seconds(
+        repeats, lambda: Bench.exactTournament(reduction, rows, 1)
+    )
+    chosen = np.random.default_rng(1).choice(n, sample, replace=False)
+    few = bridge.to_instances(test.subset(chosen), header)
+    exact = np.asarray(Bench.exactTournament(reduction, few, 1).scores)
+    brute = np.asarray(Bench.bruteTournament(reduction, few, 1).scores)
+    brute_seconds = _median_seconds(
+        2 * repeats, lambda: Bench.bruteTournament(reduction, few, 1)
+    )
+    plain_seconds = statistics.median(
+        Bench.flatTournamentNanos(reduction, few) / 1e9 for _ in range(2 * repeats)
+    )
+    pairs = sample * (sample - 1)
+    out = {
+        "tree_committee": {
+            "train_n": train_n,
+            "train_seconds": train_seconds,
+            "nodes": [int(m.measureTreeSize()) for m in reduction.getMembers()],
+            "n": n,
+            "tournament_seconds": tournament,
+            "sample": sample,
+            "repeats": repeats,
+            "brute_force_sample_seconds": brute_seconds,
+            "plain_flat_loop_sample_seconds": plain_seconds,
+        },
+        "tournament_j48x10_100k_seconds": tournament if n == 100_000 else None,
+        "tournament_j48x10_sample_equal": bool(np.array_equal(exact, brute)),
+        "committee_pair_rate_per_thread": pairs / brute_seconds,
+        "committee_pair_rate_ratio_to_flat_loop": plain_seconds / brute_seconds,
+    }
+    if quicksort_n:
+        big = synthetic(quicksort_n, seed=3)
+        committee.set_params(ranker="quicksort", threads=2)
+        out["quicksort_1m_seconds"] = _median_seconds(
+            repeats, lambda: committee.ranking(big)
+        )
+    out["tree_committee"]["load_average"] = [load_before, os.getloadavg()[0]]
+    return out
+
+
 def _at(rows: list[dict], **match) -> list[dict]:
     return [r for r in rows if all(r.get(k) == v for k, v in match.items())]
 
@@ -172,6 +260,13 @@ def measure(
     for r in _at(rows, ranker="quicksort"):  # the faster of one thread and all
         quick[r["n"]] = min(r["seconds"], quick.get(r["n"], math.inf))
     return {
+        # QuickSort of a million rows comes from growth_with_n's curve.
+        **tree_committee(
+            train_n,
+            n=min(largest, 100_000),
+            sample=min(2_000, largest // 10),
+            quicksort_n=None,
+        ),
         "growth_with_n": with_n,
         "growth_with_pairs": growth_with_pairs(pairs, pairs_train_n),
         "growth_with_voters": growth_with_voters(

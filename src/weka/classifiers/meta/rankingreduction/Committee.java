@@ -22,6 +22,11 @@ import weka.core.Instances;
  * halves' sums, computed once a row, and is itself asked only the pairs
  * within the rounding margin: the same votes, without a member evaluation
  * for each pair.
+ *
+ * <p>A tree member (J48, REPTree: {@link FlatTree}) answers from its tree
+ * flattened into arrays, in one walk a pair; rows with a missing value on the
+ * way go to the member itself. {@link #beats} stops asking members once the
+ * majority is decided; {@link #votes} counts every member's vote.
  */
 public final class Committee implements PairComparator {
 
@@ -41,6 +46,8 @@ public final class Committee implements PairComparator {
   private final boolean m_Additive;
   /** Each member's additive form on the rows (null: none), once built. */
   private AdditiveTournament[] m_Forms;
+  /** Each member's flattened tree (null: none), shared by the threads (read only). */
+  private final FlatTree[] m_Trees;
 
   /**
    * @param copies one copy of the committee per thread to score on
@@ -50,11 +57,29 @@ public final class Committee implements PairComparator {
    * @param additive whether additive members answer from their forms
    */
   public Committee(Classifier[][] copies, Instances pairHeader, double[][] rows,
-      boolean additive) {
+      boolean additive) throws Exception {
     m_Copies = copies;
     m_PairHeader = pairHeader;
     m_Rows = rows;
     m_Additive = additive;
+    m_Trees = new FlatTree[copies[0].length];
+    for (int m = 0; m < m_Trees.length; m++) {
+      m_Trees[m] = FlatTree.of(copies[0][m], pairHeader);
+    }
+  }
+
+  /**
+   * The exact tournament of this committee on its rows without asking every
+   * pair, or null where no form applies: a single additive member's
+   * ({@link AdditiveTournament}), else a committee of trees'
+   * ({@link TreeTournament}, on as many threads as there are copies).
+   */
+  public ExactTournament exactTournament() throws Exception {
+    AdditiveTournament additive = AdditiveTournament.of(m_Copies[0], m_PairHeader, m_Rows);
+    if (additive != null) {
+      return additive::tournament;
+    }
+    return TreeTournament.of(m_Trees, m_Rows, m_Copies.length);
   }
 
   /**
@@ -87,36 +112,67 @@ public final class Committee implements PairComparator {
    * @throws Exception if a member cannot classify a pair
    */
   public int[] votes(int[] left, int[] right, int count) throws Exception {
-    if (m_Forms == null && m_Additive && count >= m_Rows.length) {
-      // Worth a form's cost (one member evaluation a row) only when a batch
-      // asks at least as many pairs as there are rows.
-      m_Forms = forms();
-    }
+    prepare(count);
     int[] out = new int[count];
-    run(count, (members, from, to) -> count(members, left, right, from, to, out));
+    run(count, (members, from, to) -> count(members, left, right, from, to, out, false));
     return out;
   }
 
   @Override
   public void beats(int[] left, int[] right, int count, boolean[] out) throws Exception {
-    int[] votes = votes(left, right, count);
+    prepare(count);
+    int[] votes = new int[count];
+    run(count, (members, from, to) -> count(members, left, right, from, to, votes, true));
     int members = m_Copies[0].length;
     for (int k = 0; k < count; k++) {
       out[k] = 2 * votes[k] > members;
     }
   }
 
-  private void count(Classifier[] members, int[] left, int[] right, int from, int to, int[] out)
-      throws Exception {
+  private void prepare(int count) throws Exception {
+    if (m_Forms == null && m_Additive && count >= m_Rows.length) {
+      // Worth a form's cost (one member evaluation a row) only when a batch
+      // asks at least as many pairs as there are rows.
+      m_Forms = forms();
+    }
+  }
+
+  /**
+   * Votes for "left beats right" per pair; with {@code decide}, members stop
+   * being asked once a strict majority is reached or out of reach (the count
+   * is then only right on which side of the majority it lies).
+   */
+  private void count(Classifier[] members, int[] left, int[] right, int from, int to, int[] out,
+      boolean decide) throws Exception {
     PairInstance pair = new PairInstance(m_Rows, 0, 0, weka.core.Utils.missingValue(), 1.0);
     pair.setDataset(m_PairHeader);
+    int majority = members.length / 2 + 1;
+    int half = m_Rows.length == 0 ? 0 : m_Rows[0].length;
+    double[] values = new double[2 * half]; // the pair's, for the trees
+    int first = -1; // the row in the first half of values
     for (int k = from; k < to; k++) {
-      pair.setPair(left[k], right[k]);
+      int a = left[k];
+      int b = right[k];
+      pair.setPair(a, b);
+      boolean laidOut = false;
       int votes = 0;
       for (int m = 0; m < members.length; m++) {
-        int sure = m_Forms == null || m_Forms[m] == null
-            ? -1 : m_Forms[m].sureAnswer(left[k], right[k]);
+        int sure = m_Forms == null || m_Forms[m] == null ? -1 : m_Forms[m].sureAnswer(a, b);
+        if (sure < 0 && m_Trees[m] != null) {
+          if (!laidOut) { // batches ask a row against many in turn
+            if (first != a) {
+              System.arraycopy(m_Rows[a], 0, values, 0, half);
+              first = a;
+            }
+            System.arraycopy(m_Rows[b], 0, values, half, half);
+            laidOut = true;
+          }
+          sure = m_Trees[m].answer(values);
+        }
         votes += sure >= 0 ? sure : members[m].classifyInstance(pair) == 1.0 ? 1 : 0;
+        if (decide && (votes >= majority || votes + members.length - 1 - m < majority)) {
+          break;
+        }
       }
       out[k] = votes;
     }

@@ -1,0 +1,22 @@
+/*
+ * Copyright (C) 2026 the weka-ranking authors. GPL-3.0-or-later.
+ */
+package weka.classifiers.meta.rankingreduction;
+
+/**
+ * The tournament's degrees computed without asking the committee every pair
+ * ({@link Committee#exactTournament}), equal to {@link Rankers#tournament}'s.
+ */
+public interface ExactTournament {
+
+  /**
+   * Balcan et al.'s degree of each of the rows (indices into the rows the
+   * form was built on): the share of the others that x beats.
+   *
+   * @param rows the rows to rank among themselves
+   * @param exact the committee on the same rows, by position in {@code rows},
+   *        for the pairs the form leaves to it
+   * @return the scores, and the comparisons {@code exact} was asked
+   */
+  Rankers.Ranking tournament(int[] rows, PairComparator exact) throws Exception;
+}

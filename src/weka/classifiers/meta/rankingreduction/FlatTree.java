@@ -1,0 +1,362 @@
+/*
+ * Copyright (C) 2026 the weka-ranking authors. GPL-3.0-or-later.
+ */
+package weka.classifiers.meta.rankingreduction;
+
+import java.lang.reflect.Field;
+import java.util.ArrayList;
+import java.util.List;
+
+import weka.classifiers.Classifier;
+import weka.classifiers.trees.J48;
+import weka.classifiers.trees.REPTree;
+import weka.classifiers.trees.j48.BinC45Split;
+import weka.classifiers.trees.j48.C45Split;
+import weka.classifiers.trees.j48.ClassifierSplitModel;
+import weka.classifiers.trees.j48.ClassifierTree;
+import weka.classifiers.trees.j48.NoSplit;
+import weka.core.DenseInstance;
+import weka.core.Instance;
+import weka.core.Instances;
+import weka.core.Utils;
+
+/**
+ * A pair member's tree (WEKA's {@link J48} or {@link REPTree}) flattened into
+ * arrays once, and asked "a beats b" in one walk from the root to a leaf,
+ * where WEKA's {@code classifyInstance} walks J48's tree once per class with
+ * several interface calls a node.
+ *
+ * <p>Exact, not approximate: each split sends a value the way the split model
+ * itself does ({@code C45Split} and {@code BinC45Split}: {@code v <= t} to the
+ * first branch; REPTree: {@code v < t}; nominal values by index), and each
+ * leaf holds the answer {@code classifyInstance} gives there, computed from
+ * the member's own class probabilities with its own tie rule. A missing value
+ * on the way is not decided here (-1): J48 and REPTree then walk every branch
+ * with fractional weights, and the member itself must be asked.
+ */
+public final class FlatTree {
+
+  static final byte LEAF = 0;
+  /** Numeric, first branch where v <= t (J48). */
+  static final byte AT_MOST = 1;
+  /** Numeric, first branch where v < t (REPTree). */
+  static final byte BELOW = 2;
+  /** Nominal, first branch where (int) v == (int) t (J48 -B). */
+  static final byte EQUALS = 3;
+  /** Nominal, one branch a value. */
+  static final byte BY_VALUE = 4;
+  /** A leaf WEKA gives no answer at (a null distribution): ask the member. */
+  static final byte UNDECIDED = 5;
+
+  final byte[] m_Kind;
+  /** Attribute of the pair instance a node splits on: below m_Half, a's; else b's. */
+  final int[] m_Attribute;
+  final double[] m_Split;
+  /** Where a node's children start in m_Children. */
+  final int[] m_First;
+  final int[] m_Count;
+  final int[] m_Children;
+  /** A leaf's answer: "a beats b". */
+  final boolean[] m_Wins;
+  /**
+   * The walk's own array, a node's entries side by side: {@code [4 * node]}
+   * its kind (LEAF for UNDECIDED too), {@code + 1} its pair attribute,
+   * {@code + 2} its second child (the first is the next node: nodes are in
+   * preorder) or a leaf's answer (-1 undecided); split points in m_Split.
+   */
+  private final int[] m_Walk;
+  /** The number of attributes of a row (the pair's first half). */
+  final int m_Half;
+
+  private FlatTree(Builder built, int half) {
+    int n = built.kind.size();
+    m_Kind = new byte[n];
+    m_Attribute = new int[n];
+    m_Split = new double[n];
+    m_First = new int[n];
+    m_Count = new int[n];
+    m_Wins = new boolean[n];
+    for (int i = 0; i < n; i++) {
+      m_Kind[i] = built.kind.get(i);
+      m_Attribute[i] = built.attribute.get(i);
+      m_Split[i] = built.split.get(i);
+      m_First[i] = built.first.get(i);
+      m_Count[i] = built.count.get(i);
+      m_Wins[i] = built.wins.get(i);
+    }
+    m_Children = built.children.stream().mapToInt(Integer::intValue).toArray();
+    m_Half = half;
+    m_Walk = new int[4 * n];
+    for (int i = 0; i < n; i++) {
+      boolean binary = m_Kind[i] == AT_MOST || m_Kind[i] == BELOW || m_Kind[i] == EQUALS;
+      boolean undecided = m_Kind[i] == UNDECIDED;
+      m_Walk[4 * i] = undecided ? LEAF : m_Kind[i];
+      m_Walk[4 * i + 1] = m_Attribute[i];
+      m_Walk[4 * i + 2] = binary ? m_Children[m_First[i] + 1]
+          : undecided ? -1 : m_Wins[i] ? 1 : 0;
+    }
+  }
+
+  /**
+   * The flattened tree of a member, or null for another learner (or a tree
+   * whose split models this class does not know).
+   *
+   * @param member a trained pair member
+   * @param pairHeader the pair dataset it was trained on (class last, two classes)
+   */
+  public static FlatTree of(Classifier member, Instances pairHeader) throws Exception {
+    if (pairHeader.numClasses() != 2) {
+      return null;
+    }
+    int half = (pairHeader.numAttributes() - 1) / 2;
+    Builder built = new Builder(pairHeader);
+    if (member.getClass() == J48.class) {
+      ClassifierTree root = (ClassifierTree) field(J48.class, member, "m_root");
+      if (root == null || !built.j48(root)) {
+        return null;
+      }
+      return new FlatTree(built, half);
+    }
+    if (member.getClass() == REPTree.class) {
+      if (field(REPTree.class, member, "m_zeroR") != null) {
+        // No tree: one answer for every pair, the member's own.
+        Instance any = new DenseInstance(pairHeader.numAttributes());
+        any.setDataset(pairHeader);
+        built.leaf(member.classifyInstance(any) == 1.0);
+        return new FlatTree(built, half);
+      }
+      Object tree = field(REPTree.class, member, "m_Tree");
+      if (tree == null) {
+        return null;
+      }
+      built.repTree(tree, null);
+      return new FlatTree(built, half);
+    }
+    return null;
+  }
+
+  /** The number of nodes, leaves included. */
+  public int size() {
+    return m_Kind.length;
+  }
+
+  /**
+   * The member's answer on the pair (a, b): 1 for "a beats b", 0 for not,
+   * -1 where a missing value (or a leaf without a distribution) leaves it to
+   * the member itself.
+   *
+   * @param a the first row's values (non-class attributes, as the pair's first half)
+   * @param b the second row's values
+   */
+  public int answer(double[] a, double[] b) {
+    double[] pair = new double[2 * m_Half];
+    System.arraycopy(a, 0, pair, 0, m_Half);
+    System.arraycopy(b, 0, pair, m_Half, m_Half);
+    return answer(pair);
+  }
+
+  /**
+   * {@link #answer(double[], double[])} on the pair's values laid end to
+   * end, a's then b's (the pair instance's attributes but the class), so
+   * that a node reads its value without choosing a side.
+   */
+  public int answer(double[] pair) {
+    int[] walk = m_Walk;
+    int node = 0;
+    while (true) {
+      int at = 4 * node;
+      int kind = walk[at];
+      if (kind == LEAF) {
+        return walk[at + 2];
+      }
+      double v = pair[walk[at + 1]];
+      if (v != v) {
+        return -1; // a missing value: WEKA walks every branch
+      }
+      // One comparison a node, the child chosen without a branch where the JIT can.
+      if (kind == AT_MOST) {
+        node = v <= m_Split[node] ? node + 1 : walk[at + 2];
+      } else if (kind == BELOW) {
+        node = v < m_Split[node] ? node + 1 : walk[at + 2];
+      } else {
+        int branch = branch(node, v);
+        if (branch < 0) {
+          return -1;
+        }
+        node = m_Children[m_First[node] + branch];
+      }
+    }
+  }
+
+  /** The branch a known value takes at a split node; -1 for a missing one. */
+  int branch(int node, double v) {
+    if (Double.isNaN(v)) {
+      return -1;
+    }
+    switch (m_Kind[node]) {
+      case AT_MOST:
+        return v <= m_Split[node] ? 0 : 1;
+      case BELOW:
+        return v < m_Split[node] ? 0 : 1;
+      case EQUALS:
+        return (int) m_Split[node] == (int) v ? 0 : 1;
+      default:
+        int branch = (int) v;
+        return branch >= 0 && branch < m_Count[node] ? branch : -1;
+    }
+  }
+
+  /** Nodes in preorder, the root first; children listed after their parent. */
+  private static final class Builder {
+    final Instances header;
+    final Instance blank;
+    final List<Byte> kind = new ArrayList<>();
+    final List<Integer> attribute = new ArrayList<>();
+    final List<Double> split = new ArrayList<>();
+    final List<Integer> first = new ArrayList<>();
+    final List<Integer> count = new ArrayList<>();
+    final List<Boolean> wins = new ArrayList<>();
+    final List<Integer> children = new ArrayList<>();
+
+    Builder(Instances header) {
+      this.header = header;
+      // Split models read no value when asked a leaf's or a branch's class
+      // probabilities; an instance of missing values stands in.
+      blank = new DenseInstance(header.numAttributes());
+      blank.setDataset(header);
+    }
+
+    private int add(byte k, int att, double t, boolean w) {
+      kind.add(k);
+      attribute.add(att);
+      split.add(t);
+      first.add(-1);
+      count.add(0);
+      wins.add(w);
+      return kind.size() - 1;
+    }
+
+    int leaf(boolean w) {
+      return add(LEAF, -1, 0, w);
+    }
+
+    /** Reserves a node's children, filled in by the caller. */
+    private int reserve(int node, int n) {
+      first.set(node, children.size());
+      count.set(node, n);
+      for (int i = 0; i < n; i++) {
+        children.add(-1);
+      }
+      return first.get(node);
+    }
+
+    /** As ClassifierTree.classifyInstance: the first class with a larger probability. */
+    private boolean j48Leaf(ClassifierSplitModel model, int subset) throws Exception {
+      double max = -1;
+      int best = 0;
+      for (int j = 0; j < header.numClasses(); j++) {
+        double p = model.classProb(j, blank, subset);
+        if (Utils.gr(p, max)) {
+          best = j;
+          max = p;
+        }
+      }
+      return best == 1;
+    }
+
+    boolean j48(ClassifierTree tree) throws Exception {
+      ClassifierSplitModel model = tree.getLocalModel();
+      if (tree.isLeaf()) {
+        if (model.getClass() != NoSplit.class) {
+          return false;
+        }
+        leaf(j48Leaf(model, -1));
+        return true;
+      }
+      int att;
+      double t;
+      byte k;
+      boolean nominal;
+      if (model.getClass() == C45Split.class) {
+        att = ((C45Split) model).attIndex();
+        nominal = header.attribute(att).isNominal();
+        t = nominal ? 0 : ((C45Split) model).splitPoint();
+        k = nominal ? BY_VALUE : AT_MOST;
+      } else if (model.getClass() == BinC45Split.class) {
+        att = ((BinC45Split) model).attIndex();
+        nominal = header.attribute(att).isNominal();
+        t = ((BinC45Split) model).splitPoint();
+        k = nominal ? EQUALS : AT_MOST;
+      } else {
+        return false;
+      }
+      ClassifierTree[] sons = tree.getSons();
+      if (att == header.classIndex() || (k != BY_VALUE && sons.length != 2)) {
+        return false;
+      }
+      int node = add(k, att, t, false);
+      int at = reserve(node, sons.length);
+      for (int i = 0; i < sons.length; i++) {
+        int child;
+        if ((Boolean) field(ClassifierTree.class, sons[i], "m_isEmpty")) {
+          // An empty branch answers with its parent's counts for that branch.
+          child = leaf(j48Leaf(model, i));
+        } else {
+          child = kind.size();
+          if (!j48(sons[i])) {
+            return false;
+          }
+        }
+        children.set(at + i, child);
+      }
+      return true;
+    }
+
+    /**
+     * REPTree's Tree: a node with a null distribution answers with the
+     * nearest ancestor's (as Tree.distributionForInstance returns it), the
+     * class as AbstractClassifier.classifyInstance picks it.
+     */
+    void repTree(Object tree, double[] inherited) throws Exception {
+      Class<?> type = tree.getClass();
+      int att = (Integer) field(type, tree, "m_Attribute");
+      double[] probs = (double[]) field(type, tree, "m_ClassProbs");
+      double[] own = probs != null ? probs : inherited;
+      if (att == -1) {
+        if (own == null) {
+          add(UNDECIDED, -1, 0, false);
+        } else {
+          leaf(abstractClassifierWins(own));
+        }
+        return;
+      }
+      Object[] successors = (Object[]) field(type, tree, "m_Successors");
+      boolean nominal = header.attribute(att).isNominal();
+      int node = add(nominal ? BY_VALUE : BELOW, att,
+          nominal ? 0 : (Double) field(type, tree, "m_SplitPoint"), false);
+      int at = reserve(node, successors.length);
+      for (int i = 0; i < successors.length; i++) {
+        children.set(at + i, kind.size());
+        repTree(successors[i], own);
+      }
+    }
+
+    private static boolean abstractClassifierWins(double[] dist) {
+      double max = 0;
+      int best = 0;
+      for (int i = 0; i < dist.length; i++) {
+        if (dist[i] > max) {
+          best = i;
+          max = dist[i];
+        }
+      }
+      return max > 0 && best == 1;
+    }
+  }
+
+  static Object field(Class<?> owner, Object of, String name) throws Exception {
+    Field field = owner.getDeclaredField(name);
+    field.setAccessible(true);
+    return field.get(of);
+  }
+}

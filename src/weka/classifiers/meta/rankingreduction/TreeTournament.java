@@ -1,0 +1,575 @@
+/*
+ * Copyright (C) 2026 the weka-ranking authors. GPL-3.0-or-later.
+ */
+package weka.classifiers.meta.rankingreduction;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The exact tournament of a committee of trees ({@link FlatTree}) without
+ * asking any pair: a tree splits on one side's attribute at a time, so the
+ * rows b that reach a leaf, over all a that reach it, are those meeting the
+ * conditions on b along its path. Each class-1 leaf ("a beats b") keeps the
+ * bitset of the rows b meeting its path's conditions on b; for each row a,
+ * each tree is walked following a's branch at splits on a's attributes and
+ * every branch at splits on b's, and the bitsets of the class-1 leaves
+ * reached are ORed: the rows a beats for that tree. The committee's strict
+ * majority (a tied vote says 0, as {@link Committee}) is counted per bit
+ * with a bit-sliced adder, and a's degree is the popcount, a itself left
+ * out.
+ *
+ * <p>Fewer bitsets to OR: a small subtree splits the rows a into a few
+ * cells (the rows that take the same branches at its splits on a's
+ * attributes reach the same leaves), so the highest subtrees with at most
+ * {@code CELLS} cells keep one bitset a cell, their leaves' ORed, and the
+ * walk of a stops there.
+ *
+ * <p>Exact, not approximate: the walk takes each branch as the tree does
+ * ({@link FlatTree#branch}). Rows with a missing value on an attribute some
+ * tree splits on are walked fractionally by WEKA, so their pairs, both ways,
+ * go to the committee itself. Memory: one bit a row for each class-1 leaf
+ * and each cell; past a budget the rows b are taken in ranges, the walks of
+ * a repeated for each. Rows a are shared among the threads in fixed groups,
+ * each row's degree counted by one thread, so the degrees do not depend on
+ * the number of threads.
+ */
+public final class TreeTournament implements ExactTournament {
+
+  /** Rows a per task: enough work to share among threads, small enough to balance. */
+  private static final int ROWS_PER_TASK = 256;
+  /** Words of bits a block: a group of rows a reads a block of every cell in turn. */
+  private static final int BLOCK = 64;
+  /**
+   * The most cells of rows a a subtree may have to keep one bitset a cell:
+   * more bits to store, fewer bitsets to OR for each row a.
+   */
+  private static final int CELLS = 16;
+
+  private final FlatTree[] m_Trees;
+  private final double[][] m_Rows;
+  private final int m_Threads;
+  /** Per tree, the slot of each class-1 leaf's bitset (-1 for other nodes). */
+  private final int[][] m_Slot;
+  private final int m_Slots;
+  /** Per tree and node, its subtree's cells (capped at CELLS + 1). */
+  private final int[][] m_CellCount;
+  /** Per tree and node, a cut node's first cell slot (-1 for other nodes). */
+  private final int[][] m_CellBase;
+  /** Per cell slot, the class-1 leaves (their slots) its rows a reach, whatever b. */
+  private final int[][] m_CellLeaves;
+  private final int m_Cells;
+  /**
+   * Per attribute of a row: 0 where no tree splits on it, else one past the
+   * largest value every split on it has a branch for.
+   */
+  private final double[] m_Limit;
+
+  private TreeTournament(FlatTree[] trees, double[][] rows, int threads) {
+    m_Trees = trees;
+    m_Rows = rows;
+    m_Threads = Math.max(1, threads);
+    m_Slot = new int[trees.length][];
+    int slots = 0;
+    for (int t = 0; t < trees.length; t++) {
+      m_Slot[t] = new int[trees[t].size()];
+      for (int node = 0; node < trees[t].size(); node++) {
+        boolean wins = trees[t].m_Kind[node] == FlatTree.LEAF && trees[t].m_Wins[node];
+        m_Slot[t][node] = wins ? slots++ : -1;
+      }
+    }
+    m_Slots = slots;
+    m_CellCount = new int[trees.length][];
+    m_CellBase = new int[trees.length][];
+    List<int[]> cellLeaves = new ArrayList<>();
+    for (int t = 0; t < trees.length; t++) {
+      m_CellCount[t] = cellCounts(trees[t]);
+      m_CellBase[t] = new int[trees[t].size()];
+      Arrays.fill(m_CellBase[t], -1);
+      cut(t, 0, cellLeaves);
+    }
+    m_CellLeaves = cellLeaves.toArray(new int[0][]);
+    m_Cells = m_CellLeaves.length;
+    int half = trees[0].m_Half;
+    m_Limit = new double[half];
+    for (FlatTree tree : trees) {
+      for (int node = 0; node < tree.size(); node++) {
+        int at = tree.m_Attribute[node];
+        if (at >= 0) {
+          int j = at % half;
+          double limit = tree.m_Kind[node] == FlatTree.BY_VALUE
+              ? tree.m_Count[node] : Double.POSITIVE_INFINITY;
+          m_Limit[j] = m_Limit[j] == 0 ? limit : Math.min(m_Limit[j], limit);
+        }
+      }
+    }
+  }
+
+  /**
+   * How many cells each node's subtree splits the rows a into: a leaf one,
+   * a split on a's attribute the sum of its children's, a split on b's the
+   * product (capped at CELLS + 1).
+   */
+  private static int[] cellCounts(FlatTree tree) {
+    int[] count = new int[tree.size()];
+    for (int v = tree.size() - 1; v >= 0; v--) { // children come after their parent
+      if (tree.m_Kind[v] == FlatTree.LEAF) {
+        count[v] = 1;
+        continue;
+      }
+      boolean onA = tree.m_Attribute[v] < tree.m_Half;
+      long cells = onA ? 0 : 1;
+      for (int i = 0; i < tree.m_Count[v]; i++) {
+        long child = count[tree.m_Children[tree.m_First[v] + i]];
+        cells = Math.min(CELLS + 1, onA ? cells + child : cells * child);
+      }
+      count[v] = (int) cells;
+    }
+    return count;
+  }
+
+  /** Numbers the cells of the highest nodes under v with at most CELLS cells. */
+  private void cut(int t, int v, List<int[]> cellLeaves) {
+    FlatTree tree = m_Trees[t];
+    if (m_CellCount[t][v] > CELLS) {
+      for (int i = 0; i < tree.m_Count[v]; i++) {
+        cut(t, tree.m_Children[tree.m_First[v] + i], cellLeaves);
+      }
+      return;
+    }
+    m_CellBase[t][v] = cellLeaves.size();
+    for (int c = 0; c < m_CellCount[t][v]; c++) {
+      List<Integer> leaves = new ArrayList<>();
+      leavesOfCell(t, v, c, leaves);
+      cellLeaves.add(leaves.stream().mapToInt(Integer::intValue).toArray());
+    }
+  }
+
+  /** The class-1 leaves under v that the rows a of cell c reach, whatever b. */
+  private void leavesOfCell(int t, int v, int c, List<Integer> out) {
+    FlatTree tree = m_Trees[t];
+    if (tree.m_Kind[v] == FlatTree.LEAF) {
+      if (m_Slot[t][v] >= 0) {
+        out.add(m_Slot[t][v]);
+      }
+      return;
+    }
+    int first = tree.m_First[v];
+    boolean onA = tree.m_Attribute[v] < tree.m_Half;
+    for (int i = 0; i < tree.m_Count[v]; i++) {
+      int child = tree.m_Children[first + i];
+      int k = m_CellCount[t][child];
+      if (!onA) { // every branch, each child's cell a digit of c
+        leavesOfCell(t, child, c % k, out);
+        c /= k;
+      } else if (c < k) { // a's branch, the children's cells numbered in turn
+        leavesOfCell(t, child, c, out);
+        return;
+      } else {
+        c -= k;
+      }
+    }
+  }
+
+  /** The cell under v of the row a (the inverse of leavesOfCell's numbering). */
+  private int cellOf(int t, int v, double[] row) {
+    FlatTree tree = m_Trees[t];
+    if (tree.m_Kind[v] == FlatTree.LEAF) {
+      return 0;
+    }
+    int first = tree.m_First[v];
+    int at = tree.m_Attribute[v];
+    int cell = 0;
+    if (at < tree.m_Half) {
+      int branch = tree.branch(v, row[at]);
+      for (int i = 0; i < branch; i++) {
+        cell += m_CellCount[t][tree.m_Children[first + i]];
+      }
+      return cell + cellOf(t, tree.m_Children[first + branch], row);
+    }
+    int digit = 1;
+    for (int i = 0; i < tree.m_Count[v]; i++) {
+      int child = tree.m_Children[first + i];
+      cell += cellOf(t, child, row) * digit;
+      digit *= m_CellCount[t][child];
+    }
+    return cell;
+  }
+
+  /**
+   * The tree form of a committee, or null unless every member is a tree
+   * that answers every pair of rows without missing values itself.
+   *
+   * @param trees each member's flattened tree (null for a member that is not one)
+   * @param rows the rows' non-class values
+   * @param threads threads to count degrees on
+   */
+  public static TreeTournament of(FlatTree[] trees, double[][] rows, int threads) {
+    if (trees.length == 0) {
+      return null;
+    }
+    for (FlatTree tree : trees) {
+      if (tree == null) {
+        return null;
+      }
+      for (byte kind : tree.m_Kind) {
+        if (kind == FlatTree.UNDECIDED) {
+          return null;
+        }
+      }
+    }
+    return new TreeTournament(trees, rows, threads);
+  }
+
+  /**
+   * Whether some tree would leave a pair with this row to the member: a
+   * missing value on an attribute it splits on, or a nominal value past a
+   * split's branches.
+   */
+  private boolean walkedByWeka(double[] row) {
+    for (int j = 0; j < m_Limit.length; j++) {
+      double v = row[j];
+      if (m_Limit[j] > 0 && (Double.isNaN(v)
+          || m_Limit[j] < Double.POSITIVE_INFINITY && ((int) v < 0 || (int) v >= m_Limit[j]))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  @Override
+  public Rankers.Ranking tournament(int[] rows, PairComparator exact) throws Exception {
+    int n = rows.length;
+    boolean[] clean = new boolean[n];
+    int[] cleanRows = cleanRows(rows, clean);
+    long[] degree = new long[n];
+    int words = (n + 63) >>> 6;
+    // Every class-1 leaf's bits for a range of rows b within the budget.
+    long budget = Math.max(1L << 24, Runtime.getRuntime().maxMemory() / 8);
+    int rangeWords = (int) Math.max(BLOCK, Math.min(words, budget / 8 / (m_Slots + m_Cells + 1)));
+    for (int fromWord = 0; fromWord < words; fromWord += rangeWords) {
+      Range range = new Range(fromWord, Math.min(rangeWords, words - fromWord));
+      long[] bits = cellBits(beaten(rows, cleanRows, range), range);
+      int tasks = (cleanRows.length + ROWS_PER_TASK - 1) / ROWS_PER_TASK;
+      Parallel.forEach(tasks, m_Threads, task -> {
+        int from = task * ROWS_PER_TASK;
+        int[] group = Arrays.copyOfRange(cleanRows, from,
+            Math.min(cleanRows.length, from + ROWS_PER_TASK));
+        long[] wins = wins(rows, group, bits, range);
+        for (int i = 0; i < group.length; i++) {
+          degree[group[i]] += wins[i]; // each row is in one task only
+        }
+      });
+    }
+    long asked = pairsWithMissing(n, clean, exact, degree);
+    double[] scores = new double[n];
+    for (int i = 0; i < n; i++) {
+      scores[i] = degree[i] / (double) Math.max(n - 1, 1);
+    }
+    return new Rankers.Ranking(scores, asked);
+  }
+
+  /**
+   * Words [from, from + width) of the rows b's bitsets, kept in blocks of
+   * {@link #BLOCK} words, each block holding every leaf's words of it in
+   * turn: a block of all leaves stays in the cache while a group of rows a
+   * reads it.
+   */
+  private static final class Range {
+    final int from;
+    final int width;
+    final int blocks;
+
+    Range(int from, int width) {
+      this.from = from;
+      this.width = width;
+      blocks = (width + BLOCK - 1) / BLOCK;
+    }
+
+    /** Where word w (counted from the range's first) of a slot's bits lies. */
+    int at(int slots, int slot, int w) {
+      return ((w / BLOCK) * slots + slot) * BLOCK + w % BLOCK;
+    }
+  }
+
+  private int[] cleanRows(int[] rows, boolean[] clean) throws Exception {
+    int n = rows.length;
+    int tasks = (n + ROWS_PER_TASK - 1) / ROWS_PER_TASK;
+    Parallel.forEach(tasks, m_Threads, task -> {
+      for (int i = task * ROWS_PER_TASK; i < Math.min(n, (task + 1) * ROWS_PER_TASK); i++) {
+        clean[i] = !walkedByWeka(m_Rows[rows[i]]);
+      }
+    });
+    int count = 0;
+    for (boolean c : clean) {
+      count += c ? 1 : 0;
+    }
+    int[] out = new int[count];
+    count = 0;
+    for (int i = 0; i < n; i++) {
+      if (clean[i]) {
+        out[count++] = i;
+      }
+    }
+    return out;
+  }
+
+
+  /**
+   * Each class-1 leaf's bits of the clean rows b (by position in rows) of
+   * the range whose path conditions on b they meet: b walked following its
+   * branch at splits on b's attributes, every branch at splits on a's.
+   */
+  private long[] beaten(int[] rows, int[] cleanRows, Range range) throws Exception {
+    long[] bits = new long[range.blocks * m_Slots * BLOCK];
+    int first = range.from << 6;
+    int last = Math.min(rows.length, (range.from + range.width) << 6);
+    Parallel.forEach(m_Trees.length, m_Threads, t -> {
+      FlatTree tree = m_Trees[t];
+      int[] stack = new int[tree.size()];
+      for (int b : cleanRows) {
+        if (b < first || b >= last) {
+          continue;
+        }
+        double[] row = m_Rows[rows[b]];
+        int word = (b >>> 6) - range.from;
+        long bit = 1L << (b & 63);
+        int top = 0;
+        stack[top++] = 0;
+        while (top > 0) {
+          int node = stack[--top];
+          if (tree.m_Kind[node] == FlatTree.LEAF) {
+            int slot = m_Slot[t][node];
+            if (slot >= 0) {
+              bits[range.at(m_Slots, slot, word)] |= bit; // one tree's slots a thread
+            }
+            continue;
+          }
+          int at = tree.m_Attribute[node];
+          int start = tree.m_First[node];
+          if (at >= tree.m_Half) {
+            stack[top++] = tree.m_Children[start + tree.branch(node, row[at - tree.m_Half])];
+          } else {
+            for (int c = 0; c < tree.m_Count[node]; c++) {
+              stack[top++] = tree.m_Children[start + c];
+            }
+          }
+        }
+      }
+    });
+    return bits;
+  }
+
+  /** Each cell's bits of the range: its class-1 leaves' bits ORed. */
+  private long[] cellBits(long[] leaves, Range range) throws Exception {
+    long[] bits = new long[range.blocks * m_Cells * BLOCK];
+    int tasks = (m_Cells + ROWS_PER_TASK - 1) / ROWS_PER_TASK;
+    Parallel.forEach(tasks, m_Threads, task -> {
+      for (int s = task * ROWS_PER_TASK; s < Math.min(m_Cells, (task + 1) * ROWS_PER_TASK); s++) {
+        for (int leaf : m_CellLeaves[s]) {
+          for (int block = 0; block < range.blocks; block++) {
+            int to = (block * m_Cells + s) * BLOCK; // a cell's words are its task's only
+            int from = (block * m_Slots + leaf) * BLOCK;
+            for (int w = 0; w < BLOCK; w++) {
+              bits[to + w] |= leaves[from + w];
+            }
+          }
+        }
+      }
+    });
+    return bits;
+  }
+
+  /**
+   * For each clean row a of the group, how many clean rows b of the range it
+   * beats by the committee's strict majority, a itself left out.
+   */
+  private long[] wins(int[] rows, int[] group, long[] bits, Range range) {
+    int trees = m_Trees.length;
+    // The class-1 leaves each row reaches in each tree, whatever b.
+    int[] start = new int[group.length * trees + 1];
+    Slots found = new Slots();
+    int[] stack = new int[Arrays.stream(m_Trees).mapToInt(FlatTree::size).max().getAsInt()];
+    for (int i = 0; i < group.length; i++) {
+      for (int t = 0; t < trees; t++) {
+        reachedCells(t, m_Rows[rows[group[i]]], stack, found);
+        start[i * trees + t + 1] = found.size;
+      }
+    }
+    int[] reached = found.items;
+    long[] wins = new long[group.length];
+    long[][] votes = new long[trees][BLOCK]; // each tree's answers on the block
+    long[] count = new long[32 - Integer.numberOfLeadingZeros(trees)];
+    int majority = trees / 2 + 1;
+    for (int block = 0; block < range.blocks; block++) {
+      int base = block * m_Cells * BLOCK;
+      for (int i = 0; i < group.length; i++) {
+        int voters = 0; // trees that say "a beats b" for some b of the block
+        for (int t = 0; t < trees; t++) {
+          int from = start[i * trees + t];
+          int to = start[i * trees + t + 1];
+          if (from == to) {
+            continue;
+          }
+          long[] tree = votes[voters];
+          voters++;
+          System.arraycopy(bits, base + reached[from] * BLOCK, tree, 0, BLOCK);
+          for (int r = from + 1; r < to; r++) {
+            int cell = base + reached[r] * BLOCK;
+            for (int w = 0; w < BLOCK; w++) {
+              tree[w] |= bits[cell + w];
+            }
+          }
+        }
+        if (voters < majority) {
+          continue;
+        }
+        long won = 0;
+        for (int w = 0; w < BLOCK; w++) {
+          // The count of votes, a binary number a bit slice each.
+          Arrays.fill(count, 0L);
+          for (int v = 0; v < voters; v++) {
+            long carry = votes[v][w];
+            for (int k = 0; carry != 0; k++) {
+              long sum = count[k] ^ carry;
+              carry &= count[k];
+              count[k] = sum;
+            }
+          }
+          long above = 0; // count >= majority, compared from the top slice down
+          long equal = -1L;
+          for (int k = count.length - 1; k >= 0; k--) {
+            if (((majority >>> k) & 1) == 1) {
+              equal &= count[k];
+            } else {
+              above |= equal & count[k];
+              equal &= ~count[k];
+            }
+          }
+          won += Long.bitCount(above | equal);
+        }
+        wins[i] += won;
+      }
+    }
+    for (int i = 0; i < group.length; i++) {
+      wins[i] -= beatsItself(group[i], start, reached, i, bits, range) ? 1 : 0;
+    }
+    return wins;
+  }
+
+  /** Whether the committee says a beats a (a clean row), as its bits hold it. */
+  private boolean beatsItself(int a, int[] start, int[] reached, int i, long[] bits,
+      Range range) {
+    int word = (a >>> 6) - range.from;
+    if (word < 0 || word >= range.width) {
+      return false;
+    }
+    int votes = 0;
+    int trees = m_Trees.length;
+    for (int t = 0; t < trees; t++) {
+      for (int r = start[i * trees + t]; r < start[i * trees + t + 1]; r++) {
+        if ((bits[range.at(m_Cells, reached[r], word)] & (1L << (a & 63))) != 0) {
+          votes++;
+          break; // a reaches one leaf against itself
+        }
+      }
+    }
+    return 2 * votes > trees;
+  }
+
+  /** A growing list of slots. */
+  private static final class Slots {
+    int[] items = new int[1024];
+    int size;
+
+    void add(int slot) {
+      if (size == items.length) {
+        items = Arrays.copyOf(items, 2 * size);
+      }
+      items[size++] = slot;
+    }
+  }
+
+  /**
+   * Appends the cells of tree t that a row a reaches, whatever b, where
+   * they hold a class-1 leaf: a's branch at splits on a's attributes, every
+   * branch at splits on b's, down to the cut.
+   */
+  private void reachedCells(int t, double[] row, int[] stack, Slots found) {
+    FlatTree tree = m_Trees[t];
+    int top = 0;
+    stack[top++] = 0;
+    while (top > 0) {
+      int node = stack[--top];
+      int base = m_CellBase[t][node];
+      if (base >= 0) {
+        int cell = base + cellOf(t, node, row);
+        if (m_CellLeaves[cell].length > 0) {
+          found.add(cell);
+        }
+        continue;
+      }
+      int att = tree.m_Attribute[node];
+      int first = tree.m_First[node];
+      if (att < tree.m_Half) {
+        stack[top++] = tree.m_Children[first + tree.branch(node, row[att])];
+      } else {
+        for (int c = 0; c < tree.m_Count[node]; c++) {
+          stack[top++] = tree.m_Children[first + c];
+        }
+      }
+    }
+  }
+
+  /**
+   * The pairs with a row WEKA walks fractionally, both ways, asked of the
+   * committee in batches; returns how many were asked.
+   */
+  private static long pairsWithMissing(int n, boolean[] clean, PairComparator exact,
+      long[] degree) throws Exception {
+    List<Integer> dirty = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      if (!clean[i]) {
+        dirty.add(i);
+      }
+    }
+    if (dirty.isEmpty()) {
+      return 0;
+    }
+    int capacity = Math.max(2 * n, Rankers.BATCH_PAIRS);
+    int[] left = new int[capacity];
+    int[] right = new int[capacity];
+    boolean[] wins = new boolean[capacity];
+    long asked = 0;
+    int k = 0;
+    for (int d = 0; d <= dirty.size(); d++) {
+      if (k > 0 && (d == dirty.size() || k + 2 * n > capacity)) {
+        exact.beats(left, right, k, wins);
+        for (int j = 0; j < k; j++) {
+          if (wins[j]) {
+            degree[left[j]]++;
+          }
+        }
+        asked += k;
+        k = 0;
+      }
+      if (d == dirty.size()) {
+        break;
+      }
+      int x = dirty.get(d);
+      for (int y = 0; y < n; y++) {
+        if (y == x) {
+          continue;
+        }
+        left[k] = x; // every pair of a dirty row as the first
+        right[k++] = y;
+        if (clean[y]) { // and as the second, once: dirty rows ask their own
+          left[k] = y;
+          right[k++] = x;
+        }
+      }
+    }
+    return asked;
+  }
+}

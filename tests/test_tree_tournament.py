@@ -1,0 +1,185 @@
+"""Tree members flattened into arrays (``FlatTree``) answer every pair as WEKA's
+``classifyInstance`` does, and the exact tournament of a committee of trees
+(``TreeTournament``) gives the brute-force tournament's degrees, ties and rows
+with missing values included."""
+
+import jpype
+import numpy as np
+import pytest
+
+from weka_ranking import RankingReduction, load_task
+from weka_ranking.folds import weka_folds
+
+PACKAGE = "weka.classifiers.meta.rankingreduction"
+
+TREES = [
+    ("J48", ""),
+    ("J48", "-U"),
+    ("J48", "-A"),
+    ("J48", "-B -M 1"),
+    ("J48", "-C 0.1 -M 5"),
+    ("J48", "-S -J"),
+    ("J48", "-U -O"),
+    ("REPTree", ""),
+    ("REPTree", "-P -M 1"),
+]
+TASKS = ["hepatitis", "breast-cancer", "glass", "vehicle"]
+
+
+def java(name):
+    return jpype.JClass(f"{PACKAGE}.{name}")
+
+
+def trained(learner, options, task, voters, pairs=2, fold=0):
+    data = load_task(task)  # missing values, nominal and numeric attributes
+    train, test = list(weka_folds(data.y, 3, 1))[fold]
+    model = RankingReduction(
+        learner, base_options=options, pairs_per_instance=pairs, voters=voters
+    ).fit(data.subset(train))
+    rows = np.asarray(data.subset(test).X, dtype=np.float64)
+    return model.weka_model_, jpype.JArray(jpype.JDouble, 2)(list(rows)), rows
+
+
+def weka_answers(member, header, jrows, left, right):
+    """The member's own answer, "left beats right", pair by pair."""
+    pair = java("PairInstance")(jrows, 0, 0, float("nan"), 1.0)
+    pair.setDataset(header)
+    out = []
+    for a, b in zip(left, right):
+        pair.setPair(int(a), int(b))
+        out.append(int(member.classifyInstance(pair) == 1.0))
+    return np.array(out)
+
+
+@pytest.mark.parametrize(("learner", "options"), TREES)
+@pytest.mark.parametrize("task", TASKS)
+def test_flat_trees_answer_as_classify_instance(learner, options, task, weka):
+    reduction, jrows, rows = trained(learner, options, task, voters=2)
+    header = reduction.getPairHeader()
+    rng = np.random.default_rng(7)
+    left, right = rng.integers(0, len(rows), (2, 600))
+    missing = np.isnan(rows[left]).any(axis=1) | np.isnan(rows[right]).any(axis=1)
+    for member in reduction.getMembers():
+        flat = java("FlatTree").of(member, header)
+        assert flat is not None
+        fast = np.array([flat.answer(jrows[a], jrows[b]) for a, b in zip(left, right)])
+        assert not (fast[~missing] < 0).any()  # undecided only with a missing value
+        decided = fast >= 0
+        expected = weka_answers(member, header, jrows, left[decided], right[decided])
+        np.testing.assert_array_equal(fast[decided], expected)
+        assert 0 < expected.sum() < len(expected)
+
+
+def committee(reduction, jrows, threads=1):
+    members = reduction.getMembers()
+    copies = java("Committee").copies(members, threads)
+    return java("Committee")(copies, reduction.getPairHeader(), jrows, False)
+
+
+def tournaments(reduction, jrows, threads=1):
+    """Degrees and comparisons of the tree form and of the brute force."""
+    n = len(jrows)
+    votes = committee(reduction, jrows, threads)
+    exact = votes.exactTournament()
+    assert exact is not None
+    everyone = jpype.JArray(jpype.JInt)(list(range(n)))
+    fast = exact.tournament(everyone, votes)
+    brute = java("Rankers").tournament(n, votes)
+    return (
+        np.asarray(fast.scores),
+        int(fast.comparisons),
+        np.asarray(brute.scores),
+        int(brute.comparisons),
+    )
+
+
+@pytest.mark.parametrize("voters", [1, 3, 10])
+@pytest.mark.parametrize(("learner", "options"), [("J48", ""), ("REPTree", "")])
+@pytest.mark.parametrize("task", TASKS)
+def test_tree_tournament_equals_the_brute_force(learner, options, task, voters, weka):
+    reduction, jrows, rows = trained(learner, options, task, voters)
+    fast, asked, brute, pairs = tournaments(reduction, jrows)
+    np.testing.assert_array_equal(fast, brute)
+    n = len(rows)
+    assert pairs == n * (n - 1)
+    with_missing = np.isnan(rows).any(axis=1).sum()
+    assert asked <= 2 * with_missing * (n - 1)  # only rows WEKA walks fractionally
+    assert len(np.unique(fast)) > 1
+
+
+def test_equal_rows_tie_as_in_the_brute_force(weka):
+    reduction, jrows, rows = trained("J48", "-U", "breast-cancer", voters=3, pairs=3)
+    fast, asked, brute, _ = tournaments(reduction, jrows)
+    np.testing.assert_array_equal(fast, brute)
+    assert len(np.unique(fast)) < len(rows)  # rows alike tie
+    assert asked <= 2 * np.isnan(rows).any(axis=1).sum() * (len(rows) - 1)
+
+
+@pytest.mark.parametrize(("learner", "options"), TREES)
+def test_options_and_threads_do_not_change_the_degrees(learner, options, weka):
+    reduction, jrows, _ = trained(learner, options, "hepatitis", voters=4, fold=1)
+    one = tournaments(reduction, jrows, threads=1)
+    two = tournaments(reduction, jrows, threads=2)
+    np.testing.assert_array_equal(one[0], one[2])
+    for a, b in zip(one, two):
+        np.testing.assert_array_equal(a, b)
+
+
+@pytest.mark.parametrize("voters", [1, 4, 5])
+def test_the_committee_votes_as_its_members_classify(voters, weka):
+    """The brute force (flattened trees, stopping once the majority is
+    decided) against every member's own classifyInstance on every pair."""
+    reduction, jrows, rows = trained("J48", "", "hepatitis", voters, fold=2)
+    n = 40
+    left, right = (g.ravel() for g in np.meshgrid(range(n), range(n), indexing="ij"))
+    keep = left != right
+    left, right = left[keep], right[keep]
+    header = reduction.getPairHeader()
+    votes = sum(
+        weka_answers(m, header, jrows, left, right) for m in reduction.getMembers()
+    )
+    expected = np.bincount(left, weights=2 * votes > voters, minlength=n) / (n - 1)
+    sub = jpype.JArray(jpype.JDouble, 2)(list(rows[:n]))
+    brute = java("Rankers").tournament(n, committee(reduction, sub))
+    np.testing.assert_array_equal(np.asarray(brute.scores), expected)
+    exact = java("Committee").copies(reduction.getMembers(), 1)
+    counted = java("Committee")(exact, header, jrows, False).votes(
+        jpype.JArray(jpype.JInt)(left.tolist()),
+        jpype.JArray(jpype.JInt)(right.tolist()),
+        len(left),
+    )
+    np.testing.assert_array_equal(np.asarray(counted), votes)
+
+
+@pytest.mark.parametrize(
+    ("learner", "voters", "form"),
+    [
+        ("J48", 3, "TreeTournament"),
+        ("Logistic", 1, "Committee"),  # the additive form, as a method reference
+        ("Logistic", 3, None),
+        ("RandomForest", 1, None),  # a forest averages its trees' distributions
+    ],
+)
+def test_the_exact_form_chosen(learner, voters, form, weka):
+    reduction, jrows, _ = trained(learner, "", "glass", voters)
+    exact = committee(reduction, jrows).exactTournament()
+    if form is None:
+        assert exact is None
+    else:
+        assert form in str(exact.getClass().getName())
+
+
+@pytest.mark.parametrize("learner", ["J48", "REPTree"])
+def test_the_models_ranking_is_the_same_with_or_without_exact_forms(learner, weka):
+    """Through the public API: whichever tournament ``rank`` picks for a tree
+    committee, the degrees are the brute force's."""
+    data = load_task("hepatitis")
+    train, test = next(iter(weka_folds(data.y, 3, 1)))
+    model = RankingReduction(learner, pairs_per_instance=2, voters=3)
+    model.fit(data.subset(train))
+    fast = model.ranking(data.subset(test))
+    model.weka_model_.setAdditiveTournament(False)
+    brute = model.ranking(data.subset(test))
+    np.testing.assert_array_equal(fast.scores, brute.scores)
+    n = len(test)
+    assert brute.comparisons == n * (n - 1)
