@@ -64,7 +64,6 @@ def test_additive_members_of_a_committee_vote_as_the_members_do(learner, ranker,
 def test_other_learners_and_committees_ask_every_pair(weka):
     data = load_task("glass")
     for model in (
-        RankingReduction("J48", pairs_per_instance=2),
         RankingReduction("Logistic", pairs_per_instance=2, voters=3),
         RankingReduction("NaiveBayes", base_options="-D", pairs_per_instance=2),
         RankingReduction(

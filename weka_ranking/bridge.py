@@ -603,6 +603,33 @@ def bench_rank_seconds(reduction, instances) -> float:
     return _classes()("wekaranking.Bench").rankNanos(reduction, instances) / 1e9
 
 
+def set_exact_forms(reduction, on: bool) -> None:
+    """Let exact forms answer for the committee (``-no-additive`` when off)."""
+    reduction.setAdditiveTournament(on)
+
+
+def member_tree_sizes(reduction) -> list[int]:
+    """The number of nodes of each member's tree (tree members only)."""
+    return [int(member.measureTreeSize()) for member in reduction.getMembers()]
+
+
+def bench_tournament_scores(reduction, instances, threads: int, exact: bool):
+    """A tree committee's tournament degrees of the rows, exact or brute force.
+
+    ``src/wekaranking/Bench.java`` asks the committee directly: its exact
+    form (``TreeTournament``) or every pair.
+    """
+    Bench = _classes()("wekaranking.Bench")
+    ask = Bench.exactTournament if exact else Bench.bruteTournament
+    return np.asarray(ask(reduction, instances, threads).scores, dtype=np.float64)
+
+
+def bench_flat_loop_seconds(reduction, instances) -> float:
+    """Seconds a plain loop over the members' flattened trees takes on every pair."""
+    Bench = _classes()("wekaranking.Bench")
+    return Bench.flatTournamentNanos(reduction, instances) / 1e9
+
+
 def bench_plain_tournament_seconds(reduction, instances) -> float:
     """Seconds a plain Java tournament of a trained model's members takes.
 

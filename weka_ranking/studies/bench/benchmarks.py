@@ -35,10 +35,11 @@ SECTIONS = ("bridge", "memory", "scale", "training", "competitors")
 
 
 def _side_by_side(repeats: int, *runs: Callable[[], float]) -> list[float]:
-    """Best time of each run, after three warm-ups each (the JIT compiles the
-    loops), taken in turns so that the machine's load falls on all of them
-    alike, each from a collected heap so that no run pays for another's
-    garbage."""
+    """Best time of each run, taken in turns so that load falls on all alike.
+
+    After three warm-ups each (the JIT compiles the loops), each from a
+    collected heap so that no run pays for another's garbage.
+    """
     for _ in range(3):
         for run in runs:
             run()
@@ -95,8 +96,10 @@ def bridge_rates(n: int = 1000, repeats: int = 5) -> dict:
 def peak_heap(
     path, options: list[str], heap: str, dense: bool = False, timeout: float = 900
 ) -> dict:
-    """Peak JVM heap and time of training the meta-classifier, in a JVM of its
-    own (``wekaranking.Bench``), so that nothing else shares its heap."""
+    """Peak JVM heap and time of training the meta-classifier, in a JVM of its own.
+
+    ``wekaranking.Bench`` runs it there, so that nothing else shares its heap.
+    """
     command = [
         "java",
         f"-Xmx{heap}",
@@ -126,10 +129,13 @@ def peak_heap(
 
 
 def memory() -> dict:
-    """J48 on kr-vs-kp's full pair set (5.1 million pairs): pair views in heaps
-    of 4 and 3 GB beside dense pair copies, as before the views, in 4 and 16 GB.
-    The peak heap is the most in use in the 4 GB run (at most the heap, by
-    definition); the peak live data, what was left after collections."""
+    """J48 on kr-vs-kp's full pair set (5.1 million pairs), in four heaps.
+
+    Pair views in heaps of 4 and 3 GB beside dense pair copies, as before the
+    views, in 4 and 16 GB. The peak heap is the most in use in the 4 GB run
+    (at most the heap, by definition); the peak live data, what was left after
+    collections.
+    """
     task = BENCH_TASKS["kr-vs-kp"]
     options = ["-P", "all", "-I", "1", "-rank-first", task.positive]
     runs = {
@@ -215,8 +221,10 @@ PEERS = {
 
 
 def competitors(tasks: tuple[str, ...] | None = None) -> dict:
-    """The peers beside the reduction, through the same evaluation loop on
-    the same WEKA folds (10, seed 1)."""
+    """The peers beside the reduction, through the same evaluation loop.
+
+    On the same WEKA folds (10, seed 1).
+    """
     rows = []
     for name in tasks or tuple(TASKS):
         data = load_task(name)

@@ -1,7 +1,9 @@
-"""How the reduction's cost grows with n (instances ranked), p (pairs per
-instance) and the committee's size, measured on synthetic instances that are
-all distinct (a user's million rows are; rows drawn with replacement would
-let the comparator's ties do the work)."""
+"""How the reduction's cost grows with n, p and the committee's size.
+
+n is the number of instances ranked, p the pairs per instance; measured on
+synthetic instances that are all distinct (a user's million rows are; rows
+drawn with replacement would let the comparator's ties do the work).
+"""
 
 from __future__ import annotations
 
@@ -25,8 +27,11 @@ LEARNERS = ("J48", "NaiveBayes", "Logistic", "SMO")
 
 
 def synthetic(n: int, features: int = 20, seed: int = 1) -> Dataset:
-    """n distinct instances: continuous features, the top 30% of a known
-    signal (five informative features) plus as much noise is positive."""
+    """N distinct instances with continuous features and a known signal.
+
+    The top 30% of the signal (five informative features) plus as much noise
+    is positive.
+    """
     rng = np.random.default_rng(seed)
     X = rng.standard_normal((n, features))
     weights = np.zeros(features)
@@ -54,7 +59,7 @@ def _ranked(
 ) -> dict:
     model.set_params(ranker=ranker, threads=threads)
     # Off: the brute force asks every pair even where an exact form applies.
-    model.weka_model_.setAdditiveTournament(exact)
+    bridge.set_exact_forms(model.weka_model_, exact)
     started = time.perf_counter()
     ranking = model.ranking(test)
     seconds = time.perf_counter() - started
@@ -77,11 +82,14 @@ def growth_with_n(
     voters: int = 10,
     brute_force_up_to: int = 1_000,
 ) -> dict:
-    """Ranking time as n grows: QuickSort with a J48 committee (1 pair per
-    instance), the exact tournament of one Logistic member (degrees counted
-    by sorting, ``AdditiveTournament``), and the brute-force tournament of the
-    J48 committee (every ordered pair asked) on one thread and on all cores,
-    whose rate in pairs per second is what a larger n would take."""
+    """Ranking time as n grows, for three ways of ranking.
+
+    QuickSort with a J48 committee (1 pair per instance), the exact
+    tournament of one Logistic member (degrees counted by sorting,
+    ``AdditiveTournament``), and the brute-force tournament of the J48
+    committee (every ordered pair asked) on one thread and on all cores, whose
+    rate in pairs per second is what a larger n would take.
+    """
     cores = os.cpu_count() or 1
     committee, committee_seconds = _fitted("J48", train_n, voters=voters)
     logistic, logistic_seconds = _fitted("Logistic", train_n)
@@ -111,8 +119,10 @@ def growth_with_pairs(
     train_n: int = 1_000,
     learners: tuple[str, ...] = LEARNERS,
 ) -> dict:
-    """Training time of one member as p grows (p x train_n pairs), each
-    learner with WEKA's defaults."""
+    """Training time of one member as p grows (p x train_n pairs).
+
+    Each learner with WEKA's defaults.
+    """
     rows = []
     for learner in learners:
         for p in pairs:
@@ -133,10 +143,12 @@ def growth_with_pairs(
 def growth_with_voters(
     voters: tuple[int, ...] = VOTERS, train_n: int = 20_000, rank_n: int = 100_000
 ) -> dict:
-    """A J48 committee (1 pair per instance) as it grows: the members'
-    training time (each member on its own pairs, so it adds up), training on
-    all cores, and QuickSort of ``rank_n`` instances, whose every comparison
-    asks each member."""
+    """A J48 committee (1 pair per instance) as it grows.
+
+    The members' training time (each member on its own pairs, so it adds up),
+    training on all cores, and QuickSort of ``rank_n`` instances, whose every
+    comparison asks each member.
+    """
     cores = os.cpu_count() or 1
     largest, wall = _fitted("J48", train_n, voters=max(voters), threads=cores)
     test = synthetic(rank_n, seed=3)
@@ -193,29 +205,28 @@ def tree_committee(
     load_before = os.getloadavg()[0]
     committee, train_seconds = _fitted("J48", train_n, voters=10)
     reduction = committee.weka_model_
-    Bench = bridge.bench_class()
-    header = bridge.empty_header(reduction.getTrainingHeader())
+    header = bridge.empty_header(bridge.training_header(reduction))
     test = synthetic(n, seed=3)
     rows = bridge.to_instances(test, header)
     tournament = _median_seconds(
-        repeats, lambda: Bench.exactTournament(reduction, rows, 1)
+        repeats, lambda: bridge.bench_tournament_scores(reduction, rows, 1, True)
     )
     chosen = np.random.default_rng(1).choice(n, sample, replace=False)
     few = bridge.to_instances(test.subset(chosen), header)
-    exact = np.asarray(Bench.exactTournament(reduction, few, 1).scores)
-    brute = np.asarray(Bench.bruteTournament(reduction, few, 1).scores)
+    exact = bridge.bench_tournament_scores(reduction, few, 1, True)
+    brute = bridge.bench_tournament_scores(reduction, few, 1, False)
     brute_seconds = _median_seconds(
-        2 * repeats, lambda: Bench.bruteTournament(reduction, few, 1)
+        2 * repeats, lambda: bridge.bench_tournament_scores(reduction, few, 1, False)
     )
     plain_seconds = statistics.median(
-        Bench.flatTournamentNanos(reduction, few) / 1e9 for _ in range(2 * repeats)
+        bridge.bench_flat_loop_seconds(reduction, few) for _ in range(2 * repeats)
     )
     pairs = sample * (sample - 1)
     out = {
         "tree_committee": {
             "train_n": train_n,
             "train_seconds": train_seconds,
-            "nodes": [int(m.measureTreeSize()) for m in reduction.getMembers()],
+            "nodes": bridge.member_tree_sizes(reduction),
             "n": n,
             "tournament_seconds": tournament,
             "sample": sample,

@@ -1,6 +1,8 @@
-"""The page ``docs/scale.md`` and its curves, from the ``scale`` section of
-``bench``: how cost grows, and what 100 million instances would cost on a
-Dask cluster, worked out from the rates measured here."""
+"""The page ``docs/scale.md`` and its curves, from ``bench``'s ``scale`` section.
+
+How cost grows, and what 100 million instances would cost on a Dask cluster,
+worked out from the rates measured here.
+"""
 
 from __future__ import annotations
 
@@ -301,8 +303,11 @@ def _tree_committee(scale: dict) -> list[str]:
 
 
 def write_beside(results: dict, out: str | None, command: str) -> Path | None:
-    """``scale.md`` and its figures (under ``figures/``) in the folder of the
-    benchmarks page ``out``, when the scale section ran."""
+    """Write ``scale.md`` and its figures beside the benchmarks page ``out``.
+
+    The figures go under ``figures/``; nothing is written unless the scale
+    section ran.
+    """
     from weka_ranking.atomic import write_atomically
 
     if not out or "growth_with_n" not in results:

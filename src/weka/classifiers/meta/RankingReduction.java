@@ -19,6 +19,7 @@ import weka.classifiers.AbstractClassifier;
 import weka.classifiers.Classifier;
 import weka.classifiers.RandomizableParallelIteratedSingleClassifierEnhancer;
 import weka.classifiers.meta.rankingreduction.AdditiveTournament;
+import weka.classifiers.meta.rankingreduction.ExactTournament;
 import weka.classifiers.meta.rankingreduction.BatchRanking;
 import weka.classifiers.meta.rankingreduction.Committee;
 import weka.classifiers.meta.rankingreduction.MemberListener;
@@ -137,8 +138,9 @@ import weka.gui.ProgrammaticProperty;
  *  instead of above 0.5 (the top half); the ROC area is unchanged.</pre>
  * 
  * <pre> -no-additive
- *  Ask the members every pair: no additive members' sums (Logistic,
- *  NaiveBayes, linear SMO); the answers are the same, slower.</pre>
+ *  Ask the members every pair: no exact forms (additive members' sums:
+ *  Logistic, NaiveBayes, linear SMO; J48 and REPTree committees' leaf bitsets);
+ *  the answers are the same, slower.</pre>
  * 
  * <pre> -S &lt;num&gt;
  *  Random number seed.
@@ -447,8 +449,9 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
         + "whose score\n\tis above 1 - q, q its training share (about the top q of a "
         + "batch),\n\tinstead of above 0.5 (the top half); the ROC area is unchanged.",
         "share-threshold", 0, "-share-threshold"));
-    options.add(new Option("\tAsk the members every pair: no additive members' sums "
-        + "(Logistic,\n\tNaiveBayes, linear SMO); the answers are the same, slower.",
+    options.add(new Option("\tAsk the members every pair: no exact forms (additive "
+        + "members' sums:\n\tLogistic, NaiveBayes, linear SMO; J48 and REPTree "
+        + "committees' leaf bitsets);\n\tthe answers are the same, slower.",
         "no-additive", 0, "-no-additive"));
     for (Option option : Collections.list(super.listOptions())) {
       if (!"batch-size".equals(option.name())) {
@@ -511,8 +514,9 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    *  instead of above 0.5 (the top half); the ROC area is unchanged.</pre>
    * 
    * <pre> -no-additive
-   *  Ask the members every pair: no additive members' sums (Logistic,
-   *  NaiveBayes, linear SMO); the answers are the same, slower.</pre>
+   *  Ask the members every pair: no exact forms (additive members' sums:
+   *  Logistic, NaiveBayes, linear SMO; J48 and REPTree committees' leaf bitsets);
+   *  the answers are the same, slower.</pre>
    * 
    * <pre> -S &lt;num&gt;
    *  Random number seed.
@@ -976,10 +980,12 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    * @return tip text for this property suitable for displaying in the GUI
    */
   public String additiveTournamentTipText() {
-    return "Whether additive members (Logistic, NaiveBayes, linear SMO) answer pairs "
-        + "from their two halves' sums, and a single such member's tournament counts "
-        + "degrees by sorting, in O(n log n). The answers and degrees are the same as "
-        + "asking every pair; on by default.";
+    return "Whether exact forms answer for the committee: additive members (Logistic, "
+        + "NaiveBayes, linear SMO) answer pairs from their two halves' sums and a single "
+        + "such member's tournament counts degrees by sorting, in O(n log n); a "
+        + "committee of J48 or REPTree trees counts its tournament from its leaves' "
+        + "bitsets. The answers and degrees are the same as asking every pair; on by "
+        + "default.";
   }
 
   /**
@@ -1327,8 +1333,11 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
       return new Rankers.Ranking(new double[] {score}, m_Reference.size());
     }
     double[][] rows = m_Task.rows(data);
-    AdditiveTournament additive = m_Ranker == RANKER_TOURNAMENT && m_AdditiveTournament
-        ? AdditiveTournament.of(m_Classifiers, m_PairHeader, rows)
+    Committee committee = committee(rows);
+    // An exact form (one additive member, or a committee of trees) gives the
+    // tournament's degrees without asking every pair; the same degrees.
+    ExactTournament exact = m_Ranker == RANKER_TOURNAMENT && m_AdditiveTournament
+        ? committee.exactTournament()
         : null;
     double[] groups = null;
     if (m_Task.grouped()) {
@@ -1337,7 +1346,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
         groups[i] = data.instance(i).value(m_Task.groupIndex());
       }
     }
-    return BatchRanking.rank(TAGS_RANKER[m_Ranker].getIDStr(), committee(rows), additive,
+    return BatchRanking.rank(TAGS_RANKER[m_Ranker].getIDStr(), committee, exact,
         groups, n, m_Seed);
   }
 

@@ -27,7 +27,7 @@ public final class BatchRanking {
    *
    * @param ranker tournament, tournament-as-printed or quicksort
    * @param committee the committee's vote on pairs of the batch's rows
-   * @param additive the additive form of a single member, or null (tournament only)
+   * @param exact an exact form of the committee's tournament, or null (tournament only)
    * @param groups each row's group, or null for one group
    * @param n the number of rows
    * @param seed QuickSort's seed
@@ -35,10 +35,10 @@ public final class BatchRanking {
    * @throws Exception if a member cannot classify a pair
    */
   public static Rankers.Ranking rank(String ranker, PairComparator committee,
-      AdditiveTournament additive, double[] groups, int n, int seed) throws Exception {
+      ExactTournament exact, double[] groups, int n, int seed) throws Exception {
     Random random = new Random(seed);
     if (groups == null) {
-      return rankRows(ranker, Rankers.identity(n), committee, random, additive);
+      return rankRows(ranker, Rankers.identity(n), committee, random, exact);
     }
     Map<Double, List<Integer>> byGroup = new LinkedHashMap<>();
     for (int i = 0; i < n; i++) {
@@ -48,7 +48,7 @@ public final class BatchRanking {
     long comparisons = 0;
     for (List<Integer> members : byGroup.values()) {
       int[] rows = members.stream().mapToInt(Integer::intValue).toArray();
-      Rankers.Ranking ranking = rankRows(ranker, rows, committee, random, additive);
+      Rankers.Ranking ranking = rankRows(ranker, rows, committee, random, exact);
       for (int j = 0; j < rows.length; j++) {
         scores[rows[j]] = ranking.scores[j];
       }
@@ -58,7 +58,7 @@ public final class BatchRanking {
   }
 
   private static Rankers.Ranking rankRows(String ranker, int[] rows,
-      PairComparator committee, Random random, AdditiveTournament additive)
+      PairComparator committee, Random random, ExactTournament exact)
       throws Exception {
     PairComparator within = (left, right, count, out) -> {
       int[] l = new int[count];
@@ -75,8 +75,8 @@ public final class BatchRanking {
       case "tournament-as-printed":
         return Rankers.asPrinted(rows.length, within);
       default:
-        return additive != null
-            ? additive.tournament(rows, within)
+        return exact != null
+            ? exact.tournament(rows, within)
             : Rankers.tournament(rows.length, within);
     }
   }

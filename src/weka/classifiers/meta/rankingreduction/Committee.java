@@ -55,6 +55,7 @@ public final class Committee implements PairComparator {
    * @param pairHeader the empty pair dataset they were trained on
    * @param rows the non-class values of the rows to compare
    * @param additive whether additive members answer from their forms
+   * @throws Exception if a member's form cannot be read
    */
   public Committee(Classifier[][] copies, Instances pairHeader, double[][] rows,
       boolean additive) throws Exception {
@@ -73,6 +74,9 @@ public final class Committee implements PairComparator {
    * pair, or null where no form applies: a single additive member's
    * ({@link AdditiveTournament}), else a committee of trees'
    * ({@link TreeTournament}, on as many threads as there are copies).
+   *
+   * @return the exact form, or null
+   * @throws Exception if a member's form cannot be read
    */
   public ExactTournament exactTournament() throws Exception {
     AdditiveTournament additive = AdditiveTournament.of(m_Copies[0], m_PairHeader, m_Rows);

@@ -17,6 +17,7 @@ public interface ExactTournament {
    * @param exact the committee on the same rows, by position in {@code rows},
    *        for the pairs the form leaves to it
    * @return the scores, and the comparisons {@code exact} was asked
+   * @throws Exception if the committee cannot answer a pair it is asked
    */
   Rankers.Ranking tournament(int[] rows, PairComparator exact) throws Exception;
 }

@@ -103,6 +103,8 @@ public final class FlatTree {
    *
    * @param member a trained pair member
    * @param pairHeader the pair dataset it was trained on (class last, two classes)
+   * @return the flattened tree, or null
+   * @throws Exception if the tree's structure cannot be read
    */
   public static FlatTree of(Classifier member, Instances pairHeader) throws Exception {
     if (pairHeader.numClasses() != 2) {
@@ -135,7 +137,11 @@ public final class FlatTree {
     return null;
   }
 
-  /** The number of nodes, leaves included. */
+  /**
+   * The number of nodes, leaves included.
+   *
+   * @return the number of nodes
+   */
   public int size() {
     return m_Kind.length;
   }
@@ -147,6 +153,7 @@ public final class FlatTree {
    *
    * @param a the first row's values (non-class attributes, as the pair's first half)
    * @param b the second row's values
+   * @return 1, 0, or -1 where the member must be asked
    */
   public int answer(double[] a, double[] b) {
     double[] pair = new double[2 * m_Half];
@@ -159,6 +166,9 @@ public final class FlatTree {
    * {@link #answer(double[], double[])} on the pair's values laid end to
    * end, a's then b's (the pair instance's attributes but the class), so
    * that a node reads its value without choosing a side.
+   *
+   * @param pair a's values then b's
+   * @return 1, 0, or -1 where the member must be asked
    */
   public int answer(double[] pair) {
     int[] walk = m_Walk;

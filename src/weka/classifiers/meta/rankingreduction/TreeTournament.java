@@ -204,6 +204,7 @@ public final class TreeTournament implements ExactTournament {
    * @param trees each member's flattened tree (null for a member that is not one)
    * @param rows the rows' non-class values
    * @param threads threads to count degrees on
+   * @return the tree form, or null
    */
   public static TreeTournament of(FlatTree[] trees, double[][] rows, int threads) {
     if (trees.length == 0) {
