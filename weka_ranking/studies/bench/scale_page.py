@@ -1,7 +1,9 @@
 """The page ``docs/scale.md`` and its curves, from ``bench``'s ``scale`` section.
 
 How cost grows, and what 100 million instances would cost on a Dask cluster,
-worked out from the rates measured here.
+worked out from the rates measured here. :func:`values` computes every number
+and verdict the page states; :func:`render` fills ``templates/scale.md`` (and
+``tree-committee.md`` when that section ran) with them.
 """
 
 from __future__ import annotations
@@ -9,12 +11,36 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-from weka_ranking.studies.bench.page import table
+from weka_ranking.studies.bench.page import cells, table, template
 
 # The cluster of the worked example: workers, instances, features.
 WORKERS = 100
 INSTANCES = 100_000_000
 FEATURES = 20
+# Table columns: title, the row's key, the number's format.
+N_COLUMNS = (
+    ("n", "n", ","),
+    ("model", "model", ""),
+    ("ranker", "ranker", ""),
+    ("threads", "threads", "d"),
+    ("seconds", "seconds", ".2f"),
+    ("comparisons", "comparisons", ","),
+    ("/ (2 n ln n)", "comparisons_per_2nlnn", ".2f"),
+    ("AUC", "auc", ".4f"),
+)
+PAIRS_COLUMNS = (
+    ("learner", "learner", ""),
+    ("p", "p", "d"),
+    ("pairs", "pairs", ","),
+    ("seconds", "seconds", ".2f"),
+)
+VOTERS_COLUMNS = (
+    ("voters", "voters", "d"),
+    ("members' training s", "member_seconds", ".2f"),
+    ("QuickSort s", "quicksort_seconds", ".2f"),
+    ("comparisons", "comparisons", ","),
+    ("AUC", "auc", ".4f"),
+)
 
 
 def _exponent(points: list[tuple[float, float]]) -> float:
@@ -115,191 +141,162 @@ def cluster_plan(scale: dict, workers: int = WORKERS, n: int = INSTANCES) -> dic
     )
     per_answer = quick["seconds"] / max(quick["comparisons"], 1)
     committee = min(workers, with_n["voters"])
-    answers_to_place = share * 2 * math.ceil(math.log2(workers))
+    comparisons = math.ceil(math.log2(workers))
+    answers_to_place = share * 2 * comparisons
     local_comparisons = quick["comparisons_per_2nlnn"] * 2 * share * math.log(share)
+    place, local = answers_to_place * per_answer, local_comparisons * per_answer
     return {
         "workers": workers,
         "instances": n,
+        "features": FEATURES,
         "share": share,
         "data_gb": n * FEATURES * 8 / 1e9,
         "j48_exponent": exponent,
         "member_seconds": member,
+        "member_minutes": member / 60,
         "committee": committee,
+        "splitters": workers - 1,
+        "comparisons_per_instance": comparisons,
         "seconds_per_answer": per_answer,
-        "place_seconds": answers_to_place * per_answer,
-        "local_sort_seconds": local_comparisons * per_answer,
+        "answers_per_second": 1 / per_answer,
+        "place_seconds": place,
+        "local_sort_seconds": local,
+        "wall_minutes": (member + place + local) / 60,
+        "bruteforce_years": n**2
+        / scale["tournament_bruteforce_pairs_per_second"]
+        / 86400
+        / 365,
         "measured_at": quick["n"],
         "threads": quick["threads"],
     }
 
 
-def to_markdown(scale: dict, machine: str, command: str) -> str:
-    """The page: the curves' tables and figures, then the cluster plan."""
-    with_n, plan = scale["growth_with_n"], cluster_plan(scale)
-    rate = scale["tournament_bruteforce_pairs_per_second"]
-    speedup = scale["tournament_bruteforce_speedup_all_cores"]
-    lines = [
-        "# Scale: how the cost grows, and 100 million instances",
-        "",
-        f"Measured by `{command}` in one run on: {machine}. Synthetic instances "
-        "(20 continuous features, all distinct; the top 30% of a known signal "
-        "plus noise is positive): a user's rows are distinct, so the comparator's "
-        "ties do not do the work for it.",
-        "",
-        "## Instances ranked (n)",
-        "",
-        f"A J48 committee of {with_n['voters']} (1 pair per instance) and one "
-        f"Logistic member, trained on {with_n['train_n']:,} other instances. "
-        "QuickSort asks about 2 n ln n comparisons, each of every member; the "
-        "exact tournament of an additive member counts degrees by sorting; the "
-        "brute-force tournament asks all n(n-1) ordered pairs, on "
-        f"{with_n['cores']} threads at {rate:,.0f} pairs a second "
-        f"({speedup:.2f} times one thread's rate): it would take "
-        f"{1e10 / rate / 60:,.0f} minutes at n = 100,000 and "
-        f"{1e12 / rate / 86400:,.1f} days at n = 1,000,000.",
-        "",
-        "![time against n](figures/scale-n.png)",
-        "",
-    ]
-    lines += table(
-        with_n["rows"],
-        [
-            ("n", "n", ","),
-            ("model", "model", ""),
-            ("ranker", "ranker", ""),
-            ("threads", "threads", "d"),
-            ("seconds", "seconds", ".2f"),
-            ("comparisons", "comparisons", ","),
-            ("/ (2 n ln n)", "comparisons_per_2nlnn", ".2f"),
-            ("AUC", "auc", ".4f"),
-        ],
-    )
-    lines += _tree_committee(scale)
-    pairs = scale["growth_with_pairs"]
-    exponents = {}
-    for r in pairs["rows"]:
-        exponents.setdefault(r["learner"], []).append((r["pairs"], r["seconds"]))
-    lines += [
-        "",
-        "## Pairs per instance (p)",
-        "",
-        f"One member trained on p x {pairs['train_n']:,} pairs, WEKA's defaults. "
-        "Growth exponents (slope of log seconds against log pairs): "
-        + ", ".join(f"{k} {_exponent(v):.2f}" for k, v in exponents.items())
-        + ". The full pair set (p = all) is quadratic in n: the `original` "
-        "configuration is what makes SMO take hours (docs/benchmarks.md).",
-        "",
-        "![time against pairs](figures/scale-pairs.png)",
-        "",
-    ]
-    lines += table(
-        pairs["rows"],
-        [
-            ("learner", "learner", ""),
-            ("p", "p", "d"),
-            ("pairs", "pairs", ","),
-            ("seconds", "seconds", ".2f"),
-        ],
-    )
-    voters = scale["growth_with_voters"]
-    lines += [
-        "",
-        "## Voters",
-        "",
-        f"A J48 committee (1 pair per instance, {voters['train_n']:,} training "
-        "instances), its first k members: training adds up member by member "
-        f"(the largest committee trained on {voters['cores']} threads in "
-        f"{voters['train_seconds_all_cores']:.1f} s of wall time), and every "
-        f"QuickSort comparison asks each member ({voters['rank_n']:,} instances "
-        "ranked).",
-        "",
-        "![time against voters](figures/scale-voters.png)",
-        "",
-    ]
-    lines += table(
-        voters["rows"],
-        [
-            ("voters", "voters", "d"),
-            ("members' training s", "member_seconds", ".2f"),
-            ("QuickSort s", "quicksort_seconds", ".2f"),
-            ("comparisons", "comparisons", ","),
-            ("AUC", "auc", ".4f"),
-        ],
-    )
-    p = plan
-    wall = p["member_seconds"] + p["place_seconds"] + p["local_sort_seconds"]
-    lines += [
-        "",
-        "## 100 million instances on a Dask cluster (on paper)",
-        "",
-        f"{p['instances']:,} instances of {FEATURES} features are "
-        f"{p['data_gb']:.0f} GB as doubles; on {p['workers']} workers each holds "
-        f"{p['share']:,}. The plan, with the rates measured above:",
-        "",
-        f"1. **Members, one per worker**: each trains a J48 member on its own "
-        f"share's pairs (1 pair per instance, {p['share']:,} pairs: no pair "
-        "ever crosses the network). J48's time grew as pairs^"
-        f"{p['j48_exponent']:.2f} above, so a member takes about "
-        f"{p['member_seconds'] / 60:.1f} minutes; all train at once. A committee "
-        f"of {p['committee']} is kept (every QuickSort comparison asks each "
-        "member, so more voters cost ranking time in proportion).",
-        "2. **Splitters**: a random sample of 100 x "
-        f"{p['workers']} instances is QuickSorted on one machine (seconds) and "
-        f"every 100th kept: {p['workers'] - 1} splitters, random pivots as "
-        "Ailon and Mohri's QuickSort draws them at its first levels.",
-        "3. **Placing**: each worker places its instances between the splitters "
-        f"by binary search with the committee, {math.ceil(math.log2(p['workers']))}"
-        " comparisons asked both ways per instance: about "
-        f"{p['place_seconds']:.0f} s a worker at the measured "
-        f"{1 / p['seconds_per_answer']:,.0f} answers a second "
-        f"({p['threads']} threads, n = {p['measured_at']:,}).",
-        "4. **Shuffle**: bucket b goes to worker b (the data crosses the network "
-        "once, about " + f"{p['data_gb']:.0f} GB in all).",
-        "5. **Local QuickSort**: each worker ranks its bucket as here: about "
-        f"{p['local_sort_seconds']:.0f} s for {p['share']:,} instances.",
-        "6. **Scores**: bucket b's instances take positions after buckets 0..b-1; "
-        "a tie group keeps its mean position, as on one machine.",
-        "",
-        "Wall time is then the slowest worker's training plus placing plus local "
-        f"sort, about {wall / 60:.0f} minutes, plus the shuffle; the brute-force "
-        "tournament of the same data "
-        f"would need {INSTANCES**2 / rate / 86400 / 365:,.0f} years on these "
-        "threads. `reproduce --executor dask` already runs units on such a "
-        "cluster; the sample sort above is not built.",
-        "",
-    ]
-    return "\n".join(lines)
-
-
-def _tree_committee(scale: dict) -> list[str]:
+def _tree_committee(scale: dict) -> dict | None:
     """The exact tournament of the J48 committee and its pair rate, if measured."""
     trees = scale.get("tree_committee")
     if not trees:
-        return []
+        return None
     rate = scale["committee_pair_rate_per_thread"]
     n = trees["n"]
-    same = "the same" if scale["tournament_j48x10_sample_equal"] else "NOT the same"
     low, high = sorted(trees["load_average"])
-    return [
-        "",
-        "## A committee of trees without asking pairs",
-        "",
-        "The exact tournament of the J48 committee above (each class-1 leaf "
-        "keeps the bitset of the rows b its path admits; each row a walks every "
-        "tree, taking a's branch at splits on a's attributes and every branch at "
-        "b's, ORs the bitsets it reaches, and the committee's majority is counted "
-        f"bit-sliced) ranked {n:,} instances in {trees['tournament_seconds']:.1f} s "
-        f"on one thread (median of {trees['repeats']}); its degrees were {same} "
-        f"as the brute force's on {trees['sample']:,} of them, checked in the same "
-        "run. Asked pair by pair, the members' trees flattened into arrays and "
-        f"stopping once the majority is decided answer {rate:,.0f} pairs a second "
-        f"on one thread, {scale['committee_pair_rate_ratio_to_flat_loop']:.2f} "
-        "times a plain loop over the same arrays; at that rate the brute force "
-        f"would take {n * (n - 1) / rate / 60:,.0f} minutes for these {n:,} "
-        f"instances. The load average was {low:.1f} to {high:.1f} on "
-        f"{scale['growth_with_n']['cores']} cores.",
-        "",
-    ]
+    return {
+        "n": n,
+        "tournament_seconds": trees["tournament_seconds"],
+        "repeats": trees["repeats"],
+        "sample": trees["sample"],
+        "degrees_equal": bool(scale["tournament_j48x10_sample_equal"]),
+        "pair_rate": rate,
+        "ratio_to_flat_loop": scale["committee_pair_rate_ratio_to_flat_loop"],
+        "bruteforce_minutes": n * (n - 1) / rate / 60,
+        "load_low": low,
+        "load_high": high,
+        "cores": scale["growth_with_n"]["cores"],
+    }
+
+
+def values(scale: dict, machine: str, command: str) -> dict:
+    """Every number and verdict the page states, computed once."""
+    with_n, pairs = scale["growth_with_n"], scale["growth_with_pairs"]
+    voters = scale["growth_with_voters"]
+    rate = scale["tournament_bruteforce_pairs_per_second"]
+    exponents: dict[str, list] = {}
+    for r in pairs["rows"]:
+        exponents.setdefault(r["learner"], []).append((r["pairs"], r["seconds"]))
+    return {
+        "command": command,
+        "machine": machine,
+        "n": {
+            "voters": with_n["voters"],
+            "train_n": with_n["train_n"],
+            "cores": with_n["cores"],
+            "bruteforce_rate": rate,
+            "speedup": scale["tournament_bruteforce_speedup_all_cores"],
+            "minutes_at_100k": 1e10 / rate / 60,
+            "days_at_1m": 1e12 / rate / 86400,
+            "rows": cells(with_n["rows"], N_COLUMNS),
+        },
+        "tree_committee": _tree_committee(scale),
+        "pairs": {
+            "train_n": pairs["train_n"],
+            "exponents": {k: _exponent(v) for k, v in exponents.items()},
+            "rows": cells(pairs["rows"], PAIRS_COLUMNS),
+        },
+        "voters": {
+            "train_n": voters["train_n"],
+            "cores": voters["cores"],
+            "train_seconds_all_cores": voters["train_seconds_all_cores"],
+            "rank_n": voters["rank_n"],
+            "rows": cells(voters["rows"], VOTERS_COLUMNS),
+        },
+        "plan": cluster_plan(scale),
+    }
+
+
+def _tree_text(t: dict) -> str:
+    return template("tree-committee.md").substitute(
+        n=f"{t['n']:,}",
+        tournament_seconds=f"{t['tournament_seconds']:.1f}",
+        repeats=t["repeats"],
+        same="the same" if t["degrees_equal"] else "NOT the same",
+        sample=f"{t['sample']:,}",
+        pair_rate=f"{t['pair_rate']:,.0f}",
+        ratio_to_flat_loop=f"{t['ratio_to_flat_loop']:.2f}",
+        bruteforce_minutes=f"{t['bruteforce_minutes']:,.0f}",
+        load_low=f"{t['load_low']:.1f}",
+        load_high=f"{t['load_high']:.1f}",
+        cores=t["cores"],
+    )
+
+
+def render(v: dict) -> str:
+    """The page: the templates filled with :func:`values`' values."""
+    n, trees, pairs, voters, p = (
+        v[k] for k in ("n", "tree_committee", "pairs", "voters", "plan")
+    )
+    return template("scale.md").substitute(
+        command=v["command"],
+        machine=v["machine"],
+        voters=n["voters"],
+        train_n=f"{n['train_n']:,}",
+        cores=n["cores"],
+        bruteforce_rate=f"{n['bruteforce_rate']:,.0f}",
+        speedup=f"{n['speedup']:.2f}",
+        minutes_at_100k=f"{n['minutes_at_100k']:,.0f}",
+        days_at_1m=f"{n['days_at_1m']:,.1f}",
+        n_table=table(n["rows"], N_COLUMNS),
+        # The page has always left two blank lines after this section.
+        tree_committee="" if trees is None else _tree_text(trees) + "\n\n",
+        pairs_train_n=f"{pairs['train_n']:,}",
+        exponents=", ".join(f"{k} {e:.2f}" for k, e in pairs["exponents"].items()),
+        pairs_table=table(pairs["rows"], PAIRS_COLUMNS),
+        voters_train_n=f"{voters['train_n']:,}",
+        voters_cores=voters["cores"],
+        train_seconds_all_cores=f"{voters['train_seconds_all_cores']:.1f}",
+        rank_n=f"{voters['rank_n']:,}",
+        voters_table=table(voters["rows"], VOTERS_COLUMNS),
+        instances=f"{p['instances']:,}",
+        features=p["features"],
+        data_gb=f"{p['data_gb']:.0f}",
+        workers=p["workers"],
+        share=f"{p['share']:,}",
+        j48_exponent=f"{p['j48_exponent']:.2f}",
+        member_minutes=f"{p['member_minutes']:.1f}",
+        committee=p["committee"],
+        splitters=p["splitters"],
+        comparisons_per_instance=p["comparisons_per_instance"],
+        place_seconds=f"{p['place_seconds']:.0f}",
+        answers_per_second=f"{p['answers_per_second']:,.0f}",
+        threads=p["threads"],
+        measured_at=f"{p['measured_at']:,}",
+        local_sort_seconds=f"{p['local_sort_seconds']:.0f}",
+        wall_minutes=f"{p['wall_minutes']:.0f}",
+        bruteforce_years=f"{p['bruteforce_years']:,.0f}",
+    )
+
+
+def to_markdown(scale: dict, machine: str, command: str) -> str:
+    """The page: the curves' tables and figures, then the cluster plan."""
+    return render(values(scale, machine, command))
 
 
 def write_beside(results: dict, out: str | None, command: str) -> Path | None:
