@@ -114,3 +114,25 @@ def test_a_semicolon_csv_gets_a_hint_at_its_separator(capsys, tmp_path):
     assert code == 1
     assert "no usable attribute besides the class" in err
     assert "separated by ';'" in err and "takes commas" in err
+
+
+def test_a_ragged_csv_names_its_line_and_prints_nothing(capsys, tmp_path):
+    data = tmp_path / "ragged.csv"
+    data.write_text("a,b,c\n1,2,x\n3,4\n5,6,y\n")
+    code, out, err = run(capsys, "cv", str(data), "--folds", "2")
+    assert (code, out) == (1, "")
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert "wrong number of values" in err and "line 3" in err
+
+
+def test_a_closed_pipe_stops_quietly(capfd, monkeypatch):
+    # `weka-ranking ... | head -1`: the reader goes away while output is written.
+    from weka_ranking import cli
+
+    def closed(args):
+        raise BrokenPipeError(32, "Broken pipe")
+
+    report = cli.Command("report", "", (), closed, needs_weka=False)
+    monkeypatch.setitem(cli.BY_NAME_OF_COMMAND, "report", report)
+    assert cli.main(["report", "docs"]) == 1
+    assert capfd.readouterr().err == ""

@@ -28,7 +28,7 @@ WEIGHTS = st.sampled_from(["", "", "", ",{0.5}", " {2}", ", {1}", "{"])
 # The package's own refusals of a file WEKA reads.
 OWN_REASONS = re.compile(
     "an instance weight|ranking needs two classes|the file has no instances"
-    "|no instances of the classes kept"
+    "|no instances of the classes kept|every feature value is missing"
 )
 BREAKAGES = [
     lambda rows: rows[:-1] + [rows[-1].rsplit(",", 1)[0]] if rows else rows,  # short

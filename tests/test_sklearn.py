@@ -180,3 +180,12 @@ print("ok")
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=300
     )
     assert run.stdout.strip() == "ok", run.stderr
+
+
+def test_a_frame_with_a_nominal_column_is_refused_by_name():
+    pandas = pytest.importorskip("pandas")
+    frame = pandas.DataFrame(
+        {"x": [1.0, 2.0, 3.0, 4.0], "colour": pandas.Categorical(list("rgrg"))}
+    )
+    with pytest.raises(ValueError, match="column 'colour' .* OrdinalEncoder"):
+        RankingReduction("J48").fit(frame, ["a", "b", "a", "b"])

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 
 import jpype
 import numpy as np
@@ -225,19 +226,39 @@ def grouped_data(X, y, group, require_grades: bool = False):
     return data, _rows(header, np.c_[codes.astype(np.float64), data.X], grades)
 
 
+@contextmanager
+def _java_stdout_captured() -> Iterator[None]:
+    """Java's ``System.out`` kept off the command's output while inside."""
+    JClass = _classes()
+    system = JClass("java.lang.System")
+    before = system.out
+    system.setOut(
+        JClass("java.io.PrintStream")(JClass("java.io.ByteArrayOutputStream")())
+    )
+    try:
+        yield
+    finally:
+        system.setOut(before)
+
+
 def read_table(path, arff: bool) -> tuple[Table, np.ndarray]:
     """A data file read by WEKA, with each instance's weight.
 
-    ARFF (and ``.arff.gz``) by ``ArffLoader``, other kinds by the converter WEKA picks
-    by the extension. Returns the table and the weights; WEKA's refusal is a
-    :class:`WekaError` with its reader's message.
+    ARFF (and ``.arff.gz``) by ``ArffLoader``, CSV by ``CSVLoader``, other kinds
+    by the converter WEKA picks by the extension. Returns the table and the
+    weights; WEKA's refusal is a :class:`WekaError` with its reader's message
+    (the loaders are asked directly: WEKA's ``DataSource`` prints a loader's
+    failure and returns nothing, which would lose the reason and its line).
     """
     JClass = _classes()
+    loaders = {"arff": "ArffLoader", "csv": "CSVLoader"}
+    kind = "arff" if arff else Path(str(path)).suffix.lower().lstrip(".")
     try:
-        if arff:
-            loader = JClass("weka.core.converters.ArffLoader")()
+        if kind in loaders:
+            loader = JClass(f"weka.core.converters.{loaders[kind]}")()
             loader.setFile(JClass("java.io.File")(str(path)))
-            data = loader.getDataSet()
+            with _java_stdout_captured():  # CSVLoader prints a bad row's tokens
+                data = loader.getDataSet()
         else:
             data = JClass("weka.core.converters.ConverterUtils$DataSource")(
                 str(path)

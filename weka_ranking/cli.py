@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import signal
 import sys
 from collections.abc import Callable, Sequence
@@ -454,6 +455,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         if command.needs_weka:
             jvm.start(heap=args.heap, verbose=args.verbose)
         return command.run(args)
+    except BrokenPipeError:
+        # The reader went away (``| head``): stop quietly, as a filter does;
+        # stdout pointed at nothing so that its final flush cannot fail again.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
     except (WekaRankingError, ValueError, OSError) as err:
         print(f"weka-ranking: error: {in_cli_words(err)}", file=sys.stderr)
         return 2 if isinstance(err, UsageError) else 1

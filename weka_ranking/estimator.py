@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from weka_ranking.data import Attribute, Dataset
-from weka_ranking.errors import DataError
+from weka_ranking.errors import DataError, ParameterError
 
 try:
     from sklearn.base import BaseEstimator, ClassifierMixin
@@ -173,6 +173,7 @@ def check_arrays(estimator, X, y=None, *, fitting: bool):
     ``estimator`` (shape, finite values, the features seen in ``fit``, label
     type) and records ``n_features_in_`` and ``feature_names_in_``.
     """
+    _refuse_text_columns(X)
     if validate_data is not None and estimator is not None:
         options = {"dtype": np.float64, "ensure_all_finite": "allow-nan"}
         if not fitting:
@@ -193,6 +194,27 @@ def check_arrays(estimator, X, y=None, *, fitting: bool):
         if y.shape != (len(X),):
             raise ValueError(f"y must hold one label per row of X ({len(X)} rows)")
     return X, y
+
+
+def _refuse_text_columns(X) -> None:
+    """Name a DataFrame's first non-numeric column, with what to do instead.
+
+    Without this, numpy's bare "could not convert string to float" is all a
+    user of a frame with nominal columns would see.
+    """
+    dtypes = getattr(X, "dtypes", None)
+    if dtypes is None or not hasattr(dtypes, "items"):
+        return
+    for column, dtype in dtypes.items():
+        if getattr(dtype, "kind", "O") not in "biufcmM":
+            raise ParameterError(
+                "X",
+                f"column {column!r} ({dtype})",
+                "the estimator takes numeric features: encode nominal columns "
+                "(scikit-learn's OrdinalEncoder or OneHotEncoder in a Pipeline), "
+                "or read the file with load_arff, whose Dataset keeps nominal "
+                "attributes as WEKA's",
+            )
 
 
 def labelled_dataset(X: np.ndarray, y: np.ndarray) -> tuple[Dataset, np.ndarray]:
