@@ -47,7 +47,13 @@ def __getattr__(name: str):
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY))
+    """The public API and the public submodules, not this module's machinery."""
+    submodules = {
+        name
+        for name, value in globals().items()
+        if type(value) is type(importlib) and not name.startswith("_")
+    }
+    return sorted((set(__all__) | {"__version__"} | submodules) - {"importlib"})
 
 
 __all__ = [
