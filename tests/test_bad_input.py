@@ -195,7 +195,10 @@ def test_out_of_memory_says_what_to_do(weka):
             jpype.JArray(jpype.JDouble)(2**31 - 16)
 
 
-@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+# SIGTERM's case takes as long as SIGINT's and asks the same of the code: slow.
+@pytest.mark.parametrize(
+    "signum", [signal.SIGINT, pytest.param(signal.SIGTERM, marks=pytest.mark.slow)]
+)
 def test_interrupted_cv(signum):
     process = cli("cv", "vehicle", "--learner", "Logistic")
     time.sleep(4)

@@ -24,6 +24,7 @@ def canonical(folder):
     }
 
 
+@pytest.mark.slow  # 26 s; one worker of two threads is in the default suite
 def test_dask_without_a_scheduler_equals_local_run(tmp_path, weka):
     # executor="dask" and no scheduler: a LocalCluster of `jobs` workers.
     units, _ = build_plan(("glass",), ("J48", "NaiveBayes"), quick=True)

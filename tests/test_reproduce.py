@@ -91,6 +91,7 @@ def test_killed_corrupted_and_resumed_equals_uninterrupted(tmp_path, uninterrupt
     assert canonical(tmp_path) == canonical(uninterrupted)
 
 
+@pytest.mark.slow  # 20 s; the killed-and-resumed run also uses two workers
 def test_two_workers_give_the_same_store(tmp_path, uninterrupted):
     process = reproduce(tmp_path, "--jobs", "2")
     _, err = process.communicate(timeout=600)
