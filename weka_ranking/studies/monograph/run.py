@@ -21,6 +21,7 @@ from weka_ranking.errors import WekaError
 from weka_ranking.evaluation import evaluate_fold, fit_fold
 from weka_ranking.folds import weka_folds
 from weka_ranking.model import RankingReduction
+from weka_ranking.studies.monograph.config import Config
 from weka_ranking.studies.monograph.plan import (
     FOLDS,
     RANKERS,
@@ -44,10 +45,10 @@ class OneOrderReduction(RankingReduction):
     _variant_options = ("-one-order",)
 
 
-# The monograph's sampled configurations.
-SAMPLED = {
-    "star": {"pairs_per_instance": 1, "voters": 10},
-    "double_star": {"pairs_per_instance": 10, "voters": 1},
+# The monograph's sampled configurations (star, double_star) and their models.
+SAMPLED_MODELS = {
+    Config("voters", 10): {"pairs_per_instance": 1, "voters": 10},
+    Config("pairs", 10): {"pairs_per_instance": 10, "voters": 1},
 }
 
 
@@ -71,9 +72,9 @@ def _records(
     fold: int,
     n_train: int,
     train_seconds: float,
-    config: str,
+    config: Config,
     rankers,
-) -> list[tuple[str, dict]]:
+) -> list[tuple[Config, dict]]:
     """The fitted model ranked by each ranker: (config, record) pairs."""
     records = []
     for ranker in rankers:
@@ -147,7 +148,7 @@ def _run_unit(unit: Unit) -> list[dict]:
             test,
             **fold,
             train_seconds=seconds,
-            config="base",
+            config=Config("base"),
             rankers=["pointwise"],
         )
     elif unit.family == "original":
@@ -157,7 +158,7 @@ def _run_unit(unit: Unit) -> list[dict]:
             test,
             **fold,
             train_seconds=seconds,
-            config="original",
+            config=Config("original"),
             rankers=RANKERS,
         )
     elif unit.family == "voters":
@@ -172,7 +173,7 @@ def _run_unit(unit: Unit) -> list[dict]:
                 test,
                 **fold,
                 train_seconds=sum(model.member_seconds_),
-                config=f"voters={voters}",
+                config=Config("voters", voters),
                 rankers=RANKERS,
             )
     elif unit.family == "pairs":
@@ -185,12 +186,12 @@ def _run_unit(unit: Unit) -> list[dict]:
                 test,
                 **fold,
                 train_seconds=seconds,
-                config=f"pairs={pairs}",
+                config=Config("pairs", pairs),
                 rankers=RANKERS,
             )
     elif unit.family == "seeds":
         for seed in unit.sweep:
-            for config, params in SAMPLED.items():
+            for config, params in SAMPLED_MODELS.items():
                 model, seconds = fit_fold(
                     estimator(unit.learner, seed=seed, **params), train
                 )
@@ -199,7 +200,7 @@ def _run_unit(unit: Unit) -> list[dict]:
                     test,
                     **fold,
                     train_seconds=seconds,
-                    config=f"{config}/seed={seed}",
+                    config=replace(config, seed=seed),
                     rankers=RANKERS,
                 )
     else:
@@ -210,7 +211,7 @@ def _run_unit(unit: Unit) -> list[dict]:
             "learner": unit.learner,
             "variant": unit.variant,
             "family": unit.family,
-            "config": config,
+            "config": str(config),
             "seed": SEED,
             "positive": data.positive,
             **record,
