@@ -25,6 +25,7 @@ import weka.classifiers.meta.rankingreduction.Committee;
 import weka.classifiers.meta.rankingreduction.MemberListener;
 import weka.classifiers.meta.rankingreduction.OptionException;
 import weka.classifiers.meta.rankingreduction.PairTraining;
+import weka.classifiers.meta.rankingreduction.ProductTraining;
 import weka.classifiers.meta.rankingreduction.Parallel;
 import weka.classifiers.meta.rankingreduction.Rankers;
 import weka.classifiers.meta.rankingreduction.RankingTask;
@@ -1203,9 +1204,10 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   private void buildMembers() throws Exception {
     Parallel.forEach(m_Classifiers.length, slots(), i -> {
       long started = System.nanoTime();
-      Instances instances = getTrainingSet(i);
-      m_PairCounts[i] = instances.numInstances();
-      m_Classifiers[i].buildClassifier(instances);
+      m_PairCounts[i] = m_Training.pairsPerMember();
+      if (!ProductTraining.train(m_Classifiers[i], m_Training)) {
+        m_Classifiers[i].buildClassifier(getTrainingSet(i));
+      }
       m_MemberSeconds[i] = (System.nanoTime() - started) / 1e9;
       MemberListener listener = m_MemberListener;
       if (listener != null) {

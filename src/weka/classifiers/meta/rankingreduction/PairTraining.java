@@ -115,6 +115,40 @@ public final class PairTraining {
   }
 
   /**
+   * The pair set's two sides when it is a product of the rows: every mixed
+   * pair of a binary task in both orders, with unit weights. Then the pairs
+   * are, in order, S1 x S0 (label 1) and S0 x S1 (label 0), where S1 holds
+   * the rows of the class that ranks first and S0 the others, each in data
+   * order; a learner whose statistics factorise over such products can be
+   * trained from the rows ({@link ProductTraining}).
+   *
+   * @return {S1, S0} as row indices, or null for sampled, one-order, grouped
+   *     or weighted pairs and for grades
+   */
+  public int[][] productSides() {
+    if (m_PairsPerInstance != 0 || m_OneOrder || m_Groups != null) {
+      return null;
+    }
+    int firsts = 0;
+    for (int i = 0; i < m_Grades.length; i++) {
+      if (m_Weights[i] != 1 || (m_Grades[i] != 0 && m_Grades[i] != 1)) {
+        return null;
+      }
+      firsts += (int) m_Grades[i];
+    }
+    int[] s1 = new int[firsts];
+    int[] s0 = new int[m_Grades.length - firsts];
+    for (int i = 0, one = 0, zero = 0; i < m_Grades.length; i++) {
+      if (m_Grades[i] == 1) {
+        s1[one++] = i;
+      } else {
+        s0[zero++] = i;
+      }
+    }
+    return new int[][] {s1, s0};
+  }
+
+  /**
    * Bytes of JVM heap that a pair instance needs while its member trains on
    * it, roughly: the view, and a dense copy for a learner not known to train
    * on the views as given.
