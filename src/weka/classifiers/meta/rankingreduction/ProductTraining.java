@@ -24,23 +24,46 @@ public final class ProductTraining {
   /** A learner's builder from the product's sides. */
   interface Builder {
     /**
+     * Whether this member, with its options, on this data, is trained from
+     * the rows; asked before training, changes nothing.
+     *
+     * @param member the untrained member, its options set
+     * @param training the training data, whose pair set is a product
+     * @return true when {@link #train} will train it
+     */
+    boolean accepts(Classifier member, PairTraining training);
+
+    /**
      * Trains the member from the rows, or declines.
      *
      * @param member the untrained member, its options set
      * @param training the training data
      * @param first S1, the rows of the class that ranks first, in data order
      * @param second S0, the other rows, in data order
-     * @return false when the member's options or the data are not honoured
-     *     this way (nothing is changed then)
      * @throws Exception if the learner refuses the data
      */
-    boolean train(Classifier member, PairTraining training, int[] first, int[] second)
+    void train(Classifier member, PairTraining training, int[] first, int[] second)
         throws Exception;
   }
 
   private static final Map<Class<?>, Builder> BUILDERS = new LinkedHashMap<>();
 
   private ProductTraining() {
+  }
+
+  /**
+   * Whether a member would be trained from the rows: its exact class has a
+   * builder, which accepts its options and the data, and the pair set is a
+   * product. Changes nothing.
+   *
+   * @param member the untrained member
+   * @param training the training data
+   * @return true when {@link #train} trains it without pairs
+   */
+  public static boolean applies(Classifier member, PairTraining training) {
+    Builder builder = BUILDERS.get(member.getClass());
+    return builder != null && training.productSides() != null
+        && builder.accepts(member, training);
   }
 
   /**
@@ -53,11 +76,11 @@ public final class ProductTraining {
    * @throws Exception if the learner refuses the data
    */
   public static boolean train(Classifier member, PairTraining training) throws Exception {
-    Builder builder = BUILDERS.get(member.getClass());
-    if (builder == null) {
+    if (!applies(member, training)) {
       return false;
     }
     int[][] sides = training.productSides();
-    return sides != null && builder.train(member, training, sides[0], sides[1]);
+    BUILDERS.get(member.getClass()).train(member, training, sides[0], sides[1]);
+    return true;
   }
 }
