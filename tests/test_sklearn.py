@@ -5,6 +5,7 @@ scikit-learn's numbers are compared with ``cross_validate``'s, which
 ``tests/test_cli.py`` ties to ``weka-ranking cv``.
 """
 
+import logging
 import pickle
 import subprocess
 import sys
@@ -187,5 +188,27 @@ def test_a_frame_with_a_nominal_column_is_refused_by_name():
     frame = pandas.DataFrame(
         {"x": [1.0, 2.0, 3.0, 4.0], "colour": pandas.Categorical(list("rgrg"))}
     )
-    with pytest.raises(ValueError, match="column 'colour' .* OrdinalEncoder"):
+    with pytest.raises(
+        DataError, match="^column 'colour' of the DataFrame X is category: .* Ordinal"
+    ):
         RankingReduction("J48").fit(frame, ["a", "b", "a", "b"])
+
+
+def test_data_in_memory_is_named_as_it_was_passed(caplog, weka):
+    # No file and line to name: the messages say what the caller gave.
+    pandas = pytest.importorskip("pandas")
+    X, y = np.arange(80.0).reshape(40, 2), np.arange(40) % 2
+    frame = pandas.DataFrame(X, columns=["age", "height"])
+    with caplog.at_level(logging.WARNING, logger="weka_ranking.model"):
+        model().fit(X, y).ranking(X[:3])
+        model().fit(frame, y).ranking(frame.iloc[:1])
+    assert [r.getMessage() for r in caplog.records] == [
+        "the array X: ranking 3 instances: each score is a share of the 2 others, "
+        "coarse with so few",
+        "the DataFrame X: ranking 1 instance: scored against the model's reference "
+        "sample of training instances",
+    ]
+    with pytest.raises(DataError, match="^the array X: 1 instances of the minority"):
+        cross_validate(model(), X, np.r_[1, np.zeros(39)], folds=2)
+    with pytest.raises(ValueError, match=r"\(the instances of the DataFrame X\)$"):
+        cross_validate(model(), frame, y, folds=41)

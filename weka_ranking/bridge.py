@@ -471,7 +471,7 @@ def training_weka_version(reduction) -> str:
     return str(reduction.getTrainingWekaVersion())
 
 
-def rank(reduction, instances, source: str = "the data") -> tuple[np.ndarray, int]:
+def rank(reduction, instances, source: str) -> tuple[np.ndarray, int]:
     """The batch ranked as a whole: scores in [0, 1] and the comparisons made.
 
     ``source`` names the data in a refusal.

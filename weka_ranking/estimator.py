@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from weka_ranking.data import Attribute, Dataset
-from weka_ranking.errors import DataError, ParameterError
+from weka_ranking.errors import DataError
 
 try:
     from sklearn.base import BaseEstimator, ClassifierMixin
@@ -207,21 +207,34 @@ def _refuse_text_columns(X) -> None:
         return
     for column, dtype in dtypes.items():
         if getattr(dtype, "kind", "O") not in "biufcmM":
-            raise ParameterError(
-                "X",
-                f"column {column!r} ({dtype})",
-                "the estimator takes numeric features: encode nominal columns "
+            raise DataError(
+                f"column {column!r} of the DataFrame X is {dtype}: the estimator "
+                "takes numeric features: encode nominal columns "
                 "(scikit-learn's OrdinalEncoder or OneHotEncoder in a Pipeline), "
                 "or read the file with load_arff, whose Dataset keeps nominal "
-                "attributes as WEKA's",
+                "attributes as WEKA's"
             )
 
 
-def labelled_dataset(X: np.ndarray, y: np.ndarray) -> tuple[Dataset, np.ndarray]:
+def input_name(X) -> str:
+    """How warnings and errors name the data passed as ``X``.
+
+    A Dataset read from a file is named by its file (its messages add the
+    line); data in memory has neither, so it is named as the caller passed it.
+    """
+    if isinstance(X, Dataset):
+        return X.source or "the Dataset X"
+    return "the DataFrame X" if hasattr(X, "columns") else "the array X"
+
+
+def labelled_dataset(
+    X: np.ndarray, y: np.ndarray, source: str
+) -> tuple[Dataset, np.ndarray]:
     """A Dataset of checked arrays, and the two classes in sorted order.
 
     ``Dataset.y`` is 1 for the second class, which ranks first:
     scikit-learn's binary convention (``classes_[1]`` is the positive one).
+    ``source`` names the data in messages (:func:`input_name` of what was passed).
     """
     classes = np.unique(y)
     if len(classes) > 2:
@@ -235,19 +248,25 @@ def labelled_dataset(X: np.ndarray, y: np.ndarray) -> tuple[Dataset, np.ndarray]
             "y holds one class only: no pair of different classes can be formed"
         )
     codes = (y == classes[1]).astype(np.int8)
-    return array_dataset(X, codes, (str(classes[0]), str(classes[1]))), classes
+    classes_named = (str(classes[0]), str(classes[1]))
+    return array_dataset(X, codes, classes_named, source=source), classes
 
 
 def array_dataset(
-    X: np.ndarray, y: np.ndarray | None = None, classes: tuple[str, str] = ("0", "1")
+    X: np.ndarray,
+    y: np.ndarray | None = None,
+    classes: tuple[str, str] = ("0", "1"),
+    *,
+    source: str,
 ) -> Dataset:
     """A Dataset of numeric features ``x1..xm`` from a matrix.
 
-    ``y`` in {0, 1} (1 for ``classes[1]``, which ranks first), zeros when not given.
+    ``y`` in {0, 1} (1 for ``classes[1]``, which ranks first), zeros when not given;
+    ``source`` names the data in messages (:func:`input_name` of what was passed).
     """
     y = np.zeros(len(X), dtype=np.int8) if y is None else y.astype(np.int8)
     attributes = tuple(Attribute(f"x{i + 1}") for i in range(X.shape[1]))
-    return Dataset(X, y, attributes, "class", classes, 1)
+    return Dataset(X, y, attributes, "class", classes, 1, source=source)
 
 
 def as_dataset(
@@ -259,10 +278,11 @@ def as_dataset(
             raise TypeError("y must be None when X is a Dataset (it holds the class)")
         if require_labels and not X.labelled.all():
             raise DataError(
-                f"{X.source or 'the data'}: {int((~X.labelled).sum())} instances have "
+                f"{input_name(X)}: {int((~X.labelled).sum())} instances have "
                 "no class; training needs every class known"
             )
         return X
+    source = input_name(X)
     X = np.asarray(X, dtype=np.float64)
     if X.ndim != 2:
         raise ValueError(f"X must be 2-dimensional, got shape {X.shape}")
@@ -270,4 +290,4 @@ def as_dataset(
         y = np.asarray(y)
         if y.shape != (len(X),) or not np.isin(y, (0, 1)).all():
             raise ValueError(f"y must hold one 0 or 1 per row of X ({len(X)} rows)")
-    return array_dataset(X, y)
+    return array_dataset(X, y, source=source)

@@ -21,7 +21,12 @@ from weka_ranking import bridge
 from weka_ranking.data import Dataset
 from weka_ranking.environment import software_versions
 from weka_ranking.errors import DataError, ParameterError, Remedy
-from weka_ranking.estimator import check_arrays, clone, labelled_dataset
+from weka_ranking.estimator import (
+    check_arrays,
+    clone,
+    input_name,
+    labelled_dataset,
+)
 from weka_ranking.folds import weka_folds
 from weka_ranking.metrics import auc
 
@@ -277,7 +282,8 @@ def cross_validate(
     if isinstance(X, Dataset):
         data = X
     else:
-        data, _ = labelled_dataset(*check_arrays(None, X, y, fitting=True))
+        checked = check_arrays(None, X, y, fitting=True)
+        data, _ = labelled_dataset(*checked, input_name(X))
     seed = estimator.seed if seed is None else seed
     check_folds(data, folds)
     result = CVResult(

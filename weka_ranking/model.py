@@ -18,6 +18,7 @@ from weka_ranking.estimator import (
     as_dataset,
     check_arrays,
     clone,
+    input_name,
     labelled_dataset,
 )
 from weka_ranking.memory import check_heap
@@ -268,7 +269,8 @@ class RankingReduction(ClassifierMixin, Ranker):
                 [data.class_values[1 - data.positive_index], data.positive]
             )
         else:
-            data, classes = labelled_dataset(*check_arrays(self, X, y, fitting=True))
+            checked = check_arrays(self, X, y, fitting=True)
+            data, classes = labelled_dataset(*checked, input_name(X))
         instances = bridge.to_instances(data)
         self._fit_instances(instances, data, data.positive_index)
         self.classes_ = classes
@@ -284,7 +286,7 @@ class RankingReduction(ClassifierMixin, Ranker):
         check_heap(footprint, len(data), len(data.attributes))
         reporting = contextlib.nullcontext()
         if self.ranker != "pointwise":
-            source, pairs = data.source or "training", footprint["pairs_per_member"]
+            source, pairs = input_name(data), footprint["pairs_per_member"]
             trained = progress.members(source, pairs, self.voters)
             reporting = bridge.members_reported(reduction, trained)
         with reporting:
@@ -339,7 +341,8 @@ class RankingReduction(ClassifierMixin, Ranker):
         if isinstance(X, Dataset):
             return X
         # The header against the training data's is the Java class's to check.
-        return array_dataset(check_arrays(self, X, fitting=False)[0])
+        checked = check_arrays(self, X, fitting=False)[0]
+        return array_dataset(checked, source=input_name(X))
 
     def _trained_for_ranker(self):
         """The Java model, set to this estimator's ranker and tie rule.
@@ -370,7 +373,7 @@ class RankingReduction(ClassifierMixin, Ranker):
                 else "group given, but this model was fitted without query ids"
             )
         data = self._check_data(X)
-        source = data.source or "the data"
+        source = input_name(data)
         if group is not None:
             _, instances = bridge.grouped_data(data, None, group)
             reduction = self._trained_for_ranker()

@@ -24,6 +24,7 @@ from weka_ranking.estimator import (
     array_dataset,
     as_validation,
     clone,
+    input_name,
 )
 from weka_ranking.metrics import auc
 
@@ -91,7 +92,8 @@ class GridSearch(Ranker):
         data, labels = X, y
         if inner:  # a binary task: validation drawn from the training data
             if not isinstance(X, Dataset):
-                X = array_dataset(np.asarray(X, dtype=np.float64), np.asarray(y))
+                features = np.asarray(X, dtype=np.float64)
+                X = array_dataset(features, np.asarray(y), source=input_name(X))
                 y = None
             fit_rows, valid_rows = inner_split(X.y, self.validation_fraction, self.seed)
             X, valid = X.subset(fit_rows), X.subset(valid_rows)
