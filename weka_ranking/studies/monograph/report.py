@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from pathlib import Path
 
 from weka_ranking.atomic import write_atomically
@@ -38,8 +39,32 @@ def _interval(pair: list[float] | None, digits: int = 4) -> str:
     return "-" if not pair else f"[{_f(pair[0], digits)}, {_f(pair[1], digits)}]"
 
 
+def _anchor(title: str) -> str:
+    """The link to a heading of the page, as GitHub makes it."""
+    words = title.lstrip("#").strip().lower()
+    return "#" + re.sub(r"[^\w\- ]", "", words).replace(" ", "-")
+
+
 def _intro(values: dict) -> str:
-    return "\n\n".join([T.TITLE, T.INTRO.format(**values["protocol"])])
+    parts = [T.TITLE]
+    counts = values["overview"]
+    if counts["cells"]:
+        sampled = ""
+        if counts["sampled"]:
+            sampled = T.OVERVIEW_SAMPLED.format(
+                **counts, folds_link=_anchor(T.FOLDS_TITLE)
+            )
+        overview = T.OVERVIEW.format(
+            **counts,
+            deterministic=values["cell_counts"]["deterministic"],
+            exact_expected=values["cell_counts"]["exact_expected"],
+            sampled_sentence=sampled,
+            cells_link=_anchor(T.CELLS_TITLE),
+            hypotheses_link=_anchor(T.HYPOTHESES_TITLE),
+            summary_link=_anchor(T.SUMMARY_TITLE),
+        )
+        parts.append(overview)
+    return "\n\n".join([*parts, T.INTRO.format(**values["protocol"])])
 
 
 def _provenance(values: dict) -> str:

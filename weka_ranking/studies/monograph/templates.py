@@ -15,6 +15,32 @@ monograph's tables give them. `ours` is the correct tournament (Balcan et
 al.'s degree) in our class order with AUC ties counted one half, unless a
 column says otherwise; `pub` is the published number."""
 
+# The opening paragraph, for a reader new to the study: what was rerun, what
+# matched exactly, what did not and why, each with a link to its section. The
+# sentence on the sampled cells is left out where none was run.
+OVERVIEW = """\
+**In short.** This page reruns the study behind the monograph's Tables 5-8 in
+WEKA itself, on WEKA's own folds: {learners} learners on {tasks} tasks,
+{cells} published cells (a mean AUC and its variance) and {conclusions}
+conclusions drawn from them. Matched exactly: {base_exact} of the {base}
+cells of the learner alone, which is WEKA's own evaluation, and
+{original_exact} of the {original} cells of the `original` reduction (all
+pairs, one voter), where chance alone would give {exact_expected:.3f} exact
+matches; {near} more are near ([every cell]({cells_link})). Not matched:
+{unexplained} of these {deterministic} cells reach none of the declared
+readings of the monograph's protocol, which the monograph does not state in
+full (which class ranks first, how tied pairs are broken); {below_half} of
+them are published below one half, worse than a random order
+([the readings]({hypotheses_link})).{sampled_sentence} Of the monograph's
+conclusions {supported} are supported, {not_supported} not supported and
+{refuted} refuted ([the conclusions]({summary_link}))."""
+OVERVIEW_SAMPLED = """ \
+Also not matched: {outside} of the {sampled} sampled cells (star,
+double_star) lie outside the interval our sampler seeds predict;
+{protocol_inside} of them fall inside it under the monograph's protocol as
+read, which leaves tied pairs in the order of WEKA's test folds, one class's
+block first ([the folds]({folds_link}))."""
+
 PROVENANCE_TITLE = "## Provenance"
 PROVENANCE = """\
 Software: {software}; machine: {machine}. The store merges {runs} runs from

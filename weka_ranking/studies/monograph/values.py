@@ -845,6 +845,43 @@ def verdict_counts(cells: list[dict]) -> dict:
     }
 
 
+def overview_values(cells: list[dict], conclusions: list[dict]) -> dict:
+    """The counts the page's opening paragraph states, from the verdicts.
+
+    The cells matched exactly per deterministic configuration, those no declared
+    reading explains (and how many of them are published below one half), the
+    sampled cells outside their interval (and how many the monograph's protocol as
+    read puts inside), and the monograph's conclusions by verdict.
+    """
+    deterministic = [c for c in cells if c["deterministic"]]
+    unexplained = [c for c in deterministic if c["tier"] == rules.UNEXPLAINED]
+    sampled = [c for c in cells if c.get("seeds")]
+    outside = [c for c in sampled if c["verdict"] == rules.OUTSIDE]
+    theirs = [c["verdict"] for c in conclusions if c["source"] != "this report"]
+    out = {
+        "learners": len({c["learner"] for c in cells}),
+        "tasks": len({c["task"] for c in cells}),
+        "cells": len(cells),
+        "near": sum(c["tier"] == rules.NEAR for c in deterministic),
+        "unexplained": len(unexplained),
+        "below_half": sum(c["published_auc"] < 0.5 for c in unexplained),
+        "sampled": len(sampled),
+        "outside": len(outside),
+        "protocol_inside": sum(
+            c["monograph_protocol_verdict"] == rules.INSIDE for c in outside
+        ),
+        "conclusions": len(theirs),
+        "supported": theirs.count(rules.SUPPORTED),
+        "not_supported": theirs.count(rules.NOT_SUPPORTED),
+        "refuted": theirs.count(rules.REFUTED),
+    }
+    for config in ("base", "original"):
+        group = [c for c in deterministic if c["config"] == config]
+        out[config] = len(group)
+        out[f"{config}_exact"] = sum(c["tier"] == rules.EXACT for c in group)
+    return out
+
+
 def figure_values(results: Results, blocks: dict[str, dict]) -> list[dict]:
     """Figures 1-4's curves, per learner, task and sweep.
 
@@ -956,6 +993,9 @@ def compute(
         "seeds": len(SAMPLER_SEEDS),
         "runs": experimenter.RESAMPLED_RUNS,
     }
+    conclusions = conclusion_values(
+        results, cells, curves, finding_tests, runs or {}, blocks, protocol
+    )
     return {
         "rules": {
             k: getattr(rules, k)
@@ -974,9 +1014,8 @@ def compute(
         "hypotheses": tested,
         "curves": curves,
         "finding_tests": finding_tests,
-        "conclusions": conclusion_values(
-            results, cells, curves, finding_tests, runs or {}, blocks, protocol
-        ),
+        "conclusions": conclusions,
+        "overview": overview_values(cells, conclusions),
         "experimenter": experimenter_summary(cells),
         "conditioning": conditioning or [],
         "errors": results.errors[:20],
