@@ -48,6 +48,10 @@ public final class ProductTraining {
 
   private static final Map<Class<?>, Builder> BUILDERS = new LinkedHashMap<>();
 
+  static {
+    BUILDERS.put(weka.classifiers.bayes.NaiveBayes.class, new ProductNaiveBayes());
+  }
+
   private ProductTraining() {
   }
 

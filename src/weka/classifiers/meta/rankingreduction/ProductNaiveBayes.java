@@ -1,0 +1,278 @@
+/*
+ * Copyright (C) 2026 the weka-ranking authors. GPL-3.0-or-later.
+ */
+package weka.classifiers.meta.rankingreduction;
+
+import java.lang.reflect.Field;
+import java.util.Arrays;
+
+import weka.classifiers.Classifier;
+import weka.classifiers.bayes.NaiveBayes;
+import weka.core.Attribute;
+import weka.core.Instances;
+import weka.core.Utils;
+import weka.estimators.DiscreteEstimator;
+import weka.estimators.Estimator;
+import weka.estimators.NormalEstimator;
+
+/**
+ * WEKA's {@link NaiveBayes} trained on all pairs from the rows: the estimators
+ * WEKA's own {@code buildClassifier} fills on the materialised pair instances,
+ * the same to the bit, without making a pair object.
+ *
+ * <p>A nominal attribute's counts factorise: a row's value counts once for
+ * each row of the other side, and sums of whole numbers are exact in any
+ * order, so each row is added once with that multiplicity. A numeric
+ * attribute's {@link NormalEstimator} sums its values in floating point, so
+ * its additions must come in WEKA's order, and that order is not the pairs'
+ * order: before counting, {@code buildClassifier} sorts its copy of the pairs
+ * by every numeric attribute in turn with {@link Utils#sortWithNoMissingValues},
+ * a quicksort that is not stable, so the final order follows from the whole
+ * chain of sorts. That chain is replayed here on the pairs' numbers (an int
+ * and a double a pair, not an object), by the same sort, and the values are
+ * then fed to WEKA's own estimators in the resulting order. Without numeric
+ * attributes no sort is replayed and training is linear in the rows; with
+ * them it is O(pairs log pairs) a numeric attribute, as WEKA's own sorts are,
+ * but with neither pair objects nor their copies. A numeric attribute's
+ * precision comes from its distinct values, which are the rows' values.
+ * Missing values are skipped per attribute, as WEKA skips them.
+ *
+ * <p>Options honoured: the defaults, {@code -O} (display only) and
+ * {@code AbstractClassifier}'s options, none of which changes training.
+ * Declined, so the member trains on the pair instances: {@code -K} (kernel
+ * estimators) and {@code -D} (supervised discretisation); attributes neither
+ * nominal nor numeric (WEKA's own refusal is then given); a numeric value of
+ * {@code Double.MAX_VALUE} or more (WEKA's sort files missing values under
+ * that key, so such a value's place beside them decides the precision); and,
+ * with a numeric attribute, more pairs than one Java array holds.
+ */
+final class ProductNaiveBayes implements ProductTraining.Builder {
+
+  @Override
+  public boolean accepts(Classifier member, PairTraining training) {
+    NaiveBayes bayes = (NaiveBayes) member;
+    if (bayes.getUseKernelEstimator() || bayes.getUseSupervisedDiscretization()) {
+      return false;
+    }
+    Instances header = training.pairHeader();
+    boolean numeric = false;
+    for (int att = 0; att < header.numAttributes(); att++) {
+      if (att == header.classIndex()) {
+        continue;
+      }
+      int type = header.attribute(att).type();
+      if (type == Attribute.NUMERIC) {
+        numeric = true;
+      } else if (type != Attribute.NOMINAL) {
+        return false;
+      }
+    }
+    if (!numeric) {
+      return true;
+    }
+    if (training.pairsPerMember() > Integer.MAX_VALUE - 8) {
+      return false;
+    }
+    int features = features(header);
+    for (double[] row : training.rows()) {
+      for (int j = 0; j < features; j++) {
+        if (header.attribute(j).type() == Attribute.NUMERIC && row[j] >= Double.MAX_VALUE) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  @Override
+  public void train(Classifier member, PairTraining training, int[] first, int[] second)
+      throws Exception {
+    Instances header = training.pairHeader();
+    Product product = new Product(training.rows(), first, second, features(header));
+    int[] order = sortedOrder(header, product);
+    Estimator[][] distributions = new Estimator[header.numAttributes() - 1][];
+    for (int att = 0; att < distributions.length; att++) {
+      Attribute attribute = header.attribute(att);
+      if (attribute.type() == Attribute.NUMERIC) {
+        distributions[att] = normal(product, att, order,
+            precision(training.rows(), product.feature(att)));
+      } else {
+        distributions[att] = discrete(product, att, attribute.numValues());
+      }
+    }
+    DiscreteEstimator classes = new DiscreteEstimator(header.numClasses(), true);
+    classes.addValue(1, product.m_PerClass);
+    classes.addValue(0, product.m_PerClass);
+
+    set(member, "m_NumClasses", header.numClasses());
+    set(member, "m_Instances", new Instances(header, 0));
+    set(member, "m_Disc", null);
+    set(member, "m_Distributions", distributions);
+    set(member, "m_ClassDistribution", classes);
+  }
+
+  /** Features a side: the pair header holds both sides, then the class. */
+  private static int features(Instances header) {
+    return (header.numAttributes() - 1) / 2;
+  }
+
+  /**
+   * The pairs' order when WEKA counts them: the pair set's own order sorted by
+   * each numeric attribute in turn, as {@code Instances.sort} sorts (missing
+   * values under the key {@code Double.MAX_VALUE}).
+   *
+   * @return pair numbers in counting order, or null without numeric attributes
+   */
+  private static int[] sortedOrder(Instances header, Product product) {
+    int[] order = null;
+    int[] next = null;
+    double[] keys = null;
+    for (int att = 0; att < header.numAttributes() - 1; att++) {
+      if (header.attribute(att).type() != Attribute.NUMERIC) {
+        continue;
+      }
+      if (order == null) {
+        int pairs = (int) product.pairs();
+        order = new int[pairs];
+        for (int k = 0; k < pairs; k++) {
+          order[k] = k;
+        }
+        next = new int[pairs];
+        keys = new double[pairs];
+      }
+      for (int i = 0; i < order.length; i++) {
+        double value = product.value(order[i], att);
+        keys[i] = Utils.isMissingValue(value) ? Double.MAX_VALUE : value;
+      }
+      int[] sorted = Utils.sortWithNoMissingValues(keys);
+      for (int i = 0; i < order.length; i++) {
+        next[i] = order[sorted[i]];
+      }
+      int[] previous = order;
+      order = next;
+      next = previous;
+    }
+    return order;
+  }
+
+  /** Each class's normal estimator of a numeric attribute, fed pair by pair in WEKA's order. */
+  private static Estimator[] normal(Product product, int att, int[] order, double precision) {
+    Estimator[] byClass = {new NormalEstimator(precision), new NormalEstimator(precision)};
+    for (int k : order) {
+      double value = product.value(k, att);
+      if (!Utils.isMissingValue(value)) {
+        byClass[product.label(k)].addValue(value, 1);
+      }
+    }
+    return byClass;
+  }
+
+  /**
+   * Each class's counts of a nominal attribute: a row on the attribute's side
+   * meets every row of the other side once.
+   */
+  private static Estimator[] discrete(Product product, int att, int values) {
+    Estimator[] byClass = new Estimator[2];
+    for (int label = 0; label < 2; label++) {
+      byClass[label] = new DiscreteEstimator(values, true);
+      int[] side = product.side(label, att);
+      double meets = product.m_PerClass / side.length; // the other side's rows
+      for (int row : side) {
+        double value = product.m_Rows[row][product.feature(att)];
+        if (!Utils.isMissingValue(value)) {
+          byClass[label].addValue(value, meets);
+        }
+      }
+    }
+    return byClass;
+  }
+
+  /**
+   * A numeric attribute's precision as NaiveBayes derives it: the mean gap
+   * between adjacent distinct values, which over all pairs are the rows'.
+   */
+  private static double precision(double[][] rows, int feature) throws Exception {
+    double[] values = new double[rows.length];
+    int present = 0;
+    for (double[] row : rows) {
+      if (!Utils.isMissingValue(row[feature])) {
+        values[present++] = row[feature];
+      }
+    }
+    values = Arrays.copyOf(values, present);
+    Arrays.sort(values);
+    double gaps = 0;
+    int distinct = 0;
+    for (int i = 1; i < values.length; i++) {
+      if (values[i] != values[i - 1]) {
+        gaps += values[i] - values[i - 1];
+        distinct++;
+      }
+    }
+    if (distinct == 0) {
+      return (Double) FlatTree.field(NaiveBayes.class, null, "DEFAULT_NUM_PRECISION");
+    }
+    return gaps / distinct;
+  }
+
+  /** Sets a field NaiveBayes gives no setter for, as its buildClassifier would. */
+  private static void set(Classifier of, String name, Object value) throws Exception {
+    Field field = NaiveBayes.class.getDeclaredField(name);
+    field.setAccessible(true);
+    field.set(of, value);
+  }
+
+  /**
+   * The pair set S1 x S0 (label 1) then S0 x S1 (label 0), each in row-major
+   * order, addressed by a pair's number without making it.
+   */
+  private static final class Product {
+
+    final double[][] m_Rows;
+    final int[] m_First;
+    final int[] m_Second;
+    final int m_Features;
+    /** Pairs of each label: |S1| |S0|. */
+    final long m_PerClass;
+
+    Product(double[][] rows, int[] first, int[] second, int features) {
+      m_Rows = rows;
+      m_First = first;
+      m_Second = second;
+      m_Features = features;
+      m_PerClass = (long) first.length * second.length;
+    }
+
+    long pairs() {
+      return 2 * m_PerClass;
+    }
+
+    int label(int pair) {
+      return pair < m_PerClass ? 1 : 0;
+    }
+
+    /** The row feature a pair attribute reads. */
+    int feature(int att) {
+      return att % m_Features;
+    }
+
+    /** The rows a label's pairs take a pair attribute from: its first or second elements. */
+    int[] side(int label, int att) {
+      boolean firstElement = att < m_Features;
+      return (label == 1) == firstElement ? m_First : m_Second;
+    }
+
+    double value(int pair, int att) {
+      int row;
+      if (pair < m_PerClass) {
+        row = att < m_Features ? m_First[pair / m_Second.length]
+            : m_Second[pair % m_Second.length];
+      } else {
+        int k = (int) (pair - m_PerClass);
+        row = att < m_Features ? m_Second[k / m_First.length]
+            : m_First[k % m_First.length];
+      }
+      return m_Rows[row][feature(att)];
+    }
+  }
+}
