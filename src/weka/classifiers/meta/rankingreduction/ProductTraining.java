@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import weka.classifiers.Classifier;
+import weka.classifiers.trees.J48;
 
 /**
  * Trains a member on all pairs from counts over the rows, without making a
@@ -47,6 +48,10 @@ public final class ProductTraining {
   }
 
   private static final Map<Class<?>, Builder> BUILDERS = new LinkedHashMap<>();
+
+  static {
+    BUILDERS.put(J48.class, new ProductJ48());
+  }
 
   private ProductTraining() {
   }
