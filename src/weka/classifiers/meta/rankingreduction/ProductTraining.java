@@ -7,6 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import weka.classifiers.Classifier;
+import weka.classifiers.bayes.NaiveBayes;
+import weka.classifiers.trees.J48;
 
 /**
  * Trains a member on all pairs from counts over the rows, without making a
@@ -49,7 +51,8 @@ public final class ProductTraining {
   private static final Map<Class<?>, Builder> BUILDERS = new LinkedHashMap<>();
 
   static {
-    BUILDERS.put(weka.classifiers.bayes.NaiveBayes.class, new ProductNaiveBayes());
+    BUILDERS.put(J48.class, new ProductJ48());
+    BUILDERS.put(NaiveBayes.class, new ProductNaiveBayes());
   }
 
   private ProductTraining() {

@@ -1,0 +1,793 @@
+/*
+ * Copyright (C) 2026 the weka-ranking authors. GPL-3.0-or-later.
+ */
+package weka.classifiers.meta.rankingreduction;
+
+import java.lang.reflect.Field;
+import java.util.Arrays;
+
+import weka.classifiers.Classifier;
+import weka.classifiers.trees.J48;
+import weka.classifiers.trees.j48.C45ModelSelection;
+import weka.classifiers.trees.j48.C45PruneableClassifierTree;
+import weka.classifiers.trees.j48.C45Split;
+import weka.classifiers.trees.j48.ClassifierSplitModel;
+import weka.classifiers.trees.j48.ClassifierTree;
+import weka.classifiers.trees.j48.Distribution;
+import weka.classifiers.trees.j48.GainRatioSplitCrit;
+import weka.classifiers.trees.j48.InfoGainSplitCrit;
+import weka.classifiers.trees.j48.NoSplit;
+import weka.classifiers.trees.j48.Stats;
+import weka.core.Attribute;
+import weka.core.Instances;
+import weka.core.Utils;
+
+/**
+ * WEKA's J48 (C4.5) trained on all pairs from counts over the rows: the tree,
+ * distributions and all, that J48 builds on the materialised pair instances,
+ * in time about linear in the rows.
+ *
+ * <p>Why it is the same tree: the pairs are S1 x S0 (label 1) and S0 x S1
+ * (label 0). A split tests one side's attribute, so it filters the rows of
+ * that side and keeps the other side whole: every node's pairs stay the union
+ * of two products, A1 x B1 (label 1) and A0 x B0 (label 0). Every number J48
+ * computes is a sum of pair weights over such a set, and with unit weights it
+ * is an integer: a row on the tested side counts once for each row of the
+ * other side. Integers below 2^53 are exact in doubles whatever the order of
+ * addition, so the distributions below are the very doubles J48's own
+ * pair-by-pair sums give, and WEKA's own {@link Distribution},
+ * {@link InfoGainSplitCrit}, {@link GainRatioSplitCrit} and {@link Stats}
+ * turn them into the same gains, split points, collapses and pruning
+ * decisions. The steps mirror C4.5's as WEKA has them: {@code
+ * C45ModelSelection.selectModel} (the average-gain filter and the many-valued
+ * nominal rule), {@code C45Split} (minimum split size, the 1e-5 gap between
+ * candidate values, the MDL correction, the split point moved to a training
+ * value), {@code C45PruneableClassifierTree} (collapse, error-based pruning
+ * with subtree raising, redistribution). The result is a plain J48 whose
+ * nodes are WEKA's own classes, filled in.
+ *
+ * <p>Honoured: J48's default options and {@code -U}, {@code -C}, {@code -M},
+ * {@code -S}, {@code -O}, {@code -J}, {@code -A} and {@code
+ * -doNotMakeSplitPointActualValue}. Declined (the member trains on the pair
+ * instances): {@code -B} (binary nominal splits), {@code -R} (reduced-error
+ * pruning draws folds of pairs), {@code -L} (keeps the pairs in the tree),
+ * option combinations J48 itself refuses, and rows with a missing value
+ * (C4.5 sends those down every branch with fractional weights, whose sums are
+ * no longer integers).
+ */
+public final class ProductJ48 implements ProductTraining.Builder {
+
+  private static final InfoGainSplitCrit INFO_GAIN = new InfoGainSplitCrit();
+  private static final GainRatioSplitCrit GAIN_RATIO = new GainRatioSplitCrit();
+
+  @Override
+  public boolean accepts(Classifier member, PairTraining training) {
+    J48 j48 = (J48) member;
+    if (j48.getBinarySplits() || j48.getReducedErrorPruning() || j48.getSaveInstanceData()
+        || j48.getConfidenceFactor() <= 0 || j48.getConfidenceFactor() >= 1) {
+      return false;
+    }
+    if (j48.getUnpruned() && (!j48.getSubtreeRaising() || j48.getConfidenceFactor() != 0.25f)) {
+      return false; // J48 refuses these; let it say so
+    }
+    if (j48.getNumFolds() != 3 || j48.getSeed() != 1) {
+      return false;
+    }
+    for (double[] row : training.rows()) {
+      for (double value : row) {
+        if (Double.isNaN(value)) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  @Override
+  public void train(Classifier member, PairTraining training, int[] first, int[] second)
+      throws Exception {
+    J48 j48 = (J48) member;
+    Instances header = new Instances(training.pairHeader(), 0);
+    j48.getCapabilities().testWithFail(header);
+    Grower grower = new Grower(j48, training.rows(), header, first, second);
+    Node root = grower.grow(new Part(first, second, second, first), grower.sortedRows(),
+        grower.sortedRows());
+    if (j48.getCollapseTree()) {
+      grower.collapse(root);
+    }
+    if (!j48.getUnpruned()) {
+      grower.prune(root);
+    }
+    C45ModelSelection selection = new C45ModelSelection(j48.getMinNumObj(), header,
+        j48.getUseMDLcorrection(), j48.getDoNotMakeSplitPointActualValue());
+    selection.cleanup();
+    set(J48.class, j48, "m_root", grower.toWeka(root, selection));
+  }
+
+  /**
+   * A node's pairs: A1 x B1 labelled 1 and A0 x B0 labelled 0, as row
+   * indices in data order (A1 and B0 within S1, B1 and A0 within S0).
+   */
+  private static final class Part {
+    final int[] m_A1;
+    final int[] m_B1;
+    final int[] m_A0;
+    final int[] m_B0;
+
+    Part(int[] a1, int[] b1, int[] a0, int[] b0) {
+      m_A1 = a1;
+      m_B1 = b1;
+      m_A0 = a0;
+      m_B0 = b0;
+    }
+
+    /** Pairs of label 0 and of label 1, the class distribution's counts. */
+    double[] classCounts() {
+      return new double[] {(double) m_A0.length * m_B0.length,
+        (double) m_A1.length * m_B1.length};
+    }
+
+    double total() {
+      double[] counts = classCounts();
+      return counts[0] + counts[1];
+    }
+  }
+
+  /**
+   * A node's split model: a C4.5 split on one pair attribute, or none (a
+   * leaf's), with its distribution of pairs over branches and classes.
+   */
+  private static final class Model {
+    /** The tested pair attribute; -1 for no split. */
+    final int m_Attribute;
+    final boolean m_Nominal;
+    int m_NumSubsets;
+    double m_SplitPoint = Double.MAX_VALUE;
+    double m_InfoGain;
+    double m_GainRatio;
+    int m_ComplexityIndex;
+    int m_Index;
+    final double m_SumOfWeights;
+    Distribution m_Distribution;
+
+    Model(int attribute, boolean nominal, double sumOfWeights) {
+      m_Attribute = attribute;
+      m_Nominal = nominal;
+      m_SumOfWeights = sumOfWeights;
+    }
+
+    /** The leaf model over a node's pairs, as NoSplit holds it. */
+    static Model none(Part part) {
+      Model none = new Model(-1, false, part.total());
+      none.m_NumSubsets = 1;
+      none.m_Distribution = new Distribution(new double[][] {part.classCounts()});
+      return none;
+    }
+
+    boolean splits() {
+      return m_Attribute >= 0;
+    }
+  }
+
+  /** A node of the tree being grown, as C45PruneableClassifierTree holds it. */
+  private static final class Node {
+    Model m_Model;
+    Node[] m_Sons;
+    boolean m_IsLeaf;
+    boolean m_IsEmpty;
+    Part m_Train;
+  }
+
+  /** The growing, collapsing and pruning, over the rows of one training set. */
+  private static final class Grower {
+    private final Instances m_Header;
+    private final int m_Features;
+    private final int m_MinNoObj;
+    private final boolean m_Mdl;
+    private final boolean m_ActualSplitPoints;
+    private final boolean m_KeepTrain;
+    private final float m_CF;
+    private final boolean m_SubtreeRaising;
+    private final boolean m_Prune;
+    private final boolean m_Collapse;
+    private final double m_AllPairs;
+    /** Each feature's values, one array a feature (read down a column). */
+    private final double[][] m_Columns;
+    /** Each feature's distinct training values, ascending (C4.5's actual split points). */
+    private final double[][] m_Values;
+    /** Each row's value's place among its feature's distinct values. */
+    private final int[][] m_Ranks;
+    /**
+     * The zero C4.5 takes as a split point, 0.0 or -0.0: the first zero of a
+     * feature in the order of the pairs (the first side: S1's rows, then
+     * S0's; the second side: S0's, then S1's), as the scan of all pairs in
+     * C45Split.setSplitPoint keeps the first of equal values.
+     */
+    private final double[][] m_FirstZero;
+    /** Whether a row is in S1, the class that ranks first. */
+    private final boolean[] m_InFirst;
+    /** Scratch: the branch each row of a node's split side goes to. */
+    private final int[] m_BranchOf;
+
+    Grower(J48 j48, double[][] rows, Instances header, int[] first, int[] second) {
+      m_Header = header;
+      m_Features = (header.numAttributes() - 1) / 2;
+      m_MinNoObj = j48.getMinNumObj();
+      m_Mdl = j48.getUseMDLcorrection();
+      m_ActualSplitPoints = !j48.getDoNotMakeSplitPointActualValue();
+      m_SubtreeRaising = j48.getSubtreeRaising();
+      m_KeepTrain = m_SubtreeRaising; // J48 keeps each node's data for raising only
+      m_CF = j48.getConfidenceFactor();
+      m_Prune = !j48.getUnpruned();
+      m_Collapse = j48.getCollapseTree();
+      m_AllPairs = 2.0 * first.length * second.length;
+      m_InFirst = new boolean[rows.length];
+      for (int r : first) {
+        m_InFirst[r] = true;
+      }
+      m_BranchOf = new int[rows.length];
+      m_FirstZero = new double[2][m_Features];
+      for (int f = 0; f < m_Features; f++) {
+        m_FirstZero[0][f] = firstZero(rows, f, first, second);
+        m_FirstZero[1][f] = firstZero(rows, f, second, first);
+      }
+      m_Columns = new double[m_Features][rows.length];
+      m_Values = new double[m_Features][];
+      m_Ranks = new int[m_Features][rows.length];
+      for (int f = 0; f < m_Features; f++) {
+        for (int r = 0; r < rows.length; r++) {
+          m_Columns[f][r] = rows[r][f] == 0 ? 0.0 : rows[r][f]; // one zero, not two
+        }
+        double[] values = m_Columns[f].clone();
+        Arrays.sort(values);
+        int distinct = 0;
+        for (int i = 0; i < values.length; i++) {
+          if (i == 0 || values[i] != values[distinct - 1]) {
+            values[distinct++] = values[i];
+          }
+        }
+        m_Values[f] = Arrays.copyOf(values, distinct);
+        for (int r = 0; r < rows.length; r++) {
+          m_Ranks[f][r] = Arrays.binarySearch(m_Values[f], m_Columns[f][r]);
+        }
+      }
+    }
+
+    // -- growing: ClassifierTree.buildTree with C45ModelSelection ------------
+    /**
+     * Grows a node and its subtree.
+     *
+     * @param part the node's pairs
+     * @param sortedFirst for each feature, the rows of the pairs' first side
+     *     (A1 and A0) in the order of that feature's values
+     * @param sortedSecond the same for the second side (B1 and B0)
+     */
+    Node grow(Part part, int[][] sortedFirst, int[][] sortedSecond) {
+      Node node = new Node();
+      if (m_KeepTrain) {
+        node.m_Train = part;
+      }
+      node.m_Model = selectModel(part, sortedFirst, sortedSecond);
+      if (node.m_Model.m_NumSubsets > 1) {
+        Part[] parts = split(node.m_Model, part);
+        boolean firstSide = node.m_Model.m_Attribute < m_Features;
+        int[][][] sorted = sortedByBranch(node.m_Model, parts,
+            firstSide ? sortedFirst : sortedSecond);
+        node.m_Sons = new Node[parts.length];
+        for (int i = 0; i < parts.length; i++) {
+          node.m_Sons[i] = firstSide ? grow(parts[i], sorted[i], sortedSecond)
+              : grow(parts[i], sortedFirst, sorted[i]);
+          sorted[i] = null;
+        }
+      } else {
+        node.m_IsLeaf = true;
+        node.m_IsEmpty = Utils.eq(part.total(), 0);
+      }
+      return node;
+    }
+
+    /** All rows in the order of each feature's values: the root's sorted lists. */
+    int[][] sortedRows() {
+      int[][] sorted = new int[m_Features][];
+      for (int f = 0; f < m_Features; f++) {
+        long[] keys = new long[m_Ranks[f].length];
+        for (int r = 0; r < keys.length; r++) {
+          keys[r] = (long) m_Ranks[f][r] << 32 | r;
+        }
+        Arrays.sort(keys);
+        sorted[f] = new int[keys.length];
+        for (int i = 0; i < keys.length; i++) {
+          sorted[f][i] = (int) keys[i];
+        }
+      }
+      return sorted;
+    }
+
+    /**
+     * The split side's sorted lists divided among the branches, each still
+     * sorted: a stable pass instead of a sort at every node.
+     */
+    private int[][][] sortedByBranch(Model model, Part[] parts, int[][] sorted) {
+      boolean firstSide = model.m_Attribute < m_Features;
+      int[] sizes = new int[parts.length];
+      for (int i = 0; i < parts.length; i++) {
+        Part p = parts[i];
+        int[] ones = firstSide ? p.m_A1 : p.m_B1;
+        int[] zeros = firstSide ? p.m_A0 : p.m_B0;
+        sizes[i] = ones.length + zeros.length;
+        for (int r : ones) {
+          m_BranchOf[r] = i;
+        }
+        for (int r : zeros) {
+          m_BranchOf[r] = i;
+        }
+      }
+      int[][][] out = new int[parts.length][m_Features][];
+      for (int f = 0; f < m_Features; f++) {
+        int[] filled = new int[parts.length];
+        for (int i = 0; i < parts.length; i++) {
+          out[i][f] = new int[sizes[i]];
+        }
+        for (int r : sorted[f]) {
+          int b = m_BranchOf[r];
+          out[b][f][filled[b]++] = r;
+        }
+      }
+      return out;
+    }
+
+    private Model selectModel(Part part, int[][] sortedFirst, int[][] sortedSecond) {
+      Model none = Model.none(part);
+      Distribution check = none.m_Distribution;
+      if (Utils.sm(check.total(), 2 * m_MinNoObj)
+          || Utils.eq(check.total(), check.perClass(check.maxClass()))) {
+        return none;
+      }
+      boolean multiVal = true;
+      for (int j = 0; j < 2 * m_Features; j++) {
+        Attribute attribute = m_Header.attribute(j);
+        if (attribute.isNumeric() || Utils.sm(attribute.numValues(), 0.3 * m_AllPairs)) {
+          multiVal = false;
+          break;
+        }
+      }
+      double sumOfWeights = part.total();
+      Model[] models = new Model[2 * m_Features];
+      double averageInfoGain = 0;
+      int validModels = 0;
+      for (int j = 0; j < models.length; j++) {
+        models[j] = m_Header.attribute(j).isNominal() ? nominalSplit(j, part, sumOfWeights)
+            : numericSplit(j, part, sumOfWeights,
+                (j < m_Features ? sortedFirst : sortedSecond)[j % m_Features]);
+        if (models[j].m_NumSubsets > 0 && (m_Header.attribute(j).isNumeric() || multiVal
+            || Utils.sm(m_Header.attribute(j).numValues(), 0.3 * m_AllPairs))) {
+          averageInfoGain = averageInfoGain + models[j].m_InfoGain;
+          validModels++;
+        }
+      }
+      if (validModels == 0) {
+        return none;
+      }
+      averageInfoGain = averageInfoGain / validModels;
+      Model best = null;
+      double minResult = 0;
+      for (Model model : models) {
+        if (model.m_NumSubsets > 0 && model.m_InfoGain >= averageInfoGain - 1E-3
+            && Utils.gr(model.m_GainRatio, minResult)) {
+          best = model;
+          minResult = model.m_GainRatio;
+        }
+      }
+      if (Utils.eq(minResult, 0)) {
+        return none;
+      }
+      if (m_ActualSplitPoints && !best.m_Nominal) {
+        int feature = best.m_Attribute % m_Features;
+        best.m_SplitPoint = largestAtMost(m_Values[feature], best.m_SplitPoint);
+        if (best.m_SplitPoint == 0) {
+          best.m_SplitPoint = m_FirstZero[best.m_Attribute < m_Features ? 0 : 1][feature];
+        }
+      }
+      return best;
+    }
+
+    private static double firstZero(double[][] rows, int feature, int[] before, int[] after) {
+      for (int[] part : new int[][] {before, after}) {
+        for (int r : part) {
+          if (rows[r][feature] == 0) {
+            return rows[r][feature];
+          }
+        }
+      }
+      return 0;
+    }
+
+    /** The largest training value at most t: C45Split.setSplitPoint over all pairs. */
+    private static double largestAtMost(double[] sorted, double t) {
+      int at = Arrays.binarySearch(sorted, t);
+      if (at < 0) {
+        at = -at - 2;
+      }
+      return at >= 0 && sorted[at] > -Double.MAX_VALUE ? sorted[at] : -Double.MAX_VALUE;
+    }
+
+    /**
+     * The rows a pair attribute reads and how many pairs each row stands for,
+     * by class: {rows of label 0, rows of label 1} with their multiplicities.
+     */
+    private Side side(int attribute, Part part) {
+      if (attribute < m_Features) {
+        return new Side(part.m_A0, part.m_B0.length, part.m_A1, part.m_B1.length);
+      }
+      return new Side(part.m_B0, part.m_A0.length, part.m_B1, part.m_A1.length);
+    }
+
+    private Model nominalSplit(int attribute, Part part, double sumOfWeights) {
+      int values = m_Header.attribute(attribute).numValues();
+      Model model = new Model(attribute, true, sumOfWeights);
+      model.m_ComplexityIndex = values;
+      model.m_Index = values;
+      int feature = attribute % m_Features;
+      Side side = side(attribute, part);
+      double[][] table = new double[values][2];
+      for (int c = 0; c < 2; c++) {
+        long[] counts = new long[values];
+        for (int r : side.m_Rows[c]) {
+          counts[(int) m_Columns[feature][r]]++;
+        }
+        for (int v = 0; v < values; v++) {
+          table[v][c] = (double) (counts[v] * side.m_Times[c]);
+        }
+      }
+      Distribution distribution = new Distribution(table);
+      model.m_Distribution = distribution;
+      if (distribution.check(m_MinNoObj)) {
+        model.m_NumSubsets = values;
+        model.m_InfoGain = INFO_GAIN.splitCritValue(distribution, sumOfWeights);
+        model.m_GainRatio = GAIN_RATIO.splitCritValue(distribution, sumOfWeights,
+            model.m_InfoGain);
+      }
+      return model;
+    }
+
+    private Model numericSplit(int attribute, Part part, double sumOfWeights,
+        int[] sorted) {
+      Model model = new Model(attribute, false, sumOfWeights);
+      model.m_ComplexityIndex = 2;
+      int feature = attribute % m_Features;
+      Side side = side(attribute, part);
+      double[] all = {side.pairs(0), side.pairs(1)};
+      double known = all[0] + all[1];
+      model.m_Distribution = new Distribution(new double[][] {{0, 0}, all.clone()});
+      double minSplit = 0.1 * known / 2;
+      if (Utils.smOrEq(minSplit, m_MinNoObj)) {
+        minSplit = m_MinNoObj;
+      } else if (Utils.gr(minSplit, 25)) {
+        minSplit = 25;
+      }
+      if (Utils.sm(known, 2 * minSplit)) {
+        return model;
+      }
+      // The pairs in the order of the attribute's values: the side's rows that
+      // stand for at least one pair, as (value's rank, class).
+      int[] ranks = m_Ranks[feature];
+      boolean firstSide = attribute < m_Features;
+      int[] keys = new int[sorted.length];
+      int n = 0;
+      for (int r : sorted) {
+        // A row's class on this side: A1 and B0 hold S1's rows, A0 and B1 S0's.
+        int c = m_InFirst[r] == firstSide ? 1 : 0;
+        if (side.m_Times[c] > 0) {
+          keys[n++] = ranks[r] << 1 | c;
+        }
+      }
+      double[] values = m_Values[feature];
+      double defaultEnt = INFO_GAIN.oldEnt(model.m_Distribution);
+      double[] below = new double[2];
+      double[] moving = new double[2];
+      double[] bestBelow = null;
+      TwoBags candidate = new TwoBags();
+      int splitRank = -1;
+      int nextRank = -1;
+      for (int i = 0; i < n;) {
+        int rank = keys[i] >>> 1;
+        long[] rows = new long[2];
+        for (; i < n && keys[i] >>> 1 == rank; i++) {
+          rows[keys[i] & 1]++;
+        }
+        moving[0] += (double) (rows[0] * side.m_Times[0]);
+        moving[1] += (double) (rows[1] * side.m_Times[1]);
+        if (i == n || !(values[rank] + 1e-5 < values[keys[i] >>> 1])) {
+          continue; // no candidate split point between these values
+        }
+        below[0] += moving[0];
+        below[1] += moving[1];
+        moving[0] = 0;
+        moving[1] = 0;
+        candidate.set(below, all);
+        if (Utils.grOrEq(candidate.perBag(0), minSplit)
+            && Utils.grOrEq(candidate.perBag(1), minSplit)) {
+          double infoGain = INFO_GAIN.splitCritValue(candidate, sumOfWeights, defaultEnt);
+          if (Utils.gr(infoGain, model.m_InfoGain)) {
+            model.m_InfoGain = infoGain;
+            splitRank = rank;
+            nextRank = keys[i] >>> 1;
+            bestBelow = below.clone();
+          }
+          model.m_Index++;
+        }
+      }
+      if (model.m_Index == 0) {
+        return model;
+      }
+      if (m_Mdl) {
+        model.m_InfoGain = model.m_InfoGain - (Utils.log2(model.m_Index) / sumOfWeights);
+      }
+      if (Utils.smOrEq(model.m_InfoGain, 0)) {
+        return model;
+      }
+      model.m_NumSubsets = 2;
+      model.m_SplitPoint = (values[nextRank] + values[splitRank]) / 2;
+      if (model.m_SplitPoint == values[nextRank]) {
+        model.m_SplitPoint = values[splitRank];
+      }
+      model.m_Distribution = bags(bestBelow, all);
+      model.m_GainRatio = GAIN_RATIO.splitCritValue(model.m_Distribution, sumOfWeights,
+          model.m_InfoGain);
+      return model;
+    }
+
+    /** Two bags: the first's class counts, and the rest of all. */
+    private static Distribution bags(double[] first, double[] all) {
+      return new Distribution(new double[][] {first.clone(),
+        {all[0] - first[0], all[1] - first[1]}});
+    }
+
+    /** Which branch a row's value takes: C45Split.whichSubset. */
+    private static int branch(Model model, double value) {
+      if (model.m_Nominal) {
+        return (int) value;
+      }
+      return value <= model.m_SplitPoint ? 0 : 1;
+    }
+
+    /** The node's pairs by branch: the tested side's rows split, the other side kept. */
+    private Part[] split(Model model, Part part) {
+      int feature = model.m_Attribute % m_Features;
+      boolean firstSide = model.m_Attribute < m_Features;
+      int[][] ones = byBranch(model, firstSide ? part.m_A1 : part.m_B1, feature);
+      int[][] zeros = byBranch(model, firstSide ? part.m_A0 : part.m_B0, feature);
+      Part[] parts = new Part[model.m_NumSubsets];
+      for (int i = 0; i < parts.length; i++) {
+        parts[i] = firstSide ? new Part(ones[i], part.m_B1, zeros[i], part.m_B0)
+            : new Part(part.m_A1, ones[i], part.m_A0, zeros[i]);
+      }
+      return parts;
+    }
+
+    private int[][] byBranch(Model model, int[] rows, int feature) {
+      int[] sizes = new int[model.m_NumSubsets];
+      for (int r : rows) {
+        sizes[branch(model, m_Columns[feature][r])]++;
+      }
+      int[][] out = new int[sizes.length][];
+      for (int i = 0; i < sizes.length; i++) {
+        out[i] = new int[sizes[i]];
+      }
+      int[] filled = new int[sizes.length];
+      for (int r : rows) {
+        int b = branch(model, m_Columns[feature][r]);
+        out[b][filled[b]++] = r;
+      }
+      return out;
+    }
+
+    /** A model's distribution over a node's pairs: ClassifierSplitModel.resetDistribution. */
+    private Distribution distribution(Model model, Part part) {
+      if (!model.splits()) {
+        return new Distribution(new double[][] {part.classCounts()});
+      }
+      Part[] parts = split(model, part);
+      double[][] table = new double[parts.length][];
+      for (int i = 0; i < parts.length; i++) {
+        table[i] = parts[i].classCounts();
+      }
+      return new Distribution(table);
+    }
+
+    // -- collapsing and pruning: C45PruneableClassifierTree -----------------
+    void collapse(Node node) {
+      if (node.m_IsLeaf) {
+        return;
+      }
+      double errorsOfSubtree = trainingErrors(node);
+      double errorsOfTree = node.m_Model.m_Distribution.numIncorrect();
+      if (errorsOfSubtree >= errorsOfTree - 1E-3) {
+        node.m_Sons = null;
+        node.m_IsLeaf = true;
+        node.m_Model = leaf(node.m_Model.m_Distribution);
+      } else {
+        for (Node son : node.m_Sons) {
+          collapse(son);
+        }
+      }
+    }
+
+    /** NoSplit over a distribution (kept as it is, bags and all). */
+    private static Model leaf(Distribution distribution) {
+      Model none = new Model(-1, false, distribution.total());
+      none.m_NumSubsets = 1;
+      none.m_Distribution = distribution;
+      return none;
+    }
+
+    private double trainingErrors(Node node) {
+      if (node.m_IsLeaf) {
+        return node.m_Model.m_Distribution.numIncorrect();
+      }
+      double errors = 0;
+      for (Node son : node.m_Sons) {
+        errors = errors + trainingErrors(son);
+      }
+      return errors;
+    }
+
+    void prune(Node node) {
+      if (node.m_IsLeaf) {
+        return;
+      }
+      for (Node son : node.m_Sons) {
+        prune(son);
+      }
+      int largest = node.m_Model.m_Distribution.maxBag();
+      double errorsLargestBranch = m_SubtreeRaising
+          ? errorsForBranch(node.m_Sons[largest], node.m_Train) : Double.MAX_VALUE;
+      double errorsLeaf = errorsFor(node.m_Model.m_Distribution);
+      double errorsTree = estimatedErrors(node);
+      if (Utils.smOrEq(errorsLeaf, errorsTree + 0.1)
+          && Utils.smOrEq(errorsLeaf, errorsLargestBranch + 0.1)) {
+        node.m_Sons = null;
+        node.m_IsLeaf = true;
+        node.m_Model = leaf(node.m_Model.m_Distribution);
+        return;
+      }
+      if (Utils.smOrEq(errorsLargestBranch, errorsTree + 0.1)) {
+        Node branch = node.m_Sons[largest];
+        node.m_Sons = branch.m_Sons;
+        node.m_Model = branch.m_Model;
+        node.m_IsLeaf = branch.m_IsLeaf;
+        redistribute(node, node.m_Train);
+        prune(node);
+      }
+    }
+
+    private double errorsFor(Distribution distribution) {
+      if (Utils.eq(distribution.total(), 0)) {
+        return 0;
+      }
+      return distribution.numIncorrect()
+          + Stats.addErrs(distribution.total(), distribution.numIncorrect(), m_CF);
+    }
+
+    private double estimatedErrors(Node node) {
+      if (node.m_IsLeaf) {
+        return errorsFor(node.m_Model.m_Distribution);
+      }
+      double errors = 0;
+      for (Node son : node.m_Sons) {
+        errors = errors + estimatedErrors(son);
+      }
+      return errors;
+    }
+
+    private double errorsForBranch(Node node, Part part) {
+      if (node.m_IsLeaf) {
+        return errorsFor(new Distribution(new double[][] {part.classCounts()}));
+      }
+      Part[] parts = split(node.m_Model, part);
+      double errors = 0;
+      for (int i = 0; i < node.m_Sons.length; i++) {
+        errors = errors + errorsForBranch(node.m_Sons[i], parts[i]);
+      }
+      return errors;
+    }
+
+    /** C45PruneableClassifierTree.newDistribution: a raised subtree's pairs anew. */
+    private void redistribute(Node node, Part part) {
+      node.m_Model.m_Distribution = distribution(node.m_Model, part);
+      node.m_Train = part;
+      if (!node.m_IsLeaf) {
+        Part[] parts = split(node.m_Model, part);
+        for (int i = 0; i < node.m_Sons.length; i++) {
+          redistribute(node.m_Sons[i], parts[i]);
+        }
+      } else if (!Utils.eq(part.total(), 0)) {
+        node.m_IsEmpty = false;
+      }
+    }
+
+    // -- WEKA's objects -------------------------------------------------------
+    ClassifierTree toWeka(Node node, C45ModelSelection selection) throws Exception {
+      C45PruneableClassifierTree tree = new C45PruneableClassifierTree(selection, m_Prune,
+          m_CF, m_SubtreeRaising, true, m_Collapse);
+      set(ClassifierTree.class, tree, "m_localModel", toWeka(node.m_Model));
+      set(ClassifierTree.class, tree, "m_isLeaf", node.m_IsLeaf);
+      set(ClassifierTree.class, tree, "m_isEmpty", node.m_IsEmpty);
+      set(ClassifierTree.class, tree, "m_train", m_Header);
+      if (!node.m_IsLeaf) {
+        ClassifierTree[] sons = new ClassifierTree[node.m_Sons.length];
+        for (int i = 0; i < sons.length; i++) {
+          sons[i] = toWeka(node.m_Sons[i], selection);
+        }
+        set(ClassifierTree.class, tree, "m_sons", sons);
+      }
+      return tree;
+    }
+
+    private ClassifierSplitModel toWeka(Model model) throws Exception {
+      if (!model.splits()) {
+        return new NoSplit(model.m_Distribution);
+      }
+      C45Split split = new C45Split(model.m_Attribute, m_MinNoObj, model.m_SumOfWeights,
+          m_Mdl);
+      split.setDistribution(model.m_Distribution);
+      set(ClassifierSplitModel.class, split, "m_numSubsets", model.m_NumSubsets);
+      set(C45Split.class, split, "m_complexityIndex", model.m_ComplexityIndex);
+      set(C45Split.class, split, "m_splitPoint", model.m_SplitPoint);
+      set(C45Split.class, split, "m_infoGain", model.m_InfoGain);
+      set(C45Split.class, split, "m_gainRatio", model.m_GainRatio);
+      set(C45Split.class, split, "m_index", model.m_Index);
+      return split;
+    }
+  }
+
+  /**
+   * Two bags of two classes, refilled for each candidate split point: one
+   * object where a new Distribution a candidate costs a third of the time.
+   * The counts are integers, so they equal the sums Distribution's own
+   * constructor and methods make.
+   */
+  private static final class TwoBags extends Distribution {
+    private static final long serialVersionUID = 1L;
+
+    TwoBags() {
+      super(2, 2);
+    }
+
+    /** The first bag's class counts, and the rest of all in the second. */
+    void set(double[] first, double[] all) {
+      m_perClassPerBag[0][0] = first[0];
+      m_perClassPerBag[0][1] = first[1];
+      m_perClassPerBag[1][0] = all[0] - first[0];
+      m_perClassPerBag[1][1] = all[1] - first[1];
+      m_perBag[0] = first[0] + first[1];
+      m_perBag[1] = m_perClassPerBag[1][0] + m_perClassPerBag[1][1];
+      m_perClass[0] = all[0];
+      m_perClass[1] = all[1];
+      totaL = all[0] + all[1];
+    }
+  }
+
+  /** The rows a pair attribute reads, by class, and the pairs each row stands for. */
+  private static final class Side {
+    final int[][] m_Rows;
+    final long[] m_Times;
+
+    Side(int[] zeros, int zeroTimes, int[] ones, int oneTimes) {
+      m_Rows = new int[][] {zeros, ones};
+      m_Times = new long[] {zeroTimes, oneTimes};
+    }
+
+    double pairs(int c) {
+      return (double) (m_Rows[c].length * m_Times[c]);
+    }
+  }
+
+  /** Sets a field WEKA gives no setter for (the tree's nodes are WEKA's own classes). */
+  private static void set(Class<?> owner, Object target, String name, Object value)
+      throws ReflectiveOperationException {
+    Field field = owner.getDeclaredField(name);
+    field.setAccessible(true);
+    field.set(target, value);
+  }
+}

@@ -1,0 +1,118 @@
+/*
+ * A member trained on all pairs both ways, from the rows and on the
+ * materialised pair instances, for the tests and the benchmarks.
+ *
+ * Copyright (C) 2026 the weka-ranking authors. GPL-3.0-or-later.
+ */
+package wekaranking;
+
+import java.util.Random;
+
+import weka.classifiers.AbstractClassifier;
+import weka.classifiers.Classifier;
+import weka.classifiers.meta.rankingreduction.PairTraining;
+import weka.classifiers.meta.rankingreduction.ProductTraining;
+import weka.classifiers.meta.rankingreduction.RankingTask;
+import weka.core.Instances;
+
+/** One learner trained on all pairs of a binary task from the rows and on the pairs. */
+public final class AllPairsTraining {
+
+  /** The two models and what separates them. */
+  public static final class Comparison {
+    /** Whether the learner was trained from the rows (false: it declined). */
+    public final boolean fromRows;
+    /** The model trained from the rows, as its toString says it. */
+    public final String fromRowsModel;
+    /** WEKA's model on the materialised pairs, as its toString says it. */
+    public final String onPairsModel;
+    /** Pair instances. */
+    public final long pairs;
+    /** Pairs whose class distributions differ in any bit. */
+    public final long differing;
+    /** Seconds of training from the rows. */
+    public final double fromRowsSeconds;
+    /** Seconds of training on the pairs, making them included. */
+    public final double onPairsSeconds;
+
+    Comparison(boolean fromRows, String fromRowsModel, String onPairsModel, long pairs,
+        long differing, double fromRowsSeconds, double onPairsSeconds) {
+      this.fromRows = fromRows;
+      this.fromRowsModel = fromRowsModel;
+      this.onPairsModel = onPairsModel;
+      this.pairs = pairs;
+      this.differing = differing;
+      this.fromRowsSeconds = fromRowsSeconds;
+      this.onPairsSeconds = onPairsSeconds;
+    }
+  }
+
+  private AllPairsTraining() {
+  }
+
+  private static PairTraining training(Instances data, String rankFirst) {
+    data = new Instances(data);
+    data.deleteWithMissingClass();
+    RankingTask task = RankingTask.of(data, rankFirst, "");
+    return new PairTraining(data, task, 0, false);
+  }
+
+  /**
+   * Trains a copy of the learner both ways on all pairs and compares the
+   * models: their text and every pair's class distribution.
+   *
+   * @param learner the learner, its options set (left untrained)
+   * @param data a binary task, its class set
+   * @param rankFirst the class that ranks first, as -rank-first names it
+   * @return the comparison
+   * @throws Exception if the learner refuses the data
+   */
+  public static Comparison compare(Classifier learner, Instances data, String rankFirst)
+      throws Exception {
+    PairTraining training = training(data, rankFirst);
+    Classifier fromRows = AbstractClassifier.makeCopy(learner);
+    long started = System.nanoTime();
+    boolean trained = ProductTraining.train(fromRows, training);
+    double fromRowsSeconds = (System.nanoTime() - started) / 1e9;
+    Classifier onPairs = AbstractClassifier.makeCopy(learner);
+    started = System.nanoTime();
+    Instances pairs = training.pairs(new Random(1));
+    onPairs.buildClassifier(pairs);
+    double onPairsSeconds = (System.nanoTime() - started) / 1e9;
+    if (!trained) {
+      return new Comparison(false, "", onPairs.toString(), pairs.numInstances(), 0,
+          fromRowsSeconds, onPairsSeconds);
+    }
+    long differing = 0;
+    for (int i = 0; i < pairs.numInstances(); i++) {
+      double[] p = fromRows.distributionForInstance(pairs.instance(i));
+      double[] q = onPairs.distributionForInstance(pairs.instance(i));
+      for (int k = 0; k < p.length; k++) {
+        if (Double.doubleToLongBits(p[k]) != Double.doubleToLongBits(q[k])) {
+          differing++;
+          break;
+        }
+      }
+    }
+    return new Comparison(true, fromRows.toString(), onPairs.toString(), pairs.numInstances(),
+        differing, fromRowsSeconds, onPairsSeconds);
+  }
+
+  /**
+   * Seconds of training a copy of the learner from the rows on all pairs.
+   *
+   * @param learner the learner, its options set (left untrained)
+   * @param data a binary task, its class set
+   * @param rankFirst the class that ranks first
+   * @return the seconds, or -1 when the learner declines
+   * @throws Exception if the learner refuses the data
+   */
+  public static double fromRowsSeconds(Classifier learner, Instances data, String rankFirst)
+      throws Exception {
+    PairTraining training = training(data, rankFirst);
+    Classifier fromRows = AbstractClassifier.makeCopy(learner);
+    long started = System.nanoTime();
+    boolean trained = ProductTraining.train(fromRows, training);
+    return trained ? (System.nanoTime() - started) / 1e9 : -1;
+  }
+}
