@@ -19,6 +19,7 @@ import weka.classifiers.trees.j48.InfoGainSplitCrit;
 import weka.classifiers.trees.j48.NoSplit;
 import weka.classifiers.trees.j48.Stats;
 import weka.core.Attribute;
+import weka.core.ContingencyTables;
 import weka.core.Instances;
 import weka.core.Utils;
 
@@ -352,12 +353,14 @@ public final class ProductJ48 implements ProductTraining.Builder {
         }
       }
       double sumOfWeights = part.total();
+      Side[] sides = {side(0, part), side(m_Features, part)};
       Model[] models = new Model[2 * m_Features];
       double averageInfoGain = 0;
       int validModels = 0;
       for (int j = 0; j < models.length; j++) {
-        models[j] = m_Header.attribute(j).isNominal() ? nominalSplit(j, part, sumOfWeights)
-            : numericSplit(j, part, sumOfWeights,
+        Side side = sides[j < m_Features ? 0 : 1];
+        models[j] = m_Header.attribute(j).isNominal() ? nominalSplit(j, side, sumOfWeights)
+            : numericSplit(j, side, sumOfWeights,
                 (j < m_Features ? sortedFirst : sortedSecond)[j % m_Features]);
         if (models[j].m_NumSubsets > 0 && (m_Header.attribute(j).isNumeric() || multiVal
             || Utils.sm(m_Header.attribute(j).numValues(), 0.3 * m_AllPairs))) {
@@ -422,13 +425,12 @@ public final class ProductJ48 implements ProductTraining.Builder {
       return new Side(part.m_B0, part.m_A0.length, part.m_B1, part.m_A1.length);
     }
 
-    private Model nominalSplit(int attribute, Part part, double sumOfWeights) {
+    private Model nominalSplit(int attribute, Side side, double sumOfWeights) {
       int values = m_Header.attribute(attribute).numValues();
       Model model = new Model(attribute, true, sumOfWeights);
       model.m_ComplexityIndex = values;
       model.m_Index = values;
       int feature = attribute % m_Features;
-      Side side = side(attribute, part);
       double[][] table = new double[values][2];
       for (int c = 0; c < 2; c++) {
         long[] counts = new long[values];
@@ -450,12 +452,11 @@ public final class ProductJ48 implements ProductTraining.Builder {
       return model;
     }
 
-    private Model numericSplit(int attribute, Part part, double sumOfWeights,
+    private Model numericSplit(int attribute, Side side, double sumOfWeights,
         int[] sorted) {
       Model model = new Model(attribute, false, sumOfWeights);
       model.m_ComplexityIndex = 2;
       int feature = attribute % m_Features;
-      Side side = side(attribute, part);
       double[] all = {side.pairs(0), side.pairs(1)};
       double known = all[0] + all[1];
       model.m_Distribution = new Distribution(new double[][] {{0, 0}, all.clone()});
@@ -483,20 +484,18 @@ public final class ProductJ48 implements ProductTraining.Builder {
       }
       double[] values = m_Values[feature];
       double defaultEnt = INFO_GAIN.oldEnt(model.m_Distribution);
-      double[] below = new double[2];
-      double[] moving = new double[2];
-      double[] bestBelow = null;
-      TwoBags candidate = new TwoBags();
+      double[][] ln = side.lnCounts();
+      int[] rows = {side.m_Rows[0].length, side.m_Rows[1].length};
+      int[] below = new int[2];
+      int[] moving = new int[2];
+      int[] bestBelow = null;
       int splitRank = -1;
       int nextRank = -1;
       for (int i = 0; i < n;) {
         int rank = keys[i] >>> 1;
-        long[] rows = new long[2];
         for (; i < n && keys[i] >>> 1 == rank; i++) {
-          rows[keys[i] & 1]++;
+          moving[keys[i] & 1]++;
         }
-        moving[0] += (double) (rows[0] * side.m_Times[0]);
-        moving[1] += (double) (rows[1] * side.m_Times[1]);
         if (i == n || !(values[rank] + 1e-5 < values[keys[i] >>> 1])) {
           continue; // no candidate split point between these values
         }
@@ -504,10 +503,13 @@ public final class ProductJ48 implements ProductTraining.Builder {
         below[1] += moving[1];
         moving[0] = 0;
         moving[1] = 0;
-        candidate.set(below, all);
-        if (Utils.grOrEq(candidate.perBag(0), minSplit)
-            && Utils.grOrEq(candidate.perBag(1), minSplit)) {
-          double infoGain = INFO_GAIN.splitCritValue(candidate, sumOfWeights, defaultEnt);
+        double bag0 = (double) (below[0] * side.m_Times[0])
+            + (double) (below[1] * side.m_Times[1]);
+        double bag1 = (double) ((rows[0] - below[0]) * side.m_Times[0])
+            + (double) ((rows[1] - below[1]) * side.m_Times[1]);
+        if (Utils.grOrEq(bag0, minSplit) && Utils.grOrEq(bag1, minSplit)) {
+          double infoGain = infoGain(ln, below, rows, bag0, bag1, sumOfWeights, known,
+              defaultEnt);
           if (Utils.gr(infoGain, model.m_InfoGain)) {
             model.m_InfoGain = infoGain;
             splitRank = rank;
@@ -531,10 +533,41 @@ public final class ProductJ48 implements ProductTraining.Builder {
       if (model.m_SplitPoint == values[nextRank]) {
         model.m_SplitPoint = values[splitRank];
       }
-      model.m_Distribution = bags(bestBelow, all);
+      model.m_Distribution = bags(new double[] {(double) (bestBelow[0] * side.m_Times[0]),
+        (double) (bestBelow[1] * side.m_Times[1])}, all);
       model.m_GainRatio = GAIN_RATIO.splitCritValue(model.m_Distribution, sumOfWeights,
           model.m_InfoGain);
       return model;
+    }
+
+    /**
+     * C4.5's information gain of a binary split, the arithmetic of WEKA's
+     * {@code InfoGainSplitCrit.splitCritValue(bags, total, oldEnt)} and
+     * {@code newEnt} step for step, with the class counts' terms n ln n
+     * looked up: each is {@code lnFunc} of the same integer-valued double
+     * WEKA passes it, so the gain is the same double.
+     *
+     * @param ln {@code lnFunc(k * times)} by class and k, the side's rows
+     * @param below rows of each class in the first bag
+     * @param rows rows of each class in both bags
+     */
+    private static double infoGain(double[][] ln, int[] below, int[] rows, double bag0,
+        double bag1, double totalNoInst, double total, double oldEnt) {
+      double sum = 0;
+      sum = sum + ln[0][below[0]];
+      sum = sum + ln[1][below[1]];
+      sum = sum - INFO_GAIN.lnFunc(bag0);
+      sum = sum + ln[0][rows[0] - below[0]];
+      sum = sum + ln[1][rows[1] - below[1]];
+      sum = sum - INFO_GAIN.lnFunc(bag1);
+      double newEnt = -(sum / ContingencyTables.log2);
+      double unknownRate = (totalNoInst - total) / totalNoInst;
+      double numerator = oldEnt - newEnt;
+      numerator = (1 - unknownRate) * numerator;
+      if (Utils.eq(numerator, 0)) {
+        return 0;
+      }
+      return numerator / total;
     }
 
     /** Two bags: the first's class counts, and the rest of all. */
@@ -741,33 +774,6 @@ public final class ProductJ48 implements ProductTraining.Builder {
     }
   }
 
-  /**
-   * Two bags of two classes, refilled for each candidate split point: one
-   * object where a new Distribution a candidate costs a third of the time.
-   * The counts are integers, so they equal the sums Distribution's own
-   * constructor and methods make.
-   */
-  private static final class TwoBags extends Distribution {
-    private static final long serialVersionUID = 1L;
-
-    TwoBags() {
-      super(2, 2);
-    }
-
-    /** The first bag's class counts, and the rest of all in the second. */
-    void set(double[] first, double[] all) {
-      m_perClassPerBag[0][0] = first[0];
-      m_perClassPerBag[0][1] = first[1];
-      m_perClassPerBag[1][0] = all[0] - first[0];
-      m_perClassPerBag[1][1] = all[1] - first[1];
-      m_perBag[0] = first[0] + first[1];
-      m_perBag[1] = m_perClassPerBag[1][0] + m_perClassPerBag[1][1];
-      m_perClass[0] = all[0];
-      m_perClass[1] = all[1];
-      totaL = all[0] + all[1];
-    }
-  }
-
   /** The rows a pair attribute reads, by class, and the pairs each row stands for. */
   private static final class Side {
     final int[][] m_Rows;
@@ -778,8 +784,28 @@ public final class ProductJ48 implements ProductTraining.Builder {
       m_Times = new long[] {zeroTimes, oneTimes};
     }
 
+    private double[][] m_LnCounts;
+
     double pairs(int c) {
       return (double) (m_Rows[c].length * m_Times[c]);
+    }
+
+    /**
+     * {@code lnFunc} of each count of pairs a class's rows can make, k rows
+     * standing for k * times pairs: computed once a node and side, where
+     * every candidate split point of every attribute reads them.
+     */
+    double[][] lnCounts() {
+      if (m_LnCounts == null) {
+        m_LnCounts = new double[2][];
+        for (int c = 0; c < 2; c++) {
+          m_LnCounts[c] = new double[m_Rows[c].length + 1];
+          for (int k = 0; k < m_LnCounts[c].length; k++) {
+            m_LnCounts[c][k] = INFO_GAIN.lnFunc((double) (k * m_Times[c]));
+          }
+        }
+      }
+      return m_LnCounts;
     }
   }
 
