@@ -94,6 +94,23 @@ def test_a_tree_with_many_leaves_and_raised_subtrees_is_the_same(weka):
     assert str(result.onPairsModel).count(":") > 30
 
 
+def test_the_tree_does_not_depend_on_the_threads(weka):
+    # 1,200 rows: the root's attributes are weighed on two threads.
+    data = synthetic(1200, seed=4)
+    both = jpype.JClass("wekaranking.AllPairsTraining")
+    trees = [
+        both.fromRows(
+            bridge.make_classifier("J48", []),
+            bridge.to_instances(data),
+            data.positive,
+            threads,
+        ).toString()
+        for threads in (1, 2)
+    ]
+    assert str(trees[0]) == str(trees[1])
+    assert str(trees[0]).count(":") > 10
+
+
 @pytest.mark.parametrize("options", ["-B", "-L"])
 def test_options_it_cannot_honour_go_to_wekas_path(options, weka):
     result = compare(sample(load_task("glass"), 80), options)

@@ -51,7 +51,7 @@ def general_path(training, options=""):
 def assert_same_model(data, options=""):
     training = pair_training(data)
     fast = naive_bayes(options)
-    assert java("ProductTraining").train(fast, training)
+    assert java("ProductTraining").train(fast, training, 1)
     general, pairs = general_path(training, options)
     assert str(fast) == str(general)
     np.testing.assert_array_equal(

@@ -72,7 +72,7 @@ public final class AllPairsTraining {
     PairTraining training = training(data, rankFirst);
     Classifier fromRows = AbstractClassifier.makeCopy(learner);
     long started = System.nanoTime();
-    boolean trained = ProductTraining.train(fromRows, training);
+    boolean trained = ProductTraining.train(fromRows, training, 1);
     double fromRowsSeconds = (System.nanoTime() - started) / 1e9;
     Classifier onPairs = AbstractClassifier.makeCopy(learner);
     started = System.nanoTime();
@@ -99,20 +99,37 @@ public final class AllPairsTraining {
   }
 
   /**
-   * Seconds of training a copy of the learner from the rows on all pairs.
+   * A copy of the learner trained from the rows on all pairs.
    *
    * @param learner the learner, its options set (left untrained)
    * @param data a binary task, its class set
    * @param rankFirst the class that ranks first
+   * @param threads the most threads the training may use
+   * @return the trained copy, or null when the learner declines
+   * @throws Exception if the learner refuses the data
+   */
+  public static Classifier fromRows(Classifier learner, Instances data, String rankFirst,
+      int threads) throws Exception {
+    Classifier fromRows = AbstractClassifier.makeCopy(learner);
+    return ProductTraining.train(fromRows, training(data, rankFirst), threads) ? fromRows
+        : null;
+  }
+
+  /**
+   * Seconds of training a copy of the learner from the rows on all pairs
+   * (the pairs' sides found included).
+   *
+   * @param learner the learner, its options set (left untrained)
+   * @param data a binary task, its class set
+   * @param rankFirst the class that ranks first
+   * @param threads the most threads the training may use
    * @return the seconds, or -1 when the learner declines
    * @throws Exception if the learner refuses the data
    */
-  public static double fromRowsSeconds(Classifier learner, Instances data, String rankFirst)
-      throws Exception {
-    PairTraining training = training(data, rankFirst);
-    Classifier fromRows = AbstractClassifier.makeCopy(learner);
+  public static double fromRowsSeconds(Classifier learner, Instances data, String rankFirst,
+      int threads) throws Exception {
     long started = System.nanoTime();
-    boolean trained = ProductTraining.train(fromRows, training);
-    return trained ? (System.nanoTime() - started) / 1e9 : -1;
+    Classifier trained = fromRows(learner, data, rankFirst, threads);
+    return trained == null ? -1 : (System.nanoTime() - started) / 1e9;
   }
 }

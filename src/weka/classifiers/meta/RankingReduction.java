@@ -1205,7 +1205,8 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     Parallel.forEach(m_Classifiers.length, slots(), i -> {
       long started = System.nanoTime();
       m_PairCounts[i] = m_Training.pairsPerMember();
-      if (!ProductTraining.train(m_Classifiers[i], m_Training)) {
+      if (!ProductTraining.train(m_Classifiers[i], m_Training,
+          Math.max(1, slots() / m_Classifiers.length))) {
         m_Classifiers[i].buildClassifier(getTrainingSet(i));
       }
       m_MemberSeconds[i] = (System.nanoTime() - started) / 1e9;

@@ -4,7 +4,13 @@
 package weka.classifiers.meta.rankingreduction;
 
 import java.lang.reflect.Field;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadFactory;
 
 import weka.classifiers.Classifier;
 import weka.classifiers.trees.J48;
@@ -59,6 +65,8 @@ import weka.core.Utils;
 public final class ProductJ48 implements ProductTraining.Builder {
 
   private static final InfoGainSplitCrit INFO_GAIN = new InfoGainSplitCrit();
+  /** Rows of a node above which its attributes are weighed on several threads. */
+  private static final int PARALLEL_ROWS = 2000;
   private static final GainRatioSplitCrit GAIN_RATIO = new GainRatioSplitCrit();
 
   @Override
@@ -84,15 +92,25 @@ public final class ProductJ48 implements ProductTraining.Builder {
     return true;
   }
 
+  /**
+   * {@inheritDoc} The attributes of a large node are weighed on up to
+   * {@code threads} threads, each attribute's split alone, so the tree does
+   * not depend on their number.
+   */
   @Override
-  public void train(Classifier member, PairTraining training, int[] first, int[] second)
-      throws Exception {
+  public void train(Classifier member, PairTraining training, int[] first, int[] second,
+      int threads) throws Exception {
     J48 j48 = (J48) member;
     Instances header = new Instances(training.pairHeader(), 0);
     j48.getCapabilities().testWithFail(header);
-    Grower grower = new Grower(j48, training.rows(), header, first, second);
-    Node root = grower.grow(new Part(first, second, second, first), grower.sortedRows(),
-        grower.sortedRows());
+    Grower grower = new Grower(j48, training.rows(), header, first, second, threads);
+    Node root;
+    try {
+      root = grower.grow(new Part(first, second, second, first), grower.sortedRows(),
+          grower.sortedRows());
+    } finally {
+      grower.close();
+    }
     if (j48.getCollapseTree()) {
       grower.collapse(root);
     }
@@ -207,10 +225,16 @@ public final class ProductJ48 implements ProductTraining.Builder {
     private final double[][] m_FirstZero;
     /** Whether a row is in S1, the class that ranks first. */
     private final boolean[] m_InFirst;
+    /** Weighs a large node's attributes in parallel; null for one thread. */
+    private final ExecutorService m_Pool;
+    private final int m_Threads;
     /** Scratch: the branch each row of a node's split side goes to. */
     private final int[] m_BranchOf;
 
-    Grower(J48 j48, double[][] rows, Instances header, int[] first, int[] second) {
+    Grower(J48 j48, double[][] rows, Instances header, int[] first, int[] second,
+        int threads) {
+      m_Pool = threads > 1 ? Executors.newFixedThreadPool(threads, daemon()) : null;
+      m_Threads = threads;
       m_Header = header;
       m_Features = (header.numAttributes() - 1) / 2;
       m_MinNoObj = j48.getMinNumObj();
@@ -263,7 +287,7 @@ public final class ProductJ48 implements ProductTraining.Builder {
      *     (A1 and A0) in the order of that feature's values
      * @param sortedSecond the same for the second side (B1 and B0)
      */
-    Node grow(Part part, int[][] sortedFirst, int[][] sortedSecond) {
+    Node grow(Part part, int[][] sortedFirst, int[][] sortedSecond) throws Exception {
       Node node = new Node();
       if (m_KeepTrain) {
         node.m_Train = part;
@@ -337,7 +361,8 @@ public final class ProductJ48 implements ProductTraining.Builder {
       return out;
     }
 
-    private Model selectModel(Part part, int[][] sortedFirst, int[][] sortedSecond) {
+    private Model selectModel(Part part, int[][] sortedFirst, int[][] sortedSecond)
+        throws Exception {
       Model none = Model.none(part);
       Distribution check = none.m_Distribution;
       if (Utils.sm(check.total(), 2 * m_MinNoObj)
@@ -355,13 +380,10 @@ public final class ProductJ48 implements ProductTraining.Builder {
       double sumOfWeights = part.total();
       Side[] sides = {side(0, part), side(m_Features, part)};
       Model[] models = new Model[2 * m_Features];
+      weigh(models, sides, sumOfWeights, sortedFirst, sortedSecond);
       double averageInfoGain = 0;
       int validModels = 0;
       for (int j = 0; j < models.length; j++) {
-        Side side = sides[j < m_Features ? 0 : 1];
-        models[j] = m_Header.attribute(j).isNominal() ? nominalSplit(j, side, sumOfWeights)
-            : numericSplit(j, side, sumOfWeights,
-                (j < m_Features ? sortedFirst : sortedSecond)[j % m_Features]);
         if (models[j].m_NumSubsets > 0 && (m_Header.attribute(j).isNumeric() || multiVal
             || Utils.sm(m_Header.attribute(j).numValues(), 0.3 * m_AllPairs))) {
           averageInfoGain = averageInfoGain + models[j].m_InfoGain;
@@ -403,6 +425,54 @@ public final class ProductJ48 implements ProductTraining.Builder {
         }
       }
       return 0;
+    }
+
+    /**
+     * Each attribute's best split of a node, in parallel for a node with
+     * many rows (each split is computed alone, in any order).
+     */
+    private void weigh(Model[] models, Side[] sides, double sumOfWeights,
+        int[][] sortedFirst, int[][] sortedSecond) throws Exception {
+      for (Side side : sides) {
+        side.lnCounts(); // filled before the threads read it
+      }
+      int rows = sides[0].size() + sides[1].size();
+      int threads = m_Pool == null || rows < PARALLEL_ROWS ? 1 : m_Threads;
+      List<Future<?>> done = new ArrayList<>();
+      for (int t = 0; t < threads; t++) {
+        final int first = t;
+        Runnable chunk = () -> {
+          for (int j = first; j < models.length; j += threads) {
+            Side side = sides[j < m_Features ? 0 : 1];
+            models[j] = m_Header.attribute(j).isNominal()
+                ? nominalSplit(j, side, sumOfWeights)
+                : numericSplit(j, side, sumOfWeights,
+                    (j < m_Features ? sortedFirst : sortedSecond)[j % m_Features]);
+          }
+        };
+        if (threads == 1) {
+          chunk.run();
+        } else {
+          done.add(m_Pool.submit(chunk));
+        }
+      }
+      for (Future<?> future : done) {
+        future.get();
+      }
+    }
+
+    void close() {
+      if (m_Pool != null) {
+        m_Pool.shutdown();
+      }
+    }
+
+    private static ThreadFactory daemon() {
+      return task -> {
+        Thread thread = new Thread(task, "ProductJ48");
+        thread.setDaemon(true);
+        return thread;
+      };
     }
 
     /** The largest training value at most t: C45Split.setSplitPoint over all pairs. */
@@ -486,37 +556,51 @@ public final class ProductJ48 implements ProductTraining.Builder {
       double defaultEnt = INFO_GAIN.oldEnt(model.m_Distribution);
       double[][] ln = side.lnCounts();
       int[] rows = {side.m_Rows[0].length, side.m_Rows[1].length};
-      int[] below = new int[2];
-      int[] moving = new int[2];
-      int[] bestBelow = null;
-      int splitRank = -1;
-      int nextRank = -1;
+      // The candidate split points: between values more than 1e-5 apart, with
+      // the rows of each class at or below them.
+      int[][] below = new int[2][n];
+      int[] splitRanks = new int[n];
+      int[] nextRanks = new int[n];
+      int candidates = 0;
+      int[] moved = new int[2];
       for (int i = 0; i < n;) {
         int rank = keys[i] >>> 1;
         for (; i < n && keys[i] >>> 1 == rank; i++) {
-          moving[keys[i] & 1]++;
+          moved[keys[i] & 1]++;
         }
-        if (i == n || !(values[rank] + 1e-5 < values[keys[i] >>> 1])) {
-          continue; // no candidate split point between these values
+        if (i < n && values[rank] + 1e-5 < values[keys[i] >>> 1]) {
+          below[0][candidates] = moved[0];
+          below[1][candidates] = moved[1];
+          splitRanks[candidates] = rank;
+          nextRanks[candidates++] = keys[i] >>> 1;
         }
-        below[0] += moving[0];
-        below[1] += moving[1];
-        moving[0] = 0;
-        moving[1] = 0;
-        double bag0 = (double) (below[0] * side.m_Times[0])
-            + (double) (below[1] * side.m_Times[1]);
-        double bag1 = (double) ((rows[0] - below[0]) * side.m_Times[0])
-            + (double) ((rows[1] - below[1]) * side.m_Times[1]);
-        if (Utils.grOrEq(bag0, minSplit) && Utils.grOrEq(bag1, minSplit)) {
-          double infoGain = infoGain(ln, below, rows, bag0, bag1, sumOfWeights, known,
-              defaultEnt);
+      }
+      Candidates scan = new Candidates(side, ln, below, sumOfWeights, known, defaultEnt);
+      int best = -1;
+      for (int p = 0; p < candidates;) {
+        if (scan.largeEnough(p, minSplit)) {
+          double infoGain = scan.gain(p);
           if (Utils.gr(infoGain, model.m_InfoGain)) {
             model.m_InfoGain = infoGain;
-            splitRank = rank;
-            nextRank = keys[i] >>> 1;
-            bestBelow = below.clone();
+            best = p;
           }
           model.m_Index++;
+        }
+        // Across a run of candidates that move rows of one class only, the
+        // gain is convex in the rows moved: none inside the run exceeds both
+        // ends. When neither end beats the best by C4.5's margin, no point
+        // inside can: they are counted, not weighed.
+        int end = scan.runEnd(p, candidates);
+        if (end > p + 1 && Math.max(scan.gain(p), scan.gain(end)) + 1e-10
+            < model.m_InfoGain + 1e-6) {
+          for (int q = p + 1; q < end; q++) {
+            if (scan.largeEnough(q, minSplit)) {
+              model.m_Index++;
+            }
+          }
+          p = end;
+        } else {
+          p++;
         }
       }
       if (model.m_Index == 0) {
@@ -529,45 +613,15 @@ public final class ProductJ48 implements ProductTraining.Builder {
         return model;
       }
       model.m_NumSubsets = 2;
-      model.m_SplitPoint = (values[nextRank] + values[splitRank]) / 2;
-      if (model.m_SplitPoint == values[nextRank]) {
-        model.m_SplitPoint = values[splitRank];
+      model.m_SplitPoint = (values[nextRanks[best]] + values[splitRanks[best]]) / 2;
+      if (model.m_SplitPoint == values[nextRanks[best]]) {
+        model.m_SplitPoint = values[splitRanks[best]];
       }
-      model.m_Distribution = bags(new double[] {(double) (bestBelow[0] * side.m_Times[0]),
-        (double) (bestBelow[1] * side.m_Times[1])}, all);
+      model.m_Distribution = bags(new double[] {(double) (below[0][best] * side.m_Times[0]),
+        (double) (below[1][best] * side.m_Times[1])}, all);
       model.m_GainRatio = GAIN_RATIO.splitCritValue(model.m_Distribution, sumOfWeights,
           model.m_InfoGain);
       return model;
-    }
-
-    /**
-     * C4.5's information gain of a binary split, the arithmetic of WEKA's
-     * {@code InfoGainSplitCrit.splitCritValue(bags, total, oldEnt)} and
-     * {@code newEnt} step for step, with the class counts' terms n ln n
-     * looked up: each is {@code lnFunc} of the same integer-valued double
-     * WEKA passes it, so the gain is the same double.
-     *
-     * @param ln {@code lnFunc(k * times)} by class and k, the side's rows
-     * @param below rows of each class in the first bag
-     * @param rows rows of each class in both bags
-     */
-    private static double infoGain(double[][] ln, int[] below, int[] rows, double bag0,
-        double bag1, double totalNoInst, double total, double oldEnt) {
-      double sum = 0;
-      sum = sum + ln[0][below[0]];
-      sum = sum + ln[1][below[1]];
-      sum = sum - INFO_GAIN.lnFunc(bag0);
-      sum = sum + ln[0][rows[0] - below[0]];
-      sum = sum + ln[1][rows[1] - below[1]];
-      sum = sum - INFO_GAIN.lnFunc(bag1);
-      double newEnt = -(sum / ContingencyTables.log2);
-      double unknownRate = (totalNoInst - total) / totalNoInst;
-      double numerator = oldEnt - newEnt;
-      numerator = (1 - unknownRate) * numerator;
-      if (Utils.eq(numerator, 0)) {
-        return 0;
-      }
-      return numerator / total;
     }
 
     /** Two bags: the first's class counts, and the rest of all. */
@@ -774,6 +828,88 @@ public final class ProductJ48 implements ProductTraining.Builder {
     }
   }
 
+  /**
+   * The candidate split points of one numeric attribute at one node, and
+   * C4.5's information gain at each: the arithmetic of WEKA's {@code
+   * InfoGainSplitCrit.splitCritValue(bags, total, oldEnt)} and {@code newEnt}
+   * step for step, with the class counts' terms n ln n looked up (each is
+   * {@code lnFunc} of the same integer-valued double WEKA passes it), so the
+   * gain is the same double.
+   */
+  private static final class Candidates {
+    private final Side m_Side;
+    private final double[][] m_Ln;
+    /** Rows of each class at or below each candidate. */
+    private final int[][] m_Below;
+    private final int[] m_Rows;
+    private final double m_TotalNoInst;
+    private final double m_Total;
+    private final double m_OldEnt;
+    private int m_Cached = -1;
+    private double m_CachedGain;
+
+    Candidates(Side side, double[][] ln, int[][] below, double totalNoInst, double total,
+        double oldEnt) {
+      m_Side = side;
+      m_Ln = ln;
+      m_Below = below;
+      m_Rows = new int[] {side.m_Rows[0].length, side.m_Rows[1].length};
+      m_TotalNoInst = totalNoInst;
+      m_Total = total;
+      m_OldEnt = oldEnt;
+    }
+
+    private double bag(int p, int bag) {
+      int k0 = bag == 0 ? m_Below[0][p] : m_Rows[0] - m_Below[0][p];
+      int k1 = bag == 0 ? m_Below[1][p] : m_Rows[1] - m_Below[1][p];
+      return (double) (k0 * m_Side.m_Times[0]) + (double) (k1 * m_Side.m_Times[1]);
+    }
+
+    /** Whether both bags hold C4.5's minimum of pairs. */
+    boolean largeEnough(int p, double minSplit) {
+      return Utils.grOrEq(bag(p, 0), minSplit) && Utils.grOrEq(bag(p, 1), minSplit);
+    }
+
+    /** The last candidate of the run from p over which only one class's rows move. */
+    int runEnd(int p, int candidates) {
+      int moving = -1;
+      int end = p;
+      while (end + 1 < candidates) {
+        int moved0 = m_Below[0][end + 1] - m_Below[0][end];
+        int moved1 = m_Below[1][end + 1] - m_Below[1][end];
+        int c = moved0 == 0 ? 1 : moved1 == 0 ? 0 : -1;
+        if (c < 0 || (moving >= 0 && c != moving)) {
+          break;
+        }
+        moving = c;
+        end++;
+      }
+      return end;
+    }
+
+    double gain(int p) {
+      if (p == m_Cached) {
+        return m_CachedGain;
+      }
+      int[] rows = m_Rows;
+      double sum = 0;
+      sum = sum + m_Ln[0][m_Below[0][p]];
+      sum = sum + m_Ln[1][m_Below[1][p]];
+      sum = sum - INFO_GAIN.lnFunc(bag(p, 0));
+      sum = sum + m_Ln[0][rows[0] - m_Below[0][p]];
+      sum = sum + m_Ln[1][rows[1] - m_Below[1][p]];
+      sum = sum - INFO_GAIN.lnFunc(bag(p, 1));
+      double newEnt = -(sum / ContingencyTables.log2);
+      double unknownRate = (m_TotalNoInst - m_Total) / m_TotalNoInst;
+      double numerator = m_OldEnt - newEnt;
+      numerator = (1 - unknownRate) * numerator;
+      double gain = Utils.eq(numerator, 0) ? 0 : numerator / m_Total;
+      m_Cached = p;
+      m_CachedGain = gain;
+      return gain;
+    }
+  }
+
   /** The rows a pair attribute reads, by class, and the pairs each row stands for. */
   private static final class Side {
     final int[][] m_Rows;
@@ -785,6 +921,10 @@ public final class ProductJ48 implements ProductTraining.Builder {
     }
 
     private double[][] m_LnCounts;
+
+    int size() {
+      return m_Rows[0].length + m_Rows[1].length;
+    }
 
     double pairs(int c) {
       return (double) (m_Rows[c].length * m_Times[c]);

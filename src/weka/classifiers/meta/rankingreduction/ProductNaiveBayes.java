@@ -84,9 +84,10 @@ final class ProductNaiveBayes implements ProductTraining.Builder {
     return true;
   }
 
+  /** {@inheritDoc} One thread: the counts and the replayed sorts are sequential. */
   @Override
-  public void train(Classifier member, PairTraining training, int[] first, int[] second)
-      throws Exception {
+  public void train(Classifier member, PairTraining training, int[] first, int[] second,
+      int threads) throws Exception {
     Instances header = training.pairHeader();
     Product product = new Product(training.rows(), first, second, features(header));
     int[] order = sortedOrder(header, product);

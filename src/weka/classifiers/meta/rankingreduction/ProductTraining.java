@@ -42,10 +42,11 @@ public final class ProductTraining {
      * @param training the training data
      * @param first S1, the rows of the class that ranks first, in data order
      * @param second S0, the other rows, in data order
+     * @param threads the most threads the training may use
      * @throws Exception if the learner refuses the data
      */
-    void train(Classifier member, PairTraining training, int[] first, int[] second)
-        throws Exception;
+    void train(Classifier member, PairTraining training, int[] first, int[] second,
+        int threads) throws Exception;
   }
 
   private static final Map<Class<?>, Builder> BUILDERS = new LinkedHashMap<>();
@@ -78,16 +79,18 @@ public final class ProductTraining {
    *
    * @param member the untrained member
    * @param training the training data
+   * @param threads the most threads the training may use
    * @return true when the member is trained, false when it must be trained
    *     on the pair instances
    * @throws Exception if the learner refuses the data
    */
-  public static boolean train(Classifier member, PairTraining training) throws Exception {
+  public static boolean train(Classifier member, PairTraining training, int threads)
+      throws Exception {
     if (!applies(member, training)) {
       return false;
     }
     int[][] sides = training.productSides();
-    BUILDERS.get(member.getClass()).train(member, training, sides[0], sides[1]);
+    BUILDERS.get(member.getClass()).train(member, training, sides[0], sides[1], threads);
     return true;
   }
 }
