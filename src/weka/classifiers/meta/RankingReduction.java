@@ -49,7 +49,7 @@ import weka.gui.ProgrammaticProperty;
 
 /**
  <!-- globalinfo-start -->
- * Ranking reduced to binary classification: a committee of base classifiers learns from pairs of instances of different classes which of the two ranks first, and a batch of instances is ranked by the committee's tournament (degree), by the monograph's Algorithm 4 as printed, or by randomized QuickSort. The ranking's score is returned as the probability of the class that ranks first, so WEKA's AUC is the AUC of the ranking. Evaluate on whole test sets (Evaluation, Explorer and Experimenter pass them whole); a single instance is scored against a reference sample of the training data.<br>
+ * Ranking reduced to binary classification: a committee of base classifiers learns from pairs of instances of different classes which of the two ranks first, and a batch of instances is ranked by the committee's tournament (degree), by the monograph's Algorithm 4 as printed, or by randomized QuickSort. The ranking's score is returned as the probability of the class that ranks first, so WEKA's AUC is the AUC of the ranking. Evaluate on whole test sets (Evaluation, Explorer and Experimenter pass them whole); a single instance is scored against a reference sample of the training data. With all pairs, J48 and NaiveBayes members are trained from counts over the training instances, without making the pairs: the same models WEKA builds on the pairs, in time about linear in the instances.<br>
  * <br>
  * For more information see:<br>
  * <br>
@@ -376,7 +376,10 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
         + "QuickSort. The ranking's score is returned as the probability of the class "
         + "that ranks first, so WEKA's AUC is the AUC of the ranking. Evaluate on whole "
         + "test sets (Evaluation, Explorer and Experimenter pass them whole); a single "
-        + "instance is scored against a reference sample of the training data.\n\n"
+        + "instance is scored against a reference sample of the training data. With "
+        + "all pairs, J48 and NaiveBayes members are trained from counts over the "
+        + "training instances, without making the pairs: the same models WEKA builds "
+        + "on the pairs, in time about linear in the instances.\n\n"
         + "For more information see:\n\n" + getTechnicalInformation().toString();
   }
 
