@@ -64,6 +64,42 @@ def test_all_pairs_cost_rows_when_trained_from_the_rows(weka, learner, kr_vs_kp)
         assert footprint["bytes_per_member"] == footprint["bytes_per_model"] + per_pairs
 
 
+@pytest.fixture
+def j48_from_rows(weka):
+    """J48 trained from the rows: a fake builder in ProductTraining's registry."""
+    import jpype
+
+    @jpype.JImplements("weka.classifiers.meta.rankingreduction.ProductTraining$Builder")
+    class Accepting:
+        @jpype.JOverride
+        def accepts(self, member, training):
+            return True
+
+        @jpype.JOverride
+        def train(self, member, training, first, second):
+            raise AssertionError("the estimate trains nothing")
+
+    product = weka("weka.classifiers.meta.rankingreduction.ProductTraining")
+    field = product.class_.getDeclaredField("BUILDERS")
+    field.setAccessible(True)
+    j48 = weka("weka.classifiers.trees.J48").class_
+    builders = field.get(None)
+    builders.put(j48, Accepting())
+    yield
+    builders.remove(j48)
+
+
+def test_a_member_trained_from_the_rows_costs_its_rows(weka, j48_from_rows, kr_vs_kp):
+    all_pairs = _footprint(weka, kr_vs_kp, [])
+    assert all_pairs["from_rows"] and all_pairs["pairs_per_member"] == 5_097_126
+    per_rows = all_pairs["bytes_per_member"] - all_pairs["bytes_per_model"]
+    # 36 attributes: 16 bytes each and 256 a row.
+    assert per_rows == len(kr_vs_kp) * (16 * 36 + 256)
+    sampled = _footprint(weka, kr_vs_kp, ["-P", "1"])
+    assert not sampled["from_rows"]
+    assert sampled["bytes_per_pair"] == all_pairs["bytes_per_pair"]
+
+
 def _fake(from_rows: bool, per_member: int) -> dict:
     return {
         "pairs_per_member": 1_000_000,

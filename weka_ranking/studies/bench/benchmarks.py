@@ -196,7 +196,7 @@ def smallest_heap(
 LEARNER_RUNS = (
     ("J48", "kr-vs-kp", 50),
     ("J48", "kr-vs-kp", 150),
-    ("J48", "spambase", 30),
+    ("J48", "spambase", 10),
     ("NaiveBayes", "kr-vs-kp", 150),
     ("NaiveBayes", "spambase", 30),
     ("Logistic", "kr-vs-kp", 5),
