@@ -23,13 +23,17 @@ public final class PairTraining {
    * Java 17) on kr-vs-kp (36 nominal attributes) and spambase (57 numeric).
    * A learner's heap grew in a straight line with its pairs; each constant
    * is that line's slope or intercept, rounded up so that the estimate stays
-   * above every measurement and within 1.25 times it.
+   * above every measurement and within 1.35 times it.
    *
-   * J48: 522 bytes a pair and 17 MB more (kr-vs-kp, 159,800 and 479,400
-   * pairs: 97 and 256 MB), 531 on spambase's 138,030 pairs (TODO): the view
-   * and its sampled indices (about 70 bytes), the references to it that J48
-   * keeps at every node of its path (subtree raising needs each node's data)
-   * and its sorts' arrays.
+   * J48: 522 bytes a pair and 17 MB more on kr-vs-kp (159,800 and 479,400
+   * pairs: 97 and 256 MB), but 2,684 bytes a pair and nothing more on
+   * spambase (18,404 and 46,010 pairs: 43 and 114 MB). WEKA's Instances.add
+   * copies each instance it is given, so every level of the tree holds a
+   * copy of the views that reach it (48 bytes and a reference each), and
+   * subtree raising keeps every node's: a pair costs about 56 bytes a level
+   * of its path, and numeric attributes, split again and again, make deeper
+   * trees. The estimate takes 600 bytes a pair of nominal attributes, 2,600
+   * of numeric ones, in proportion.
    *
    * NaiveBayes: 98 bytes a pair and 10 MB more (479,400 kr-vs-kp pairs: 54
    * MB; 138,030 spambase pairs: 22 MB): the view, its indices and NaiveBayes'
@@ -46,8 +50,9 @@ public final class PairTraining {
    * and 47 MB; its kernel cache of 250,007 entries is 4 MB of that), 2.8
    * copies; 2.5 on spambase (9,202 pairs: 39 MB).
    */
-  private static final long J48_BYTES = 560;
-  private static final long J48_MODEL_BYTES = 18L << 20;
+  private static final long J48_NOMINAL_BYTES = 600;
+  private static final long J48_NUMERIC_BYTES = 2600;
+  private static final long J48_MODEL_BYTES = 12L << 20;
   private static final long NAIVE_BAYES_BYTES = 110;
   private static final long NAIVE_BAYES_MODEL_BYTES = 12L << 20;
   private static final double LOGISTIC_COPIES = 1.4;
@@ -180,8 +185,8 @@ public final class PairTraining {
   /**
    * Bytes of JVM heap that a pair instance needs while its member trains on
    * it, by learner (the measured constants above): J48 and NaiveBayes train
-   * on the views; Logistic and SMO on dense copies, so that their cost grows
-   * with the attributes. A learner not measured is counted as SMO is, the
+   * on the views (J48's trees grow deeper on numeric attributes); Logistic
+   * and SMO on dense copies, so that their cost grows with the attributes. A learner not measured is counted as SMO is, the
    * most a measured learner holds.
    *
    * @param learner the base learner's classname
@@ -190,7 +195,8 @@ public final class PairTraining {
   public long bytesPerPair(String learner) {
     switch (learner) {
       case "weka.classifiers.trees.J48":
-        return J48_BYTES;
+        double numeric = numericShare();
+        return Math.round(numeric * J48_NUMERIC_BYTES + (1 - numeric) * J48_NOMINAL_BYTES);
       case "weka.classifiers.bayes.NaiveBayes":
         return NAIVE_BAYES_BYTES;
       case "weka.classifiers.functions.Logistic":
@@ -248,6 +254,17 @@ public final class PairTraining {
   /** A dense copy of a pair after NominalToBinary: its values and the object. */
   private long denseBytes() {
     return 8 * binaryWidth() + DENSE_OBJECT_BYTES;
+  }
+
+  /** The share of a pair's attributes that are numeric, its class aside. */
+  private double numericShare() {
+    int numeric = 0;
+    for (int a = 0; a < m_PairHeader.numAttributes(); a++) {
+      if (a != m_PairHeader.classIndex() && m_PairHeader.attribute(a).isNumeric()) {
+        numeric++;
+      }
+    }
+    return numeric / (double) Math.max(1, m_PairHeader.numAttributes() - 1);
   }
 
   /** Whether NominalToBinary has an attribute to change. */
