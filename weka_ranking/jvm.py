@@ -115,14 +115,16 @@ def heap_bytes(heap: str) -> int:
 
 # The collector: ParallelGC rather than the JVM's default, G1, by measurement
 # (weka-ranking bench --sections memory; one member on the pair instances,
-# -Xmx1g, three runs each in turns, 2 shared cores): J48 on 479,400 kr-vs-kp
-# pairs took a median 6.2 CPU seconds against G1's 8.9, with a peak heap in
-# use of 530 MB against 598; Logistic on 92,020 spambase pairs took the same
-# (34.7 against 34.9). On kr-vs-kp's 5.1 million pairs, 45.8 s against 51.7 s
-# and 3.25 GB against 4.09 GB peak. The smallest heap J48 trained 159,800
-# pairs in was 4 % larger (100 MB against 96), which the heap estimate's
-# constants, measured under ParallelGC, include. Training is a batch: long
-# pauses cost nothing, the collector's total work does.
+# -Xmx1g, the median of three runs each in turns, 2 shared cores). CPU
+# seconds, the collector's threads included: J48 on 479,400 kr-vs-kp pairs
+# 6.2 against G1's 8.9, J48 on 46,010 spambase pairs 15.1 against 16.8,
+# Logistic on 92,020 spambase pairs 34.7 against 34.9 (wall times alike, but
+# noisier). On kr-vs-kp's 5.1 million pairs J48 took 45.8 s against 51.7 s.
+# The price is heap at the limit: the smallest -Xmx J48 trained in was 4 %
+# larger on 159,800 kr-vs-kp pairs (100 MB against 96) and 30 % on 18,404
+# spambase pairs (43 against 33 MB); the heap estimate's constants were
+# measured under ParallelGC and include it. Training is a batch: long pauses
+# cost nothing, the collector's total work does.
 JVM_OPTIONS = ("-XX:+UseParallelGC",)
 
 _start_lock = threading.Lock()

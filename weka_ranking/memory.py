@@ -1,8 +1,10 @@
 """Whether training on pairs fits in the JVM heap, checked before any pair is built.
 
-What training will take (pairs per member, members at once, bytes a pair) is
-the meta-classifier's to say (``bridge.training_footprint``); this module
-compares it with the free heap and says what to do when it does not fit.
+What training will take (pairs per member, members at once, the heap a member
+needs: its pairs times the learner's measured bytes a pair, or its rows when
+it is trained from the rows, and a fixed part) is the meta-classifier's to
+say (``bridge.training_footprint``); this module compares it with the free
+heap and says what to do when it does not fit.
 """
 
 from __future__ import annotations
