@@ -7,7 +7,7 @@ from weka_ranking.errors import JavaError
 from weka_ranking.learners import NAMED_LEARNERS
 
 
-def _footprint(weka, data, options):
+def _footprint(data, options):
     return bridge.training_footprint(
         bridge.make_reduction(options), bridge.to_instances(data)
     )
@@ -24,7 +24,7 @@ def kr_vs_kp():
 
 
 def test_a_member_costs_its_pairs_and_a_fixed_part(weka, breast_cancer):
-    sampled = _footprint(weka, breast_cancer, ["-P", "3", "-I", "4"])
+    sampled = _footprint(breast_cancer, ["-P", "3", "-I", "4"])
     assert sampled["pairs_per_member"] == 3 * len(breast_cancer)
     assert not sampled["from_rows"]  # sampled pairs are never a product
     assert sampled["bytes_per_member"] == (
@@ -36,15 +36,15 @@ def test_naive_bayes_costs_the_same_per_pair_whatever_the_attributes(
     weka, spambase, kr_vs_kp
 ):
     options = ["-P", "1", "-W", NAMED_LEARNERS["NaiveBayes"]]
-    numeric = _footprint(weka, spambase, options)
-    nominal = _footprint(weka, kr_vs_kp, options)
+    numeric = _footprint(spambase, options)
+    nominal = _footprint(kr_vs_kp, options)
     assert numeric["bytes_per_pair"] == nominal["bytes_per_pair"]
 
 
 def test_j48_costs_more_per_pair_on_numeric_attributes(weka, spambase, kr_vs_kp):
-    numeric = _footprint(weka, spambase, ["-P", "1"])["bytes_per_pair"]
-    nominal = _footprint(weka, kr_vs_kp, ["-P", "1"])["bytes_per_pair"]
-    mixed = _footprint(weka, load_task("hepatitis"), ["-P", "1"])["bytes_per_pair"]
+    numeric = _footprint(spambase, ["-P", "1"])["bytes_per_pair"]
+    nominal = _footprint(kr_vs_kp, ["-P", "1"])["bytes_per_pair"]
+    mixed = _footprint(load_task("hepatitis"), ["-P", "1"])["bytes_per_pair"]
     assert nominal < mixed < numeric  # deeper trees: a copy of the views a level
 
 
@@ -53,15 +53,15 @@ def test_copying_learners_pay_for_the_binary_width(weka, learner, breast_cancer)
     # breast-cancer's 9 nominal attributes become 48 binary ones a side; a
     # learner of unmeasured memory is counted as one that copies.
     options = ["-P", "1", "-W", NAMED_LEARNERS.get(learner, learner)]
-    copying = _footprint(weka, breast_cancer, options)
-    j48 = _footprint(weka, breast_cancer, ["-P", "1"])
+    copying = _footprint(breast_cancer, options)
+    j48 = _footprint(breast_cancer, ["-P", "1"])
     assert copying["bytes_per_pair"] > j48["bytes_per_pair"] + 8 * (2 * 48 + 1)
 
 
 @pytest.mark.parametrize("learner", ["J48", "NaiveBayes", "Logistic"])
 def test_all_pairs_cost_rows_when_trained_from_the_rows(weka, learner, kr_vs_kp):
     """Per row when a builder trains the member from the rows, else per pair."""
-    footprint = _footprint(weka, kr_vs_kp, ["-W", NAMED_LEARNERS[learner]])
+    footprint = _footprint(kr_vs_kp, ["-W", NAMED_LEARNERS[learner]])
     per_pairs = footprint["pairs_per_member"] * footprint["bytes_per_pair"]
     if footprint["from_rows"]:
         per_rows = footprint["bytes_per_member"] - footprint["bytes_per_model"]
@@ -90,18 +90,21 @@ def j48_from_rows(weka):
     field.setAccessible(True)
     j48 = weka("weka.classifiers.trees.J48").class_
     builders = field.get(None)
-    builders.put(j48, Accepting())
+    registered = builders.put(j48, Accepting())  # J48's own builder, once merged
     yield
-    builders.remove(j48)
+    if registered is None:
+        builders.remove(j48)
+    else:
+        builders.put(j48, registered)
 
 
 def test_a_member_trained_from_the_rows_costs_its_rows(weka, j48_from_rows, kr_vs_kp):
-    all_pairs = _footprint(weka, kr_vs_kp, [])
+    all_pairs = _footprint(kr_vs_kp, [])
     assert all_pairs["from_rows"] and all_pairs["pairs_per_member"] == 5_097_126
     per_rows = all_pairs["bytes_per_member"] - all_pairs["bytes_per_model"]
     # 36 attributes: 16 bytes each and 256 a row.
     assert per_rows == len(kr_vs_kp) * (16 * 36 + 256)
-    sampled = _footprint(weka, kr_vs_kp, ["-P", "1"])
+    sampled = _footprint(kr_vs_kp, ["-P", "1"])
     assert not sampled["from_rows"]
     assert sampled["bytes_per_pair"] == all_pairs["bytes_per_pair"]
 

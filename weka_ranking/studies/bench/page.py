@@ -31,6 +31,7 @@ HEAP_ESTIMATE_COLUMNS = (
     ("estimate (MB)", "estimate_mb", ",.0f"),
     ("needed (MB)", "needed_mb", ",.0f"),
     ("smallest -Xmx (MB)", "smallest_heap_mb", ","),
+    ("live after GC (MB)", "peak_live_mb", ","),
     ("estimate / needed", "ratio", ".2f"),
 )
 COLLECTOR_COLUMNS = (
