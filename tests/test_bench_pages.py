@@ -49,6 +49,36 @@ def _results() -> dict:
                 "seconds": 95.5,
             },
         },
+        "heap_estimate": [
+            {
+                "learner": "J48",
+                "task": "kr-vs-kp",
+                "p": 150,
+                "pairs": 479_400,
+                "estimate_mb": 331.3,
+                "smallest_heap_mb": 297,
+                "needed_mb": 291.5,
+                "peak_live_mb": 280,
+                "ratio": 1.1365,
+            }
+        ],
+        "collectors": [
+            {
+                "learner": "J48",
+                "task": "kr-vs-kp",
+                "collector": "-XX:+UseG1GC",
+                "pairs": 479_400,
+                "seconds": 14.6,
+                "cpu_seconds": 8.9,
+                "peak_heap_mb": 598.0,
+            },
+            {
+                "learner": "J48",
+                "task": "kr-vs-kp",
+                "collector": "-XX:+UseParallelGC",
+                "error": ["java.lang.OutOfMemoryError"],
+            },
+        ],
         "quicksort_1m_seconds": 41.73,
         "tournament_linear_1m_seconds": 3.21,
         "tournament_bruteforce_pairs_per_second": 3_456_789.0,
@@ -200,11 +230,15 @@ def test_every_number_comes_from_the_values():
     v = _roundtrip(page.values(results, COMMAND))
     v["scoring"]["ratio_to_java"] = 3.5
     v["memory"]["runs"][0]["peak_live_mb"] = 999
+    v["memory"]["estimates"][0]["ratio"] = 1.4
     v["scale"]["speedup"] = 1.25
     v["training"]["left_out"] = ["nothing"]
     text = page.render(v)
     assert "| plain Java loop | 1,100,000 | 3.50 |" in text
     assert "| views of the base rows | 2g | 1,812 | 999 | 61.2 |" in text
+    assert "| J48 | kr-vs-kp | 479,400 | 331 | 292 | 297 | 280 | 1.40 |" in text
+    assert "| J48 | kr-vs-kp | 479,400 | -XX:+UseG1GC | 14.6 | 8.9 | 598 |" in text
+    assert "| J48 | kr-vs-kp | - | -XX:+UseParallelGC | - | - | - |" in text
     assert "pairs a second, 1.25 times one thread's rate." in text
     assert "the reproduction's store has them): nothing." in text
     s = _roundtrip(scale_page.values(results, results["machine"], COMMAND))

@@ -438,15 +438,21 @@ def members_reported(
 def training_footprint(reduction, instances) -> dict[str, int]:
     """What training on the instances will take, asked before any pair is made.
 
-    The meta-classifier answers: pairs per member, members trained at once, and JVM heap
-    bytes a pair needs while its member trains.
+    The meta-classifier answers: pairs per member, members trained at once,
+    the JVM heap bytes a pair needs on the pair instances and a member's
+    fixed bytes beside them, the bytes one member needs as it will be trained,
+    and whether it is trained from the rows (then by rows, not pairs).
     """
     with java_errors("counting the pairs"):
-        pairs, at_once, per_pair = reduction.trainingFootprint(instances)
+        answer = [int(v) for v in reduction.trainingFootprint(instances)]
+    pairs, at_once, per_pair, per_model, per_member, from_rows = answer
     return {
-        "pairs_per_member": int(pairs),
-        "members_at_once": int(at_once),
-        "bytes_per_pair": int(per_pair),
+        "pairs_per_member": pairs,
+        "members_at_once": at_once,
+        "bytes_per_pair": per_pair,
+        "bytes_per_model": per_model,
+        "bytes_per_member": per_member,
+        "from_rows": bool(from_rows),
     }
 
 

@@ -1,8 +1,10 @@
 """Whether training on pairs fits in the JVM heap, checked before any pair is built.
 
-What training will take (pairs per member, members at once, bytes a pair) is
-the meta-classifier's to say (``bridge.training_footprint``); this module
-compares it with the free heap and says what to do when it does not fit.
+What training will take (pairs per member, members at once, the heap a member
+needs: its pairs times the learner's measured bytes a pair, or its rows when
+it is trained from the rows, and a fixed part) is the meta-classifier's to
+say (``bridge.training_footprint``); this module compares it with the free
+heap and says what to do when it does not fit.
 """
 
 from __future__ import annotations
@@ -25,18 +27,24 @@ def check_heap(footprint: dict[str, int], n_rows: int, n_features: int) -> None:
     """
     pairs = footprint["pairs_per_member"]
     at_once = footprint["members_at_once"]
-    per_pair = footprint["bytes_per_pair"]
-    needed = at_once * pairs * per_pair
+    needed = at_once * footprint["bytes_per_member"]
     free, heap = bridge.free_heap()
     if needed <= free:
         return
-    fitting = free // max(at_once * per_pair, 1)
+    # Sampled pairs train on the pair instances, whatever the full set would.
+    per_pair = footprint["bytes_per_pair"]
+    fitting = (free // max(at_once, 1) - footprint["bytes_per_model"]) // per_pair
     p = max(1, fitting // max(n_rows, 1))
+    what = (
+        f"training on {n_rows} rows (all {pairs} pairs, counted from the rows)"
+        if footprint["from_rows"]
+        else f"{pairs} pairs of {2 * n_features} attributes"
+    )
     raise JavaError(
-        f"{pairs} pairs of {2 * n_features} attributes"
+        what
         + (f" for each of {at_once} members trained at once" if at_once > 1 else "")
-        + f" need about {needed >> 20} MB of JVM heap, and {free >> 20} MB is "
-        f"free of {heap >> 20} MB",
+        + f" need{'s' if footprint['from_rows'] else ''} about {needed >> 20} MB of "
+        f"JVM heap, and {free >> 20} MB is free of {heap >> 20} MB",
         Remedy("start the JVM with", "heap", f"{-(-needed * 5 // 4 >> 30)}g"),
         Remedy("use", "pairs_per_instance", p, f"(about {p * n_rows} pairs)"),
     )

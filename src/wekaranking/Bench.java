@@ -6,9 +6,20 @@
  */
 package wekaranking;
 
+import com.sun.management.GarbageCollectionNotificationInfo;
+import com.sun.management.OperatingSystemMXBean;
+import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
+import java.lang.management.MemoryUsage;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import javax.management.Notification;
+import javax.management.NotificationEmitter;
+import javax.management.NotificationListener;
+import javax.management.openmbean.CompositeData;
 import weka.classifiers.AbstractClassifier;
 import weka.classifiers.Classifier;
 import weka.classifiers.meta.RankingReduction;
@@ -168,24 +179,66 @@ public final class Bench {
     return System.nanoTime() - start;
   }
 
-  /** The heap's live data after the last collection, in bytes. */
-  private static long liveAfterCollection() {
-    long live = 0;
-    for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-      if (pool.getType() == MemoryType.HEAP && pool.getCollectionUsage() != null) {
-        live += pool.getCollectionUsage().getUsed();
+  /**
+   * The heap in use after each garbage collection, the most of it seen, told
+   * by the JVM itself: a collection runs whenever the heap fills, so this is
+   * what the work held live when it needed more (with G1, the old regions'
+   * garbage not yet marked counts too).
+   */
+  private static final class LiveAfterCollections implements NotificationListener {
+    private final List<String> m_HeapPools = new ArrayList<>();
+    private long m_Peak;
+
+    LiveAfterCollections() {
+      for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+        if (pool.getType() == MemoryType.HEAP) {
+          m_HeapPools.add(pool.getName());
+        }
+      }
+      for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
+        ((NotificationEmitter) collector).addNotificationListener(this, null, null);
       }
     }
-    return live;
+
+    @Override
+    public synchronized void handleNotification(Notification notification, Object handback) {
+      if (!notification.getType().equals(
+          GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION)) {
+        return;
+      }
+      Map<String, MemoryUsage> after = GarbageCollectionNotificationInfo
+          .from((CompositeData) notification.getUserData()).getGcInfo().getMemoryUsageAfterGc();
+      long used = 0;
+      for (String pool : m_HeapPools) {
+        used += after.get(pool).getUsed();
+      }
+      m_Peak = Math.max(m_Peak, used);
+    }
+
+    synchronized long peak() {
+      return m_Peak;
+    }
+  }
+
+  /** Heap in use now, after a full collection. */
+  private static long liveNow() {
+    System.gc();
+    System.gc();
+    Runtime runtime = Runtime.getRuntime();
+    return runtime.totalMemory() - runtime.freeMemory();
   }
 
   /**
-   * Trains the meta-classifier on an ARFF file (class last) and prints
-   * "peak_heap_mb seconds pairs peak_live_mb": the most heap in use and the
-   * most live data left after a collection, sampled every 20 ms. With "dense"
-   * as the first argument, the pairs are first copied into DenseInstances, as
-   * before pair views. Run in a JVM of its own:
-   * {@code Bench [dense] file.arff options...}.
+   * Trains the meta-classifier on an ARFF file (class last) and prints, as
+   * key=value pairs on one line: the most heap in use (sampled every 20 ms,
+   * garbage included) and the most in use after a collection (what training
+   * held live), both above the heap in use before training; the seconds and
+   * the CPU seconds of all the JVM's threads (the collector's among them);
+   * the pairs, the rows, the heap in use before training, and the
+   * meta-classifier's estimate of what training needs
+   * ({@code trainingFootprint}). With "dense" as the first argument,
+   * the pairs are first copied into DenseInstances, as before pair views.
+   * Run in a JVM of its own: {@code Bench [dense] file.arff options...}.
    */
   public static void main(String[] args) throws Exception {
     boolean dense = args[0].equals("dense");
@@ -210,13 +263,14 @@ public final class Bench {
       }
     };
     model.setOptions(options);
-    System.gc();
+    long[] footprint = model.trainingFootprint(data);
+    long before = liveNow();
+    LiveAfterCollections live = new LiveAfterCollections();
     Runtime runtime = Runtime.getRuntime();
-    long[] peaks = new long[2];
+    long[] peak = new long[1];
     Thread sampler = new Thread(() -> {
       while (!Thread.currentThread().isInterrupted()) {
-        peaks[0] = Math.max(peaks[0], runtime.totalMemory() - runtime.freeMemory());
-        peaks[1] = Math.max(peaks[1], liveAfterCollection());
+        peak[0] = Math.max(peak[0], runtime.totalMemory() - runtime.freeMemory());
         try {
           Thread.sleep(20);
         } catch (InterruptedException e) {
@@ -226,13 +280,23 @@ public final class Bench {
     });
     sampler.setDaemon(true);
     sampler.start();
+    OperatingSystemMXBean os =
+        (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+    long cpuStart = os.getProcessCpuTime();
     long start = System.nanoTime();
     model.buildClassifier(data);
     double seconds = (System.nanoTime() - start) / 1e9;
+    double cpuSeconds = (os.getProcessCpuTime() - cpuStart) / 1e9;
     sampler.interrupt();
     sampler.join();
-    System.out.println((peaks[0] >> 20) + " " + seconds + " " + model.getPairCounts()[0]
-        + " " + (peaks[1] >> 20));
+    // The last collection's notification comes on the JVM's own thread.
+    Thread.sleep(200);
+    System.out.println("peak_heap_bytes=" + Math.max(0, peak[0] - before)
+        + " peak_live_bytes=" + Math.max(0, live.peak() - before)
+        + " seconds=" + seconds + " cpu_seconds=" + cpuSeconds
+        + " pairs=" + model.getPairCounts()[0] + " rows=" + data.numInstances()
+        + " before_bytes=" + before
+        + " estimate_bytes=" + footprint[1] * footprint[4]);
     AbstractClassifier.makeCopy(model.getMembers()[0]); // keeps the model alive
   }
 }

@@ -94,15 +94,24 @@ def bridge_rates(n: int = 1000, repeats: int = 5) -> dict:
 
 
 def peak_heap(
-    path, options: list[str], heap: str, dense: bool = False, timeout: float = 900
+    path,
+    options: list[str],
+    heap: str,
+    dense: bool = False,
+    timeout: float = 900,
+    jvm_options: tuple[str, ...] = jvm.JVM_OPTIONS,
 ) -> dict:
     """Peak JVM heap and time of training the meta-classifier, in a JVM of its own.
 
-    ``wekaranking.Bench`` runs it there, so that nothing else shares its heap.
+    ``wekaranking.Bench`` runs it there, so that nothing else shares its heap,
+    with the options the package starts its JVM with (its collector) unless
+    told others. Heap sizes are above what was in use before training; the
+    estimate is the meta-classifier's own (``trainingFootprint``).
     """
     command = [
         "java",
         f"-Xmx{heap}",
+        *jvm_options,
         "-cp",
         os.pathsep.join(jvm.classpath()),
         "wekaranking.Bench",
@@ -118,23 +127,185 @@ def peak_heap(
         return {"heap": heap, "error": [f"not done in {timeout} s"]}
     if result.returncode != 0:
         return {"heap": heap, "error": result.stderr.strip().splitlines()[-1:]}
-    peak_mb, seconds, pairs, live_mb = result.stdout.split()[-4:]
+    measured = dict(
+        item.split("=") for item in result.stdout.strip().splitlines()[-1].split()
+    )
     return {
         "heap": heap,
-        "peak_heap_mb": int(peak_mb),
-        "peak_live_mb": int(live_mb),
-        "seconds": float(seconds),
-        "pairs": int(pairs),
+        "peak_heap_mb": int(measured["peak_heap_bytes"]) >> 20,
+        "peak_live_mb": int(measured["peak_live_bytes"]) >> 20,
+        "before_mb": int(measured["before_bytes"]) / (1 << 20),
+        "estimate_mb": int(measured["estimate_bytes"]) / (1 << 20),
+        "seconds": float(measured["seconds"]),
+        "cpu_seconds": float(measured["cpu_seconds"]),
+        "pairs": int(measured["pairs"]),
     }
 
 
-def memory() -> dict:
-    """J48 on kr-vs-kp's full pair set (5.1 million pairs), in four heaps.
+def smallest_heap(
+    path,
+    options: list[str],
+    start_mb: int,
+    jvm_options: tuple[str, ...] = jvm.JVM_OPTIONS,
+    tolerance: float = 0.05,
+    timeout: float = 900,
+) -> dict:
+    """The smallest -Xmx, in MB and to within ``tolerance``, that trains it.
 
-    Pair views in heaps of 4 and 3 GB beside dense pair copies, as before the
-    views, in 4 and 16 GB. The peak heap is the most in use in the 4 GB run
-    (at most the heap, by definition); the peak live data, what was left after
-    collections.
+    What the heap check must foresee: the peak of what training holds live,
+    the collector's headroom included. Doubling or halving from ``start_mb``
+    until one run trains and one runs out (or takes over ``timeout`` seconds:
+    near its limit a collector can spend minutes freeing little), then
+    bisecting; the result is the run at the smallest heap that trained, with
+    ``needed_mb``, that heap less what was in use before training, and the
+    runs it took.
+    """
+    trained, failed, heap_mb, runs = None, None, max(start_mb, 16), 0
+    while True:
+        run = peak_heap(
+            path, options, f"{heap_mb}m", timeout=timeout, jvm_options=jvm_options
+        )
+        runs += 1
+        if "error" in run:
+            failed = heap_mb
+        else:
+            trained, run_at = heap_mb, run
+        if trained is None:
+            if heap_mb >= 1 << 16:
+                raise RuntimeError(f"{path} {options} did not train in 64 GB: {run}")
+            heap_mb *= 2
+        elif failed is None:
+            heap_mb //= 2
+            if heap_mb < 16:
+                break
+        elif trained - failed <= max(1, tolerance * failed):
+            break
+        else:
+            heap_mb = (trained + failed) // 2
+    return {
+        **run_at,
+        "smallest_heap_mb": trained,
+        "needed_mb": trained - run_at["before_mb"],
+        "runs": runs,
+    }
+
+
+# Training one member on the pair instances (the general path), per learner: a
+# nominal task and a numeric one, which the estimate's constants were fitted
+# to, and sick (mixed, with missing values), held out; pairs per instance
+# chosen so that a run takes seconds (SMO's and Logistic's optimisers grow
+# faster than the pairs).
+LEARNER_RUNS = (
+    ("J48", "kr-vs-kp", 50),
+    ("J48", "kr-vs-kp", 150),
+    ("J48", "spambase", 4),
+    ("J48", "spambase", 10),
+    ("NaiveBayes", "kr-vs-kp", 150),
+    ("NaiveBayes", "spambase", 30),
+    ("Logistic", "kr-vs-kp", 5),
+    ("Logistic", "kr-vs-kp", 15),
+    ("Logistic", "spambase", 5),
+    ("SMO", "kr-vs-kp", 2),
+    ("SMO", "kr-vs-kp", 5),
+    ("SMO", "spambase", 2),
+    ("J48", "sick", 20),
+    ("NaiveBayes", "sick", 50),
+    ("Logistic", "sick", 5),
+    ("SMO", "sick", 2),
+)
+
+
+def _one_member(learner: str, name: str, p: int) -> tuple:
+    """A bench task and the options that train one member of the learner on it."""
+    task = BENCH_TASKS[name]
+    options = ["-P", str(p), "-I", "1", "-num-slots", "1", "-rank-first"]
+    return task, options + [task.positive, "-W", NAMED_LEARNERS[learner]]
+
+
+def learner_footprints(runs=LEARNER_RUNS) -> list[dict]:
+    """The heap estimate beside the heap each learner needed, one member.
+
+    ``needed_mb``: the smallest heap that trained it in at most four times
+    its time in a 4 GB heap (and 30 s), less what was in use before;
+    ``ratio``: the estimate over that (the check must not let an
+    out-of-memory through: at least 1 is safe, within 1.5 is the goal).
+    """
+    rows = []
+    for learner, name, p in runs:
+        task, options = _one_member(learner, name, p)
+        probe = peak_heap(task.path, options, "4g")
+        if "error" in probe:
+            rows.append({"learner": learner, "task": name, "p": p, **probe})
+            continue
+        start = int(probe["before_mb"] + max(probe["estimate_mb"], 8))
+        found = smallest_heap(
+            task.path, options, start, timeout=4 * probe["seconds"] + 30
+        )
+        rows.append(
+            {
+                "learner": learner,
+                "task": name,
+                "p": p,
+                "pairs": found["pairs"],
+                "estimate_mb": found["estimate_mb"],
+                "smallest_heap_mb": found["smallest_heap_mb"],
+                "needed_mb": found["needed_mb"],
+                "peak_live_mb": found["peak_live_mb"],
+                "ratio": found["estimate_mb"] / found["needed_mb"],
+            }
+        )
+    return rows
+
+
+# The collectors compared for the package's JVM: the JVM's default and the
+# throughput collector, on J48 (copies of the views at every tree level, short
+# sorting arrays) and Logistic (dense copies, then an optimiser's small arrays).
+COLLECTORS = ("-XX:+UseG1GC", "-XX:+UseParallelGC")
+COLLECTOR_RUNS = (
+    ("J48", "kr-vs-kp", 150),
+    ("J48", "spambase", 10),
+    ("Logistic", "spambase", 20),
+)
+
+
+def collectors(runs=COLLECTOR_RUNS, repeats: int = 3) -> list[dict]:
+    """Training time and heap of one member under each collector, in turns.
+
+    In a 1 GB heap, the median over ``repeats`` runs of the wall seconds, the
+    CPU seconds of all the JVM's threads (the collector's among them: on a
+    shared machine, the fairer measure) and the peak heap in use.
+    """
+    rows = []
+    for learner, name, p in runs:
+        task, options = _one_member(learner, name, p)
+        measured: dict[str, list[dict]] = {gc: [] for gc in COLLECTORS}
+        for _ in range(repeats):
+            for gc in COLLECTORS:
+                measured[gc].append(
+                    peak_heap(task.path, options, "1g", jvm_options=(gc,))
+                )
+        for gc, runs_of_gc in measured.items():
+            row = {"learner": learner, "task": name, "collector": gc}
+            failed = [r for r in runs_of_gc if "error" in r]
+            if failed:
+                rows.append(row | {"error": failed[0]["error"]})
+                continue
+            row["pairs"] = runs_of_gc[0]["pairs"]
+            for key in ("seconds", "cpu_seconds", "peak_heap_mb"):
+                row[key] = float(np.median([r[key] for r in runs_of_gc]))
+            rows.append(row)
+    return rows
+
+
+def memory() -> dict:
+    """The heap estimate per learner, the collectors, J48 on kr-vs-kp's pairs.
+
+    Per learner: :func:`learner_footprints`; the collectors: :func:`collectors`.
+    Then J48 on all 5.1 million pairs
+    of kr-vs-kp: pair views in heaps of 4 and 3 GB beside dense pair copies,
+    as before the views, in 4 and 16 GB. The peak heap is the most in use in
+    the 4 GB run (at most the heap, by definition); the peak live data, the
+    most in use after a collection.
     """
     task = BENCH_TASKS["kr-vs-kp"]
     options = ["-P", "all", "-I", "1", "-rank-first", task.positive]
@@ -149,6 +320,8 @@ def memory() -> dict:
         "peak_live_mb_kr_vs_kp_j48": runs["views"].get("peak_live_mb"),
         "peak_live_mb_kr_vs_kp_j48_dense": runs["dense"].get("peak_live_mb"),
         "memory": runs,
+        "heap_estimate": learner_footprints(),
+        "collectors": collectors(),
     }
 
 

@@ -24,6 +24,25 @@ TRAINING_COLUMNS = (
     ("pairs", "pairs", ","),
     ("seconds", "seconds", ".1f"),
 )
+HEAP_ESTIMATE_COLUMNS = (
+    ("learner", "learner", ""),
+    ("task", "task", ""),
+    ("pairs", "pairs", ","),
+    ("estimate (MB)", "estimate_mb", ",.0f"),
+    ("needed (MB)", "needed_mb", ",.0f"),
+    ("smallest -Xmx (MB)", "smallest_heap_mb", ","),
+    ("live after GC (MB)", "peak_live_mb", ","),
+    ("estimate / needed", "ratio", ".2f"),
+)
+COLLECTOR_COLUMNS = (
+    ("learner", "learner", ""),
+    ("task", "task", ""),
+    ("pairs", "pairs", ","),
+    ("collector", "collector", ""),
+    ("seconds", "seconds", ".1f"),
+    ("CPU seconds", "cpu_seconds", ".1f"),
+    ("peak heap (MB)", "peak_heap_mb", ",.0f"),
+)
 COMPETITOR_COLUMNS = (
     ("task", "task", ""),
     ("ranker", "ranker", ""),
@@ -72,7 +91,7 @@ def _scoring(r: dict) -> dict:
     }
 
 
-def _memory(runs: dict) -> dict:
+def _memory(runs: dict, estimates: list[dict], collectors: list[dict]) -> dict:
     """The memory runs, each with its measures or the error it failed with."""
     rows = []
     for key, label in MEMORY_RUNS:
@@ -83,7 +102,12 @@ def _memory(runs: dict) -> dict:
         else:
             row |= {k: run[k] for k in ("peak_heap_mb", "peak_live_mb", "seconds")}
         rows.append(row)
-    return {"pairs": runs["views"].get("pairs", 0), "runs": rows}
+    return {
+        "pairs": runs["views"].get("pairs", 0),
+        "runs": rows,
+        "estimates": cells(estimates, HEAP_ESTIMATE_COLUMNS),
+        "collectors": cells(collectors, COLLECTOR_COLUMNS),
+    }
 
 
 def _scale(r: dict) -> dict:
@@ -107,7 +131,11 @@ def values(results: dict, command: str) -> dict:
         "scoring": _scoring(results)
         if "pair_scoring_ratio_to_java" in results
         else None,
-        "memory": _memory(results["memory"]) if "memory" in results else None,
+        "memory": _memory(
+            results["memory"], results["heap_estimate"], results["collectors"]
+        )
+        if "memory" in results
+        else None,
         "scale": _scale(results) if "growth_with_n" in results else None,
         "training": None
         if training is None
@@ -154,6 +182,8 @@ def render(v: dict) -> str:
             template("memory.md").substitute(
                 pairs=f"{m['pairs']:,}",
                 rows="\n".join(_memory_row(run) for run in m["runs"]),
+                estimates=table(m["estimates"], HEAP_ESTIMATE_COLUMNS),
+                collectors=table(m["collectors"], COLLECTOR_COLUMNS),
             )
         )
     if (s := v["scale"]) is not None:

@@ -1255,26 +1255,35 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   }
 
   /**
-   * How many pair instances each member would be trained on (0 pointwise),
-   * the members trained at the same time and the heap bytes a pair needs
-   * while its member trains: what training this data costs, asked before it.
-   * Changes nothing.
+   * What training this data costs, asked before it; changes nothing: how
+   * many pair instances each member is trained on (0 pointwise), the
+   * members trained at the same time, the heap bytes a pair needs on the
+   * pair instances and the fixed bytes of a member beside them, the heap
+   * bytes one member needs as it will be trained, and 1 when it is trained
+   * from the rows ({@link ProductTraining}: bytes per row, not per pair),
+   * else 0.
    *
    * @param data the training data
-   * @return {pairs per member, members trained at once, bytes per pair}
+   * @return {pairs per member, members at once, bytes per pair, bytes per
+   *     model, bytes per member, from rows}
    * @throws Exception if the options do not fit the data
    */
   public long[] trainingFootprint(Instances data) throws Exception {
     if (pointwise()) {
-      return new long[] {0, 1, 0};
+      return new long[] {0, 1, 0, 0, 0, 0};
     }
     data = withClass(data);
     RankingTask task = RankingTask.of(data, m_RankFirst, m_GroupAttribute);
     PairTraining training = new PairTraining(data, task, m_PairsPerInstance, m_OneOrder);
+    String learner = m_Classifier.getClass().getName();
+    long pairs = training.pairsPerMember();
+    long perPair = training.bytesPerPair(learner);
+    long perModel = training.bytesPerModel(learner);
+    boolean fromRows = ProductTraining.applies(m_Classifier, training);
+    long member = perModel
+        + (fromRows ? training.numRows() * training.bytesPerRow() : pairs * perPair);
     return new long[] {
-      training.pairsPerMember(),
-      Math.min(m_NumIterations, slots()),
-      training.bytesPerPair(m_Classifier.getClass().getName()),
+      pairs, Math.min(m_NumIterations, slots()), perPair, perModel, member, fromRows ? 1 : 0,
     };
   }
 

@@ -16,22 +16,62 @@ public final class PairTraining {
   /** Name of the pair instances' class attribute. */
   public static final String PAIR_CLASS = "first_wins";
 
-  /**
-   * Bytes of JVM heap a pair instance costs while a member trains on it: the
-   * view itself with its index arrays (about 120 bytes), and, for a learner
-   * that copies its training data into dense values (WEKA's filters do), 16
-   * bytes an attribute and an object's overhead more.
+  /*
+   * The heap estimate's constants, measured: the smallest -Xmx in which one
+   * member trained (found to 5 % by halving, less the heap in use before
+   * training; weka-ranking bench --sections memory, ParallelGC, WEKA 3.9.7,
+   * Java 17) on kr-vs-kp (36 nominal attributes) and spambase (57 numeric).
+   * A learner's heap grew in a straight line with its pairs; each constant
+   * is that line's slope or intercept, rounded up so that the estimate stays
+   * above every measurement and within 1.35 times it.
+   *
+   * J48: 522 bytes a pair and 17 MB more on kr-vs-kp (159,800 and 479,400
+   * pairs: 97 and 256 MB), but 2,684 bytes a pair and nothing more on
+   * spambase (18,404 and 46,010 pairs: 43 and 114 MB). WEKA's Instances.add
+   * copies each instance it is given, so every level of the tree holds a
+   * copy of the views that reach it (48 bytes and a reference each), and
+   * subtree raising keeps every node's: a pair costs about 56 bytes a level
+   * of its path, and numeric attributes, split again and again, make deeper
+   * trees. The estimate takes 600 bytes a pair of nominal attributes, 2,600
+   * of numeric ones, in proportion.
+   *
+   * NaiveBayes: 98 bytes a pair and 10 MB more (479,400 kr-vs-kp pairs: 54
+   * MB; 138,030 spambase pairs: 22 MB): the view, its indices and NaiveBayes'
+   * copy of the references.
+   *
+   * Logistic and SMO copy every pair into dense values (their filters:
+   * ReplaceMissingValues, NominalToBinary when there is a nominal attribute,
+   * SMO's Normalize; then Logistic's double[][] of the data), so a pair costs
+   * copies of 8 bytes a value of the width after NominalToBinary, and 56 an
+   * instance. Logistic: 1,639 bytes a pair and 4 MB more on kr-vs-kp (15,980
+   * and 47,940 pairs: 29 and 79 MB), 2.3 copies; on spambase 1.2 copies
+   * (23,005 pairs: 32 MB), where NominalToBinary has nothing to change. SMO:
+   * 1,968 bytes a pair and 18 MB more on kr-vs-kp (6,392 and 15,980 pairs: 29
+   * and 47 MB; its kernel cache of 250,007 entries is 4 MB of that), 2.8
+   * copies; 2.5 on spambase (9,202 pairs: 39 MB); 3.4 on sick (7,544 pairs:
+   * 33 MB), where ReplaceMissingValues has values to replace.
+   *
+   * Held out, on sick (22 nominal attributes, 7 numeric, missing values), the
+   * estimate was 1.18 times what J48 needed (75,440 pairs: 76 MB), 1.17
+   * NaiveBayes (188,600: 27 MB), 1.15 Logistic (18,860: 29 MB); SMO's
+   * copies were raised from 3 to 3.5 for sick's 0.95.
    */
-  private static final long VIEW_BYTES = 120;
-  private static final long DENSE_OBJECT_BYTES = 56;
+  private static final long J48_NOMINAL_BYTES = 600;
+  private static final long J48_NUMERIC_BYTES = 2600;
+  private static final long J48_MODEL_BYTES = 12L << 20;
+  private static final long NAIVE_BAYES_BYTES = 110;
+  private static final long NAIVE_BAYES_MODEL_BYTES = 12L << 20;
+  private static final double LOGISTIC_COPIES = 1.4;
+  private static final double LOGISTIC_NOMINAL_COPIES = 1;
+  private static final long LOGISTIC_MODEL_BYTES = 6L << 20;
+  private static final double SMO_COPIES = 3.5;
+  private static final long SMO_MODEL_BYTES = 18L << 20;
 
-  /** Learners known to train on the pair instances as given, without a dense copy. */
-  private static final String[] VIEW_LEARNERS = {
-    "weka.classifiers.trees.J48",
-    "weka.classifiers.bayes.NaiveBayes",
-    "weka.classifiers.trees.REPTree",
-    "weka.classifiers.trees.RandomTree",
-  };
+  /** A view, its index arrays and a reference to it, beside a learner's copies. */
+  private static final long VIEW_BYTES = 120;
+
+  /** A DenseInstance beside its values: the object and the array's header. */
+  private static final long DENSE_OBJECT_BYTES = 56;
 
   private final double[][] m_Rows;
   private final double[] m_Grades;
@@ -150,19 +190,109 @@ public final class PairTraining {
 
   /**
    * Bytes of JVM heap that a pair instance needs while its member trains on
-   * it, roughly: the view, and a dense copy for a learner not known to train
-   * on the views as given.
+   * it, by learner (the measured constants above): J48 and NaiveBayes train
+   * on the views (J48's trees grow deeper on numeric attributes); Logistic
+   * and SMO on dense copies, so that their cost grows with the attributes. A learner not measured is counted as SMO is, the
+   * most a measured learner holds.
    *
    * @param learner the base learner's classname
    * @return the estimate for one pair
    */
   public long bytesPerPair(String learner) {
-    long bytes = VIEW_BYTES;
-    for (String view : VIEW_LEARNERS) {
-      if (view.equals(learner)) {
-        return bytes;
+    switch (learner) {
+      case "weka.classifiers.trees.J48":
+        double numeric = numericShare();
+        return Math.round(numeric * J48_NUMERIC_BYTES + (1 - numeric) * J48_NOMINAL_BYTES);
+      case "weka.classifiers.bayes.NaiveBayes":
+        return NAIVE_BAYES_BYTES;
+      case "weka.classifiers.functions.Logistic":
+        double copies = LOGISTIC_COPIES + (hasNominal() ? LOGISTIC_NOMINAL_COPIES : 0);
+        return VIEW_BYTES + (long) Math.ceil(copies * denseBytes());
+      default:
+        return VIEW_BYTES + (long) Math.ceil(SMO_COPIES * denseBytes());
+    }
+  }
+
+  /**
+   * Bytes of a member's training beside its pairs (the measured constants
+   * above): the learner's fixed structures and the collector's room.
+   *
+   * @param learner the base learner's classname
+   * @return the fixed part of a member's estimate
+   */
+  public long bytesPerModel(String learner) {
+    switch (learner) {
+      case "weka.classifiers.trees.J48":
+        return J48_MODEL_BYTES;
+      case "weka.classifiers.bayes.NaiveBayes":
+        return NAIVE_BAYES_MODEL_BYTES;
+      case "weka.classifiers.functions.Logistic":
+        return LOGISTIC_MODEL_BYTES;
+      default:
+        return SMO_MODEL_BYTES;
+    }
+  }
+
+  /**
+   * Bytes of JVM heap that training a member from the rows needs
+   * ({@link ProductTraining}), per training row: the rows' values, and per
+   * row an index into each attribute's sorted order and the sides' index
+   * arrays at every level of a tree. A bound from those structures, not
+   * measured (no learner is trained from the rows yet): 16 bytes an
+   * attribute and 256 bytes a row.
+   *
+   * @return the estimate for one row
+   */
+  public long bytesPerRow() {
+    int m = m_Rows.length == 0 ? 0 : m_Rows[0].length;
+    return 16L * m + 256;
+  }
+
+  /**
+   * Rows of the training data.
+   *
+   * @return the count
+   */
+  public int numRows() {
+    return m_Rows.length;
+  }
+
+  /** A dense copy of a pair after NominalToBinary: its values and the object. */
+  private long denseBytes() {
+    return 8 * binaryWidth() + DENSE_OBJECT_BYTES;
+  }
+
+  /** The share of a pair's attributes that are numeric, its class aside. */
+  private double numericShare() {
+    int numeric = 0;
+    for (int a = 0; a < m_PairHeader.numAttributes(); a++) {
+      if (a != m_PairHeader.classIndex() && m_PairHeader.attribute(a).isNumeric()) {
+        numeric++;
       }
     }
-    return bytes + 16L * (m_PairHeader.numAttributes()) + DENSE_OBJECT_BYTES;
+    return numeric / (double) Math.max(1, m_PairHeader.numAttributes() - 1);
+  }
+
+  /** Whether NominalToBinary has an attribute to change. */
+  private boolean hasNominal() {
+    for (int a = 0; a < m_PairHeader.numAttributes(); a++) {
+      if (a != m_PairHeader.classIndex() && m_PairHeader.attribute(a).isNominal()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Values of a pair after NominalToBinary: one for each value of a nominal
+   * attribute of more than two, one for any other attribute.
+   */
+  private long binaryWidth() {
+    long width = 0;
+    for (int a = 0; a < m_PairHeader.numAttributes(); a++) {
+      int values = m_PairHeader.attribute(a).numValues();
+      width += a != m_PairHeader.classIndex() && values > 2 ? values : 1;
+    }
+    return width;
   }
 }
