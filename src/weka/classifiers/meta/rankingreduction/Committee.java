@@ -25,8 +25,12 @@ import weka.core.Instances;
  *
  * <p>A tree member (J48, REPTree: {@link FlatTree}) answers from its tree
  * flattened into arrays, in one walk a pair; rows with a missing value on the
- * way go to the member itself. {@link #beats} stops asking members once the
- * majority is decided; {@link #votes} counts every member's vote.
+ * way go to the member itself. Where a batch's pairs share a row in a run
+ * (the tournament's first row, QuickSort's pivot), each tree's splits on
+ * that row are decided once for the run ({@code FlatTree.Given}) and a pair
+ * walks only the splits on its other row. {@link #beats} stops asking
+ * members once the majority is decided; {@link #votes} counts every
+ * member's vote.
  */
 public final class Committee implements PairComparator {
 
@@ -39,6 +43,12 @@ public final class Committee implements PairComparator {
      */
     Committee on(double[][] rows) throws Exception;
   }
+
+  /**
+   * The fewest pairs sharing a row that decide the trees' splits on that
+   * row once (about a walk of each tree) rather than at every pair.
+   */
+  private static final int RUN = 32;
 
   private final Classifier[][] m_Copies;
   private final Instances m_PairHeader;
@@ -154,24 +164,46 @@ public final class Committee implements PairComparator {
     int half = m_Rows.length == 0 ? 0 : m_Rows[0].length;
     double[] values = new double[2 * half]; // the pair's, for the trees
     int first = -1; // the row in the first half of values
+    FlatTree.Given[] given = null; // this thread's trees with a row given, once needed
+    int runEnd = from; // where the pairs sharing a row (or none) end
+    int shared = 0; // 1 while a run shares its first row, 2 its second, else 0
     for (int k = from; k < to; k++) {
       int a = left[k];
       int b = right[k];
+      if (k == runEnd) {
+        int byFirst = runEnd(left, k, to);
+        int bySecond = runEnd(right, k, to);
+        shared = byFirst - k >= RUN ? 1 : bySecond - k >= RUN ? 2 : 0;
+        // No run long enough starts before both ends when neither is.
+        runEnd = shared == 1 ? byFirst : shared == 2 ? bySecond : Math.min(byFirst, bySecond);
+        if (shared > 0) {
+          given = given != null ? given : given();
+          for (FlatTree.Given tree : given) {
+            if (tree != null) {
+              tree.give(m_Rows[shared == 1 ? a : b], shared == 1);
+            }
+          }
+        }
+      }
       pair.setPair(a, b);
       boolean laidOut = false;
       int votes = 0;
       for (int m = 0; m < members.length; m++) {
         int sure = m_Forms == null || m_Forms[m] == null ? -1 : m_Forms[m].sureAnswer(a, b);
         if (sure < 0 && m_Trees[m] != null) {
-          if (!laidOut) { // batches ask a row against many in turn
-            if (first != a) {
-              System.arraycopy(m_Rows[a], 0, values, 0, half);
-              first = a;
+          if (shared > 0) {
+            sure = given[m].answer(m_Rows[shared == 1 ? b : a]);
+          } else {
+            if (!laidOut) { // batches ask a row against many in turn
+              if (first != a) {
+                System.arraycopy(m_Rows[a], 0, values, 0, half);
+                first = a;
+              }
+              System.arraycopy(m_Rows[b], 0, values, half, half);
+              laidOut = true;
             }
-            System.arraycopy(m_Rows[b], 0, values, half, half);
-            laidOut = true;
+            sure = m_Trees[m].answer(values);
           }
-          sure = m_Trees[m].answer(values);
         }
         votes += sure >= 0 ? sure : members[m].classifyInstance(pair) == 1.0 ? 1 : 0;
         if (decide && (votes >= majority || votes + members.length - 1 - m < majority)) {
@@ -180,6 +212,24 @@ public final class Committee implements PairComparator {
       }
       out[k] = votes;
     }
+  }
+
+  /** One past the last of the pairs from k on whose row in rows is the same. */
+  private static int runEnd(int[] rows, int k, int to) {
+    int end = k + 1;
+    while (end < to && rows[end] == rows[k]) {
+      end++;
+    }
+    return end;
+  }
+
+  /** A thread's own trees to give rows to (null for members that are none). */
+  private FlatTree.Given[] given() {
+    FlatTree.Given[] given = new FlatTree.Given[m_Trees.length];
+    for (int m = 0; m < given.length; m++) {
+      given[m] = m_Trees[m] == null ? null : new FlatTree.Given(m_Trees[m]);
+    }
+    return given;
   }
 
   private AdditiveTournament[] forms() throws Exception {
