@@ -196,9 +196,11 @@ def tree_committee(
     The exact tournament of n rows on one thread without asking a pair
     (``TreeTournament``), its degrees checked against the brute force's on a
     sample of them in the same run; the brute force's rate per thread on the
-    sample with the flattened trees (``FlatTree``, stopping once the majority
-    is decided) beside a plain loop over the same arrays (``Bench.java``); and
-    QuickSort of ``quicksort_n`` rows on two threads. Medians of ``repeats``
+    sample with the flattened trees (``FlatTree``: a row's splits decided once
+    for the pairs sharing it, the trees asked one at a time over those pairs,
+    stopping once the majority is decided) beside a plain loop over the same
+    arrays, a walk a pair and every tree (``Bench.java``); and QuickSort of
+    ``quicksort_n`` rows on two threads. Medians of ``repeats``
     runs (the sample's runs: ``2 * repeats``), and the load average around
     them, since the machine may be shared.
     """

@@ -219,9 +219,9 @@ public final class FlatTree {
    */
   static final class Given {
     private final FlatTree m_Tree;
-    private int[] m_GivenWalk;
-    private double[] m_GivenSplit;
-    private int[] m_GivenChildren;
+    private final int[] m_GivenWalk;
+    private final double[] m_GivenSplit;
+    private final int[] m_GivenChildren;
     private int m_Nodes;
     private int m_ChildrenUsed;
     /** Whether every split of the given tree has two branches (no BY_VALUE). */
