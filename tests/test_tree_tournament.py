@@ -184,13 +184,14 @@ def test_pairs_sharing_a_row_vote_as_the_members_classify(learner, options, task
     expected = sum(
         weka_answers(m, header, jrows, left, right) for m in reduction.getMembers()
     )
-    votes = committee(reduction, jrows).votes(
-        jpype.JArray(jpype.JInt)(left.tolist()),
-        jpype.JArray(jpype.JInt)(right.tolist()),
-        len(left),
-    )
+    jleft = jpype.JArray(jpype.JInt)(left.tolist())
+    jright = jpype.JArray(jpype.JInt)(right.tolist())
+    votes = committee(reduction, jrows).votes(jleft, jright, len(left))
     np.testing.assert_array_equal(np.asarray(votes), expected)
     assert 0 < expected.sum() < 3 * len(expected)
+    beats = jpype.JArray(jpype.JBoolean)(len(left))  # members stop once decided
+    committee(reduction, jrows).beats(jleft, jright, len(left), beats)
+    np.testing.assert_array_equal(np.asarray(beats), 2 * expected > 3)
 
 
 @pytest.mark.parametrize(
