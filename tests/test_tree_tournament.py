@@ -156,6 +156,44 @@ def test_the_committee_votes_as_its_members_classify(voters, weka):
     np.testing.assert_array_equal(np.asarray(counted), votes)
 
 
+@pytest.mark.parametrize(("learner", "options"), TREES)
+@pytest.mark.parametrize("task", ["breast-cancer", "vehicle", "hepatitis"])
+def test_pairs_sharing_a_row_vote_as_the_members_classify(learner, options, task, weka):
+    """Pairs sharing a row vote as every member's own classifyInstance says.
+
+    Runs of pairs sharing their first or their second row decide that row's
+    splits once (``FlatTree.Given``); beside them pairs that share nothing,
+    missing values included.
+    """
+    reduction, jrows, rows = trained(learner, options, task, voters=3)
+    n = len(rows)
+    everyone = np.arange(n)
+    shared = [
+        0,
+        1,
+        int(np.isnan(rows).any(axis=1).argmax()),
+    ]  # one with a missing value
+    left = np.concatenate([np.full(n, x) for x in shared] + [everyone] * len(shared))
+    right = np.concatenate([everyone] * len(shared) + [np.full(n, x) for x in shared])
+    scattered = np.random.default_rng(5).integers(0, n, (2, 300))
+    left, right = (
+        np.concatenate([left, scattered[0]]),
+        np.concatenate([right, scattered[1]]),
+    )
+    header = reduction.getPairHeader()
+    expected = sum(
+        weka_answers(m, header, jrows, left, right) for m in reduction.getMembers()
+    )
+    jleft = jpype.JArray(jpype.JInt)(left.tolist())
+    jright = jpype.JArray(jpype.JInt)(right.tolist())
+    votes = committee(reduction, jrows).votes(jleft, jright, len(left))
+    np.testing.assert_array_equal(np.asarray(votes), expected)
+    assert 0 < expected.sum() < 3 * len(expected)
+    beats = jpype.JArray(jpype.JBoolean)(len(left))  # members stop once decided
+    committee(reduction, jrows).beats(jleft, jright, len(left), beats)
+    np.testing.assert_array_equal(np.asarray(beats), 2 * expected > 3)
+
+
 @pytest.mark.parametrize(
     ("learner", "voters", "form"),
     [

@@ -196,11 +196,13 @@ def tree_committee(
     The exact tournament of n rows on one thread without asking a pair
     (``TreeTournament``), its degrees checked against the brute force's on a
     sample of them in the same run; the brute force's rate per thread on the
-    sample with the flattened trees (``FlatTree``, stopping once the majority
-    is decided) beside a plain loop over the same arrays (``Bench.java``); and
-    QuickSort of ``quicksort_n`` rows on two threads. Medians of ``repeats``
-    runs (the sample's runs: ``2 * repeats``), and the load average around
-    them, since the machine may be shared.
+    sample with the flattened trees (``FlatTree``: a row's splits decided once
+    for the pairs sharing it, the trees asked one at a time over those pairs,
+    stopping once the majority is decided) beside a plain loop over the same
+    arrays, a walk a pair and every tree (``Bench.java``); and QuickSort of
+    ``quicksort_n`` rows on two threads. Medians of ``repeats`` runs (the
+    sample's runs: ``2 * repeats``, the brute force and the plain loop in
+    turn), and the load average around them, since the machine may be shared.
     """
     load_before = os.getloadavg()[0]
     committee, train_seconds = _fitted("J48", train_n, voters=10)
@@ -215,12 +217,16 @@ def tree_committee(
     few = bridge.to_instances(test.subset(chosen), header)
     exact = bridge.bench_tournament_scores(reduction, few, 1, True)
     brute = bridge.bench_tournament_scores(reduction, few, 1, False)
-    brute_seconds = _median_seconds(
-        2 * repeats, lambda: bridge.bench_tournament_scores(reduction, few, 1, False)
-    )
-    plain_seconds = statistics.median(
-        bridge.bench_flat_loop_seconds(reduction, few) for _ in range(2 * repeats)
-    )
+    brute_times, plain_times = [], []
+    for _ in range(2 * repeats):  # in turn, so that a change of load hits both
+        brute_times.append(
+            _median_seconds(
+                1, lambda: bridge.bench_tournament_scores(reduction, few, 1, False)
+            )
+        )
+        plain_times.append(bridge.bench_flat_loop_seconds(reduction, few))
+    brute_seconds = statistics.median(brute_times)
+    plain_seconds = statistics.median(plain_times)
     pairs = sample * (sample - 1)
     out = {
         "tree_committee": {

@@ -25,8 +25,14 @@ import weka.core.Instances;
  *
  * <p>A tree member (J48, REPTree: {@link FlatTree}) answers from its tree
  * flattened into arrays, in one walk a pair; rows with a missing value on the
- * way go to the member itself. {@link #beats} stops asking members once the
- * majority is decided; {@link #votes} counts every member's vote.
+ * way go to the member itself. Where a batch's pairs share a row in a run
+ * (the tournament's first row, QuickSort's pivot), each tree's splits on
+ * that row are decided once for the run ({@code FlatTree.Given}), and a run
+ * of a committee of trees is asked a tree at a time: each tree divides the
+ * run's pairs among its branches in one pass a split, instead of a walk a
+ * pair whose every split the processor must guess. {@link #beats} stops
+ * asking members once the majority is decided; {@link #votes} counts every
+ * member's vote.
  */
 public final class Committee implements PairComparator {
 
@@ -40,6 +46,12 @@ public final class Committee implements PairComparator {
     Committee on(double[][] rows) throws Exception;
   }
 
+  /**
+   * The fewest pairs sharing a row that decide the trees' splits on that
+   * row once (about a walk of each tree) rather than at every pair.
+   */
+  private static final int RUN = 32;
+
   private final Classifier[][] m_Copies;
   private final Instances m_PairHeader;
   private final double[][] m_Rows;
@@ -48,6 +60,8 @@ public final class Committee implements PairComparator {
   private AdditiveTournament[] m_Forms;
   /** Each member's flattened tree (null: none), shared by the threads (read only). */
   private final FlatTree[] m_Trees;
+  /** Per row, whether a value is missing (its pairs are walked one by one). */
+  private final boolean[] m_Missing;
 
   /**
    * @param copies one copy of the committee per thread to score on
@@ -66,6 +80,12 @@ public final class Committee implements PairComparator {
     m_Trees = new FlatTree[copies[0].length];
     for (int m = 0; m < m_Trees.length; m++) {
       m_Trees[m] = FlatTree.of(copies[0][m], pairHeader);
+    }
+    m_Missing = new boolean[rows.length];
+    for (int i = 0; i < rows.length; i++) {
+      for (double v : rows[i]) {
+        m_Missing[i] |= Double.isNaN(v);
+      }
     }
   }
 
@@ -150,36 +170,165 @@ public final class Committee implements PairComparator {
       boolean decide) throws Exception {
     PairInstance pair = new PairInstance(m_Rows, 0, 0, weka.core.Utils.missingValue(), 1.0);
     pair.setDataset(m_PairHeader);
-    int majority = members.length / 2 + 1;
     int half = m_Rows.length == 0 ? 0 : m_Rows[0].length;
     double[] values = new double[2 * half]; // the pair's, for the trees
     int first = -1; // the row in the first half of values
+    FlatTree.Given[] given = null; // this thread's trees with a row given, once needed
+    int runEnd = from; // where the pairs sharing a row (or none) end
+    int shared = 0; // 1 while a run shares its first row, 2 its second, else 0
+    boolean allTrees = allTrees();
+    Run run = null; // this thread's scratch for runs, once needed
     for (int k = from; k < to; k++) {
       int a = left[k];
       int b = right[k];
+      if (k == runEnd) {
+        int byFirst = runEnd(left, k, to);
+        int bySecond = runEnd(right, k, to);
+        shared = byFirst - k >= RUN ? 1 : bySecond - k >= RUN ? 2 : 0;
+        // No run long enough starts before both ends when neither is.
+        runEnd = shared == 1 ? byFirst : shared == 2 ? bySecond : Math.min(byFirst, bySecond);
+        if (shared > 0) {
+          given = given != null ? given : given();
+          for (FlatTree.Given tree : given) {
+            if (tree != null) {
+              tree.give(m_Rows[shared == 1 ? a : b], shared == 1);
+            }
+          }
+          if (allTrees) {
+            run = run != null ? run : new Run();
+            run.count(members, given, left, right, k, runEnd, shared == 1, pair, out, decide);
+            k = runEnd - 1;
+            continue;
+          }
+        }
+      }
       pair.setPair(a, b);
       boolean laidOut = false;
       int votes = 0;
       for (int m = 0; m < members.length; m++) {
         int sure = m_Forms == null || m_Forms[m] == null ? -1 : m_Forms[m].sureAnswer(a, b);
         if (sure < 0 && m_Trees[m] != null) {
-          if (!laidOut) { // batches ask a row against many in turn
-            if (first != a) {
-              System.arraycopy(m_Rows[a], 0, values, 0, half);
-              first = a;
+          if (shared > 0) {
+            sure = given[m].answer(m_Rows[shared == 1 ? b : a]);
+          } else {
+            if (!laidOut) { // batches ask a row against many in turn
+              if (first != a) {
+                System.arraycopy(m_Rows[a], 0, values, 0, half);
+                first = a;
+              }
+              System.arraycopy(m_Rows[b], 0, values, half, half);
+              laidOut = true;
             }
-            System.arraycopy(m_Rows[b], 0, values, half, half);
-            laidOut = true;
+            sure = m_Trees[m].answer(values);
           }
-          sure = m_Trees[m].answer(values);
         }
-        votes += sure >= 0 ? sure : members[m].classifyInstance(pair) == 1.0 ? 1 : 0;
-        if (decide && (votes >= majority || votes + members.length - 1 - m < majority)) {
+        votes += sure >= 0 ? sure : ask(members[m], pair);
+        if (decide && decided(votes, m + 1, members.length)) {
           break;
         }
       }
       out[k] = votes;
     }
+  }
+
+  /** The member's own answer on the pair: 1 for "a beats b", else 0. */
+  private static int ask(Classifier member, PairInstance pair) throws Exception {
+    return member.classifyInstance(pair) == 1.0 ? 1 : 0;
+  }
+
+  /**
+   * Whether the committee's strict majority is reached or out of reach after
+   * this many of its members' votes.
+   */
+  private static boolean decided(int votes, int asked, int members) {
+    int majority = members / 2 + 1;
+    return votes >= majority || votes + members - asked < majority;
+  }
+
+  /** Whether every member answers from its tree alone (no additive form). */
+  private boolean allTrees() {
+    for (int m = 0; m < m_Trees.length; m++) {
+      if (m_Trees[m] == null || m_Forms != null && m_Forms[m] != null) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * A run of pairs sharing a row, counted a tree at a time over chunks of
+   * them: each given tree answers a chunk's pairs at once
+   * ({@link FlatTree.Given#vote}), and the pairs whose majority is decided
+   * leave before the next tree. The same votes as asking pair by pair.
+   */
+  private final class Run {
+    /** Pairs a chunk: their rows stay in the cache while every tree is asked. */
+    private static final int CHUNK = 1024;
+    private final int[] m_Active = new int[CHUNK];
+    private final int[] m_Pairs = new int[CHUNK];
+    private final int[] m_Undecided = new int[CHUNK];
+
+    void count(Classifier[] members, FlatTree.Given[] given, int[] left, int[] right,
+        int from, int to, boolean sharesFirst, PairInstance pair, int[] out, boolean decide)
+        throws Exception {
+      int[] other = sharesFirst ? right : left;
+      for (int start = from; start < to; start += CHUNK) {
+        int active = 0;
+        for (int k = start; k < Math.min(to, start + CHUNK); k++) {
+          out[k] = 0;
+          m_Active[active++] = k;
+        }
+        for (int m = 0; m < members.length && active > 0; m++) {
+          int clean = 0;
+          int undecided = 0;
+          for (int j = 0; j < active; j++) {
+            int k = m_Active[j];
+            if (given[m].canVote() && !m_Missing[other[k]]) {
+              m_Pairs[clean++] = k;
+            } else {
+              int answer = given[m].answer(m_Rows[other[k]]);
+              if (answer < 0) {
+                m_Undecided[undecided++] = k;
+              } else {
+                out[k] += answer;
+              }
+            }
+          }
+          undecided = given[m].vote(m_Pairs, clean, m_Rows, other, out, m_Undecided, undecided);
+          for (int j = 0; j < undecided; j++) {
+            int k = m_Undecided[j];
+            pair.setPair(left[k], right[k]);
+            out[k] += ask(members[m], pair);
+          }
+          int kept = 0;
+          for (int j = 0; j < active; j++) {
+            int k = m_Active[j];
+            if (!decide || !decided(out[k], m + 1, members.length)) {
+              m_Active[kept++] = k;
+            }
+          }
+          active = kept;
+        }
+      }
+    }
+  }
+
+  /** One past the last of the pairs from k on whose row in rows is the same. */
+  private static int runEnd(int[] rows, int k, int to) {
+    int end = k + 1;
+    while (end < to && rows[end] == rows[k]) {
+      end++;
+    }
+    return end;
+  }
+
+  /** A thread's own trees to give rows to (null for members that are none). */
+  private FlatTree.Given[] given() {
+    FlatTree.Given[] given = new FlatTree.Given[m_Trees.length];
+    for (int m = 0; m < given.length; m++) {
+      given[m] = m_Trees[m] == null ? null : new FlatTree.Given(m_Trees[m]);
+    }
+    return given;
   }
 
   private AdditiveTournament[] forms() throws Exception {

@@ -62,7 +62,9 @@ public final class FlatTree {
    * The walk's own array, a node's entries side by side: {@code [4 * node]}
    * its kind (LEAF for UNDECIDED too), {@code + 1} its pair attribute,
    * {@code + 2} its second child (the first is the next node: nodes are in
-   * preorder) or a leaf's answer (-1 undecided); split points in m_Split.
+   * preorder), a nominal split's number of branches, or a leaf's answer (-1
+   * undecided), {@code + 3} where a nominal split's children start in
+   * m_Children; split points in m_Split.
    */
   private final int[] m_Walk;
   /** The number of attributes of a row (the pair's first half). */
@@ -88,12 +90,12 @@ public final class FlatTree {
     m_Half = half;
     m_Walk = new int[4 * n];
     for (int i = 0; i < n; i++) {
-      boolean binary = m_Kind[i] == AT_MOST || m_Kind[i] == BELOW || m_Kind[i] == EQUALS;
-      boolean undecided = m_Kind[i] == UNDECIDED;
-      m_Walk[4 * i] = undecided ? LEAF : m_Kind[i];
+      m_Walk[4 * i] = m_Kind[i] == UNDECIDED ? LEAF : m_Kind[i];
       m_Walk[4 * i + 1] = m_Attribute[i];
-      m_Walk[4 * i + 2] = binary ? m_Children[m_First[i] + 1]
-          : undecided ? -1 : m_Wins[i] ? 1 : 0;
+      m_Walk[4 * i + 2] = m_Kind[i] == LEAF ? (m_Wins[i] ? 1 : 0)
+          : m_Kind[i] == UNDECIDED ? -1
+          : m_Kind[i] == BY_VALUE ? m_Count[i] : m_Children[m_First[i] + 1];
+      m_Walk[4 * i + 3] = m_First[i];
     }
   }
 
@@ -171,7 +173,15 @@ public final class FlatTree {
    * @return 1, 0, or -1 where the member must be asked
    */
   public int answer(double[] pair) {
-    int[] walk = m_Walk;
+    return walk(m_Walk, m_Split, m_Children, pair);
+  }
+
+  /**
+   * The answer of a tree laid out as m_Walk, m_Split and m_Children on the
+   * values its nodes' attributes index: 1, 0, or -1 where a missing value
+   * (or a nominal value past a split's branches) leaves it to the member.
+   */
+  static int walk(int[] walk, double[] split, int[] children, double[] values) {
     int node = 0;
     while (true) {
       int at = 4 * node;
@@ -179,22 +189,197 @@ public final class FlatTree {
       if (kind == LEAF) {
         return walk[at + 2];
       }
-      double v = pair[walk[at + 1]];
+      double v = values[walk[at + 1]];
       if (v != v) {
         return -1; // a missing value: WEKA walks every branch
       }
-      // One comparison a node, the child chosen without a branch where the JIT can.
+      // Kinds in the order of their frequency: numeric splits first.
       if (kind == AT_MOST) {
-        node = v <= m_Split[node] ? node + 1 : walk[at + 2];
+        node = v <= split[node] ? node + 1 : walk[at + 2];
       } else if (kind == BELOW) {
-        node = v < m_Split[node] ? node + 1 : walk[at + 2];
+        node = v < split[node] ? node + 1 : walk[at + 2];
+      } else if (kind == EQUALS) {
+        node = (int) split[node] == (int) v ? node + 1 : walk[at + 2];
       } else {
-        int branch = branch(node, v);
-        if (branch < 0) {
+        int branch = (int) v;
+        if (branch < 0 || branch >= walk[at + 2]) {
           return -1;
         }
-        node = m_Children[m_First[node] + branch];
+        node = children[walk[at + 3] + branch];
       }
+    }
+  }
+
+  /**
+   * The tree with one side of the pair given: splits on the given row's
+   * attributes are decided once, so that the pairs of that row with many
+   * others walk only the splits on the other row's, reading its values
+   * directly. A batch's pairs often share a row (the tournament's first,
+   * QuickSort's pivot). The arrays are one thread's, reused row after row.
+   */
+  static final class Given {
+    private final FlatTree m_Tree;
+    private final int[] m_GivenWalk;
+    private final double[] m_GivenSplit;
+    private final int[] m_GivenChildren;
+    private int m_Nodes;
+    private int m_ChildrenUsed;
+    /** Whether every split of the given tree has two branches (no BY_VALUE). */
+    private boolean m_Binary;
+    /** {@link #vote}'s nodes to visit, each with its share of the pairs. */
+    private final int[] m_Stack;
+
+    /**
+     * @param tree the tree to give rows to
+     */
+    Given(FlatTree tree) {
+      m_Tree = tree;
+      m_GivenWalk = new int[tree.m_Walk.length];
+      m_GivenSplit = new double[tree.m_Split.length];
+      m_GivenChildren = new int[tree.m_Children.length];
+      m_Stack = new int[3 * (tree.size() + 1)];
+    }
+
+    /**
+     * Decides the splits on one side's attributes for this row.
+     *
+     * @param row the given row's values
+     * @param first whether it is the pair's first row (a) or its second (b)
+     */
+    void give(double[] row, boolean first) {
+      m_Nodes = 0;
+      m_ChildrenUsed = 0;
+      m_Binary = true;
+      copy(0, row, first);
+    }
+
+    /**
+     * Whether {@link #vote} can answer pairs: every split of the given tree
+     * has two branches.
+     *
+     * @return whether vote applies
+     */
+    boolean canVote() {
+      return m_Binary;
+    }
+
+    /**
+     * The tree's answers on many pairs at once, the pairs divided among a
+     * split's two branches in one pass over them (no branch a pair for the
+     * processor to mispredict, as a walk a pair has at every split), down to
+     * the leaves: 1 is added to the votes of the pairs reaching a leaf that
+     * says "a beats b", the pairs reaching a leaf that leaves it to the
+     * member are listed. The other rows must have no missing value.
+     *
+     * @param pairs the pairs' numbers, reordered in place
+     * @param count how many of them
+     * @param rows the rows' values
+     * @param other each pair's row that is not the given one
+     * @param votes the votes per pair, added to
+     * @param undecided receives the pairs the member must answer
+     * @param listed how many pairs undecided holds already
+     * @return how many pairs undecided holds
+     */
+    int vote(int[] pairs, int count, double[][] rows, int[] other, int[] votes,
+        int[] undecided, int listed) {
+      int[] walk = m_GivenWalk;
+      int[] stack = m_Stack;
+      int left = listed;
+      int top = push(stack, 0, 0, 0, count);
+      while (top > 0) {
+        top -= 3;
+        int node = stack[top];
+        int from = stack[top + 1];
+        int to = stack[top + 2];
+        int at = 4 * node;
+        int kind = walk[at];
+        if (kind == LEAF) {
+          int answer = walk[at + 2];
+          for (int j = from; j < to && answer != 0; j++) {
+            if (answer > 0) {
+              votes[pairs[j]]++;
+            } else {
+              undecided[left++] = pairs[j];
+            }
+          }
+          continue;
+        }
+        int att = walk[at + 1];
+        double t = m_GivenSplit[node];
+        int split = from; // the pairs before it take the first branch
+        for (int j = from; j < to; j++) {
+          int pair = pairs[j];
+          double v = rows[other[pair]][att];
+          boolean firstBranch = kind == AT_MOST ? v <= t
+              : kind == BELOW ? v < t : (int) t == (int) v;
+          pairs[j] = pairs[split];
+          pairs[split] = pair;
+          split += firstBranch ? 1 : 0;
+        }
+        top = push(stack, top, node + 1, from, split);
+        top = push(stack, top, walk[at + 2], split, to);
+      }
+      return left;
+    }
+
+    private static int push(int[] stack, int top, int node, int from, int to) {
+      if (from == to) {
+        return top;
+      }
+      stack[top] = node;
+      stack[top + 1] = from;
+      stack[top + 2] = to;
+      return top + 3;
+    }
+
+    /**
+     * The tree's answer on the pair of the given row with this one.
+     *
+     * @param other the other row's values
+     * @return 1, 0, or -1 where the member must be asked
+     */
+    int answer(double[] other) {
+      return walk(m_GivenWalk, m_GivenSplit, m_GivenChildren, other);
+    }
+
+    /** Copies the subtree of node in preorder, the given row's splits decided; its new number. */
+    private int copy(int node, double[] row, boolean first) {
+      FlatTree tree = m_Tree;
+      int half = tree.m_Half;
+      int[] from = tree.m_Walk;
+      int kind = from[4 * node];
+      int att = from[4 * node + 1];
+      if (kind != LEAF && (att < half) == first) {
+        int branch = tree.branch(node, row[first ? att : att - half]);
+        if (branch >= 0) {
+          return copy(tree.m_Children[tree.m_First[node] + branch], row, first);
+        }
+        kind = LEAF; // the member itself must be asked, as answer() says
+      }
+      int to = m_Nodes++;
+      int[] walk = m_GivenWalk;
+      walk[4 * to] = kind;
+      if (kind == LEAF) {
+        walk[4 * to + 2] = from[4 * node] == LEAF ? from[4 * node + 2] : -1;
+        return to;
+      }
+      walk[4 * to + 1] = first ? att - half : att;
+      m_GivenSplit[to] = tree.m_Split[node];
+      int count = tree.m_Count[node];
+      if (kind == BY_VALUE) {
+        m_Binary = false;
+        int start = m_ChildrenUsed;
+        m_ChildrenUsed += count;
+        walk[4 * to + 2] = count;
+        walk[4 * to + 3] = start;
+        for (int i = 0; i < count; i++) {
+          m_GivenChildren[start + i] = copy(tree.m_Children[tree.m_First[node] + i], row, first);
+        }
+      } else {
+        copy(tree.m_Children[tree.m_First[node]], row, first); // the next node
+        walk[4 * to + 2] = copy(tree.m_Children[tree.m_First[node] + 1], row, first);
+      }
+      return to;
     }
   }
 
