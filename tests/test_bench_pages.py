@@ -248,8 +248,8 @@ def test_every_number_comes_from_the_values():
     s["all_pairs"]["fifty_k_under_goal"] = False
     s["all_pairs"]["plan_hours"] = 48.0
     text = scale_page.render(s)
-    assert "| J48 | 5,097,126 | 1.25 | 50.0 | 33 | yes |" in text
-    assert "| NaiveBayes | 5,097,126 | 0.50 | 20.0 | 40 | NO |" in text
+    assert "| J48 | 5,097,126 | 1.250 | 50.0 | 33 | yes |" in text
+    assert "| NaiveBayes | 5,097,126 | 0.500 | 20.0 | 40 | NO |" in text
     assert "| 50,000 | 1,050,000,000 | 240.0 |" in text
     assert "50,000 rows: 9.0 minutes, NOT under the goal of 5." in text
     assert "The JVM's maximum heap was 4,096 MB; the load average was 2.0" in text

@@ -37,7 +37,7 @@ PAIRS_COLUMNS = (
 ALL_PAIRS_KR_VS_KP_COLUMNS = (
     ("learner", "learner", ""),
     ("pairs", "pairs", ","),
-    ("from the rows s", "seconds", ".2f"),
+    ("from the rows s", "seconds", ".3f"),
     ("WEKA on the pairs s", "general_seconds", ".1f"),
     ("general / rows", "ratio", ",.0f"),
     ("same model", "same_model", ""),
