@@ -95,10 +95,21 @@ def _results() -> dict:
         "naive_bayes_all_pairs_kr_vs_kp_same_model": False,
         "j48_all_pairs_50k_seconds": 240.0,
         "all_pairs_training": {
+            "task": "kr-vs-kp",
             "repeats": 3,
-            "kr_vs_kp": {
-                "j48": {"pairs": 5_097_126},
-                "naive_bayes": {"pairs": 5_097_126},
+            "learners": {
+                "j48": {
+                    "pairs": 5_097_126,
+                    "seconds": 1.25,
+                    "on_pairs_seconds": 50.0,
+                    "same_model": True,
+                },
+                "naive_bayes": {
+                    "pairs": 5_097_126,
+                    "seconds": 0.5,
+                    "on_pairs_seconds": 20.0,
+                    "same_model": False,
+                },
             },
             "synthetic": [
                 {"rows": 10_000, "pairs": 42_000_000, "seconds": 15.0},
@@ -208,8 +219,8 @@ def test_the_values_hold_the_numbers_the_page_states():
     # J48 went from 0.8 s to 12 s for ten times the pairs.
     assert v["pairs"]["exponents"]["J48"] == pytest.approx(math.log10(12 / 0.8))
     a = v["all_pairs"]
-    assert [r["ratio"] for r in a["kr_vs_kp"]] == [40.0, 40.0]
-    assert [r["same_model"] for r in a["kr_vs_kp"]] == ["yes", "NO"]
+    assert [r["ratio"] for r in a["task_rows"]] == [40.0, 40.0]
+    assert [r["same_model"] for r in a["task_rows"]] == ["yes", "NO"]
     # Five times the rows took 16 times as long: rows^(log 16 / log 5).
     assert a["rows_exponent"] == pytest.approx(math.log(16) / math.log(5))
     assert a["pairs_exponent"] == pytest.approx(a["rows_exponent"] / 2)
@@ -242,12 +253,13 @@ def test_every_number_comes_from_the_values():
     s["pairs"]["exponents"] = {"J48": 2.0}
     s["plan"]["member_minutes"] = 7.77
     s["plan"]["wall_minutes"] = 42.0
-    s["all_pairs"]["kr_vs_kp"][0]["ratio"] = 33.0
+    s["all_pairs"]["task_rows"][0]["ratio"] = 33.0
     s["all_pairs"]["rows_exponent"] = 1.5
     s["all_pairs"]["fifty_k_minutes"] = 9.0
     s["all_pairs"]["fifty_k_under_goal"] = False
     s["all_pairs"]["plan_hours"] = 48.0
     text = scale_page.render(s)
+    assert "every mixed-class pair of kr-vs-kp (" in text
     assert "| J48 | 5,097,126 | 1.250 | 50.0 | 33 | yes |" in text
     assert "| NaiveBayes | 5,097,126 | 0.500 | 20.0 | 40 | NO |" in text
     assert "| 50,000 | 1,050,000,000 | 240.0 |" in text

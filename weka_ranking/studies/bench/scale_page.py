@@ -34,7 +34,7 @@ PAIRS_COLUMNS = (
     ("pairs", "pairs", ","),
     ("seconds", "seconds", ".2f"),
 )
-ALL_PAIRS_KR_VS_KP_COLUMNS = (
+ALL_PAIRS_TASK_COLUMNS = (
     ("learner", "learner", ""),
     ("pairs", "pairs", ","),
     ("from the rows s", "seconds", ".3f"),
@@ -218,20 +218,18 @@ def _all_pairs(scale: dict, n: int = INSTANCES) -> dict | None:
     measured = scale.get("all_pairs_training")
     if not measured:
         return None
-    kr_vs_kp = []
+    task = []
     for key, name in ALL_PAIRS_NAMES.items():
-        seconds = scale[f"{key}_all_pairs_kr_vs_kp_seconds"]
-        general = scale[f"{key}_all_pairs_kr_vs_kp_general_seconds"]
-        kr_vs_kp.append(
+        learner = measured["learners"][key]
+        seconds, general = learner["seconds"], learner["on_pairs_seconds"]
+        task.append(
             {
                 "learner": name,
-                "pairs": measured["kr_vs_kp"][key]["pairs"],
+                "pairs": learner["pairs"],
                 "seconds": seconds,
                 "general_seconds": general,
                 "ratio": None if seconds is None else general / seconds,
-                "same_model": "yes"
-                if scale[f"{key}_all_pairs_kr_vs_kp_same_model"]
-                else "NO",
+                "same_model": "yes" if learner["same_model"] else "NO",
             }
         )
     rows = [r for r in measured["synthetic"] if r["seconds"] is not None]
@@ -241,8 +239,9 @@ def _all_pairs(scale: dict, n: int = INSTANCES) -> dict | None:
     low, high = sorted(measured["load_average"])
     fifty = scale.get("j48_all_pairs_50k_seconds")
     return {
+        "task": measured["task"],
         "repeats": measured["repeats"],
-        "kr_vs_kp": cells(kr_vs_kp, ALL_PAIRS_KR_VS_KP_COLUMNS),
+        "task_rows": cells(task, ALL_PAIRS_TASK_COLUMNS),
         "synthetic": cells(measured["synthetic"], ALL_PAIRS_SYNTHETIC_COLUMNS),
         "rows_exponent": exponent,
         # Pairs grow as rows^2, so time as pairs^(e / 2).
@@ -331,8 +330,9 @@ def _all_pairs_texts(a: dict) -> tuple[str, str]:
     }
     section = template("all-pairs.md").substitute(
         shared,
+        task=a["task"],
         repeats=a["repeats"],
-        kr_vs_kp_table=table(a["kr_vs_kp"], ALL_PAIRS_KR_VS_KP_COLUMNS),
+        task_table=table(a["task_rows"], ALL_PAIRS_TASK_COLUMNS),
         synthetic_table=table(a["synthetic"], ALL_PAIRS_SYNTHETIC_COLUMNS),
         largest_pairs=f"{a['largest_pairs']:,}",
         fifty_k=fifty,
