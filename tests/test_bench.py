@@ -93,6 +93,8 @@ def measured(weka):
         train_n=500,
         pairs_train_n=200,
         brute_force_up_to=300,
+        all_pairs_rows=(300, 600),
+        all_pairs_task="glass",
     )
 
 
@@ -123,6 +125,19 @@ def test_tree_committee_tournament_checked_in_the_run(measured):
     assert measured["committee_pair_rate_ratio_to_flat_loop"] > 0
 
 
+def test_all_pairs_training_both_ways_in_the_run(measured):
+    measured_pairs = measured["all_pairs_training"]
+    assert measured_pairs["task"] == "glass"
+    for learner in measured_pairs["learners"].values():
+        assert learner["same_model"] and learner["seconds"] > 0
+        assert len(learner["from_rows_runs"]) == 3
+    assert [r["rows"] for r in measured_pairs["synthetic"]] == [300, 600]
+    assert all(r["seconds"] > 0 for r in measured_pairs["synthetic"])
+    # The headline keys are kr-vs-kp's and 50,000 rows'.
+    assert measured["j48_all_pairs_kr_vs_kp_seconds"] is None
+    assert measured["j48_all_pairs_50k_seconds"] is None
+
+
 def test_growth_with_pairs_and_voters(measured):
     pairs = {(r["learner"], r["p"]): r for r in measured["growth_with_pairs"]["rows"]}
     assert pairs["J48", 3]["pairs"] == 3 * 200 and len(pairs) == 8
@@ -138,6 +153,7 @@ def test_scale_page_and_figures(measured, tmp_path):
     text = path.read_text()
     assert "## 100 million instances on a Dask cluster" in text
     assert "degrees were the same as the brute force's on 300 of them" in text
+    assert "every mixed-class pair of glass (" in text
     rate = measured["tournament_bruteforce_pairs_per_second"]
     assert f"{rate:,.0f} pairs a second" in text
     for name in ("scale-n.png", "scale-pairs.png", "scale-voters.png"):

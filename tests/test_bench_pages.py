@@ -117,6 +117,37 @@ def _results() -> dict:
         "committee_pair_rate_per_thread": 1_234_567.0,
         "committee_pair_rate_ratio_to_flat_loop": 1.07,
         "tournament_j48x10_sample_equal": True,
+        "j48_all_pairs_kr_vs_kp_seconds": 1.25,
+        "j48_all_pairs_kr_vs_kp_general_seconds": 50.0,
+        "j48_all_pairs_kr_vs_kp_same_model": True,
+        "naive_bayes_all_pairs_kr_vs_kp_seconds": 0.5,
+        "naive_bayes_all_pairs_kr_vs_kp_general_seconds": 20.0,
+        "naive_bayes_all_pairs_kr_vs_kp_same_model": False,
+        "j48_all_pairs_50k_seconds": 240.0,
+        "all_pairs_training": {
+            "task": "kr-vs-kp",
+            "repeats": 3,
+            "learners": {
+                "j48": {
+                    "pairs": 5_097_126,
+                    "seconds": 1.25,
+                    "on_pairs_seconds": 50.0,
+                    "same_model": True,
+                },
+                "naive_bayes": {
+                    "pairs": 5_097_126,
+                    "seconds": 0.5,
+                    "on_pairs_seconds": 20.0,
+                    "same_model": False,
+                },
+            },
+            "synthetic": [
+                {"rows": 10_000, "pairs": 42_000_000, "seconds": 15.0},
+                {"rows": 50_000, "pairs": 1_050_000_000, "seconds": 240.0},
+            ],
+            "max_heap_mb": 4_096,
+            "load_average": [3.5, 2.0],
+        },
         "growth_with_pairs": {
             "train_n": 5_000,
             "rows": [
@@ -217,6 +248,15 @@ def test_the_values_hold_the_numbers_the_page_states():
     )
     # J48 went from 0.8 s to 12 s for ten times the pairs.
     assert v["pairs"]["exponents"]["J48"] == pytest.approx(math.log10(12 / 0.8))
+    a = v["all_pairs"]
+    assert [r["ratio"] for r in a["task_rows"]] == [40.0, 40.0]
+    assert [r["same_model"] for r in a["task_rows"]] == ["yes", "NO"]
+    # Five times the rows took 16 times as long: rows^(log 16 / log 5).
+    assert a["rows_exponent"] == pytest.approx(math.log(16) / math.log(5))
+    assert a["pairs_exponent"] == pytest.approx(a["rows_exponent"] / 2)
+    assert (a["fifty_k_minutes"], a["fifty_k_under_goal"]) == (4.0, True)
+    assert a["plan_pairs"] == pytest.approx(1.05e9 * 2000**2)
+    assert a["plan_hours"] == pytest.approx(240 * 2000 ** a["rows_exponent"] / 3600)
     b = page.values(results, COMMAND)
     assert b["memory"]["runs"][2] == {
         "label": "dense copies (before)",
@@ -247,7 +287,20 @@ def test_every_number_comes_from_the_values():
     s["pairs"]["exponents"] = {"J48": 2.0}
     s["plan"]["member_minutes"] = 7.77
     s["plan"]["wall_minutes"] = 42.0
+    s["all_pairs"]["task_rows"][0]["ratio"] = 33.0
+    s["all_pairs"]["rows_exponent"] = 1.5
+    s["all_pairs"]["fifty_k_minutes"] = 9.0
+    s["all_pairs"]["fifty_k_under_goal"] = False
+    s["all_pairs"]["plan_hours"] = 48.0
     text = scale_page.render(s)
+    assert "every mixed-class pair of kr-vs-kp (" in text
+    assert "| J48 | 5,097,126 | 1.250 | 50.0 | 33 | yes |" in text
+    assert "| NaiveBayes | 5,097,126 | 0.500 | 20.0 | 40 | NO |" in text
+    assert "| 50,000 | 1,050,000,000 | 240.0 |" in text
+    assert "50,000 rows: 9.0 minutes, NOT under the goal of 5." in text
+    assert "The JVM's maximum heap was 4,096 MB; the load average was 2.0" in text
+    assert "would take about 48 hours (2.0 days) on one thread" in text
+    assert "J48 from the rows grew as rows^1.50 above" in text
     assert "and 12.3 days at n = 1,000,000." in text
     assert "its degrees were NOT the same as the brute force's" in text
     assert "against log pairs): J48 2.00. The full" in text
@@ -258,11 +311,14 @@ def test_every_number_comes_from_the_values():
 def test_sections_the_run_left_out_are_left_out():
     results = _results()
     del results["tree_committee"], results["memory"], results["competitors"]
+    del results["all_pairs_training"]
     text = page.to_markdown(results, COMMAND)
     assert "## Memory" not in text and "## The rankers" not in text
     assert text.endswith("RandomForest on spambase.\n")
     scale = scale_page.to_markdown(results, results["machine"], COMMAND)
     assert "## A committee of trees" not in scale
+    assert "## Training on all pairs" not in scale
+    assert scale.endswith("the sample sort above is not built.\n")
     assert "| Logistic | tournament | 8 | 0.33 | 8,000 | - | 0.8123 |\n\n## Pairs" in (
         scale
     )

@@ -667,6 +667,42 @@ def bench_plain_tournament_seconds(reduction, instances) -> float:
     return Bench.plainTournamentNanos(members, pair_header, instances) / 1e9
 
 
+def all_pairs_both_ways(classname: str, dataset: Dataset) -> dict:
+    """A learner trained on all pairs from the rows and on the materialised pairs.
+
+    ``src/wekaranking/AllPairsTraining.java`` trains WEKA's learner both ways,
+    each timed in Java, and compares the models' text and every pair's class
+    distribution to the bit. ``from_rows`` is false when the learner declines
+    the row path (then only WEKA's path ran).
+    """
+    classifier = make_classifier(classname, [])
+    both = _classes()("wekaranking.AllPairsTraining")
+    with java_errors(f"training '{classname}' on all pairs both ways"):
+        result = both.compare(classifier, to_instances(dataset), dataset.positive)
+    return {
+        "from_rows": bool(result.fromRows),
+        "same_text": str(result.fromRowsModel) == str(result.onPairsModel),
+        "pairs": int(result.pairs),
+        "differing": int(result.differing),
+        "from_rows_seconds": float(result.fromRowsSeconds),
+        "on_pairs_seconds": float(result.onPairsSeconds),
+    }
+
+
+def all_pairs_from_rows_seconds(classname: str, dataset: Dataset) -> float | None:
+    """Seconds of training a learner on all pairs from the rows, timed in Java.
+
+    None when the learner declines the row path.
+    """
+    classifier = make_classifier(classname, [])
+    both = _classes()("wekaranking.AllPairsTraining")
+    with java_errors(f"training '{classname}' on all pairs from the rows"):
+        seconds = float(
+            both.fromRowsSeconds(classifier, to_instances(dataset), dataset.positive)
+        )
+    return None if seconds < 0 else seconds
+
+
 def weka_version() -> str:
     """The running WEKA's version, e.g. ``3.9.7``."""
     return str(_classes()("weka.core.Version").VERSION)

@@ -331,7 +331,8 @@ COMMANDS: tuple[Command, ...] = (
         arg("--sections", type=names, default=None,
             help="comma-separated sections (default: all)"),
         arg("--no-large", action="store_true",
-            help="leave kr-vs-kp (5 million pairs) out of the training section"),
+            help="leave kr-vs-kp (5 million pairs) out of the training section, "
+            "and 50,000 rows' all pairs (a billion) out of the scale section"),
         arg("--out", metavar="MD", help="also write them as Markdown, scale.md beside"),
     ), _bench, writes="out"),
     Command("ltr",

@@ -19,11 +19,19 @@ from weka_ranking import bridge
 from weka_ranking.data import Attribute, Dataset
 from weka_ranking.metrics import auc
 from weka_ranking.model import RankingReduction
+from weka_ranking.tasks import load_task
 
 SIZES = (300, 1_000, 10_000, 100_000, 1_000_000)
 PAIRS = (1, 2, 5, 10, 20)
 VOTERS = (1, 2, 5, 10, 20)
 LEARNERS = ("J48", "NaiveBayes", "Logistic", "SMO")
+# Rows of the synthetic sets J48 is trained on with all pairs, from the rows.
+ALL_PAIRS_ROWS = (10_000, 20_000, 50_000)
+# The learners trained on all of kr-vs-kp's pairs both ways: key, classname.
+ALL_PAIRS_LEARNERS = (
+    ("j48", "weka.classifiers.trees.J48"),
+    ("naive_bayes", "weka.classifiers.bayes.NaiveBayes"),
+)
 
 
 def synthetic(n: int, features: int = 20, seed: int = 1) -> Dataset:
@@ -255,6 +263,73 @@ def tree_committee(
     return out
 
 
+def all_pairs_training(
+    rows: tuple[int, ...] = ALL_PAIRS_ROWS, repeats: int = 3, task: str = "kr-vs-kp"
+) -> dict:
+    """J48 and NaiveBayes trained on all pairs from the rows, beside WEKA's path.
+
+    On the task's pairs (kr-vs-kp: 5.1 million) each learner is trained from
+    the rows (``ProductTraining``, median of ``repeats`` runs) and, once in
+    the same comparison, by WEKA on the materialised pairs; the models are the
+    same when their texts are equal and no pair's distribution differs in a
+    bit. Then J48 from the rows alone on all pairs of synthetic sets of
+    ``rows`` instances, once each (WEKA's path would need hundreds of GB
+    there), with the JVM's maximum heap and the load average around the runs.
+    """
+    load_before = os.getloadavg()[0]
+    data = load_task(task)
+    headline = task == "kr-vs-kp"
+    out: dict = {}
+    learners = {}
+    for key, classname in ALL_PAIRS_LEARNERS:
+        both = bridge.all_pairs_both_ways(classname, data)
+        # The comparison's own run from the rows is the first of the repeats.
+        row_path = [both["from_rows_seconds"]] if both["from_rows"] else []
+        for _ in range(repeats - 1 if row_path else 0):
+            bridge.collect_garbage()
+            row_path.append(bridge.all_pairs_from_rows_seconds(classname, data))
+        learners[key] = {
+            **both,
+            "from_rows_runs": row_path,
+            "seconds": statistics.median(row_path) if row_path else None,
+            "same_model": both["from_rows"]
+            and both["same_text"]
+            and both["differing"] == 0,
+        }
+        for name, value in (
+            ("seconds", learners[key]["seconds"]),
+            ("general_seconds", both["on_pairs_seconds"]),
+            ("same_model", learners[key]["same_model"]),
+        ):
+            out[f"{key}_all_pairs_kr_vs_kp_{name}"] = value if headline else None
+    synthetic_rows = []
+    for n in rows:
+        instances = synthetic(n)
+        positives = int(np.count_nonzero(instances.y))
+        bridge.collect_garbage()
+        synthetic_rows.append(
+            {
+                "rows": n,
+                # P x N pairs labelled 1 and N x P labelled 0: AUC-Train's set.
+                "pairs": 2 * positives * (n - positives),
+                "seconds": bridge.all_pairs_from_rows_seconds(
+                    "weka.classifiers.trees.J48", instances
+                ),
+            }
+        )
+    by_rows = {r["rows"]: r["seconds"] for r in synthetic_rows}
+    out["j48_all_pairs_50k_seconds"] = by_rows.get(50_000)
+    out["all_pairs_training"] = {
+        "task": task,
+        "repeats": repeats,
+        "learners": learners,
+        "synthetic": synthetic_rows,
+        "max_heap_mb": bridge.free_heap()[1] >> 20,
+        "load_average": [load_before, os.getloadavg()[0]],
+    }
+    return out
+
+
 def _at(rows: list[dict], **match) -> list[dict]:
     return [r for r in rows if all(r.get(k) == v for k, v in match.items())]
 
@@ -266,8 +341,16 @@ def measure(
     train_n: int = 20_000,
     pairs_train_n: int = 1_000,
     brute_force_up_to: int = 1_000,
+    all_pairs_rows: tuple[int, ...] = ALL_PAIRS_ROWS,
+    all_pairs_task: str = "kr-vs-kp",
 ) -> dict:
-    """The three curves, and the headline numbers taken from them."""
+    """The three curves, and the headline numbers taken from them.
+
+    ``all_pairs_rows`` are the synthetic sizes J48 is trained on with all
+    pairs from the rows: a quick run leaves out 50,000 (over a billion pairs);
+    ``all_pairs_task`` is the task both paths train on (the headline keys are
+    kr-vs-kp's, None for another).
+    """
     with_n = growth_with_n(sizes, train_n, brute_force_up_to=brute_force_up_to)
     rows, largest = with_n["rows"], max(sizes)
     brute = _at(rows, ranker="tournament", model=f"J48 x{with_n['voters']}")
@@ -284,6 +367,7 @@ def measure(
             sample=min(2_000, largest // 10),
             quicksort_n=None,
         ),
+        **all_pairs_training(all_pairs_rows, task=all_pairs_task),
         "growth_with_n": with_n,
         "growth_with_pairs": growth_with_pairs(pairs, pairs_train_n),
         "growth_with_voters": growth_with_voters(

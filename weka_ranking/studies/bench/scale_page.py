@@ -34,6 +34,21 @@ PAIRS_COLUMNS = (
     ("pairs", "pairs", ","),
     ("seconds", "seconds", ".2f"),
 )
+ALL_PAIRS_TASK_COLUMNS = (
+    ("learner", "learner", ""),
+    ("pairs", "pairs", ","),
+    ("from the rows s", "seconds", ".3f"),
+    ("WEKA on the pairs s", "general_seconds", ".1f"),
+    ("general / rows", "ratio", ",.0f"),
+    ("same model", "same_model", ""),
+)
+ALL_PAIRS_SYNTHETIC_COLUMNS = (
+    ("rows", "rows", ","),
+    ("pairs", "pairs", ","),
+    ("from the rows s", "seconds", ".1f"),
+)
+# The learners of bench's all_pairs_training, by the key its results use.
+ALL_PAIRS_NAMES = {"j48": "J48", "naive_bayes": "NaiveBayes"}
 VOTERS_COLUMNS = (
     ("voters", "voters", "d"),
     ("members' training s", "member_seconds", ".2f"),
@@ -194,6 +209,56 @@ def _tree_committee(scale: dict) -> dict | None:
     }
 
 
+def _all_pairs(scale: dict, n: int = INSTANCES) -> dict | None:
+    """J48 and NaiveBayes trained on all pairs from the rows, if measured.
+
+    The row path's time on the synthetic sets is fitted as rows^e (least
+    squares on log-log) and carried to ``n`` rows from the largest set.
+    """
+    measured = scale.get("all_pairs_training")
+    if not measured:
+        return None
+    task = []
+    for key, name in ALL_PAIRS_NAMES.items():
+        learner = measured["learners"][key]
+        seconds, general = learner["seconds"], learner["on_pairs_seconds"]
+        task.append(
+            {
+                "learner": name,
+                "pairs": learner["pairs"],
+                "seconds": seconds,
+                "general_seconds": general,
+                "ratio": None if seconds is None else general / seconds,
+                "same_model": "yes" if learner["same_model"] else "NO",
+            }
+        )
+    rows = [r for r in measured["synthetic"] if r["seconds"] is not None]
+    largest = max(rows, key=lambda r: r["rows"])
+    exponent = _exponent([(r["rows"], r["seconds"]) for r in rows])
+    at_n = largest["seconds"] * (n / largest["rows"]) ** exponent
+    low, high = sorted(measured["load_average"])
+    fifty = scale.get("j48_all_pairs_50k_seconds")
+    return {
+        "task": measured["task"],
+        "repeats": measured["repeats"],
+        "task_rows": cells(task, ALL_PAIRS_TASK_COLUMNS),
+        "synthetic": cells(measured["synthetic"], ALL_PAIRS_SYNTHETIC_COLUMNS),
+        "rows_exponent": exponent,
+        # Pairs grow as rows^2, so time as pairs^(e / 2).
+        "pairs_exponent": exponent / 2,
+        "largest_rows": largest["rows"],
+        "largest_pairs": largest["pairs"],
+        "fifty_k_minutes": None if fifty is None else fifty / 60,
+        "fifty_k_under_goal": fifty is not None and fifty < 300,
+        "max_heap_mb": measured["max_heap_mb"],
+        "load_low": low,
+        "load_high": high,
+        "plan_rows": n,
+        "plan_pairs": largest["pairs"] * (n / largest["rows"]) ** 2,
+        "plan_hours": at_n / 3600,
+    }
+
+
 def values(scale: dict, machine: str, command: str) -> dict:
     """Every number and verdict the page states, computed once."""
     with_n, pairs = scale["growth_with_n"], scale["growth_with_pairs"]
@@ -216,6 +281,7 @@ def values(scale: dict, machine: str, command: str) -> dict:
             "rows": cells(with_n["rows"], N_COLUMNS),
         },
         "tree_committee": _tree_committee(scale),
+        "all_pairs": _all_pairs(scale),
         "pairs": {
             "train_n": pairs["train_n"],
             "exponents": {k: _exponent(v) for k, v in exponents.items()},
@@ -248,10 +314,50 @@ def _tree_text(t: dict) -> str:
     )
 
 
+def _all_pairs_texts(a: dict) -> tuple[str, str]:
+    """The section on training with all pairs, and its step of the plan."""
+    fifty = (
+        "not measured in this run"
+        if a["fifty_k_minutes"] is None
+        else f"{a['fifty_k_minutes']:.1f} minutes, "
+        + ("under" if a["fifty_k_under_goal"] else "NOT under")
+        + " the goal of 5"
+    )
+    shared = {
+        "rows_exponent": f"{a['rows_exponent']:.2f}",
+        "pairs_exponent": f"{a['pairs_exponent']:.2f}",
+        "largest_rows": f"{a['largest_rows']:,}",
+    }
+    section = template("all-pairs.md").substitute(
+        shared,
+        task=a["task"],
+        repeats=a["repeats"],
+        task_table=table(a["task_rows"], ALL_PAIRS_TASK_COLUMNS),
+        synthetic_table=table(a["synthetic"], ALL_PAIRS_SYNTHETIC_COLUMNS),
+        largest_pairs=f"{a['largest_pairs']:,}",
+        fifty_k=fifty,
+        max_heap_mb=f"{a['max_heap_mb']:,}",
+        load_low=f"{a['load_low']:.1f}",
+        load_high=f"{a['load_high']:.1f}",
+    )
+    plan = template("all-pairs-plan.md").substitute(
+        shared,
+        plan_rows=f"{a['plan_rows']:,}",
+        plan_pairs=f"{a['plan_pairs']:.1e}",
+        plan_hours=f"{a['plan_hours']:,.0f}",
+        plan_days=f"{a['plan_hours'] / 24:,.1f}",
+    )
+    # Blank lines between sections; none when the run left this out.
+    return section.rstrip("\n") + "\n\n", "\n\n" + plan.rstrip("\n")
+
+
 def render(v: dict) -> str:
     """The page: the templates filled with :func:`values`' values."""
     n, trees, pairs, voters, p = (
         v[k] for k in ("n", "tree_committee", "pairs", "voters", "plan")
+    )
+    all_pairs, all_pairs_plan = (
+        ("", "") if v["all_pairs"] is None else _all_pairs_texts(v["all_pairs"])
     )
     return template("scale.md").substitute(
         command=v["command"],
@@ -266,6 +372,8 @@ def render(v: dict) -> str:
         n_table=table(n["rows"], N_COLUMNS),
         # The page has always left two blank lines after this section.
         tree_committee="" if trees is None else _tree_text(trees) + "\n\n",
+        all_pairs=all_pairs,
+        all_pairs_plan=all_pairs_plan,
         pairs_train_n=f"{pairs['train_n']:,}",
         exponents=", ".join(f"{k} {e:.2f}" for k, e in pairs["exponents"].items()),
         pairs_table=table(pairs["rows"], PAIRS_COLUMNS),

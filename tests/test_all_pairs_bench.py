@@ -1,0 +1,30 @@
+"""The bridge's timing of training on all pairs, from the rows and on the pairs.
+
+``bench``'s scale section reports these times and whether the two paths give
+the same model; here on data small enough for a unit test.
+"""
+
+import pytest
+
+from weka_ranking import bridge, load_task
+
+LEARNERS = ["weka.classifiers.trees.J48", "weka.classifiers.bayes.NaiveBayes"]
+
+
+@pytest.mark.parametrize("classname", LEARNERS)
+def test_both_ways_give_the_same_model_and_a_time(classname, weka):
+    data = load_task("glass")
+    both = bridge.all_pairs_both_ways(classname, data)
+    positives = int(data.y.sum())
+    assert both["pairs"] == 2 * positives * (len(data.y) - positives)
+    assert both["from_rows"] and both["same_text"] and both["differing"] == 0
+    assert both["from_rows_seconds"] > 0 and both["on_pairs_seconds"] > 0
+    assert bridge.all_pairs_from_rows_seconds(classname, data) > 0
+
+
+def test_a_learner_declining_the_row_path_has_no_row_time(weka):
+    # J48 sends rows with missing values to WEKA's path.
+    data = load_task("hepatitis")
+    J48 = "weka.classifiers.trees.J48"
+    assert not bridge.all_pairs_both_ways(J48, data)["from_rows"]
+    assert bridge.all_pairs_from_rows_seconds(J48, data) is None
