@@ -689,16 +689,21 @@ def all_pairs_both_ways(classname: str, dataset: Dataset) -> dict:
     }
 
 
-def all_pairs_from_rows_seconds(classname: str, dataset: Dataset) -> float | None:
+def all_pairs_from_rows_seconds(
+    classname: str, dataset: Dataset, threads: int = 1
+) -> float | None:
     """Seconds of training a learner on all pairs from the rows, timed in Java.
 
-    None when the learner declines the row path.
+    None when the learner declines the row path. ``threads``: the most the
+    training may use (J48 weighs a large node's attributes in parallel).
     """
     classifier = make_classifier(classname, [])
     both = _classes()("wekaranking.AllPairsTraining")
     with java_errors(f"training '{classname}' on all pairs from the rows"):
         seconds = float(
-            both.fromRowsSeconds(classifier, to_instances(dataset), dataset.positive)
+            both.fromRowsSeconds(
+                classifier, to_instances(dataset), dataset.positive, threads
+            )
         )
     return None if seconds < 0 else seconds
 

@@ -273,9 +273,11 @@ def all_pairs_training(
     the same comparison, by WEKA on the materialised pairs; the models are the
     same when their texts are equal and no pair's distribution differs in a
     bit. Then J48 from the rows alone on all pairs of synthetic sets of
-    ``rows`` instances, once each (WEKA's path would need hundreds of GB
-    there), with the JVM's maximum heap and the load average around the runs.
+    ``rows`` instances, once each on all cores (WEKA's path would need
+    hundreds of GB there), with the JVM's maximum heap and the load average
+    around the runs.
     """
+    threads = os.cpu_count() or 1
     load_before = os.getloadavg()[0]
     data = load_task(task)
     headline = task == "kr-vs-kp"
@@ -313,8 +315,9 @@ def all_pairs_training(
                 # P x N pairs labelled 1 and N x P labelled 0: AUC-Train's set.
                 "pairs": 2 * positives * (n - positives),
                 "seconds": bridge.all_pairs_from_rows_seconds(
-                    "weka.classifiers.trees.J48", instances
+                    "weka.classifiers.trees.J48", instances, threads
                 ),
+                "threads": threads,
             }
         )
     by_rows = {r["rows"]: r["seconds"] for r in synthetic_rows}
