@@ -287,7 +287,7 @@ public final class ProductJ48 implements ProductTraining.Builder {
      *     (A1 and A0) in the order of that feature's values
      * @param sortedSecond the same for the second side (B1 and B0)
      */
-    Node grow(Part part, int[][] sortedFirst, int[][] sortedSecond) throws Exception {
+    Node grow(Part part, long[][] sortedFirst, long[][] sortedSecond) throws Exception {
       Node node = new Node();
       if (m_KeepTrain) {
         node.m_Train = part;
@@ -296,7 +296,7 @@ public final class ProductJ48 implements ProductTraining.Builder {
       if (node.m_Model.m_NumSubsets > 1) {
         Part[] parts = split(node.m_Model, part);
         boolean firstSide = node.m_Model.m_Attribute < m_Features;
-        int[][][] sorted = sortedByBranch(node.m_Model, parts,
+        long[][][] sorted = sortedByBranch(node.m_Model, parts,
             firstSide ? sortedFirst : sortedSecond);
         node.m_Sons = new Node[parts.length];
         for (int i = 0; i < parts.length; i++) {
@@ -311,19 +311,20 @@ public final class ProductJ48 implements ProductTraining.Builder {
       return node;
     }
 
-    /** All rows in the order of each feature's values: the root's sorted lists. */
-    int[][] sortedRows() {
-      int[][] sorted = new int[m_Features][];
+    /**
+     * All rows in the order of each feature's values, the root's sorted
+     * lists: an entry a row, its value's rank and whether it is in S1 in the
+     * high half (read in order by the scan), the row in the low half.
+     */
+    long[][] sortedRows() {
+      long[][] sorted = new long[m_Features][];
       for (int f = 0; f < m_Features; f++) {
-        long[] keys = new long[m_Ranks[f].length];
-        for (int r = 0; r < keys.length; r++) {
-          keys[r] = (long) m_Ranks[f][r] << 32 | r;
+        long[] entries = new long[m_Ranks[f].length];
+        for (int r = 0; r < entries.length; r++) {
+          entries[r] = (long) (m_Ranks[f][r] << 1 | (m_InFirst[r] ? 1 : 0)) << 32 | r;
         }
-        Arrays.sort(keys);
-        sorted[f] = new int[keys.length];
-        for (int i = 0; i < keys.length; i++) {
-          sorted[f][i] = (int) keys[i];
-        }
+        Arrays.sort(entries);
+        sorted[f] = entries;
       }
       return sorted;
     }
@@ -332,7 +333,7 @@ public final class ProductJ48 implements ProductTraining.Builder {
      * The split side's sorted lists divided among the branches, each still
      * sorted: a stable pass instead of a sort at every node.
      */
-    private int[][][] sortedByBranch(Model model, Part[] parts, int[][] sorted) {
+    private long[][][] sortedByBranch(Model model, Part[] parts, long[][] sorted) {
       boolean firstSide = model.m_Attribute < m_Features;
       int[] sizes = new int[parts.length];
       for (int i = 0; i < parts.length; i++) {
@@ -347,21 +348,21 @@ public final class ProductJ48 implements ProductTraining.Builder {
           m_BranchOf[r] = i;
         }
       }
-      int[][][] out = new int[parts.length][m_Features][];
+      long[][][] out = new long[parts.length][m_Features][];
       for (int f = 0; f < m_Features; f++) {
         int[] filled = new int[parts.length];
         for (int i = 0; i < parts.length; i++) {
-          out[i][f] = new int[sizes[i]];
+          out[i][f] = new long[sizes[i]];
         }
-        for (int r : sorted[f]) {
-          int b = m_BranchOf[r];
-          out[b][f][filled[b]++] = r;
+        for (long entry : sorted[f]) {
+          int b = m_BranchOf[(int) entry];
+          out[b][f][filled[b]++] = entry;
         }
       }
       return out;
     }
 
-    private Model selectModel(Part part, int[][] sortedFirst, int[][] sortedSecond)
+    private Model selectModel(Part part, long[][] sortedFirst, long[][] sortedSecond)
         throws Exception {
       Model none = Model.none(part);
       Distribution check = none.m_Distribution;
@@ -432,7 +433,7 @@ public final class ProductJ48 implements ProductTraining.Builder {
      * many rows (each split is computed alone, in any order).
      */
     private void weigh(Model[] models, Side[] sides, double sumOfWeights,
-        int[][] sortedFirst, int[][] sortedSecond) throws Exception {
+        long[][] sortedFirst, long[][] sortedSecond) throws Exception {
       for (Side side : sides) {
         side.lnCounts(); // filled before the threads read it
       }
@@ -523,7 +524,7 @@ public final class ProductJ48 implements ProductTraining.Builder {
     }
 
     private Model numericSplit(int attribute, Side side, double sumOfWeights,
-        int[] sorted) {
+        long[] sorted) {
       Model model = new Model(attribute, false, sumOfWeights);
       model.m_ComplexityIndex = 2;
       int feature = attribute % m_Features;
@@ -541,15 +542,15 @@ public final class ProductJ48 implements ProductTraining.Builder {
       }
       // The pairs in the order of the attribute's values: the side's rows that
       // stand for at least one pair, as (value's rank, class).
-      int[] ranks = m_Ranks[feature];
       boolean firstSide = attribute < m_Features;
       int[] keys = new int[sorted.length];
       int n = 0;
-      for (int r : sorted) {
-        // A row's class on this side: A1 and B0 hold S1's rows, A0 and B1 S0's.
-        int c = m_InFirst[r] == firstSide ? 1 : 0;
-        if (side.m_Times[c] > 0) {
-          keys[n++] = ranks[r] << 1 | c;
+      // A row's class on this side: A1 and B0 hold S1's rows, A0 and B1 S0's.
+      int flip = firstSide ? 0 : 1;
+      for (long entry : sorted) {
+        int key = (int) (entry >>> 32) ^ flip;
+        if (side.m_Times[key & 1] > 0) {
+          keys[n++] = key;
         }
       }
       double[] values = m_Values[feature];
@@ -845,8 +846,8 @@ public final class ProductJ48 implements ProductTraining.Builder {
     private final double m_TotalNoInst;
     private final double m_Total;
     private final double m_OldEnt;
-    private int m_Cached = -1;
-    private double m_CachedGain;
+    /** Each candidate's gain once weighed (NaN before). */
+    private final double[] m_Gains;
 
     Candidates(Side side, double[][] ln, int[][] below, double totalNoInst, double total,
         double oldEnt) {
@@ -857,6 +858,8 @@ public final class ProductJ48 implements ProductTraining.Builder {
       m_TotalNoInst = totalNoInst;
       m_Total = total;
       m_OldEnt = oldEnt;
+      m_Gains = new double[below[0].length];
+      Arrays.fill(m_Gains, Double.NaN);
     }
 
     private double bag(int p, int bag) {
@@ -888,8 +891,8 @@ public final class ProductJ48 implements ProductTraining.Builder {
     }
 
     double gain(int p) {
-      if (p == m_Cached) {
-        return m_CachedGain;
+      if (!Double.isNaN(m_Gains[p])) {
+        return m_Gains[p];
       }
       int[] rows = m_Rows;
       double sum = 0;
@@ -904,8 +907,7 @@ public final class ProductJ48 implements ProductTraining.Builder {
       double numerator = m_OldEnt - newEnt;
       numerator = (1 - unknownRate) * numerator;
       double gain = Utils.eq(numerator, 0) ? 0 : numerator / m_Total;
-      m_Cached = p;
-      m_CachedGain = gain;
+      m_Gains[p] = gain;
       return gain;
     }
   }
