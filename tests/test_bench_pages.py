@@ -299,7 +299,7 @@ def test_every_number_comes_from_the_values():
     assert "| 50,000 | 1,050,000,000 | 240.0 |" in text
     assert "50,000 rows: 9.0 minutes, NOT under the goal of 5." in text
     assert "The JVM's maximum heap was 4,096 MB; the load average was 2.0" in text
-    assert "would take about 48 hours (2.0 days) on one thread" in text
+    assert "would take about 48 hours (2.0 days) on 1 thread of this machine" in text
     assert "J48 from the rows grew as rows^1.50 above" in text
     assert "and 12.3 days at n = 1,000,000." in text
     assert "its degrees were NOT the same as the brute force's" in text

@@ -256,7 +256,12 @@ def _all_pairs(scale: dict, n: int = INSTANCES) -> dict | None:
         "plan_rows": n,
         "plan_pairs": largest["pairs"] * (n / largest["rows"]) ** 2,
         "plan_hours": at_n / 3600,
+        "threads": largest.get("threads", 1),
     }
+
+
+def _threads(n: int) -> str:
+    return f"{n} thread" + ("" if n == 1 else "s")
 
 
 def values(scale: dict, machine: str, command: str) -> dict:
@@ -339,6 +344,7 @@ def _all_pairs_texts(a: dict) -> tuple[str, str]:
         max_heap_mb=f"{a['max_heap_mb']:,}",
         load_low=f"{a['load_low']:.1f}",
         load_high=f"{a['load_high']:.1f}",
+        threads=_threads(a["threads"]),
     )
     plan = template("all-pairs-plan.md").substitute(
         shared,
@@ -346,6 +352,7 @@ def _all_pairs_texts(a: dict) -> tuple[str, str]:
         plan_pairs=f"{a['plan_pairs']:.1e}",
         plan_hours=f"{a['plan_hours']:,.0f}",
         plan_days=f"{a['plan_hours'] / 24:,.1f}",
+        threads=_threads(a["threads"]),
     )
     # Blank lines between sections; none when the run left this out.
     return section.rstrip("\n") + "\n\n", "\n\n" + plan.rstrip("\n")
