@@ -122,10 +122,11 @@ def test_options_it_cannot_honour_go_to_wekas_path(options, weka):
     [
         ("-R", "Model selection method not implemented"),
         ("-U -S", "Subtree raising does not need to be unset"),
+        ("-C 2", "Confidence has to be greater than zero and smaller than one"),
     ],
 )
 def test_what_wekas_j48_refuses_it_refuses_itself(options, refusal, weka):
-    # The refusal is WEKA's own: the pairs went to its path.
+    # The refusal is WEKA's own words, whichever path the pairs took.
     with pytest.raises(Exception, match=refusal):
         compare(sample(load_task("glass"), 80), options)
 
@@ -156,3 +157,11 @@ def test_sampled_pairs_keep_the_general_path(weka):
 def test_kr_vs_kp_all_pairs_is_wekas_tree(weka):
     # 5,097,126 pairs materialised for WEKA's J48: about a minute and 4 GB.
     assert_same_model(compare(load_task("kr-vs-kp")))
+
+
+def test_a_refused_option_is_said_before_the_heap_is_counted(weka):
+    # All pairs and -C 2: J48's own refusal, not a heap estimate for pairs.
+    from weka_ranking.errors import WekaError
+
+    with pytest.raises(WekaError, match="J48 -C 2': Confidence has to be greater"):
+        RankingReduction("J48", base_options="-C 2").fit(load_task("glass"))

@@ -1280,8 +1280,10 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     long perPair = training.bytesPerPair(learner);
     long perModel = training.bytesPerModel(learner);
     boolean fromRows = ProductTraining.applies(m_Classifier, training);
-    long member = perModel
-        + (fromRows ? training.numRows() * training.bytesPerRow() : pairs * perPair);
+    long member = perModel + (fromRows
+        ? training.numRows() * training.bytesPerRow()
+            + pairs * ProductTraining.bytesPerPair(m_Classifier, training)
+        : pairs * perPair);
     return new long[] {
       pairs, Math.min(m_NumIterations, slots()), perPair, perModel, member, fromRows ? 1 : 0,
     };

@@ -72,14 +72,9 @@ public final class ProductJ48 implements ProductTraining.Builder {
   @Override
   public boolean accepts(Classifier member, PairTraining training) {
     J48 j48 = (J48) member;
-    if (j48.getBinarySplits() || j48.getReducedErrorPruning() || j48.getSaveInstanceData()
-        || j48.getConfidenceFactor() <= 0 || j48.getConfidenceFactor() >= 1) {
-      return false;
-    }
-    if (j48.getUnpruned() && (!j48.getSubtreeRaising() || j48.getConfidenceFactor() != 0.25f)) {
-      return false; // J48 refuses these; let it say so
-    }
-    if (j48.getNumFolds() != 3 || j48.getSeed() != 1) {
+    // Option values J48 refuses are accepted here: train() asks J48 itself,
+    // which refuses them in its own words before any pair or row is counted.
+    if (j48.getBinarySplits() || j48.getReducedErrorPruning() || j48.getSaveInstanceData()) {
       return false;
     }
     for (double[] row : training.rows()) {
@@ -102,7 +97,8 @@ public final class ProductJ48 implements ProductTraining.Builder {
       int threads) throws Exception {
     J48 j48 = (J48) member;
     Instances header = new Instances(training.pairHeader(), 0);
-    j48.getCapabilities().testWithFail(header);
+    // J48's own checks of its options and capabilities, on no pairs.
+    j48.buildClassifier(header);
     Grower grower = new Grower(j48, training.rows(), header, first, second, threads);
     Node root;
     try {

@@ -36,6 +36,17 @@ public final class ProductTraining {
     boolean accepts(Classifier member, PairTraining training);
 
     /**
+     * Heap bytes a pair costs on this path, beyond the rows (0 when the
+     * training is linear in the rows).
+     *
+     * @param training the training data
+     * @return the bytes for each pair
+     */
+    default long bytesPerPair(PairTraining training) {
+      return 0;
+    }
+
+    /**
      * Trains the member from the rows, or declines.
      *
      * @param member the untrained member, its options set
@@ -72,6 +83,18 @@ public final class ProductTraining {
     Builder builder = BUILDERS.get(member.getClass());
     return builder != null && training.productSides() != null
         && builder.accepts(member, training);
+  }
+
+  /**
+   * Heap bytes a pair costs when the member is trained from the rows (0 when
+   * its training is linear in the rows).
+   *
+   * @param member the untrained member, for which {@link #applies} holds
+   * @param training the training data
+   * @return the bytes for each pair
+   */
+  public static long bytesPerPair(Classifier member, PairTraining training) {
+    return BUILDERS.get(member.getClass()).bytesPerPair(training);
   }
 
   /**
