@@ -146,6 +146,11 @@ public final class ProductJ48 implements ProductTraining.Builder {
       double[] counts = classCounts();
       return counts[0] + counts[1];
     }
+
+    /** The pairs' class counts in one bag: Distribution(data), NoSplit's. */
+    Distribution distribution() {
+      return new Distribution(new double[][] {classCounts()});
+    }
   }
 
   /**
@@ -171,11 +176,11 @@ public final class ProductJ48 implements ProductTraining.Builder {
       m_SumOfWeights = sumOfWeights;
     }
 
-    /** The leaf model over a node's pairs, as NoSplit holds it. */
-    static Model none(Part part) {
-      Model none = new Model(-1, false, part.total());
+    /** NoSplit over a distribution (kept as it is, bags and all). */
+    static Model leaf(Distribution distribution) {
+      Model none = new Model(-1, false, distribution.total());
       none.m_NumSubsets = 1;
-      none.m_Distribution = new Distribution(new double[][] {part.classCounts()});
+      none.m_Distribution = distribution;
       return none;
     }
 
@@ -360,7 +365,7 @@ public final class ProductJ48 implements ProductTraining.Builder {
 
     private Model selectModel(Part part, long[][] sortedFirst, long[][] sortedSecond)
         throws Exception {
-      Model none = Model.none(part);
+      Model none = Model.leaf(part.distribution());
       Distribution check = none.m_Distribution;
       if (Utils.sm(check.total(), 2 * m_MinNoObj)
           || Utils.eq(check.total(), check.perClass(check.maxClass()))) {
@@ -669,7 +674,7 @@ public final class ProductJ48 implements ProductTraining.Builder {
     /** A model's distribution over a node's pairs: ClassifierSplitModel.resetDistribution. */
     private Distribution distribution(Model model, Part part) {
       if (!model.splits()) {
-        return new Distribution(new double[][] {part.classCounts()});
+        return part.distribution();
       }
       Part[] parts = split(model, part);
       double[][] table = new double[parts.length][];
@@ -689,20 +694,12 @@ public final class ProductJ48 implements ProductTraining.Builder {
       if (errorsOfSubtree >= errorsOfTree - 1E-3) {
         node.m_Sons = null;
         node.m_IsLeaf = true;
-        node.m_Model = leaf(node.m_Model.m_Distribution);
+        node.m_Model = Model.leaf(node.m_Model.m_Distribution);
       } else {
         for (Node son : node.m_Sons) {
           collapse(son);
         }
       }
-    }
-
-    /** NoSplit over a distribution (kept as it is, bags and all). */
-    private static Model leaf(Distribution distribution) {
-      Model none = new Model(-1, false, distribution.total());
-      none.m_NumSubsets = 1;
-      none.m_Distribution = distribution;
-      return none;
     }
 
     private double trainingErrors(Node node) {
@@ -732,7 +729,7 @@ public final class ProductJ48 implements ProductTraining.Builder {
           && Utils.smOrEq(errorsLeaf, errorsLargestBranch + 0.1)) {
         node.m_Sons = null;
         node.m_IsLeaf = true;
-        node.m_Model = leaf(node.m_Model.m_Distribution);
+        node.m_Model = Model.leaf(node.m_Model.m_Distribution);
         return;
       }
       if (Utils.smOrEq(errorsLargestBranch, errorsTree + 0.1)) {
@@ -766,7 +763,7 @@ public final class ProductJ48 implements ProductTraining.Builder {
 
     private double errorsForBranch(Node node, Part part) {
       if (node.m_IsLeaf) {
-        return errorsFor(new Distribution(new double[][] {part.classCounts()}));
+        return errorsFor(part.distribution());
       }
       Part[] parts = split(node.m_Model, part);
       double errors = 0;
