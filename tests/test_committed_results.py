@@ -8,9 +8,9 @@ tournaments) must come out the same from today's code. Slow: run with
 import pytest
 
 from weka_ranking._resources import project_dir
+from weka_ranking.experiments import ResultStore
 from weka_ranking.studies.monograph.plan import build_plan
 from weka_ranking.studies.monograph.run import run_unit
-from weka_ranking.studies.monograph.store import ResultStore
 
 DETERMINISTIC = {"pointwise", "tournament", "tournament-as-printed"}
 KINDS = ("auc", "auc_stable", "auc_random")

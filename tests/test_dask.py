@@ -8,9 +8,9 @@ import json
 import numpy as np
 import pytest
 
+from weka_ranking.experiments import ResultStore, run_units
 from weka_ranking.studies.monograph.plan import build_plan
-from weka_ranking.studies.monograph.run import run_plan
-from weka_ranking.studies.monograph.store import ResultStore
+from weka_ranking.studies.monograph.run import run_unit
 
 distributed = pytest.importorskip("distributed")
 
@@ -28,8 +28,10 @@ def canonical(folder):
 def test_dask_without_a_scheduler_equals_local_run(tmp_path, weka):
     # executor="dask" and no scheduler: a LocalCluster of `jobs` workers.
     units, _ = build_plan(("glass",), ("J48", "NaiveBayes"), quick=True)
-    run_plan(units, ResultStore(tmp_path / "local"))
-    ran = run_plan(units, ResultStore(tmp_path / "dask"), jobs=2, executor="dask")
+    run_units(units, run_unit, ResultStore(tmp_path / "local"))
+    ran = run_units(
+        units, run_unit, ResultStore(tmp_path / "dask"), jobs=2, executor="dask"
+    )
     assert ran == len(units)
     assert canonical(tmp_path / "dask") == canonical(tmp_path / "local")
 

@@ -9,11 +9,11 @@ import json
 import pytest
 
 from weka_ranking.arff import load_arff, to_arff
+from weka_ranking.experiments import ResultStore
 from weka_ranking.studies.monograph import experimenter
 from weka_ranking.studies.monograph.plan import Unit
 from weka_ranking.studies.monograph.report import write_report
 from weka_ranking.studies.monograph.run import run_unit
-from weka_ranking.studies.monograph.store import ResultStore
 
 
 def test_the_schemes_of_each_reading():

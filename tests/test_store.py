@@ -3,7 +3,7 @@
 import json
 import multiprocessing
 
-from weka_ranking.studies.monograph.store import ResultStore
+from weka_ranking.experiments import ResultStore
 
 
 def records(n, value=0.5):

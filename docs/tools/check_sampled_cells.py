@@ -12,9 +12,9 @@ import time
 from collections import defaultdict
 
 from weka_ranking import RankingReduction, auc, load_task
+from weka_ranking.experiments import ResultStore
 from weka_ranking.folds import weka_folds
 from weka_ranking.learners import NAMED_LEARNERS
-from weka_ranking.studies.monograph.store import ResultStore
 from weka_ranking.tasks import STUDY_TASKS
 
 CONFIGS = {

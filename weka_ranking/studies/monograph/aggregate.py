@@ -16,10 +16,10 @@ from collections import defaultdict
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from weka_ranking.experiments import ResultStore
 from weka_ranking.learners import NAMED_LEARNERS
 from weka_ranking.studies.monograph.config import PUBLISHED, RANKING, Config
 from weka_ranking.studies.monograph.plan import FILE_CLASS_0_FIRST, FOLDS
-from weka_ranking.studies.monograph.store import ResultStore
 from weka_ranking.tasks import STUDY_TASKS
 
 # The published columns' store keys.

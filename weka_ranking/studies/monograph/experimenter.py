@@ -26,11 +26,11 @@ from pathlib import Path
 from weka_ranking import jvm
 from weka_ranking.arff import to_arff
 from weka_ranking.atomic import write_atomically
+from weka_ranking.experiments import ResultStore
 from weka_ranking.learners import NAMED_LEARNERS
 from weka_ranking.stats import corrected_interval, corrected_resampled_t
 from weka_ranking.studies.monograph.aggregate import CONFIGS, published_tables
 from weka_ranking.studies.monograph.plan import FILE_CLASS_0_FIRST, FOLDS, SEED
-from weka_ranking.studies.monograph.store import ResultStore
 from weka_ranking.tasks import STUDY_TASKS, load_task
 from weka_ranking.weka_package import write_package
 

@@ -12,10 +12,10 @@ from pathlib import Path
 
 from weka_ranking.atomic import write_atomically
 from weka_ranking.errors import DataError
+from weka_ranking.experiments import ResultStore
 from weka_ranking.studies.monograph import templates as T
 from weka_ranking.studies.monograph.config import PUBLISHED, RANKING
 from weka_ranking.studies.monograph.plan import RANKERS
-from weka_ranking.studies.monograph.store import ResultStore
 from weka_ranking.studies.monograph.values import build
 
 logger = logging.getLogger(__name__)
