@@ -244,7 +244,8 @@ def load_arff(
     )
 
 
-def _quoted(text: str) -> str:
+def quoted(text: str) -> str:
+    """An ARFF name or value in single quotes, as WEKA reads it back."""
     return "'" + text.replace("\\", "\\\\").replace("'", "\\'") + "'"
 
 
@@ -255,14 +256,14 @@ def to_arff(data: Dataset) -> str:
     (``repr``); a date is written as the number it is, milliseconds since the epoch,
     declared numeric.
     """
-    lines = [f"@relation {_quoted(data.relation)}", ""]
+    lines = [f"@relation {quoted(data.relation)}", ""]
     for attribute in (*data.attributes, Attribute(data.class_name, data.class_values)):
         kind = (
             "numeric"
             if attribute.values is None
-            else "{" + ",".join(map(_quoted, attribute.values)) + "}"
+            else "{" + ",".join(map(quoted, attribute.values)) + "}"
         )
-        lines.append(f"@attribute {_quoted(attribute.name)} {kind}")
+        lines.append(f"@attribute {quoted(attribute.name)} {kind}")
     lines += ["", "@data"]
     for row, klass in zip(data.X, data.class_index):
         cells = [
@@ -270,8 +271,8 @@ def to_arff(data: Dataset) -> str:
             if np.isnan(value)
             else repr(float(value))
             if attribute.values is None
-            else _quoted(attribute.values[int(value)])
+            else quoted(attribute.values[int(value)])
             for attribute, value in zip(data.attributes, row)
         ]
-        lines.append(",".join([*cells, _quoted(data.class_values[int(klass)])]))
+        lines.append(",".join([*cells, quoted(data.class_values[int(klass)])]))
     return "\n".join(lines) + "\n"

@@ -711,3 +711,64 @@ def all_pairs_from_rows_seconds(
 def weka_version() -> str:
     """The running WEKA's version, e.g. ``3.9.7``."""
     return str(_classes()("weka.core.Version").VERSION)
+
+
+def write_experiment(
+    path: Path,
+    files: Sequence[Path],
+    classifiers: Sequence[tuple[str, Sequence[str]]],
+    *,
+    runs: int,
+    folds: int,
+    ir_class: int,
+    results: Path,
+) -> None:
+    """WEKA's Experimenter file (XML) of a cross-validation experiment.
+
+    Runs 1..``runs`` of ``folds``-fold CV of each classifier on each file,
+    the IR statistics (``Area_under_ROC``) of class index ``ir_class``,
+    results to the ARFF file ``results``.
+    """
+    J = _classes()
+    experiment = J("weka.experiment.Experiment")()
+    experiment.setRunLower(1)
+    experiment.setRunUpper(runs)
+    producer = J("weka.experiment.CrossValidationResultProducer")()
+    producer.setNumFolds(folds)
+    evaluator = J("weka.experiment.ClassifierSplitEvaluator")()
+    evaluator.setClassForIRStatistics(ir_class)
+    producer.setSplitEvaluator(evaluator)
+    experiment.setResultProducer(producer)
+    listener = J("weka.experiment.InstancesResultListener")()
+    listener.setOutputFile(J("java.io.File")(str(results)))
+    experiment.setResultListener(listener)
+    for file in files:
+        experiment.getDatasets().addElement(J("java.io.File")(str(file)))
+    with java_errors("the Experimenter's schemes"):
+        made = [make_classifier(name, options) for name, options in classifiers]
+    experiment.setPropertyArray(jpype.JArray(J("weka.classifiers.Classifier"))(made))
+    descriptor, node = (
+        J("java.beans.PropertyDescriptor"),
+        J("weka.experiment.PropertyNode"),
+    )
+    producer_class = J("weka.experiment.CrossValidationResultProducer").class_
+    evaluator_class = J("weka.experiment.ClassifierSplitEvaluator").class_
+    experiment.setPropertyPath(
+        jpype.JArray(node)(
+            [
+                node(
+                    evaluator,
+                    descriptor("splitEvaluator", producer_class),
+                    producer_class,
+                ),
+                node(
+                    evaluator.getClassifier(),
+                    descriptor("classifier", evaluator_class),
+                    evaluator_class,
+                ),
+            ]
+        )
+    )
+    experiment.setUsePropertyIterator(True)
+    experiment.setNotes("weka-ranking: an experiment plan's WEKA schemes")
+    J("weka.experiment.Experiment").write(str(path), experiment)

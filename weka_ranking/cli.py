@@ -13,6 +13,7 @@ import argparse
 import json
 import logging
 import os
+import shlex
 import signal
 import sys
 from collections.abc import Callable, Sequence
@@ -78,6 +79,7 @@ class Command:
     run: Callable[[argparse.Namespace], int]
     writes: str | None = None
     needs_weka: bool = True
+    epilog: str = ""
 
 
 def in_cli_words(err: Exception) -> str:
@@ -106,6 +108,31 @@ def names(text: str) -> tuple[str, ...]:
     """A comma-separated list."""
     return tuple(text.split(","))
 
+
+EXPERIMENT_EXAMPLE = """\
+example: J48 alone against the reduction and XGBoost on two files, 2 runs:
+  weka-ranking experiment --data a.arff --data 'more/*.arff' \\
+      --scheme 'J48 --ranker pointwise' --scheme 'J48 --pairs 1 --voters 10' \\
+      --scheme xgboost --runs 2 --out my-experiment --jobs 2
+the same as a plan file (examples/experiment.toml):
+  [experiment]
+  runs = 2
+  baseline = "J48 alone"
+  [[data]]
+  files = ["a.arff", "more/*.arff"]
+  [[scheme]]
+  name = "J48 alone"
+  learner = "J48"
+  ranker = "pointwise"
+  [[scheme]]
+  learner = "J48"
+  pairs = 1
+  voters = 10
+  [[scheme]]
+  peer = "xgboost"    # or lightgbm, hist-gradient-boosting, random-forest
+Interrupt it and run the same command again: it finishes what is missing.
+Writes DIR/report.md, values.json, results.arff (WEKA's Experimenter reads it),
+and the figures."""
 
 # fmt: off
 TASK = arg("task", metavar="TASK_OR_FILE",
@@ -233,6 +260,54 @@ def _reproduce(args: argparse.Namespace) -> int:
     return 0
 
 
+def _plan(args: argparse.Namespace):
+    from weka_ranking.experiments.plan import plan_from_flags, read_plan
+
+    if args.plan and (args.data or args.scheme):
+        raise UsageError("give a plan file or --data and --scheme, not both")
+    if args.plan:
+        return read_plan(args.plan)
+    if not (args.data and args.scheme):
+        raise UsageError("experiment needs a plan file, or --data FILE and --scheme S")
+    return plan_from_flags(
+        args.data,
+        args.scheme,
+        folds=args.folds,
+        runs=args.runs,
+        baseline=args.baseline,
+        class_index=args.class_index,
+        positive=args.positive,
+    )
+
+
+def _experiment(args: argparse.Namespace) -> int:
+    from weka_ranking.experiments.experiment import run_experiment
+    from weka_ranking.experiments.weka_results import experimenter_plan
+
+    if args.scheduler and args.executor != "dask":
+        raise UsageError("--scheduler ADDRESS is a Dask cluster's: add --executor dask")
+    plan = _plan(args)
+    if args.export_experimenter:
+        target = Path(args.export_experimenter)
+        results = target.with_suffix(".results.arff")
+        for line in experimenter_plan(plan, target, results):
+            logger.warning("left out of the Experimenter file: %s", line)
+        print(f"{target} (results to {results})")
+        return 0
+    ran, total, path = run_experiment(
+        plan,
+        args.out,
+        jobs=args.jobs,
+        heap=args.heap,
+        scheduler=args.scheduler,
+        executor=args.executor,
+        progress=progress.counter("unit"),
+        command=shlex.join(["weka-ranking", *sys.argv[1:]]),
+    )
+    print(f"{ran} units run, {total - ran} were already done; report: {path}")
+    return 0
+
+
 def _bench(args: argparse.Namespace) -> int:
     from weka_ranking.studies.bench import benchmarks as bench
     from weka_ranking.studies.bench import page as bench_markdown
@@ -326,6 +401,34 @@ COMMANDS: tuple[Command, ...] = (
         arg("--experimenter", action="store_true", help="then each cell in WEKA's too"),
         HEAP,
     ), _reproduce),
+    Command("experiment",
+            "your own experiment: data sets x schemes x runs x folds, tested", (
+        arg("plan", nargs="?", metavar="PLAN.toml",
+            help="the plan (see the example below), or --data and --scheme"),
+        arg("--data", action="append", metavar="FILE",
+            help="a data file, glob or built-in task (repeat it)"),
+        arg("--scheme", action="append", metavar="S",
+            help="'J48 --ranker pointwise', 'J48 --pairs 1 --voters 10', "
+            "'xgboost', 'NAME=Logistic --learner-options \"-R 1e-4\"' (repeat it)"),
+        arg("--baseline", metavar="NAME",
+            help="the scheme the others are tested against (default: the first)"),
+        arg("--folds", type=int, default=10, help="folds (default: 10)"),
+        arg("--runs", type=int, default=10,
+            help="runs, seeded 1..runs as WEKA's Experimenter (default: 10)"),
+        arg("-c", "--class-index", metavar="first|last|N",
+            help="the class of every --data file, as WEKA's -c"),
+        arg("--positive", help="class value that ranks first (default: minority)"),
+        arg("--out", default="experiment", metavar="DIR",
+            help="folder of the store and the report (default: experiment)"),
+        arg("--jobs", type=int, default=1, help="worker processes, one JVM each"),
+        arg("--executor", choices=("local", "dask"), default="local",
+            help="local worker processes (default) or a Dask cluster"),
+        arg("--scheduler", metavar="ADDRESS",
+            help="the Dask scheduler's address (default: a local cluster of --jobs)"),
+        arg("--export-experimenter", metavar="FILE.xml",
+            help="write the plan's WEKA part as an Experimenter file, run nothing"),
+        HEAP,
+    ), _experiment, epilog=EXPERIMENT_EXAMPLE),
     Command("bench", "measure rates and ratios side by side (see docs/benchmarks.md)", (
         JSON, arg("--heap", default="14g", help="JVM maximum heap (default: 14g)"),
         arg("--sections", type=names, default=None,
@@ -387,7 +490,7 @@ def build_parser() -> argparse.ArgumentParser:
             command.name,
             help=command.help,
             description=command.help,
-            epilog=EXIT_STATUS,
+            epilog=f"{command.epilog}\n\n{EXIT_STATUS}".lstrip(),
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
         for argument in command.arguments:

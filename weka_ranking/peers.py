@@ -284,3 +284,81 @@ class LightGBMRanker(ScoringRanker):
 
     def _predict_at(self, X: np.ndarray, rounds: int) -> np.ndarray:
         return self.booster_.predict(X, num_iteration=rounds)
+
+
+class SklearnRanker(ScoringRanker):
+    """A scikit-learn classifier ordering by its probability of the positive class.
+
+    ``kind`` is ``"hist-gradient-boosting"`` (``HistGradientBoostingClassifier``,
+    ``rounds`` boosting iterations) or ``"random-forest"``
+    (``RandomForestClassifier``, ``rounds`` trees). Missing values (NaN) are
+    both models' own; a nominal attribute is its value's index, as in the
+    Dataset. Seeded by ``seed``, one thread.
+    """
+
+    KINDS = ("hist-gradient-boosting", "random-forest")
+
+    def __init__(
+        self,
+        kind: str = "hist-gradient-boosting",
+        *,
+        rounds: int = 200,
+        learning_rate: float = 0.1,
+        max_leaf_nodes: int | None = 31,
+        min_samples_leaf: int = 20,
+        max_features: float | str = 1.0,
+        seed: int = 1,
+    ) -> None:
+        self.kind = kind
+        self.rounds = rounds
+        self.learning_rate = learning_rate
+        self.max_leaf_nodes = max_leaf_nodes
+        self.min_samples_leaf = min_samples_leaf
+        self.max_features = max_features
+        self.seed = seed
+
+    @property
+    def classname(self) -> str:
+        return {
+            "hist-gradient-boosting": "sklearn.ensemble.HistGradientBoostingClassifier",
+            "random-forest": "sklearn.ensemble.RandomForestClassifier",
+        }[self.kind]
+
+    def _library_params(self) -> dict[str, Any]:
+        shared = {
+            "min_samples_leaf": self.min_samples_leaf,
+            "max_leaf_nodes": self.max_leaf_nodes,
+            "random_state": self.seed,
+        }
+        if self.kind == "random-forest":
+            return {
+                **shared,
+                "n_estimators": self.rounds,
+                "max_features": self.max_features,
+                "n_jobs": 1,
+            }
+        return {
+            **shared,
+            "max_iter": self.rounds,
+            "learning_rate": self.learning_rate,
+            "max_features": self.max_features,
+            "early_stopping": False,
+        }
+
+    def fit(self, X, y=None, *, group=None, validation=None) -> SklearnRanker:
+        """Fit the classifier on the rows; ``group`` and ``validation`` are unused."""
+        from sklearn import ensemble
+
+        if self.kind not in self.KINDS:
+            raise ValueError(f"kind must be one of {self.KINDS}, got {self.kind!r}")
+        model = (
+            ensemble.RandomForestClassifier
+            if self.kind == "random-forest"
+            else ensemble.HistGradientBoostingClassifier
+        )
+        self.model_ = model(**self._library_params()).fit(_matrix(X), _labels(X, y))
+        return self
+
+    def _predict(self, X: np.ndarray) -> np.ndarray:
+        positive = list(self.model_.classes_).index(1)
+        return self.model_.predict_proba(X)[:, positive]

@@ -1,0 +1,205 @@
+"""The schemes an experiment compares: the reduction, a WEKA learner alone, the peers.
+
+A :class:`Scheme` is a name and the parameters that make its estimator,
+kept as plain values so a unit travels to worker processes and keys the
+store. The reduction takes the parameters of
+:class:`~weka_ranking.model.RankingReduction` in the words of the command
+line (``learner``, ``pairs``, ``voters``, ``ranker``...; the one table of
+:mod:`weka_ranking.params`); a WEKA classifier alone is the reduction's
+``ranker = "pointwise"`` (ordered by its probability of the class that ranks
+first); a peer is one of :data:`PEERS`, tuned on an inner split of each
+training fold as the benchmarks tune them.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from weka_ranking.errors import ParameterError
+from weka_ranking.params import BY_NAME, PARAMETERS
+
+# The peers as a user would set them: each modestly tuned, the grid (and for
+# the boosters the rounds, up to 300 in tens) chosen by AUC on an inner
+# validation split (20%, stratified) of the training fold, then refitted on
+# all of it.
+XGBOOST_GRID = {"max_depth": [3, 6], "min_child_weight": [1, 5], "learning_rate": [0.1]}
+LIGHTGBM_GRID = {
+    "num_leaves": [15, 31],
+    "min_data_in_leaf": [5, 20],
+    "learning_rate": [0.1],
+}
+HIST_GRADIENT_BOOSTING_GRID = {"max_leaf_nodes": [15, 31], "min_samples_leaf": [5, 20]}
+RANDOM_FOREST_GRID = {"max_features": ["sqrt", 0.5], "min_samples_leaf": [1, 5]}
+
+
+def _xgboost(seed: int):
+    from weka_ranking.peers import XGBoostRanker
+    from weka_ranking.tuning import GridSearch
+
+    return GridSearch(
+        XGBoostRanker("binary:logistic", rounds=300, seed=seed), XGBOOST_GRID, seed=seed
+    )
+
+
+def _lightgbm(seed: int):
+    from weka_ranking.peers import LightGBMRanker
+    from weka_ranking.tuning import GridSearch
+
+    return GridSearch(
+        LightGBMRanker("binary", rounds=300, seed=seed), LIGHTGBM_GRID, seed=seed
+    )
+
+
+def _sklearn(kind: str, grid: dict) -> Callable[[int], Any]:
+    def make(seed: int):
+        from weka_ranking.peers import SklearnRanker
+        from weka_ranking.tuning import GridSearch
+
+        rounds = 300 if kind == "random-forest" else 200
+        if kind == "random-forest":
+            model = SklearnRanker(kind, rounds=rounds, max_leaf_nodes=None, seed=seed)
+        else:
+            model = SklearnRanker(kind, rounds=rounds, seed=seed)
+        return GridSearch(model, grid, seed=seed)
+
+    return make
+
+
+PEERS: dict[str, Callable[[int], Any]] = {
+    "xgboost": _xgboost,
+    "lightgbm": _lightgbm,
+    "hist-gradient-boosting": _sklearn(
+        "hist-gradient-boosting", HIST_GRADIENT_BOOSTING_GRID
+    ),
+    "random-forest": _sklearn("random-forest", RANDOM_FOREST_GRID),
+}
+# The extra each peer needs.
+PEER_EXTRAS = {
+    "xgboost": "bench",
+    "lightgbm": "bench",
+    "hist-gradient-boosting": "sklearn",
+    "random-forest": "sklearn",
+}
+# A scheme's keys in the words of the command line (learner, learner-options,
+# pairs, ...), or the estimator's own names (base, pairs_per_instance, ...).
+BY_WORD = {
+    **{p.cli_flag.lstrip("-").replace("-", "_"): p for p in PARAMETERS},
+    **BY_NAME,
+}
+
+
+@dataclass(frozen=True)
+class Scheme:
+    """One scheme of an experiment: its name and its estimator's parameters.
+
+    ``peer`` names one of :data:`PEERS`; otherwise ``params`` are the
+    reduction's (estimator names, parsed and checked), the learner alone
+    being ``ranker="pointwise"``.
+    """
+
+    name: str
+    params: tuple[tuple[str, Any], ...] = ()
+    peer: str | None = None
+
+    @classmethod
+    def of(cls, name: str | None, given: dict[str, Any], where: str) -> Scheme:
+        """A scheme from a plan's keys: ``peer = "xgboost"`` or the reduction's.
+
+        ``where`` names the plan entry in errors.
+        """
+        given = dict(given)
+        peer = given.pop("peer", None)
+        if peer is not None:
+            if peer not in PEERS:
+                raise ParameterError(
+                    "peer", peer, f"{where}: choose from {', '.join(PEERS)}"
+                )
+            seed = given.pop("seed", 1)
+            if given:
+                raise ParameterError(
+                    next(iter(given)),
+                    next(iter(given.values())),
+                    f"{where}: a peer takes only seed (its grid is fixed)",
+                )
+            return cls(name or peer, (("seed", seed),), peer)
+        params = {}
+        for word, value in given.items():
+            parameter = BY_WORD.get(word.replace("-", "_"))
+            if parameter is None:
+                known = ", ".join(p.cli_flag.lstrip("-") for p in PARAMETERS)
+                raise ParameterError(
+                    word, value, f"{where}: not a scheme key; use peer or {known}"
+                )
+            params[parameter.name] = (
+                parameter.from_text(str(value))
+                if isinstance(value, str | int) and not isinstance(value, bool)
+                else value
+            )
+            parameter.validate(params[parameter.name])
+        ordered = tuple(
+            (p.name, params[p.name]) for p in PARAMETERS if p.name in params
+        )
+        return cls(name or describe(dict(ordered)), ordered)
+
+    @classmethod
+    def parse(cls, text: str) -> Scheme:
+        """A scheme from command-line words: ``xgboost``, ``J48 --ranker pointwise``.
+
+        ``NAME=WORDS`` names it; the first word, when not a flag, is the
+        learner (or a peer).
+        """
+        name, equals, words_text = text.partition("=")
+        if not equals or "--" in name or name.startswith("-"):
+            name, words_text = "", text
+        words = shlex.split(words_text)
+        given: dict[str, Any] = {}
+        if words and not words[0].startswith("-"):
+            first = words.pop(0)
+            given["peer" if first in PEERS else "learner"] = first
+        while words:
+            flag = words.pop(0)
+            if not flag.startswith("--") or not words:
+                raise ParameterError(
+                    "scheme", text, "words are a learner then --flag VALUE pairs"
+                )
+            given[flag[2:]] = words.pop(0)
+        return cls.of(name.strip() or None, given, f"--scheme {text!r}")
+
+    @property
+    def values(self) -> dict[str, Any]:
+        return dict(self.params)
+
+    def estimator(self):
+        """A new, unfitted estimator of this scheme."""
+        if self.peer is not None:
+            return PEERS[self.peer](self.values.get("seed", 1))
+        from weka_ranking.model import RankingReduction
+
+        return RankingReduction(**self.values)
+
+    @property
+    def is_learner_alone(self) -> bool:
+        return self.peer is None and self.values.get("ranker") == "pointwise"
+
+
+def describe(params: dict[str, Any]) -> str:
+    """A scheme's default name: its learner, then its options other than defaults.
+
+    >>> describe({"base": "J48", "ranker": "pointwise"})
+    'J48 alone'
+    >>> describe({"base": "NaiveBayes", "pairs_per_instance": 1, "voters": 10})
+    'NaiveBayes --pairs 1 --voters 10'
+    """
+    learner = params.get("base", BY_NAME["base"].default)
+    if params.get("ranker") == "pointwise":
+        options = params.get("base_options")
+        return f"{learner} {options} alone" if options else f"{learner} alone"
+    words = [learner]
+    for p in PARAMETERS:
+        if p.name != "base" and p.name in params and params[p.name] != p.default:
+            value = p.to_text(params[p.name])
+            words += [p.cli_flag, shlex.quote(value) if " " in value else value]
+    return " ".join(words)
