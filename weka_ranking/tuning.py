@@ -78,7 +78,7 @@ class GridSearch(Ranker):
 
     @property
     def classname(self) -> str:
-        return type(self.estimator).classname
+        return self.estimator.classname
 
     def fit(self, X, y=None, *, group=None, validation=None) -> GridSearch:
         """Fit every configuration, rate it on ``validation``, keep the best.

@@ -62,16 +62,18 @@ FROM_RECORD = {
 }
 
 
-def _key_values(record: dict) -> tuple[str, ...]:
-    scheme, _, options = record["scheme"].partition(" ")
-    return (
-        record["dataset"],
-        str(record["run"]),
-        str(record["fold"] + 1),  # the Experimenter counts folds from 1
-        scheme,
-        options,
-        __version__,
-    )
+def _scheme_keys(scheme: Scheme) -> tuple[str, str]:
+    """Key_Scheme and Key_Scheme_options: the same on every data set and fold.
+
+    WEKA's classname and options for a WEKA scheme; ``peer.NAME`` and the
+    scheme's name for a peer.
+    """
+    if scheme.peer is not None:
+        return f"peer.{scheme.peer}", scheme.name
+    from weka_ranking import bridge
+
+    classname, options = weka_scheme(scheme)
+    return classname, bridge.join_options(options)
 
 
 def results_arff(plan: ExperimentPlan, records: Iterable[dict]) -> str:
@@ -82,7 +84,7 @@ def results_arff(plan: ExperimentPlan, records: Iterable[dict]) -> str:
     order = {d.name: i for i, d in enumerate(plan.data)}
     schemes = {s.name: i for i, s in enumerate(plan.schemes)}
     rows = sorted(
-        (r for r in records if "error" not in r),
+        (r for r in records if "error" not in r and r["scheme_name"] in schemes),
         key=lambda r: (
             order.get(r["dataset"], len(order)),
             schemes.get(r["scheme_name"], len(schemes)),
@@ -90,7 +92,17 @@ def results_arff(plan: ExperimentPlan, records: Iterable[dict]) -> str:
             r["fold"],
         ),
     )
-    keys = [_key_values(r) for r in rows]
+    by_name = {s.name: _scheme_keys(s) for s in plan.schemes}
+    keys = [
+        (
+            r["dataset"],
+            str(r["run"]),
+            str(r["fold"] + 1),  # the Experimenter counts folds from 1
+            *by_name[r["scheme_name"]],
+            __version__,
+        )
+        for r in rows
+    ]
     lines = ["@relation InstanceResultListener", ""]
     for i, name in enumerate(KEYS):
         values = list(dict.fromkeys(k[i] for k in keys))
@@ -116,7 +128,9 @@ def weka_scheme(scheme: Scheme) -> tuple[str, list[str]]:
 
     model = scheme.estimator()
     if scheme.is_learner_alone:
-        return classname(model.base), bridge.split_options(model.base_options)
+        name = classname(model.base)
+        learner = bridge.make_classifier(name, bridge.split_options(model.base_options))
+        return name, bridge.classifier_options(learner)
     return bridge.REDUCTION, bridge.split_options(model.to_options())
 
 

@@ -1,0 +1,170 @@
+"""A user's experiment on the engine: resumable, the same on workers and Dask, WEKA's.
+
+The learner-alone and reduction cells equal WEKA's own Experimenter run on
+the same files (a plain JVM with the installed package), WEKA's
+PairedCorrectedTTester reads the results file and gives the report's marks,
+and an experiment killed mid-run and resumed, or run on two Dask workers,
+stores the records of an uninterrupted run.
+"""
+
+import csv
+import io
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+import test_weka_package
+
+from weka_ranking._resources import project_dir
+from weka_ranking.experiments import ResultStore
+from weka_ranking.experiments.experiment import run_experiment
+from weka_ranking.experiments.plan import plan_from_flags, read_plan
+from weka_ranking.experiments.report import write_report
+from weka_ranking.experiments.weka_results import RESULTS, experimenter_plan
+
+weka_home = test_weka_package.weka_home
+DATA = [str(project_dir("arff_data") / f) for f in ("labor.arff", "hepatitis.arff")]
+# Both files rank their class index 0 first (bad, DIE: the minorities), as the
+# Experimenter's one IR class needs.
+SCHEMES = [
+    "J48 --ranker pointwise",
+    "NaiveBayes --ranker pointwise",
+    "J48 --pairs 1 --voters 3",
+]
+VARYING = {"train_seconds", "rank_seconds", "write", "versions"}
+
+
+def canonical(folder) -> list[str]:
+    return sorted(
+        json.dumps({k: v for k, v in r.items() if k not in VARYING}, sort_keys=True)
+        for r in ResultStore(folder).records()
+    )
+
+
+@pytest.fixture(scope="module")
+def small_plan():
+    return plan_from_flags(DATA, SCHEMES, folds=3, runs=2)
+
+
+@pytest.fixture(scope="module")
+def uninterrupted(small_plan, tmp_path_factory, weka):
+    out = tmp_path_factory.mktemp("uninterrupted")
+    ran, total, report = run_experiment(small_plan, out)
+    assert ran == total == 2 * 3 * 2 * 3
+    return out
+
+
+def test_the_cells_equal_wekas_experimenter(small_plan, uninterrupted, weka_home):
+    xml, results = uninterrupted / "plan.xml", uninterrupted / "weka.arff"
+    assert experimenter_plan(small_plan, xml, results) == []
+    test_weka_package.plain_java(weka_home, "weka.experiment.Experiment", "-l",
+                                 str(xml), "-r")  # fmt: skip
+    text = results.read_text()
+    header, data = text.split("@data")
+    names = [line.split()[1] for line in header.splitlines() if line.startswith("@att")]
+    rows = list(csv.reader(io.StringIO(data.strip()), quotechar="'"))
+    wekas = {}
+    relations = {"labor-neg-data": "labor", "hepatitis": "hepatitis"}
+    for row in rows:
+        values = dict(zip(names, row, strict=True))
+        key = (relations[values["Key_Dataset"]], values["Key_Scheme"],
+               int(values["Key_Run"]), int(values["Key_Fold"]) - 1)  # fmt: skip
+        wekas[key] = float(values["Area_under_ROC"])
+    classnames = {
+        SCHEMES[0]: "weka.classifiers.trees.J48",
+        SCHEMES[1]: "weka.classifiers.bayes.NaiveBayes",
+        SCHEMES[2]: "weka.classifiers.meta.RankingReduction",
+    }
+    ours = {}
+    for r in ResultStore(uninterrupted).records():
+        name = {s.name: text for s, text in zip(small_plan.schemes, SCHEMES)}
+        scheme = classnames[name[r["scheme_name"]]]
+        ours[r["dataset"], scheme, r["run"], r["fold"]] = r["auc"]
+    assert len(ours) == len(wekas) == 36
+    # The results ARFF holds 6 decimals (WEKA's Instances.toString).
+    assert ours == pytest.approx(wekas, abs=5e-7)
+    assert sum(abs(ours[k] - wekas[k]) < 1e-12 for k in ours) >= 3
+
+
+def test_wekas_tester_reads_the_results_file_and_gives_the_marks(
+    small_plan, uninterrupted, weka_home
+):
+    write_report(small_plan, uninterrupted)
+    column = len(("Key_Dataset",) * 6) + RESULTS.index("Area_under_ROC") + 1
+    out = test_weka_package.plain_java(
+        weka_home, "weka.experiment.PairedCorrectedTTester",
+        "-t", str(uninterrupted / "results.arff"), "-c", str(column),
+        "-D", "1", "-R", "2", "-F", "3", "-G", "4,5,6", "-b", "1", "-S", "0.05",
+        "-result-matrix", "weka.experiment.ResultMatrixCSV -mean-prec 6",
+    )  # fmt: skip
+    matrix = out.split("Dataset,")[1].split("\n\n")[0].splitlines()[1:-1]
+    values = json.loads((uninterrupted / "values.json").read_text())
+    seen = set()
+    for line, row in zip(matrix, values["per_dataset"], strict=True):
+        cells = next(csv.reader([line], quotechar="'"))
+        # data set, the baseline's mean, then each other scheme's mean and mark
+        means, marks = [cells[1], *cells[2::2]], ["", *(m.strip() for m in cells[3::2])]
+        ours = [row["cells"][s.name] for s in small_plan.schemes]
+        assert [float(m) for m in means] == pytest.approx(
+            [c["mean"] for c in ours], abs=5e-7
+        )
+        assert marks == [c.get("mark", "") for c in ours]
+        seen.update(marks)
+    assert "v" in seen  # NaiveBayes ranks labor significantly better than J48
+
+
+def test_killed_and_resumed_gives_the_uninterrupted_records(uninterrupted, tmp_path):
+    plan = tmp_path / "plan.toml"
+    files = ", ".join(json.dumps(path) for path in DATA)
+    plan.write_text(
+        f"[experiment]\nfolds = 3\nruns = 2\n[[data]]\nfiles = [{files}]\n"
+        '[[scheme]]\nname = "J48 alone"\nlearner = "J48"\nranker = "pointwise"\n'
+        '[[scheme]]\nlearner = "NaiveBayes"\nranker = "pointwise"\n'
+        '[[scheme]]\nlearner = "J48"\npairs = 1\nvoters = 3\n'
+    )
+    out = tmp_path / "store"
+    command = [sys.executable, "-m", "weka_ranking", "experiment", str(plan),
+               "--out", str(out), "--quiet"]  # fmt: skip
+    process = subprocess.Popen(command, start_new_session=True)
+    store = out / "results.jsonl"
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline and process.poll() is None:
+        if store.exists() and store.read_bytes().count(b"\n") >= 10:
+            break
+        time.sleep(0.05)
+    os.killpg(process.pid, signal.SIGKILL)
+    process.wait()
+    partial = len(ResultStore(out).records())
+    assert 0 < partial < 36, "the kill came before or after the run"
+    subprocess.run(command, check=True, timeout=600)
+    assert canonical(out) == canonical(uninterrupted)
+
+
+def test_two_dask_workers_give_the_same_records(small_plan, uninterrupted, tmp_path):
+    pytest.importorskip("distributed")
+    run_experiment(small_plan, tmp_path, jobs=2, executor="dask")
+    assert canonical(tmp_path) == canonical(uninterrupted)
+
+
+def test_two_worker_processes_give_the_same_records(
+    small_plan, uninterrupted, tmp_path
+):
+    run_experiment(small_plan, tmp_path, jobs=2)
+    assert canonical(tmp_path) == canonical(uninterrupted)
+
+
+def test_the_example_plan_runs_and_reports(tmp_path, weka):
+    pytest.importorskip("xgboost")
+    plan = read_plan(project_dir("examples") / "experiment.toml")
+    ran, total, report = run_experiment(plan, tmp_path)
+    assert ran == total == 2 * 4 * 2 * 5
+    text = report.read_text()
+    assert "| labor |" in text and "| hepatitis |" in text
+    assert "xgboost" in text and "Friedman" in text
+    values = json.loads((tmp_path / "values.json").read_text())
+    assert values["complete_datasets"] == ["labor", "hepatitis"]
+    assert (tmp_path / "results.arff").read_text().count("\n") > 80
