@@ -25,13 +25,13 @@ from weka_ranking.evaluation import cross_validate
 from weka_ranking.learners import NAMED_LEARNERS
 from weka_ranking.model import RankingReduction
 from weka_ranking.peers import LightGBMRanker, XGBoostRanker
-from weka_ranking.studies.bench import scale
+from weka_ranking.studies.bench import scale, workers
 from weka_ranking.tasks import BENCH_TASKS, STUDY_TASKS, TASKS, load_task
 from weka_ranking.tuning import GridSearch
 
 logger = logging.getLogger(__name__)
 
-SECTIONS = ("bridge", "memory", "scale", "training", "competitors")
+SECTIONS = ("bridge", "memory", "scale", "training", "competitors", "workers")
 
 
 def _side_by_side(repeats: int, *runs: Callable[[], float]) -> list[float]:
@@ -451,6 +451,7 @@ def run(
         ),
         "training": lambda: results.update(training=training_times(include_large)),
         "competitors": lambda: results.update(competitors=competitors()),
+        "workers": lambda: results.update(workers.measure()),
     }
     for section in sections:
         if progress:

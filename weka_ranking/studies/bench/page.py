@@ -146,6 +146,24 @@ def values(results: dict, command: str) -> dict:
         "competitors": None
         if competitors is None
         else {"rows": cells(competitors["rows"], COMPETITOR_COLUMNS)},
+        "workers": _workers(results) if "experiment_units" in results else None,
+    }
+
+
+def _workers(results: dict) -> dict:
+    simulated = results["experiment_simulated_seconds"]
+    one = simulated["1"]
+    return {
+        "units": results["experiment_units"],
+        "one_worker": results["experiment_one_worker_seconds"],
+        "two_workers": results["experiment_two_worker_seconds"],
+        "speedup": results["experiment_two_worker_speedup"],
+        "unit_total": results["experiment_unit_seconds_total"],
+        "longest": results["experiment_longest_unit_seconds"],
+        "simulated": [
+            {"workers": int(w), "seconds": s, "speedup": one / s}
+            for w, s in simulated.items()
+        ],
     }
 
 
@@ -208,6 +226,21 @@ def render(v: dict) -> str:
         sections.append(
             template("competitors.md").substitute(
                 table=table(c["rows"], COMPETITOR_COLUMNS)
+            )
+        )
+    if (w := v["workers"]) is not None:
+        sections.append(
+            template("workers.md").substitute(
+                units=w["units"],
+                one_worker=f"{w['one_worker']:.1f}",
+                two_workers=f"{w['two_workers']:.1f}",
+                speedup=f"{w['speedup']:.2f}",
+                unit_total=f"{w['unit_total']:.1f}",
+                longest=f"{w['longest']:.2f}",
+                simulated="\n".join(
+                    f"| {r['workers']} | {r['seconds']:.1f} | {r['speedup']:.1f} |"
+                    for r in w["simulated"]
+                ),
             )
         )
     # Each template ends its last line; a blank line parts the sections.
