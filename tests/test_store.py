@@ -3,7 +3,10 @@
 import json
 import multiprocessing
 
+import pytest
+
 from weka_ranking.experiments import ResultStore
+from weka_ranking.experiments.store import NotAStore
 
 
 def records(n, value=0.5):
@@ -94,3 +97,25 @@ def test_a_compressed_store_is_read_then_what_was_appended_since(tmp_path):
     store.compressed.write_bytes(b"\x1f\x8b not gzip")
     with pytest.raises(WekaRankingError, match="results.jsonl.gz: not a whole gzip"):
         ResultStore(tmp_path).load()
+
+
+def test_a_file_that_is_not_a_store_is_refused_and_left_alone(tmp_path):
+    store = ResultStore(tmp_path)
+    for text in ('{"auc": 0.5}\n{"auc": 0.7}\n', "\x00\x01 random bytes\nmore\n"):
+        store.path.write_text(text)
+        with pytest.raises(NotAStore, match="not a results store"):
+            store.load()
+        assert store.path.read_text() == text
+
+
+def test_a_repair_keeps_the_original_and_the_files_mode(tmp_path):
+    store = ResultStore(tmp_path)
+    store.append("whole", records(2))
+    store.append("torn", records(3))
+    text = store.path.read_text()
+    store.path.write_text(text[:-25])
+    store.path.chmod(0o640)
+    assert list(ResultStore(tmp_path).load()) == ["whole"]
+    assert store.path.stat().st_mode & 0o777 == 0o640
+    (kept,) = tmp_path.glob("results.jsonl.bad-*")
+    assert kept.read_text() == text[:-25]

@@ -4,8 +4,11 @@ Every record names the unit of work that produced it and how many records
 that unit writes. A unit's records are appended in one ``write`` under an
 exclusive lock and flushed to disk, so an interrupted run leaves whole units
 plus at most one torn tail. On opening, torn or corrupt lines and incomplete
-units are dropped (the file is rewritten atomically without them) and those
-units are computed again; finished units never are.
+units are dropped (the file is rewritten atomically without them, keeping
+its permissions, the file as it was kept beside it as
+``results.jsonl.bad-<time>``) and those units are computed again; finished
+units never are. A file none of whose lines is a unit's record is not a
+store: it is refused, never rewritten.
 
 A store kept in a repository may be compressed (``results.jsonl.gz``, e.g.
 ``gzip -9``): it is read first, then any ``results.jsonl`` appended since; a
@@ -19,7 +22,9 @@ import gzip
 import json
 import logging
 import os
+import shutil
 import tempfile
+import time
 import uuid
 from collections import defaultdict
 from collections.abc import Iterable
@@ -61,16 +66,24 @@ class ResultStore:
 
     def _read(self) -> tuple[dict[str, list[dict]], int]:
         units: dict[str, list[dict]] = defaultdict(list)
-        bad = 0
+        bad = whole_but_bad = 0
         for raw in self._lines():
             try:
                 record = json.loads(raw)
                 if not raw.endswith(b"\n") or any(k not in record for k in REQUIRED):
                     raise ValueError("incomplete record")
-            except ValueError:
+            except (ValueError, TypeError):
                 bad += 1
+                whole_but_bad += raw.endswith(b"\n")
                 continue
             units[record["unit"]].append(record)
+        if whole_but_bad and not units:
+            # Not a store with a torn tail: a file of something else.
+            raise NotAStore(
+                f"{self.path}: not a results store (none of its lines is a unit's "
+                f"record with {' and '.join(REQUIRED)}); left as it is: give another "
+                "folder, or move the file away"
+            )
         return units, bad
 
     def load(self) -> dict[str, list[dict]]:
@@ -103,15 +116,28 @@ class ResultStore:
                 incomplete,
             )
             self.dropped = bad + incomplete
+            kept = self._keep_original()
+            logger.warning("%s: the file as it was is kept as %s", self.path, kept)
             self._rewrite(r for records in complete.values() for r in records)
         return complete
 
     def records(self) -> list[dict]:
         return [r for records in self.load().values() for r in records]
 
+    def _keep_original(self) -> Path:
+        """A copy of the store as it is, before a repair drops any line of it."""
+        source = self.path if self.path.exists() else self.compressed
+        kept = source.with_name(f"{source.name}.bad-{time.strftime('%Y%m%dT%H%M%S')}")
+        shutil.copy2(source, kept)
+        return kept
+
     def _rewrite(self, records: Iterable[dict]) -> None:
         with self._locked():
+            existing = self.path if self.path.exists() else self.compressed
+            mode = existing.stat().st_mode & 0o777 if existing.exists() else None
             handle, temporary = tempfile.mkstemp(prefix=".results.", dir=self.folder)
+            if mode is not None:  # the store keeps its permissions
+                os.chmod(temporary, mode)
             with os.fdopen(handle, "w", encoding="utf-8") as stream:
                 for record in records:
                     stream.write(json.dumps(record, sort_keys=True) + "\n")
@@ -171,6 +197,10 @@ class _Lock:
     def __exit__(self, *exc) -> None:
         fcntl.flock(self.descriptor, fcntl.LOCK_UN)
         os.close(self.descriptor)
+
+
+class NotAStore(WekaRankingError):
+    """The folder's results file is not a store's: refused, never rewritten."""
 
 
 class RunInProgress(WekaRankingError):
