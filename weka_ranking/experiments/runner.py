@@ -121,9 +121,9 @@ def _run_on_dask(
     heap: str | None,
     jobs: int,
 ) -> None:
+    client, cluster = _dask_client(scheduler, jobs)
     from distributed import as_completed
 
-    client, cluster = _dask_client(scheduler, jobs)
     try:
         keys = [f"weka-ranking-{unit.key}" for unit in pending]
         futures = client.map(_work_with_heap, pending, work=work, heap=heap, key=keys)

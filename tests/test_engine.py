@@ -1,0 +1,64 @@
+"""The engine's runner: its refusals and failures, each in one line."""
+
+import builtins
+import os
+from dataclasses import dataclass
+
+import pytest
+
+from weka_ranking.errors import WekaRankingError
+from weka_ranking.experiments import ResultStore, run_units
+from weka_ranking.experiments.runner import WorkerLost
+
+
+@dataclass(frozen=True)
+class Unit:
+    name: str
+
+    @property
+    def key(self) -> str:
+        return self.name
+
+
+def die_on_b(unit: Unit) -> list[dict]:
+    """A unit whose worker process dies (as under the kernel's OOM killer)."""
+    if unit.name == "b":
+        os._exit(9)
+    return [{"unit_name": unit.name}]
+
+
+def test_a_dead_worker_is_one_line_and_the_finished_units_stay(tmp_path, weka):
+    store = ResultStore(tmp_path)
+    with pytest.raises(WorkerLost) as caught:
+        run_units([Unit("a"), Unit("b")], die_on_b, store, jobs=2)
+    assert "during unit b" in str(caught.value)
+    assert "run the same command again" in str(caught.value)
+    assert "\n" not in str(caught.value)
+    assert set(store.load()) <= {"a"}
+
+
+def test_dask_without_dask_is_one_line(tmp_path, weka, monkeypatch):
+    real_import = builtins.__import__
+
+    def no_distributed(name, *args, **kwargs):
+        if name == "distributed":
+            raise ImportError("no module named distributed")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_distributed)
+    with pytest.raises(WekaRankingError, match=r"pip install 'weka-ranking\[dask\]'"):
+        run_units([Unit("a")], die_on_b, ResultStore(tmp_path), executor="dask")
+
+
+@pytest.mark.parametrize(
+    "options, words",
+    [
+        ({"jobs": 0}, "jobs must be >= 1"),
+        ({"executor": "ray"}, "executor must be one of"),
+        ({"scheduler": "tcp://x:1"}, "executor='dask'"),
+    ],
+)
+def test_bad_runner_options_are_refused_before_any_work(tmp_path, options, words):
+    with pytest.raises(ValueError, match=words):
+        run_units([Unit("a")], die_on_b, ResultStore(tmp_path), **options)
+    assert not (tmp_path / "results.jsonl").exists()
