@@ -772,3 +772,24 @@ def write_experiment(
     experiment.setUsePropertyIterator(True)
     experiment.setNotes("weka-ranking: an experiment plan's WEKA schemes")
     J("weka.experiment.Experiment").write(str(path), experiment)
+
+
+def _heap_pools():
+    J = _classes()
+    heap = J("java.lang.management.MemoryType").HEAP
+    pools = J("java.lang.management.ManagementFactory").getMemoryPoolMXBeans()
+    return [pool for pool in pools if pool.getType() == heap]
+
+
+def reset_peak_heap() -> None:
+    """Start measuring the JVM's peak heap use afresh (each heap pool's peak)."""
+    for pool in _heap_pools():
+        pool.resetPeakUsage()
+
+
+def peak_heap_bytes() -> int:
+    """The heap's peak use since :func:`reset_peak_heap`: its pools' peaks summed.
+
+    An upper bound of the true peak: the pools need not peak at once.
+    """
+    return int(sum(pool.getPeakUsage().getUsed() for pool in _heap_pools()))

@@ -66,6 +66,10 @@ def compute(plan: ExperimentPlan, records: list[dict]) -> dict[str, Any]:
                 if cell
                 else None,
                 "pairs": statistics.fmean(r["n_pairs"] for r in cell) if cell else None,
+                "peak_heap_mb": max(
+                    (r["peak_heap_mb"] for r in cell if "peak_heap_mb" in r),
+                    default=None,
+                ),
             }
             if scheme != plan.baseline and len(cell) == len(base) == expected:
                 ratio = sum(r["n_test"] for r in cell) / sum(r["n_train"] for r in cell)

@@ -268,7 +268,8 @@ def read_plan(path: str | Path) -> ExperimentPlan:
 def run_unit(unit: ExperimentUnit) -> list[dict]:
     """Train the unit's scheme on its training fold and rank its test fold.
 
-    One record: the fold's AUC (ties one half, as WEKA's), costs, and the
+    One record: the fold's AUC (ties one half, as WEKA's), costs (seconds,
+    pairs, the JVM's peak heap over the unit), and the
     test fold's scores and labels (for ROC curves and pooled AUCs). A unit
     WEKA cannot train gives one record holding the error.
     """
@@ -285,6 +286,9 @@ def run_unit(unit: ExperimentUnit) -> list[dict]:
     data = unit.data.load()
     train_rows, test_rows = list(weka_folds(data.y, unit.folds, unit.run))[unit.fold]
     train, test = data.subset(train_rows), data.subset(test_rows)
+    from weka_ranking import bridge
+
+    bridge.reset_peak_heap()
     try:
         model, seconds = fit_fold(unit.scheme.estimator(), train)
         record = evaluate_fold(
@@ -297,6 +301,8 @@ def run_unit(unit: ExperimentUnit) -> list[dict]:
             **head,
             **record.to_dict(),
             "positive": data.positive,
+            # The JVM's, over the fit and the ranking (the peers' are Python's).
+            "peak_heap_mb": round(bridge.peak_heap_bytes() / 2**20, 1),
             "scores": [float(s) for s in record.scores],
             "labels": [int(v) for v in test.y],
         }

@@ -145,7 +145,13 @@ def to_markdown(values: dict, command: str = "", figures: dict | None = None) ->
     if figures:
         lines += ["## Figures", ""]
         lines += [f"![{title}]({name})" for title, name in figures.items()] + [""]
-    lines += ["## Costs", "", "Means per fold: training and ranking seconds, pairs."]
+    lines += [
+        "## Costs",
+        "",
+        "Means per fold: training and ranking seconds, pairs; the largest peak "
+        "of the JVM's heap over a unit (its pools' peaks summed; the peers' "
+        "memory is Python's, not counted).",
+    ]
     lines += [""]
     rows = []
     for row in values["per_dataset"]:
@@ -159,9 +165,12 @@ def to_markdown(values: dict, command: str = "", figures: dict | None = None) ->
                         _number(cell["train_seconds"], 3),
                         _number(cell["rank_seconds"], 3),
                         f"{cell['pairs']:,.0f}",
+                        _number(cell.get("peak_heap_mb"), 0),
                     ]
                 )
-    lines += _table(["data set", "scheme", "train s", "rank s", "pairs"], rows)
+    lines += _table(
+        ["data set", "scheme", "train s", "rank s", "pairs", "peak heap MB"], rows
+    )
     if values["errors"]:
         lines += ["", "## Units that failed", ""]
         lines += [f"- {d}, {s}: {e}" for d, s, e in values["errors"]]
@@ -273,10 +282,19 @@ def _roc_figure(records: list[dict], dataset: str, schemes: list[str], path) -> 
     plt.close(figure)
 
 
-def write_report(plan: ExperimentPlan, folder: str | Path, command: str = "") -> Path:
-    """Compute the values from the store in ``folder`` and write the report there."""
-    folder = Path(folder)
-    records = ResultStore(folder).records()
+def write_report(
+    plan: ExperimentPlan,
+    store: str | Path,
+    command: str = "",
+    out: str | Path | None = None,
+) -> Path:
+    """Compute the values from the store in ``store``; write the report to ``out``.
+
+    ``out`` defaults to the store's folder.
+    """
+    records = ResultStore(store).records()
+    folder = Path(out or store)
+    folder.mkdir(parents=True, exist_ok=True)
     values = analysis.compute(plan, records)
     figures: dict[str, str] = {}
     if importlib.util.find_spec("matplotlib") is not None:
