@@ -35,7 +35,7 @@ SCHEMES = [
     "NaiveBayes --ranker pointwise",
     "J48 --pairs 1 --voters 3",
 ]
-VARYING = {"train_seconds", "rank_seconds", "write", "versions"}
+VARYING = {"train_seconds", "rank_seconds", "peak_heap_mb", "write", "versions"}
 
 
 def canonical(folder) -> list[str]:
