@@ -62,3 +62,25 @@ def test_bad_runner_options_are_refused_before_any_work(tmp_path, options, words
     with pytest.raises(ValueError, match=words):
         run_units([Unit("a")], die_on_b, ResultStore(tmp_path), **options)
     assert not (tmp_path / "results.jsonl").exists()
+
+
+def fail_once(unit: Unit) -> list[dict]:
+    """Fails while its marker file exists (a flaky peer), then succeeds."""
+    marker = unit.name
+    if os.path.exists(marker):
+        os.remove(marker)
+        return [{"unit_name": unit.name, "error": "it failed"}]
+    return [{"unit_name": unit.name, "auc": 0.5}]
+
+
+def test_failed_units_run_again_when_asked_and_the_success_is_kept(tmp_path, weka):
+    marker = tmp_path / "flaky"
+    marker.touch()
+    units = [Unit(str(marker)), Unit(str(tmp_path / "steady"))]
+    store = ResultStore(tmp_path / "store")
+    assert run_units(units, fail_once, store) == 2
+    assert run_units(units, fail_once, store) == 0  # an error is a result
+    assert "error" in store.load()[str(marker)][0]
+    assert run_units(units, fail_once, store, retry_failed=True) == 1
+    assert store.load()[str(marker)][0]["auc"] == 0.5
+    assert run_units(units, fail_once, store, retry_failed=True) == 0

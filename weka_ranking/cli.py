@@ -303,6 +303,7 @@ def _experiment(args: argparse.Namespace) -> int:
         executor=args.executor,
         progress=progress.counter("unit"),
         command=shlex.join(["weka-ranking", *sys.argv[1:]]),
+        retry_failed=args.retry_failed,
     )
     print(f"{ran} units run, {total - ran} were already done; report: {path}")
     return 0
@@ -425,6 +426,8 @@ COMMANDS: tuple[Command, ...] = (
             help="local worker processes (default) or a Dask cluster"),
         arg("--scheduler", metavar="ADDRESS",
             help="the Dask scheduler's address (default: a local cluster of --jobs)"),
+        arg("--retry-failed", action="store_true",
+            help="run again the units that failed (their errors are in the report)"),
         arg("--export-experimenter", metavar="FILE.xml",
             help="write the plan's WEKA part as an Experimenter file, run nothing"),
         HEAP,

@@ -346,8 +346,13 @@ class SklearnRanker(ScoringRanker):
         }
 
     def fit(self, X, y=None, *, group=None, validation=None) -> SklearnRanker:
-        """Fit the classifier on the rows; ``group`` and ``validation`` are unused."""
+        """Fit the classifier on the rows; ``group`` and ``validation`` are unused.
+
+        Columns missing in every training row are left out (scikit-learn's
+        binning refuses them); one thread, as the other peers.
+        """
         from sklearn import ensemble
+        from threadpoolctl import threadpool_limits
 
         if self.kind not in self.KINDS:
             raise ValueError(f"kind must be one of {self.KINDS}, got {self.kind!r}")
@@ -356,9 +361,17 @@ class SklearnRanker(ScoringRanker):
             if self.kind == "random-forest"
             else ensemble.HistGradientBoostingClassifier
         )
-        self.model_ = model(**self._library_params()).fit(_matrix(X), _labels(X, y))
+        features = _matrix(X)
+        self.columns_ = np.flatnonzero(~np.isnan(features).all(axis=0))
+        with threadpool_limits(1):
+            self.model_ = model(**self._library_params()).fit(
+                features[:, self.columns_], _labels(X, y)
+            )
         return self
 
     def _predict(self, X: np.ndarray) -> np.ndarray:
+        from threadpoolctl import threadpool_limits
+
         positive = list(self.model_.classes_).index(1)
-        return self.model_.predict_proba(X)[:, positive]
+        with threadpool_limits(1):
+            return self.model_.predict_proba(X[:, self.columns_])[:, positive]

@@ -24,12 +24,14 @@ def run_experiment(
     executor: str = "local",
     progress: Callable[[int, int], None] | None = None,
     command: str = "",
+    retry_failed: bool = False,
 ) -> tuple[int, int, Path]:
     """Run the plan's missing units into the store ``out``, then write its report.
 
     Resumable: stop it anywhere and run it again to finish what is missing;
     one process, ``jobs`` worker processes or a Dask cluster give the same
-    records. Returns the units run now, the units of the plan, the report.
+    records; ``retry_failed`` runs again the units that failed. Returns the
+    units run now, the units of the plan, the report.
     """
     units = plan.units()
     for spec in plan.data:  # a bad file fails here, in one line, before any work
@@ -45,5 +47,6 @@ def run_experiment(
         heap=heap,
         scheduler=scheduler,
         executor=executor,
+        retry_failed=retry_failed,
     )
     return ran, len(units), write_report(plan, out, command)

@@ -189,8 +189,11 @@ def run_units(
     progress: Callable[[int], None] | None = None,
     scheduler: str | None = None,
     executor: str = "local",
+    retry_failed: bool = False,
 ) -> int:
     """Run every unit not yet in the store; return how many were run.
+
+    ``retry_failed`` also runs again the units whose records hold an error.
 
     ``work`` is a module-level function (it travels to worker processes
     and Dask workers by name). With ``executor="dask"`` the units run on a
@@ -205,7 +208,7 @@ def run_units(
     if jobs < 1:
         raise ValueError(f"jobs must be >= 1, got {jobs}")
     done = store.load()
-    pending = [u for u in units if u.key not in done]
+    pending = [u for u in units if not _finished(done.get(u.key), retry_failed)]
     jvm.start(heap=heap)
     description = run_description(jobs)
     if executor == "dask":
@@ -231,6 +234,12 @@ def run_units(
     return len(pending)
 
 
+def _finished(records: list[dict] | None, retry_failed: bool) -> bool:
+    if records is None:
+        return False
+    return not (retry_failed and any("error" in r for r in records))
+
+
 def run_resumably(
     units: Sequence[Unit],
     work: Work,
@@ -245,7 +254,8 @@ def run_resumably(
     """
     with store.run_lock():
         done = store.load()
-        pending = sum(1 for u in units if u.key not in done)
+        retry = options.get("retry_failed", False)
+        pending = sum(1 for u in units if not _finished(done.get(u.key), retry))
         logger.info(
             "%d units, %d already in %s", len(units), len(units) - pending, store.folder
         )

@@ -89,7 +89,8 @@ class ResultStore:
     def load(self) -> dict[str, list[dict]]:
         """Records of every complete unit; repairs the file if anything was torn.
 
-        A unit written twice (two runs on one store) keeps its first whole copy.
+        A unit written twice (two runs on one store) keeps its first whole copy,
+        or its first that holds no error (a failed unit run again).
         """
         units, bad = self._read()
         complete, duplicates = {}, 0
@@ -98,6 +99,8 @@ class ResultStore:
             for record in records:
                 writes[record.get("write", "")].append(record)
             whole = [w for w in writes.values() if len(w) == w[0]["unit_records"]]
+            # A unit run again after it failed keeps the write that succeeded.
+            whole.sort(key=lambda w: any("error" in r for r in w))
             if whole:
                 complete[unit] = whole[0]
                 duplicates += len(whole) - 1
