@@ -168,3 +168,32 @@ def test_the_example_plan_runs_and_reports(tmp_path, weka):
     values = json.loads((tmp_path / "values.json").read_text())
     assert values["complete_datasets"] == ["labor", "hepatitis"]
     assert (tmp_path / "results.arff").read_text().count("\n") > 80
+
+
+def test_failed_units_end_the_command_with_status_1_and_report_renders_again(
+    tmp_path,
+):
+    def command(*words):
+        return subprocess.run(
+            [sys.executable, "-m", "weka_ranking", *words],
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
+
+    out = str(tmp_path / "out")
+    flags = ["--data", DATA[0], "--folds", "2", "--runs", "1", "--out", out]
+    bad = command("experiment", *flags, "--scheme", "J48 --ranker pointwise",
+                  "--scheme", 'broken=J48 --learner-options "-Z 3"')  # fmt: skip
+    assert bad.returncode == 1
+    said = bad.stderr.strip().splitlines()[-1]
+    assert "2 of 4 units failed" in said and "--retry-failed" in said
+    assert "Traceback" not in bad.stderr
+    report = (tmp_path / "out" / "report.md").read_text()
+    (tmp_path / "out" / "report.md").unlink()
+    again = command("report", out)
+    assert again.returncode == 0, again.stderr
+    rendered = (tmp_path / "out" / "report.md").read_text()
+    body = "## Per data set"
+    assert rendered.split(body)[1] == report.split(body)[1]
+    assert "- labor, broken: " in rendered and "[0 folds]" in rendered

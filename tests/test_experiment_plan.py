@@ -79,15 +79,17 @@ def test_flags_give_the_same_plan_as_the_file(tmp_path, monkeypatch):
 @pytest.mark.parametrize(
     "text, words",
     [
-        ("[experiment]\nfold = 3\n", "fold=3: "),
+        ("[experiment]\nfold = 3\n", "[experiment]: fold = 3: unknown key"),
         ('[[data]]\nfiles = ["nothing*.arff"]\n', "matches no file"),
         ('[[data]]\nfiles = ["missing.arff"]\n', "neither a data file"),
         ('[[scheme]]\nlearner = "J48"\npair = 3\n', "not a scheme key"),
         ('[[scheme]]\npeer = "catboost"\n', "choose from xgboost"),
-        ('[[scheme]]\nlearner = "J48"\nvoters = 0\n', "voters"),
+        ('[[scheme]]\nlearner = "J48"\nvoters = 0\n', "[[scheme]] 4: voters = 0"),
+        ('[[scheme]]\nlearner = "J49"\n', "learner = 'J49': unknown; "),
+        ('[[scheme]]\nlearner = "xgbost"\n', "or the peer xgboost?"),
         ('[experiment]\nbaseline = "nobody"\n', "not a scheme's name"),
         ('[experiment]\nroc_data = "nothing"\n', "not a data set"),
-        ("[experiment]\nruns = 0\n", "runs"),
+        ('[experiment]\nruns = "two"\n', "plan.toml: runs = 'two': an integer"),
         ("[experiment\n", "not a TOML plan"),
     ],
 )
@@ -104,7 +106,7 @@ def test_a_bad_plan_is_refused_in_one_line_naming_where(tmp_path, text, words):
 
 def test_two_schemes_of_one_name_are_refused(tmp_path):
     path = write(tmp_path, PLAN + '[[scheme]]\nlearner = "J48"\nranker = "pointwise"\n')
-    with pytest.raises(ParameterError, match="named twice"):
+    with pytest.raises(DataError, match="scheme = .'J48 alone'.: named twice"):
         read_plan(path)
 
 
@@ -123,3 +125,52 @@ def test_two_schemes_of_one_name_are_refused(tmp_path):
 def test_scheme_words(text, name, values):
     scheme = Scheme.parse(text)
     assert (scheme.name, scheme.values) == (name, values)
+
+
+def test_a_plan_noted_as_values_comes_back_the_same(tmp_path):
+    from weka_ranking.experiments.plan import ExperimentPlan
+
+    plan = read_plan(write(tmp_path))
+    again = ExperimentPlan.from_dict(plan.to_dict())
+    assert again == plan
+    assert again.units() == plan.units()
+
+
+@pytest.mark.parametrize(
+    "change, words",
+    [
+        (("folds = 3", "folds = 5"), "3 folds, not 5"),
+        (('ranker = "pointwise"', 'ranker = "quicksort"'), "ranker was 'pointwise'"),
+        (('positive = "minority"', 'positive = "b"'), "positive was None, now 'b'"),
+    ],
+)
+def test_a_folder_of_another_plan_is_refused_naming_the_difference(
+    tmp_path, change, words
+):
+    from weka_ranking.experiments.experiment import ExperimentError, refuse_another_plan
+    from weka_ranking.experiments.store import ResultStore
+
+    store = ResultStore(tmp_path / "out")
+    first = read_plan(write(tmp_path))
+    refuse_another_plan(first, store)  # an empty folder takes any plan
+    store.add_run({"plan": first.to_dict()})
+    refuse_another_plan(read_plan(write(tmp_path)), store)  # the same plan again
+    more = PLAN.replace("runs = 2", "runs = 3") + '[[scheme]]\npeer = "lightgbm"\n'
+    refuse_another_plan(read_plan(write(tmp_path, more)), store)  # runs, schemes added
+    changed = read_plan(write(tmp_path, PLAN.replace(*change)))
+    with pytest.raises(ExperimentError, match="another plan") as caught:
+        refuse_another_plan(changed, store)
+    assert words in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_an_edited_data_file_is_another_plan(tmp_path):
+    from weka_ranking.experiments.experiment import ExperimentError, refuse_another_plan
+    from weka_ranking.experiments.store import ResultStore
+
+    store = ResultStore(tmp_path / "out")
+    store.add_run({"plan": read_plan(write(tmp_path)).to_dict()})
+    plan = read_plan(tmp_path / "plan.toml")
+    (tmp_path / "a.arff").write_text("@relation a2\n")
+    with pytest.raises(ExperimentError, match="data set 'a': its file has changed"):
+        refuse_another_plan(read_plan(tmp_path / "plan.toml"), store)
+    assert plan.differences(plan.to_dict()) == []

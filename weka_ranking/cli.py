@@ -281,7 +281,7 @@ def _plan(args: argparse.Namespace):
 
 
 def _experiment(args: argparse.Namespace) -> int:
-    from weka_ranking.experiments.experiment import run_experiment
+    from weka_ranking.experiments.experiment import failures, run_experiment
     from weka_ranking.experiments.weka_results import experimenter_plan
 
     if args.scheduler and args.executor != "dask":
@@ -306,6 +306,18 @@ def _experiment(args: argparse.Namespace) -> int:
         retry_failed=args.retry_failed,
     )
     print(f"{ran} units run, {total - ran} were already done; report: {path}")
+    failed = failures(plan, args.out)
+    if failed:
+        first = failed[0]
+        logger.error(
+            "%d of %d units failed (first: %s: %s); the report lists them; "
+            "fix the cause and run again with --retry-failed",
+            len(failed),
+            total,
+            first["unit"],
+            first["error"],
+        )
+        return 1
     return 0
 
 
@@ -354,9 +366,16 @@ def _weka_package(args: argparse.Namespace) -> int:
 
 
 def _report(args: argparse.Namespace) -> int:
+    from weka_ranking.experiments.experiment import noted_plan
+    from weka_ranking.experiments.report import write_report as write_experiment
     from weka_ranking.studies.monograph.report import write_report
 
-    print(write_report(Path(args.store), Path(args.out or args.store)))
+    noted = noted_plan(args.store)
+    if noted is None:
+        print(write_report(Path(args.store), Path(args.out or args.store)))
+    else:  # an experiment's folder: its report from the plan it noted
+        plan, command = noted
+        print(write_experiment(plan, args.store, command, args.out))
     return 0
 
 
@@ -462,8 +481,8 @@ COMMANDS: tuple[Command, ...] = (
             "write the WEKA package (a ZIP for WEKA's package manager)", (
         arg("--out", default=".", metavar="DIR", help="folder to write the ZIP into"),
     ), _weka_package, needs_weka=False),
-    Command("report", "render reproduction.md and the figures from a store", (
-        arg("store", metavar="DIR", help="the folder reproduce wrote into"),
+    Command("report", "render a store's report again: reproduce's or experiment's", (
+        arg("store", metavar="DIR", help="the folder reproduce or experiment wrote"),
         arg("--out", metavar="DIR", help="where to write (default: DIR)"),
     ), _report, needs_weka=False),
     Command("xhits", "XHITS with AMCL beside HITS on planted graphs (docs/xhits.md)", (

@@ -50,7 +50,16 @@ def compute(plan: ExperimentPlan, records: list[dict]) -> dict[str, Any]:
     per_dataset = []
     for dataset in datasets:
         base = cells.get((dataset, plan.baseline), [])
-        row: dict[str, Any] = {"dataset": dataset, "cells": {}}
+        firsts = {
+            r["positive"]
+            for r in records
+            if r["dataset"] == dataset and "positive" in r
+        }
+        row: dict[str, Any] = {
+            "dataset": dataset,
+            "ranks_first": firsts.pop() if len(firsts) == 1 else None,
+            "cells": {},
+        }
         for scheme in schemes:
             cell = cells.get((dataset, scheme), [])
             aucs = [r["auc"] for r in cell]

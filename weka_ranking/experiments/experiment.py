@@ -3,15 +3,22 @@
 from __future__ import annotations
 
 import logging
+import os
+import shlex
 from collections.abc import Callable
 from pathlib import Path
 
+from weka_ranking.errors import WekaRankingError
 from weka_ranking.experiments.plan import ExperimentPlan, run_unit
 from weka_ranking.experiments.report import write_report
 from weka_ranking.experiments.runner import run_resumably
 from weka_ranking.experiments.store import ResultStore
 
 logger = logging.getLogger(__name__)
+
+
+class ExperimentError(WekaRankingError):
+    """An experiment that cannot go on as asked (said in one line)."""
 
 
 def run_experiment(
@@ -37,7 +44,8 @@ def run_experiment(
     for spec in plan.data:  # a bad file fails here, in one line, before any work
         spec.load()
     store = ResultStore(out)
-    store.add_run({"plan": plan.to_dict()})
+    refuse_another_plan(plan, store)
+    store.add_run({"plan": plan.to_dict(), "command": command, "folder": os.getcwd()})
     ran = run_resumably(
         units,
         run_unit,
@@ -50,3 +58,44 @@ def run_experiment(
         retry_failed=retry_failed,
     )
     return ran, len(units), write_report(plan, out, command)
+
+
+def refuse_another_plan(plan: ExperimentPlan, store: ResultStore) -> None:
+    """Refuse a folder whose records a plan defined otherwise, in one line.
+
+    A unit is found by its data set's and scheme's names, its run and its
+    fold: records made under another definition of those names would be
+    taken for this plan's.
+    """
+    for note in reversed(store.runs()):
+        if "plan" not in note:
+            continue
+        found = plan.differences(note["plan"])
+        if found:
+            raise ExperimentError(
+                f"{store.folder}: its records come from another plan ({found[0]}"
+                + (f", and {len(found) - 1} more" if len(found) > 1 else "")
+                + "); write to a new --out folder, or rename what changed"
+            )
+
+
+def failures(plan: ExperimentPlan, store: str | Path) -> list[dict]:
+    """The records of the plan's units that hold an error, in the plan's order."""
+    keys = {unit.key for unit in plan.units()}
+    return [
+        r for r in ResultStore(store).records() if r["unit"] in keys and "error" in r
+    ]
+
+
+def noted_plan(folder: str | Path) -> tuple[ExperimentPlan, str] | None:
+    """The plan an experiment's folder noted last, and the command that ran it.
+
+    None for a folder that no experiment wrote (the reproduction's store).
+    """
+    for note in reversed(ResultStore(folder).runs()):
+        if "plan" in note:
+            command = note.get("command", "")
+            if command and note.get("folder"):
+                command = f"cd {shlex.quote(note['folder'])} && {command}"
+            return ExperimentPlan.from_dict(note["plan"], str(folder)), command
+    return None

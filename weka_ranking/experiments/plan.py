@@ -36,6 +36,8 @@ from __future__ import annotations
 
 import functools
 import glob
+import hashlib
+import os
 import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -43,8 +45,8 @@ from pathlib import Path
 from typing import Any
 
 from weka_ranking.data import Dataset
-from weka_ranking.errors import DataError, ParameterError, WekaError
-from weka_ranking.experiments.schemes import Scheme
+from weka_ranking.errors import DataError, WekaError
+from weka_ranking.experiments.schemes import FROM_FLAGS, Scheme, invalid
 from weka_ranking.tasks import TASKS, resolve_task
 
 FOLDS = 10
@@ -65,6 +67,32 @@ class DataSpec:
     def load(self) -> Dataset:
         """The data set as a binary Dataset (read once per process)."""
         return _load(self)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The spec as values, with the file's SHA-256 (a built-in task has none).
+
+        The digest tells a store's records of this data set from those of an
+        edited file of the same name.
+        """
+        values = vars(self) | {"keep": self.keep and list(self.keep)}
+        return values | {
+            "sha256": None if self.source in TASKS else _digest(self.source)
+        }
+
+
+def _digest(path: str) -> str | None:
+    try:
+        status = os.stat(path)
+    except OSError:
+        return None
+    return _digest_of(path, status.st_mtime_ns, status.st_size)
+
+
+@functools.lru_cache(maxsize=64)
+def _digest_of(path: str, mtime_ns: int, size: int) -> str:
+    """The file's SHA-256, read once for each version of it (time and size)."""
+    with open(path, "rb") as stream:
+        return hashlib.file_digest(stream, "sha256").hexdigest()
 
 
 @functools.lru_cache(maxsize=8)
@@ -102,38 +130,35 @@ class ExperimentPlan:
     source: str = field(default="", compare=False)
 
     def __post_init__(self) -> None:
-        where = self.source or "the plan"
+        where = self.source or FROM_FLAGS
         if not self.data:
-            raise ParameterError("data", [], f"{where}: name at least one data set")
+            raise invalid("data", [], where, "name at least one data set")
         if not self.schemes:
-            raise ParameterError("scheme", [], f"{where}: name at least one scheme")
+            raise invalid("scheme", [], where, "name at least one scheme")
         for what, names in (
             ("data", [d.name for d in self.data]),
             ("scheme", [s.name for s in self.schemes]),
         ):
             twice = sorted({n for n in names if names.count(n) > 1})
             if twice:
-                raise ParameterError(
-                    what, twice, f"{where}: named twice; give each its own name"
-                )
+                raise invalid(what, twice, where, "named twice; give each its own name")
         for name, value, low in (("folds", self.folds, 2), ("runs", self.runs, 1)):
             if not isinstance(value, int) or isinstance(value, bool) or value < low:
-                raise ParameterError(name, value, f"{where}: an integer >= {low}")
+                raise invalid(name, value, where, f"an integer >= {low}")
         if not 0 < self.significance < 1:
-            raise ParameterError(
-                "significance", self.significance, f"{where}: between 0 and 1"
-            )
+            raise invalid("significance", self.significance, where, "between 0 and 1")
         if not self.baseline:
             object.__setattr__(self, "baseline", self.schemes[0].name)
         if self.baseline not in [s.name for s in self.schemes]:
-            raise ParameterError(
+            raise invalid(
                 "baseline",
                 self.baseline,
-                f"{where}: not a scheme's name; choose from "
+                where,
+                "not a scheme's name; choose from "
                 + ", ".join(repr(s.name) for s in self.schemes),
             )
         if self.roc_data and self.roc_data not in [d.name for d in self.data]:
-            raise ParameterError("roc_data", self.roc_data, f"{where}: not a data set")
+            raise invalid("roc_data", self.roc_data, where, "not a data set")
 
     def units(self) -> list[ExperimentUnit]:
         """Every unit, data set by data set, run by run, so results come in order."""
@@ -148,7 +173,7 @@ class ExperimentPlan:
     def to_dict(self) -> dict:
         """The plan as values (for the report and the store's run notes)."""
         return {
-            "data": [vars(d) | {"keep": d.keep and list(d.keep)} for d in self.data],
+            "data": [d.to_dict() for d in self.data],
             "schemes": [
                 {"name": s.name, "peer": s.peer, **s.values} for s in self.schemes
             ],
@@ -156,7 +181,71 @@ class ExperimentPlan:
             "runs": self.runs,
             "baseline": self.baseline,
             "significance": self.significance,
+            "roc_data": self.roc_data,
         }
+
+    @classmethod
+    def from_dict(cls, values: dict, source: str = "") -> ExperimentPlan:
+        """The plan :meth:`to_dict` gave (as noted in a store's ``runs.jsonl``)."""
+        data = tuple(
+            DataSpec(
+                d["name"],
+                d["source"],
+                d.get("class_index"),
+                d.get("positive"),
+                tuple(d["keep"]) if d.get("keep") else None,
+            )
+            for d in values["data"]
+        )
+        schemes = []
+        for entry in values["schemes"]:
+            entry = dict(entry)
+            name, peer = entry.pop("name"), entry.pop("peer", None)
+            schemes.append(Scheme(name, tuple(entry.items()), peer))
+        settings = ("folds", "runs", "baseline", "significance", "roc_data")
+        return cls(
+            data,
+            tuple(schemes),
+            **{k: values[k] for k in settings if k in values},
+            source=source,
+        )
+
+    def differences(self, earlier: dict) -> list[str]:
+        """How this plan defines differently a unit that an ``earlier`` plan named.
+
+        ``earlier`` is a plan's :meth:`to_dict`. Records of a data set, scheme or
+        fold count kept under the same name would be reused as if they were
+        this plan's, so each difference is named: the number of folds, a
+        scheme's parameters, a data set's file, class or content. Runs may be
+        added or left out; data sets and schemes may be added.
+        """
+        now = self.to_dict()
+        found = []
+        shared_data = {d["name"] for d in earlier["data"]} & {
+            d["name"] for d in now["data"]
+        }
+        if earlier["folds"] != now["folds"] and shared_data:
+            found.append(f"{earlier['folds']} folds, not {now['folds']}")
+        for what, key in (("data set", "data"), ("scheme", "schemes")):
+            before = {entry["name"]: entry for entry in earlier[key]}
+            for entry in now[key]:
+                old = before.get(entry["name"])
+                if old is None:
+                    continue
+                changed = sorted(
+                    k
+                    for k in set(old) | set(entry)
+                    if k not in ("source", "sha256") and old.get(k) != entry.get(k)
+                )
+                for k in changed:
+                    found.append(
+                        f"{what} {entry['name']!r}: {k} was {old.get(k)!r}, "
+                        f"now {entry.get(k)!r}"
+                    )
+                if None not in (old.get("sha256"), entry.get("sha256")):
+                    if old["sha256"] != entry["sha256"]:
+                        found.append(f"{what} {entry['name']!r}: its file has changed")
+        return found
 
 
 def _names(entries: Sequence[str], folder: Path, where: str) -> list[tuple[str, str]]:
@@ -217,8 +306,8 @@ DATA_KEYS = {"files", "class", "positive", "keep"}
 def _unknown(given: dict, known: set, where: str) -> None:
     extra = sorted(set(given) - known)
     if extra:
-        raise ParameterError(
-            extra[0], given[extra[0]], f"{where}: unknown key; use {sorted(known)}"
+        raise invalid(
+            extra[0], given[extra[0]], where, f"unknown key; use {sorted(known)}"
         )
 
 
@@ -243,7 +332,7 @@ def read_plan(path: str | Path) -> ExperimentPlan:
         files = entry.get("files")
         files = [files] if isinstance(files, str) else files
         if not files:
-            raise ParameterError("files", files, f"{where}: list files, globs or tasks")
+            raise invalid("files", files, where, "list files, globs or tasks")
         data += data_specs(
             files,
             path.parent,
@@ -323,7 +412,7 @@ def plan_from_flags(
     specs = data_specs(data, Path.cwd(), "--data", class_index, positive)
     parsed = tuple(Scheme.parse(text) for text in schemes)
     return ExperimentPlan(
-        tuple(specs), parsed, folds, runs, baseline or "", source="the flags"
+        tuple(specs), parsed, folds, runs, baseline or "", source=FROM_FLAGS
     )
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import logging
 import math
 from pathlib import Path
 
@@ -20,6 +21,8 @@ from weka_ranking.experiments import analysis
 from weka_ranking.experiments.plan import ExperimentPlan
 from weka_ranking.experiments.store import ResultStore
 from weka_ranking.experiments.weka_results import results_arff
+
+logger = logging.getLogger(__name__)
 
 
 def _number(value: float | None, digits: int = 4) -> str:
@@ -65,7 +68,7 @@ def to_markdown(values: dict, command: str = "", figures: dict | None = None) ->
     ]
     rows = []
     for row in values["per_dataset"]:
-        cells = [row["dataset"]]
+        cells = [row["dataset"], str(row.get("ranks_first") or "-")]
         for scheme in schemes:
             cell = row["cells"][scheme]
             text = (
@@ -76,7 +79,7 @@ def to_markdown(values: dict, command: str = "", figures: dict | None = None) ->
                 text += f" [{cell['n']} folds]"
             cells.append(text)
         rows.append(cells)
-    lines += _table(["data set", *schemes], rows)
+    lines += _table(["data set", "ranks first", *schemes], rows)
     wtl = values["win_tie_loss"]
     lines += [
         "",
@@ -100,7 +103,8 @@ def to_markdown(values: dict, command: str = "", figures: dict | None = None) ->
             f"Over the {across['n']} data sets every scheme finished (Demsar, JMLR "
             "2006): average ranks (1 the best), the Friedman test and Iman and "
             "Davenport's F, Nemenyi's critical difference for all pairs, and "
-            "Holm's procedure against the baseline.",
+            "Holm's procedure against the baseline (z > 0: a worse average rank "
+            "than the baseline's).",
             "",
         ]
         ordered = sorted(across["average_ranks"].items(), key=lambda kv: kv[1])
@@ -149,8 +153,9 @@ def to_markdown(values: dict, command: str = "", figures: dict | None = None) ->
         "## Costs",
         "",
         "Means per fold: training and ranking seconds, pairs; the largest peak "
-        "of the JVM's heap over a unit (its pools' peaks summed; the peers' "
-        "memory is Python's, not counted).",
+        "of the JVM's heap over a unit (its pools' peaks summed, garbage not yet "
+        "collected included: an upper bound of what the unit needed, which "
+        "moves with the collector; the peers' memory is Python's, not counted).",
     ]
     lines += [""]
     rows = []
@@ -276,7 +281,10 @@ def _roc_figure(records: list[dict], dataset: str, schemes: list[str], path) -> 
     axes.set_xlabel("false positive rate")
     axes.set_ylabel("true positive rate")
     axes.set_title(f"{dataset}: run 1, the test folds pooled")
-    axes.legend(fontsize=7, loc="lower right")
+    if axes.get_legend_handles_labels()[0]:
+        axes.legend(fontsize=7, loc="lower right")
+    else:
+        axes.text(0.5, 0.5, "no unit of run 1 finished", ha="center")
     figure.tight_layout()
     figure.savefig(path, dpi=110)
     plt.close(figure)
@@ -292,12 +300,19 @@ def write_report(
 
     ``out`` defaults to the store's folder.
     """
-    records = ResultStore(store).records()
+    keys = {unit.key for unit in plan.units()}
+    records = [r for r in ResultStore(store).records() if r["unit"] in keys]
     folder = Path(out or store)
     folder.mkdir(parents=True, exist_ok=True)
     values = analysis.compute(plan, records)
     figures: dict[str, str] = {}
-    if importlib.util.find_spec("matplotlib") is not None:
+    if importlib.util.find_spec("matplotlib") is None:
+        logger.warning(
+            "%s: figures left out: they need matplotlib "
+            "(pip install 'weka-ranking[figures]')",
+            folder,
+        )
+    else:
         if values["across"]["enough"]:
             _critical_difference_figure(values, folder / "critical-difference.png")
             figures["critical difference"] = "critical-difference.png"

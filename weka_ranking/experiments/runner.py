@@ -147,6 +147,7 @@ def _run_in_workers(
     progress: Callable[[int], None] | None,
 ) -> None:
     context = multiprocessing.get_context("spawn")
+    logger.info("starting %d worker processes (a JVM each: a few seconds)", jobs)
     with ProcessPoolExecutor(jobs, context, _worker_start, (heap,)) as pool:
         try:
             queue = iter(pending)
@@ -234,10 +235,14 @@ def run_units(
     return len(pending)
 
 
+def _failed(records: list[dict] | None) -> bool:
+    return records is not None and any("error" in r for r in records)
+
+
 def _finished(records: list[dict] | None, retry_failed: bool) -> bool:
     if records is None:
         return False
-    return not (retry_failed and any("error" in r for r in records))
+    return not (retry_failed and _failed(records))
 
 
 def run_resumably(
@@ -256,8 +261,15 @@ def run_resumably(
         done = store.load()
         retry = options.get("retry_failed", False)
         pending = sum(1 for u in units if not _finished(done.get(u.key), retry))
+        failed = sum(1 for u in units if _failed(done.get(u.key)))
         logger.info(
-            "%d units, %d already in %s", len(units), len(units) - pending, store.folder
+            "%d units, %d already in %s%s",
+            len(units),
+            len(units) - pending,
+            store.folder,
+            f" ({failed} of them failed: --retry-failed runs them again)"
+            if failed and not retry
+            else "",
         )
         started, finished = time.perf_counter(), [0]
 

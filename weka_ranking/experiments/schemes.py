@@ -13,12 +13,13 @@ training fold as the benchmarks tune them.
 
 from __future__ import annotations
 
+import difflib
 import shlex
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from weka_ranking.errors import ParameterError
+from weka_ranking.errors import DataError, ParameterError, WekaRankingError
 from weka_ranking.params import BY_NAME, PARAMETERS
 
 # The peers as a user would set them: each modestly tuned, the grid (and for
@@ -83,6 +84,22 @@ PEER_EXTRAS = {
     "hist-gradient-boosting": "sklearn",
     "random-forest": "sklearn",
 }
+FROM_FLAGS = "the flags"
+
+
+def invalid(name: str, value: Any, where: str, reason: str) -> WekaRankingError:
+    """A value a plan cannot take, said in the words it was given in.
+
+    ``where`` is the plan file's entry (``plan.toml [[scheme]] 2``) or the
+    flag's words (``--scheme 'J48 --pairs x'``): the error says ``key =
+    value`` there; a setting of the flags' plan (:data:`FROM_FLAGS`) is a
+    :class:`ParameterError` that the command line says as its flag.
+    """
+    if where == FROM_FLAGS:
+        return ParameterError(name, value, reason)
+    return DataError(f"{where}: {name} = {value!r}: {reason}")
+
+
 # A scheme's keys in the words of the command line (learner, learner-options,
 # pairs, ...), or the estimator's own names (base, pairs_per_instance, ...).
 BY_WORD = {
@@ -114,15 +131,14 @@ class Scheme:
         peer = given.pop("peer", None)
         if peer is not None:
             if peer not in PEERS:
-                raise ParameterError(
-                    "peer", peer, f"{where}: choose from {', '.join(PEERS)}"
-                )
+                raise invalid("peer", peer, where, f"choose from {', '.join(PEERS)}")
             seed = given.pop("seed", 1)
             if given:
-                raise ParameterError(
+                raise invalid(
                     next(iter(given)),
                     next(iter(given.values())),
-                    f"{where}: a peer takes only seed (its grid is fixed)",
+                    where,
+                    "a peer takes only seed (its grid is fixed)",
                 )
             return cls(name or peer, (("seed", seed),), peer)
         params = {}
@@ -130,15 +146,20 @@ class Scheme:
             parameter = BY_WORD.get(word.replace("-", "_"))
             if parameter is None:
                 known = ", ".join(p.cli_flag.lstrip("-") for p in PARAMETERS)
-                raise ParameterError(
-                    word, value, f"{where}: not a scheme key; use peer or {known}"
+                raise invalid(
+                    word, value, where, f"not a scheme key; use peer or {known}"
                 )
-            params[parameter.name] = (
-                parameter.from_text(str(value))
-                if isinstance(value, str | int) and not isinstance(value, bool)
-                else value
-            )
-            parameter.validate(params[parameter.name])
+            try:
+                params[parameter.name] = (
+                    parameter.from_text(str(value))
+                    if isinstance(value, str | int) and not isinstance(value, bool)
+                    else value
+                )
+                parameter.validate(params[parameter.name])
+            except ParameterError as err:
+                raise invalid(word, value, where, err.reason) from None
+        if "base" in params:
+            _check_learner(params["base"], where)
         ordered = tuple(
             (p.name, params[p.name]) for p in PARAMETERS if p.name in params
         )
@@ -185,6 +206,20 @@ class Scheme:
         return self.peer is None and self.values.get("ranker") == "pointwise"
 
 
+def _check_learner(learner: str, where: str) -> None:
+    """Refuse an unknown learner before any work, suggesting peers too."""
+    from weka_ranking.learners import classname
+
+    try:
+        classname(learner)
+    except ValueError as err:
+        close = difflib.get_close_matches(learner.lower(), list(PEERS), n=2)
+        hint = f"; or the peer {' or '.join(close)}?" if close else ""
+        advice = str(err).split(": ", 1)[-1]
+        reason = f"unknown; {advice}{hint} (peers: {', '.join(PEERS)})"
+        raise invalid("learner", learner, where, reason) from None
+
+
 def describe(params: dict[str, Any]) -> str:
     """A scheme's default name: its learner, then its options other than defaults.
 
@@ -192,6 +227,8 @@ def describe(params: dict[str, Any]) -> str:
     'J48 alone'
     >>> describe({"base": "NaiveBayes", "pairs_per_instance": 1, "voters": 10})
     'NaiveBayes --pairs 1 --voters 10'
+    >>> describe({"base": "J48"})
+    'J48 reduction'
     """
     learner = params.get("base", BY_NAME["base"].default)
     if params.get("ranker") == "pointwise":
@@ -202,4 +239,4 @@ def describe(params: dict[str, Any]) -> str:
         if p.name != "base" and p.name in params and params[p.name] != p.default:
             value = p.to_text(params[p.name])
             words += [p.cli_flag, shlex.quote(value) if " " in value else value]
-    return " ".join(words)
+    return " ".join(words) if len(words) > 1 else f"{learner} reduction"

@@ -176,6 +176,20 @@ class ResultStore:
         """Note one invocation (versions, argv, git sha) in ``runs.jsonl``."""
         self._append_text(self.runs_path, json.dumps(run, sort_keys=True) + "\n")
 
+    def runs(self) -> list[dict]:
+        """The invocations noted so far, oldest first (a torn line left out)."""
+        if not self.runs_path.exists():
+            return []
+        notes = []
+        for line in self.runs_path.read_text(encoding="utf-8").splitlines():
+            try:
+                note = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            if isinstance(note, dict):
+                notes.append(note)
+        return notes
+
     def _append_text(self, path: Path, payload: str) -> None:
         with self._locked():
             descriptor = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
