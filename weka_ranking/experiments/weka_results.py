@@ -62,18 +62,23 @@ FROM_RECORD = {
 }
 
 
-def _scheme_keys(scheme: Scheme) -> tuple[str, str]:
-    """Key_Scheme and Key_Scheme_options: the same on every data set and fold.
+def _scheme_keys(scheme: Scheme) -> tuple[str, str, str]:
+    """Key_Scheme, Key_Scheme_options and Key_Scheme_version_ID of a scheme.
 
-    WEKA's classname and options for a WEKA scheme; ``peer.NAME`` and the
-    scheme's name for a peer.
+    WEKA's classname, options and the class's serialVersionUID (as WEKA's
+    ClassifierSplitEvaluator keys its rows) for a WEKA scheme; ``peer.NAME``,
+    the scheme's name and this package's version for a peer.
     """
     if scheme.peer is not None:
-        return f"peer.{scheme.peer}", scheme.name
+        return f"peer.{scheme.peer}", scheme.name, __version__
+    import jpype
+
     from weka_ranking import bridge
 
     classname, options = weka_scheme(scheme)
-    return classname, bridge.join_options(options)
+    stream_class = jpype.JClass("java.io.ObjectStreamClass")
+    version = stream_class.lookup(jpype.JClass(classname)).getSerialVersionUID()
+    return classname, bridge.join_options(options), str(version)
 
 
 def results_arff(plan: ExperimentPlan, records: Iterable[dict]) -> str:
@@ -99,7 +104,6 @@ def results_arff(plan: ExperimentPlan, records: Iterable[dict]) -> str:
             str(r["run"]),
             str(r["fold"] + 1),  # the Experimenter counts folds from 1
             *by_name[r["scheme_name"]],
-            __version__,
         )
         for r in rows
     ]
