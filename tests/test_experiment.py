@@ -197,3 +197,17 @@ def test_failed_units_end_the_command_with_status_1_and_report_renders_again(
     body = "## Per data set"
     assert rendered.split(body)[1] == report.split(body)[1]
     assert "- labor, broken: " in rendered and "[0 folds]" in rendered
+
+
+def test_the_committed_suite_report_is_what_its_store_gives(
+    tmp_path, weka, monkeypatch
+):
+    monkeypatch.chdir(
+        project_dir("docs").parent
+    )  # the plan's paths as the report gives them
+    suite = project_dir("docs") / "suite"
+    plan = read_plan("docs/suite/plan.toml")
+    command = (suite / "report.md").read_text().split("```\n")[1].strip()
+    write_report(plan, suite, command, out=tmp_path)
+    for name in ("report.md", "values.json", "results.arff"):
+        assert (tmp_path / name).read_text() == (suite / name).read_text(), name
