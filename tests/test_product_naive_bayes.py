@@ -51,6 +51,7 @@ def general_path(training, options=""):
 def assert_same_model(data, options=""):
     training = pair_training(data)
     fast = naive_bayes(options)
+    training.setSumsInPairOrder(True)
     assert java("ProductTraining").train(fast, training, 1)
     general, pairs = general_path(training, options)
     assert str(fast) == str(general)
