@@ -132,12 +132,24 @@ final class ProductNaiveBayes implements ProductTraining.Builder {
     boolean pairOrder = training.sumsInPairOrder();
     int[] order = pairOrder ? sortedOrder(header, product) : null;
     Estimator[][] distributions = new Estimator[header.numAttributes() - 1][];
+    // A feature's two pair attributes (first side, then second) share its
+    // precision and, from the rows, its sums over S1 and over S0.
+    double[] precisions = new double[product.m_Features];
+    RowSums[][] sums = new RowSums[product.m_Features][];
     for (int att = 0; att < distributions.length; att++) {
       Attribute attribute = header.attribute(att);
+      int feature = product.feature(att);
       if (attribute.type() == Attribute.NUMERIC) {
-        double precision = precision(training.rows(), product.feature(att));
-        distributions[att] = pairOrder ? normal(product, att, order, precision)
-            : normalFromRows(product, att, precision);
+        if (att < product.m_Features) {
+          precisions[feature] = precision(training.rows(), feature);
+          sums[feature] = pairOrder ? null : new RowSums[] {
+            new RowSums(product.m_Rows, first, feature, precisions[feature]),
+            new RowSums(product.m_Rows, second, feature, precisions[feature]),
+          };
+        }
+        distributions[att] = pairOrder
+            ? normal(product, att, order, precisions[feature])
+            : normalFromRows(product, att, precisions[feature], sums[feature]);
       } else {
         distributions[att] = discrete(product, att, attribute.numValues());
       }
@@ -213,33 +225,49 @@ final class ProductNaiveBayes implements ProductTraining.Builder {
    * Each class's normal estimator of a numeric attribute from the rows: a row
    * on the attribute's side meets every row of the other side once, so each
    * of the estimator's sums is that count times the side's sum.
+   *
+   * @param sums the attribute's feature summed over S1 and over S0
    */
-  private static Estimator[] normalFromRows(Product product, int att, double precision)
-      throws Exception {
+  private static Estimator[] normalFromRows(Product product, int att, double precision,
+      RowSums[] sums) throws Exception {
     Estimator[] byClass = new Estimator[2];
     for (int label = 0; label < 2; label++) {
       int[] side = product.side(label, att);
+      RowSums sideSums = sums[side == product.m_First ? 0 : 1];
       long meets = product.m_PerClass / side.length;
       NormalEstimator estimator = new NormalEstimator(precision);
-      ExactSum values = new ExactSum();
-      ExactSum squares = new ExactSum();
-      long present = 0;
-      for (int row : side) {
-        double value = product.m_Rows[row][product.feature(att)];
-        if (!Utils.isMissingValue(value)) {
-          double rounded = Math.rint(value / precision) * precision; // NormalEstimator's round
-          values.add(rounded);
-          squares.add(rounded * rounded);
-          present++;
-        }
-      }
-      if (present > 0) {
-        setSums(estimator, (double) (present * meets), values.times(meets),
-            squares.times(meets));
+      if (sideSums.m_Present > 0) {
+        setSums(estimator, (double) (sideSums.m_Present * meets),
+            sideSums.m_Values.times(meets), sideSums.m_Squares.times(meets));
       }
       byClass[label] = estimator;
     }
     return byClass;
+  }
+
+  /**
+   * A feature's terms over one side's rows, as {@code NormalEstimator} adds
+   * them: the rows with a value, the values rounded to the precision, and
+   * their squares.
+   */
+  private static final class RowSums {
+    final long m_Present;
+    final ExactSum m_Values = new ExactSum();
+    final ExactSum m_Squares = new ExactSum();
+
+    RowSums(double[][] rows, int[] side, int feature, double precision) {
+      long present = 0;
+      for (int row : side) {
+        double value = rows[row][feature];
+        if (!Utils.isMissingValue(value)) {
+          double rounded = Math.rint(value / precision) * precision; // NormalEstimator's round
+          m_Values.add(rounded);
+          m_Squares.add(rounded * rounded);
+          present++;
+        }
+      }
+      m_Present = present;
+    }
   }
 
   /**
