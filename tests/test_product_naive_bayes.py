@@ -213,7 +213,9 @@ def test_rows_sums_are_the_exact_sums_rounded_once(task, weka):
     data = edge_data() if task == "edge" else load_task(task)
     model, training = from_rows(data)
     rows = np.array([list(row) for row in training.rows()])
-    first, second = (np.array(list(side), dtype=int) for side in training.productSides())
+    first, second = (
+        np.array(list(side), dtype=int) for side in training.productSides()
+    )
     features = rows.shape[1]
     estimators = normal_estimators(model)
     assert estimators
@@ -274,7 +276,8 @@ def test_python_sum_order_reaches_the_members(weka):
     exact, _ = from_rows(data)
     assert str(members[1].getMembers()[0]) == str(replayed)
     means = [
-        [e.getMean() for _, _, e in normal_estimators(m.getMembers()[0])] for m in members
+        [e.getMean() for _, _, e in normal_estimators(m.getMembers()[0])]
+        for m in members
     ]
     assert means[0] == [e.getMean() for _, _, e in normal_estimators(exact)]
     assert means[0] != means[1]  # glass's sums differ in their last bits
