@@ -713,6 +713,34 @@ def all_pairs_from_rows_seconds(
     return None if seconds < 0 else seconds
 
 
+def naive_bayes_sum_orders(dataset: Dataset) -> dict:
+    """NaiveBayes on all pairs from the rows in each sum order, compared.
+
+    ``src/wekaranking/NaiveBayesSumOrders.java`` trains it with exact sums
+    from the rows and in WEKA's order over the pairs (replayed), each timed
+    in Java; the largest ulps between the two orders' means and deviations,
+    and from exact arithmetic's; the pairs whose predicted class differs.
+    """
+    sum_orders = _classes()("wekaranking.NaiveBayesSumOrders")
+    with java_errors(f"comparing NaiveBayes's sum orders on '{dataset.relation}'"):
+        result = sum_orders.compare(to_instances(dataset), dataset.positive)
+    counts = ("pairs", "estimators", "differingEstimators", "differingPredictions")
+    measures = (
+        "rowsSeconds", "pairsSeconds", "meanUlps", "deviationUlps", "rowsMeanUlps",
+        "rowsDeviationUlps", "pairsMeanUlps", "pairsDeviationUlps",
+        "largestProbabilityDifference",
+    )  # fmt: skip
+
+    def snake(name: str) -> str:
+        return re.sub(r"(?=[A-Z])", "_", name).lower()
+
+    return {
+        **{snake(name): int(getattr(result, name)) for name in counts},
+        **{snake(name): float(getattr(result, name)) for name in measures},
+        "same_text": bool(result.sameText),
+    }
+
+
 def weka_version() -> str:
     """The running WEKA's version, e.g. ``3.9.7``."""
     return str(_classes()("weka.core.Version").VERSION)
