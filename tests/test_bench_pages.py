@@ -148,6 +148,7 @@ def _results() -> dict:
                     "largest_probability_difference": 8.9e-9,
                     "rows_seconds": 0.05,
                     "pairs_seconds": 0.1,
+                    "same_text": False,
                 },
             ],
         },
@@ -344,6 +345,7 @@ def test_every_number_comes_from_the_values():
     assert "numeric features: 12.50 s (median of 3, one thread;" in text
     assert "to 3.0), NOT under the goal of 10 s." in text
     assert "| glass | 10,730 | 36 | 36 | 310 | 26,984,071 | 2 | 310 |" in text
+    assert "| 0 | 8.9e-09 | no | 0.050 | 0.100 |" in text
     assert "as WEKA's or closer; 3 pairs' predictions differ." in text
 
 

@@ -60,6 +60,7 @@ SUM_ORDER_COLUMNS = (
     ("deviation: WEKA vs exact", "pairs_deviation_ulps", ",.0f"),
     ("pairs predicted otherwise", "differing_predictions", ","),
     ("largest probability difference", "largest_probability_difference", ".1e"),
+    ("same toString", "same_text", ""),
     ("rows s", "rows_seconds", ".3f"),
     ("WEKA's order s", "pairs_seconds", ".3f"),
 )
@@ -291,7 +292,10 @@ def _naive_bayes_numeric(scale: dict) -> dict | None:
         "load_low": low,
         "load_high": high,
         "under_goal": measured["seconds"] < NAIVE_BAYES_GOAL_SECONDS,
-        "tasks": cells(tasks, SUM_ORDER_COLUMNS),
+        "tasks": cells(
+            [{**t, "same_text": "yes" if t["same_text"] else "no"} for t in tasks],
+            SUM_ORDER_COLUMNS,
+        ),
         "rows_closer": all(
             t["rows_mean_ulps"] <= t["pairs_mean_ulps"]
             and t["rows_deviation_ulps"] <= t["pairs_deviation_ulps"]
