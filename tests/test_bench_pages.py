@@ -346,7 +346,7 @@ def test_every_number_comes_from_the_values():
     assert "to 3.0), NOT under the goal of 10 s." in text
     assert "| glass | 10,730 | 36 | 36 | 310 | 26,984,071 | 2 | 310 |" in text
     assert "| 0 | 8.9e-09 | no | 0.050 | 0.100 |" in text
-    assert "as WEKA's or closer; 3 pairs' predictions differ." in text
+    assert "as WEKA's or closer; 3 training pairs' predictions differ." in text
 
 
 def test_sections_the_run_left_out_are_left_out():

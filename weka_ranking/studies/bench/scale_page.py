@@ -313,9 +313,9 @@ def _naive_bayes_text(nb: dict) -> str:
         + " the exact sums' means and deviations are as close to exact arithmetic"
         " as WEKA's or closer; "
         + (
-            "no pair's prediction differs, so no ranking does."
+            "no training pair's prediction differs."
             if changed == 0
-            else f"{changed:,} pairs' predictions differ."
+            else f"{changed:,} training pairs' predictions differ."
         )
     )
     section = template("naive-bayes-numeric.md").substitute(
