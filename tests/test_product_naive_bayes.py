@@ -265,6 +265,20 @@ def test_rows_predict_every_pair_as_weka_does(task, weka):
     np.testing.assert_allclose(fast, weka_own, rtol=1e-6, atol=1e-12)
 
 
+def test_rows_sums_take_more_pairs_than_a_java_array(weka):
+    # 80,000 rows, 30% first: 2.7 billion pairs. Replaying WEKA's order needs
+    # an array over the pairs; exact sums from the rows do not.
+    n, first = 80_000, 24_000
+    y = (np.arange(n) < first).astype(np.int8)
+    X = np.random.default_rng(1).normal(size=(n, 1))
+    data = Dataset(X, y, (Attribute("x"),), "class", ("no", "yes"), 1)
+    training = pair_training(data)
+    assert training.pairsPerMember() == 2 * first * (n - first) > 2**31
+    assert java("ProductTraining").applies(naive_bayes(), training)
+    training.setSumsInPairOrder(True)
+    assert not java("ProductTraining").applies(naive_bayes(), training)
+
+
 def test_python_sum_order_reaches_the_members(weka):
     data = load_task("glass")
     members = [
