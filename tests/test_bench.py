@@ -95,6 +95,8 @@ def measured(weka):
         brute_force_up_to=300,
         all_pairs_rows=(300, 600),
         all_pairs_task="glass",
+        naive_bayes_rows=600,
+        sum_order_tasks=("glass", "diabetes"),
     )
 
 
@@ -136,6 +138,21 @@ def test_all_pairs_training_both_ways_in_the_run(measured):
     # The headline keys are kr-vs-kp's and 50,000 rows'.
     assert measured["j48_all_pairs_kr_vs_kp_seconds"] is None
     assert measured["j48_all_pairs_50k_seconds"] is None
+
+
+def test_naive_bayes_numeric_in_the_run(measured):
+    numeric = measured["naive_bayes_numeric"]
+    assert numeric["rows"] == 600 and numeric["features"] == 16
+    assert numeric["pairs"] == 2 * 180 * 420  # 30% positive
+    assert len(numeric["runs"]) == 3 and numeric["seconds"] > 0
+    assert measured["naive_bayes_numeric_all_pairs_20k_seconds"] is None
+    glass, diabetes = numeric["sum_orders"]
+    assert (glass["task"], diabetes["task"]) == ("glass", "diabetes")
+    assert glass["pairs"] == 10_730 and glass["estimators"] == 36
+    for task in (glass, diabetes):
+        # Two roundings from the exact mean: the sum, then the quotient.
+        assert task["rows_mean_ulps"] <= 2 < task["pairs_mean_ulps"]
+        assert task["differing_predictions"] == 0
 
 
 def test_growth_with_pairs_and_voters(measured):

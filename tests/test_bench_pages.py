@@ -124,6 +124,34 @@ def _results() -> dict:
         "naive_bayes_all_pairs_kr_vs_kp_general_seconds": 20.0,
         "naive_bayes_all_pairs_kr_vs_kp_same_model": False,
         "j48_all_pairs_50k_seconds": 240.0,
+        "naive_bayes_numeric_all_pairs_20k_seconds": 2.5,
+        "naive_bayes_numeric": {
+            "rows": 20_000,
+            "features": 16,
+            "pairs": 168_000_000,
+            "seconds": 2.5,
+            "runs": [2.5, 2.4, 2.75],
+            "load_average": [3.0, 1.5],
+            "sum_orders": [
+                {
+                    "task": "glass",
+                    "pairs": 10_730,
+                    "estimators": 36,
+                    "differing_estimators": 36,
+                    "mean_ulps": 310.0,
+                    "deviation_ulps": 26_984_071.0,
+                    "rows_mean_ulps": 1.0,
+                    "pairs_mean_ulps": 310.0,
+                    "rows_deviation_ulps": 124_573.0,
+                    "pairs_deviation_ulps": 27_108_644.0,
+                    "differing_predictions": 0,
+                    "largest_probability_difference": 8.9e-9,
+                    "rows_seconds": 0.05,
+                    "pairs_seconds": 0.1,
+                    "same_text": False,
+                },
+            ],
+        },
         "all_pairs_training": {
             "task": "kr-vs-kp",
             "repeats": 3,
@@ -257,6 +285,10 @@ def test_the_values_hold_the_numbers_the_page_states():
     assert (a["fifty_k_minutes"], a["fifty_k_under_goal"]) == (4.0, True)
     assert a["plan_pairs"] == pytest.approx(1.05e9 * 2000**2)
     assert a["plan_hours"] == pytest.approx(240 * 2000 ** a["rows_exponent"] / 3600)
+    nb = v["naive_bayes_numeric"]
+    assert (nb["seconds"], nb["runs"], nb["under_goal"]) == (2.5, 3, True)
+    assert (nb["load_low"], nb["load_high"]) == (1.5, 3.0)
+    assert (nb["rows_closer"], nb["predictions_differing"]) == (True, 0)
     b = page.values(results, COMMAND)
     assert b["memory"]["runs"][2] == {
         "label": "dense copies (before)",
@@ -292,6 +324,10 @@ def test_every_number_comes_from_the_values():
     s["all_pairs"]["fifty_k_minutes"] = 9.0
     s["all_pairs"]["fifty_k_under_goal"] = False
     s["all_pairs"]["plan_hours"] = 48.0
+    s["naive_bayes_numeric"]["seconds"] = 12.5
+    s["naive_bayes_numeric"]["under_goal"] = False
+    s["naive_bayes_numeric"]["predictions_differing"] = 3
+    s["naive_bayes_numeric"]["tasks"][0]["rows_mean_ulps"] = 2.0
     text = scale_page.render(s)
     assert "every mixed-class pair of kr-vs-kp (" in text
     assert "| J48 | 5,097,126 | 1.250 | 50.0 | 33 | yes |" in text
@@ -306,18 +342,24 @@ def test_every_number_comes_from_the_values():
     assert "against log pairs): J48 2.00. The full" in text
     assert "so a member takes about 7.8 minutes;" in text
     assert "local sort, about 42 minutes, plus the shuffle" in text
+    assert "numeric features: 12.50 s (median of 3, one thread;" in text
+    assert "to 3.0), NOT under the goal of 10 s." in text
+    assert "| glass | 10,730 | 36 | 36 | 310 | 26,984,071 | 2 | 310 |" in text
+    assert "| 0 | 8.9e-09 | no | 0.050 | 0.100 |" in text
+    assert "as WEKA's or closer; 3 training pairs' predictions differ." in text
 
 
 def test_sections_the_run_left_out_are_left_out():
     results = _results()
     del results["tree_committee"], results["memory"], results["competitors"]
-    del results["all_pairs_training"]
+    del results["all_pairs_training"], results["naive_bayes_numeric"]
     text = page.to_markdown(results, COMMAND)
     assert "## Memory" not in text and "## The rankers" not in text
     assert text.endswith("RandomForest on spambase.\n")
     scale = scale_page.to_markdown(results, results["machine"], COMMAND)
     assert "## A committee of trees" not in scale
     assert "## Training on all pairs" not in scale
+    assert "## NaiveBayes with numeric" not in scale
     assert scale.endswith("the sample sort above is not built.\n")
     assert "| Logistic | tournament | 8 | 0.33 | 8,000 | - | 0.8123 |\n\n## Pairs" in (
         scale

@@ -11,7 +11,11 @@ import pytest
 
 CLASS = "weka.classifiers.meta.RankingReduction"
 # Properties with a closed set of values: drop-downs (SelectedTag).
-DROP_DOWNS = {"ranker": "TAGS_RANKER", "ties": "TAGS_TIES"}
+DROP_DOWNS = {
+    "ranker": "TAGS_RANKER",
+    "ties": "TAGS_TIES",
+    "sumOrder": "TAGS_SUM_ORDER",
+}
 
 
 @pytest.fixture(scope="module")
@@ -82,7 +86,11 @@ def test_choices_are_drop_downs_that_set_the_option(weka, sheet, name):
 
 def test_every_tag_round_trips_through_the_options(weka):
     Utils = weka("weka.core.Utils")
-    for flag, field in (("-R", "TAGS_RANKER"), ("-T", "TAGS_TIES")):
+    for flag, field in (
+        ("-R", "TAGS_RANKER"),
+        ("-T", "TAGS_TIES"),
+        ("-sum-order", "TAGS_SUM_ORDER"),
+    ):
         for tag in getattr(weka(CLASS), field):
             model = weka(CLASS)()
             model.setOptions(Utils.splitOptions(f"{flag} {tag.getIDStr()}"))
@@ -93,6 +101,13 @@ def test_every_tag_round_trips_through_the_options(weka):
             assert list(again.getOptions()) == list(model.getOptions())
 
 
-def test_a_wrong_choice_is_refused_by_name(weka):
-    with pytest.raises(jpype.JException, match="-R best: must be one of tournament"):
-        weka(CLASS)().setOptions(weka("weka.core.Utils").splitOptions("-R best"))
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ("-R best", "-R best: must be one of tournament"),
+        ("-sum-order fast", "-sum-order fast: must be one of rows, pairs"),
+    ],
+)
+def test_a_wrong_choice_is_refused_by_name(weka, options, message):
+    with pytest.raises(jpype.JException, match=message):
+        weka(CLASS)().setOptions(weka("weka.core.Utils").splitOptions(options))

@@ -156,17 +156,23 @@ def test_j48s_measured_heap_is_within_half_again_of_the_estimate(weka):
     assert 1 / 1.5 <= row["ratio"] <= 1.5, row
 
 
-def test_naive_bayes_from_the_rows_counts_its_sorts_on_numeric_data(weka):
-    # Numeric attributes: WEKA's sorts are replayed on pair numbers, about 20
-    # bytes a pair; nominal only: the rows alone.
+def test_naive_bayes_from_the_rows_counts_what_its_sum_order_holds(weka):
+    # Replaying WEKA's order on numeric attributes sorts pair numbers, 20 bytes
+    # a pair; exact sums from the rows, or nominal attributes only: the rows alone.
     from weka_ranking import RankingReduction, bridge, load_task
 
-    def footprint(task):
+    def footprint(task, sum_order):
         data = load_task(task)
-        reduction = RankingReduction("NaiveBayes")._reduction(data.positive_index)
+        model = RankingReduction("NaiveBayes", sum_order=sum_order)
+        reduction = model._reduction(data.positive_index)
         return bridge.training_footprint(reduction, bridge.to_instances(data))
 
-    numeric, nominal = footprint("glass"), footprint("kr-vs-kp")
-    assert numeric["from_rows"] and nominal["from_rows"]
-    assert numeric["bytes_per_member"] >= 20 * numeric["pairs_per_member"]
-    assert nominal["bytes_per_member"] < 4 * nominal["pairs_per_member"]
+    rows, replay = footprint("glass", "rows"), footprint("glass", "pairs")
+    assert rows["from_rows"] and replay["from_rows"]
+    pairs = rows["pairs_per_member"]
+    assert replay["bytes_per_member"] >= 20 * pairs
+    assert replay["bytes_per_member"] - rows["bytes_per_member"] == 20 * pairs
+    for sum_order in ("rows", "pairs"):
+        nominal = footprint("kr-vs-kp", sum_order)
+        assert nominal["from_rows"]
+        assert nominal["bytes_per_member"] < 4 * nominal["pairs_per_member"]

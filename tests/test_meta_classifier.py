@@ -35,7 +35,7 @@ def test_options_round_trip(weka):
     model = weka(CLASS)()
     text = (
         "-P 3 -R quicksort -T random -rank-first last -G 2 -reference-size 7 -one-order"
-        " -positions"
+        " -positions -sum-order pairs"
         " -S 5 -num-slots 2 -I 4 -W weka.classifiers.functions.Logistic -- -R 0.1"
     )
     model.setOptions(java_options(text))
@@ -48,6 +48,7 @@ def test_options_round_trip(weka):
         " -positions"
     )
     assert "-batch-size" not in first
+    assert first[first.index("-sum-order") + 1] == "pairs"
 
 
 def test_python_options_reach_java_unchanged(weka, halves):

@@ -372,7 +372,7 @@ def reduction_option_table(reduction) -> dict[str, dict]:
 
     Each flag (``-P``) with its synopsis and whether it takes a value (``listOptions``),
     the value a fresh object reports (``getOptions``; None for an absent flag), and the
-    choices of its drop-downs (``-R``, ``-T``).
+    choices of its drop-downs (``-R``, ``-T``, ``-sum-order``).
     """
     reported = reduction_options(reduction)
     head = reported[: reported.index("--")] if "--" in reported else reported
@@ -391,7 +391,11 @@ def reduction_option_table(reduction) -> dict[str, dict]:
             "value": value,
         }
     JClass = _classes()(REDUCTION)
-    for flag, tags in (("-R", JClass.TAGS_RANKER), ("-T", JClass.TAGS_TIES)):
+    for flag, tags in (
+        ("-R", JClass.TAGS_RANKER),
+        ("-T", JClass.TAGS_TIES),
+        ("-sum-order", JClass.TAGS_SUM_ORDER),
+    ):
         table[flag]["choices"] = tuple(str(tag.getIDStr()) for tag in tags)
     return table
 
@@ -556,6 +560,7 @@ def reduction_params(reduction) -> dict:
         "ties": str(reduction.getTies().getSelectedTag().getIDStr()),
         "threads": int(reduction.getNumExecutionSlots()),
         "seed": int(reduction.getSeed()),
+        "sum_order": str(reduction.getSumOrder().getSelectedTag().getIDStr()),
     }
 
 
@@ -706,6 +711,34 @@ def all_pairs_from_rows_seconds(
             )
         )
     return None if seconds < 0 else seconds
+
+
+def naive_bayes_sum_orders(dataset: Dataset) -> dict:
+    """NaiveBayes on all pairs from the rows in each sum order, compared.
+
+    ``src/wekaranking/NaiveBayesSumOrders.java`` trains it with exact sums
+    from the rows and in WEKA's order over the pairs (replayed), each timed
+    in Java; the largest ulps between the two orders' means and deviations,
+    and from exact arithmetic's; the pairs whose predicted class differs.
+    """
+    sum_orders = _classes()("wekaranking.NaiveBayesSumOrders")
+    with java_errors(f"comparing NaiveBayes's sum orders on '{dataset.relation}'"):
+        result = sum_orders.compare(to_instances(dataset), dataset.positive)
+    counts = ("pairs", "estimators", "differingEstimators", "differingPredictions")
+    measures = (
+        "rowsSeconds", "pairsSeconds", "meanUlps", "deviationUlps", "rowsMeanUlps",
+        "rowsDeviationUlps", "pairsMeanUlps", "pairsDeviationUlps",
+        "largestProbabilityDifference",
+    )  # fmt: skip
+
+    def snake(name: str) -> str:
+        return re.sub(r"(?=[A-Z])", "_", name).lower()
+
+    return {
+        **{snake(name): int(getattr(result, name)) for name in counts},
+        **{snake(name): float(getattr(result, name)) for name in measures},
+        "same_text": bool(result.sameText),
+    }
 
 
 def weka_version() -> str:

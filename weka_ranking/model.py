@@ -122,7 +122,7 @@ class RankingReduction(ClassifierMixin, Ranker):
     >>> for part in model.to_options().split(" -R "):
     ...     print(part)
     -W weka.classifiers.trees.J48 -P 1 -I 3
-    tournament -T stable -num-slots 1 -S 1 -rank-first 2 -- -C 0.25 -M 2
+    tournament -T stable -num-slots 1 -S 1 -sum-order rows -rank-first 2 -- -C 0.25 -M 2
     >>> order = model.rank(data)
     >>> len(order) == len(data)
     True
@@ -144,6 +144,7 @@ class RankingReduction(ClassifierMixin, Ranker):
         ties: str = "stable",
         threads: int = 1,
         seed: int = 1,
+        sum_order: str = "rows",
     ) -> None:
         self.base = base
         self.base_options = base_options
@@ -153,6 +154,7 @@ class RankingReduction(ClassifierMixin, Ranker):
         self.ties = ties
         self.threads = threads
         self.seed = seed
+        self.sum_order = sum_order
 
     def validate(self) -> RankingReduction:
         """Check the parameters now (``fit`` does too), before any work."""

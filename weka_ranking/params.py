@@ -15,8 +15,9 @@ from weka_ranking.errors import ParameterError
 PAIRWISE_RANKERS = ("tournament", "tournament-as-printed", "quicksort")
 RANKERS = ("pointwise", *PAIRWISE_RANKERS)
 TIES = ("stable", "random")
+SUM_ORDERS = ("rows", "pairs")
 # What a fit fixes; the others say how to rank and may change after it.
-TRAINED_PARAMETERS = ("base", "pairs_per_instance", "voters", "seed")
+TRAINED_PARAMETERS = ("base", "pairs_per_instance", "voters", "seed", "sum_order")
 RANKING_PARAMETERS = ("ranker", "ties", "threads")
 # WEKA's seeds are Java ints, and member i is seeded seed + i.
 SEED_RANGE = (-(1 << 31), (1 << 31) - 1)
@@ -147,6 +148,18 @@ PARAMETERS: tuple[Parameter, ...] = (
         lambda v: _is_int(v) and SEED_RANGE[0] <= v <= SEED_RANGE[1],
         f"an integer in {SEED_RANGE[0]}..{SEED_RANGE[1]} (a Java int)",
     ),
+    Parameter(
+        "sum_order",
+        "-sum-order",
+        "--sum-order",
+        "rows",
+        "how NaiveBayes on all pairs sums a numeric attribute: rows (exact sums "
+        "from the rows, linear in them; within a few ulps of WEKA's) or pairs "
+        "(WEKA's order replayed: its model to the bit, O(pairs log pairs))",
+        str,
+        lambda v: v in SUM_ORDERS,
+        "one of " + ", ".join(SUM_ORDERS),
+    ),
 )
 
 BY_NAME: dict[str, Parameter] = {p.name: p for p in PARAMETERS}
@@ -162,8 +175,8 @@ def weka_options(
     """The meta-classifier's option list for these parameter values.
 
     ``base`` is a classname. The list is
-    ``-W class -P p -I n -R r -T t -num-slots k -S seed``, then ``-rank-first``
-    (1-based), ``extra`` and ``-- base options``.
+    ``-W class -P p -I n -R r -T t -num-slots k -S seed -sum-order o``, then
+    ``-rank-first`` (1-based), ``extra`` and ``-- base options``.
     """
     parts = ["-W", values["base"]]
     for p in PARAMETERS:

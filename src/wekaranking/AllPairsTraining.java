@@ -59,7 +59,10 @@ public final class AllPairsTraining {
 
   /**
    * Trains a copy of the learner both ways on all pairs and compares the
-   * models: their text and every pair's class distribution.
+   * models: their text and every pair's class distribution. From the rows,
+   * floating-point sums come in WEKA's order over the pairs
+   * ({@link PairTraining#setSumsInPairOrder}), so that the models can be the
+   * same to the bit.
    *
    * @param learner the learner, its options set (left untrained)
    * @param data a binary task, its class set
@@ -70,6 +73,7 @@ public final class AllPairsTraining {
   public static Comparison compare(Classifier learner, Instances data, String rankFirst)
       throws Exception {
     PairTraining training = training(data, rankFirst);
+    training.setSumsInPairOrder(true);
     Classifier fromRows = AbstractClassifier.makeCopy(learner);
     long started = System.nanoTime();
     boolean trained = ProductTraining.train(fromRows, training, 1);

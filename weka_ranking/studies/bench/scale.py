@@ -16,10 +16,11 @@ from collections.abc import Callable
 import numpy as np
 
 from weka_ranking import bridge
+from weka_ranking._resources import project_dir
 from weka_ranking.data import Attribute, Dataset
 from weka_ranking.metrics import auc
 from weka_ranking.model import RankingReduction
-from weka_ranking.tasks import load_task
+from weka_ranking.tasks import TASKS, load_task
 
 SIZES = (300, 1_000, 10_000, 100_000, 1_000_000)
 PAIRS = (1, 2, 5, 10, 20)
@@ -32,6 +33,13 @@ ALL_PAIRS_LEARNERS = (
     ("j48", "weka.classifiers.trees.J48"),
     ("naive_bayes", "weka.classifiers.bayes.NaiveBayes"),
 )
+# NaiveBayes on all pairs from the rows, numeric attributes: the synthetic
+# set's rows and features, and the tasks (study tasks with a numeric
+# attribute, then bundled files) on which its two sum orders are compared.
+NAIVE_BAYES = "weka.classifiers.bayes.NaiveBayes"
+NAIVE_BAYES_ROWS = 20_000
+NAIVE_BAYES_FEATURES = 16
+SUM_ORDER_TASKS = ("glass", "vehicle", "yeast", "hepatitis", "diabetes", "ionosphere")
 
 
 def synthetic(n: int, features: int = 20, seed: int = 1) -> Dataset:
@@ -333,6 +341,52 @@ def all_pairs_training(
     return out
 
 
+def naive_bayes_numeric(
+    rows: int = NAIVE_BAYES_ROWS,
+    tasks: tuple[str, ...] = SUM_ORDER_TASKS,
+    repeats: int = 3,
+) -> dict:
+    """NaiveBayes on all pairs from the rows, numeric attributes: time, sum orders.
+
+    On all pairs of a synthetic set of ``rows`` instances and
+    ``NAIVE_BAYES_FEATURES`` numeric features, the default path (exact sums
+    from the rows; median of ``repeats`` runs, timed in Java) with the load
+    average around it; then, on each task, both sum orders: how far the
+    exact sums' means and deviations are from WEKA's (its order over the
+    pairs, replayed) and from exact arithmetic, and on how many pairs the
+    predicted class differs.
+    """
+    load_before = os.getloadavg()[0]
+    data = synthetic(rows, features=NAIVE_BAYES_FEATURES)
+    positives = int(np.count_nonzero(data.y))
+    times = []
+    for _ in range(repeats):
+        bridge.collect_garbage()
+        times.append(bridge.all_pairs_from_rows_seconds(NAIVE_BAYES, data))
+    seconds = statistics.median(times)
+    load_after = os.getloadavg()[0]
+    compared = []
+    for task in tasks:
+        path = project_dir("arff_data") / f"{task}.arff"
+        task_data = load_task(task if task in TASKS else path)
+        compared.append({"task": task, **bridge.naive_bayes_sum_orders(task_data)})
+    return {
+        # The headline key is 20,000 rows'.
+        "naive_bayes_numeric_all_pairs_20k_seconds": (
+            seconds if rows == 20_000 else None
+        ),
+        "naive_bayes_numeric": {
+            "seconds": seconds,
+            "rows": rows,
+            "features": NAIVE_BAYES_FEATURES,
+            "pairs": 2 * positives * (rows - positives),
+            "runs": times,
+            "load_average": [load_before, load_after],
+            "sum_orders": compared,
+        },
+    }
+
+
 def _at(rows: list[dict], **match) -> list[dict]:
     return [r for r in rows if all(r.get(k) == v for k, v in match.items())]
 
@@ -346,13 +400,16 @@ def measure(
     brute_force_up_to: int = 1_000,
     all_pairs_rows: tuple[int, ...] = ALL_PAIRS_ROWS,
     all_pairs_task: str = "kr-vs-kp",
+    naive_bayes_rows: int = NAIVE_BAYES_ROWS,
+    sum_order_tasks: tuple[str, ...] = SUM_ORDER_TASKS,
 ) -> dict:
     """The three curves, and the headline numbers taken from them.
 
     ``all_pairs_rows`` are the synthetic sizes J48 is trained on with all
     pairs from the rows: a quick run leaves out 50,000 (over a billion pairs);
     ``all_pairs_task`` is the task both paths train on (the headline keys are
-    kr-vs-kp's, None for another).
+    kr-vs-kp's, None for another); ``naive_bayes_rows`` and
+    ``sum_order_tasks`` are :func:`naive_bayes_numeric`'s.
     """
     with_n = growth_with_n(sizes, train_n, brute_force_up_to=brute_force_up_to)
     rows, largest = with_n["rows"], max(sizes)
@@ -371,6 +428,7 @@ def measure(
             quicksort_n=None,
         ),
         **all_pairs_training(all_pairs_rows, task=all_pairs_task),
+        **naive_bayes_numeric(naive_bayes_rows, sum_order_tasks),
         "growth_with_n": with_n,
         "growth_with_pairs": growth_with_pairs(pairs, pairs_train_n),
         "growth_with_voters": growth_with_voters(

@@ -143,6 +143,13 @@ import weka.gui.ProgrammaticProperty;
  *  Logistic, NaiveBayes, linear SMO; J48 and REPTree committees' leaf bitsets);
  *  the answers are the same, slower.</pre>
  * 
+ * <pre> -sum-order &lt;rows|pairs&gt;
+ *  How NaiveBayes trained on all pairs from the rows sums a numeric
+ *  attribute over the pairs: rows (exact sums, rounded once; linear in
+ *  the rows) or pairs (in WEKA's order, replayed: WEKA's model to the
+ *  bit, O(pairs log pairs) time and 20 bytes a pair).
+ *  (default rows)</pre>
+ * 
  * <pre> -S &lt;num&gt;
  *  Random number seed.
  *  (default 1)</pre>
@@ -290,6 +297,17 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     new Tag(TIES_RANDOM, "random", "random (seeded)", false),
   };
 
+  /** Sums over all pairs from the rows: exact, rounded once; linear in the rows. */
+  public static final int SUM_ORDER_ROWS = 0;
+  /** Sums over all pairs in WEKA's order on the pairs, replayed: WEKA's model to the bit. */
+  public static final int SUM_ORDER_PAIRS = 1;
+
+  /** How a learner trained from the rows sums over the pairs, as {@code -sum-order} names it. */
+  public static final Tag[] TAGS_SUM_ORDER = {
+    new Tag(SUM_ORDER_ROWS, "rows", "rows (exact sums, linear in the rows)", false),
+    new Tag(SUM_ORDER_PAIRS, "pairs", "pairs (WEKA's order, replayed)", false),
+  };
+
   /** Name of the pair instances' class attribute. */
   public static final String PAIR_CLASS = PairTraining.PAIR_CLASS;
 
@@ -314,6 +332,8 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   protected boolean m_AdditiveTournament = true;
   /** Predict the first class for the training share of a batch, not its top half. */
   protected boolean m_ShareThreshold = false;
+  /** How a learner trained from the rows sums over the pairs, one of {@link #TAGS_SUM_ORDER}. */
+  protected int m_SumOrder = SUM_ORDER_ROWS;
 
   // -- learned state ------------------------------------------------------
   /** The training data's empty header. */
@@ -457,6 +477,11 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
         + "members' sums:\n\tLogistic, NaiveBayes, linear SMO; J48 and REPTree "
         + "committees' leaf bitsets);\n\tthe answers are the same, slower.",
         "no-additive", 0, "-no-additive"));
+    options.add(new Option("\tHow NaiveBayes trained on all pairs from the rows sums a "
+        + "numeric\n\tattribute over the pairs: rows (exact sums, rounded once; linear "
+        + "in\n\tthe rows) or pairs (in WEKA's order, replayed: WEKA's model to the\n"
+        + "\tbit, O(pairs log pairs) time and 20 bytes a pair).\n\t(default rows)",
+        "sum-order", 1, "-sum-order <" + tagNames(TAGS_SUM_ORDER) + ">"));
     for (Option option : Collections.list(super.listOptions())) {
       if (!"batch-size".equals(option.name())) {
         options.add(option);
@@ -521,6 +546,13 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    *  Ask the members every pair: no exact forms (additive members' sums:
    *  Logistic, NaiveBayes, linear SMO; J48 and REPTree committees' leaf bitsets);
    *  the answers are the same, slower.</pre>
+   * 
+   * <pre> -sum-order &lt;rows|pairs&gt;
+   *  How NaiveBayes trained on all pairs from the rows sums a numeric
+   *  attribute over the pairs: rows (exact sums, rounded once; linear in
+   *  the rows) or pairs (in WEKA's order, replayed: WEKA's model to the
+   *  bit, O(pairs log pairs) time and 20 bytes a pair).
+   *  (default rows)</pre>
    * 
    * <pre> -S &lt;num&gt;
    *  Random number seed.
@@ -630,6 +662,8 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     setPositions(Utils.getFlag("positions", options));
     setAdditiveTournament(!Utils.getFlag("no-additive", options));
     setShareThreshold(Utils.getFlag("share-threshold", options));
+    String sumOrder = Utils.getOption("sum-order", options);
+    setSumOrder(tag(sumOrder.isEmpty() ? "rows" : sumOrder, "-sum-order", TAGS_SUM_ORDER));
     Utils.getOption("batch-size", options); // always the whole batch: see getBatchSize
     super.setOptions(options);
   }
@@ -668,6 +702,8 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     if (!m_AdditiveTournament) {
       options.add("-no-additive");
     }
+    options.add("-sum-order");
+    options.add(TAGS_SUM_ORDER[m_SumOrder].getIDStr());
     String[] inherited = super.getOptions();
     boolean ownOptions = true;
     for (int i = 0; i < inherited.length; i++) {
@@ -993,6 +1029,40 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   }
 
   /**
+   * Gets how a learner trained from the rows sums over the pairs.
+   *
+   * @return the sum order, one of {@link #TAGS_SUM_ORDER}
+   */
+  public SelectedTag getSumOrder() {
+    return new SelectedTag(m_SumOrder, TAGS_SUM_ORDER);
+  }
+
+  /**
+   * Sets how a learner trained from the rows sums over the pairs.
+   *
+   * @param value the sum order, one of {@link #TAGS_SUM_ORDER}
+   */
+  public void setSumOrder(SelectedTag value) {
+    if (value.getTags() == TAGS_SUM_ORDER) {
+      m_SumOrder = value.getSelectedTag().getID();
+    }
+  }
+
+  /**
+   * Returns the tip text for this property.
+   *
+   * @return tip text for this property suitable for displaying in the GUI
+   */
+  public String sumOrderTipText() {
+    return "How NaiveBayes trained on all pairs from the rows sums a numeric attribute "
+        + "over the pairs. rows: exact sums from the rows, rounded once, in time linear "
+        + "in the rows; the means and deviations are within a few units in the last "
+        + "place of WEKA's own on the pairs, whose rounding errors depend on the order "
+        + "of its additions. pairs: WEKA's order of additions replayed, the same model "
+        + "to the bit, in O(pairs log pairs) time and 20 bytes a pair.";
+  }
+
+  /**
    * Gets whether the first class is predicted for its training share of a batch.
    *
    * @return true for the share, false for the top half (the default)
@@ -1180,6 +1250,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
       return;
     }
     m_Training = new PairTraining(data, m_Task, m_PairsPerInstance, m_OneOrder);
+    m_Training.setSumsInPairOrder(m_SumOrder == SUM_ORDER_PAIRS);
     try {
       if (!m_Training.hasPairs()) {
         throw OptionException.ofData(m_Task.grouped()
@@ -1275,6 +1346,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     data = withClass(data);
     RankingTask task = RankingTask.of(data, m_RankFirst, m_GroupAttribute);
     PairTraining training = new PairTraining(data, task, m_PairsPerInstance, m_OneOrder);
+    training.setSumsInPairOrder(m_SumOrder == SUM_ORDER_PAIRS);
     String learner = m_Classifier.getClass().getName();
     long pairs = training.pairsPerMember();
     long perPair = training.bytesPerPair(learner);

@@ -80,6 +80,7 @@ public final class PairTraining {
   private final Instances m_PairHeader;
   private final int m_PairsPerInstance;
   private final boolean m_OneOrder;
+  private boolean m_SumsInPairOrder;
 
   /**
    * @param data the training data, without missing classes
@@ -99,6 +100,28 @@ public final class PairTraining {
     m_PairHeader = task.pairHeader(data, PAIR_CLASS);
     m_PairsPerInstance = pairsPerInstance;
     m_OneOrder = oneOrder;
+  }
+
+  /**
+   * Says how a learner trained from the rows ({@link ProductTraining}) adds
+   * a floating-point sum over the pairs: in the order WEKA adds it on the
+   * materialised pairs, replayed (the same model to the bit, at the cost of
+   * that order), or from the rows, computed exactly and rounded once.
+   *
+   * @param pairOrder true to replay WEKA's order over the pairs
+   */
+  public void setSumsInPairOrder(boolean pairOrder) {
+    m_SumsInPairOrder = pairOrder;
+  }
+
+  /**
+   * Whether a learner trained from the rows adds its floating-point sums in
+   * WEKA's order over the pairs ({@link #setSumsInPairOrder}).
+   *
+   * @return true to replay that order, false for exact sums from the rows
+   */
+  public boolean sumsInPairOrder() {
+    return m_SumsInPairOrder;
   }
 
   /**

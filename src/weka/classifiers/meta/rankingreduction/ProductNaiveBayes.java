@@ -4,6 +4,8 @@
 package weka.classifiers.meta.rankingreduction;
 
 import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+import java.math.BigDecimal;
 import java.util.Arrays;
 
 import weka.classifiers.Classifier;
@@ -18,24 +20,39 @@ import weka.estimators.NormalEstimator;
 /**
  * WEKA's {@link NaiveBayes} trained on all pairs from the rows: the estimators
  * WEKA's own {@code buildClassifier} fills on the materialised pair instances,
- * the same to the bit, without making a pair object.
+ * without making a pair object.
  *
  * <p>A nominal attribute's counts factorise: a row's value counts once for
  * each row of the other side, and sums of whole numbers are exact in any
  * order, so each row is added once with that multiplicity. A numeric
- * attribute's {@link NormalEstimator} sums its values in floating point, so
- * its additions must come in WEKA's order, and that order is not the pairs'
- * order: before counting, {@code buildClassifier} sorts its copy of the pairs
- * by every numeric attribute in turn with {@link Utils#sortWithNoMissingValues},
- * a quicksort that is not stable, so the final order follows from the whole
- * chain of sorts. That chain is replayed here on the pairs' numbers (an int
- * and a double a pair, not an object), by the same sort, and the values are
- * then fed to WEKA's own estimators in the resulting order. Without numeric
- * attributes no sort is replayed and training is linear in the rows; with
- * them it is O(pairs log pairs) a numeric attribute, as WEKA's own sorts are,
- * but with neither pair objects nor their copies. A numeric attribute's
- * precision comes from its distinct values, which are the rows' values.
- * Missing values are skipped per attribute, as WEKA skips them.
+ * attribute's {@link NormalEstimator} sums its (rounded) values and their
+ * squares in floating point, one pair at a time, so its result depends on the
+ * order of the additions, and WEKA's order is not the pairs' order: before
+ * counting, {@code buildClassifier} sorts its copy of the pairs by every
+ * numeric attribute in turn with {@link Utils#sortWithNoMissingValues}, a
+ * quicksort that is not stable, so the final order follows from the whole
+ * chain of sorts. {@link PairTraining#sumsInPairOrder} chooses between two
+ * ways:
+ *
+ * <ul>
+ * <li>from the rows (the default): a row on the attribute's side is added
+ * once for each row of the other side, so each sum is that count times the
+ * side's sum over its rows, computed exactly and rounded once. Linear in the
+ * rows; the sums are the exactly rounded sums of WEKA's terms, where WEKA's
+ * own differ from them by its rounding errors over the pairs (a few units in
+ * the last place of the means and deviations, measured in
+ * {@code docs/scale.md}). Then {@code NormalEstimator}'s parameters are
+ * computed once, from the final sums, as its last addition computes them.
+ * <li>in WEKA's order: the chain of sorts is replayed on the pairs' numbers
+ * (an int and a double a pair, not an object), by the same sort, and the
+ * values are fed to WEKA's own estimators in the resulting order: the same
+ * model to the bit, in O(pairs log pairs) a numeric attribute, as WEKA's own
+ * sorts are, but with neither pair objects nor their copies.
+ * </ul>
+ *
+ * <p>A numeric attribute's precision comes from its distinct values, which
+ * are the rows' values. Missing values are skipped per attribute, as WEKA
+ * skips them.
  *
  * <p>Options honoured: the defaults, {@code -O} (display only) and
  * {@code AbstractClassifier}'s options, none of which changes training.
@@ -44,7 +61,8 @@ import weka.estimators.NormalEstimator;
  * nominal nor numeric (WEKA's own refusal is then given); a numeric value of
  * {@code Double.MAX_VALUE} or more (WEKA's sort files missing values under
  * that key, so such a value's place beside them decides the precision); and,
- * with a numeric attribute, more pairs than one Java array holds.
+ * replaying WEKA's order with a numeric attribute, more pairs than one Java
+ * array holds.
  */
 final class ProductNaiveBayes implements ProductTraining.Builder {
 
@@ -70,7 +88,7 @@ final class ProductNaiveBayes implements ProductTraining.Builder {
     if (!numeric) {
       return true;
     }
-    if (training.pairsPerMember() > Integer.MAX_VALUE - 8) {
+    if (training.sumsInPairOrder() && training.pairsPerMember() > Integer.MAX_VALUE - 8) {
       return false;
     }
     int features = features(header);
@@ -85,34 +103,53 @@ final class ProductNaiveBayes implements ProductTraining.Builder {
   }
 
   /**
-   * {@inheritDoc} With a numeric attribute, WEKA's sorts are replayed on pair
-   * numbers: an int and a double a pair and the sort's work arrays, about 20
-   * bytes a pair at the peak (measured on vehicle and sick).
+   * {@inheritDoc} Replaying WEKA's order with a numeric attribute, the sorts
+   * run on pair numbers: the order, its next permutation, the keys and the
+   * sort's index, 4 + 4 + 8 + 4 bytes a pair at the peak. From the rows, or
+   * without a numeric attribute, nothing a pair.
    */
   @Override
   public long bytesPerPair(PairTraining training) {
-    Instances header = training.pairHeader();
-    for (int j = 0; j < header.numAttributes(); j++) {
-      if (j != header.classIndex() && header.attribute(j).type() == Attribute.NUMERIC) {
-        return 20;
-      }
-    }
-    return 0;
+    return training.sumsInPairOrder() && hasNumeric(training.pairHeader()) ? 20 : 0;
   }
 
-  /** {@inheritDoc} One thread: the counts and the replayed sorts are sequential. */
+  /** Whether a pair attribute is numeric. */
+  private static boolean hasNumeric(Instances header) {
+    for (int j = 0; j < header.numAttributes(); j++) {
+      if (j != header.classIndex() && header.attribute(j).type() == Attribute.NUMERIC) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** {@inheritDoc} One thread: the counts, the sums and the replayed sorts are sequential. */
   @Override
   public void train(Classifier member, PairTraining training, int[] first, int[] second,
       int threads) throws Exception {
     Instances header = training.pairHeader();
     Product product = new Product(training.rows(), first, second, features(header));
-    int[] order = sortedOrder(header, product);
+    boolean pairOrder = training.sumsInPairOrder();
+    int[] order = pairOrder ? sortedOrder(header, product) : null;
     Estimator[][] distributions = new Estimator[header.numAttributes() - 1][];
+    // A feature's two pair attributes (first side, then second) share its
+    // precision and, from the rows, its sums over S1 and over S0.
+    double[] precisions = new double[product.m_Features];
+    RowSums[][] sums = new RowSums[product.m_Features][];
     for (int att = 0; att < distributions.length; att++) {
       Attribute attribute = header.attribute(att);
+      int feature = product.feature(att);
       if (attribute.type() == Attribute.NUMERIC) {
-        distributions[att] = normal(product, att, order,
-            precision(training.rows(), product.feature(att)));
+        if (att < product.m_Features) {
+          precisions[feature] = precision(training.rows(), feature);
+          sums[feature] = pairOrder ? null : new RowSums[] {
+            new RowSums(product.m_Rows, first, feature, precisions[feature]),
+            new RowSums(product.m_Rows, second, feature, precisions[feature]),
+          };
+        }
+        distributions[att] = pairOrder
+            ? normal(product, att, order, precisions[feature])
+            : normalFromRows(product, att, precisions[feature], sums[feature]);
       } else {
         distributions[att] = discrete(product, att, attribute.numValues());
       }
@@ -182,6 +219,99 @@ final class ProductNaiveBayes implements ProductTraining.Builder {
       }
     }
     return byClass;
+  }
+
+  /**
+   * Each class's normal estimator of a numeric attribute from the rows: a row
+   * on the attribute's side meets every row of the other side once, so each
+   * of the estimator's sums is that count times the side's sum.
+   *
+   * @param sums the attribute's feature summed over S1 and over S0
+   */
+  private static Estimator[] normalFromRows(Product product, int att, double precision,
+      RowSums[] sums) throws Exception {
+    Estimator[] byClass = new Estimator[2];
+    for (int label = 0; label < 2; label++) {
+      int[] side = product.side(label, att);
+      RowSums sideSums = sums[side == product.m_First ? 0 : 1];
+      long meets = product.m_PerClass / side.length;
+      NormalEstimator estimator = new NormalEstimator(precision);
+      if (sideSums.m_Present > 0) {
+        setSums(estimator, (double) (sideSums.m_Present * meets),
+            sideSums.m_Values.times(meets), sideSums.m_Squares.times(meets));
+      }
+      byClass[label] = estimator;
+    }
+    return byClass;
+  }
+
+  /**
+   * A feature's terms over one side's rows, as {@code NormalEstimator} adds
+   * them: the rows with a value, the values rounded to the precision, and
+   * their squares.
+   */
+  private static final class RowSums {
+    final long m_Present;
+    final ExactSum m_Values = new ExactSum();
+    final ExactSum m_Squares = new ExactSum();
+
+    RowSums(double[][] rows, int[] side, int feature, double precision) {
+      long present = 0;
+      for (int row : side) {
+        double value = rows[row][feature];
+        if (!Utils.isMissingValue(value)) {
+          double rounded = Math.rint(value / precision) * precision; // NormalEstimator's round
+          m_Values.add(rounded);
+          m_Squares.add(rounded * rounded);
+          present++;
+        }
+      }
+      m_Present = present;
+    }
+  }
+
+  /**
+   * Gives a normal estimator its final sums and has it compute its mean and
+   * deviation from them, as its last {@code addValue} would.
+   */
+  private static void setSums(NormalEstimator estimator, double weights, double values,
+      double squares) throws Exception {
+    String[] names = {"m_SumOfWeights", "m_SumOfValues", "m_SumOfValuesSq"};
+    double[] sums = {weights, values, squares};
+    for (int i = 0; i < names.length; i++) {
+      Field field = NormalEstimator.class.getDeclaredField(names[i]);
+      field.setAccessible(true);
+      field.setDouble(estimator, sums[i]);
+    }
+    Method compute = NormalEstimator.class.getDeclaredMethod("computeParameters");
+    compute.setAccessible(true);
+    compute.invoke(estimator);
+  }
+
+  /**
+   * A sum of doubles kept exactly, rounded once when read: the same in any
+   * order. Infinite and NaN terms are summed apart, in doubles, where their
+   * sum (infinite or NaN) is the same in any order too, and it then is the sum.
+   */
+  private static final class ExactSum {
+    private BigDecimal m_Finite = BigDecimal.ZERO;
+    private double m_NonFinite;
+    private boolean m_HasNonFinite;
+
+    void add(double term) {
+      if (Double.isFinite(term)) {
+        m_Finite = m_Finite.add(new BigDecimal(term));
+      } else {
+        m_NonFinite += term;
+        m_HasNonFinite = true;
+      }
+    }
+
+    /** The sum times a count, rounded to the nearest double. */
+    double times(long count) {
+      return m_HasNonFinite ? m_NonFinite
+          : m_Finite.multiply(BigDecimal.valueOf(count)).doubleValue();
+    }
   }
 
   /**

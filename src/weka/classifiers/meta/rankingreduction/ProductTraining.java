@@ -15,7 +15,9 @@ import weka.classifiers.trees.J48;
  * pair, when its learner's statistics factorise over the pair set's products
  * ({@link PairTraining#productSides}): the same model, to the bit, that the
  * learner builds on the materialised pairs, in time and memory linear in the
- * rows where the pairs are quadratic.
+ * rows where the pairs are quadratic. Floating-point sums over the pairs
+ * depend on their order: exact from the rows, or in WEKA's order replayed
+ * for the bit ({@link PairTraining#setSumsInPairOrder}).
  *
  * <p>A learner is taken by its exact class (a subclass may train otherwise)
  * and only with the options its builder honours; for anything else the
