@@ -18,7 +18,7 @@ from pathlib import Path
 
 from weka_ranking import _javabuild
 from weka_ranking._resources import checkout, package_dir
-from weka_ranking.errors import JavaError
+from weka_ranking.errors import JavaError, Remedy
 
 logger = logging.getLogger(__name__)
 
@@ -111,6 +111,21 @@ def heap_bytes(heap: str) -> int:
             "e.g. 4g"
         )
     return size
+
+
+def heap_remedy(advice: str, heap: str) -> Remedy:
+    """More heap as a remedy: ``--heap`` in the CLI, ``start(heap=)`` in Python.
+
+    JPype starts the JVM once per process, so from Python the heap is set by
+    calling :func:`start` before anything else starts it.
+    """
+    return Remedy(
+        advice,
+        "heap",
+        heap,
+        python=f"weka_ranking.jvm.start(heap={heap!r}) first thing in a new Python "
+        "process (the JVM starts once)",
+    )
 
 
 # The collector: ParallelGC rather than the JVM's default, G1, by measurement

@@ -9,7 +9,7 @@ heap and says what to do when it does not fit.
 
 from __future__ import annotations
 
-from weka_ranking import bridge
+from weka_ranking import bridge, jvm
 from weka_ranking.errors import JavaError, Remedy
 
 
@@ -45,6 +45,6 @@ def check_heap(footprint: dict[str, int], n_rows: int, n_features: int) -> None:
         + (f" for each of {at_once} members trained at once" if at_once > 1 else "")
         + f" need{'s' if footprint['from_rows'] else ''} about {needed >> 20} MB of "
         f"JVM heap, and {free >> 20} MB is free of {heap >> 20} MB",
-        Remedy("start the JVM with", "heap", f"{-(-needed * 5 // 4 >> 30)}g"),
+        jvm.heap_remedy("start the JVM with", f"{-(-needed * 5 // 4 >> 30)}g"),
         Remedy("use", "pairs_per_instance", p, f"(about {p * n_rows} pairs)"),
     )

@@ -97,15 +97,18 @@ class RankingReduction(ClassifierMixin, Ranker):
     base learner's own positive-class probability. Equal scores keep the
     input order unless ``ties="random"``.
 
-    As a scikit-learn classifier, ``decision_function(X)`` is the ranking's
-    scores of ``X`` ranked as one batch (a score is a share of the batch:
-    not comparable across batches), and ``score`` is their AUC.
-    ``predict_proba(X)[:, 1]`` is the same score: for the pairwise rankers
-    the share of the batch's other instances the instance is ranked above,
-    not a calibrated probability of ``classes_[1]`` (``pointwise``: the base
-    learner's own probability). ``predict`` says ``classes_[1]`` where that
-    score is above 0.5, i.e. for an instance ranked above more than half of
-    its batch.
+    As a scikit-learn classifier, two kinds of answer. A ranking of a
+    batch: ``decision_function(X)`` is the scores of ``X`` ranked as one
+    batch (a score is a share of the batch: not comparable across batches),
+    ``rank`` and ``ranking`` its order, and ``score`` its AUC. A prediction
+    per instance, which does not depend on the rest of ``X``:
+    ``predict_proba(X)[:, 1]`` is, for the pairwise rankers, the instance's
+    degree s against a reference sample of up to 100 training instances kept
+    with the model (whatever the ranker), moved by one increasing line so
+    that the threshold learned at training, ``s = 1 - q`` (q the training
+    share of ``classes_[1]``), falls at 0.5; ``predict`` says ``classes_[1]``
+    above it. Neither is a calibrated probability (``pointwise``: the base
+    learner's own). WEKA's ``distributionForInstance`` gives the same.
 
     References
     ----------
@@ -416,20 +419,40 @@ class RankingReduction(ClassifierMixin, Ranker):
         return model.set_params(**ranking_params)
 
     def predict_proba(self, X: Dataset | np.ndarray) -> np.ndarray:
-        """The score of each instance as the second column, one minus it as the first.
+        """Each instance's probability of ``classes_[0]`` and ``classes_[1]``, alone.
 
-        The score is a share of the batch ranked below it, not a calibrated probability
-        (``pointwise``: the base learner's probability).
+        An instance's row does not depend on the rest of ``X``: for the
+        pairwise rankers its degree s against the reference sample of
+        training instances kept with the model (the share of them it beats),
+        mapped by one increasing line that puts the threshold learned at
+        training, ``1 - q`` (q the training share of ``classes_[1]``), at
+        0.5; a score to threshold, not a calibrated probability. ``pointwise``:
+        the base learner's own distribution. The Java class's
+        ``distributionForInstance`` gives the same, one instance at a time.
+        A ranking of ``X`` as a batch is :meth:`decision_function` /
+        :meth:`rank`.
         """
-        scores = self.decision_function(X)
-        return np.column_stack([1 - scores, scores])
+        data = self._check_data(X)
+        if self.grouped_:
+            raise ValueError(
+                "this model was fitted with group (query ids): its scores rank "
+                "within a query; use decision_function(X, group=...) or rank"
+            )
+        reduction = self._trained_for_ranker()
+        instances = bridge.instances_like(data, reduction)
+        weka = bridge.reference_distributions(reduction, instances, input_name(data))
+        first = self.rank_first_index_
+        return weka[:, [1 - first, first]]
 
     def predict(self, X: Dataset | np.ndarray) -> np.ndarray:
-        """``classes_[1]`` for a score above 0.5, ``classes_[0]`` otherwise.
+        """Each instance's class on its own: ``classes_[1]`` for a probability above 0.5.
 
-        A score above 0.5 means ranked above more than half of the batch.
+        For the pairwise rankers, where the instance beats more than ``1 - q``
+        of the reference sample, q the training share of ``classes_[1]``
+        (:meth:`predict_proba`): the same for a row alone, in any batch, or one at a
+        time.
         """
-        above = self.decision_function(X) > 0.5
+        above = self.predict_proba(X)[:, 1] > 0.5
         return self.classes_[above.astype(int)]
 
     def score(self, X: Dataset | np.ndarray, y: np.ndarray | None = None) -> float:
