@@ -445,7 +445,7 @@ class RankingReduction(ClassifierMixin, Ranker):
         return weka[:, [1 - first, first]]
 
     def predict(self, X: Dataset | np.ndarray) -> np.ndarray:
-        """Each instance's class on its own: ``classes_[1]`` for a probability above 0.5.
+        """Each instance's class on its own: ``classes_[1]`` above a probability of 0.5.
 
         For the pairwise rankers, where the instance beats more than ``1 - q``
         of the reference sample, q the training share of ``classes_[1]``
