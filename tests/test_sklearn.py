@@ -5,7 +5,6 @@ scikit-learn's numbers are compared with ``cross_validate``'s, which
 ``tests/test_cli.py`` ties to ``weka-ranking cv``.
 """
 
-import logging
 import pickle
 import subprocess
 import sys
@@ -26,6 +25,7 @@ from sklearn.preprocessing import StandardScaler  # noqa: E402
 from sklearn.utils.estimator_checks import parametrize_with_checks  # noqa: E402
 
 from weka_ranking import DataError, RankingReduction, cross_validate, load_task  # noqa: E402
+from weka_ranking.errors import WekaRankingWarning  # noqa: E402
 from weka_ranking.folds import weka_folds  # noqa: E402
 
 # Checks that cannot hold for a method that ranks a batch as a whole.
@@ -193,15 +193,15 @@ def test_a_frame_with_a_nominal_column_is_refused_by_name():
         RankingReduction("J48").fit(frame, ["a", "b", "a", "b"])
 
 
-def test_data_in_memory_is_named_as_it_was_passed(caplog, weka):
+def test_data_in_memory_is_named_as_it_was_passed(weka):
     # No file and line to name: the messages say what the caller gave.
     pandas = pytest.importorskip("pandas")
     X, y = np.arange(80.0).reshape(40, 2), np.arange(40) % 2
     frame = pandas.DataFrame(X, columns=["age", "height"])
-    with caplog.at_level(logging.WARNING, logger="weka_ranking.model"):
+    with pytest.warns(WekaRankingWarning) as warned:
         model().fit(X, y).ranking(X[:3])
         model().fit(frame, y).ranking(frame.iloc[:1])
-    assert [r.getMessage() for r in caplog.records] == [
+    assert [str(w.message) for w in warned] == [
         "the array X: ranking 3 instances: each score is a share of the 2 others, "
         "coarse with so few",
         "the DataFrame X: ranking 1 instance: scored against the model's reference "

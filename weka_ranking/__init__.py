@@ -46,6 +46,11 @@ def __getattr__(name: str):
     raise AttributeError(f"module 'weka_ranking' has no attribute {name!r}")
 
 
+# Importable by name, left out of ``import *``, where they would shadow
+# scikit-learn's clone and cross_validate.
+_NOT_STARRED = ("clone", "cross_validate")
+
+
 def __dir__() -> list[str]:
     """The public API and the public submodules, not this module's machinery."""
     submodules = {
@@ -53,7 +58,8 @@ def __dir__() -> list[str]:
         for name, value in globals().items()
         if type(value) is type(importlib) and not name.startswith("_")
     }
-    return sorted((set(__all__) | {"__version__"} | submodules) - {"importlib"})
+    public = set(__all__) | set(_NOT_STARRED) | {"__version__"} | submodules
+    return sorted(public - {"importlib"})
 
 
 __all__ = [
@@ -74,8 +80,6 @@ __all__ = [
     "WekaRankingError",
     "XGBoostRanker",
     "auc",
-    "clone",
-    "cross_validate",
     "load_arff",
     "load_task",
     "resolve_task",

@@ -16,6 +16,7 @@ import os
 import shlex
 import signal
 import sys
+import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,6 +29,7 @@ from weka_ranking.errors import (
     JavaError,
     ParameterError,
     WekaRankingError,
+    WekaRankingWarning,
     advise,
 )
 from weka_ranking.metrics import auc
@@ -550,8 +552,32 @@ def _values_starting_with_a_dash(argv: Sequence[str] | None) -> list[str]:
     return joined
 
 
+def _said_in_the_log(shown_otherwise: Callable) -> Callable:
+    """A ``showwarning`` that says this package's warnings through its logger.
+
+    So each kind is said once and ``--quiet`` silences them; other warnings
+    (a library's) go to ``shown_otherwise``.
+    """
+
+    def show(message, category, filename, lineno, file=None, line=None) -> None:
+        if isinstance(message, WekaRankingWarning):
+            logging.getLogger(message.logger).warning(message.template, *message.values)
+        else:
+            shown_otherwise(message, category, filename, lineno, file, line)
+
+    return show
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; its exit status: 0 ok, 1 failed, 2 usage, 130 interrupted."""
+    with warnings.catch_warnings():
+        # Every one reaches the log, whose filter says each kind once.
+        warnings.simplefilter("always", WekaRankingWarning)
+        warnings.showwarning = _said_in_the_log(warnings.showwarning)
+        return _main(argv)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args = build_parser().parse_args(_values_starting_with_a_dash(argv))
     progress.configure(args.quiet, args.verbose)
     stops = (signal.SIGINT, signal.SIGTERM)

@@ -56,6 +56,18 @@ class DataError(WekaRankingError, ValueError):
     """A data file or data set that cannot be used; the message names it."""
 
 
+class WekaRankingWarning(UserWarning):
+    """A warning of this package: ``warnings.filterwarnings`` takes its category.
+
+    ``template``, ``values`` and ``logger`` keep the message as logging would
+    (the CLI says each kind once, through that logger).
+    """
+
+    template: str = ""
+    values: tuple = ()
+    logger: str = "weka_ranking"
+
+
 class WekaError(WekaRankingError):
     """WEKA (or the JVM) refused something; the message names the spec."""
 

@@ -16,7 +16,7 @@ import shutil
 import threading
 from pathlib import Path
 
-from weka_ranking import _javabuild
+from weka_ranking import _javabuild, progress
 from weka_ranking._resources import checkout, package_dir
 from weka_ranking.errors import JavaError, Remedy
 
@@ -166,7 +166,13 @@ def start(heap: str | None = None, verbose: bool = False) -> None:
     with _start_lock:
         if jpype.isJVMStarted():
             if heap is not None and heap != _heap:
-                logger.warning("the JVM is already running; heap %s not applied", heap)
+                progress.warn(
+                    logger,
+                    "the JVM is already running; heap %s not applied: it is set "
+                    "before the JVM starts (weka_ranking.jvm.start(heap=...) first "
+                    "thing in a new Python process)",
+                    heap,
+                )
             return
         _start(jpype, heap, verbose)
 

@@ -6,6 +6,7 @@ docs all read this table, so they cannot drift apart.
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -57,7 +58,15 @@ class Parameter:
 
 
 def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+    # numpy's integers too (a grid of np.arange), not bools.
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
+
+
+def plain(values: dict[str, Any]) -> dict[str, Any]:
+    """Parameter values as Python's own types (numpy's integers as int), for JSON."""
+    return {
+        name: int(value) if _is_int(value) else value for name, value in values.items()
+    }
 
 
 def _pairs(text: str) -> int | str:

@@ -25,6 +25,7 @@ from weka_ranking import bridge, learners
 from weka_ranking.atomic import write_bytes
 from weka_ranking.errors import DataError
 from weka_ranking.estimator import NotFittedError
+from weka_ranking.params import plain
 from weka_ranking.version import __version__
 
 logger = logging.getLogger(__name__)
@@ -68,7 +69,7 @@ def to_bytes(model) -> bytes:
             "format": FORMAT,
             "weka_ranking": __version__,
             "weka": bridge.weka_version(),
-            "params": model.get_params(),
+            "params": plain(model.get_params()),
             "options": model.to_options(),
             "attributes": [
                 [a.name, list(a.values) if a.is_nominal else None]
