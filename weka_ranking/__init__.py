@@ -7,6 +7,11 @@ whose implementation is the WEKA class ``weka.classifiers.meta.RankingReduction`
 The names that need the JVM (the model and cross-validation) are imported on
 first use, so that data loading and :mod:`weka_ranking.metrics` work
 without JPype; ``dir()`` and ``help()`` list them all the same.
+
+``cross_validate`` (this package's, on WEKA's folds, with a :class:`CVResult`)
+and ``clone`` are imported by name, ``from weka_ranking import
+cross_validate``: ``from weka_ranking import *`` leaves them out, where they
+would shadow scikit-learn's of the same names.
 """
 
 from __future__ import annotations
