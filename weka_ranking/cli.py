@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from weka_ranking import jvm, progress
+from weka_ranking import jvm, machine, progress
 from weka_ranking.atomic import output_target, write_atomically
 from weka_ranking.data import Dataset
 from weka_ranking.errors import (
@@ -518,14 +518,18 @@ def _stop_once(signum, frame) -> None:
 def _check_before_work(args: argparse.Namespace) -> None:
     """Refuse now what would fail after the work: output, heap, a model."""
     flag = BY_NAME_OF_COMMAND[args.command].writes
+    heap = None
     try:
         if flag and getattr(args, flag):
             output_target(getattr(args, flag))
         if getattr(args, "heap", None):
-            jvm.heap_bytes(args.heap)
+            heap = jvm.heap_bytes(args.heap)
     except (DataError, JavaError) as err:
         given = flag if isinstance(err, DataError) else "heap"
         raise ParameterError(given, getattr(args, given), str(err)) from None
+    # Worker processes on this machine (a Dask scheduler's workers are elsewhere).
+    if getattr(args, "jobs", None) and not getattr(args, "scheduler", None):
+        machine.check_jobs(args.jobs, heap)
     if args.command == "rank" and not (args.train or args.model):
         raise UsageError("rank needs --train FILE (to train a model) or --model FILE")
     if args.command == "rank" and args.train and args.model:

@@ -13,10 +13,11 @@ import logging
 import os
 import re
 import shutil
+import tempfile
 import threading
 from pathlib import Path
 
-from weka_ranking import _javabuild, progress
+from weka_ranking import _javabuild, machine, progress
 from weka_ranking._resources import checkout, package_dir
 from weka_ranking.errors import JavaError, Remedy
 
@@ -110,6 +111,7 @@ def heap_bytes(heap: str) -> int:
             f"heap {heap!r} is too small: WEKA needs at least {MIN_HEAP >> 20}m; "
             "e.g. 4g"
         )
+    machine.check_heap(heap, size)
     return size
 
 
@@ -187,7 +189,15 @@ def _start(jpype, heap: str | None, verbose: bool) -> None:
         )
     # -Xrs: SIGTERM and SIGINT stay Python's, so an interrupted run stops
     # cleanly between units instead of the JVM exiting under it.
-    args = ["-Djava.awt.headless=true", "-Xrs", *JVM_OPTIONS]
+    # A JVM that cannot start writes its report to the temporary folder, not
+    # into the user's working folder.
+    error_file = Path(tempfile.gettempdir()) / "weka-ranking-hs_err_pid%p.log"
+    args = [
+        "-Djava.awt.headless=true",
+        "-Xrs",
+        f"-XX:ErrorFile={error_file}",
+        *JVM_OPTIONS,
+    ]
     if heap is not None:
         args.append(f"-Xmx{heap}")
     try:

@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from weka_ranking import bridge, learners, persistence, progress
+from weka_ranking import bridge, learners, machine, persistence, progress
 from weka_ranking.data import Dataset
 from weka_ranking.estimator import (
     ClassifierMixin,
@@ -184,6 +184,7 @@ class RankingReduction(ClassifierMixin, Ranker):
         """
         for name, value in self.get_params().items():
             BY_NAME[name].validate(value)
+        machine.check_threads(self.threads)
         learners.classname(self.base)
 
     # -- WEKA's option string ----------------------------------------------
@@ -291,7 +292,7 @@ class RankingReduction(ClassifierMixin, Ranker):
         reduction = self._reduction(rank_first, grouped)
         bridge.check_options(reduction)
         footprint = bridge.training_footprint(reduction, instances)
-        check_heap(footprint, len(data), len(data.attributes))
+        check_heap(footprint, len(data), len(data.attributes), self.voters)
         pointwise = self.ranker == "pointwise"
         trained = progress.Members(
             input_name(data),

@@ -21,6 +21,7 @@ TRAINED_PARAMETERS = ("base", "pairs_per_instance", "voters", "seed")
 RANKING_PARAMETERS = ("ranker", "ties", "threads")
 # WEKA's seeds are Java ints, and member i is seeded seed + i.
 SEED_RANGE = (-(1 << 31), (1 << 31) - 1)
+JAVA_INT_MAX = SEED_RANGE[1]
 
 
 @dataclass(frozen=True)
@@ -112,8 +113,8 @@ PARAMETERS: tuple[Parameter, ...] = (
         1,
         "committee size: members trained on independent pair samples, majority vote",
         int,
-        lambda v: _is_int(v) and v >= 1,
-        "an integer >= 1",
+        lambda v: _is_int(v) and 1 <= v <= JAVA_INT_MAX,
+        f"an integer in 1..{JAVA_INT_MAX} (a Java int)",
     ),
     Parameter(
         "ranker",
@@ -143,8 +144,8 @@ PARAMETERS: tuple[Parameter, ...] = (
         "JVM threads that score pairs, each with its own copy of the committee; "
         "results do not depend on it",
         int,
-        lambda v: _is_int(v) and v >= 1,
-        "an integer >= 1",
+        lambda v: _is_int(v) and 1 <= v <= JAVA_INT_MAX,
+        f"an integer in 1..{JAVA_INT_MAX} (a Java int)",
     ),
     Parameter(
         "seed",
