@@ -16,6 +16,8 @@ import os
 import shlex
 import signal
 import sys
+import tempfile
+import traceback
 import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -605,10 +607,43 @@ def _main(argv: Sequence[str] | None) -> int:
         # Stopping: SIGINT and SIGTERM stay ignored to the process's end.
         print("weka-ranking: interrupted", file=sys.stderr)
         return 130
+    except Exception as err:  # noqa: BLE001 (unforeseen: one line, details kept)
+        print(f"weka-ranking: error: {_unforeseen(err)}", file=sys.stderr)
+        return 1
     finally:
         if signal.getsignal(signal.SIGINT) is _stop_once:
             for signum, handler in handlers.items():
                 signal.signal(signum, handler)
+
+
+# An unforeseen error's message is cut to this many characters on its line.
+UNFORESEEN_MESSAGE_CHARS = 300
+
+
+def _unforeseen(err: Exception) -> str:
+    """A failure no message was written for: one line, and a file with the traceback.
+
+    The file (the command, the versions, the traceback, Java's frames
+    included) is what a bug report needs; the line says where it is.
+    """
+    kind = type(err).__name__
+    # A Java exception's text starts with its class's name, said already.
+    message = " ".join(str(err).split()).removeprefix(f"{kind}: ")
+    if len(message) > UNFORESEEN_MESSAGE_CHARS:
+        message = message[: UNFORESEEN_MESSAGE_CHARS - 3] + "..."
+    said = f"unexpected {kind}" + (f": {message}" if message else "")
+    details = "".join(traceback.format_exception(err))
+    try:
+        with tempfile.NamedTemporaryFile(
+            "w", prefix="weka-ranking-error-", suffix=".log", delete=False
+        ) as log:
+            log.write(
+                f"{_command()}\nweka-ranking {__version__}, Python {sys.version}\n\n"
+                f"{details}"
+            )
+    except OSError as unwritten:
+        return f"{said} (the details could not be written: {unwritten})"
+    return f"{said} (unforeseen: the traceback is in {log.name}, for a bug report)"
 
 
 def main_exit() -> None:  # the installed command
