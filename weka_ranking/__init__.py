@@ -27,6 +27,7 @@ from weka_ranking.errors import (
     Remedy,
     WekaError,
     WekaRankingError,
+    WekaRankingWarning,
 )
 from weka_ranking.metrics import auc
 from weka_ranking.tasks import STUDY_TASKS, Task, load_task, resolve_task
@@ -83,6 +84,7 @@ __all__ = [
     "Validation",
     "WekaError",
     "WekaRankingError",
+    "WekaRankingWarning",
     "XGBoostRanker",
     "auc",
     "load_arff",
