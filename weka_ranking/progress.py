@@ -37,19 +37,17 @@ _last = -float("inf")
 _lock = threading.Lock()
 
 
-class _Stderr(logging.Handler):
+class _Stderr(logging.StreamHandler):
     """stderr as it is at each line (a notebook's), as Python's last resort writes."""
 
     def __init__(self) -> None:
-        super().__init__()
+        # Not StreamHandler's, which would fix the stream it is given.
+        logging.Handler.__init__(self)
         self.setFormatter(logging.Formatter("weka-ranking: %(message)s"))
 
-    def emit(self, record: logging.LogRecord) -> None:
-        try:
-            sys.stderr.write(self.format(record) + "\n")
-            sys.stderr.flush()
-        except (OSError, ValueError):
-            self.handleError(record)
+    @property
+    def stream(self):
+        return sys.stderr
 
 
 _STDERR = _Stderr()
@@ -82,9 +80,10 @@ def line(
             return
         _last = now
     if unconfigured:
-        _STDERR.handle(
-            logger.makeRecord(logger.name, logging.INFO, "", 0, message, args, None)
+        record = logging.LogRecord(
+            logger.name, logging.INFO, "", 0, message, args, None
         )
+        _STDERR.handle(record)
     else:
         logger.info(message, *args)
 
