@@ -103,7 +103,11 @@ def test_warnings_go_through_warnings_warn(weka, small):
         silenced.setLevel(logging.NOTSET)
 
 
-def test_the_heap_advice_names_the_function_to_call(monkeypatch):
+def test_the_heap_advice_names_the_function_to_call(monkeypatch, weka):
+    from weka_ranking import jvm
+
+    with pytest.warns(WekaRankingWarning, match=r"heap 1g not applied: .*jvm\.start"):
+        jvm.start(heap="1g")  # the JVM runs already (the weka fixture)
     monkeypatch.setattr(memory.bridge, "free_heap", lambda: (100 << 20, 200 << 20))
     footprint = {
         "pairs_per_member": 10**7,
