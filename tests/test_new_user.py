@@ -150,8 +150,11 @@ def test_as_printed_warns_outside_the_reproduction(small):
 
     model = RankingReduction("NaiveBayes").fit(small)
     model.set_params(ranker="tournament-as-printed")
-    with pytest.warns(WekaRankingWarning, match="reverses rankings"):
+    with pytest.warns(WekaRankingWarning, match="can reverse a ranking"):
         model.decision_function(small)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        model.predict(small)  # a prediction is no ranking: the ranker has no say
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         [(_, record)] = _records(model, small, 1, len(small), 0.0, None, [model.ranker])
