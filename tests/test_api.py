@@ -15,6 +15,8 @@ def test_dir_and_help_list_the_public_api():
     text = pydoc.render_doc(weka_ranking, renderer=pydoc.plaintext)
     for name in ("RankingReduction", "GridSearch", "cross_validate", "Validation"):
         assert name in text
+    # Named, not starred: scikit-learn's clone and cross_validate stay theirs.
+    assert "from weka_ranking import *`` leaves them out" in text
     assert (Path(weka_ranking.__file__).parent / "py.typed").is_file()
 
 

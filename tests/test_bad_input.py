@@ -120,7 +120,7 @@ def test_non_binary_class_without_positive(capsys, arff):
     [
         ("--pairs", "0", "--pairs 0: must be 'all' or an integer >= 1 (WEKA's -P)"),
         ("--pairs", "many", "--pairs many: must be"),
-        ("--voters", "0", "--voters 0: must be an integer >= 1"),
+        ("--voters", "0", "--voters 0: must be an integer in 1..2147483647"),
         ("--voters", "2.5", "--voters 2.5: must be"),
         ("--folds", "1", "--folds 1: must be between 2 and 286"),
         ("--folds", "1000", "--folds 1000: must be between 2 and 286"),

@@ -173,7 +173,14 @@ def test_a_missing_field_names_itself_and_the_weka_version(weka):
 # -- only the bridge calls Java methods ----------------------------------------
 CAMEL_CASE = re.compile(r"^[a-z]+[A-Z]")
 # Python's own camelCase methods (the logging module's).
-PYTHON_METHODS = {"getLogger", "setLevel", "setFormatter", "isEnabledFor", "addFilter"}
+PYTHON_METHODS = {
+    "getLogger",
+    "setLevel",
+    "setFormatter",
+    "isEnabledFor",
+    "addFilter",
+    "hasHandlers",
+}
 
 
 def test_only_the_bridge_calls_java_methods():

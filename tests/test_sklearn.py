@@ -5,7 +5,6 @@ scikit-learn's numbers are compared with ``cross_validate``'s, which
 ``tests/test_cli.py`` ties to ``weka-ranking cv``.
 """
 
-import logging
 import pickle
 import subprocess
 import sys
@@ -26,21 +25,23 @@ from sklearn.preprocessing import StandardScaler  # noqa: E402
 from sklearn.utils.estimator_checks import parametrize_with_checks  # noqa: E402
 
 from weka_ranking import DataError, RankingReduction, cross_validate, load_task  # noqa: E402
+from weka_ranking.errors import WekaRankingWarning  # noqa: E402
 from weka_ranking.folds import weka_folds  # noqa: E402
 
 # Checks that cannot hold for a method that ranks a batch as a whole.
 BATCH_RANKING = {
     "check_methods_subset_invariance": (
-        "a score is the share of the batch an instance is ranked above: "
-        "ranked in a subset, an instance has other neighbours and another score"
+        "decision_function is the share of the batch an instance is ranked above: "
+        "ranked in a subset, an instance has other neighbours and another score "
+        "(predict and predict_proba do not depend on the batch)"
     ),
     "check_classifiers_train": (
         "decision_function is the ranking's score in [0, 1], not a margin "
-        "around 0: predict says classes_[1] above 0.5 (above half the batch), "
-        "where the check expects decision_function > 0"
+        "around 0, and not what predict thresholds (the degree against the "
+        "reference sample), where the check expects predict = decision_function > 0"
     ),
     "check_classifiers_classes": (
-        "the same: predict thresholds the score at 0.5, the check at 0"
+        "the same: predict does not threshold decision_function at 0"
     ),
 }
 
@@ -141,12 +142,10 @@ def test_string_labels_and_a_dataframe(glass, weka):
     )
     predicted = fitted.predict(frame)
     assert set(predicted) <= {"a-rest", "headlamps"}
-    np.testing.assert_array_equal(
-        predicted == "headlamps", coded.decision_function(glass.X) > 0.5
-    )
     proba = fitted.predict_proba(frame)
     np.testing.assert_allclose(proba.sum(axis=1), 1)
-    np.testing.assert_array_equal(proba[:, 1], fitted.decision_function(frame))
+    np.testing.assert_array_equal(proba, coded.predict_proba(glass.X))
+    np.testing.assert_array_equal(predicted == "headlamps", proba[:, 1] > 0.5)
 
 
 def test_pickle_ranks_identically_and_checks_the_model(breast_cancer, weka):
@@ -194,15 +193,15 @@ def test_a_frame_with_a_nominal_column_is_refused_by_name():
         RankingReduction("J48").fit(frame, ["a", "b", "a", "b"])
 
 
-def test_data_in_memory_is_named_as_it_was_passed(caplog, weka):
+def test_data_in_memory_is_named_as_it_was_passed(weka):
     # No file and line to name: the messages say what the caller gave.
     pandas = pytest.importorskip("pandas")
     X, y = np.arange(80.0).reshape(40, 2), np.arange(40) % 2
     frame = pandas.DataFrame(X, columns=["age", "height"])
-    with caplog.at_level(logging.WARNING, logger="weka_ranking.model"):
+    with pytest.warns(WekaRankingWarning) as warned:
         model().fit(X, y).ranking(X[:3])
         model().fit(frame, y).ranking(frame.iloc[:1])
-    assert [r.getMessage() for r in caplog.records] == [
+    assert [str(w.message) for w in warned] == [
         "the array X: ranking 3 instances: each score is a share of the 2 others, "
         "coarse with so few",
         "the DataFrame X: ranking 1 instance: scored against the model's reference "

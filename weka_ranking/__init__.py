@@ -7,6 +7,11 @@ whose implementation is the WEKA class ``weka.classifiers.meta.RankingReduction`
 The names that need the JVM (the model and cross-validation) are imported on
 first use, so that data loading and :mod:`weka_ranking.metrics` work
 without JPype; ``dir()`` and ``help()`` list them all the same.
+
+``cross_validate`` (this package's, on WEKA's folds, with a :class:`CVResult`)
+and ``clone`` are imported by name, ``from weka_ranking import
+cross_validate``: ``from weka_ranking import *`` leaves them out, where they
+would shadow scikit-learn's of the same names.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from weka_ranking.errors import (
     Remedy,
     WekaError,
     WekaRankingError,
+    WekaRankingWarning,
 )
 from weka_ranking.metrics import auc
 from weka_ranking.tasks import STUDY_TASKS, Task, load_task, resolve_task
@@ -46,6 +52,11 @@ def __getattr__(name: str):
     raise AttributeError(f"module 'weka_ranking' has no attribute {name!r}")
 
 
+# Importable by name, left out of ``import *``, where they would shadow
+# scikit-learn's clone and cross_validate.
+_NOT_STARRED = ("clone", "cross_validate")
+
+
 def __dir__() -> list[str]:
     """The public API and the public submodules, not this module's machinery."""
     submodules = {
@@ -53,7 +64,8 @@ def __dir__() -> list[str]:
         for name, value in globals().items()
         if type(value) is type(importlib) and not name.startswith("_")
     }
-    return sorted((set(__all__) | {"__version__"} | submodules) - {"importlib"})
+    public = set(__all__) | set(_NOT_STARRED) | {"__version__"} | submodules
+    return sorted(public - {"importlib"})
 
 
 __all__ = [
@@ -72,10 +84,9 @@ __all__ = [
     "Validation",
     "WekaError",
     "WekaRankingError",
+    "WekaRankingWarning",
     "XGBoostRanker",
     "auc",
-    "clone",
-    "cross_validate",
     "load_arff",
     "load_task",
     "resolve_task",

@@ -97,7 +97,7 @@ def java_errors(what: str) -> Iterator[None]:
             heap = jpype.JClass("java.lang.Runtime").getRuntime().maxMemory() >> 20
             raise JavaError(
                 f"the JVM ran out of memory ({heap} MB heap) {what}",
-                Remedy("give it more with", "heap", "8g"),
+                jvm.heap_remedy("give it more with", "8g"),
                 Remedy("use fewer pairs with", "pairs_per_instance", "P"),
             ) from None
         if isinstance(err, _classes()("java.lang.IllegalArgumentException")):
@@ -489,6 +489,17 @@ def rank(reduction, instances, source: str) -> tuple[np.ndarray, int]:
     with java_errors(source):
         ranking = reduction.rank(instances)
         return np.asarray(ranking.scores, dtype=np.float64), int(ranking.comparisons)
+
+
+def reference_distributions(reduction, instances, source: str) -> np.ndarray:
+    """Each instance's class distribution against the model's reference sample.
+
+    An instance's row depends on it and the model only (the Java class's
+    ``distributionForInstance``, the batch at once); columns in WEKA's class
+    order. ``source`` names the data in a refusal.
+    """
+    with java_errors(source):
+        return np.asarray(reduction.referenceDistributions(instances), dtype=np.float64)
 
 
 def order(scores: np.ndarray, ties: str, seed: int) -> np.ndarray:

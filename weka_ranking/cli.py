@@ -16,11 +16,14 @@ import os
 import shlex
 import signal
 import sys
+import tempfile
+import traceback
+import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from weka_ranking import jvm, progress
+from weka_ranking import jvm, machine, progress
 from weka_ranking.atomic import output_target, write_atomically
 from weka_ranking.data import Dataset
 from weka_ranking.errors import (
@@ -28,6 +31,7 @@ from weka_ranking.errors import (
     JavaError,
     ParameterError,
     WekaRankingError,
+    WekaRankingWarning,
     advise,
 )
 from weka_ranking.metrics import auc
@@ -535,14 +539,18 @@ def _stop_once(signum, frame) -> None:
 def _check_before_work(args: argparse.Namespace) -> None:
     """Refuse now what would fail after the work: output, heap, a model."""
     flag = BY_NAME_OF_COMMAND[args.command].writes
+    heap = None
     try:
         if flag and getattr(args, flag):
             output_target(getattr(args, flag))
         if getattr(args, "heap", None):
-            jvm.heap_bytes(args.heap)
+            heap = jvm.heap_bytes(args.heap)
     except (DataError, JavaError) as err:
         given = flag if isinstance(err, DataError) else "heap"
         raise ParameterError(given, getattr(args, given), str(err)) from None
+    # Worker processes on this machine (a Dask scheduler's workers are elsewhere).
+    if getattr(args, "jobs", None) and not getattr(args, "scheduler", None):
+        machine.check_jobs(args.jobs, heap)
     if args.command == "rank" and not (args.train or args.model):
         raise UsageError("rank needs --train FILE (to train a model) or --model FILE")
     if args.command == "rank" and args.train and args.model:
@@ -569,8 +577,32 @@ def _values_starting_with_a_dash(argv: Sequence[str] | None) -> list[str]:
     return joined
 
 
+def _said_in_the_log(shown_otherwise: Callable) -> Callable:
+    """A ``showwarning`` that says this package's warnings through its logger.
+
+    So each kind is said once and ``--quiet`` silences them; other warnings
+    (a library's) go to ``shown_otherwise``.
+    """
+
+    def show(message, category, filename, lineno, file=None, line=None) -> None:
+        if isinstance(message, WekaRankingWarning):
+            logging.getLogger(message.logger).warning(message.template, *message.values)
+        else:
+            shown_otherwise(message, category, filename, lineno, file, line)
+
+    return show
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; its exit status: 0 ok, 1 failed, 2 usage, 130 interrupted."""
+    with warnings.catch_warnings():
+        # Every one reaches the log, whose filter says each kind once.
+        warnings.simplefilter("always", WekaRankingWarning)
+        warnings.showwarning = _said_in_the_log(warnings.showwarning)
+        return _main(argv)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args = build_parser().parse_args(_values_starting_with_a_dash(argv))
     progress.configure(args.quiet, args.verbose)
     stops = (signal.SIGINT, signal.SIGTERM)
@@ -594,10 +626,43 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Stopping: SIGINT and SIGTERM stay ignored to the process's end.
         print("weka-ranking: interrupted", file=sys.stderr)
         return 130
+    except Exception as err:  # noqa: BLE001 (unforeseen: one line, details kept)
+        print(f"weka-ranking: error: {_unforeseen(err)}", file=sys.stderr)
+        return 1
     finally:
         if signal.getsignal(signal.SIGINT) is _stop_once:
             for signum, handler in handlers.items():
                 signal.signal(signum, handler)
+
+
+# An unforeseen error's message is cut to this many characters on its line.
+UNFORESEEN_MESSAGE_CHARS = 300
+
+
+def _unforeseen(err: Exception) -> str:
+    """A failure no message was written for: one line, and a file with the traceback.
+
+    The file (the command, the versions, the traceback, Java's frames
+    included) is what a bug report needs; the line says where it is.
+    """
+    kind = type(err).__name__
+    # A Java exception's text starts with its class's name, said already.
+    message = " ".join(str(err).split()).removeprefix(f"{kind}: ")
+    if len(message) > UNFORESEEN_MESSAGE_CHARS:
+        message = message[: UNFORESEEN_MESSAGE_CHARS - 3] + "..."
+    said = f"unexpected {kind}" + (f": {message}" if message else "")
+    details = "".join(traceback.format_exception(err))
+    try:
+        with tempfile.NamedTemporaryFile(
+            "w", prefix="weka-ranking-error-", suffix=".log", delete=False
+        ) as log:
+            log.write(
+                f"{_command()}\nweka-ranking {__version__}, Python {sys.version}\n\n"
+                f"{details}"
+            )
+    except OSError as unwritten:
+        return f"{said} (the details could not be written: {unwritten})"
+    return f"{said} (unforeseen: the traceback is in {log.name}, for a bug report)"
 
 
 def main_exit() -> None:  # the installed command

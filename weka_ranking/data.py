@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from weka_ranking import progress
 from weka_ranking.errors import DataError, Remedy
 
 logger = logging.getLogger(__name__)
@@ -239,7 +240,8 @@ def _features(
         attributes.append(declared.as_attribute())
         columns.append(i)
     if dropped:
-        logger.warning(
+        progress.warn(
+            logger,
             "%s: dropped %d string/relational attributes: %s",
             source,
             len(dropped),
@@ -305,7 +307,8 @@ def binary_dataset(
     selected = np.ones(len(klass), dtype=bool)
     if unlabelled == "drop":
         if missing.any():
-            logger.warning(
+            progress.warn(
+                logger,
                 "%s: dropped %d instances with a missing class",
                 source,
                 int(missing.sum()),
@@ -352,7 +355,8 @@ def binary_dataset(
             "rank by (every ranking would tie, AUC 0.5)"
         )
     if empty.any():
-        logger.warning(
+        progress.warn(
+            logger,
             "%s: %d attributes have no value at all: %s",
             source,
             int(empty.sum()),

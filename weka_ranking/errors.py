@@ -18,12 +18,16 @@ class Remedy:
     name: str
     value: object
     note: str = ""
+    # How Python says it when the parameter is no argument of the call that
+    # failed (the JVM's heap: ``weka_ranking.jvm.start(heap='8g')``).
+    python: str = ""
 
     def say(self, flag: str | None = None) -> str:
         """The advice with the parameter, or with its command-line ``flag``."""
         note = f" {self.note}" if self.note else ""
         if flag is None:
-            return f"{self.advice} {self.name}={self.value!r}{note}"
+            said = self.python or f"{self.name}={self.value!r}"
+            return f"{self.advice} {said}{note}"
         value = "" if self.value is True else f" {self.value}"
         return f"{self.advice} {flag}{value}{note}"
 
@@ -50,6 +54,18 @@ class WekaRankingError(Exception):
 
 class DataError(WekaRankingError, ValueError):
     """A data file or data set that cannot be used; the message names it."""
+
+
+class WekaRankingWarning(UserWarning):
+    """A warning of this package: ``warnings.filterwarnings`` takes its category.
+
+    ``template``, ``values`` and ``logger`` keep the message as logging would
+    (the CLI says each kind once, through that logger).
+    """
+
+    template: str = ""
+    values: tuple = ()
+    logger: str = "weka_ranking"
 
 
 class WekaError(WekaRankingError):

@@ -174,12 +174,14 @@ def check_arrays(estimator, X, y=None, *, fitting: bool):
     type) and records ``n_features_in_`` and ``feature_names_in_``.
     """
     _refuse_text_columns(X)
+    source = input_name(X)
     if validate_data is not None and estimator is not None:
         options = {"dtype": np.float64, "ensure_all_finite": "allow-nan"}
         if not fitting:
             return validate_data(estimator, X, reset=False, **options), None
         X, y = validate_data(estimator, X, y, **options)
         check_classification_targets(y)
+        _refuse_all_missing(X, source)
         return X, y
     X = np.asarray(X, dtype=np.float64)
     if X.ndim != 2:
@@ -193,7 +195,25 @@ def check_arrays(estimator, X, y=None, *, fitting: bool):
         y = np.asarray(y)
         if y.shape != (len(X),):
             raise ValueError(f"y must hold one label per row of X ({len(X)} rows)")
+    if fitting:
+        _refuse_all_missing(X, source)
     return X, y
+
+
+def _refuse_all_missing(X: np.ndarray, source: str) -> None:
+    """Refuse training data with no value at all, as a file of only '?' is refused."""
+    if X.size and np.isnan(X).all():
+        raise DataError(
+            f"{source}: every feature value is missing (NaN): there is nothing to "
+            "rank by (every ranking would tie, AUC 0.5)"
+        )
+
+
+_DATETIME = (
+    "{what} is {dtype}: the estimator takes numeric features, and dates and "
+    "durations are no number to it: turn them into numbers first (e.g. "
+    "seconds since a date, or the day of the week, as columns of their own)"
+)
 
 
 def _refuse_text_columns(X) -> None:
@@ -202,11 +222,18 @@ def _refuse_text_columns(X) -> None:
     Without this, numpy's bare "could not convert string to float" is all a
     user of a frame with nominal columns would see.
     """
+    dtype = getattr(X, "dtype", None)
+    if isinstance(X, np.ndarray) and dtype.kind in "mM":
+        raise DataError(_DATETIME.format(what="the array X", dtype=dtype))
     dtypes = getattr(X, "dtypes", None)
     if dtypes is None or not hasattr(dtypes, "items"):
         return
     for column, dtype in dtypes.items():
-        if getattr(dtype, "kind", "O") not in "biufcmM":
+        kind = getattr(dtype, "kind", "O")
+        if kind in "mM":
+            what = f"column {column!r} of the DataFrame X"
+            raise DataError(_DATETIME.format(what=what, dtype=dtype))
+        if kind not in "biufc":
             raise DataError(
                 f"column {column!r} of the DataFrame X is {dtype}: the estimator "
                 "takes numeric features: encode nominal columns "

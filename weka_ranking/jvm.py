@@ -13,12 +13,13 @@ import logging
 import os
 import re
 import shutil
+import tempfile
 import threading
 from pathlib import Path
 
-from weka_ranking import _javabuild
+from weka_ranking import _javabuild, machine, progress
 from weka_ranking._resources import checkout, package_dir
-from weka_ranking.errors import JavaError
+from weka_ranking.errors import JavaError, Remedy
 
 logger = logging.getLogger(__name__)
 
@@ -110,7 +111,23 @@ def heap_bytes(heap: str) -> int:
             f"heap {heap!r} is too small: WEKA needs at least {MIN_HEAP >> 20}m; "
             "e.g. 4g"
         )
+    machine.check_heap(heap, size)
     return size
+
+
+def heap_remedy(advice: str, heap: str) -> Remedy:
+    """More heap as a remedy: ``--heap`` in the CLI, ``start(heap=)`` in Python.
+
+    JPype starts the JVM once per process, so from Python the heap is set by
+    calling :func:`start` before anything else starts it.
+    """
+    return Remedy(
+        advice,
+        "heap",
+        heap,
+        python=f"weka_ranking.jvm.start(heap={heap!r}) first thing in a new Python "
+        "process (the JVM starts once)",
+    )
 
 
 # The collector: ParallelGC rather than the JVM's default, G1, by measurement
@@ -151,7 +168,13 @@ def start(heap: str | None = None, verbose: bool = False) -> None:
     with _start_lock:
         if jpype.isJVMStarted():
             if heap is not None and heap != _heap:
-                logger.warning("the JVM is already running; heap %s not applied", heap)
+                progress.warn(
+                    logger,
+                    "the JVM is already running; heap %s not applied: it is set "
+                    "before the JVM starts (weka_ranking.jvm.start(heap=...) first "
+                    "thing in a new Python process)",
+                    heap,
+                )
             return
         _start(jpype, heap, verbose)
 
@@ -166,7 +189,15 @@ def _start(jpype, heap: str | None, verbose: bool) -> None:
         )
     # -Xrs: SIGTERM and SIGINT stay Python's, so an interrupted run stops
     # cleanly between units instead of the JVM exiting under it.
-    args = ["-Djava.awt.headless=true", "-Xrs", *JVM_OPTIONS]
+    # A JVM that cannot start writes its report to the temporary folder, not
+    # into the user's working folder.
+    error_file = Path(tempfile.gettempdir()) / "weka-ranking-hs_err_pid%p.log"
+    args = [
+        "-Djava.awt.headless=true",
+        "-Xrs",
+        f"-XX:ErrorFile={error_file}",
+        *JVM_OPTIONS,
+    ]
     if heap is not None:
         args.append(f"-Xmx{heap}")
     try:

@@ -9,12 +9,22 @@ heap and says what to do when it does not fit.
 
 from __future__ import annotations
 
-from weka_ranking import bridge
-from weka_ranking.errors import JavaError, Remedy
+from weka_ranking import bridge, jvm
+from weka_ranking.errors import JavaError, ParameterError, Remedy
+
+# The least heap a member takes, trained or not: its untrained copy (WEKA's
+# makeCopies: 11 to 300 bytes measured for J48, NaiveBayes, Logistic, SMO) and
+# the committee's arrays of seeds, pair counts and seconds (20 bytes). A
+# committee that cannot hold even that (a billion voters) is refused before
+# Java allocates it; a trained member takes more, which the pairs' check and
+# the JVM's own OutOfMemoryError then meet.
+MEMBER_BYTES_AT_LEAST = 512
 
 
-def check_heap(footprint: dict[str, int], n_rows: int, n_features: int) -> None:
-    """Refuse, before building them, pairs that would not fit in the JVM heap.
+def check_heap(
+    footprint: dict[str, int], n_rows: int, n_features: int, members: int = 1
+) -> None:
+    """Refuse, before building them, pairs or members that would not fit in the heap.
 
     Parameters
     ----------
@@ -24,11 +34,23 @@ def check_heap(footprint: dict[str, int], n_rows: int, n_features: int) -> None:
         Training instances, for the advice on ``pairs_per_instance``.
     n_features : int
         Features of a training instance, for the message.
+    members : int, default=1
+        The committee's size: every trained member is kept.
     """
     pairs = footprint["pairs_per_member"]
     at_once = footprint["members_at_once"]
     needed = at_once * footprint["bytes_per_member"]
     free, heap = bridge.free_heap()
+    least = members * MEMBER_BYTES_AT_LEAST
+    if least > heap:
+        raise ParameterError(
+            "voters",
+            members,
+            f"{members} members take at least {least >> 20} MB of JVM heap "
+            f"({MEMBER_BYTES_AT_LEAST} bytes each before training), and the heap "
+            f"is {heap >> 20} MB",
+            Remedy("use", "voters", heap // MEMBER_BYTES_AT_LEAST // 4, "or fewer"),
+        )
     if needed <= free:
         return
     # Sampled pairs train on the pair instances, whatever the full set would.
@@ -45,6 +67,6 @@ def check_heap(footprint: dict[str, int], n_rows: int, n_features: int) -> None:
         + (f" for each of {at_once} members trained at once" if at_once > 1 else "")
         + f" need{'s' if footprint['from_rows'] else ''} about {needed >> 20} MB of "
         f"JVM heap, and {free >> 20} MB is free of {heap >> 20} MB",
-        Remedy("start the JVM with", "heap", f"{-(-needed * 5 // 4 >> 30)}g"),
+        jvm.heap_remedy("start the JVM with", f"{-(-needed * 5 // 4 >> 30)}g"),
         Remedy("use", "pairs_per_instance", p, f"(about {p * n_rows} pairs)"),
     )

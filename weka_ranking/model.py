@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from weka_ranking import bridge, learners, persistence, progress
+from weka_ranking import bridge, learners, machine, persistence, progress
 from weka_ranking.data import Dataset
 from weka_ranking.estimator import (
     ClassifierMixin,
@@ -97,15 +97,18 @@ class RankingReduction(ClassifierMixin, Ranker):
     base learner's own positive-class probability. Equal scores keep the
     input order unless ``ties="random"``.
 
-    As a scikit-learn classifier, ``decision_function(X)`` is the ranking's
-    scores of ``X`` ranked as one batch (a score is a share of the batch:
-    not comparable across batches), and ``score`` is their AUC.
-    ``predict_proba(X)[:, 1]`` is the same score: for the pairwise rankers
-    the share of the batch's other instances the instance is ranked above,
-    not a calibrated probability of ``classes_[1]`` (``pointwise``: the base
-    learner's own probability). ``predict`` says ``classes_[1]`` where that
-    score is above 0.5, i.e. for an instance ranked above more than half of
-    its batch.
+    As a scikit-learn classifier, two kinds of answer. A ranking of a
+    batch: ``decision_function(X)`` is the scores of ``X`` ranked as one
+    batch (a score is a share of the batch: not comparable across batches),
+    ``rank`` and ``ranking`` its order, and ``score`` its AUC. A prediction
+    per instance, which does not depend on the rest of ``X``:
+    ``predict_proba(X)[:, 1]`` is, for the pairwise rankers, the instance's
+    degree s against a reference sample of up to 100 training instances kept
+    with the model (whatever the ranker), moved by one increasing line so
+    that the threshold learned at training, ``s = 1 - q`` (q the training
+    share of ``classes_[1]``), falls at 0.5; ``predict`` says ``classes_[1]``
+    above it. Neither is a calibrated probability (``pointwise``: the base
+    learner's own). WEKA's ``distributionForInstance`` gives the same.
 
     References
     ----------
@@ -183,6 +186,7 @@ class RankingReduction(ClassifierMixin, Ranker):
         """
         for name, value in self.get_params().items():
             BY_NAME[name].validate(value)
+        machine.check_threads(self.threads)
         learners.classname(self.base)
 
     # -- WEKA's option string ----------------------------------------------
@@ -237,6 +241,7 @@ class RankingReduction(ClassifierMixin, Ranker):
         *,
         group: np.ndarray | None = None,
         validation=None,
+        **unsupported: Any,
     ) -> RankingReduction:
         """Train the committee (or, for ``pointwise``, the base learner) on the data.
 
@@ -254,11 +259,15 @@ class RankingReduction(ClassifierMixin, Ranker):
         validation : tuple, default=None
             Accepted for the common contract and not used: the reduction
             chooses nothing on held-out data (a grid search over it does).
+        **unsupported
+            Refused, each by name: ``sample_weight`` (a member learns from
+            pairs, which carry no weight of their own) and any other.
 
         Returns
         -------
         self : RankingReduction
         """
+        _refuse_fit_params(unsupported)
         self._check_params()
         if group is not None:
             data, instances = bridge.grouped_data(X, y, group, require_grades=True)
@@ -285,13 +294,19 @@ class RankingReduction(ClassifierMixin, Ranker):
         reduction = self._reduction(rank_first, grouped)
         bridge.check_options(reduction)
         footprint = bridge.training_footprint(reduction, instances)
-        check_heap(footprint, len(data), len(data.attributes))
-        reporting = contextlib.nullcontext()
-        if self.ranker != "pointwise":
-            source, pairs = input_name(data), footprint["pairs_per_member"]
-            trained = progress.members(source, pairs, self.voters)
-            reporting = bridge.members_reported(reduction, trained)
-        with reporting:
+        check_heap(footprint, len(data), len(data.attributes), self.voters)
+        pointwise = self.ranker == "pointwise"
+        trained = progress.Members(
+            input_name(data),
+            None if pointwise else footprint["pairs_per_member"],
+            1 if pointwise else self.voters,
+        )
+        reporting = (
+            contextlib.nullcontext()
+            if pointwise
+            else bridge.members_reported(reduction, trained)
+        )
+        with reporting, trained.running():
             bridge.build(reduction, instances, self._spec())
         return self._set_trained(reduction)
 
@@ -376,6 +391,15 @@ class RankingReduction(ClassifierMixin, Ranker):
             )
         data = self._check_data(X)
         source = input_name(data)
+        if self.ranker == "tournament-as-printed":
+            progress.warn(
+                logger,
+                "ranker='tournament-as-printed' is the monograph's Algorithm 4 as "
+                "printed, kept to reproduce it: its else branch can reverse a "
+                "ranking (hepatitis, J48 with 1 pair an instance and 3 voters, "
+                "10-fold: AUC 0.38 where the tournament gives 0.67); rank with "
+                "ranker='tournament' or 'quicksort'",
+            )
         if group is not None:
             _, instances = bridge.grouped_data(data, None, group)
             reduction = self._trained_for_ranker()
@@ -385,7 +409,8 @@ class RankingReduction(ClassifierMixin, Ranker):
             )
         reduction = self._trained_for_ranker()
         if self.ranker != "pointwise" and len(data) < SMALL_BATCH:
-            logger.warning(
+            progress.warn(
+                logger,
                 "%s: ranking %d instance%s: %s",
                 source,
                 len(data),
@@ -418,20 +443,40 @@ class RankingReduction(ClassifierMixin, Ranker):
         return model.set_params(**ranking_params)
 
     def predict_proba(self, X: Dataset | np.ndarray) -> np.ndarray:
-        """The score of each instance as the second column, one minus it as the first.
+        """Each instance's probability of ``classes_[0]`` and ``classes_[1]``, alone.
 
-        The score is a share of the batch ranked below it, not a calibrated probability
-        (``pointwise``: the base learner's probability).
+        An instance's row does not depend on the rest of ``X``: for the
+        pairwise rankers its degree s against the reference sample of
+        training instances kept with the model (the share of them it beats),
+        mapped by one increasing line that puts the threshold learned at
+        training, ``1 - q`` (q the training share of ``classes_[1]``), at
+        0.5; a score to threshold, not a calibrated probability. ``pointwise``:
+        the base learner's own distribution. The Java class's
+        ``distributionForInstance`` gives the same, one instance at a time.
+        A ranking of ``X`` as a batch is :meth:`decision_function` /
+        :meth:`rank`.
         """
-        scores = self.decision_function(X)
-        return np.column_stack([1 - scores, scores])
+        data = self._check_data(X)
+        if self.grouped_:
+            raise ValueError(
+                "this model was fitted with group (query ids): its scores rank "
+                "within a query; use decision_function(X, group=...) or rank"
+            )
+        reduction = self._trained_for_ranker()
+        instances = bridge.instances_like(data, reduction)
+        weka = bridge.reference_distributions(reduction, instances, input_name(data))
+        first = self.rank_first_index_
+        return weka[:, [1 - first, first]]
 
     def predict(self, X: Dataset | np.ndarray) -> np.ndarray:
-        """``classes_[1]`` for a score above 0.5, ``classes_[0]`` otherwise.
+        """Each instance's class on its own: ``classes_[1]`` above a probability of 0.5.
 
-        A score above 0.5 means ranked above more than half of the batch.
+        For the pairwise rankers, where the instance beats more than ``1 - q``
+        of the reference sample, q the training share of ``classes_[1]``
+        (:meth:`predict_proba`): the same for a row alone, in any batch, or one at a
+        time.
         """
-        above = self.decision_function(X) > 0.5
+        above = self.predict_proba(X)[:, 1] > 0.5
         return self.classes_[above.astype(int)]
 
     def score(self, X: Dataset | np.ndarray, y: np.ndarray | None = None) -> float:
@@ -465,6 +510,27 @@ class RankingReduction(ClassifierMixin, Ranker):
             self.__dict__.update(state)
         else:
             parent(state)
+
+
+def _refuse_fit_params(given: dict[str, Any]) -> None:
+    """Name what ``fit`` cannot take, and what to do instead.
+
+    Taken as ``**`` rather than left to Python's bare TypeError, and not as a
+    ``sample_weight`` argument, which scikit-learn's meta-estimators would read
+    as support for weights.
+    """
+    if not given:
+        return
+    if "sample_weight" in given:
+        raise TypeError(
+            "RankingReduction.fit does not take sample_weight: the members learn "
+            "from pairs of instances, and WEKA's instance weights are not carried "
+            "to the pairs; repeat rows to weigh them, or resample"
+        )
+    raise TypeError(
+        f"RankingReduction.fit got unexpected argument(s) {', '.join(sorted(given))}: "
+        "it takes X, y, group and validation"
+    )
 
 
 RankingReduction.__doc__ = RankingReduction.__doc__.replace(

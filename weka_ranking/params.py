@@ -6,6 +6,7 @@ docs all read this table, so they cannot drift apart.
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -21,6 +22,7 @@ TRAINED_PARAMETERS = ("base", "pairs_per_instance", "voters", "seed", "sum_order
 RANKING_PARAMETERS = ("ranker", "ties", "threads")
 # WEKA's seeds are Java ints, and member i is seeded seed + i.
 SEED_RANGE = (-(1 << 31), (1 << 31) - 1)
+JAVA_INT_MAX = SEED_RANGE[1]
 
 
 @dataclass(frozen=True)
@@ -58,7 +60,15 @@ class Parameter:
 
 
 def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+    # numpy's integers too (a grid of np.arange), not bools.
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
+
+
+def plain(values: dict[str, Any]) -> dict[str, Any]:
+    """Parameter values as Python's own types (numpy's integers as int), for JSON."""
+    return {
+        name: int(value) if _is_int(value) else value for name, value in values.items()
+    }
 
 
 def _pairs(text: str) -> int | str:
@@ -104,8 +114,8 @@ PARAMETERS: tuple[Parameter, ...] = (
         1,
         "committee size: members trained on independent pair samples, majority vote",
         int,
-        lambda v: _is_int(v) and v >= 1,
-        "an integer >= 1",
+        lambda v: _is_int(v) and 1 <= v <= JAVA_INT_MAX,
+        f"an integer in 1..{JAVA_INT_MAX} (a Java int)",
     ),
     Parameter(
         "ranker",
@@ -135,8 +145,8 @@ PARAMETERS: tuple[Parameter, ...] = (
         "JVM threads that score pairs, each with its own copy of the committee; "
         "results do not depend on it",
         int,
-        lambda v: _is_int(v) and v >= 1,
-        "an integer >= 1",
+        lambda v: _is_int(v) and 1 <= v <= JAVA_INT_MAX,
+        f"an integer in 1..{JAVA_INT_MAX} (a Java int)",
     ),
     Parameter(
         "seed",

@@ -25,6 +25,7 @@ from weka_ranking import bridge, learners
 from weka_ranking.atomic import write_bytes
 from weka_ranking.errors import DataError
 from weka_ranking.estimator import NotFittedError
+from weka_ranking.params import BY_NAME, plain
 from weka_ranking.version import __version__
 
 logger = logging.getLogger(__name__)
@@ -68,7 +69,7 @@ def to_bytes(model) -> bytes:
             "format": FORMAT,
             "weka_ranking": __version__,
             "weka": bridge.weka_version(),
-            "params": model.get_params(),
+            "params": plain(model.get_params()),
             "options": model.to_options(),
             "attributes": [
                 [a.name, list(a.values) if a.is_nominal else None]
@@ -106,7 +107,7 @@ def _read_checked(path: Path | str, content: bytes) -> tuple[dict, bytes]:
             f"{path}: the metadata does not match its SHA-256: the file was changed "
             "or damaged; refusing to load it"
         )
-    metadata = json.loads(metadata_bytes)
+    metadata = _shaped_metadata(path, metadata_bytes)
     if metadata.get("format") != FORMAT:
         raise DataError(
             f"{path}: not a weka-ranking model of this version (format "
@@ -118,6 +119,45 @@ def _read_checked(path: Path | str, content: bytes) -> tuple[dict, bytes]:
             "or damaged; refusing to load it"
         )
     return metadata, payload
+
+
+def _shaped_metadata(path: Path | str, metadata_bytes: bytes) -> dict:
+    """The metadata as the reader uses it, or one line saying what is wrong with it.
+
+    Its digest only says it is the metadata the file was written with, not that
+    whoever wrote it wrote this module's shape (missing keys, other types,
+    JSON nested thousands deep).
+    """
+
+    def refuse(what: str) -> DataError:
+        return DataError(
+            f"{path}: its metadata is not a weka-ranking model's ({what}); "
+            "refusing to load it: save the model again"
+        )
+
+    try:
+        metadata = json.loads(metadata_bytes)
+    except RecursionError:
+        raise refuse("JSON nested too deep") from None
+    except ValueError as err:  # JSONDecodeError and UnicodeDecodeError
+        raise refuse(f"not JSON: {err}") from None
+    if not isinstance(metadata, dict):
+        raise refuse(f"a JSON {type(metadata).__name__}, not an object")
+    for key, kind in (("format", str), ("weka_ranking", str), ("params", dict)):
+        if not isinstance(metadata.get(key), kind):
+            raise refuse(f"{key!r} missing or not a {kind.__name__}")
+    unknown = sorted(set(metadata["params"]) - set(BY_NAME))
+    if unknown:
+        raise refuse(f"unknown parameters {', '.join(map(repr, unknown))}")
+    for name, value in metadata["params"].items():
+        if not BY_NAME[name].check(value):
+            raise refuse(
+                f"parameter {name}={value!r}: must be {BY_NAME[name].expected}"
+            )
+    dropped = metadata.get("dropped_attributes", [])
+    if not (isinstance(dropped, list) and all(isinstance(d, str) for d in dropped)):
+        raise refuse("'dropped_attributes' not a list of names")
+    return metadata
 
 
 def read(path: str | Path) -> tuple[object, dict, tuple[str, ...]]:

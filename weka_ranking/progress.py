@@ -1,66 +1,173 @@
 """Progress of long work as lines on stderr, a few seconds apart at most.
 
 Lines go to the ``weka_ranking.progress`` logger, which the CLI shows unless
-``--quiet`` (also when stderr is not a terminal: a log file gets them too);
-a library user sees them by configuring that logger. All lines share one
-clock, so nested work (members within folds within units) cannot flood it.
+``--quiet`` (also when stderr is not a terminal: a log file gets them too).
+Where no logging is configured at all (a script, a notebook), the lines of
+work that has run for :data:`QUIET_SECONDS` are written to stderr anyway, as
+Python's last-resort handler writes warnings; configuring logging (or setting
+the ``weka_ranking.progress`` logger's level) takes that over. All lines share
+one clock, so nested work (members within folds within units) cannot flood it.
+
+Warnings (:func:`warn`) go through :func:`warnings.warn`, so that
+``warnings.filterwarnings`` silences or raises them; the CLI says them through
+its logger, each kind once.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import sys
 import threading
 import time
+import warnings
+from collections.abc import Iterator
+
+from weka_ranking.errors import WekaRankingWarning
 
 PROGRESS = logging.getLogger("weka_ranking.progress")
 # Members trained, within a larger piece of work: silenced where that work
 # counts its own progress (the reproduction's units).
 MEMBERS = logging.getLogger("weka_ranking.progress.members")
 EVERY_SECONDS = 3.0
+# Work shorter than this says nothing where no logging is configured.
+QUIET_SECONDS = 10.0
 
 _last = -float("inf")
 _lock = threading.Lock()
 
 
-def line(message: str, *args: object, force: bool = False, logger=PROGRESS) -> None:
+class _Stderr(logging.StreamHandler):
+    """stderr as it is at each line (a notebook's), as Python's last resort writes."""
+
+    def __init__(self) -> None:
+        # Not StreamHandler's, which would fix the stream it is given.
+        logging.Handler.__init__(self)
+        self.setFormatter(logging.Formatter("weka-ranking: %(message)s"))
+
+    @property
+    def stream(self):
+        return sys.stderr
+
+
+_STDERR = _Stderr()
+
+
+def line(
+    message: str,
+    *args: object,
+    force: bool = False,
+    logger=PROGRESS,
+    since: float | None = None,
+) -> None:
     """Log a progress line unless one was logged in the last few seconds.
 
     ``force`` (the end of a piece of work, the start of a long one) logs it anyway. A
-    silenced logger's lines take no turn.
+    silenced logger's lines take no turn. ``since`` is when the work began
+    (``time.monotonic()``): where no logging is configured, the line goes to
+    stderr once the work has run for :data:`QUIET_SECONDS`.
     """
     global _last
-    if not logger.isEnabledFor(logging.INFO):
+    unconfigured = _unconfigured(logger)
+    if unconfigured:
+        if since is None or time.monotonic() - since < QUIET_SECONDS:
+            return
+    elif not logger.isEnabledFor(logging.INFO):
         return
     with _lock:
         now = time.monotonic()
         if not (force or now - _last >= EVERY_SECONDS):
             return
         _last = now
-    logger.info(message, *args)
+    if unconfigured:
+        record = logging.LogRecord(
+            logger.name, logging.INFO, "", 0, message, args, None
+        )
+        _STDERR.handle(record)
+    else:
+        logger.info(message, *args)
 
 
-def members(source: str, pairs: int, voters: int):
-    """Say what a committee's training will do; return the per-member callback.
+def _unconfigured(logger: logging.Logger) -> bool:
+    """No handler anywhere and no level set below the root: nobody chose."""
+    if logger.hasHandlers():
+        return False
+    while logger is not None and logger is not logging.root:
+        if logger.level != logging.NOTSET:
+            return False
+        logger = logger.parent
+    return True
 
-    The callback says so as each member is trained.
+
+def warn(logger: logging.Logger, message: str, *args: object) -> None:
+    """A warning through :func:`warnings.warn`, unless ``logger`` is silenced.
+
+    ``message`` and ``args`` are kept apart, as logging's are, so that the CLI
+    can say each kind of warning once (:class:`OncePerKind`).
     """
-    plural = "" if voters == 1 else "s"
-    line(
-        "%s: %d pairs for each of %d member%s",
-        *(source, pairs, voters, plural),
-        logger=MEMBERS,
-    )
-    done = []
+    if logger.isEnabledFor(logging.WARNING):
+        warning = WekaRankingWarning(message % args if args else message)
+        warning.template, warning.values, warning.logger = message, args, logger.name
+        warnings.warn(warning, stacklevel=3)
 
-    def trained(member: int, members: int, pairs: int, seconds: float) -> None:
-        done.append(member)
+
+class Members:
+    """Says what a committee's training does: its start, each member, a heartbeat.
+
+    Called as ``(member, members, pairs, seconds)`` when a member is trained
+    (the Java listener's report); :meth:`running` says, every few seconds, that
+    the fit is still going, from a thread of its own: a member's fit is one
+    Java call that can take minutes (NaiveBayes on numeric attributes with
+    missing values).
+    """
+
+    def __init__(self, source: str, pairs: int | None, voters: int) -> None:
+        self.source, self.voters = source, voters
+        self.started = time.monotonic()
+        self.done: list[int] = []
+        if pairs is not None:
+            plural = "" if voters == 1 else "s"
+            line(
+                "%s: %d pairs for each of %d member%s",
+                *(source, pairs, voters, plural),
+                logger=MEMBERS,
+            )
+
+    def __call__(self, member: int, members: int, pairs: int, seconds: float) -> None:
+        self.done.append(member)
         line(
             "%d of %d members trained (member %d: %d pairs, %.1f s)",
-            *(len(done), members, member + 1, pairs, seconds),
+            *(len(self.done), members, member + 1, pairs, seconds),
             logger=MEMBERS,
+            since=self.started,
         )
 
-    return trained
+    @contextlib.contextmanager
+    def running(self) -> Iterator[None]:
+        """The heartbeat, while the block (the Java fit) runs."""
+        finished = threading.Event()
+
+        def beat() -> None:
+            while not finished.wait(EVERY_SECONDS):
+                line(
+                    "%s: training, %.0f s so far, %d of %d trained",
+                    self.source,
+                    time.monotonic() - self.started,
+                    len(self.done),
+                    self.voters,
+                    logger=MEMBERS,
+                    since=self.started,
+                )
+
+        thread = threading.Thread(
+            target=beat, name="weka-ranking progress", daemon=True
+        )
+        thread.start()
+        try:
+            yield
+        finally:
+            finished.set()
+            thread.join()
 
 
 def counter(what: str):
@@ -68,15 +175,16 @@ def counter(what: str):
 
     The line has the time taken and the time to go.
     """
-    started = time.perf_counter()
+    started = time.monotonic()
 
     def show(done: int, total: int) -> None:
-        elapsed = time.perf_counter() - started
+        elapsed = time.monotonic() - started
         to_go = elapsed / max(done, 1) * (total - done)
         line(
             "%s %d of %d done, %.0f s, about %.0f s to go",
             *(what, done, total, elapsed, to_go),
             force=done == total,
+            since=started,
         )
 
     return show

@@ -28,6 +28,7 @@ from weka_ranking import progress as progress_module
 from weka_ranking.environment import git_sha, machine, software_versions
 from weka_ranking.errors import WekaRankingError
 from weka_ranking.experiments.store import ResultStore
+from weka_ranking.machine import check_jobs
 
 logger = logging.getLogger(__name__)
 
@@ -208,6 +209,8 @@ def run_units(
         raise ValueError("scheduler is the address of a Dask cluster: executor='dask'")
     if jobs < 1:
         raise ValueError(f"jobs must be >= 1, got {jobs}")
+    if not scheduler:
+        check_jobs(jobs, jvm.heap_bytes(heap) if heap else None)
     done = store.load()
     pending = [u for u in units if not _finished(done.get(u.key), retry_failed)]
     jvm.start(heap=heap)
@@ -218,7 +221,8 @@ def run_units(
     if not pending:
         return 0
     if executor == "dask":
-        _run_on_dask(pending, work, store, scheduler, progress, heap, jobs)
+        workers = min(jobs, len(pending))
+        _run_on_dask(pending, work, store, scheduler, progress, heap, workers)
     elif jobs == 1 or len(pending) == 1:
         # The units are counted; their members' lines would crowd that out.
         level = progress_module.MEMBERS.level

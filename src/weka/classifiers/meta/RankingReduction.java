@@ -49,7 +49,7 @@ import weka.gui.ProgrammaticProperty;
 
 /**
  <!-- globalinfo-start -->
- * Ranking reduced to binary classification: a committee of base classifiers learns from pairs of instances of different classes which of the two ranks first, and a batch of instances is ranked by the committee's tournament (degree), by the monograph's Algorithm 4 as printed, or by randomized QuickSort. The ranking's score is returned as the probability of the class that ranks first, so WEKA's AUC is the AUC of the ranking. Evaluate on whole test sets (Evaluation, Explorer and Experimenter pass them whole); a single instance is scored against a reference sample of the training data. With all pairs, J48 and NaiveBayes members are trained from counts over the training instances, without making the pairs: the same models WEKA builds on the pairs, in time about linear in the instances.<br>
+ * Ranking reduced to binary classification: a committee of base classifiers learns from pairs of instances of different classes which of the two ranks first, and a batch of instances is ranked by the committee's tournament (degree), by the monograph's Algorithm 4 as printed, or by randomized QuickSort. The ranking's score is returned as the probability of the class that ranks first, so WEKA's AUC is the AUC of the ranking. Evaluate on whole test sets (Evaluation, Explorer and Experimenter pass them whole); a single instance is scored against a reference sample of the training data, its class predicted at the training share of the class that ranks first, whatever else is scored. With all pairs, J48 and NaiveBayes members are trained from counts over the training instances, without making the pairs: the same models WEKA builds on the pairs, in time about linear in the instances.<br>
  * <br>
  * For more information see:<br>
  * <br>
@@ -253,9 +253,14 @@ import weka.gui.ProgrammaticProperty;
  * Explorer and Experimenter take) is ranked as a whole: by degree
  * (tournament), by the monograph's Algorithm 4 as printed, or by randomized
  * QuickSort (Ailon and Mohri 2008); the score s in [0, 1] becomes the
- * probability of the class that ranks first. A single instance
- * ({@link #distributionForInstance}) is scored by its degree against a
- * reference sample of the training data kept with the model.
+ * probability of the class that ranks first, and WEKA's predicted class is
+ * the top half of the batch (-share-threshold: its top share). A single
+ * instance ({@link #distributionForInstance}, and a batch of one) is scored
+ * by its degree against a reference sample of the training data kept with
+ * the model, its class predicted where the degree is above 1 - q, q the
+ * training share of the class that ranks first: the same for an instance
+ * whatever else is scored ({@link #referenceDistributions} scores a batch
+ * so, the Python face's {@code predict} and {@code predict_proba}).
  *
  * <p>The jobs live in {@code weka.classifiers.meta.rankingreduction}: what
  * the data asks to rank ({@link RankingTask}), the members' pair instances
@@ -396,7 +401,9 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
         + "QuickSort. The ranking's score is returned as the probability of the class "
         + "that ranks first, so WEKA's AUC is the AUC of the ranking. Evaluate on whole "
         + "test sets (Evaluation, Explorer and Experimenter pass them whole); a single "
-        + "instance is scored against a reference sample of the training data. With "
+        + "instance is scored against a reference sample of the training data, its "
+        + "class predicted at the training share of the class that ranks first, "
+        + "whatever else is scored. With "
         + "all pairs, J48 and NaiveBayes members are trained from counts over the "
         + "training instances, without making the pairs: the same models WEKA builds "
         + "on the pairs, in time about linear in the instances.\n\n"
@@ -1468,6 +1475,11 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    */
   @Override
   public double[][] distributionsForInstances(Instances batch) throws Exception {
+    if (batch.numInstances() == 1 && !m_TrainedPointwise) {
+      // Nothing to rank one instance against: it is a single instance.
+      m_LastComparisons = m_Reference.size();
+      return new double[][] {distributionForInstance(batch.instance(0))};
+    }
     Rankers.Ranking ranking = rank(batch);
     m_LastComparisons = ranking.comparisons;
     if (m_Positions) {
@@ -1478,7 +1490,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
       out[i] = m_TrainedPointwise && !m_Positions
           ? m_Classifiers[0].distributionForInstance(batch.instance(i))
           : m_Task.distribution(m_Header.classAttribute(),
-              probability(ranking.scores[i]));
+              probability(ranking.scores[i], m_ShareThreshold));
     }
     return out;
   }
@@ -1489,8 +1501,8 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    * a = 0.5 / max(c, 1 - c), increasing and within [0, 1], the same for every
    * batch, so that s > c is predicted first and the ROC area is unchanged.
    */
-  private double probability(double score) {
-    if (!m_ShareThreshold || m_Task.grouped()) {
+  private double probability(double score, boolean shareThreshold) {
+    if (!shareThreshold || m_Task.grouped()) {
       return score;
     }
     double cut = 1 - m_FirstShare;
@@ -1536,8 +1548,11 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
 
   /**
    * Scores one instance by its degree against the reference sample: the
-   * share of the kept training instances it beats. A batch is ranked as a
-   * whole by {@link #distributionsForInstances} instead.
+   * share s of the kept training instances it beats, mapped as with
+   * -share-threshold (the threshold learned at training: the class that
+   * ranks first where s is above 1 - q, q its training share). A batch is
+   * ranked as a whole by {@link #distributionsForInstances} instead; {@link
+   * #referenceDistributions} scores a batch as this does each instance.
    *
    * @param instance the instance to score
    * @return its class distribution
@@ -1545,19 +1560,52 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    */
   @Override
   public double[] distributionForInstance(Instance instance) throws Exception {
+    return againstReference(new Instance[] {instance})[0];
+  }
+
+  /**
+   * Each instance's {@link #distributionForInstance}, the batch scored at
+   * once: an instance's distribution depends on it and the model only, not
+   * on the rest of the batch (pointwise: the base learner's own).
+   *
+   * @param batch the instances to score
+   * @return one class distribution per instance
+   * @throws Exception if they cannot be scored (-reference-size 0)
+   */
+  public double[][] referenceDistributions(Instances batch) throws Exception {
+    Instance[] instances = new Instance[batch.numInstances()];
+    for (int i = 0; i < instances.length; i++) {
+      instances[i] = batch.instance(i);
+    }
+    return againstReference(instances);
+  }
+
+  private double[][] againstReference(Instance[] instances) throws Exception {
     if (m_Header == null) {
       throw new IllegalStateException("RankingReduction is not trained yet");
     }
+    double[][] out = new double[instances.length][];
     if (m_TrainedPointwise) {
-      return m_Classifiers[0].distributionForInstance(instance);
+      for (int i = 0; i < out.length; i++) {
+        out[i] = m_Classifiers[0].distributionForInstance(instances[i]);
+      }
+      return out;
     }
     if (m_Reference.size() == 0) {
       throw new UnsupportedOperationException("RankingReduction ranks batches "
           + "(distributionsForInstances); with -reference-size 0 it scores no single "
           + "instance");
     }
-    double score = m_Reference.degree(m_Task.row(instance), this::committee);
-    return m_Task.distribution(m_Header.classAttribute(), probability(score));
+    double[][] rows = new double[out.length][];
+    for (int i = 0; i < out.length; i++) {
+      rows[i] = m_Task.row(instances[i]);
+    }
+    double[] degrees = m_Reference.degrees(rows, this::committee);
+    for (int i = 0; i < out.length; i++) {
+      out[i] = m_Task.distribution(m_Header.classAttribute(),
+          probability(degrees[i], true));
+    }
+    return out;
   }
 
   // -- the trained model, for the Python bridge and toString ----------------

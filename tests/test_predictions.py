@@ -1,0 +1,100 @@
+"""What ``predict`` and ``predict_proba`` mean: a row's answer whatever else is asked.
+
+A ranking is of a batch (``decision_function``, ``rank``); a prediction is of an
+instance, its degree against the reference sample kept with the model and the
+threshold learned at training. Both faces give the same: the Java class's
+``distributionForInstance`` one instance at a time, and a batch of one through
+``distributionsForInstances``.
+"""
+
+import numpy as np
+import pytest
+
+from weka_ranking import RankingReduction, WekaRankingWarning, bridge, load_task
+
+
+@pytest.fixture(scope="module")
+def halves(weka):
+    data = load_task("breast-cancer")
+    return data.subset(np.arange(0, 200)), data.subset(np.arange(200, 286))
+
+
+@pytest.fixture(scope="module", params=["J48", "Logistic"])
+def fitted(request, halves):
+    # Logistic goes through the additive members' exact form, J48 through the trees.
+    return RankingReduction(request.param, pairs_per_instance=2, voters=3).fit(
+        halves[0]
+    )
+
+
+def test_a_row_gets_the_same_prediction_alone_in_the_set_and_one_at_a_time(
+    fitted, halves
+):
+    test = halves[1]
+    whole = fitted.predict_proba(test)
+    five = np.arange(5)
+    alone = fitted.predict_proba(test.subset(five))
+    one_at_a_time = np.vstack([fitted.predict_proba(test.subset([i])) for i in five])
+    np.testing.assert_array_equal(alone, whole[:5])
+    np.testing.assert_array_equal(one_at_a_time, whole[:5])
+    labels = fitted.predict(test)
+    np.testing.assert_array_equal(fitted.predict(test.subset(five)), labels[:5])
+    np.testing.assert_array_equal(labels == fitted.classes_[1], whole[:, 1] > 0.5)
+    # The batch's ranking is still the batch's: ranked alone, five rows have
+    # other neighbours and other scores than in the whole set.
+    with pytest.warns(WekaRankingWarning, match="ranking 5 instances"):
+        ranked_alone = fitted.decision_function(test.subset(five))
+    assert not np.array_equal(ranked_alone, fitted.decision_function(test)[:5])
+
+
+def test_both_faces_say_the_same_for_one_instance_and_for_a_batch(fitted, halves):
+    test = halves[1]
+    proba = fitted.predict_proba(test)
+    reduction = fitted.weka_model_
+    instances = bridge.instances_like(test, reduction)
+    first = fitted.rank_first_index_
+    for i in range(0, len(test), 17):
+        single = np.asarray(reduction.distributionForInstance(instances.instance(i)))
+        assert single[[1 - first, first]].tolist() == proba[i].tolist()
+        one = bridge.instances_like(test.subset([i]), reduction)
+        batch_of_one = np.asarray(reduction.distributionsForInstances(one))[0]
+        assert batch_of_one.tolist() == single.tolist()
+
+
+def test_the_threshold_is_the_training_share_of_the_class_that_ranks_first(halves):
+    train, test = halves
+    model = RankingReduction("NaiveBayes").fit(train)
+    share = np.mean(train.y == 1)
+    cut = 1 - share
+    # The degree s against the reference sample, back from the line that puts
+    # s = 1 - q at 0.5.
+    p = model.predict_proba(test)[:, 1]
+    degree = (p - 0.5) * max(cut, 1 - cut) / 0.5 + cut
+    reference = min(100, len(train))
+    np.testing.assert_allclose(degree * reference, np.round(degree * reference))
+    assert (degree >= -1e-12).all() and (degree <= 1 + 1e-12).all()
+    predicted_first = model.predict(test) == model.classes_[1]
+    np.testing.assert_array_equal(predicted_first, degree > cut)
+    # About the training share predicted first, not the top half of each batch.
+    assert abs(np.mean(degree > cut) - share) < 0.15
+
+
+def test_pointwise_predicts_with_the_base_learners_own_distribution(halves, weka):
+    train, test = halves
+    model = RankingReduction("NaiveBayes", ranker="pointwise").fit(train)
+    instances = bridge.instances_like(test, model.weka_model_)
+    member = model.members_[0]
+    first = model.rank_first_index_
+    for i in range(3):
+        own = np.asarray(member.distributionForInstance(instances.instance(i)))
+        assert model.predict_proba(test.subset([i]))[0].tolist() == pytest.approx(
+            own[[1 - first, first]].tolist()
+        )
+
+
+def test_a_grouped_model_says_predictions_are_rankings_within_a_query(weka):
+    X = np.arange(40.0).reshape(20, 2)
+    grades, group = np.arange(20) % 3, np.repeat([1, 2], 10)
+    model = RankingReduction("J48", pairs_per_instance=1).fit(X, grades, group=group)
+    with pytest.raises(ValueError, match="fitted with group"):
+        model.predict(X)
