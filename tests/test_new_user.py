@@ -172,6 +172,10 @@ def test_a_long_fit_says_so_while_it_runs(small, caplog, monkeypatch):
 
 def test_where_no_logging_is_configured_long_work_speaks_on_stderr(capsys, monkeypatch):
     monkeypatch.setattr(logging.root, "handlers", [])
+    for name in ("weka_ranking", "weka_ranking.progress", progress.MEMBERS.name):
+        # as a fresh interpreter has them, whatever a command run before set
+        monkeypatch.setattr(logging.getLogger(name), "handlers", [])
+        monkeypatch.setattr(logging.getLogger(name), "level", logging.NOTSET)
     monkeypatch.setattr(progress, "_last", -float("inf"))
     progress.line("short work %d", 1, logger=progress.MEMBERS, since=time.monotonic())
     assert capsys.readouterr().err == ""
