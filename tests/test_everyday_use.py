@@ -134,10 +134,11 @@ def test_the_class_attribute_as_wekas_c(tmp_path, capsys, weka):
     path = class_first_file(tmp_path)
     # WEKA's default, the last attribute, is numeric here: refused by name.
     assert "class attribute 'z' is numeric" in failing(capsys, "cv", path)
-    for given in ("first", "1"):
+    for given in ("first", "1", "c"):  # WEKA's words, or the attribute's name
         assert main(["cv", path, "-c", given, "--folds", "3", "--json"]) == 0
         assert '"positive": "b"' in capsys.readouterr().out
-    assert "must be first, last or 1..3" in failing(capsys, "cv", path, "-c", "4")
+    said = failing(capsys, "cv", path, "-c", "4")
+    assert "must be first, last, 1..3 or an attribute's name" in said
 
 
 HEADER = "@relation r\n@attribute a numeric\n@attribute c {p,q}\n@data\n"

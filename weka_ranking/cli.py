@@ -145,7 +145,8 @@ TASK = arg("task", metavar="TASK_OR_FILE",
 JSON = arg("--json", action="store_true", help="print one JSON object")
 HEAP = arg("--heap", help="JVM maximum heap, e.g. 4g (java -Xmx)")
 DATA = [
-    arg("-c", "--class-index", metavar="first|last|N", help="the class, as WEKA's -c"),
+    arg("-c", "--class-index", metavar="first|last|N|NAME",
+        help="the class, as WEKA's -c, or the attribute's name"),
     arg("--positive", help="class value that ranks first (default: the minority "
         "class of a two-valued class; required with more values)"),
     arg("--keep", type=names, help="comma-separated class values to keep"),
@@ -439,7 +440,7 @@ COMMANDS: tuple[Command, ...] = (
         arg("--folds", type=int, default=10, help="folds (default: 10)"),
         arg("--runs", type=int, default=10,
             help="runs, seeded 1..runs as WEKA's Experimenter (default: 10)"),
-        arg("-c", "--class-index", metavar="first|last|N",
+        arg("-c", "--class-index", metavar="first|last|N|NAME",
             help="the class of every --data file, as WEKA's -c"),
         arg("--positive", help="class value that ranks first (default: minority)"),
         arg("--out", default="experiment", metavar="DIR",

@@ -214,8 +214,8 @@ def _class_position(class_index: str, count: int, source: str) -> int:
     if text.isdigit() and 1 <= int(text) <= count:
         return int(text) - 1
     raise DataError(
-        f"{source}: class index {class_index!r} must be first, last or 1..{count} "
-        f"(the file has {count} attributes)"
+        f"{source}: class index {class_index!r} must be first, last, 1..{count} "
+        f"or an attribute's name (the file has {count} attributes)"
     )
 
 
@@ -278,7 +278,13 @@ def binary_dataset(
     """
     names = [d.name for d in table.declared]
     class_pos = len(names) - 1
-    if class_index is not None:
+    if (
+        class_index is not None
+        and str(class_index) in names
+        and not (str(class_index) in ("first", "last") or str(class_index).isdigit())
+    ):
+        class_attribute = str(class_index)  # -c NAME: the class by its name
+    elif class_index is not None:
         class_pos = _class_position(class_index, len(names), source)
     if class_attribute is not None:
         if class_attribute not in names:
@@ -288,7 +294,9 @@ def binary_dataset(
     if klass_declared.kind != "nominal":
         raise DataError(
             f"{source}: the class attribute {klass_declared.name!r} is "
-            f"{klass_declared.kind}; the reduction needs a nominal class"
+            f"{klass_declared.kind}; the reduction needs a nominal class (in a "
+            "CSV file write its values as words, e.g. no/yes; in ARFF declare "
+            "it {0,1})"
         )
     attributes, columns, dropped = _features(table, class_pos, source, drop_unsupported)
     if expected is not None:

@@ -141,7 +141,18 @@ class ExperimentPlan:
         ):
             twice = sorted({n for n in names if names.count(n) > 1})
             if twice:
-                raise invalid(what, twice, where, "named twice; give each its own name")
+                raise invalid(
+                    what,
+                    twice,
+                    where,
+                    "named twice; give each its own name"
+                    + (
+                        " (a data set is named by its file's name without "
+                        ".arff/.csv/.gz: rename one file)"
+                        if what == "data"
+                        else ""
+                    ),
+                )
         for name, value, low in (("folds", self.folds, 2), ("runs", self.runs, 1)):
             if not isinstance(value, int) or isinstance(value, bool) or value < low:
                 raise invalid(name, value, where, f"an integer >= {low}")

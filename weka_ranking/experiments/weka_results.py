@@ -152,18 +152,21 @@ def experimenter_plan(plan: ExperimentPlan, out: Path, results: Path) -> list[st
         f"scheme {s.name}: a peer, not a WEKA scheme" for s in plan.schemes if s.peer
     ]
     classifiers = [weka_scheme(s) for s in plan.schemes if s.peer is None]
-    files, indices = [], set()
+    files, indices = [], {}
     for spec in plan.data:
         data = spec.load()
         if spec.keep or not Path(spec.source).is_file() or len(data.class_values) != 2:
             left_out.append(f"data {spec.name}: a task the Experimenter cannot read")
             continue
         files.append(Path(spec.source).resolve())
-        indices.add(data.positive_index)
+        indices.setdefault(data.positive_index, []).append(spec.name)
     if len(indices) > 1:
+        said = "; ".join(
+            f"class index {i + 1}: {', '.join(names)}" for i, names in indices.items()
+        )
         raise ValueError(
-            "the Experimenter takes one class for its AUC: these data sets rank "
-            "different class indices first; export them in two plans"
+            "the Experimenter takes one class for its AUC, and these data sets "
+            f"rank different class indices first ({said}); export them in two plans"
         )
     bridge.write_experiment(
         out,
@@ -171,7 +174,7 @@ def experimenter_plan(plan: ExperimentPlan, out: Path, results: Path) -> list[st
         classifiers,
         runs=plan.runs,
         folds=plan.folds,
-        ir_class=indices.pop() if indices else 0,
+        ir_class=next(iter(indices), 0),
         results=results,
     )
     return left_out
