@@ -67,7 +67,9 @@ import weka.core.Utils;
  * WEKA adds the fractional weights a pair at a time, in the order its sort of
  * each node's pairs leaves them, which no count over the rows replays; the
  * sums agree to the last bits, not to the bit. C4.5's decisions compare with
- * margins (1e-6, 1e-3, 0.1) far above that, so the tree is WEKA's, and every
+ * margins (1e-6, 1e-3, 0.1) far above that, ties included (Distribution's
+ * maxBag and maxClass compare with Utils' 1e-6 as well, so two bags or
+ * classes of equal weight are told apart alike), so the tree is WEKA's and every
  * pair's class probabilities are within about 1e-13 of WEKA's (tested; a leaf
  * weight on a half of a hundredth may print rounded the other way). Without
  * a missing value every weight is 1 and all of the above is to the bit.
