@@ -277,6 +277,8 @@ public final class ProductJ48 implements ProductTraining.Builder {
     private final int[] m_BranchOf;
     /** Scratch: each row's weight on the first and on the second side of a node. */
     private final double[][] m_WeightOf;
+    /** Each thread's arrays for the scan of a numeric attribute. */
+    private final Scratch[] m_Scratch;
 
     Grower(J48 j48, double[][] rows, Instances header, int[] first, int[] second,
         int threads) {
@@ -299,6 +301,10 @@ public final class ProductJ48 implements ProductTraining.Builder {
       }
       m_BranchOf = new int[rows.length];
       m_WeightOf = new double[2][rows.length];
+      m_Scratch = new Scratch[threads];
+      for (int t = 0; t < threads; t++) {
+        m_Scratch[t] = new Scratch(rows.length);
+      }
       m_FirstZero = new double[2][m_Features];
       for (int f = 0; f < m_Features; f++) {
         m_FirstZero[0][f] = firstZero(rows, f, first, second);
@@ -581,7 +587,7 @@ public final class ProductJ48 implements ProductTraining.Builder {
                 ? nominalSplit(j, side, sumOfWeights)
                 : numericSplit(j, side, sumOfWeights,
                     (j < m_Features ? sortedFirst : sortedSecond)[j % m_Features],
-                    m_WeightOf[j < m_Features ? 0 : 1]);
+                    m_WeightOf[j < m_Features ? 0 : 1], m_Scratch[first]);
           }
         };
         if (threads == 1) {
@@ -681,39 +687,57 @@ public final class ProductJ48 implements ProductTraining.Builder {
      *
      * @param weightOf each row's weight on this side (read when the side's
      *     weights are not all 1)
+     * @param scratch the calling thread's arrays
      */
     private Model numericSplit(int attribute, Side side, double sumOfWeights,
-        long[] sorted, double[] weightOf) {
+        long[] sorted, double[] weightOf, Scratch scratch) {
       Model model = new Model(attribute, false, sumOfWeights);
       model.m_ComplexityIndex = 2;
       int feature = attribute % m_Features;
       boolean unit = side.unit();
-      // The pairs of known value in the order of the attribute's values: the
-      // side's rows that stand for at least one pair, as (value's rank, class).
+      // One pass over the side's rows of known value in the order of the
+      // attribute's values, those that stand for at least one pair: the
+      // candidate split points, between values more than 1e-5 apart, with the
+      // rows of each class at or below them (and their weights).
       boolean firstSide = attribute < m_Features;
-      int[] keys = new int[sorted.length];
-      double[] weights = unit ? null : new double[sorted.length];
-      int n = 0;
-      int[] knownRows = new int[2];
-      double[] knownWeights = new double[2];
+      double[] values = m_Values[feature];
+      int[][] below = scratch.m_Below;
+      double[][] belowWeights = unit ? null : scratch.m_BelowWeights;
+      int[] splitRanks = scratch.m_SplitRanks;
+      int[] nextRanks = scratch.m_NextRanks;
+      int candidates = 0;
+      int[] moved = new int[2];
+      double[] movedWeights = new double[2];
       // A row's class on this side: A1 and B0 hold S1's rows, A0 and B1 S0's.
       int flip = firstSide ? 0 : 1;
+      int rank = -1;
       for (long entry : sorted) {
         int key = (int) (entry >>> 32) ^ flip;
         int c = key & 1;
-        if (side.m_Times[c] > 0) {
-          knownRows[c]++;
-          if (!unit) {
-            weights[n] = weightOf[(int) entry];
-            knownWeights[c] += weights[n];
+        if (side.m_Times[c] == 0) {
+          continue;
+        }
+        int next = key >>> 1;
+        if (next != rank) {
+          if (rank >= 0 && values[rank] + 1e-5 < values[next]) {
+            below[0][candidates] = moved[0];
+            below[1][candidates] = moved[1];
+            if (!unit) {
+              belowWeights[0][candidates] = movedWeights[0];
+              belowWeights[1][candidates] = movedWeights[1];
+            }
+            splitRanks[candidates] = rank;
+            nextRanks[candidates++] = next;
           }
-          keys[n++] = key;
+          rank = next;
+        }
+        moved[c]++;
+        if (!unit) {
+          movedWeights[c] += weightOf[(int) entry];
         }
       }
-      if (unit) {
-        knownWeights[0] = knownRows[0];
-        knownWeights[1] = knownRows[1];
-      }
+      int[] knownRows = moved;
+      double[] knownWeights = unit ? new double[] {moved[0], moved[1]} : movedWeights;
       double[] all = {knownWeights[0] * side.m_Mult[0], knownWeights[1] * side.m_Mult[1]};
       double known = all[0] + all[1];
       model.m_Distribution = new Distribution(new double[][] {{0, 0}, all.clone()});
@@ -729,38 +753,9 @@ public final class ProductJ48 implements ProductTraining.Builder {
       if (Utils.sm(knownPairs, 2 * minSplit)) {
         return model;
       }
-      double[] values = m_Values[feature];
       double defaultEnt = INFO_GAIN.oldEnt(model.m_Distribution);
-      // The candidate split points: between values more than 1e-5 apart, with
-      // the rows of each class at or below them (and their weights).
-      int[][] below = new int[2][n];
-      double[][] belowWeights = unit ? null : new double[2][n];
-      int[] splitRanks = new int[n];
-      int[] nextRanks = new int[n];
-      int candidates = 0;
-      int[] moved = new int[2];
-      double[] movedWeights = new double[2];
-      for (int i = 0; i < n;) {
-        int rank = keys[i] >>> 1;
-        for (; i < n && keys[i] >>> 1 == rank; i++) {
-          moved[keys[i] & 1]++;
-          if (!unit) {
-            movedWeights[keys[i] & 1] += weights[i];
-          }
-        }
-        if (i < n && values[rank] + 1e-5 < values[keys[i] >>> 1]) {
-          below[0][candidates] = moved[0];
-          below[1][candidates] = moved[1];
-          if (!unit) {
-            belowWeights[0][candidates] = movedWeights[0];
-            belowWeights[1][candidates] = movedWeights[1];
-          }
-          splitRanks[candidates] = rank;
-          nextRanks[candidates++] = keys[i] >>> 1;
-        }
-      }
       Candidates scan = new Candidates(side, knownRows, knownWeights, below, belowWeights,
-          sumOfWeights, known, defaultEnt);
+          sumOfWeights, known, defaultEnt, scratch.m_Gains, candidates);
       int best = -1;
       for (int p = 0; p < candidates;) {
         if (scan.largeEnough(p, minSplit)) {
@@ -1078,6 +1073,27 @@ public final class ProductJ48 implements ProductTraining.Builder {
   }
 
   /**
+   * One thread's arrays for the scan of a numeric attribute, as long as the
+   * rows (a side holds a row at most once): allocated once a tree, not once
+   * an attribute and node.
+   */
+  private static final class Scratch {
+    final int[][] m_Below;
+    final double[][] m_BelowWeights;
+    final int[] m_SplitRanks;
+    final int[] m_NextRanks;
+    final double[] m_Gains;
+
+    Scratch(int rows) {
+      m_Below = new int[2][rows];
+      m_BelowWeights = new double[2][rows];
+      m_SplitRanks = new int[rows];
+      m_NextRanks = new int[rows];
+      m_Gains = new double[rows];
+    }
+  }
+
+  /**
    * The candidate split points of one numeric attribute at one node, and
    * C4.5's information gain at each: the arithmetic of WEKA's {@code
    * InfoGainSplitCrit.splitCritValue(bags, total, oldEnt)} and {@code newEnt}
@@ -1102,7 +1118,8 @@ public final class ProductJ48 implements ProductTraining.Builder {
     private final double[] m_Gains;
 
     Candidates(Side side, int[] rows, double[] weights, int[][] below,
-        double[][] belowWeights, double totalNoInst, double total, double oldEnt) {
+        double[][] belowWeights, double totalNoInst, double total, double oldEnt,
+        double[] gains, int candidates) {
       m_Side = side;
       m_Ln = belowWeights == null ? side.lnCounts() : null;
       m_Below = below;
@@ -1112,8 +1129,8 @@ public final class ProductJ48 implements ProductTraining.Builder {
       m_TotalNoInst = totalNoInst;
       m_Total = total;
       m_OldEnt = oldEnt;
-      m_Gains = new double[below[0].length];
-      Arrays.fill(m_Gains, Double.NaN);
+      m_Gains = gains;
+      Arrays.fill(m_Gains, 0, candidates, Double.NaN);
     }
 
     /** The pairs of class c in a bag of candidate p (0: at or below it). */
