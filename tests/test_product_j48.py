@@ -44,6 +44,13 @@ def tied(n: int) -> Dataset:
     return dataclasses.replace(data, X=X)
 
 
+def holes(data: Dataset, share: float, seed: int = 1) -> Dataset:
+    """The data with a share of its values, drawn at random, made missing."""
+    X = data.X.copy()
+    X[np.random.default_rng(seed).random(X.shape) < share] = np.nan
+    return dataclasses.replace(data, X=X)
+
+
 def assert_same_model(result) -> None:
     assert result.fromRows
     assert str(result.fromRowsModel) == str(result.onPairsModel)
@@ -95,9 +102,10 @@ def test_a_tree_with_many_leaves_and_raised_subtrees_is_the_same(weka):
     assert str(result.onPairsModel).count(":") > 30
 
 
-def test_the_tree_does_not_depend_on_the_threads(weka):
+@pytest.mark.parametrize("share", [0, 0.03], ids=["complete", "missing"])
+def test_the_tree_does_not_depend_on_the_threads(share, weka):
     # 1,200 rows: the root's attributes are weighed on two threads.
-    data = synthetic(1200, seed=4)
+    data = holes(synthetic(1200, seed=4), share)
     both = jpype.JClass("wekaranking.AllPairsTraining")
     trees = [
         both.fromRows(
@@ -130,13 +138,6 @@ def test_what_wekas_j48_refuses_it_refuses_itself(options, refusal, weka):
     # The refusal is WEKA's own words, whichever path the pairs took.
     with pytest.raises(Exception, match=refusal):
         compare(sample(load_task("glass"), 80), options)
-
-
-def holes(data: Dataset, share: float, seed: int = 1) -> Dataset:
-    """The data with a share of its values, drawn at random, made missing."""
-    X = data.X.copy()
-    X[np.random.default_rng(seed).random(X.shape) < share] = np.nan
-    return dataclasses.replace(data, X=X)
 
 
 def assert_same_tree(result) -> None:
