@@ -757,28 +757,26 @@ public final class ProductJ48 implements ProductTraining.Builder {
       double defaultEnt = INFO_GAIN.oldEnt(model.m_Distribution);
       Candidates scan = new Candidates(side, knownRows, knownWeights, below, belowWeights,
           sumOfWeights, known, defaultEnt, scratch.m_Gains, candidates);
+      // The lower bag only grows and the upper only shrinks from candidate
+      // to candidate (sums of positive weights, rounded monotonically), so
+      // the candidates where both hold C4.5's minimum are one interval.
+      int first = scan.firstLowerLargeEnough(minSplit, candidates);
+      int last = scan.lastUpperLargeEnough(minSplit, candidates);
+      model.m_Index = Math.max(0, last - first + 1);
       int best = -1;
-      for (int p = 0; p < candidates;) {
-        if (scan.largeEnough(p, minSplit)) {
-          double infoGain = scan.gain(p);
-          if (Utils.gr(infoGain, model.m_InfoGain)) {
-            model.m_InfoGain = infoGain;
-            best = p;
-          }
-          model.m_Index++;
+      for (int p = first; p <= last;) {
+        double infoGain = scan.gain(p);
+        if (Utils.gr(infoGain, model.m_InfoGain)) {
+          model.m_InfoGain = infoGain;
+          best = p;
         }
         // Across a run of candidates that move rows of one class only, the
         // gain is convex in the weight moved: none inside the run exceeds
         // both ends. When neither end beats the best by C4.5's margin, no
         // point inside can: they are counted, not weighed.
-        int end = scan.runEnd(p, candidates);
+        int end = scan.runEnd(p, last + 1);
         if (end > p + 1 && Math.max(scan.gain(p), scan.gain(end)) + 1e-10
             < model.m_InfoGain + 1e-6) {
-          for (int q = p + 1; q < end; q++) {
-            if (scan.largeEnough(q, minSplit)) {
-              model.m_Index++;
-            }
-          }
           p = end;
         } else {
           p++;
@@ -1155,9 +1153,34 @@ public final class ProductJ48 implements ProductTraining.Builder {
       return perClass(p, bag, 0) + perClass(p, bag, 1);
     }
 
-    /** Whether both bags hold C4.5's minimum of pairs. */
-    boolean largeEnough(int p, double minSplit) {
-      return Utils.grOrEq(bag(p, 0), minSplit) && Utils.grOrEq(bag(p, 1), minSplit);
+    /** The first candidate whose lower bag holds C4.5's minimum of pairs (binary search). */
+    int firstLowerLargeEnough(double minSplit, int candidates) {
+      int lo = 0;
+      int hi = candidates;
+      while (lo < hi) {
+        int mid = (lo + hi) >>> 1;
+        if (Utils.grOrEq(bag(mid, 0), minSplit)) {
+          hi = mid;
+        } else {
+          lo = mid + 1;
+        }
+      }
+      return lo;
+    }
+
+    /** The last candidate whose upper bag holds C4.5's minimum of pairs (binary search). */
+    int lastUpperLargeEnough(double minSplit, int candidates) {
+      int lo = -1;
+      int hi = candidates - 1;
+      while (lo < hi) {
+        int mid = (lo + hi + 1) >> 1;
+        if (Utils.grOrEq(bag(mid, 1), minSplit)) {
+          lo = mid;
+        } else {
+          hi = mid - 1;
+        }
+      }
+      return lo;
     }
 
     /** The last candidate of the run from p over which only one class's rows move. */
