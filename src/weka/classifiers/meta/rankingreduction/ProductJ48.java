@@ -159,6 +159,12 @@ public final class ProductJ48 implements ProductTraining.Builder {
 
     Part(int[] a1, double[] wa1, int[] b1, double[] wb1, int[] a0, double[] wa0, int[] b0,
         double[] wb0) {
+      this(a1, wa1, b1, wb1, a0, wa0, b0, wb0, new double[] {sum(a1, wa1), sum(b1, wb1),
+        sum(a0, wa0), sum(b0, wb0)});
+    }
+
+    private Part(int[] a1, double[] wa1, int[] b1, double[] wb1, int[] a0, double[] wa0,
+        int[] b0, double[] wb0, double[] sums) {
       m_A1 = a1;
       m_B1 = b1;
       m_A0 = a0;
@@ -167,7 +173,22 @@ public final class ProductJ48 implements ProductTraining.Builder {
       m_WB1 = wb1;
       m_WA0 = wa0;
       m_WB0 = wb0;
-      m_Sums = new double[] {sum(a1, wa1), sum(b1, wb1), sum(a0, wa0), sum(b0, wb0)};
+      m_Sums = sums;
+    }
+
+    /**
+     * A branch's pairs: the tested side's rows of each class given, the
+     * other side's kept with their sums.
+     */
+    Part branch(boolean firstSide, int[] ones, double[] oneWeights, int[] zeros,
+        double[] zeroWeights) {
+      double[] sums = m_Sums.clone();
+      int tested = firstSide ? 0 : 1;
+      sums[tested] = sum(ones, oneWeights);
+      sums[tested + 2] = sum(zeros, zeroWeights);
+      return firstSide
+          ? new Part(ones, oneWeights, m_B1, m_WB1, zeros, zeroWeights, m_B0, m_WB0, sums)
+          : new Part(m_A1, m_WA1, ones, oneWeights, m_A0, m_WA0, zeros, zeroWeights, sums);
     }
 
     /** Pairs of label 0 and of label 1, the class distribution's weights. */
@@ -832,11 +853,8 @@ public final class ProductJ48 implements ProductTraining.Builder {
           : byBranch(model, part.m_B0, part.m_WB0, feature, fractions);
       Part[] parts = new Part[model.m_NumSubsets];
       for (int i = 0; i < parts.length; i++) {
-        parts[i] = firstSide
-            ? new Part(ones.m_Rows[i], ones.m_Weights[i], part.m_B1, part.m_WB1,
-                zeros.m_Rows[i], zeros.m_Weights[i], part.m_B0, part.m_WB0)
-            : new Part(part.m_A1, part.m_WA1, ones.m_Rows[i], ones.m_Weights[i],
-                part.m_A0, part.m_WA0, zeros.m_Rows[i], zeros.m_Weights[i]);
+        parts[i] = part.branch(firstSide, ones.m_Rows[i], ones.m_Weights[i], zeros.m_Rows[i],
+            zeros.m_Weights[i]);
       }
       return parts;
     }
