@@ -153,14 +153,10 @@ public final class ProductJ48 implements ProductTraining.Builder {
     /** The weights' sums: A1, B1, A0, B0. */
     final double[] m_Sums;
 
+    /** Pairs whose weights are all 1 (the root's). */
     Part(int[] a1, int[] b1, int[] a0, int[] b0) {
-      this(a1, null, b1, null, a0, null, b0, null);
-    }
-
-    Part(int[] a1, double[] wa1, int[] b1, double[] wb1, int[] a0, double[] wa0, int[] b0,
-        double[] wb0) {
-      this(a1, wa1, b1, wb1, a0, wa0, b0, wb0, new double[] {sum(a1, wa1), sum(b1, wb1),
-        sum(a0, wa0), sum(b0, wb0)});
+      this(a1, null, b1, null, a0, null, b0, null,
+          new double[] {a1.length, b1.length, a0.length, b0.length});
     }
 
     private Part(int[] a1, double[] wa1, int[] b1, double[] wb1, int[] a0, double[] wa0,
