@@ -5,9 +5,11 @@ import math
 import numpy as np
 import pytest
 
+from weka_ranking._resources import project_dir
 from weka_ranking.studies.bench import benchmarks as bench
 from weka_ranking.studies.bench import page as bench_markdown
 from weka_ranking.studies.bench import scale
+from weka_ranking.tasks import load_task
 
 
 def test_bridge_rates_and_ratios(weka):
@@ -97,6 +99,7 @@ def measured(weka):
         all_pairs_task="glass",
         naive_bayes_rows=600,
         sum_order_tasks=("glass", "diabetes"),
+        missing_values_data=load_task(project_dir("arff_data") / "labor.arff"),
     )
 
 
@@ -155,6 +158,16 @@ def test_naive_bayes_numeric_in_the_run(measured):
         assert task["differing_predictions"] == 0
 
 
+def test_missing_values_cross_validated_beside_wekas_path(measured):
+    missing = measured["missing_values_cv"]
+    assert missing["rows"] == 57 and missing["rows_with_missing"] > 40
+    assert measured["j48_all_pairs_missing_values_same_trees"] is True
+    assert len(missing["cv_runs"]) == 3 and len(missing["by_fold"]) == 10
+    assert all(f["from_rows"] for f in missing["by_fold"])
+    assert measured["j48_all_pairs_missing_values_seconds"] > 0
+    assert measured["j48_all_pairs_missing_values_general_seconds"] > 0
+
+
 def test_growth_with_pairs_and_voters(measured):
     pairs = {(r["learner"], r["p"]): r for r in measured["growth_with_pairs"]["rows"]}
     assert pairs["J48", 3]["pairs"] == 3 * 200 and len(pairs) == 8
@@ -171,6 +184,7 @@ def test_scale_page_and_figures(measured, tmp_path):
     assert "## 100 million instances on a Dask cluster" in text
     assert "degrees were the same as the brute force's on 300 of them" in text
     assert "every mixed-class pair of glass (" in text
+    assert "10-fold cross-validation of all pairs of " in text
     rate = measured["tournament_bruteforce_pairs_per_second"]
     assert f"{rate:,.0f} pairs a second" in text
     for name in ("scale-n.png", "scale-pairs.png", "scale-voters.png"):

@@ -683,23 +683,51 @@ def bench_plain_tournament_seconds(reduction, instances) -> float:
     return Bench.plainTournamentNanos(members, pair_header, instances) / 1e9
 
 
-def all_pairs_both_ways(classname: str, dataset: Dataset) -> dict:
+# A J48 leaf's printed weights: (weight) or (weight/errors), two decimals.
+_LEAF_WEIGHTS = re.compile(r"\((\d+\.?\d*)(?:/(\d+\.?\d*))?\)")
+
+
+def same_tree(ours: str, wekas: str) -> bool:
+    """Whether two J48 texts are one tree, to the printed rounding of its weights.
+
+    Where values are missing, C4.5 sends a pair down every branch with a
+    fraction of its weight; WEKA adds the fractions a pair at a time, the
+    rows a side at a time, so a leaf's weight may differ in its last bits and
+    print a hundredth apart when it lies on a half. Everything else (every
+    split, split point and leaf class) must be the same text.
+    """
+    if _LEAF_WEIGHTS.sub("()", ours) != _LEAF_WEIGHTS.sub("()", wekas):
+        return False
+    for a, b in zip(_LEAF_WEIGHTS.findall(ours), _LEAF_WEIGHTS.findall(wekas)):
+        for x, y in zip(a, b):
+            if (x == "") != (y == "") or (x and abs(float(x) - float(y)) > 0.0100001):
+                return False
+    return True
+
+
+def all_pairs_both_ways(
+    classname: str, dataset: Dataset, options: Sequence[str] = ()
+) -> dict:
     """A learner trained on all pairs from the rows and on the materialised pairs.
 
     ``src/wekaranking/AllPairsTraining.java`` trains WEKA's learner both ways,
     each timed in Java, and compares the models' text and every pair's class
-    distribution to the bit. ``from_rows`` is false when the learner declines
+    distribution to the bit (``differing`` pairs, and the ``largest_difference``
+    of a class probability). ``from_rows`` is false when the learner declines
     the row path (then only WEKA's path ran).
     """
-    classifier = make_classifier(classname, [])
+    classifier = make_classifier(classname, list(options))
     both = _classes()("wekaranking.AllPairsTraining")
     with java_errors(f"training '{classname}' on all pairs both ways"):
         result = both.compare(classifier, to_instances(dataset), dataset.positive)
+    ours, wekas = str(result.fromRowsModel), str(result.onPairsModel)
     return {
         "from_rows": bool(result.fromRows),
-        "same_text": str(result.fromRowsModel) == str(result.onPairsModel),
+        "same_text": ours == wekas,
+        "same_tree": same_tree(ours, wekas),
         "pairs": int(result.pairs),
         "differing": int(result.differing),
+        "largest_difference": float(result.largestDifference),
         "from_rows_seconds": float(result.fromRowsSeconds),
         "on_pairs_seconds": float(result.onPairsSeconds),
     }

@@ -30,18 +30,22 @@ public final class AllPairsTraining {
     public final long pairs;
     /** Pairs whose class distributions differ in any bit. */
     public final long differing;
+    /** The largest difference of a class probability between the two, over all pairs. */
+    public final double largestDifference;
     /** Seconds of training from the rows. */
     public final double fromRowsSeconds;
     /** Seconds of training on the pairs, making them included. */
     public final double onPairsSeconds;
 
     Comparison(boolean fromRows, String fromRowsModel, String onPairsModel, long pairs,
-        long differing, double fromRowsSeconds, double onPairsSeconds) {
+        long differing, double largestDifference, double fromRowsSeconds,
+        double onPairsSeconds) {
       this.fromRows = fromRows;
       this.fromRowsModel = fromRowsModel;
       this.onPairsModel = onPairsModel;
       this.pairs = pairs;
       this.differing = differing;
+      this.largestDifference = largestDifference;
       this.fromRowsSeconds = fromRowsSeconds;
       this.onPairsSeconds = onPairsSeconds;
     }
@@ -85,21 +89,22 @@ public final class AllPairsTraining {
     double onPairsSeconds = (System.nanoTime() - started) / 1e9;
     if (!trained) {
       return new Comparison(false, "", onPairs.toString(), pairs.numInstances(), 0,
-          fromRowsSeconds, onPairsSeconds);
+          0, fromRowsSeconds, onPairsSeconds);
     }
     long differing = 0;
+    double largestDifference = 0;
     for (int i = 0; i < pairs.numInstances(); i++) {
       double[] p = fromRows.distributionForInstance(pairs.instance(i));
       double[] q = onPairs.distributionForInstance(pairs.instance(i));
+      boolean differs = false;
       for (int k = 0; k < p.length; k++) {
-        if (Double.doubleToLongBits(p[k]) != Double.doubleToLongBits(q[k])) {
-          differing++;
-          break;
-        }
+        differs |= Double.doubleToLongBits(p[k]) != Double.doubleToLongBits(q[k]);
+        largestDifference = Math.max(largestDifference, Math.abs(p[k] - q[k]));
       }
+      differing += differs ? 1 : 0;
     }
     return new Comparison(true, fromRows.toString(), onPairs.toString(), pairs.numInstances(),
-        differing, fromRowsSeconds, onPairsSeconds);
+        differing, largestDifference, fromRowsSeconds, onPairsSeconds);
   }
 
   /**

@@ -7,6 +7,7 @@ drawn with replacement would let the comparator's ties do the work).
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import os
 import statistics
@@ -18,6 +19,8 @@ import numpy as np
 from weka_ranking import bridge
 from weka_ranking._resources import project_dir
 from weka_ranking.data import Attribute, Dataset
+from weka_ranking.evaluation import cross_validate
+from weka_ranking.folds import weka_folds
 from weka_ranking.metrics import auc
 from weka_ranking.model import RankingReduction
 from weka_ranking.tasks import TASKS, load_task
@@ -387,6 +390,81 @@ def naive_bayes_numeric(
     }
 
 
+# Pima diabetes' attributes whose zeros are impossible, so missing values.
+DIABETES_MISSING = ("plas", "pres", "skin", "insu", "mass")
+
+
+def diabetes_zeros_missing() -> Dataset:
+    """Pima diabetes (768 rows) with its impossible zeros as missing values.
+
+    Glucose, blood pressure, skin fold, insulin and BMI of 0 stand for values
+    not measured: 376 rows miss at least one, insulin half of them.
+    """
+    data = load_task(project_dir("arff_data") / "diabetes.arff")
+    X = data.X.copy()
+    names = [a.name for a in data.attributes]
+    for name in DIABETES_MISSING:
+        j = names.index(name)
+        X[X[:, j] == 0, j] = np.nan
+    return dataclasses.replace(data, X=X, source="diabetes, zeros missing")
+
+
+def missing_values_cv(
+    data: Dataset | None = None, folds: int = 10, repeats: int = 3
+) -> dict:
+    """J48 on all pairs of a set with missing values, from the rows and by WEKA.
+
+    A ``folds``-fold cross-validation as a user runs it (all pairs, one
+    member, WEKA's folds; J48 from the rows), median of ``repeats`` runs
+    (wall seconds, and CPU seconds beside them);
+    then, on each fold's training rows, J48 trained both ways in Java
+    (``AllPairsTraining``): WEKA's path on the materialised pairs, making them
+    included, and whether the trees are the same (``bridge.same_tree``) with
+    the largest difference of a pair's class probability. The data: Pima
+    diabetes with its zeros missing, unless given.
+    """
+    data = data if data is not None else diabetes_zeros_missing()
+    load_before = os.getloadavg()[0]
+    runs, cpu = [], []
+    for _ in range(repeats):
+        bridge.collect_garbage()
+        started, cpu_started = time.perf_counter(), time.process_time()
+        cross_validate(RankingReduction("J48"), data, folds=folds)
+        runs.append(time.perf_counter() - started)
+        cpu.append(time.process_time() - cpu_started)
+    by_fold = []
+    for train, _ in weka_folds(data.y, folds, 1):
+        bridge.collect_garbage()
+        both = bridge.all_pairs_both_ways(
+            "weka.classifiers.trees.J48", data.subset(train)
+        )
+        by_fold.append(both)
+    same = all(f["from_rows"] and f["same_tree"] for f in by_fold)
+    general = sum(f["on_pairs_seconds"] for f in by_fold)
+    return {
+        "j48_all_pairs_missing_values_seconds": statistics.median(runs),
+        "j48_all_pairs_missing_values_general_seconds": general,
+        "j48_all_pairs_missing_values_same_trees": same,
+        "missing_values_cv": {
+            "data": data.source,
+            "rows": len(data.y),
+            "missing_values": int(np.isnan(data.X).sum()),
+            "rows_with_missing": int(np.isnan(data.X).any(axis=1).sum()),
+            "folds": folds,
+            "repeats": repeats,
+            "cv_runs": runs,
+            # The process's CPU seconds (the JVM's threads, its collector and
+            # compiler included): what a shared machine's load leaves alone.
+            "cv_cpu_seconds": cpu,
+            "from_rows_training_seconds": sum(f["from_rows_seconds"] for f in by_fold),
+            "general_training_seconds": general,
+            "largest_difference": max(f["largest_difference"] for f in by_fold),
+            "by_fold": by_fold,
+            "load_average": [load_before, os.getloadavg()[0]],
+        },
+    }
+
+
 def _at(rows: list[dict], **match) -> list[dict]:
     return [r for r in rows if all(r.get(k) == v for k, v in match.items())]
 
@@ -402,6 +480,7 @@ def measure(
     all_pairs_task: str = "kr-vs-kp",
     naive_bayes_rows: int = NAIVE_BAYES_ROWS,
     sum_order_tasks: tuple[str, ...] = SUM_ORDER_TASKS,
+    missing_values_data: Dataset | None = None,
 ) -> dict:
     """The three curves, and the headline numbers taken from them.
 
@@ -409,7 +488,9 @@ def measure(
     pairs from the rows: a quick run leaves out 50,000 (over a billion pairs);
     ``all_pairs_task`` is the task both paths train on (the headline keys are
     kr-vs-kp's, None for another); ``naive_bayes_rows`` and
-    ``sum_order_tasks`` are :func:`naive_bayes_numeric`'s.
+    ``sum_order_tasks`` are :func:`naive_bayes_numeric`'s;
+    ``missing_values_data`` the set with missing values J48 is
+    cross-validated on (Pima diabetes with its zeros missing unless given).
     """
     with_n = growth_with_n(sizes, train_n, brute_force_up_to=brute_force_up_to)
     rows, largest = with_n["rows"], max(sizes)
@@ -429,6 +510,7 @@ def measure(
         ),
         **all_pairs_training(all_pairs_rows, task=all_pairs_task),
         **naive_bayes_numeric(naive_bayes_rows, sum_order_tasks),
+        **missing_values_cv(missing_values_data),
         "growth_with_n": with_n,
         "growth_with_pairs": growth_with_pairs(pairs, pairs_train_n),
         "growth_with_voters": growth_with_voters(
