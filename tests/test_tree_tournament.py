@@ -76,7 +76,9 @@ def test_flat_trees_answer_as_classify_instance(learner, options, task, weka):
 def committee(reduction, jrows, threads=1):
     members = reduction.getMembers()
     copies = java("Committee").copies(members, threads)
-    return java("Committee")(copies, reduction.getPairHeader(), jrows, False)
+    return java("Committee")(
+        copies, reduction.getPairHeader(), reduction.getPairLayout(), jrows, False
+    )
 
 
 def tournaments(reduction, jrows, threads=1):

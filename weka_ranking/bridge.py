@@ -372,7 +372,7 @@ def reduction_option_table(reduction) -> dict[str, dict]:
 
     Each flag (``-P``) with its synopsis and whether it takes a value (``listOptions``),
     the value a fresh object reports (``getOptions``; None for an absent flag), and the
-    choices of its drop-downs (``-R``, ``-T``).
+    choices of its drop-downs (``-R``, ``-T``, ``-pair-features``, ``-pair-order``).
     """
     reported = reduction_options(reduction)
     head = reported[: reported.index("--")] if "--" in reported else reported
@@ -391,7 +391,12 @@ def reduction_option_table(reduction) -> dict[str, dict]:
             "value": value,
         }
     JClass = _classes()(REDUCTION)
-    for flag, tags in (("-R", JClass.TAGS_RANKER), ("-T", JClass.TAGS_TIES)):
+    for flag, tags in (
+        ("-R", JClass.TAGS_RANKER),
+        ("-T", JClass.TAGS_TIES),
+        ("-pair-features", JClass.TAGS_PAIR_FEATURES),
+        ("-pair-order", JClass.TAGS_PAIR_ORDER),
+    ):
         table[flag]["choices"] = tuple(str(tag.getIDStr()) for tag in tags)
     return table
 
@@ -556,6 +561,8 @@ def reduction_params(reduction) -> dict:
         "ties": str(reduction.getTies().getSelectedTag().getIDStr()),
         "threads": int(reduction.getNumExecutionSlots()),
         "seed": int(reduction.getSeed()),
+        "pair_features": str(reduction.getPairFeatures().getSelectedTag().getIDStr()),
+        "pair_order": str(reduction.getPairOrder().getSelectedTag().getIDStr()),
     }
 
 

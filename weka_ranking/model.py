@@ -95,7 +95,11 @@ class RankingReduction(ClassifierMixin, Ranker):
     Algorithm 4 with its else branch, ``quicksort`` by randomized QuickSort
     with the committee as comparator (Ailon and Mohri), ``pointwise`` by the
     base learner's own positive-class probability. Equal scores keep the
-    input order unless ``ties="random"``.
+    input order unless ``ties="random"``. ``pair_features="difference"`` makes
+    a pair of a numeric attribute's a - b (one tree split says "a's value
+    exceeds b's by t"), ``"both"`` adds those differences to A(a) || A(b);
+    ``pair_order="interleaved"`` trains on each pair followed by its mirror,
+    the order the monograph's combining function makes.
 
     As a scikit-learn classifier, ``decision_function(X)`` is the ranking's
     scores of ``X`` ranked as one batch (a score is a share of the batch:
@@ -144,6 +148,8 @@ class RankingReduction(ClassifierMixin, Ranker):
         ties: str = "stable",
         threads: int = 1,
         seed: int = 1,
+        pair_features: str = "concat",
+        pair_order: str = "blocks",
     ) -> None:
         self.base = base
         self.base_options = base_options
@@ -153,6 +159,8 @@ class RankingReduction(ClassifierMixin, Ranker):
         self.ties = ties
         self.threads = threads
         self.seed = seed
+        self.pair_features = pair_features
+        self.pair_order = pair_order
 
     def validate(self) -> RankingReduction:
         """Check the parameters now (``fit`` does too), before any work."""

@@ -95,7 +95,7 @@ public final class Bench {
   private static Committee committee(RankingReduction model, double[][] rows, int threads)
       throws Exception {
     return new Committee(Committee.copies(model.getMembers(), threads),
-        model.getPairHeader(), rows, false);
+        model.getPairHeader(), model.getPairLayout(), rows, false);
   }
 
   /**
