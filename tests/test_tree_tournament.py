@@ -150,7 +150,8 @@ def test_the_committee_votes_as_its_members_classify(voters, weka):
     brute = java("Rankers").tournament(n, committee(reduction, sub))
     np.testing.assert_array_equal(np.asarray(brute.scores), expected)
     exact = java("Committee").copies(reduction.getMembers(), 1)
-    counted = java("Committee")(exact, header, jrows, False).votes(
+    layout = reduction.getPairLayout()
+    counted = java("Committee")(exact, header, layout, jrows, False).votes(
         jpype.JArray(jpype.JInt)(left.tolist()),
         jpype.JArray(jpype.JInt)(right.tolist()),
         len(left),

@@ -162,6 +162,21 @@ class RankingReduction(ClassifierMixin, Ranker):
         self.pair_features = pair_features
         self.pair_order = pair_order
 
+    def learner_alone(self) -> RankingReduction | None:
+        """The base learner alone (pointwise), its options kept: the baseline to beat.
+
+        None when this estimator is already pointwise.
+        """
+        if self.ranker == "pointwise":
+            return None
+        return RankingReduction(
+            self.base,
+            base_options=self.base_options,
+            ranker="pointwise",
+            threads=self.threads,
+            seed=self.seed,
+        )
+
     def validate(self) -> RankingReduction:
         """Check the parameters now (``fit`` does too), before any work."""
         self._check_params()

@@ -1808,6 +1808,10 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     for (String declined : declined()) {
       text.append("Declined: ").append(declined).append("\n");
     }
+    text.append("Learner alone: to see whether the reduction helps, evaluate ")
+        .append(Utils.toCommandLine(m_Classifier))
+        .append(" itself on the same folds (or this scheme with -R pointwise); ")
+        .append("weka-ranking cv reports both and says which ranks better\n");
     for (int i = 0; i < m_Classifiers.length; i++) {
       text.append("\n--- member ").append(i + 1).append(": seed ").append(m_MemberSeeds[i])
           .append(", ").append(m_PairCounts[i]).append(" pairs ---\n\n");
