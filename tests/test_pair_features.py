@@ -184,6 +184,22 @@ def test_additive_forms_are_exact_under_each_mode(task, learner, additive, mode,
         assert any("NaiveBayes' additive form" in line for line in declined)
 
 
+@pytest.mark.parametrize("ranker", ["tournament", "quicksort"])
+@pytest.mark.parametrize("learner", ["Logistic", "SMO"])
+def test_additive_members_of_a_committee_vote_as_asked_on_differences(
+    learner, ranker, weka
+):
+    data = load_task("hepatitis")
+    train, test = next(iter(weka_folds(data.y, 3, 1)))
+    model = RankingReduction(
+        learner, pairs_per_instance=2, voters=3, ranker=ranker, pair_features="both"
+    ).fit(data.subset(train))
+    fast, general = fast_and_general(model, data.subset(test))
+    np.testing.assert_array_equal(fast.scores, general.scores)
+    assert fast.comparisons == general.comparisons
+    assert len(np.unique(fast.scores)) > 5
+
+
 @pytest.mark.parametrize("mode", ["difference", "both"])
 def test_tree_tournament_and_row_path_are_declined_visibly(mode, weka):
     train, test = split("glass", 120, 40)
