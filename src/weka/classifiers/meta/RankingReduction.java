@@ -253,7 +253,10 @@ import weka.gui.ProgrammaticProperty;
  * learner is {@link Randomizable}, gets {@code seed + i} as its seed, so a
  * member does not depend on the committee's size, on the order members are
  * trained in, or on {@code -num-slots}. The committee says "x beats x'" on a
- * strict majority of its votes.
+ * strict majority of its votes. {@code -pair-features} makes a pair of other
+ * features than the two instances side by side ({@link PairFeatures}: numeric
+ * differences a - b), and {@code -pair-order interleaved} trains on each pair
+ * followed by its mirror.
  *
  * <p>A batch ({@link #distributionsForInstances}, the path WEKA's Evaluation,
  * Explorer and Experimenter take) is ranked as a whole: by degree

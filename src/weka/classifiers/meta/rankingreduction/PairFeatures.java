@@ -75,31 +75,11 @@ public final class PairFeatures implements Serializable {
    * @return the layout
    */
   public static PairFeatures of(int mode, List<Attribute> features) {
-    List<Integer> sides = new ArrayList<>();
-    List<Integer> numeric = new ArrayList<>();
-    for (int j = 0; j < features.size(); j++) {
-      if (mode != DIFFERENCE || !features.get(j).isNumeric()) {
-        sides.add(j);
-      }
-      if (mode != CONCAT && features.get(j).isNumeric()) {
-        numeric.add(j);
-      }
+    boolean[] numeric = new boolean[features.size()];
+    for (int j = 0; j < numeric.length; j++) {
+      numeric[j] = features.get(j).isNumeric();
     }
-    int width = 2 * sides.size() + numeric.size();
-    byte[] source = new byte[width];
-    int[] feature = new int[width];
-    int k = 0;
-    for (byte side : new byte[] {FIRST, SECOND}) {
-      for (int j : sides) {
-        source[k] = side;
-        feature[k++] = j;
-      }
-    }
-    for (int j : numeric) {
-      source[k] = DIFF;
-      feature[k++] = j;
-    }
-    return new PairFeatures(mode, source, feature);
+    return of(mode, numeric);
   }
 
   /**
@@ -109,26 +89,35 @@ public final class PairFeatures implements Serializable {
    * @return the layout
    */
   public static PairFeatures concat(int m) {
-    List<Attribute> any = new ArrayList<>();
-    for (int j = 0; j < m; j++) {
-      any.add(new Attribute("x" + j));
-    }
-    return of(CONCAT, any);
+    return of(CONCAT, new boolean[m]);
   }
 
-  /**
-   * The mode of a name.
-   *
-   * @param name concat, difference or both
-   * @return its mode, or -1 for another name
-   */
-  public static int mode(String name) {
-    for (int mode = 0; mode < NAMES.length; mode++) {
-      if (NAMES[mode].equals(name)) {
-        return mode;
+  private static PairFeatures of(int mode, boolean[] numeric) {
+    List<Integer> sides = new ArrayList<>();
+    List<Integer> differences = new ArrayList<>();
+    for (int j = 0; j < numeric.length; j++) {
+      if (mode != DIFFERENCE || !numeric[j]) {
+        sides.add(j);
+      }
+      if (mode != CONCAT && numeric[j]) {
+        differences.add(j);
       }
     }
-    return -1;
+    int width = 2 * sides.size() + differences.size();
+    byte[] source = new byte[width];
+    int[] feature = new int[width];
+    int k = 0;
+    for (byte side : new byte[] {FIRST, SECOND}) {
+      for (int j : sides) {
+        source[k] = side;
+        feature[k++] = j;
+      }
+    }
+    for (int j : differences) {
+      source[k] = DIFF;
+      feature[k++] = j;
+    }
+    return new PairFeatures(mode, source, feature);
   }
 
   /**
