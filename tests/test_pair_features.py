@@ -212,10 +212,15 @@ def test_tree_tournament_and_row_path_are_declined_visibly(mode, weka):
     assert "Declined: the tree committee's exact tournament" in text
     assert f"pair features {mode}" in text
 
+    assert model.declined_ == tuple(
+        line.removeprefix("Declined: ")
+        for line in text.splitlines()
+        if line.startswith("Declined: ")
+    )
     alone = RankingReduction("J48", pair_features=mode).fit(train)
     assert "Declined: training J48 from the rows" in str(alone.weka_model_)
     concat = RankingReduction("J48").fit(train)
-    assert "Declined" not in str(concat.weka_model_)
+    assert "Declined" not in str(concat.weka_model_) and concat.declined_ == ()
 
 
 def test_interleaved_order_declines_the_row_path(weka):

@@ -535,6 +535,7 @@ def trained_state(reduction) -> dict:
         "rank_first_index": int(reduction.getRankFirstIndex()),
         "grouped": grouped,
         "weka": str(reduction.getTrainingWekaVersion()),
+        "declined": tuple(str(line) for line in reduction.declined()),
     }
 
 

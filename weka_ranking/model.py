@@ -57,6 +57,11 @@ class RankingReduction(ClassifierMixin, Ranker):
         Pair instances each member was trained on (empty for ``pointwise``).
     member_seconds_ : list of float
         Wall time of building each member's pairs and training it.
+    declined_ : tuple of str
+        The exact fast paths this model does not take because of its
+        ``pair_features`` or ``pair_order`` (training from the rows, the tree
+        committee's tournament, NaiveBayes' additive form), each with its
+        reason, as the WEKA model's text says them; empty when none is.
     base_classname_ : str
         The base learner's WEKA classname.
     base_options_ : list of str
@@ -330,6 +335,7 @@ class RankingReduction(ClassifierMixin, Ranker):
         self.member_seeds_ = state["member_seeds"]
         self.n_pairs_ = [] if self.ranker == "pointwise" else state["n_pairs"]
         self.member_seconds_ = state["member_seconds"]
+        self.declined_ = state["declined"]
         self.base_classname_ = state["base_classname"]
         self.base_options_ = state["base_options"]
         self.attributes_ = state["attributes"]
