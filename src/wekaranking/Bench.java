@@ -84,7 +84,7 @@ public final class Bench {
 
   /** The rows' non-class values (class last, as the bridge builds them). */
   private static double[][] rows(RankingReduction model, Instances data) {
-    int m = (model.getPairHeader().numAttributes() - 1) / 2;
+    int m = model.getTrainingHeader().numAttributes() - 1;
     double[][] rows = new double[data.numInstances()][];
     for (int i = 0; i < rows.length; i++) {
       rows[i] = java.util.Arrays.copyOf(data.instance(i).toDoubleArray(), m);
