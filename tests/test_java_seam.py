@@ -18,7 +18,7 @@ import pytest
 
 from weka_ranking import RankingReduction, bridge, learners, load_task
 from weka_ranking.errors import DataError, ParameterError
-from weka_ranking.params import PARAMETERS, RANKERS, TIES
+from weka_ranking.params import PAIR_FEATURES, PAIR_ORDERS, PARAMETERS, RANKERS, TIES
 
 ROOT = Path(__file__).resolve().parent.parent
 CLASSNAME = "weka.classifiers.meta.RankingReduction"
@@ -60,6 +60,8 @@ def test_parameter_table_equals_the_java_options(weka):
             assert default == p.to_text(p.default), p.name
     assert set(java["-R"]["choices"]) == set(RANKERS)
     assert set(java["-T"]["choices"]) == set(TIES)
+    assert java["-pair-features"]["choices"] == PAIR_FEATURES
+    assert java["-pair-order"]["choices"] == PAIR_ORDERS
 
 
 def test_every_stored_scheme_parses_back(weka):

@@ -150,6 +150,13 @@ def make_classifier(classname: str, options: Sequence[str]):
         ) from None
 
 
+def serial_version_uid(classname: str) -> str:
+    """A class's serialVersionUID, as WEKA's Experimenter keys a scheme's version."""
+    JClass = _classes()
+    stream_class = JClass("java.io.ObjectStreamClass")
+    return str(stream_class.lookup(JClass(classname)).getSerialVersionUID())
+
+
 def classifier_options(classifier) -> list[str]:
     """The options a classifier reports, defaults included (``getOptions``)."""
     return [str(o) for o in classifier.getOptions()]
@@ -373,6 +380,7 @@ def reduction_option_table(reduction) -> dict[str, dict]:
     Each flag (``-P``) with its synopsis and whether it takes a value (``listOptions``),
     the value a fresh object reports (``getOptions``; None for an absent flag), and the
     choices of its drop-downs (``-R``, ``-T``, ``-sum-order``).
+    choices of its drop-downs (``-R``, ``-T``, ``-pair-features``, ``-pair-order``).
     """
     reported = reduction_options(reduction)
     head = reported[: reported.index("--")] if "--" in reported else reported
@@ -395,6 +403,8 @@ def reduction_option_table(reduction) -> dict[str, dict]:
         ("-R", JClass.TAGS_RANKER),
         ("-T", JClass.TAGS_TIES),
         ("-sum-order", JClass.TAGS_SUM_ORDER),
+        ("-pair-features", JClass.TAGS_PAIR_FEATURES),
+        ("-pair-order", JClass.TAGS_PAIR_ORDER),
     ):
         table[flag]["choices"] = tuple(str(tag.getIDStr()) for tag in tags)
     return table
@@ -545,6 +555,7 @@ def trained_state(reduction) -> dict:
         "rank_first_index": int(reduction.getRankFirstIndex()),
         "grouped": grouped,
         "weka": str(reduction.getTrainingWekaVersion()),
+        "declined": tuple(str(line) for line in reduction.declined()),
     }
 
 
@@ -572,6 +583,8 @@ def reduction_params(reduction) -> dict:
         "threads": int(reduction.getNumExecutionSlots()),
         "seed": int(reduction.getSeed()),
         "sum_order": str(reduction.getSumOrder().getSelectedTag().getIDStr()),
+        "pair_features": str(reduction.getPairFeatures().getSelectedTag().getIDStr()),
+        "pair_order": str(reduction.getPairOrder().getSelectedTag().getIDStr()),
     }
 
 

@@ -148,6 +148,9 @@ class CVResult:
     scores: np.ndarray = field(default_factory=lambda: np.empty(0))
     # Each fold's training rows, for the class priors WEKA's evaluation uses.
     train_rows: list[np.ndarray] = field(default_factory=list)
+    # The base learner alone on the same folds (one fit a fold), beside a
+    # reduction: what the reduction has to beat. None for other rankers.
+    learner_alone: CVResult | None = None
 
     def __repr__(self) -> str:
         if not self.folds:
@@ -173,7 +176,39 @@ class CVResult:
             statistics.variance(self.fold_aucs) if len(self.folds) > 1 else float("nan")
         )
 
+    @property
+    def helped(self) -> bool | None:
+        """Whether the mean AUC is above the learner alone's (None: not a reduction)."""
+        if self.learner_alone is None:
+            return None
+        return self.mean_auc > self.learner_alone.mean_auc
+
+    def verdict(self) -> str:
+        """One line: whether the reduction ranked better than its learner alone."""
+        alone = self.learner_alone
+        if alone is None:
+            return ""
+        gain = self.mean_auc - alone.mean_auc
+        higher = sum(r > a for r, a in zip(self.fold_aucs, alone.fold_aucs))
+        said = "helped" if self.helped else "did not help"
+        return (
+            f"the reduction {said}: {gain:+.5f} mean AUC over the learner alone "
+            f"(higher on {higher} of {len(self.folds)} folds)"
+        )
+
     def to_dict(self) -> dict:
+        alone = self.learner_alone
+        beside = {}
+        if alone is not None:
+            beside["learner_alone"] = {
+                "scheme": alone.scheme,
+                "fold_aucs": alone.fold_aucs,
+                "mean_auc": alone.mean_auc,
+                "variance": alone.variance,
+                "pooled_auc": alone.pooled_auc,
+                "seconds": alone.seconds,
+            }
+            beside["reduction_helped"] = self.helped
         return {
             "task": self.source,
             "scheme": self.scheme,
@@ -187,6 +222,7 @@ class CVResult:
             "pooled_auc": self.pooled_auc,
             "seconds": self.seconds,
             "per_fold": [f.to_dict() for f in self.folds],
+            **beside,
         }
 
     def to_text(self, data: Dataset) -> str:
@@ -202,8 +238,15 @@ class CVResult:
             f"  mean AUC   {self.mean_auc:.5f} (variance {self.variance:.5f})",
             f"  pooled AUC {self.pooled_auc:.5f}",
             f"  {self.seconds:.1f} s",
-            "",
         ]
+        alone = self.learner_alone
+        if alone is not None:
+            lines += [
+                f"  learner alone, same folds: {alone.scheme}",
+                f"    mean AUC {alone.mean_auc:.5f}, pooled AUC {alone.pooled_auc:.5f}",
+                f"  {self.verdict()}",
+            ]
+        lines.append("")
         title = (
             "=== Stratified cross-validation: the ranking's scores as the "
             f"probability of {self.positive} ===\n=== Summary ===\n"
@@ -249,6 +292,7 @@ def cross_validate(
     folds: int = 10,
     seed: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    learner_alone: bool = True,
 ) -> CVResult:
     """Cross-validate on WEKA's own fold sequence (``crossValidateModel``).
 
@@ -274,6 +318,10 @@ def cross_validate(
         Seed of the fold sequence; None takes the estimator's ``seed``.
     progress : callable, default=None
         Called with (folds done, folds) after each fold.
+    learner_alone : bool, default=True
+        Beside a reduction with a pairwise ranker, also cross-validate its base
+        learner alone on the same folds (one fit a fold): the result's
+        ``learner_alone`` and its ``verdict()``, whether the reduction helped.
 
     Returns
     -------
@@ -286,6 +334,18 @@ def cross_validate(
         data, _ = labelled_dataset(*checked, input_name(X))
     seed = estimator.seed if seed is None else seed
     check_folds(data, folds)
+    baseline = getattr(estimator, "learner_alone", None)
+    baseline = baseline() if learner_alone and callable(baseline) else None
+    result = _cross_validate(estimator, data, folds, seed, progress)
+    if baseline is not None:
+        result.learner_alone = _cross_validate(baseline, data, folds, seed, None)
+    return result
+
+
+def _cross_validate(
+    estimator, data: Dataset, folds: int, seed: int, progress
+) -> CVResult:
+    """The loop of :func:`cross_validate` on clean arguments."""
     result = CVResult(
         scheme=f"{estimator.classname} {clone(estimator).to_options()}",
         source=data.source,

@@ -57,6 +57,11 @@ class RankingReduction(ClassifierMixin, Ranker):
         Pair instances each member was trained on (empty for ``pointwise``).
     member_seconds_ : list of float
         Wall time of building each member's pairs and training it.
+    declined_ : tuple of str
+        The exact fast paths this model does not take because of its
+        ``pair_features`` or ``pair_order`` (training from the rows, the tree
+        committee's tournament, NaiveBayes' additive form), each with its
+        reason, as the WEKA model's text says them; empty when none is.
     base_classname_ : str
         The base learner's WEKA classname.
     base_options_ : list of str
@@ -95,7 +100,11 @@ class RankingReduction(ClassifierMixin, Ranker):
     Algorithm 4 with its else branch, ``quicksort`` by randomized QuickSort
     with the committee as comparator (Ailon and Mohri), ``pointwise`` by the
     base learner's own positive-class probability. Equal scores keep the
-    input order unless ``ties="random"``.
+    input order unless ``ties="random"``. ``pair_features="difference"`` makes
+    a pair of a numeric attribute's a - b (one tree split says "a's value
+    exceeds b's by t"), ``"both"`` adds those differences to A(a) || A(b);
+    ``pair_order="interleaved"`` trains on each pair followed by its mirror,
+    the order the monograph's combining function makes.
 
     As a scikit-learn classifier, two kinds of answer. A ranking of a
     batch: ``decision_function(X)`` is the scores of ``X`` ranked as one
@@ -125,7 +134,7 @@ class RankingReduction(ClassifierMixin, Ranker):
     >>> for part in model.to_options().split(" -R "):
     ...     print(part)
     -W weka.classifiers.trees.J48 -P 1 -I 3
-    tournament -T stable -num-slots 1 -S 1 -sum-order rows -rank-first 2 -- -C 0.25 -M 2
+    tournament -T stable -num-slots 1 -S 1 -rank-first 2 -- -C 0.25 -M 2
     >>> order = model.rank(data)
     >>> len(order) == len(data)
     True
@@ -148,6 +157,8 @@ class RankingReduction(ClassifierMixin, Ranker):
         threads: int = 1,
         seed: int = 1,
         sum_order: str = "rows",
+        pair_features: str = "concat",
+        pair_order: str = "blocks",
     ) -> None:
         self.base = base
         self.base_options = base_options
@@ -158,6 +169,23 @@ class RankingReduction(ClassifierMixin, Ranker):
         self.threads = threads
         self.seed = seed
         self.sum_order = sum_order
+        self.pair_features = pair_features
+        self.pair_order = pair_order
+
+    def learner_alone(self) -> RankingReduction | None:
+        """The base learner alone (pointwise), its options kept: the baseline to beat.
+
+        None when this estimator is already pointwise.
+        """
+        if self.ranker == "pointwise":
+            return None
+        return RankingReduction(
+            self.base,
+            base_options=self.base_options,
+            ranker="pointwise",
+            threads=self.threads,
+            seed=self.seed,
+        )
 
     def validate(self) -> RankingReduction:
         """Check the parameters now (``fit`` does too), before any work."""
@@ -324,6 +352,7 @@ class RankingReduction(ClassifierMixin, Ranker):
         self.member_seeds_ = state["member_seeds"]
         self.n_pairs_ = [] if self.ranker == "pointwise" else state["n_pairs"]
         self.member_seconds_ = state["member_seconds"]
+        self.declined_ = state["declined"]
         self.base_classname_ = state["base_classname"]
         self.base_options_ = state["base_options"]
         self.attributes_ = state["attributes"]

@@ -17,8 +17,18 @@ PAIRWISE_RANKERS = ("tournament", "tournament-as-printed", "quicksort")
 RANKERS = ("pointwise", *PAIRWISE_RANKERS)
 TIES = ("stable", "random")
 SUM_ORDERS = ("rows", "pairs")
+PAIR_FEATURES = ("concat", "difference", "both")
+PAIR_ORDERS = ("blocks", "interleaved")
 # What a fit fixes; the others say how to rank and may change after it.
-TRAINED_PARAMETERS = ("base", "pairs_per_instance", "voters", "seed", "sum_order")
+TRAINED_PARAMETERS = (
+    "base",
+    "pairs_per_instance",
+    "voters",
+    "seed",
+    "sum_order",
+    "pair_features",
+    "pair_order",
+)
 RANKING_PARAMETERS = ("ranker", "ties", "threads")
 # WEKA's seeds are Java ints, and member i is seeded seed + i.
 SEED_RANGE = (-(1 << 31), (1 << 31) - 1)
@@ -37,6 +47,9 @@ class Parameter:
     parse: Callable[[str], Any]
     check: Callable[[Any], bool]
     expected: str
+    # Left out of the option string at its default, as Java's getOptions keeps
+    # it: the schemes stored before the option existed keep their text.
+    implicit_default: bool = False
 
     def validate(self, value: Any) -> None:
         """Refuse a value outside the parameter's range, naming both."""
@@ -169,6 +182,32 @@ PARAMETERS: tuple[Parameter, ...] = (
         str,
         lambda v: v in SUM_ORDERS,
         "one of " + ", ".join(SUM_ORDERS),
+        implicit_default=True,
+    ),
+    Parameter(
+        "pair_features",
+        "-pair-features",
+        "--pair-features",
+        "concat",
+        "what a pair instance holds: concat (the two rows side by side, the "
+        "monograph's), difference (numeric attributes as a - b, nominal ones both "
+        "values) or both",
+        str,
+        lambda v: v in PAIR_FEATURES,
+        "one of " + ", ".join(PAIR_FEATURES),
+        implicit_default=True,
+    ),
+    Parameter(
+        "pair_order",
+        "-pair-order",
+        "--pair-order",
+        "blocks",
+        "order of a member's pairs: blocks (S1 x S0, then S0 x S1) or interleaved "
+        "(each pair followed by its mirror; all pairs only)",
+        str,
+        lambda v: v in PAIR_ORDERS,
+        "one of " + ", ".join(PAIR_ORDERS),
+        implicit_default=True,
     ),
 )
 
@@ -185,12 +224,15 @@ def weka_options(
     """The meta-classifier's option list for these parameter values.
 
     ``base`` is a classname. The list is
-    ``-W class -P p -I n -R r -T t -num-slots k -S seed -sum-order o``, then
+    ``-W class -P p -I n -R r -T t -num-slots k -S seed``, then
+    ``-sum-order``, ``-pair-features`` and ``-pair-order`` unless at their
+    defaults, then
     ``-rank-first`` (1-based), ``extra`` and ``-- base options``.
     """
     parts = ["-W", values["base"]]
     for p in PARAMETERS:
-        if p.weka_flag not in ("-W", "--"):
+        implicit = p.implicit_default and values[p.name] == p.default
+        if p.weka_flag not in ("-W", "--") and not implicit:
             parts += [p.weka_flag, p.to_text(values[p.name])]
     if rank_first is not None and rank_first >= 0:
         parts += ["-rank-first", str(rank_first + 1)]

@@ -84,7 +84,7 @@ public final class Bench {
 
   /** The rows' non-class values (class last, as the bridge builds them). */
   private static double[][] rows(RankingReduction model, Instances data) {
-    int m = (model.getPairHeader().numAttributes() - 1) / 2;
+    int m = model.getTrainingHeader().numAttributes() - 1;
     double[][] rows = new double[data.numInstances()][];
     for (int i = 0; i < rows.length; i++) {
       rows[i] = java.util.Arrays.copyOf(data.instance(i).toDoubleArray(), m);
@@ -95,7 +95,7 @@ public final class Bench {
   private static Committee committee(RankingReduction model, double[][] rows, int threads)
       throws Exception {
     return new Committee(Committee.copies(model.getMembers(), threads),
-        model.getPairHeader(), rows, false);
+        model.getPairHeader(), model.getPairLayout(), rows, false);
   }
 
   /**

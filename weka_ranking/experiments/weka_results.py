@@ -71,14 +71,11 @@ def _scheme_keys(scheme: Scheme) -> tuple[str, str, str]:
     """
     if scheme.peer is not None:
         return f"peer.{scheme.peer}", scheme.name, __version__
-    import jpype
-
     from weka_ranking import bridge
 
     classname, options = weka_scheme(scheme)
-    stream_class = jpype.JClass("java.io.ObjectStreamClass")
-    version = stream_class.lookup(jpype.JClass(classname)).getSerialVersionUID()
-    return classname, bridge.join_options(options), str(version)
+    version = bridge.serial_version_uid(classname)
+    return classname, bridge.join_options(options), version
 
 
 def results_arff(plan: ExperimentPlan, records: Iterable[dict]) -> str:

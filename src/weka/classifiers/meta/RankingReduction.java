@@ -24,7 +24,9 @@ import weka.classifiers.meta.rankingreduction.BatchRanking;
 import weka.classifiers.meta.rankingreduction.Committee;
 import weka.classifiers.meta.rankingreduction.MemberListener;
 import weka.classifiers.meta.rankingreduction.OptionException;
+import weka.classifiers.meta.rankingreduction.PairFeatures;
 import weka.classifiers.meta.rankingreduction.PairTraining;
+import weka.classifiers.meta.rankingreduction.Pairs;
 import weka.classifiers.meta.rankingreduction.ProductTraining;
 import weka.classifiers.meta.rankingreduction.Parallel;
 import weka.classifiers.meta.rankingreduction.Rankers;
@@ -150,6 +152,17 @@ import weka.gui.ProgrammaticProperty;
  *  bit, O(pairs log pairs) time and 20 bytes a pair).
  *  (default rows)</pre>
  * 
+ * <pre> -pair-features &lt;concat|difference|both&gt;
+ *  The pair features: concat (the two instances side by side), difference
+ *  (numeric attributes as a - b, nominal ones both values) or both.
+ *  (default concat)</pre>
+ * 
+ * <pre> -pair-order &lt;blocks|interleaved&gt;
+ *  The order of the pairs a member trains on: blocks (all of S1 x S0,
+ *  then all of S0 x S1) or interleaved (each pair followed by its mirror;
+ *  all pairs only).
+ *  (default blocks)</pre>
+ * 
  * <pre> -S &lt;num&gt;
  *  Random number seed.
  *  (default 1)</pre>
@@ -247,7 +260,10 @@ import weka.gui.ProgrammaticProperty;
  * learner is {@link Randomizable}, gets {@code seed + i} as its seed, so a
  * member does not depend on the committee's size, on the order members are
  * trained in, or on {@code -num-slots}. The committee says "x beats x'" on a
- * strict majority of its votes.
+ * strict majority of its votes. {@code -pair-features} makes a pair of other
+ * features than the two instances side by side ({@link PairFeatures}: numeric
+ * differences a - b), and {@code -pair-order interleaved} trains on each pair
+ * followed by its mirror.
  *
  * <p>A batch ({@link #distributionsForInstances}, the path WEKA's Evaluation,
  * Explorer and Experimenter take) is ranked as a whole: by degree
@@ -313,6 +329,23 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     new Tag(SUM_ORDER_PAIRS, "pairs", "pairs (WEKA's order, replayed)", false),
   };
 
+  /** The pair features, as {@code -pair-features} names them and the GUI lists them. */
+  public static final Tag[] TAGS_PAIR_FEATURES = {
+    new Tag(PairFeatures.CONCAT, PairFeatures.NAMES[PairFeatures.CONCAT],
+        "concat (the two instances side by side)", false),
+    new Tag(PairFeatures.DIFFERENCE, PairFeatures.NAMES[PairFeatures.DIFFERENCE],
+        "difference (numeric a - b; nominal both values)", false),
+    new Tag(PairFeatures.BOTH, PairFeatures.NAMES[PairFeatures.BOTH],
+        "both (side by side and numeric a - b)", false),
+  };
+
+  /** The pair orders, as {@code -pair-order} names them and the GUI lists them. */
+  public static final Tag[] TAGS_PAIR_ORDER = {
+    new Tag(Pairs.BLOCKS, Pairs.ORDERS[Pairs.BLOCKS], "blocks (S1 x S0, then S0 x S1)", false),
+    new Tag(Pairs.INTERLEAVED, Pairs.ORDERS[Pairs.INTERLEAVED],
+        "interleaved (each pair followed by its mirror)", false),
+  };
+
   /** Name of the pair instances' class attribute. */
   public static final String PAIR_CLASS = PairTraining.PAIR_CLASS;
 
@@ -339,12 +372,20 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   protected boolean m_ShareThreshold = false;
   /** How a learner trained from the rows sums over the pairs, one of {@link #TAGS_SUM_ORDER}. */
   protected int m_SumOrder = SUM_ORDER_ROWS;
+  /** What a pair instance's attributes are, one of {@link #TAGS_PAIR_FEATURES}. */
+  protected int m_PairFeatures = PairFeatures.CONCAT;
+  /** The order of the pairs a member trains on, one of {@link #TAGS_PAIR_ORDER}. */
+  protected int m_PairOrder = Pairs.BLOCKS;
 
   // -- learned state ------------------------------------------------------
   /** The training data's empty header. */
   protected Instances m_Header;
   /** The empty dataset of the pair instances the members were trained on. */
   protected Instances m_PairHeader;
+  /** How the pair instances' attributes are read from two rows; null pointwise. */
+  protected PairFeatures m_PairLayout;
+  /** Why members were not trained from the rows where they could be, or null. */
+  protected String m_RowPathDeclined;
   /** What the training data asks to rank, and how rows are read. */
   protected RankingTask m_Task;
   /** Whether the model is the base learner alone. */
@@ -489,6 +530,14 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
         + "in\n\tthe rows) or pairs (in WEKA's order, replayed: WEKA's model to the\n"
         + "\tbit, O(pairs log pairs) time and 20 bytes a pair).\n\t(default rows)",
         "sum-order", 1, "-sum-order <" + tagNames(TAGS_SUM_ORDER) + ">"));
+    options.add(new Option("\tThe pair features: concat (the two instances side by "
+        + "side), difference\n\t(numeric attributes as a - b, nominal ones both values) "
+        + "or both.\n\t(default concat)", "pair-features", 1,
+        "-pair-features <" + tagNames(TAGS_PAIR_FEATURES) + ">"));
+    options.add(new Option("\tThe order of the pairs a member trains on: blocks (all "
+        + "of S1 x S0,\n\tthen all of S0 x S1) or interleaved (each pair followed by "
+        + "its mirror;\n\tall pairs only).\n\t(default blocks)", "pair-order", 1,
+        "-pair-order <" + tagNames(TAGS_PAIR_ORDER) + ">"));
     for (Option option : Collections.list(super.listOptions())) {
       if (!"batch-size".equals(option.name())) {
         options.add(option);
@@ -560,6 +609,17 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    *  the rows) or pairs (in WEKA's order, replayed: WEKA's model to the
    *  bit, O(pairs log pairs) time and 20 bytes a pair).
    *  (default rows)</pre>
+   * 
+   * <pre> -pair-features &lt;concat|difference|both&gt;
+   *  The pair features: concat (the two instances side by side), difference
+   *  (numeric attributes as a - b, nominal ones both values) or both.
+   *  (default concat)</pre>
+   * 
+   * <pre> -pair-order &lt;blocks|interleaved&gt;
+   *  The order of the pairs a member trains on: blocks (all of S1 x S0,
+   *  then all of S0 x S1) or interleaved (each pair followed by its mirror;
+   *  all pairs only).
+   *  (default blocks)</pre>
    * 
    * <pre> -S &lt;num&gt;
    *  Random number seed.
@@ -671,6 +731,11 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     setShareThreshold(Utils.getFlag("share-threshold", options));
     String sumOrder = Utils.getOption("sum-order", options);
     setSumOrder(tag(sumOrder.isEmpty() ? "rows" : sumOrder, "-sum-order", TAGS_SUM_ORDER));
+    String features = Utils.getOption("pair-features", options);
+    setPairFeatures(tag(features.isEmpty() ? "concat" : features, "-pair-features",
+        TAGS_PAIR_FEATURES));
+    String order = Utils.getOption("pair-order", options);
+    setPairOrder(tag(order.isEmpty() ? "blocks" : order, "-pair-order", TAGS_PAIR_ORDER));
     Utils.getOption("batch-size", options); // always the whole batch: see getBatchSize
     super.setOptions(options);
   }
@@ -711,6 +776,10 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     }
     options.add("-sum-order");
     options.add(TAGS_SUM_ORDER[m_SumOrder].getIDStr());
+    options.add("-pair-features");
+    options.add(TAGS_PAIR_FEATURES[m_PairFeatures].getIDStr());
+    options.add("-pair-order");
+    options.add(TAGS_PAIR_ORDER[m_PairOrder].getIDStr());
     String[] inherited = super.getOptions();
     boolean ownOptions = true;
     for (int i = 0; i < inherited.length; i++) {
@@ -1101,6 +1170,80 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   }
 
   /**
+   * Gets the pair features.
+   *
+   * @return the pair features, one of {@link #TAGS_PAIR_FEATURES}
+   */
+  public SelectedTag getPairFeatures() {
+    return new SelectedTag(m_PairFeatures, TAGS_PAIR_FEATURES);
+  }
+
+  /**
+   * Sets the pair features.
+   *
+   * @param value the pair features, one of {@link #TAGS_PAIR_FEATURES}
+   */
+  public void setPairFeatures(SelectedTag value) {
+    if (value.getTags() == TAGS_PAIR_FEATURES) {
+      m_PairFeatures = value.getSelectedTag().getID();
+    }
+  }
+
+  /**
+   * Returns the tip text for this property.
+   *
+   * @return tip text for this property suitable for displaying in the GUI
+   */
+  public String pairFeaturesTipText() {
+    return "What a pair instance's attributes are, read from its two instances a and b. "
+        + "concat: the two side by side, first_x and second_x (the monograph's "
+        + "AUC-Train); difference: a numeric attribute as diff_x = a - b (missing where "
+        + "either value is), a nominal one as both values, first_x and second_x (a "
+        + "nominal value has no difference, and an equal/different flag would not say "
+        + "which instance holds which value); both: concat's attributes and the "
+        + "numeric differences. A tree splits on a - b at one node where side by side "
+        + "takes a staircase of splits. Training from the rows and the tree committee's "
+        + "exact tournament need concat, and NaiveBayes' additive form no numeric "
+        + "difference: with another choice they are declined (the model text says so) "
+        + "and the members are asked the pairs; concat by default.";
+  }
+
+  /**
+   * Gets the order of the pairs a member trains on.
+   *
+   * @return the pair order, one of {@link #TAGS_PAIR_ORDER}
+   */
+  public SelectedTag getPairOrder() {
+    return new SelectedTag(m_PairOrder, TAGS_PAIR_ORDER);
+  }
+
+  /**
+   * Sets the order of the pairs a member trains on.
+   *
+   * @param value the pair order, one of {@link #TAGS_PAIR_ORDER}
+   */
+  public void setPairOrder(SelectedTag value) {
+    if (value.getTags() == TAGS_PAIR_ORDER) {
+      m_PairOrder = value.getSelectedTag().getID();
+    }
+  }
+
+  /**
+   * Returns the tip text for this property.
+   *
+   * @return tip text for this property suitable for displaying in the GUI
+   */
+  public String pairOrderTipText() {
+    return "The order of the pair instances a member trains on, which a learner that "
+        + "sees instance order (an optimiser, a tie rule) may follow. blocks: all of "
+        + "S1 x S0, then all of S0 x S1 (S1 the class that ranks first), each row in "
+        + "data order; interleaved: each pair (a, b) of S1 x S0 followed by (b, a), as "
+        + "the monograph's combining function makes them, for all pairs only. Training "
+        + "J48 and NaiveBayes from the rows reproduces the blocks' sums and is declined "
+        + "for interleaved (the model text says so); blocks by default.";
+  }
+
+  /**
    * Sets the committee's size.
    *
    * @param value the number of voters, >= 1
@@ -1189,6 +1332,13 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
           "-P and -I apply to the pairwise rankers; -R pointwise is the base learner "
           + "alone (use -P all and -I 1)");
     }
+    if (m_PairOrder == Pairs.INTERLEAVED && (m_PairsPerInstance != 0 || m_OneOrder)) {
+      throw new OptionException("-pair-order", "interleaved", "follows each pair by its "
+          + "mirror, which "
+          + (m_OneOrder ? "-one-order leaves out" : "sampled pairs (-P p) need not hold")
+          + ": use it with -P all" + (m_OneOrder ? " without -one-order" : "")
+          + ", or -pair-order blocks");
+    }
     if (!pointwise() && m_PairsPerInstance == 0 && m_NumIterations > 1
         && !(m_Classifier instanceof Randomizable)) {
       throw new OptionException("-I", "" + m_NumIterations, "with -P all would train "
@@ -1237,6 +1387,8 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     m_WekaVersion = Version.VERSION;
     m_ThreadCopies = null;
     m_PairHeader = null;
+    m_PairLayout = null;
+    m_RowPathDeclined = null;
     m_Reference = null;
     int members = m_TrainedPointwise ? 1 : m_NumIterations;
     m_Classifiers = AbstractClassifier.makeCopies(m_Classifier, members);
@@ -1256,7 +1408,8 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
       m_MemberSeconds[0] = (System.nanoTime() - started) / 1e9;
       return;
     }
-    m_Training = new PairTraining(data, m_Task, m_PairsPerInstance, m_OneOrder);
+    m_Training = new PairTraining(data, m_Task, m_PairsPerInstance, m_OneOrder,
+        m_PairFeatures, m_PairOrder);
     m_Training.setSumsInPairOrder(m_SumOrder == SUM_ORDER_PAIRS);
     try {
       if (!m_Training.hasPairs()) {
@@ -1267,6 +1420,8 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
                 + " instances): no pair of different classes can be formed");
       }
       m_PairHeader = m_Training.pairHeader();
+      m_PairLayout = m_Training.layout();
+      m_RowPathDeclined = rowPathDeclined(data, m_Training);
       buildMembers();
       m_Reference = ReferenceSample.draw(m_Training.rows(), m_ReferenceSize, m_Seed);
     } finally {
@@ -1312,6 +1467,19 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     return m_Training.pairs(new Random(m_MemberSeeds[iteration]));
   }
 
+  /**
+   * Why the members are trained on the pair instances where, in blocks of the
+   * rows side by side, they would be trained from the rows; null otherwise.
+   */
+  private String rowPathDeclined(Instances data, PairTraining training) {
+    String reason = training.rowPathDeclined();
+    if (reason == null) {
+      return null;
+    }
+    PairTraining blocks = new PairTraining(data, m_Task, m_PairsPerInstance, m_OneOrder);
+    return ProductTraining.applies(m_Classifier, blocks) ? reason : null;
+  }
+
   /** The weighted share of the class that ranks first; 0 with grades. */
   private double firstShare(Instances data) {
     if (m_Task.grouped() || m_Task.rankFirstIndex() < 0) {
@@ -1352,7 +1520,8 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     }
     data = withClass(data);
     RankingTask task = RankingTask.of(data, m_RankFirst, m_GroupAttribute);
-    PairTraining training = new PairTraining(data, task, m_PairsPerInstance, m_OneOrder);
+    PairTraining training = new PairTraining(data, task, m_PairsPerInstance, m_OneOrder,
+        m_PairFeatures, m_PairOrder);
     training.setSumsInPairOrder(m_SumOrder == SUM_ORDER_PAIRS);
     String learner = m_Classifier.getClass().getName();
     long pairs = training.pairsPerMember();
@@ -1462,7 +1631,8 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
         || m_ThreadCopies[0] != m_Classifiers) {
       m_ThreadCopies = Committee.copies(m_Classifiers, threads);
     }
-    return new Committee(m_ThreadCopies, m_PairHeader, rows, m_AdditiveTournament);
+    return new Committee(m_ThreadCopies, m_PairHeader, getPairLayout(), rows,
+        m_AdditiveTournament);
   }
 
   /**
@@ -1664,6 +1834,19 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   }
 
   /**
+   * How the pair instances' attributes are read from two rows.
+   *
+   * @return the layout, null pointwise or before training
+   */
+  public PairFeatures getPairLayout() {
+    if (m_PairLayout == null && m_PairHeader != null) {
+      // A model saved before the pair features were an option: side by side.
+      m_PairLayout = PairFeatures.concat((m_PairHeader.numAttributes() - 1) / 2);
+    }
+    return m_PairLayout;
+  }
+
+  /**
    * The training data's empty header.
    *
    * @return the header, null before training
@@ -1741,13 +1924,64 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
         .append(", committee of ").append(m_Classifiers.length)
         .append(m_Classifiers.length == 1 ? " member" : " members")
         .append(" voting on pairs (").append(m_PairHeader.numAttributes() - 1)
-        .append(" attributes first_*, second_*; class ").append(PAIR_CLASS).append(")\n");
+        .append(" attributes, pair features ")
+        .append(TAGS_PAIR_FEATURES[getPairLayout().mode()].getIDStr())
+        .append(", pair order ").append(TAGS_PAIR_ORDER[m_PairOrder].getIDStr())
+        .append("; class ").append(PAIR_CLASS).append(")\n");
+    for (String declined : declined()) {
+      text.append("Declined: ").append(declined).append("\n");
+    }
+    text.append("Learner alone: to see whether the reduction helps, evaluate ")
+        .append(Utils.toCommandLine(m_Classifier))
+        .append(" itself on the same folds (or this scheme with -R pointwise); ")
+        .append("weka-ranking cv reports both and says which ranks better\n");
     for (int i = 0; i < m_Classifiers.length; i++) {
       text.append("\n--- member ").append(i + 1).append(": seed ").append(m_MemberSeeds[i])
           .append(", ").append(m_PairCounts[i]).append(" pairs ---\n\n");
       text.append(m_Classifiers[i].toString()).append("\n");
     }
     return text.toString();
+  }
+
+  /**
+   * The exact fast paths this trained model does not take because of its pair
+   * features or pair order, each with the reason: training from the rows,
+   * the tree committee's tournament, NaiveBayes' additive form. Only the
+   * paths it would take with concat pairs in blocks are named.
+   *
+   * @return one line a declined path; empty when none is
+   */
+  public String[] declined() {
+    List<String> out = new ArrayList<>();
+    if (m_Header == null || m_TrainedPointwise) {
+      return new String[0];
+    }
+    if (m_RowPathDeclined != null) {
+      out.add("training " + m_Classifier.getClass().getSimpleName()
+          + " from the rows (" + m_RowPathDeclined + "): the members trained on the pair "
+          + "instances");
+    }
+    String trees = Committee.treeTournamentDeclined(getPairLayout());
+    boolean allTrees = true;
+    for (Classifier member : m_Classifiers) {
+      allTrees &= member.getClass() == weka.classifiers.trees.J48.class
+          || member.getClass() == weka.classifiers.trees.REPTree.class;
+    }
+    if (trees != null && allTrees && m_AdditiveTournament) {
+      out.add("the tree committee's exact tournament (" + trees + "): the flattened trees "
+          + "are asked every pair");
+    }
+    boolean differences = false;
+    for (int k = 0; k < getPairLayout().width(); k++) {
+      differences |= getPairLayout().isDifference(k);
+    }
+    if (differences && m_AdditiveTournament
+        && m_Classifiers[0].getClass() == weka.classifiers.bayes.NaiveBayes.class) {
+      out.add("NaiveBayes' additive form (pair features "
+          + TAGS_PAIR_FEATURES[getPairLayout().mode()].getIDStr() + ": the density of a - b "
+          + "is not a sum of a term of each instance): the member is asked every pair");
+    }
+    return out.toArray(new String[0]);
   }
 
   /**

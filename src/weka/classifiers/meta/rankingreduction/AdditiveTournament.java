@@ -56,34 +56,38 @@ public final class AdditiveTournament {
    *
    * @param members the committee
    * @param pairHeader the empty pair dataset it was trained on
+   * @param layout the pairs' features
    * @param rows the feature values of the rows to compare
    * @return the form, or null
    * @throws Exception if a member's filters fail on a row
    */
   public static AdditiveTournament of(Classifier[] members, Instances pairHeader,
-      double[][] rows) throws Exception {
-    return members.length == 1 ? ofMember(members[0], pairHeader, rows) : null;
+      PairFeatures layout, double[][] rows) throws Exception {
+    return members.length == 1 ? ofMember(members[0], pairHeader, layout, rows) : null;
   }
 
   /**
-   * The additive form of one member on these rows, or null for another learner.
+   * The additive form of one member on these rows, or null for another
+   * learner (and for NaiveBayes on differences, whose density of a - b is
+   * not a sum of a term of a and a term of b).
    *
    * @param member the member
    * @param pairHeader the empty pair dataset it was trained on
+   * @param layout the pairs' features
    * @param rows the feature values of the rows to compare
    * @return the form, or null
    * @throws Exception if the member's filters fail on a row
    */
   public static AdditiveTournament ofMember(Classifier member, Instances pairHeader,
-      double[][] rows) throws Exception {
+      PairFeatures layout, double[][] rows) throws Exception {
     if (member.getClass() == Logistic.class) {
-      return logistic((Logistic) member, pairHeader, rows);
+      return logistic((Logistic) member, pairHeader, layout, rows);
     }
     if (member.getClass() == NaiveBayes.class) {
-      return naiveBayes((NaiveBayes) member, pairHeader, rows);
+      return naiveBayes((NaiveBayes) member, pairHeader, layout, rows);
     }
     if (member.getClass() == SMO.class) {
-      return linearSmo((SMO) member, pairHeader, rows);
+      return linearSmo((SMO) member, pairHeader, layout, rows);
     }
     return null;
   }
@@ -111,8 +115,8 @@ public final class AdditiveTournament {
    * 1 where w.x - b > 0 after SMO's filters; negated so that "beats" is
    * v < 0.
    */
-  private static AdditiveTournament linearSmo(SMO smo, Instances pairHeader, double[][] rows)
-      throws Exception {
+  private static AdditiveTournament linearSmo(SMO smo, Instances pairHeader,
+      PairFeatures layout, double[][] rows) throws Exception {
     if (!(Boolean) field(SMO.class, smo, "m_KernelIsLinear") || smo.getBuildCalibrationModels()) {
       return null;
     }
@@ -132,35 +136,27 @@ public final class AdditiveTournament {
         filters.add(filter);
       }
     }
-    AdditiveTournament out = empty(rows.length, (Double) field(binary, machine, "m_b"));
-    PairInstance pair = pairOf(rows, pairHeader);
-    double[] w = null;
-    for (int r = 0; r < rows.length; r++) {
-      pair.setPair(r, r);
-      Instance filtered = through(pair, filters, true); // as SMO filters
-      if (w == null) { // the weights by attribute of the filtered layout
-        w = new double[filtered.numAttributes()];
-        if (sparse == null) {
-          System.arraycopy(weights, 0, w, 0, Math.min(weights.length, w.length));
-        } else {
-          for (int p = 0; p < sparse.length; p++) {
-            w[indices[p]] = sparse[p];
-          }
-        }
-      }
-      for (int k = 0; k < filtered.numAttributes(); k++) {
-        if (k != classIndex
-            && !out.add(r, filtered.attribute(k).name(), -w[k] * filtered.value(k))) {
-          return null;
-        }
+    if (rows.length == 0) {
+      return empty(0, (Double) field(binary, machine, "m_b"));
+    }
+    // The weights by attribute of the filtered layout.
+    PairInstance any = pairOf(rows, pairHeader, layout);
+    double[] w = new double[through(any, filters, true).numAttributes()];
+    if (sparse == null) {
+      System.arraycopy(weights, 0, w, 0, Math.min(weights.length, w.length));
+    } else {
+      for (int p = 0; p < sparse.length; p++) {
+        w[indices[p]] = sparse[p];
       }
     }
-    return out;
+    return terms((Double) field(binary, machine, "m_b"), pairHeader, layout, rows,
+        pair -> through(pair, filters, true), classIndex, // as SMO filters
+        (filtered, k) -> -w[k] * filtered.value(k));
   }
 
   /** Logistic: "beats" where v = c + f(a) + g(b) < 0 (class 1 more likely). */
   private static AdditiveTournament logistic(Logistic logistic, Instances pairHeader,
-      double[][] rows) throws Exception {
+      PairFeatures layout, double[][] rows) throws Exception {
     double[][] par = logistic.coefficients();
     if (par == null || par[0].length != 1) {
       return null; // not a two-class model
@@ -171,17 +167,75 @@ public final class AdditiveTournament {
       filters.add((Filter) field(Logistic.class, logistic, name));
     }
     int classIndex = (Integer) field(Logistic.class, logistic, "m_ClassIndex");
-    AdditiveTournament out = empty(rows.length, par[0][0]);
-    PairInstance pair = pairOf(rows, pairHeader);
+    // par[j] is the coefficient of the j-th attribute but the class, from 1.
+    return terms(par[0][0], pairHeader, layout, rows,
+        pair -> through(pair, filters, false), classIndex, // as Logistic filters
+        (filtered, k) -> par[k < classIndex ? k + 1 : k][0] * filtered.value(k));
+  }
+
+  /** A member's own filters on a pair. */
+  private interface Filtering {
+    Instance apply(PairInstance pair) throws Exception;
+  }
+
+  /** A linear member's term of attribute k of a filtered pair. */
+  private interface Term {
+    double of(Instance filtered, int k);
+  }
+
+  /**
+   * The form of a linear member, v = c + sum over the filtered attributes of
+   * a term each: a {@code first_} attribute's term is a's, read on the pair
+   * (r, r), a {@code second_} one's b's. A {@code diff_} attribute passes the
+   * filters as t(a - b) = alpha (a - b) + beta (the filters move a numeric
+   * value by an affine map: none, Normalize, Standardize), so with Z a row of
+   * zeros, t(a, b) = t(a, Z) + (t(Z, Z) - t(b, Z)): a's term is t(a, Z), b's
+   * t(Z, Z) - t(b, Z). Where a row's value is missing, the filled-in
+   * difference is no such sum: the row's every pair is left to the member.
+   */
+  private static AdditiveTournament terms(double bias, Instances pairHeader,
+      PairFeatures layout, double[][] rows, Filtering filtering, int classIndex, Term term)
+      throws Exception {
+    AdditiveTournament out = empty(rows.length, bias);
+    PairInstance same = pairOf(rows, pairHeader, layout);
+    double[][] probeRows = {rows.length == 0 ? null : rows[0],
+        new double[rows.length == 0 ? 0 : rows[0].length]};
+    PairInstance probe = new PairInstance(probeRows, layout, 1, 1, Utils.missingValue(), 1.0);
+    probe.setDataset(pairHeader);
+    Instance zero = null; // t(Z, Z), once there is a difference
     for (int r = 0; r < rows.length; r++) {
-      pair.setPair(r, r);
-      Instance filtered = through(pair, filters, false); // as Logistic filters
-      int j = 1;
+      same.setPair(r, r);
+      Instance filtered = filtering.apply(same);
+      Instance fromZero = null; // t(r, Z), once there is a difference
       for (int k = 0; k < filtered.numAttributes(); k++) {
-        if (k != classIndex
-            && !out.add(r, filtered.attribute(k).name(), par[j++][0] * filtered.value(k))) {
+        if (k == classIndex) {
+          continue;
+        }
+        String name = filtered.attribute(k).name();
+        int source = PairFeatures.sourceOf(name);
+        if (source == PairFeatures.FIRST || source == PairFeatures.SECOND) {
+          out.add(r, source == PairFeatures.FIRST, term.of(filtered, k), 0);
+          continue;
+        }
+        if (source != PairFeatures.DIFF || pairHeader.attribute(name) == null) {
           return null;
         }
+        if (zero == null) {
+          probe.setPair(1, 1);
+          zero = filtering.apply(probe);
+        }
+        if (fromZero == null) {
+          probeRows[0] = rows[r];
+          probe.setPair(0, 1);
+          fromZero = filtering.apply(probe);
+        }
+        int feature = layout.feature(pairHeader.attribute(name).index());
+        double constant = term.of(zero, k);
+        double own = Double.isNaN(rows[r][feature]) ? Double.POSITIVE_INFINITY
+            : term.of(fromZero, k);
+        // The constant's size bounds the rounding of the filters' shift.
+        out.add(r, true, own, Math.abs(constant));
+        out.add(r, false, constant - own, 0);
       }
     }
     return out;
@@ -190,19 +244,25 @@ public final class AdditiveTournament {
   /**
    * NaiveBayes: class 1 more likely where log P(1) - log P(0), the log prior
    * ratio plus one log ratio an attribute (missing values left out), is
-   * positive; negated here so that "beats" is v < 0 as for Logistic.
+   * positive; negated here so that "beats" is v < 0 as for Logistic. Not on
+   * differences: the density of a - b is not a sum of a term of each row.
    */
   private static AdditiveTournament naiveBayes(NaiveBayes bayes, Instances pairHeader,
-      double[][] rows) throws Exception {
+      PairFeatures layout, double[][] rows) throws Exception {
     if ((Boolean) field(NaiveBayes.class, bayes, "m_UseDiscretization")) {
       return null;
+    }
+    for (int k = 0; k < layout.width(); k++) {
+      if (layout.isDifference(k)) {
+        return null;
+      }
     }
     Estimator prior = (Estimator) field(NaiveBayes.class, bayes, "m_ClassDistribution");
     Estimator[][] estimators = (Estimator[][]) field(NaiveBayes.class, bayes, "m_Distributions");
     Instances header = (Instances) field(NaiveBayes.class, bayes, "m_Instances");
     double bias = -(Math.log(prior.getProbability(1)) - Math.log(prior.getProbability(0)));
     AdditiveTournament out = empty(rows.length, bias);
-    PairInstance pair = pairOf(rows, pairHeader);
+    PairInstance pair = pairOf(rows, pairHeader, layout);
     for (int r = 0; r < rows.length; r++) {
       pair.setPair(r, r);
       for (int k = 0; k < pairHeader.numAttributes(); k++) {
@@ -215,9 +275,8 @@ public final class AdditiveTournament {
           term[j] = Math.log(Math.max(1e-75,
               Math.pow(estimators[k][j].getProbability(pair.value(k)), weight)));
         }
-        if (!out.add(r, pairHeader.attribute(k).name(), -(term[1] - term[0]))) {
-          return null;
-        }
+        int source = PairFeatures.sourceOf(pairHeader.attribute(k).name());
+        out.add(r, source == PairFeatures.FIRST, -(term[1] - term[0]), 0);
       }
     }
     return out;
@@ -240,24 +299,26 @@ public final class AdditiveTournament {
     return new AdditiveTournament(new double[n], new double[n], new double[n], bias);
   }
 
-  private static PairInstance pairOf(double[][] rows, Instances pairHeader) {
-    PairInstance pair = new PairInstance(rows, 0, 0, Utils.missingValue(), 1.0);
+  private static PairInstance pairOf(double[][] rows, Instances pairHeader,
+      PairFeatures layout) {
+    PairInstance pair = new PairInstance(rows, layout, 0, 0, Utils.missingValue(), 1.0);
     pair.setDataset(pairHeader);
     return pair;
   }
 
-  /** Adds a term to row r's half named by the attribute; false for neither. */
-  private boolean add(int r, String attribute, double term) {
-    if (attribute.startsWith("first_")) {
+  /**
+   * Adds a term to row r's first half (a's) or second (b's), and to the
+   * row's scale the term's size and {@code rounding} more.
+   */
+  private void add(int r, boolean first, double term, double rounding) {
+    if (first) {
       m_Left[r] += term;
-    } else if (attribute.startsWith("second_")) {
-      m_Right[r] += term;
     } else {
-      return false;
+      m_Right[r] += term;
     }
     // An infinite term leaves the row's every pair to the member itself.
-    m_Scale[r] += Double.isFinite(term) ? Math.abs(term) : Double.POSITIVE_INFINITY;
-    return true;
+    m_Scale[r] += (Double.isFinite(term) ? Math.abs(term) : Double.POSITIVE_INFINITY)
+        + rounding;
   }
 
   /**

@@ -33,6 +33,11 @@ import weka.core.Instances;
  * pair whose every split the processor must guess. {@link #beats} stops
  * asking members once the majority is decided; {@link #votes} counts every
  * member's vote.
+ *
+ * <p>Pairs are laid out as the members were trained on them
+ * ({@link PairFeatures}). A row given once for a run, and the tree
+ * tournament, read a split as a condition on one row: they apply to pairs of
+ * the rows side by side only; pairs of differences are walked one by one.
  */
 public final class Committee implements PairComparator {
 
@@ -54,6 +59,7 @@ public final class Committee implements PairComparator {
 
   private final Classifier[][] m_Copies;
   private final Instances m_PairHeader;
+  private final PairFeatures m_Layout;
   private final double[][] m_Rows;
   private final boolean m_Additive;
   /** Each member's additive form on the rows (null: none), once built. */
@@ -67,14 +73,16 @@ public final class Committee implements PairComparator {
    * @param copies one copy of the committee per thread to score on
    *        ({@link #copies})
    * @param pairHeader the empty pair dataset they were trained on
+   * @param layout the pairs' features, as they were trained on
    * @param rows the non-class values of the rows to compare
    * @param additive whether additive members answer from their forms
    * @throws Exception if a member's form cannot be read
    */
-  public Committee(Classifier[][] copies, Instances pairHeader, double[][] rows,
-      boolean additive) throws Exception {
+  public Committee(Classifier[][] copies, Instances pairHeader, PairFeatures layout,
+      double[][] rows, boolean additive) throws Exception {
     m_Copies = copies;
     m_PairHeader = pairHeader;
+    m_Layout = layout;
     m_Rows = rows;
     m_Additive = additive;
     m_Trees = new FlatTree[copies[0].length];
@@ -93,17 +101,33 @@ public final class Committee implements PairComparator {
    * The exact tournament of this committee on its rows without asking every
    * pair, or null where no form applies: a single additive member's
    * ({@link AdditiveTournament}), else a committee of trees'
-   * ({@link TreeTournament}, on as many threads as there are copies).
+   * ({@link TreeTournament}, on as many threads as there are copies) on pairs
+   * of the rows side by side ({@link #treeTournamentDeclined}).
    *
    * @return the exact form, or null
    * @throws Exception if a member's form cannot be read
    */
   public ExactTournament exactTournament() throws Exception {
-    AdditiveTournament additive = AdditiveTournament.of(m_Copies[0], m_PairHeader, m_Rows);
+    AdditiveTournament additive = AdditiveTournament.of(m_Copies[0], m_PairHeader, m_Layout,
+        m_Rows);
     if (additive != null) {
       return additive::tournament;
     }
-    return TreeTournament.of(m_Trees, m_Rows, m_Copies.length);
+    return treeTournamentDeclined(m_Layout) == null
+        ? TreeTournament.of(m_Trees, m_Rows, m_Copies.length) : null;
+  }
+
+  /**
+   * Why the tree tournament does not apply to pairs of these features, or
+   * null when it may: it reads each split as a condition on one row, and a
+   * split on a difference a - b is a condition on both.
+   *
+   * @param layout the pairs' features
+   * @return the reason, or null
+   */
+  public static String treeTournamentDeclined(PairFeatures layout) {
+    return layout.sideBySide() ? null : "pair features " + PairFeatures.NAMES[layout.mode()]
+        + ": a split on a - b is a condition on both rows";
   }
 
   /**
@@ -168,10 +192,12 @@ public final class Committee implements PairComparator {
    */
   private void count(Classifier[] members, int[] left, int[] right, int from, int to, int[] out,
       boolean decide) throws Exception {
-    PairInstance pair = new PairInstance(m_Rows, 0, 0, weka.core.Utils.missingValue(), 1.0);
+    PairInstance pair = new PairInstance(m_Rows, m_Layout, 0, 0,
+        weka.core.Utils.missingValue(), 1.0);
     pair.setDataset(m_PairHeader);
+    boolean sideBySide = m_Layout.sideBySide();
     int half = m_Rows.length == 0 ? 0 : m_Rows[0].length;
-    double[] values = new double[2 * half]; // the pair's, for the trees
+    double[] values = new double[m_Layout.width()]; // the pair's, for the trees
     int first = -1; // the row in the first half of values
     FlatTree.Given[] given = null; // this thread's trees with a row given, once needed
     int runEnd = from; // where the pairs sharing a row (or none) end
@@ -184,7 +210,7 @@ public final class Committee implements PairComparator {
       if (k == runEnd) {
         int byFirst = runEnd(left, k, to);
         int bySecond = runEnd(right, k, to);
-        shared = byFirst - k >= RUN ? 1 : bySecond - k >= RUN ? 2 : 0;
+        shared = !sideBySide ? 0 : byFirst - k >= RUN ? 1 : bySecond - k >= RUN ? 2 : 0;
         // No run long enough starts before both ends when neither is.
         runEnd = shared == 1 ? byFirst : shared == 2 ? bySecond : Math.min(byFirst, bySecond);
         if (shared > 0) {
@@ -212,11 +238,15 @@ public final class Committee implements PairComparator {
             sure = given[m].answer(m_Rows[shared == 1 ? b : a]);
           } else {
             if (!laidOut) { // batches ask a row against many in turn
-              if (first != a) {
-                System.arraycopy(m_Rows[a], 0, values, 0, half);
-                first = a;
+              if (!sideBySide) {
+                m_Layout.fill(m_Rows[a], m_Rows[b], values);
+              } else {
+                if (first != a) {
+                  System.arraycopy(m_Rows[a], 0, values, 0, half);
+                  first = a;
+                }
+                System.arraycopy(m_Rows[b], 0, values, half, half);
               }
-              System.arraycopy(m_Rows[b], 0, values, half, half);
               laidOut = true;
             }
             sure = m_Trees[m].answer(values);
@@ -335,7 +365,7 @@ public final class Committee implements PairComparator {
     Classifier[] members = m_Copies[0];
     AdditiveTournament[] forms = new AdditiveTournament[members.length];
     for (int m = 0; m < members.length; m++) {
-      forms[m] = AdditiveTournament.ofMember(members[m], m_PairHeader, m_Rows);
+      forms[m] = AdditiveTournament.ofMember(members[m], m_PairHeader, m_Layout, m_Rows);
     }
     return forms;
   }

@@ -8,8 +8,8 @@ import weka.core.DenseInstance;
 import weka.core.Instance;
 
 /**
- * The pair instance A(a) || A(b) with its label, read from the base rows
- * instead of copied: about 50 bytes a pair whatever the number of attributes,
+ * The pair instance of rows a and b with its label (A(a) || A(b), or another
+ * {@link PairFeatures} layout), read from the base rows instead of copied: about 50 bytes a pair whatever the number of attributes,
  * where a DenseInstance costs 16 bytes an attribute. A learner that changes a
  * value (a filter, say) gets a private dense copy of the values first, so the
  * shared rows are never written.
@@ -19,11 +19,14 @@ public final class PairInstance extends AbstractInstance {
   private static final long serialVersionUID = 7301982766420153411L;
 
   private final double[][] m_Rows;
+  private final PairFeatures m_Layout;
   private int m_First;
   private int m_Second;
   private double m_Label;
 
   /**
+   * The pair A(a) || A(b): the two rows side by side.
+   *
    * @param rows the base rows' non-class values, one array a row
    * @param first row of the first element
    * @param second row of the second element
@@ -31,7 +34,22 @@ public final class PairInstance extends AbstractInstance {
    * @param weight the pair's weight
    */
   public PairInstance(double[][] rows, int first, int second, double label, double weight) {
+    this(rows, PairFeatures.concat(rows.length == 0 ? 0 : rows[0].length), first, second,
+        label, weight);
+  }
+
+  /**
+   * @param rows the base rows' non-class values, one array a row
+   * @param layout the pair's features
+   * @param first row of the first element
+   * @param second row of the second element
+   * @param label the pair's class index (NaN when unknown)
+   * @param weight the pair's weight
+   */
+  public PairInstance(double[][] rows, PairFeatures layout, int first, int second,
+      double label, double weight) {
     m_Rows = rows;
+    m_Layout = layout;
     m_First = first;
     m_Second = second;
     m_Label = label;
@@ -55,14 +73,15 @@ public final class PairInstance extends AbstractInstance {
     if (m_AttValues != null) {
       return m_AttValues[attIndex];
     }
-    int m = m_Rows.length == 0 ? 0 : m_Rows[m_First].length;
-    if (attIndex < m) {
-      return m_Rows[m_First][attIndex];
+    int width = m_Layout.width();
+    if (m_Layout.sideBySide() && attIndex < width) { // the common case, without a lookup
+      int m = width / 2;
+      return attIndex < m ? m_Rows[m_First][attIndex] : m_Rows[m_Second][attIndex - m];
     }
-    if (attIndex < 2 * m) {
-      return m_Rows[m_Second][attIndex - m];
+    if (attIndex < width) {
+      return m_Layout.value(m_Rows[m_First], m_Rows[m_Second], attIndex);
     }
-    if (attIndex == 2 * m) {
+    if (attIndex == width) {
       return m_Label;
     }
     throw new ArrayIndexOutOfBoundsException(attIndex);
@@ -75,7 +94,7 @@ public final class PairInstance extends AbstractInstance {
 
   @Override
   public int numAttributes() {
-    return m_AttValues != null ? m_AttValues.length : 2 * m_Rows[m_First].length + 1;
+    return m_AttValues != null ? m_AttValues.length : m_Layout.width() + 1;
   }
 
   @Override
@@ -93,17 +112,16 @@ public final class PairInstance extends AbstractInstance {
     if (m_AttValues != null) {
       return m_AttValues.clone();
     }
-    int m = m_Rows[m_First].length;
-    double[] values = new double[2 * m + 1];
-    System.arraycopy(m_Rows[m_First], 0, values, 0, m);
-    System.arraycopy(m_Rows[m_Second], 0, values, m, m);
-    values[2 * m] = m_Label;
+    double[] values = new double[m_Layout.width() + 1];
+    m_Layout.fill(m_Rows[m_First], m_Rows[m_Second], values);
+    values[values.length - 1] = m_Label;
     return values;
   }
 
   @Override
   public Object copy() {
-    PairInstance result = new PairInstance(m_Rows, m_First, m_Second, m_Label, m_Weight);
+    PairInstance result = new PairInstance(m_Rows, m_Layout, m_First, m_Second, m_Label,
+        m_Weight);
     result.m_AttValues = m_AttValues == null ? null : m_AttValues.clone();
     result.m_Dataset = m_Dataset;
     return result;

@@ -81,8 +81,12 @@ public final class PairTraining {
   private final int m_PairsPerInstance;
   private final boolean m_OneOrder;
   private boolean m_SumsInPairOrder;
+  private final PairFeatures m_Layout;
+  private final int m_Order;
 
   /**
+   * Pairs of the two rows side by side (concat), in blocks.
+   *
    * @param data the training data, without missing classes
    * @param task how the data ranks
    * @param pairsPerInstance pairs drawn per instance, 0 for all
@@ -90,6 +94,22 @@ public final class PairTraining {
    */
   public PairTraining(Instances data, RankingTask task, int pairsPerInstance,
       boolean oneOrder) {
+    this(data, task, pairsPerInstance, oneOrder, PairFeatures.CONCAT, Pairs.BLOCKS);
+  }
+
+  /**
+   * @param data the training data, without missing classes
+   * @param task how the data ranks
+   * @param pairsPerInstance pairs drawn per instance, 0 for all
+   * @param oneOrder keep only the pairs whose first element has the higher grade
+   * @param features the pair features, {@link PairFeatures#CONCAT} and so on
+   * @param order {@link Pairs#BLOCKS}, or {@link Pairs#INTERLEAVED} (all pairs
+   *     in both orders only)
+   */
+  public PairTraining(Instances data, RankingTask task, int pairsPerInstance,
+      boolean oneOrder, int features, int order) {
+    m_Layout = task.pairFeatures(data, features);
+    m_Order = order;
     m_Rows = task.rows(data);
     m_Grades = task.grades(data);
     m_Groups = task.groups(data);
@@ -97,7 +117,7 @@ public final class PairTraining {
     for (int i = 0; i < m_Weights.length; i++) {
       m_Weights[i] = data.instance(i).weight();
     }
-    m_PairHeader = task.pairHeader(data, PAIR_CLASS);
+    m_PairHeader = task.pairHeader(data, m_Layout, PAIR_CLASS);
     m_PairsPerInstance = pairsPerInstance;
     m_OneOrder = oneOrder;
   }
@@ -131,6 +151,15 @@ public final class PairTraining {
    */
   public double[][] rows() {
     return m_Rows;
+  }
+
+  /**
+   * What the pair instances' attributes are.
+   *
+   * @return the layout
+   */
+  public PairFeatures layout() {
+    return m_Layout;
   }
 
   /**
@@ -168,28 +197,35 @@ public final class PairTraining {
    */
   public Instances pairs(Random random) {
     Pairs pairs = Pairs.build(m_Grades, m_Groups, m_PairsPerInstance, random, m_OneOrder);
+    if (m_Order == Pairs.INTERLEAVED) {
+      pairs = pairs.interleaved();
+    }
     Instances out = new Instances(m_PairHeader, pairs.size());
     for (int k = 0; k < pairs.size(); k++) {
       int a = pairs.left[k];
       int b = pairs.right[k];
-      out.add(new PairInstance(m_Rows, a, b, pairs.label[k], m_Weights[a] * m_Weights[b]));
+      out.add(new PairInstance(m_Rows, m_Layout, a, b, pairs.label[k],
+          m_Weights[a] * m_Weights[b]));
     }
     return out;
   }
 
   /**
    * The pair set's two sides when it is a product of the rows: every mixed
-   * pair of a binary task in both orders, with unit weights. Then the pairs
+   * pair of a binary task in both orders, with unit weights, side by side
+   * (concat) and in blocks. Then the pairs
    * are, in order, S1 x S0 (label 1) and S0 x S1 (label 0), where S1 holds
    * the rows of the class that ranks first and S0 the others, each in data
    * order; a learner whose statistics factorise over such products can be
    * trained from the rows ({@link ProductTraining}).
    *
    * @return {S1, S0} as row indices, or null for sampled, one-order, grouped
-   *     or weighted pairs and for grades
+   *     or weighted pairs, for grades, and for pairs of other features or in
+   *     another order ({@link #rowPathDeclined})
    */
   public int[][] productSides() {
-    if (m_PairsPerInstance != 0 || m_OneOrder || m_Groups != null) {
+    if (m_PairsPerInstance != 0 || m_OneOrder || m_Groups != null
+        || rowPathDeclined() != null) {
       return null;
     }
     int firsts = 0;
@@ -209,6 +245,29 @@ public final class PairTraining {
       }
     }
     return new int[][] {s1, s0};
+  }
+
+  /**
+   * Why the pair features or the pair order keep members from being trained
+   * from the rows, or null when they do not. Training from the rows counts
+   * each side's values over S1 and S0; a difference a - b is a value of
+   * neither side. And the row path reproduces the learners' sums over the
+   * pairs in the blocks' order (NaiveBayes' running sums of the values, J48's
+   * of fractional weights where values are missing): floating-point sums in
+   * another order may round otherwise, so it is exact for the blocks only.
+   *
+   * @return the reason, or null
+   */
+  public String rowPathDeclined() {
+    if (!m_Layout.sideBySide()) {
+      return "pair features " + PairFeatures.NAMES[m_Layout.mode()] + ": a difference "
+          + "a - b is counted over no side alone";
+    }
+    if (m_Order != Pairs.BLOCKS) {
+      return "pair order " + Pairs.ORDERS[m_Order] + ": the counts reproduce the sums "
+          + "in the blocks' order only";
+    }
+    return null;
   }
 
   /**

@@ -19,7 +19,9 @@ import java.util.Random;
  * decreasing grade, then in data order, and each is paired with the rows of
  * its group of another grade, in data order: every such row ({@code p = 0},
  * "all"), or p of them drawn without replacement (all if fewer). For a binary
- * task that is S1 x S0 then S0 x S1, both orders of every mixed pair.
+ * task that is S1 x S0 then S0 x S1, both orders of every mixed pair, in two
+ * blocks; {@link #interleaved} puts each pair's mirror right after it instead,
+ * the order the monograph's combining function makes.
  */
 public final class Pairs {
 
@@ -34,6 +36,50 @@ public final class Pairs {
     this.left = left;
     this.right = right;
     this.label = label;
+  }
+
+  /** Pair order: as built, all of S1 x S0 then all of S0 x S1 (binary, all pairs). */
+  public static final int BLOCKS = 0;
+  /** Pair order: each (alpha, beta) followed by (beta, alpha). */
+  public static final int INTERLEAVED = 1;
+
+  /** The orders' names, by order, as {@code -pair-order} names them. */
+  public static final String[] ORDERS = {"blocks", "interleaved"};
+
+  /**
+   * The same pairs in the monograph's interleaved order: each pair whose first
+   * element has the higher grade, in this order, followed by its mirror. For
+   * every pair of different grades in both orders (all pairs, not one order)
+   * that is a reordering of these pairs; for a binary task, (a, b) and (b, a)
+   * for a in S1 and b in S0, each in data order.
+   *
+   * @return the reordered pairs
+   * @throws IllegalStateException when the pairs are not closed under mirroring
+   *     (sampled or one-order pairs)
+   */
+  public Pairs interleaved() {
+    int n = size();
+    int[] l = new int[n];
+    int[] r = new int[n];
+    double[] y = new double[n];
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+      if (label[i] == 1) {
+        if (k + 2 > n) {
+          throw new IllegalStateException("only all pairs in both orders can be interleaved");
+        }
+        l[k] = left[i];
+        r[k] = right[i];
+        y[k++] = 1;
+        l[k] = right[i];
+        r[k] = left[i];
+        y[k++] = 0;
+      }
+    }
+    if (k != n) {
+      throw new IllegalStateException("only all pairs in both orders can be interleaved");
+    }
+    return new Pairs(l, r, y);
   }
 
   /**

@@ -216,27 +216,35 @@ public final class RankingTask implements Serializable {
   }
 
   /**
-   * The empty dataset of pair instances: {@code first_} and {@code second_}
-   * copies of the features, and the binary class {@code pairClass}.
+   * The layout of this data's pair instances under a pair-features mode.
    *
    * @param data the training data
+   * @param mode {@link PairFeatures#CONCAT}, DIFFERENCE or BOTH
+   * @return the layout
+   */
+  public PairFeatures pairFeatures(Instances data, int mode) {
+    return PairFeatures.of(mode, featureAttributes(data));
+  }
+
+  /**
+   * The empty dataset of pair instances: the layout's attributes and the
+   * binary class {@code pairClass}.
+   *
+   * @param data the training data
+   * @param layout the pairs' features
    * @param pairClass the name of the pairs' class attribute
    * @return the pair header
    */
-  public Instances pairHeader(Instances data, String pairClass) {
-    ArrayList<Attribute> attributes = new ArrayList<>();
-    for (String side : new String[] {"first_", "second_"}) {
-      for (int j : m_Features) {
-        attributes.add(data.attribute(j).copy(side + data.attribute(j).name()));
-      }
+  public Instances pairHeader(Instances data, PairFeatures layout, String pairClass) {
+    return layout.header(featureAttributes(data), data.relationName(), pairClass);
+  }
+
+  private List<Attribute> featureAttributes(Instances data) {
+    List<Attribute> attributes = new ArrayList<>();
+    for (int j : m_Features) {
+      attributes.add(data.attribute(j));
     }
-    List<String> labels = new ArrayList<>();
-    labels.add("0");
-    labels.add("1");
-    attributes.add(new Attribute(pairClass, labels));
-    Instances header = new Instances(data.relationName() + "-pairs", attributes, 0);
-    header.setClassIndex(header.numAttributes() - 1);
-    return header;
+    return attributes;
   }
 
   /**
