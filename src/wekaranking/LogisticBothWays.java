@@ -1,0 +1,130 @@
+/*
+ * Logistic trained on a training fold's pairs from the rows and on the
+ * materialised pair instances, and the test fold ranked by each, for the
+ * tests and the benchmarks.
+ *
+ * Copyright (C) 2026 the weka-ranking authors. GPL-3.0-or-later.
+ */
+package wekaranking;
+
+import java.lang.reflect.Field;
+import java.util.Random;
+
+import weka.classifiers.AbstractClassifier;
+import weka.classifiers.Classifier;
+import weka.classifiers.functions.Logistic;
+import weka.classifiers.meta.rankingreduction.Committee;
+import weka.classifiers.meta.rankingreduction.PairTraining;
+import weka.classifiers.meta.rankingreduction.ProductTraining;
+import weka.classifiers.meta.rankingreduction.Rankers;
+import weka.classifiers.meta.rankingreduction.RankingTask;
+import weka.core.Instances;
+
+/** One Logistic member trained both ways on a fold, its models and rankings side by side. */
+public final class LogisticBothWays {
+
+  /** The two models, their rankings of the test rows and their costs. */
+  public static final class Comparison {
+    /** Whether the member was trained from the rows (false: it declined). */
+    public final boolean fromRows;
+    /** Pair instances the member is trained on. */
+    public final long pairs;
+    /** Coefficients from the rows, intercept first (empty when declined). */
+    public final double[] fromRowsCoefficients;
+    /** WEKA's coefficients on the pairs, intercept first. */
+    public final double[] onPairsCoefficients;
+    /** Log-likelihood from the rows (NaN when declined). */
+    public final double fromRowsLogLikelihood;
+    /** WEKA's log-likelihood on the pairs. */
+    public final double onPairsLogLikelihood;
+    /** Tournament scores of the test rows by the model from the rows (empty when declined). */
+    public final double[] fromRowsScores;
+    /** Tournament scores of the test rows by WEKA's model. */
+    public final double[] onPairsScores;
+    /** Seconds of training from the rows. */
+    public final double fromRowsSeconds;
+    /** Seconds of training on the pairs, making them included. */
+    public final double onPairsSeconds;
+
+    Comparison(boolean fromRows, long pairs, double[][] coefficients, double[] logLikelihoods,
+        double[][] scores, double[] seconds) {
+      this.fromRows = fromRows;
+      this.pairs = pairs;
+      this.fromRowsCoefficients = coefficients[0];
+      this.onPairsCoefficients = coefficients[1];
+      this.fromRowsLogLikelihood = logLikelihoods[0];
+      this.onPairsLogLikelihood = logLikelihoods[1];
+      this.fromRowsScores = scores[0];
+      this.onPairsScores = scores[1];
+      this.fromRowsSeconds = seconds[0];
+      this.onPairsSeconds = seconds[1];
+    }
+  }
+
+  private LogisticBothWays() {
+  }
+
+  /**
+   * Trains a copy of the learner on the training rows' pairs both ways (the
+   * member of seed {@code seed}: its pairs are those {@code new Random(seed)}
+   * draws) and ranks the test rows by each with the tournament.
+   *
+   * @param learner a Logistic, its options set (left untrained)
+   * @param train the training rows, their class set
+   * @param test the rows to rank, of the same header
+   * @param rankFirst the class that ranks first, as -rank-first names it
+   * @param pairsPerInstance pairs drawn per instance, 0 for all
+   * @param seed the member's seed
+   * @param threads the most threads the training from the rows may use
+   * @return the comparison
+   * @throws Exception if WEKA refuses the data
+   */
+  public static Comparison compare(Classifier learner, Instances train, Instances test,
+      String rankFirst, int pairsPerInstance, int seed, int threads) throws Exception {
+    train = new Instances(train);
+    train.deleteWithMissingClass();
+    RankingTask task = RankingTask.of(train, rankFirst, "");
+    PairTraining training = new PairTraining(train, task, pairsPerInstance, false);
+    Classifier fromRows = AbstractClassifier.makeCopy(learner);
+    long started = System.nanoTime();
+    boolean trained = ProductTraining.train(fromRows, training, new Random(seed), threads);
+    double fromRowsSeconds = (System.nanoTime() - started) / 1e9;
+    Classifier onPairs = AbstractClassifier.makeCopy(learner);
+    started = System.nanoTime();
+    Instances pairs = training.pairs(new Random(seed));
+    onPairs.buildClassifier(pairs);
+    double onPairsSeconds = (System.nanoTime() - started) / 1e9;
+    double[][] rows = task.rows(test);
+    Instances header = training.pairHeader();
+    return new Comparison(trained, pairs.numInstances(),
+        new double[][] {trained ? coefficients(fromRows) : new double[0],
+            coefficients(onPairs)},
+        new double[] {trained ? logLikelihood(fromRows) : Double.NaN, logLikelihood(onPairs)},
+        new double[][] {trained ? scores(fromRows, header, rows) : new double[0],
+            scores(onPairs, header, rows)},
+        new double[] {fromRowsSeconds, onPairsSeconds});
+  }
+
+  /** Logistic's coefficients of its one modelled class, intercept first. */
+  private static double[] coefficients(Classifier model) {
+    double[][] par = ((Logistic) model).coefficients();
+    double[] out = new double[par.length];
+    for (int j = 0; j < par.length; j++) {
+      out[j] = par[j][0];
+    }
+    return out;
+  }
+
+  private static double logLikelihood(Classifier model) throws Exception {
+    Field field = Logistic.class.getDeclaredField("m_LL");
+    field.setAccessible(true);
+    return field.getDouble(model);
+  }
+
+  /** The tournament's scores of the rows, the member's own votes (exact additive form). */
+  private static double[] scores(Classifier model, Instances header, double[][] rows)
+      throws Exception {
+    Committee committee = new Committee(new Classifier[][] {{model}}, header, rows, true);
+    return Rankers.tournament(rows.length, committee).scores;
+  }
+}
