@@ -424,23 +424,25 @@ final class ProductLogistic implements ProductTraining.ListBuilder {
   }
 
   /**
-   * Logistic's negative log-likelihood of class 0 ("the first does not win")
-   * on a pair, given its linear predictor, as Logistic's {@code logOfSum}
-   * computes it, and the probability of class 0 (the gradient's factor).
+   * The linear predictor's two terms of every row at a point: u = c + the
+   * first half's sum, t = the second half's, and their exponentials, so that
+   * a pair's e^eta is a product instead of an exponential.
    */
-  private static final class Softplus {
-    double m_Loss;
-    double m_Probability;
+  private static final class Terms {
+    final double[] m_U;
+    final double[] m_T;
+    final double[] m_ExpU;
+    final double[] m_ExpT;
 
-    void at(double eta) {
-      if (0 > eta) {
-        double e = Math.exp(eta);
-        m_Loss = Math.log(1 + e);
-        m_Probability = e / (1 + e);
-      } else {
-        double e = Math.exp(-eta);
-        m_Loss = eta + Math.log(1 + e);
-        m_Probability = 1 / (1 + e);
+    Terms(double c, double[] s, double[] t) {
+      m_U = new double[s.length];
+      m_T = t;
+      m_ExpU = new double[s.length];
+      m_ExpT = new double[s.length];
+      for (int r = 0; r < s.length; r++) {
+        m_U[r] = c + s[r];
+        m_ExpU[r] = Math.exp(m_U[r]);
+        m_ExpT[r] = Math.exp(t[r]);
       }
     }
   }
@@ -457,16 +459,36 @@ final class ProductLogistic implements ProductTraining.ListBuilder {
       m_Second = new double[rows];
     }
 
-    /** Adds a pair (a, b) of this weight, class-0 indicator and predictor. */
-    void add(Softplus softplus, int a, int b, double weight, boolean classZero, double eta) {
-      softplus.at(eta);
+    /**
+     * Adds the pair (a, b) of this weight and class: its negative
+     * log-likelihood as Logistic's {@code logOfSum} computes it (class 0 is
+     * Logistic's modelled class, "the first does not win", of probability
+     * e^eta / (1 + e^eta)), and its residual, the loss's derivative in eta.
+     */
+    void add(Terms terms, int a, int b, double weight, boolean classZero) {
+      double eta = terms.m_U[a] + terms.m_T[b];
+      double e = terms.m_ExpU[a] * terms.m_ExpT[b];
+      double softplus;
+      double probability;
+      if (e > 0 && e < Double.POSITIVE_INFINITY) {
+        softplus = 0 > eta ? Math.log(1 + e) : eta + Math.log(1 + 1 / e);
+        probability = e / (1 + e);
+      } else if (0 > eta) { // a factor under- or overflowed: the exponential itself
+        e = Math.exp(eta);
+        softplus = Math.log(1 + e);
+        probability = e / (1 + e);
+      } else {
+        e = Math.exp(-eta);
+        softplus = eta + Math.log(1 + e);
+        probability = 1 / (1 + e);
+      }
       double residual;
       if (classZero) {
-        m_Loss += weight * (softplus.m_Loss - eta);
-        residual = weight * (softplus.m_Probability - 1);
+        m_Loss += weight * (softplus - eta);
+        residual = weight * (probability - 1);
       } else {
-        m_Loss += weight * softplus.m_Loss;
-        residual = weight * softplus.m_Probability;
+        m_Loss += weight * softplus;
+        residual = weight * probability;
       }
       m_Residual += residual;
       m_First[a] += residual;
@@ -485,8 +507,8 @@ final class ProductLogistic implements ProductTraining.ListBuilder {
     /** Each row's summed pair weight as the first (or the second) element. */
     double[] sideWeights(boolean first);
 
-    /** Adds block k's pairs (of {@link #BLOCKS}) at c + s_a + t_b to the sums. */
-    void add(int block, double c, double[] s, double[] t, Sums sums);
+    /** Adds block k's pairs (of {@link #BLOCKS}) at these terms to the sums. */
+    void add(int block, Terms terms, Sums sums);
 
     /** Whether every pair is strictly on its label's side at c + s_a + t_b. */
     boolean separated(double c, double[] s, double[] t);
@@ -528,17 +550,14 @@ final class ProductLogistic implements ProductTraining.ListBuilder {
     }
 
     @Override
-    public void add(int block, double c, double[] s, double[] t, Sums sums) {
-      Softplus softplus = new Softplus();
+    public void add(int block, Terms terms, Sums sums) {
       int from = (int) ((long) block * m_First.length / BLOCKS);
       int to = (int) ((long) (block + 1) * m_First.length / BLOCKS);
       for (int i = from; i < to; i++) {
         int a = m_First[i];
-        double sa = c + s[a];
-        double ta = c + t[a];
         for (int b : m_Second) {
-          sums.add(softplus, a, b, 1, false, sa + t[b]);
-          sums.add(softplus, b, a, 1, true, s[b] + ta);
+          sums.add(terms, a, b, 1, false);
+          sums.add(terms, b, a, 1, true);
         }
       }
     }
@@ -596,14 +615,12 @@ final class ProductLogistic implements ProductTraining.ListBuilder {
     }
 
     @Override
-    public void add(int block, double c, double[] s, double[] t, Sums sums) {
-      Softplus softplus = new Softplus();
+    public void add(int block, Terms terms, Sums sums) {
       int from = (int) ((long) block * m_Weights.length / BLOCKS);
       int to = (int) ((long) (block + 1) * m_Weights.length / BLOCKS);
       for (int k = from; k < to; k++) {
-        int a = m_Pairs.left[k];
-        int b = m_Pairs.right[k];
-        sums.add(softplus, a, b, m_Weights[k], m_Pairs.label[k] == 0, c + s[a] + t[b]);
+        sums.add(terms, m_Pairs.left[k], m_Pairs.right[k], m_Weights[k],
+            m_Pairs.label[k] == 0);
       }
     }
 
@@ -653,11 +670,12 @@ final class ProductLogistic implements ProductTraining.ListBuilder {
         return;
       }
       double[][] st = m_Fit.terms(x);
+      Terms terms = new Terms(x[0], st[0], st[1]);
       int rows = st[0].length;
       Sums[] blocks = new Sums[BLOCKS];
       Parallel.forEach(BLOCKS, m_Threads, k -> {
         blocks[k] = new Sums(rows);
-        m_Fit.m_Pairs.add(k, x[0], st[0], st[1], blocks[k]);
+        m_Fit.m_Pairs.add(k, terms, blocks[k]);
       });
       Sums total = new Sums(rows);
       for (Sums block : blocks) {
