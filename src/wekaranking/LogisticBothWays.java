@@ -41,13 +41,15 @@ public final class LogisticBothWays {
     public final double[] fromRowsScores;
     /** Tournament scores of the test rows by WEKA's model. */
     public final double[] onPairsScores;
+    /** Whether WEKA's model puts every training pair on its label's side (separable pairs). */
+    public final boolean onPairsSeparates;
     /** Seconds of training from the rows. */
     public final double fromRowsSeconds;
     /** Seconds of training on the pairs, making them included. */
     public final double onPairsSeconds;
 
     Comparison(boolean fromRows, long pairs, double[][] coefficients, double[] logLikelihoods,
-        double[][] scores, double[] seconds) {
+        double[][] scores, boolean onPairsSeparates, double[] seconds) {
       this.fromRows = fromRows;
       this.pairs = pairs;
       this.fromRowsCoefficients = coefficients[0];
@@ -56,6 +58,7 @@ public final class LogisticBothWays {
       this.onPairsLogLikelihood = logLikelihoods[1];
       this.fromRowsScores = scores[0];
       this.onPairsScores = scores[1];
+      this.onPairsSeparates = onPairsSeparates;
       this.fromRowsSeconds = seconds[0];
       this.onPairsSeconds = seconds[1];
     }
@@ -102,6 +105,7 @@ public final class LogisticBothWays {
         new double[] {trained ? logLikelihood(fromRows) : Double.NaN, logLikelihood(onPairs)},
         new double[][] {trained ? scores(fromRows, header, rows) : new double[0],
             scores(onPairs, header, rows)},
+        separates(onPairs, pairs),
         new double[] {fromRowsSeconds, onPairsSeconds});
   }
 
@@ -119,6 +123,18 @@ public final class LogisticBothWays {
     Field field = Logistic.class.getDeclaredField("m_LL");
     field.setAccessible(true);
     return field.getDouble(model);
+  }
+
+  /** Whether the model gives every pair's own class the greater probability. */
+  private static boolean separates(Classifier model, Instances pairs) throws Exception {
+    for (int k = 0; k < pairs.numInstances(); k++) {
+      double[] p = model.distributionForInstance(pairs.instance(k));
+      int label = (int) pairs.instance(k).classValue();
+      if (!(p[label] > p[1 - label])) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The tournament's scores of the rows, the member's own votes (exact additive form). */
