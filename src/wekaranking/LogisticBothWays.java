@@ -109,6 +109,31 @@ public final class LogisticBothWays {
         new double[] {fromRowsSeconds, onPairsSeconds});
   }
 
+  /**
+   * Seconds of training a copy of the learner on the training rows' pairs
+   * from the rows alone.
+   *
+   * @param learner a Logistic, its options set (left untrained)
+   * @param train the training rows, their class set
+   * @param rankFirst the class that ranks first
+   * @param pairsPerInstance pairs drawn per instance, 0 for all
+   * @param seed the member's seed
+   * @param threads the most threads the training may use
+   * @return the seconds, or -1 when the row path declines
+   * @throws Exception if WEKA refuses the data
+   */
+  public static double fromRowsSeconds(Classifier learner, Instances train, String rankFirst,
+      int pairsPerInstance, int seed, int threads) throws Exception {
+    train = new Instances(train);
+    train.deleteWithMissingClass();
+    RankingTask task = RankingTask.of(train, rankFirst, "");
+    PairTraining training = new PairTraining(train, task, pairsPerInstance, false);
+    Classifier fromRows = AbstractClassifier.makeCopy(learner);
+    long started = System.nanoTime();
+    boolean trained = ProductTraining.train(fromRows, training, new Random(seed), threads);
+    return trained ? (System.nanoTime() - started) / 1e9 : -1;
+  }
+
   /** Logistic's coefficients of its one modelled class, intercept first. */
   private static double[] coefficients(Classifier model) {
     double[][] par = ((Logistic) model).coefficients();
