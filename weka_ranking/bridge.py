@@ -720,7 +720,10 @@ def logistic_both_ways(
 
     ``src/wekaranking/LogisticBothWays.java`` trains WEKA's Logistic both ways
     (the member of ``seed``: all pairs, or the ones its generator draws), each
-    timed in Java, and ranks ``test`` by each with the tournament.
+    timed in Java, and ranks ``test`` by each with the tournament;
+    ``differing_votes`` counts the ordered test pairs on which the two models
+    vote differently (0: every ranker ranks alike), ``log_odds_error`` the
+    largest difference of their log-odds there over WEKA's largest.
     ``from_rows`` is false when the row path declined (then only WEKA's path
     ran); ``coefficient_error`` is the largest coefficient difference over the
     largest coefficient, ``log_likelihood_error`` the difference per pair.
@@ -749,6 +752,8 @@ def logistic_both_ways(
         and np.array_equal(
             np.asarray(result.fromRowsScores), np.asarray(result.onPairsScores)
         ),
+        "differing_votes": int(result.differingVotes) if from_rows else None,
+        "log_odds_error": float(result.logOddsError) if from_rows else None,
         "coefficient_error": float(np.abs(ours - wekas).max() / np.abs(wekas).max())
         if from_rows
         else None,

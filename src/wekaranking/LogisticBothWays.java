@@ -14,11 +14,13 @@ import weka.classifiers.AbstractClassifier;
 import weka.classifiers.Classifier;
 import weka.classifiers.functions.Logistic;
 import weka.classifiers.meta.rankingreduction.Committee;
+import weka.classifiers.meta.rankingreduction.PairInstance;
 import weka.classifiers.meta.rankingreduction.PairTraining;
 import weka.classifiers.meta.rankingreduction.ProductTraining;
 import weka.classifiers.meta.rankingreduction.Rankers;
 import weka.classifiers.meta.rankingreduction.RankingTask;
 import weka.core.Instances;
+import weka.core.Utils;
 
 /** One Logistic member trained both ways on a fold, its models and rankings side by side. */
 public final class LogisticBothWays {
@@ -41,6 +43,19 @@ public final class LogisticBothWays {
     public final double[] fromRowsScores;
     /** Tournament scores of the test rows by WEKA's model. */
     public final double[] onPairsScores;
+    /**
+     * Ordered pairs of test rows on which the two models vote differently (0:
+     * every ranker ranks the test rows the same way with either; -1 when declined).
+     */
+    public final long differingVotes;
+    /**
+     * The largest difference of the two models' log-odds over the ordered
+     * pairs of test rows, over the largest of WEKA's (NaN when declined): the
+     * model's answers, which collinear attributes (a nominal attribute's
+     * indicators sum to the intercept's 1) leave determined where the
+     * coefficients are not.
+     */
+    public final double logOddsError;
     /** Whether WEKA's model puts every training pair on its label's side (separable pairs). */
     public final boolean onPairsSeparates;
     /** Seconds of training from the rows. */
@@ -49,7 +64,8 @@ public final class LogisticBothWays {
     public final double onPairsSeconds;
 
     Comparison(boolean fromRows, long pairs, double[][] coefficients, double[] logLikelihoods,
-        double[][] scores, boolean onPairsSeparates, double[] seconds) {
+        double[][] scores, long differingVotes, double logOddsError, boolean onPairsSeparates,
+        double[] seconds) {
       this.fromRows = fromRows;
       this.pairs = pairs;
       this.fromRowsCoefficients = coefficients[0];
@@ -58,6 +74,8 @@ public final class LogisticBothWays {
       this.onPairsLogLikelihood = logLikelihoods[1];
       this.fromRowsScores = scores[0];
       this.onPairsScores = scores[1];
+      this.differingVotes = differingVotes;
+      this.logOddsError = logOddsError;
       this.onPairsSeparates = onPairsSeparates;
       this.fromRowsSeconds = seconds[0];
       this.onPairsSeconds = seconds[1];
@@ -105,6 +123,8 @@ public final class LogisticBothWays {
         new double[] {trained ? logLikelihood(fromRows) : Double.NaN, logLikelihood(onPairs)},
         new double[][] {trained ? scores(fromRows, header, rows) : new double[0],
             scores(onPairs, header, rows)},
+        trained ? differingVotes(fromRows, onPairs, header, rows) : -1,
+        trained ? logOddsError(fromRows, onPairs, header, rows) : Double.NaN,
         separates(onPairs, pairs),
         new double[] {fromRowsSeconds, onPairsSeconds});
   }
@@ -160,6 +180,62 @@ public final class LogisticBothWays {
       }
     }
     return true;
+  }
+
+  /** The largest log-odds difference over the ordered pairs, over WEKA's largest log-odds. */
+  private static double logOddsError(Classifier one, Classifier other, Instances header,
+      double[][] rows) throws Exception {
+    PairInstance pair = new PairInstance(rows, 0, 0, Utils.missingValue(), 1.0);
+    pair.setDataset(header);
+    double largest = 0;
+    double difference = 0;
+    for (int a = 0; a < rows.length; a++) {
+      for (int b = 0; b < rows.length; b++) {
+        if (a == b) {
+          continue;
+        }
+        pair.setPair(a, b);
+        double ours = logOdds(one.distributionForInstance(pair));
+        double theirs = logOdds(other.distributionForInstance(pair));
+        if (Double.isFinite(ours) && Double.isFinite(theirs)) {
+          largest = Math.max(largest, Math.abs(theirs));
+          difference = Math.max(difference, Math.abs(ours - theirs));
+        }
+      }
+    }
+    return difference / largest;
+  }
+
+  private static double logOdds(double[] distribution) {
+    return Math.log(distribution[0]) - Math.log(distribution[1]);
+  }
+
+  /** Ordered pairs of distinct rows on which the two models' votes differ. */
+  private static long differingVotes(Classifier one, Classifier other, Instances header,
+      double[][] rows) throws Exception {
+    int n = rows.length;
+    int count = n * (n - 1);
+    int[] left = new int[count];
+    int[] right = new int[count];
+    for (int a = 0, k = 0; a < n; a++) {
+      for (int b = 0; b < n; b++) {
+        if (a != b) {
+          left[k] = a;
+          right[k++] = b;
+        }
+      }
+    }
+    boolean[] ours = new boolean[count];
+    boolean[] theirs = new boolean[count];
+    new Committee(new Classifier[][] {{one}}, header, rows, true).beats(left, right, count,
+        ours);
+    new Committee(new Classifier[][] {{other}}, header, rows, true).beats(left, right, count,
+        theirs);
+    long differing = 0;
+    for (int k = 0; k < count; k++) {
+      differing += ours[k] != theirs[k] ? 1 : 0;
+    }
+    return differing;
   }
 
   /** The tournament's scores of the rows, the member's own votes (exact additive form). */

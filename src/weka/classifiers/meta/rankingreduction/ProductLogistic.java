@@ -87,10 +87,10 @@ final class ProductLogistic implements ProductTraining.ListBuilder {
     return true;
   }
 
-  /** {@inheritDoc} All pairs: none; a sampled list: its rows' numbers and labels. */
+  /** {@inheritDoc} All pairs: none; a sampled list: its rows' numbers, label and weight. */
   @Override
   public long bytesPerPair(PairTraining training) {
-    return training.productSides() != null ? 0 : 16;
+    return training.productSides() != null ? 0 : 24;
   }
 
   @Override
