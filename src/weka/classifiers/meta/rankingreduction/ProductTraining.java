@@ -124,7 +124,8 @@ public final class ProductTraining {
   /**
    * Whether a member would be trained from the rows: its exact class has a
    * builder, which accepts its options and the data, and the pair set is a
-   * product. Changes nothing.
+   * product or the builder trains from any pair list (which may still
+   * decline after looking at the pairs: {@link ListBuilder}). Changes nothing.
    *
    * @param member the untrained member
    * @param training the training data
