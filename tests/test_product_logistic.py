@@ -8,8 +8,6 @@ optimiser's tolerance, not the same bits. What "the same" means here, on data
 whose pairs are not separable:
 
 - the log-likelihood per pair within ``LL_TOLERANCE`` of WEKA's,
-- the log-odds on every ordered pair of test rows within
-  ``LOG_ODDS_TOLERANCE`` of WEKA's largest,
 - with numeric attributes only, every coefficient within
   ``COEFFICIENT_TOLERANCE`` of the largest coefficient's magnitude (the
   optimiser stops where its step falls under 1e-6 of the standardised
@@ -18,11 +16,16 @@ whose pairs are not separable:
   up to 1e-3 on vehicle, 3.5e-3 on glass, 1e-9 to 1e-6 elsewhere). A nominal
   attribute's indicators sum to the intercept's 1, so along that direction
   only the ridge of 1e-8 fixes the coefficients, and two stopping points of
-  the same answers may differ there (breast-cancer: 0.44 of the largest on a
-  fold whose log-likelihoods agree to 2e-10),
+  the same answers may differ there, as may a value seen in one class only,
+  whose coefficient drifts towards infinity held by the ridge alone
+  (breast-cancer: 0.44 of the largest on a fold whose log-likelihoods agree
+  to 2e-10),
 - the member votes on every ordered pair of test rows as WEKA's model votes,
   so the tournament (and every other ranker) ranks the test fold exactly as
-  with WEKA's model.
+  with WEKA's model. Its probabilities there are not asserted: where a
+  direction nearly separates the pairs, they move with the stopping point
+  (measured up to 0.02 on glass, 0.2 on a breast-cancer fold, under 1e-9 on
+  most folds), votes not.
 
 On separable pairs the optimum is at infinity and where an optimiser stops is
 arbitrary: there the path declines and WEKA's own model is trained.
@@ -38,7 +41,6 @@ from weka_ranking.folds import weka_folds
 from weka_ranking.studies.bench.scale import synthetic
 
 LL_TOLERANCE = 1e-8
-LOG_ODDS_TOLERANCE = 1e-3
 COEFFICIENT_TOLERANCE = 1e-2
 LOGISTIC = "weka.classifiers.functions.Logistic"
 PACKAGE = "weka.classifiers.meta.rankingreduction"
@@ -67,7 +69,6 @@ def assert_same_optimum(result, data: Dataset) -> None:
     if not any(a.is_nominal for a in data.attributes):
         scale = np.abs(wekas).max()
         assert np.abs(ours - wekas).max() <= COEFFICIENT_TOLERANCE * scale
-    assert result.logOddsError <= LOG_ODDS_TOLERANCE
     ll = result.onPairsLogLikelihood
     assert abs(result.fromRowsLogLikelihood - ll) <= LL_TOLERANCE * result.pairs
     np.testing.assert_array_equal(

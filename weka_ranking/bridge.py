@@ -722,8 +722,8 @@ def logistic_both_ways(
     (the member of ``seed``: all pairs, or the ones its generator draws), each
     timed in Java, and ranks ``test`` by each with the tournament;
     ``differing_votes`` counts the ordered test pairs on which the two models
-    vote differently (0: every ranker ranks alike), ``log_odds_error`` the
-    largest difference of their log-odds there over WEKA's largest.
+    vote differently (0: every ranker ranks alike), ``probability_error`` the
+    largest difference of their probabilities there.
     ``from_rows`` is false when the row path declined (then only WEKA's path
     ran); ``coefficient_error`` is the largest coefficient difference over the
     largest coefficient, ``log_likelihood_error`` the difference per pair.
@@ -753,7 +753,7 @@ def logistic_both_ways(
             np.asarray(result.fromRowsScores), np.asarray(result.onPairsScores)
         ),
         "differing_votes": int(result.differingVotes) if from_rows else None,
-        "log_odds_error": float(result.logOddsError) if from_rows else None,
+        "probability_error": float(result.probabilityError) if from_rows else None,
         "coefficient_error": float(np.abs(ours - wekas).max() / np.abs(wekas).max())
         if from_rows
         else None,

@@ -49,13 +49,13 @@ public final class LogisticBothWays {
      */
     public final long differingVotes;
     /**
-     * The largest difference of the two models' log-odds over the ordered
-     * pairs of test rows, over the largest of WEKA's (NaN when declined): the
-     * model's answers, which collinear attributes (a nominal attribute's
-     * indicators sum to the intercept's 1) leave determined where the
-     * coefficients are not.
+     * The largest difference of the two models' probabilities over the
+     * ordered pairs of test rows (NaN when declined): their answers, which
+     * stay determined where coefficients are not (a nominal attribute's
+     * indicators sum to the intercept's 1; a value seen in one class only
+     * lets its coefficient drift towards infinity, held by the ridge alone).
      */
-    public final double logOddsError;
+    public final double probabilityError;
     /** Whether WEKA's model puts every training pair on its label's side (separable pairs). */
     public final boolean onPairsSeparates;
     /** Seconds of training from the rows. */
@@ -64,7 +64,7 @@ public final class LogisticBothWays {
     public final double onPairsSeconds;
 
     Comparison(boolean fromRows, long pairs, double[][] coefficients, double[] logLikelihoods,
-        double[][] scores, long differingVotes, double logOddsError, boolean onPairsSeparates,
+        double[][] scores, long differingVotes, double probabilityError, boolean onPairsSeparates,
         double[] seconds) {
       this.fromRows = fromRows;
       this.pairs = pairs;
@@ -75,7 +75,7 @@ public final class LogisticBothWays {
       this.fromRowsScores = scores[0];
       this.onPairsScores = scores[1];
       this.differingVotes = differingVotes;
-      this.logOddsError = logOddsError;
+      this.probabilityError = probabilityError;
       this.onPairsSeparates = onPairsSeparates;
       this.fromRowsSeconds = seconds[0];
       this.onPairsSeconds = seconds[1];
@@ -124,7 +124,7 @@ public final class LogisticBothWays {
         new double[][] {trained ? scores(fromRows, header, rows) : new double[0],
             scores(onPairs, header, rows)},
         trained ? differingVotes(fromRows, onPairs, header, rows) : -1,
-        trained ? logOddsError(fromRows, onPairs, header, rows) : Double.NaN,
+        trained ? probabilityError(fromRows, onPairs, header, rows) : Double.NaN,
         separates(onPairs, pairs),
         new double[] {fromRowsSeconds, onPairsSeconds});
   }
@@ -182,32 +182,23 @@ public final class LogisticBothWays {
     return true;
   }
 
-  /** The largest log-odds difference over the ordered pairs, over WEKA's largest log-odds. */
-  private static double logOddsError(Classifier one, Classifier other, Instances header,
+  /** The largest difference of the models' probabilities over the ordered pairs. */
+  private static double probabilityError(Classifier one, Classifier other, Instances header,
       double[][] rows) throws Exception {
     PairInstance pair = new PairInstance(rows, 0, 0, Utils.missingValue(), 1.0);
     pair.setDataset(header);
-    double largest = 0;
     double difference = 0;
     for (int a = 0; a < rows.length; a++) {
       for (int b = 0; b < rows.length; b++) {
-        if (a == b) {
-          continue;
-        }
-        pair.setPair(a, b);
-        double ours = logOdds(one.distributionForInstance(pair));
-        double theirs = logOdds(other.distributionForInstance(pair));
-        if (Double.isFinite(ours) && Double.isFinite(theirs)) {
-          largest = Math.max(largest, Math.abs(theirs));
+        if (a != b) {
+          pair.setPair(a, b);
+          double ours = one.distributionForInstance(pair)[1];
+          double theirs = other.distributionForInstance(pair)[1];
           difference = Math.max(difference, Math.abs(ours - theirs));
         }
       }
     }
-    return difference / largest;
-  }
-
-  private static double logOdds(double[] distribution) {
-    return Math.log(distribution[0]) - Math.log(distribution[1]);
+    return difference;
   }
 
   /** Ordered pairs of distinct rows on which the two models' votes differ. */
