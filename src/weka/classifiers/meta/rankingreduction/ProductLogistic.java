@@ -34,8 +34,8 @@ import weka.filters.unsupervised.attribute.ReplaceMissingValues;
  * the rows' values times the first and the second half of the coefficients.
  * The standardisation's weighted sums over the pairs are sums over the rows,
  * each row weighted by its pairs' weights on that side; the negative
- * log-likelihood needs one softplus a pair (a scalar, not 2m multiply-adds),
- * and its gradient is a sum over the rows of their values times their pairs'
+ * log-likelihood needs one logarithm a pair (e^eta is the product of its
+ * rows' exponentials; a scalar, not 2m multiply-adds), and its gradient is a sum over the rows of their values times their pairs'
  * residuals. An evaluation costs O(rows x attributes + pairs), where WEKA's
  * costs O(pairs x attributes), and no pair is copied. The filters are WEKA's
  * own, trained on a few instances of the pairs' statistics: weighted halves
@@ -45,9 +45,13 @@ import weka.filters.unsupervised.attribute.ReplaceMissingValues;
  *
  * <p>The same model means the same optimisation problem, solved by the same
  * optimiser from the same start: sums in another order change the last bits
- * of the objective, so the coefficients agree with WEKA's to the optimiser's
+ * of the objective, so the optimum agrees with WEKA's to the optimiser's
  * tolerance (its {@code m_TOLX} is 1e-6 on the standardised coefficients),
- * not to the bit. Where the pairs are separable (every pair on its label's
+ * not to the bit: the same log-likelihood, the same votes, and the same
+ * coefficients where the problem determines them (a nominal attribute's
+ * indicators sum to the intercept's 1, and a value of one class only lets its
+ * coefficient drift, held by the ridge alone: there two stopping points of
+ * the same answers differ). Where the pairs are separable (every pair on its label's
  * side of the fitted hyperplane), the optimum is at infinity, bounded only by
  * the ridge, and where an optimiser stops is arbitrary: there this path
  * declines after its fit and the member trains on the pair instances, so the
@@ -55,9 +59,9 @@ import weka.filters.unsupervised.attribute.ReplaceMissingValues;
  *
  * <p>Options honoured: {@code -R} (ridge), {@code -M} (iterations), {@code -C}
  * (conjugate gradients), {@code -S} (no standardisation) and
- * {@code AbstractClassifier}'s options but {@code -D}. Declined, so the member
- * trains on the pair instances: {@code -D} (WEKA's debug output describes its
- * pair instances), attributes neither nominal, numeric nor dates (WEKA's own
+ * {@code AbstractClassifier}'s options but {@code -output-debug-info}.
+ * Declined, so the member trains on the pair instances:
+ * {@code -output-debug-info} (WEKA's debug output describes its pair instances), attributes neither nominal, numeric nor dates (WEKA's own
  * refusal is then given), rows of weight zero or below, and sampled pairs
  * when no generator is given.
  */
