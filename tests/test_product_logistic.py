@@ -116,8 +116,11 @@ def separable(n: int) -> Dataset:
 
 
 # hepatitis: numeric and nominal attributes with missing values (the means
-# and modes over the pairs); glass: numeric only.
-@pytest.mark.parametrize(("task", "separable_folds"), [("hepatitis", 0), ("glass", 2)])
+# and modes over the pairs); glass: numeric only, two folds separable.
+@pytest.mark.parametrize(
+    ("task", "separable_folds"),
+    [("hepatitis", 0), pytest.param("glass", 2, marks=pytest.mark.slow)],
+)
 def test_every_fold_of_a_study_task_ranks_as_weka(task, separable_folds, weka):
     assert assert_every_fold(load_task(task)) == separable_folds
 
