@@ -180,6 +180,15 @@ def test_separable_pairs_are_declined_and_trained_by_weka(weka):
     )
 
 
+def test_one_order_pairs_are_separable_and_declined(weka):
+    # Pairs of one label only: the intercept alone separates them.
+    instances = bridge.to_instances(load_task("glass"))
+    task = java("RankingTask").of(instances, "headlamps", "")
+    training = java("PairTraining")(instances, task, 0, True)
+    random = jpype.JClass("java.util.Random")(1)
+    assert not java("ProductTraining").train(logistic(), training, random, 1)
+
+
 def test_the_fast_path_is_chosen_where_it_applies(weka):
     # All pairs and sampled pairs: the meta-classifier says it trains from the
     # rows (its heap estimate then counts rows, not pair copies).

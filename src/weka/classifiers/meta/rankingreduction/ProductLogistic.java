@@ -62,8 +62,8 @@ import weka.filters.unsupervised.attribute.ReplaceMissingValues;
  * {@code AbstractClassifier}'s options but {@code -output-debug-info}.
  * Declined, so the member trains on the pair instances:
  * {@code -output-debug-info} (WEKA's debug output describes its pair instances), attributes neither nominal, numeric nor dates (WEKA's own
- * refusal is then given), rows of weight zero or below, and sampled pairs
- * when no generator is given.
+ * refusal is then given), rows of weight zero or below, pairs of one class
+ * (one-order pairs: separable), and sampled pairs when no generator is given.
  */
 final class ProductLogistic implements ProductTraining.ListBuilder {
 
@@ -108,6 +108,10 @@ final class ProductLogistic implements ProductTraining.ListBuilder {
       pairs = new ListPairs(training, training.pairList(random));
     } else {
       return false;
+    }
+    long[] perClass = pairs.perClass();
+    if (perClass[0] == 0 || perClass[1] == 0) {
+      return false; // one class (one-order pairs): separable by the intercept alone
     }
     Logistic logistic = (Logistic) member;
     Fit fit = new Fit(logistic, training, pairs, threads);
