@@ -20,12 +20,17 @@ whose pairs are not separable:
   whose coefficient drifts towards infinity held by the ridge alone
   (breast-cancer: 0.44 of the largest on a fold whose log-likelihoods agree
   to 2e-10),
-- the member votes on every ordered pair of test rows as WEKA's model votes,
-  so the tournament (and every other ranker) ranks the test fold exactly as
-  with WEKA's model. Its probabilities there are not asserted: where a
-  direction nearly separates the pairs, they move with the stopping point
-  (measured up to 0.02 on glass, 0.2 on a breast-cancer fold, under 1e-9 on
-  most folds), votes not.
+- the member votes on every ordered pair of test rows of different values as
+  WEKA's model votes, so the tournament (and every other ranker) ranks a test
+  fold without duplicate rows exactly as with WEKA's model. On a pair of
+  identical rows the vote is the sign of c + s_a + t_a, 0 in exact
+  arithmetic on all pairs both ways (the pair set is symmetric: c = 0 and the
+  halves are opposite), so WEKA's own vote there is rounding, and ours may
+  differ (yeast's second fold: one duplicate pair of test rows, two votes,
+  a ranking of its 48 rows that differs there). The probabilities on test
+  pairs are not asserted: where a direction nearly separates the pairs, they
+  move with the stopping point (measured up to 0.02 on glass, 0.2 on a
+  breast-cancer fold, under 1e-9 on most folds), the votes did not.
 
 On separable pairs the optimum is at infinity and where an optimiser stops is
 arbitrary: there the path declines and WEKA's own model is trained.
@@ -61,7 +66,7 @@ def compare(train: Dataset, test: Dataset, options="", pairs_per_instance=0, see
     )
 
 
-def assert_same_optimum(result, data: Dataset) -> None:
+def assert_same_optimum(result, data: Dataset, test: Dataset) -> None:
     assert result.fromRows
     ours = np.asarray(result.fromRowsCoefficients)
     wekas = np.asarray(result.onPairsCoefficients)
@@ -71,10 +76,11 @@ def assert_same_optimum(result, data: Dataset) -> None:
         assert np.abs(ours - wekas).max() <= COEFFICIENT_TOLERANCE * scale
     ll = result.onPairsLogLikelihood
     assert abs(result.fromRowsLogLikelihood - ll) <= LL_TOLERANCE * result.pairs
-    np.testing.assert_array_equal(
-        np.asarray(result.fromRowsScores), np.asarray(result.onPairsScores)
-    )
-    assert result.differingVotes == 0  # so every ranker's ranking is the same
+    assert result.differingVotes == 0  # on pairs of different rows
+    if len(np.unique(test.X, axis=0)) == len(test.X):
+        np.testing.assert_array_equal(
+            np.asarray(result.fromRowsScores), np.asarray(result.onPairsScores)
+        )
 
 
 def assert_every_fold(data: Dataset, options="", pairs_per_instance=0) -> int:
@@ -85,7 +91,7 @@ def assert_every_fold(data: Dataset, options="", pairs_per_instance=0) -> int:
             data.subset(train), data.subset(test), options, pairs_per_instance
         )
         if result.fromRows:
-            assert_same_optimum(result, data)
+            assert_same_optimum(result, data, data.subset(test))
         else:
             # Declined only on separable pairs: WEKA's model separates them too.
             assert result.onPairsSeparates
@@ -146,14 +152,16 @@ def test_two_more_data_sets_rank_as_weka(name, weka):
     rows = np.sort(np.random.default_rng(3).choice(len(data.y), 200, replace=False))
     train, test = next(iter(weka_folds(data.y[rows])))
     sample = data.subset(rows)
-    assert_same_optimum(compare(sample.subset(train), sample.subset(test)), data)
+    train, test = sample.subset(train), sample.subset(test)
+    assert_same_optimum(compare(train, test), data, test)
 
 
 @pytest.mark.parametrize("options", ["-R 0.5", "-M 5", "-C", "-S"])
 def test_logistics_options_are_honoured(options, weka):
     data = load_task("glass")
     train, test = next(iter(weka_folds(data.y)))
-    assert_same_optimum(compare(data.subset(train), data.subset(test), options), data)
+    test = data.subset(test)
+    assert_same_optimum(compare(data.subset(train), test, options), data, test)
 
 
 @pytest.mark.parametrize("pairs_per_instance", [5, 20])
@@ -162,9 +170,10 @@ def test_sampled_pairs_are_trained_from_the_rows(pairs_per_instance, weka):
     # instances, so the same optimum.
     data = load_task("breast-cancer")
     train, test = next(iter(weka_folds(data.y)))
-    result = compare(data.subset(train), data.subset(test), "", pairs_per_instance)
+    test = data.subset(test)
+    result = compare(data.subset(train), test, "", pairs_per_instance)
     assert result.pairs == pairs_per_instance * len(train)
-    assert_same_optimum(result, data)
+    assert_same_optimum(result, data, test)
 
 
 def test_separable_pairs_are_declined_and_trained_by_weka(weka):

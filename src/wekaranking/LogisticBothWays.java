@@ -8,6 +8,7 @@
 package wekaranking;
 
 import java.lang.reflect.Field;
+import java.util.Arrays;
 import java.util.Random;
 
 import weka.classifiers.AbstractClassifier;
@@ -44,8 +45,11 @@ public final class LogisticBothWays {
     /** Tournament scores of the test rows by WEKA's model. */
     public final double[] onPairsScores;
     /**
-     * Ordered pairs of test rows on which the two models vote differently (0:
-     * every ranker ranks the test rows the same way with either; -1 when declined).
+     * Ordered pairs of test rows of different values on which the two models
+     * vote differently (-1 when declined). Pairs of identical rows are left
+     * out: on all pairs both ways the optimum's vote there is the sign of c +
+     * s_a + t_a, which is 0 in exact arithmetic (the pair set is symmetric, so
+     * c = 0 and the halves are opposite), and either model's vote is rounding.
      */
     public final long differingVotes;
     /**
@@ -201,21 +205,22 @@ public final class LogisticBothWays {
     return difference;
   }
 
-  /** Ordered pairs of distinct rows on which the two models' votes differ. */
+  /** Ordered pairs of rows of different values on which the two models' votes differ. */
   private static long differingVotes(Classifier one, Classifier other, Instances header,
       double[][] rows) throws Exception {
     int n = rows.length;
-    int count = n * (n - 1);
-    int[] left = new int[count];
-    int[] right = new int[count];
-    for (int a = 0, k = 0; a < n; a++) {
+    int[] left = new int[n * n];
+    int[] right = new int[n * n];
+    int k = 0;
+    for (int a = 0; a < n; a++) {
       for (int b = 0; b < n; b++) {
-        if (a != b) {
+        if (!Arrays.equals(rows[a], rows[b])) {
           left[k] = a;
           right[k++] = b;
         }
       }
     }
+    int count = k;
     boolean[] ours = new boolean[count];
     boolean[] theirs = new boolean[count];
     new Committee(new Classifier[][] {{one}}, header, rows, true).beats(left, right, count,
@@ -223,8 +228,8 @@ public final class LogisticBothWays {
     new Committee(new Classifier[][] {{other}}, header, rows, true).beats(left, right, count,
         theirs);
     long differing = 0;
-    for (int k = 0; k < count; k++) {
-      differing += ours[k] != theirs[k] ? 1 : 0;
+    for (int i = 0; i < count; i++) {
+      differing += ours[i] != theirs[i] ? 1 : 0;
     }
     return differing;
   }
