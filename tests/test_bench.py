@@ -100,6 +100,7 @@ def measured(weka):
         naive_bayes_rows=600,
         sum_order_tasks=("glass", "diabetes"),
         missing_values_data=load_task(project_dir("arff_data") / "labor.arff"),
+        logistic_task="hepatitis",
     )
 
 
@@ -128,6 +129,18 @@ def test_tree_committee_tournament_checked_in_the_run(measured):
     assert measured["tree_committee"]["n"] == 3000
     assert measured["committee_pair_rate_per_thread"] > 0
     assert measured["committee_pair_rate_ratio_to_flat_loop"] > 0
+
+
+def test_logistic_on_a_folds_pairs_both_ways_in_the_run(measured):
+    fold = measured["logistic_all_pairs_fold"]
+    assert fold["task"] == "hepatitis" and fold["from_rows"] and fold["same_ranking"]
+    assert len(fold["from_rows_runs"]) == 3 and fold["seconds"] > 0
+    assert fold["on_pairs_seconds"] > 0 and fold["pairs"] > 0
+    assert fold["differing_votes"] == 0 and fold["probability_error"] < 1e-4
+    assert not fold["separable"]
+    # The headline keys are vehicle's.
+    assert measured["logistic_all_pairs_vehicle_fold_seconds"] is None
+    assert measured["logistic_all_pairs_vehicle_fold_general_seconds"] is None
 
 
 def test_all_pairs_training_both_ways_in_the_run(measured):

@@ -793,6 +793,88 @@ def naive_bayes_sum_orders(dataset: Dataset) -> dict:
     }
 
 
+def logistic_both_ways(
+    train: Dataset,
+    test: Dataset,
+    options: Sequence[str] = (),
+    pairs_per_instance: int = 0,
+    seed: int = 1,
+    threads: int = 1,
+) -> dict:
+    """A Logistic member trained on a fold's pairs from the rows and on the pairs.
+
+    ``src/wekaranking/LogisticBothWays.java`` trains WEKA's Logistic both ways
+    (the member of ``seed``: all pairs, or the ones its generator draws), each
+    timed in Java, and ranks ``test`` by each with the tournament;
+    ``differing_votes`` counts the ordered test pairs on which the two models
+    vote differently (0: every ranker ranks alike), ``probability_error`` the
+    largest difference of their probabilities there.
+    ``from_rows`` is false when the row path declined (then only WEKA's path
+    ran); ``coefficient_error`` is the largest coefficient difference over the
+    largest coefficient, ``log_likelihood_error`` the difference per pair.
+    """
+    classifier = make_classifier("weka.classifiers.functions.Logistic", list(options))
+    both = _classes()("wekaranking.LogisticBothWays")
+    with java_errors("training Logistic on a fold's pairs both ways"):
+        result = both.compare(
+            classifier,
+            to_instances(train),
+            to_instances(test),
+            train.positive,
+            pairs_per_instance,
+            seed,
+            threads,
+        )
+    from_rows = bool(result.fromRows)
+    wekas = np.asarray(result.onPairsCoefficients)
+    ours = np.asarray(result.fromRowsCoefficients) if from_rows else None
+    return {
+        "from_rows": from_rows,
+        "pairs": int(result.pairs),
+        "from_rows_seconds": float(result.fromRowsSeconds),
+        "on_pairs_seconds": float(result.onPairsSeconds),
+        "same_ranking": from_rows
+        and np.array_equal(
+            np.asarray(result.fromRowsScores), np.asarray(result.onPairsScores)
+        ),
+        "differing_votes": int(result.differingVotes) if from_rows else None,
+        "probability_error": float(result.probabilityError) if from_rows else None,
+        "coefficient_error": float(np.abs(ours - wekas).max() / np.abs(wekas).max())
+        if from_rows
+        else None,
+        "log_likelihood_error": abs(
+            float(result.fromRowsLogLikelihood) - float(result.onPairsLogLikelihood)
+        )
+        / int(result.pairs)
+        if from_rows
+        else None,
+        "separable": bool(result.onPairsSeparates),
+    }
+
+
+def logistic_from_rows_seconds(
+    train: Dataset, pairs_per_instance: int = 0, seed: int = 1, threads: int = 1
+) -> float | None:
+    """Seconds of training a Logistic member on a fold's pairs from the rows alone.
+
+    Timed in Java; None when the row path declines (separable pairs).
+    """
+    classifier = make_classifier("weka.classifiers.functions.Logistic", [])
+    both = _classes()("wekaranking.LogisticBothWays")
+    with java_errors("training Logistic on a fold's pairs from the rows"):
+        seconds = float(
+            both.fromRowsSeconds(
+                classifier,
+                to_instances(train),
+                train.positive,
+                pairs_per_instance,
+                seed,
+                threads,
+            )
+        )
+    return None if seconds < 0 else seconds
+
+
 def weka_version() -> str:
     """The running WEKA's version, e.g. ``3.9.7``."""
     return str(_classes()("weka.core.Version").VERSION)

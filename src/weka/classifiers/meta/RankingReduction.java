@@ -1442,7 +1442,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
       long started = System.nanoTime();
       m_PairCounts[i] = m_Training.pairsPerMember();
       if (!ProductTraining.train(m_Classifiers[i], m_Training,
-          Math.max(1, slots() / m_Classifiers.length))) {
+          new Random(m_MemberSeeds[i]), Math.max(1, slots() / m_Classifiers.length))) {
         m_Classifiers[i].buildClassifier(getTrainingSet(i));
       }
       m_MemberSeconds[i] = (System.nanoTime() - started) / 1e9;

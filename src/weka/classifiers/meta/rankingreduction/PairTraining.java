@@ -196,10 +196,7 @@ public final class PairTraining {
    * @return views of the training rows, weighted by the product of their weights
    */
   public Instances pairs(Random random) {
-    Pairs pairs = Pairs.build(m_Grades, m_Groups, m_PairsPerInstance, random, m_OneOrder);
-    if (m_Order == Pairs.INTERLEAVED) {
-      pairs = pairs.interleaved();
-    }
+    Pairs pairs = pairList(random);
     Instances out = new Instances(m_PairHeader, pairs.size());
     for (int k = 0; k < pairs.size(); k++) {
       int a = pairs.left[k];
@@ -208,6 +205,29 @@ public final class PairTraining {
           m_Weights[a] * m_Weights[b]));
     }
     return out;
+  }
+
+  /**
+   * One member's pairs as row numbers, the same that {@link #pairs} makes
+   * instances of, for a learner trained from any pair list
+   * ({@link ProductTraining}).
+   *
+   * @param random the member's generator, {@code new Random(seed + i)}
+   * @return the pairs
+   */
+  Pairs pairList(Random random) {
+    Pairs pairs = Pairs.build(m_Grades, m_Groups, m_PairsPerInstance, random, m_OneOrder);
+    return m_Order == Pairs.INTERLEAVED ? pairs.interleaved() : pairs;
+  }
+
+  /**
+   * A training row's weight: a pair weighs the product of its rows' weights.
+   *
+   * @param row the row's number
+   * @return its weight
+   */
+  double weight(int row) {
+    return m_Weights[row];
   }
 
   /**

@@ -5,9 +5,11 @@ package weka.classifiers.meta.rankingreduction;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Random;
 
 import weka.classifiers.Classifier;
 import weka.classifiers.bayes.NaiveBayes;
+import weka.classifiers.functions.Logistic;
 import weka.classifiers.trees.J48;
 
 /**
@@ -18,6 +20,11 @@ import weka.classifiers.trees.J48;
  * rows where the pairs are quadratic. Floating-point sums over the pairs
  * depend on their order: exact from the rows, or in WEKA's order replayed
  * for the bit ({@link PairTraining#setSumsInPairOrder}).
+ *
+ * <p>A learner whose objective factorises over any pair list (a pair's
+ * linear predictor a sum of one term of each of its rows: {@link Logistic})
+ * is trained from the rows on sampled pairs too, from the pairs as row
+ * numbers ({@link ListBuilder}).
  *
  * <p>A learner is taken by its exact class (a subclass may train otherwise)
  * and only with the options its builder honours; for anything else the
@@ -62,11 +69,55 @@ public final class ProductTraining {
         int threads) throws Exception;
   }
 
+  /**
+   * A learner's builder from any pair list, all pairs or a member's sample:
+   * the same optimisation problem as on the pair instances, solved from the
+   * rows, so that its answer is the learner's to the optimiser's tolerance;
+   * it may decline after looking at the pairs, where that answer is not
+   * determined by the problem.
+   */
+  interface ListBuilder {
+    /**
+     * Whether this member, with its options, on this data, is trained from
+     * the rows; asked before training, changes nothing.
+     *
+     * @param member the untrained member, its options set
+     * @param training the training data
+     * @return true when {@link #train} will try
+     */
+    boolean accepts(Classifier member, PairTraining training);
+
+    /**
+     * Heap bytes a pair costs on this path, beyond the rows.
+     *
+     * @param training the training data
+     * @return the bytes for each pair
+     */
+    long bytesPerPair(PairTraining training);
+
+    /**
+     * Trains the member from the rows on its pairs, or declines.
+     *
+     * @param member the untrained member, its options set
+     * @param training the training data
+     * @param random the member's generator for sampled pairs, or null when
+     *     only all pairs may be trained from the rows
+     * @param threads the most threads the training may use
+     * @return true when the member is trained, false when it must be trained
+     *     on the pair instances
+     * @throws Exception if the learner refuses the data
+     */
+    boolean train(Classifier member, PairTraining training, Random random, int threads)
+        throws Exception;
+  }
+
   private static final Map<Class<?>, Builder> BUILDERS = new LinkedHashMap<>();
+  private static final Map<Class<?>, ListBuilder> LIST_BUILDERS = new LinkedHashMap<>();
 
   static {
     BUILDERS.put(J48.class, new ProductJ48());
     BUILDERS.put(NaiveBayes.class, new ProductNaiveBayes());
+    LIST_BUILDERS.put(Logistic.class, new ProductLogistic());
   }
 
   private ProductTraining() {
@@ -75,13 +126,18 @@ public final class ProductTraining {
   /**
    * Whether a member would be trained from the rows: its exact class has a
    * builder, which accepts its options and the data, and the pair set is a
-   * product. Changes nothing.
+   * product or the builder trains from any pair list (which may still
+   * decline after looking at the pairs: {@link ListBuilder}). Changes nothing.
    *
    * @param member the untrained member
    * @param training the training data
    * @return true when {@link #train} trains it without pairs
    */
   public static boolean applies(Classifier member, PairTraining training) {
+    ListBuilder list = LIST_BUILDERS.get(member.getClass());
+    if (list != null) {
+      return training.rowPathDeclined() == null && list.accepts(member, training);
+    }
     Builder builder = BUILDERS.get(member.getClass());
     return builder != null && training.productSides() != null
         && builder.accepts(member, training);
@@ -96,11 +152,16 @@ public final class ProductTraining {
    * @return the bytes for each pair
    */
   public static long bytesPerPair(Classifier member, PairTraining training) {
+    ListBuilder list = LIST_BUILDERS.get(member.getClass());
+    if (list != null) {
+      return list.bytesPerPair(training);
+    }
     return BUILDERS.get(member.getClass()).bytesPerPair(training);
   }
 
   /**
-   * Trains a member from the rows when its learner and the pair set allow it.
+   * Trains a member on all pairs from the rows when its learner and the pair
+   * set allow it.
    *
    * @param member the untrained member
    * @param training the training data
@@ -111,6 +172,28 @@ public final class ProductTraining {
    */
   public static boolean train(Classifier member, PairTraining training, int threads)
       throws Exception {
+    return train(member, training, null, threads);
+  }
+
+  /**
+   * Trains a member from the rows on its pairs (all pairs, or the sample
+   * its generator draws) when its learner and the pair set allow it.
+   *
+   * @param member the untrained member
+   * @param training the training data
+   * @param random the member's generator, {@code new Random(seed + i)}, or
+   *     null when only all pairs may be trained from the rows
+   * @param threads the most threads the training may use
+   * @return true when the member is trained, false when it must be trained
+   *     on the pair instances
+   * @throws Exception if the learner refuses the data
+   */
+  public static boolean train(Classifier member, PairTraining training, Random random,
+      int threads) throws Exception {
+    ListBuilder list = LIST_BUILDERS.get(member.getClass());
+    if (list != null) {
+      return applies(member, training) && list.train(member, training, random, threads);
+    }
     if (!applies(member, training)) {
       return false;
     }
