@@ -242,3 +242,73 @@ def test_a_bad_configuration_key_is_named(key):
 
     with pytest.raises(ParameterError, match="config"):
         Config.parse(key)
+
+
+def test_the_variance_tolerance_is_what_one_flip_can_move():
+    """One fold's AUC moved by a step, at the largest deviation a variance allows.
+
+    The sample variance divides by k - 1: the bound is reached, not passed.
+    """
+    import statistics
+
+    k, step = 10, 1 / (2 * 3 * 20)
+    folds = [0.9] + [0.6] * (k - 1)  # one fold as far from the mean as can be
+    variance = statistics.variance(folds)
+    blocks = {"folds": k, "counts": [[3, 20]] * k}
+    mean_step, variance_step = values._tolerance(blocks, variance)
+    moved = [folds[0] + step, *folds[1:]]
+    assert abs(statistics.fmean(moved) - statistics.fmean(folds)) == pytest.approx(
+        mean_step
+    )
+    assert statistics.variance(moved) - variance == pytest.approx(variance_step)
+
+
+def test_the_collapse_is_judged_by_the_test_its_rule_names(results, computed):
+    """NaiveBayes below one half: each cell's one-sided test against one half.
+
+    Refuted only where every cell is above one half; one cell at one half keeps it
+    from being refuted.
+    """
+    from weka_ranking.stats import corrected_resampled_t
+
+    ratio = 1 / 9
+    above = [0.7 + 0.01 * (i % 7) for i in range(100)]
+    cells = [(task, name) for task in ("hepatitis", "glass")
+             for name in ("original", "star", "double_star")]  # fmt: skip
+    runs = {("NaiveBayes", task, name): (above, ratio) for task, name in cells}
+    found = {c["id"]: c for c in values.compute(results, runs=runs)["conclusions"]}
+    collapse = found["naive_bayes"]
+    t, p = corrected_resampled_t(above, [0.5] * len(above), ratio)
+    assert collapse["p_value"] == pytest.approx(p / 2)
+    assert collapse["verdict"] == rules.REFUTED
+    assert "against 0.5" in collapse["test"]
+    near_half = [0.5 + 0.01 * ((i % 7) - 3) for i in range(100)]
+    runs["NaiveBayes", "glass", "star"] = (near_half, ratio)
+    found = {c["id"]: c for c in values.compute(results, runs=runs)["conclusions"]}
+    assert found["naive_bayes"]["verdict"] != rules.REFUTED
+
+
+def test_the_protocol_as_read_is_shown_both_ways():
+    """Cells it makes exact that the reference does not, and the reverse."""
+    cell = {"config": "original", "readings": {"reference": [0.5, 0.1],
+                                               "H2'+H4": [0.6, 0.1]},
+            "exact_by_chance": 0.01, "learner": "J48"}  # fmt: skip
+    cells = [
+        cell | {"task": "a", "exact_match": ["H2'+H4"]},  # moved in
+        cell | {"task": "b", "exact_match": ["reference"]},  # moved out
+        cell | {"task": "c", "exact_match": ["reference", "H2'+H4"]},  # both
+        cell | {"task": "d", "exact_match": []},
+    ]
+    both = values._exact_by_chance(cells, "original", "H2'+H4")
+    assert (both["matches"], both["cells"], both["names"]) == (1, 2, "J48 a")
+    assert (both["moved_out"], both["moved_out_names"]) == (1, "J48 b")
+
+
+def test_every_conclusion_names_one_class_order(computed):
+    text = to_markdown(computed)
+    for c in computed["conclusions"]:
+        assert c["class_order"] in (values.OURS_FIRST, values.FILE_FIRST)
+        start = f"| {c['claim']} |"
+        row = next(line for line in text.splitlines() if line.startswith(start))
+        assert f"| {c['class_order']} |" in row
+    assert "The sign itself is an identity, not evidence" in " ".join(text.split())

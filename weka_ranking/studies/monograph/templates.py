@@ -63,9 +63,18 @@ SUMMARY_TITLE = "## Summary: the monograph's conclusions, judged"
 SUMMARY = """\
 Each conclusion with the test that judges it, its p and Holm's p over this
 list, by the rules above (the details further down)."""
-SUMMARY_HEAD = ["conclusion", "from", "verdict", "evidence", "test", "p", "p (Holm)"]
+SUMMARY_HEAD = [
+    "conclusion",
+    "from",
+    "verdict",
+    "evidence",
+    "test",
+    "class ranked first",
+    "p",
+    "p (Holm)",
+]
 SUMMARY_ROW = (
-    "| {claim} | {source} | **{verdict}** | {evidence} | {test} | "
+    "| {claim} | {source} | **{verdict}** | {evidence} | {test} | {class_order} | "
     "{p_value:.3g} | {p_holm:.3g} |"
 )
 
@@ -98,8 +107,10 @@ One rule per kind of claim, applied to every cell and every learner alike
   against the other published cells): a count, not a verdict.
 - **Conclusions** by the test named in each row, one-sided in the claimed
   direction, Holm-corrected over the list: *supported* where p (Holm) ≤
-  {alpha}, else *not supported*; a conclusion that names a size (a gain, an
-  AUC below one half) is *refuted* where the test of that size rejects it.
+  {alpha}, else *not supported*; a conclusion that names a size is *refuted*
+  where the test of that size rejects it: a gain of a size, the gain's test
+  against that size; an AUC below one half in every cell, each cell's
+  one-sided test against one half, refuted where every cell is above it.
 - **Intervals** (normal theory, so one may pass the AUC's bounds): {level:.0%}
   Student's t intervals over the {folds} fold AUCs
   (Tables 5-8), prediction intervals over the seeds (sampled cells),
@@ -133,9 +144,14 @@ with equal degrees in the fold's order minus with ties one half; the
 learner alone has none (WEKA's AUC counts ties one half). Over the
 {cells} ranking cells: the order gains in {gain} ({gains_over_close} by more
 than {size_threshold}), costs in {loss} ({losses_over_close} by more than
-{size_threshold}), and is none in {none}. The gains are all in {gain_tasks};
-in {follows_first_block} of the {signed} cells with a leakage its sign is the
-one the first block predicts. Largest gain: {gain_cell}; largest loss:
+{size_threshold}), and is none in {none}. The gains are all in {gain_tasks}.
+The sign itself is an identity, not evidence: where a test fold is one block
+per class, the fold's order breaks every tie between the two classes the same
+way, for the class ranked first where its block comes first and against it
+where the other's does, so the sign of each cell with a leakage is the one
+its task's first block fixes ({follows_first_block} of {signed}: a check of
+the arithmetic, which would fail only on a fold that is not one block per
+class). What is evidence is the size: largest gain {gain_cell}; largest loss
 {loss_cell}."""
 LEAKAGE_HEAD = [
     "task",
@@ -442,8 +458,9 @@ CONCLUSIONS = {
     ),
     "naive_bayes": (
         "NaiveBayes's ranking collapses below one half except on yeast",
-        "corrected resampled t-test of each cell's AUC against its published "
-        "value (the largest p over the cells)",
+        "one-sided corrected resampled t-test of each cell's AUC against "
+        "{below} ({runs} x {folds}-fold CV; the largest p over the cells: refuted "
+        "only where every cell is above)",
         "the lowest of {cells} cells' mean AUC {lowest:.3f}",
     ),
     "cost": (
@@ -463,6 +480,8 @@ CONCLUSIONS = {
         "The monograph's protocol as read (H2'+H4) gives `original` cells "
         "exactly that the correct protocol does not, beyond chance",
         "Poisson tail of exact matches against their chance rates",
-        "{matches} of {cells} exact ({names}), {expected:.4f} by chance",
+        "moved in: {matches} of {cells} exact that the correct protocol is "
+        "not ({names}), {expected:.4f} by chance; moved out: {moved_out} exact "
+        "under the correct protocol and not under it ({moved_out_names})",
     ),
 }
