@@ -312,3 +312,29 @@ def test_every_conclusion_names_one_class_order(computed):
         row = next(line for line in text.splitlines() if line.startswith(start))
         assert f"| {c['class_order']} |" in row
     assert "The sign itself is an identity, not evidence" in " ".join(text.split())
+
+
+def test_the_rules_are_shown_with_their_dates_and_the_plan_drives_the_run(computed):
+    """The history of each rule from the committed plan, and the harness's jobs.
+
+    The harness runs only what the plan's readings name: take WEKA 3.6 out of the
+    plan and no job asks for it.
+    """
+    from weka_ranking.studies.monograph import harness
+
+    text = " ".join(to_markdown(computed).split())
+    plan = h.read_plan()
+    assert "## Decision rules, and when each was fixed" in text
+    assert "They were not declared before the results" in text
+    for rule in plan["history"]["rule"]:
+        assert f"| {rule['rule']} | {rule['committed']} |" in text
+    jobs = harness.plan_jobs(["J48"], ["yeast"], plan)
+    assert {j.version for j in jobs} == {harness.CURRENT, harness.LEGACY}
+    without = plan | {
+        "base": [r for r in plan["base"] if r.get("version") != harness.LEGACY],
+        "original": [r for r in plan["original"]
+                     if r.get("version") != harness.LEGACY],
+    }  # fmt: skip
+    assert {j.version for j in harness.plan_jobs(["J48"], ["yeast"], without)} == {
+        harness.CURRENT
+    }

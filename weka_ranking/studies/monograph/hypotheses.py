@@ -11,6 +11,8 @@ in the store: its AUC follows from the order of the classes in each test fold
 
 from __future__ import annotations
 
+import importlib.resources
+import tomllib
 from dataclasses import dataclass
 
 import numpy as np
@@ -20,6 +22,18 @@ from weka_ranking.studies.monograph.plan import FILE_CLASS_0_FIRST
 
 # A reading whose numbers come from the folds, not from the store.
 CONSTANT = "constant-comparator"
+PLAN_FILE = "readings_plan.toml"
+
+
+def read_plan() -> dict:
+    """The committed plan of the readings (``readings_plan.toml``), rules' dates too.
+
+    The harness runs what it names and the report judges every deterministic cell
+    under exactly its readings.
+    """
+    text = importlib.resources.files(__package__).joinpath(PLAN_FILE).read_text()
+    plan = tomllib.loads(text)
+    return {"history": plan["history"], **plan["plan"]}
 
 
 @dataclass(frozen=True)

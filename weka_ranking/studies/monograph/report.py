@@ -122,13 +122,24 @@ def _summary(values: dict) -> str:
 
 def _rules(values: dict) -> str:
     r = values["rules"]
-    return T.RULES.format(
-        decimals=r["DECIMALS"],
-        rounding=r["ROUNDING"],
-        level=r["LEVEL"],
-        alpha=r["ALPHA"],
-        close=r["CLOSE"],
-        **values["protocol"],
+    plan = values["plan"]
+    history = plan["history"]
+    dates = T.RULES_DATES.format(**history, declared=plan["declared"])
+    table = _table(
+        T.RULES_HISTORY_HEAD,
+        [T.RULES_HISTORY_ROW.format(**rule) for rule in history["rule"]],
+    )
+    return (
+        "\n\n".join([T.RULES_TITLE, dates, table])
+        + "\n\n"
+        + T.RULES.format(
+            decimals=r["DECIMALS"],
+            rounding=r["ROUNDING"],
+            level=r["LEVEL"],
+            alpha=r["ALPHA"],
+            close=r["CLOSE"],
+            **values["protocol"],
+        )
     )
 
 

@@ -78,12 +78,21 @@ SUMMARY_ROW = (
     "{p_value:.3g} | {p_holm:.3g} |"
 )
 
-RULES = """\
-## Decision rules, declared before the results
-
+RULES_TITLE = "## Decision rules, and when each was fixed"
+RULES_DATES = """\
 One rule per kind of claim, applied to every cell and every learner alike
-(`rules.py`); each verdict below is that rule's output.
+(`rules.py`); each verdict below is that rule's output. They were not
+declared before the results: the store was first written at {store_first};
+rerun whole at {store_rerun}; its slow cells at {store_slow}. The table says
+when each rule was first committed, which results it had seen, and what
+changed since. From now on, a new test's rules are fixed first in a
+committed, dated plan that the run reads (`readings_plan.toml`, declared
+{declared}): the harness runs what it names, and the report judges every
+deterministic cell under exactly its readings."""
+RULES_HISTORY_HEAD = ["rule", "first committed", "results it had seen", "changed since"]
+RULES_HISTORY_ROW = "| {rule} | {committed} | {seen} | {changed} |"
 
+RULES = """\
 - **Deterministic cells** (the learner alone; `original`: all pairs, one
   voter) by exact match of the published mean and variance to {decimals}
   decimals under the declared readings, in three tiers: *exact*; *near*,

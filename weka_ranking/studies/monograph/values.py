@@ -1044,6 +1044,7 @@ def compute(
             k: getattr(rules, k)
             for k in ("ALPHA", "LEVEL", "DECIMALS", "ROUNDING", "CLOSE")
         },
+        "plan": h.read_plan(),
         "protocol": protocol,
         "provenance": provenance(results.runs),
         "folds": list(blocks.values()),
