@@ -213,7 +213,7 @@ def test_a_number_changed_in_the_store_changes_every_sentence_on_it(computed, tm
     assert cell["leakage_sign"] == "gain" and cell["tier_readings"] == ["H1+H2'+H4"]
     for expected in ("| J48 | glass | original |", "| glass | 0.90322",
                      "| glass | rest | headlamps |", "| H4 |", "| H2'+H4 |",
-                     "| The monograph's protocol as read"):  # fmt: skip
+                     "| - | The monograph's protocol as read"):  # fmt: skip
         assert any(line.startswith(expected) for line in changed), expected
     assert "the order gains in 1" in after.replace("\n", " ")
     counts, moved_counts = computed["overview"], moved["overview"]
@@ -308,8 +308,8 @@ def test_every_conclusion_names_one_class_order(computed):
     text = to_markdown(computed)
     for c in computed["conclusions"]:
         assert c["class_order"] in (values.OURS_FIRST, values.FILE_FIRST)
-        start = f"| {c['claim']} |"
-        row = next(line for line in text.splitlines() if line.startswith(start))
+        claim = f"| {c['claim']} |"
+        row = next(line for line in text.splitlines() if claim in line)
         assert f"| {c['class_order']} |" in row
     assert "The sign itself is an identity, not evidence" in " ".join(text.split())
 
@@ -338,3 +338,34 @@ def test_the_rules_are_shown_with_their_dates_and_the_plan_drives_the_run(comput
     assert {j.version for j in harness.plan_jobs(["J48"], ["yeast"], without)} == {
         harness.CURRENT
     }
+
+
+MONOGRAPH_TEXT = Path("/work/shared/spec/monograph-pt.txt")
+
+
+def test_each_conclusion_quotes_the_monograph_at_its_line():
+    """The Portuguese words are the monograph's, at the line given ([...] elides)."""
+    if not MONOGRAPH_TEXT.is_file():
+        pytest.skip(f"the monograph's text is not at {MONOGRAPH_TEXT}")
+    lines = MONOGRAPH_TEXT.read_text().splitlines()
+    for key, (line, portuguese, english) in templates.MONOGRAPH_WORDS.items():
+        text = lines[line - 1].replace("*", "")
+        for part in portuguese.split("[...]"):
+            assert part.strip() in text, (key, part)
+        assert english and english != portuguese
+
+
+def test_at_times_is_judged_as_existence_over_every_cell(results, computed):
+    """por vezes: one cell better after Holm suffices, and every cell is tested."""
+    found = {c["id"]: c for c in computed["conclusions"]}
+    exists = found["at_times_base"]["evidence"]
+    assert exists["n"] == 2 * len(results.learners) * len(results.tasks)
+    assert found["at_times_base"]["words"]["portuguese"].count("por vezes") == 1
+    moved = values._existence(results, "base")
+    assert moved["p_min_holm"] == found["at_times_base"]["p_value"]
+    assert (found["at_times_base"]["verdict"] == rules.SUPPORTED) == (
+        found["at_times_base"]["p_holm"] <= rules.ALPHA
+    )
+    technique = found["technique_vs_base"]["evidence"]
+    # Every ranking cell of the learners other than NaiveBayes.
+    assert technique["cells"] + technique["naive_bayes_n"] == 3 * len(results.tasks) * 2

@@ -110,7 +110,8 @@ def _summary(values: dict) -> str:
             | {
                 "evidence": T.CONCLUSIONS[c["id"]][2].format(
                     **c["evidence"] | values["protocol"]
-                )
+                ),
+                "words": T.SUMMARY_WORDS.format(**c["words"]) if c["words"] else "-",
             }
         )
         for c in values["conclusions"]

@@ -61,10 +61,16 @@ PROVENANCE_HEAD = [
 
 SUMMARY_TITLE = "## Summary: the monograph's conclusions, judged"
 SUMMARY = """\
-Each conclusion with the test that judges it, its p and Holm's p over this
-list, by the rules above (the details further down)."""
+Each conclusion in the monograph's own words (Portuguese, with its line in the
+monograph's text and a translation), judged as written: "por vezes" (at
+times) claims that a case exists, so it is tested for existence over every
+cell where it applies; "na maioria dos casos" (in most cases) by a sign test
+of more than half; "muitas vezes" (often) likewise, read as more often than
+not. Then the test that judges it, its p and Holm's p over this list, by the
+rules above (the details further down); the report's own findings last."""
 SUMMARY_HEAD = [
-    "conclusion",
+    "the monograph's words (its line), translated",
+    "conclusion as judged",
     "from",
     "verdict",
     "evidence",
@@ -73,9 +79,10 @@ SUMMARY_HEAD = [
     "p",
     "p (Holm)",
 ]
+SUMMARY_WORDS = "l. {line}: *{portuguese}* ({english})"
 SUMMARY_ROW = (
-    "| {claim} | {source} | **{verdict}** | {evidence} | {test} | {class_order} | "
-    "{p_value:.3g} | {p_holm:.3g} |"
+    "| {words} | {claim} | {source} | **{verdict}** | {evidence} | {test} | "
+    "{class_order} | {p_value:.3g} | {p_holm:.3g} |"
 )
 
 RULES_TITLE = "## Decision rules, and when each was fixed"
@@ -423,9 +430,9 @@ not exact.
 # line, filled from the conclusion's ``evidence`` (and the protocol).
 CONCLUSIONS = {
     "voting": (
-        "Voting (star) raises the AUC above the learner alone in most cases",
+        "Voting (star) beats the learner alone in almost all cases",
         "one-sided sign test over learner x task cells ({runs} x {folds}-fold CV "
-        "in WEKA's Experimenter)",
+        "in WEKA's Experimenter): more than half higher, which almost all needs",
         "{higher} of {n} higher; by the corrected t-test after Holm "
         "{better_holm} better, {worse_holm} worse",
     ),
@@ -442,15 +449,31 @@ CONCLUSIONS = {
         "them by construction",
     ),
     "star_vs_original": (
-        "Voting (star) often beats the `original` reduction",
-        "one-sided sign test (more often than not) over learner x task cells "
-        "(our means)",
+        "Voting (star) is often better than the `original` reduction",
+        "one-sided sign test over learner x task cells (our means): often read "
+        "as more often than not",
         "star higher in {wins} of {n}",
     ),
-    "original_vs_base": (
-        "`original` beats the learner alone, except for NaiveBayes",
-        "one-sided sign test over the other learners' learner x task cells (our means)",
+    "technique_vs_base": (
+        "The reduction (every ranking configuration) beats the learner alone in "
+        "most cases, except for NaiveBayes",
+        "one-sided sign test over every ranking cell (original, star, "
+        "double_star) of the other {learners} learners (our means)",
         "{wins} of {n} higher (NaiveBayes: {naive_bayes_higher} of {naive_bayes_n})",
+    ),
+    "at_times_original": (
+        "Voting or fewer pairs (star, double_star) at times beat `original`",
+        "existence: one-sided corrected resampled t-test over the folds in every "
+        "cell where it applies, Holm over the cells; its p is the smallest",
+        "{significant} of {n} cells better after Holm ({names}); {higher} of {n} "
+        "higher; the best {best} ({best_difference:+.3f})",
+    ),
+    "at_times_base": (
+        "Voting or fewer pairs (star, double_star) at times beat the learner alone",
+        "existence: one-sided corrected resampled t-test over the folds in every "
+        "cell where it applies, Holm over the cells; its p is the smallest",
+        "{significant} of {n} cells better after Holm ({names}); {higher} of {n} "
+        "higher; the best {best} ({best_difference:+.3f})",
     ),
     "imbalance": (
         "The reduction helps most on the most imbalanced set",
@@ -492,5 +515,89 @@ CONCLUSIONS = {
         "moved in: {matches} of {cells} exact that the correct protocol is "
         "not ({names}), {expected:.4f} by chance; moved out: {moved_out} exact "
         "under the correct protocol and not under it ({moved_out_names})",
+    ),
+}
+
+# The monograph's own words for each conclusion it drew (its chapter 5): the line
+# of the monograph's text (monograph-pt.txt), the words in Portuguese, and an
+# English translation. The report judges what these words say.
+MONOGRAPH_WORDS = {
+    "cost": (
+        543,
+        "As estratégias para melhoria no tempo de treinamento como uso de "
+        "votação e de um número reduzido de pares por instância ajudaram nesse "
+        "aspecto",
+        "The strategies to improve training time, such as voting and a reduced "
+        "number of pairs per instance, helped in that respect",
+    ),
+    "at_times_original": (
+        543,
+        "e criaram resultados por vezes superiores ao algoritmo original",
+        "and created results at times better than the original algorithm",
+    ),
+    "at_times_base": (
+        543,
+        "e criaram resultados por vezes superiores [...] ao classificador base",
+        "and created results at times better than [...] the base classifier",
+    ),
+    "naive_bayes": (
+        547,
+        "Esse classificador gerou resultados absurdamente abaixo do esperado "
+        "para todas as bases testadas, exceto para a base yeast.",
+        "This classifier gave results absurdly below what was expected on every "
+        "data set tested, except yeast.",
+    ),
+    "spread": (
+        551,
+        "o aumento do número de classificadores na votação cria resultados com "
+        "menor variação na AUC que o aumento de pares por instância no "
+        "treinamento.",
+        "raising the number of classifiers in the vote gives results with less "
+        "variation in AUC than raising the pairs per instance in training.",
+    ),
+    "voter_curves": (
+        553,
+        "a tendência para a estratégia de aumento de classificadores na votação "
+        "é, na maioria dos casos, crescente.",
+        "the trend of the strategy of more classifiers in the vote is, in most "
+        "cases, rising.",
+    ),
+    "technique_vs_base": (
+        557,
+        "Com a exceção do classificador naïve-bayes, [...] a técnica avaliada "
+        "resultou em menor perda na AUC em comparação com a ordenação do "
+        "classificador solo na maioria dos casos.",
+        "Except for the naive Bayes classifier, [...] the technique evaluated "
+        "lost less AUC than the base classifier's own ordering in most cases.",
+    ),
+    "j48_yeast": (
+        559,
+        "Com o uso da árvore de decisão C4.5 ordenando a base Yeast [...] a "
+        "técnica apresentou um incremento de aproximadamente 100% comparada à "
+        "ordenação da árvore de decisão solo.",
+        "With the C4.5 decision tree ranking Yeast [...] the technique gained "
+        "about 100% over the decision tree's own ordering.",
+    ),
+    "imbalance": (
+        559,
+        "a base Yeast, a mais desbalanceada de todas as bases testadas; [...] "
+        "Esse é um caso que tende a ratificar o ponto exposto em (1).",
+        "Yeast, the most imbalanced of all data sets tested; [...] This is a "
+        "case that tends to confirm the point made in (1) (read here as: the "
+        "gain is largest where the imbalance is).",
+    ),
+    "voting": (
+        561,
+        "Em quase todos os casos, a otimização de votação elevou a performance "
+        "da técnica original de forma que os resultados obtidos fossem melhores "
+        "que os resultados dos classificadores solo",
+        "In almost all cases, the voting optimisation raised the original "
+        "technique's performance so that its results were better than the base "
+        "classifiers' alone",
+    ),
+    "star_vs_original": (
+        561,
+        "e muitas vezes superiores à técnica de ranking reduzido a classificação.",
+        "and often better than the ranking-reduced-to-classification technique.",
     ),
 }
