@@ -105,7 +105,7 @@ def test_every_deterministic_verdict_follows_its_rule(computed):
         assert (c["tier"], c["tier_readings"]) == expected
     by = {(c["learner"], c["task"], c["config"]): c for c in cells}
     assert by["J48", "glass", "original"]["exact_match"] == ["H2'+H4", "H1+H2'+H4"]
-    assert by["J48", "hepatitis", "base"]["exact_match"] == ["ours"]
+    assert by["J48", "hepatitis", "base"]["exact_match"] == ["minority"]
     assert by["J48", "hepatitis", "original"]["tier"] == rules.UNEXPLAINED
 
 
@@ -165,7 +165,7 @@ def test_the_templates_hold_no_result():
     """
     names = re.compile(
         r"Tables? 5-8|Figures? 1-4|Algorithm 4|H\d'?|class 0|J48|"
-        r"1 / \(2 P N\)|n - 1|1 \+ 1/n|Table \{"
+        r"1 / \(2 P N\)|n - 1|1 \+ 1/n|Table \{|W36|WEKA 3\.6\.14"
     )
     for name in dir(templates):
         text = getattr(templates, name)
@@ -307,7 +307,8 @@ def test_the_protocol_as_read_is_shown_both_ways():
 def test_every_conclusion_names_one_class_order(computed):
     text = to_markdown(computed)
     for c in computed["conclusions"]:
-        assert c["class_order"] in (values.OURS_FIRST, values.FILE_FIRST)
+        orders = (values.OURS_FIRST, values.FILE_FIRST, values.PER_READING)
+        assert c["class_order"] in orders
         claim = f"| {c['claim']} |"
         row = next(line for line in text.splitlines() if claim in line)
         assert f"| {c['class_order']} |" in row

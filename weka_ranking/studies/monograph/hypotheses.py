@@ -110,15 +110,73 @@ EXACT_READINGS = (REFERENCE, FILE_ORDER, AS_PRINTED)
 # The learner alone: WEKA's AUC with the class values declared as our data
 # gives them and the other way (Logistic's and SMO's numbers depend on it).
 BASE_READINGS = (
-    Reading("ours", "WEKA's AUC in our class order", "", "pointwise", "auc"),
+    Reading(
+        "minority",
+        "the minority class's AUC (the pointwise ranker), class values as declared",
+        "",
+        "pointwise",
+        "auc",
+    ),
     Reading(
         "swapped",
-        "WEKA's AUC, class values swapped",
+        "the minority class's AUC, class values declared the other way",
         "classes-swapped",
         "pointwise",
         "auc",
     ),
 )
+
+
+# The store's readings a plan entry names by its key.
+STORE_READINGS = {
+    "base": {r.key: r for r in BASE_READINGS},
+    "original": {r.key: r for r in (*EXACT_READINGS, FILE_CLASS)},
+}
+# A plan's measure: the AUC's kind in the harness's records.
+HARNESS_KINDS = {
+    "first": "auc",
+    "class0": "auc_class0",
+    "half": "auc",
+    "fold": "auc_stable",
+}
+
+
+def plan_readings(plan: dict, config: str) -> list[dict]:
+    """The plan's readings of a deterministic column, each named."""
+    entries = plan["base" if config == "base" else "original"]
+    store = STORE_READINGS["base" if config == "base" else "original"]
+    return [e | {"name": e.get("name") or store[e["key"]].name} for e in entries]
+
+
+def plan_value(
+    results: Results, harness_cells: dict, learner, task, config, entry: dict
+) -> tuple[float, float] | None:
+    """(mean, variance) of a cell under one of the plan's readings, or None.
+
+    None where it was not run. A store reading reads the store; a harness
+    reading reads the harness's cells (the file's class order is ours where the
+    two are the same class).
+    """
+    if entry["source"] == "store":
+        kind = "base" if config == "base" else "original"
+        return reading_of(
+            results, learner, task, config, STORE_READINGS[kind][entry["key"]]
+        )
+    class_order = entry.get("class_order", "ours")
+    if class_order == "file" and not FILE_CLASS_0_FIRST[task]:
+        class_order = "ours"
+    key = (
+        learner,
+        task,
+        config,
+        entry["version"],
+        entry.get("order", "blocks"),
+        class_order,
+    )
+    cell = harness_cells.get(key)
+    if cell is None:
+        return None
+    return cell[HARNESS_KINDS[entry.get("auc") or entry["ties"]]]
 
 
 def reading_of(

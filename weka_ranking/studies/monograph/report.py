@@ -412,10 +412,22 @@ def _class_order(values: dict) -> str:
         rows.append(
             f"| {task} | {{{', '.join(orders[task])}}} | " + " | ".join(row) + " |"
         )
+    differ = [
+        c
+        for c in base
+        if {"minority", "swapped"} <= set(c.get("readings", {}))
+        and c["readings"]["minority"] != c["readings"]["swapped"]
+    ]
+    text = T.CLASS_ORDER_TEXT.format(
+        swapped_learners=", ".join(dict.fromkeys(c["learner"] for c in differ))
+        or "no learner",
+        swapped_cells=", ".join(f"{c['learner']} {c['task']}" for c in differ)
+        or "none",
+    )
     return "\n\n".join(
         [
             T.CLASS_ORDER_TITLE,
-            T.CLASS_ORDER_TEXT,
+            text,
             _table(["task", "our declared order", *learners], rows),
         ]
     )

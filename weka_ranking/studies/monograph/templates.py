@@ -356,12 +356,21 @@ EXPERIMENTER_HEAD = [
 ]
 EXPERIMENTER_ROW = "| {reading} | {run} | {equal} | {count}: {names} |"
 
-CLASS_ORDER_TITLE = "## The class order of each task, with its evidence"
+CLASS_ORDER_TITLE = "## The learner alone under each reading, with its evidence"
 CLASS_ORDER_TEXT = """\
-The learner alone, run with the two class values declared in our order and in
-the other (`classes-swapped`): the same instances and labels, but a learner's
-arithmetic may run in another order (Logistic's optimiser, SMO's). Each cell:
-the tier of the published base cell and the orders that reach it."""
+Which number the learner-alone column is. `minority`: the AUC of the minority
+class by its own probability, as the pointwise ranker scores (our class
+values declared as the package declares them); `swapped`: the same with the
+two class values declared the other way (the same instances and labels, but
+a learner's arithmetic may run in another order); `default`: WEKA's default,
+the AUC of class 0 (the first class value declared) by its own probability, which WEKA's Evaluation and
+Experimenter report unless told otherwise. Where probabilities saturate at
+one the minority's and class 0's AUCs differ by the pairs that tie, so a cell
+exact under `default` only is WEKA's default number, not a swapped class
+order. `W36`: WEKA 3.6.14. The declaration changes the numbers of
+{swapped_learners} only ({swapped_cells}); it changes no Logistic cell, so it
+is no evidence of a class order for Logistic. Each cell: the tier of the
+published base cell and the readings that reach it."""
 
 RANKERS_TITLE = "## The three rankers side by side (mean AUC, ties one half)"
 RANKERS_TEXT = """\
@@ -503,8 +512,8 @@ CONCLUSIONS = {
     ),
     "base_column": (
         "The monograph's learner-alone column is WEKA's evaluation on these "
-        "folds: its cells are exact under one of the two class orders, beyond "
-        "chance",
+        "folds: its cells are exact under one of the declared readings of the "
+        "learner alone, beyond chance",
         "Poisson tail of exact matches against their chance rates",
         "{matches} of {cells} exact ({names_out} not), {expected:.4f} by chance",
     ),

@@ -29,7 +29,7 @@ from weka_ranking.stats import (
     spearman,
     t_critical,
 )
-from weka_ranking.studies.monograph import experimenter, rules, templates
+from weka_ranking.studies.monograph import experimenter, harness, rules, templates
 from weka_ranking.studies.monograph import hypotheses as h
 from weka_ranking.studies.monograph.aggregate import FILE_CLASS_0, Results
 from weka_ranking.studies.monograph.config import (
@@ -143,9 +143,16 @@ def _sign(leak: float | None) -> str | None:
 
 
 def cell_values(
-    results: Results, blocks: dict[str, dict], experimenter_rows: Iterable[dict] = ()
+    results: Results,
+    blocks: dict[str, dict],
+    experimenter_rows: Iterable[dict] = (),
+    harness_cells: dict | None = None,
 ) -> list[dict]:
-    """Every published cell with its numbers, its interval and its verdict."""
+    """Every published cell with its numbers, its interval and its verdict.
+
+    Deterministic cells under every reading of the committed plan (the harness's
+    cells where it ran).
+    """
     wekas = _experimenter(experimenter_rows)
     out = []
     for learner in results.learners:
@@ -155,7 +162,15 @@ def cell_values(
                 if published is None:
                     continue
                 out.append(
-                    _cell(results, blocks[task], learner, task, name, published)
+                    _cell(
+                        results,
+                        blocks[task],
+                        learner,
+                        task,
+                        name,
+                        published,
+                        harness_cells or {},
+                    )
                     | {
                         "experimenter_auc": wekas.get((learner, task, name), {}).get(
                             "scores"
@@ -168,15 +183,16 @@ def cell_values(
     return out
 
 
-def _cell(results, blocks, learner, task, name, published) -> dict:
+def _cell(results, blocks, learner, task, name, published, harness_cells) -> dict:
     deterministic = name not in SAMPLED
-    declared = h.BASE_READINGS if name == "base" else h.EXACT_READINGS
+    declared = h.plan_readings(h.read_plan(), name) if deterministic else []
     readings = {
-        r.key: read
+        r["key"]: read
         for r in declared
-        if (read := h.reading_of(results, learner, task, name, r)) is not None
+        if (read := h.plan_value(results, harness_cells, learner, task, name, r))
+        is not None
     }
-    ours = readings.get(declared[0].key)
+    ours = readings.get(declared[0]["key"]) if declared else None
     if ours is None and name in SAMPLED:
         ours = h.reading_of(results, learner, task, name, h.REFERENCE)
     cell = {
@@ -225,8 +241,12 @@ def _cell(results, blocks, learner, task, name, published) -> dict:
             "exact_match": names if tier == rules.EXACT else [],
             # A reading that does not explain the cell is taken to land
             # uniformly within one fold standard error of the published mean:
-            # the chance its mean prints the same five decimals.
-            "exact_by_chance": min(1.0, len(readings) * 2 * rules.ROUNDING / (2 * se))
+            # the chance its mean prints the same five decimals, once for each
+            # reading tried that gives a number of its own.
+            "distinct_readings": _distinct(readings),
+            "exact_by_chance": min(
+                1.0, _distinct(readings) * 2 * rules.ROUNDING / (2 * se)
+            )
             if se > 0
             else 1.0,
             "verdict": tier,
@@ -243,6 +263,16 @@ def _cell(results, blocks, learner, task, name, published) -> dict:
         "monograph_protocol_verdict": monograph["verdict"] if monograph else None,
     }
     return cell
+
+
+def _distinct(readings: dict[str, tuple[float, float]]) -> int:
+    """How many of the readings print numbers of their own (to the decimals)."""
+    return len(
+        {
+            (round(m, rules.DECIMALS), round(v, rules.DECIMALS))
+            for m, v in readings.values()
+        }
+    )
 
 
 def leakage_values(cells: list[dict], blocks: dict[str, dict]) -> dict:
@@ -482,6 +512,7 @@ def _one_sided(t: float, p: float, greater: bool) -> float:
 # Experimenter runs, and the monograph's protocol as read).
 OURS_FIRST = "ours (the minority first)"
 FILE_FIRST = "the file's class 0 first"
+PER_READING = "the reading named in each cell"
 CLASS_ORDER_OF = {
     "voting": FILE_FIRST,
     "voter_curves": OURS_FIRST,
@@ -494,7 +525,7 @@ CLASS_ORDER_OF = {
     "j48_yeast": FILE_FIRST,
     "naive_bayes": FILE_FIRST,
     "cost": OURS_FIRST,
-    "base_column": OURS_FIRST,
+    "base_column": PER_READING,
     "exact_protocol": FILE_FIRST,
 }
 
@@ -1083,13 +1114,15 @@ def compute(
     tests: list[dict] | None = None,
     runs: dict[tuple, tuple[list[float], float]] | None = None,
     conditioning: list[dict] | None = None,
+    harness_records: list[dict] | None = None,
 ) -> dict:
     """Every value of the report.
 
-    From the aggregated store and the Experimenter's results.
+    From the aggregated store, the Experimenter's results and the harness's.
     """
     blocks = {task: fold_classes(task) for task in results.tasks}
-    cells = cell_values(results, blocks, experimenter_rows)
+    harness_cells = harness.cells(harness_records or [])
+    cells = cell_values(results, blocks, experimenter_rows, harness_cells)
     curves = curve_values(results)
     finding_tests = finding_test_values(tests or [])
     tested = hypothesis_values(results, blocks)
@@ -1151,4 +1184,6 @@ def build(store_folder: str | Path) -> tuple[Results, dict]:
         if measured.is_file()
         else []
     )
-    return results, compute(results, rows, tests, runs, conditioning)
+    return results, compute(
+        results, rows, tests, runs, conditioning, harness.read_records(folder)
+    )
