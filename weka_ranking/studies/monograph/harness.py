@@ -328,8 +328,15 @@ def main(argv: list[str] | None = None) -> int:
             print(f"left out {job}: {SLOW_CELLS[job.learner, job.task, job.config]}")
         else:
             kept.append(job)
-    # The learner alone first, then `original` by task size.
-    kept.sort(key=lambda j: (j.config != "base", BY_SIZE.index(j.task)))
+    # The learner alone first, then `original` by task size; the checks against
+    # the store (the package's own reading) after the readings of their task.
+    kept.sort(
+        key=lambda j: (
+            j.config != "base",
+            BY_SIZE.index(j.task),
+            (j.version, j.order, j.class_order) == (CURRENT, "blocks", "ours"),
+        )
+    )
     started = time.perf_counter()
     ran = run(kept, Path(args.out), lambda line: print(line, flush=True))
     print(f"{ran} folds run in {time.perf_counter() - started:.0f} s")
