@@ -219,13 +219,27 @@ def test_a_number_changed_in_the_store_changes_every_sentence_on_it(computed, tm
     counts, moved_counts = computed["overview"], moved["overview"]
     assert moved_counts["base_exact"] == counts["base_exact"] - 1
     assert moved_counts["unexplained"] == counts["unexplained"] + 1
-    deterministic = computed["cell_counts"]["deterministic"]
-    for expected in (
-        f"Matched exactly: {counts['base_exact']} of the {counts['base']}",
-        f"{counts['unexplained']} of these {deterministic} cells reach none",
-    ):
-        assert any(expected in line for line in changed), expected
-    assert f"Matched exactly: {moved_counts['base_exact']} of the" in after
+    assert "J48 hepatitis base" in moved_counts["unexplained_names"]
+    flat_before, flat_after = " ".join(before.split()), " ".join(after.split())
+    for text, c in ((flat_before, counts), (flat_after, moved_counts)):
+        assert f"{c['exact']} are reproduced exactly" in text
+        assert (
+            f"{c['unexplained']} remain unexplained: {c['unexplained_names']}" in text
+        )
+    # The conclusions follow: the learner-alone column loses an exact cell.
+    base_column = [
+        next(c for c in v["conclusions"] if c["id"] == "base_column")
+        for v in (computed, moved)
+    ]
+    assert base_column[1]["evidence"]["matches"] == (
+        base_column[0]["evidence"]["matches"] - 1
+    )
+    assert base_column[1]["p_value"] > base_column[0]["p_value"]
+    assert any(
+        line.startswith("| - | The monograph's learner-alone") for line in changed
+    )
+    # And the main table's row for it.
+    assert any(line.startswith("| J48 | hepatitis | base |") for line in changed)
 
 
 @pytest.mark.parametrize(
@@ -370,3 +384,14 @@ def test_at_times_is_judged_as_existence_over_every_cell(results, computed):
     technique = found["technique_vs_base"]["evidence"]
     # Every ranking cell of the learners other than NaiveBayes.
     assert technique["cells"] + technique["naive_bayes_n"] == 3 * len(results.tasks) * 2
+
+
+def test_each_figure_panel_has_its_own_y_limits(computed):
+    from weka_ranking.studies.monograph.figures import panel_limits
+
+    limits = [panel_limits(curve) for curve in computed["figures"]]
+    assert len(set(limits)) > 1
+    for curve, (low, high) in zip(computed["figures"], limits):
+        assert -0.02 <= low < min(curve["ours"]) <= max(curve["ours"]) < high <= 1.02
+        if curve["published"]:
+            assert low <= curve["published"]["auc"] <= high

@@ -59,12 +59,45 @@ def _intro(values: dict) -> str:
             deterministic=values["cell_counts"]["deterministic"],
             exact_expected=values["cell_counts"]["exact_expected"],
             sampled_sentence=sampled,
-            cells_link=_anchor(T.CELLS_TITLE),
-            hypotheses_link=_anchor(T.HYPOTHESES_TITLE),
+            main_link=_anchor(T.MAIN_TITLE),
+            readings_link=_anchor(T.READINGS_TITLE),
             summary_link=_anchor(T.SUMMARY_TITLE),
         )
         parts.append(overview)
     return "\n\n".join([*parts, T.INTRO.format(**values["protocol"])])
+
+
+def _main(values: dict) -> str:
+    rows = [
+        T.MAIN_ROW.format(
+            **r
+            | {
+                "published": _mean_variance(*r["published"]),
+                "reproduced": "-"
+                if r["reproduced"] is None
+                else _mean_variance(*r["reproduced"])
+                if r["reproduced"][1] is not None
+                else _f(r["reproduced"][0]),
+            }
+        )
+        for r in values["main"]
+    ]
+    return "\n\n".join([T.MAIN_TITLE, T.MAIN_TEXT, _table(T.MAIN_HEAD, rows)])
+
+
+def _readings(values: dict) -> str:
+    rows = [
+        T.READINGS_ROW.format(
+            **r | {"time": "-" if r["seconds"] is None else _f(r["seconds"], 0)}
+        )
+        for r in values["readings"]
+    ]
+    text = T.READINGS_TEXT.format(
+        jar_sha256=values["jar_sha256"],
+        exact_expected=values["cell_counts"]["exact_expected"],
+        exact=values["overview"]["exact"],
+    )
+    return "\n\n".join([T.READINGS_TITLE, text, _table(T.READINGS_HEAD, rows)])
 
 
 def _provenance(values: dict) -> str:
@@ -485,8 +518,10 @@ def to_markdown(values: dict, figures: list[str] | None = None) -> str:
     """The report page, from :func:`.values.compute`'s values."""
     parts = [
         _intro(values),
-        _rules(values),
+        _main(values),
         _summary(values),
+        _readings(values),
+        _rules(values),
         _provenance(values),
         _folds(values),
         _cells(values),

@@ -16,30 +16,81 @@ al.'s degree) in our class order with AUC ties counted one half, unless a
 column says otherwise; `pub` is the published number."""
 
 # The opening paragraph, for a reader new to the study: what was rerun, what
-# matched exactly, what did not and why, each with a link to its section. The
-# sentence on the sampled cells is left out where none was run.
+# matched exactly and under which reading, what remains open and why, each with a
+# link to its section. The sentence on the sampled cells is left out where none
+# was run.
 OVERVIEW = """\
 **In short.** This page reruns the study behind the monograph's Tables 5-8 in
 WEKA itself, on WEKA's own folds: {learners} learners on {tasks} tasks,
 {cells} published cells (a mean AUC and its variance) and {conclusions}
-conclusions drawn from them. Matched exactly: {base_exact} of the {base}
-cells of the learner alone, which is WEKA's own evaluation, and
-{original_exact} of the {original} cells of the `original` reduction (all
-pairs, one voter), where chance alone would give {exact_expected:.3f} exact
-matches; {near} more are near ([every cell]({cells_link})). Not matched:
-{unexplained} of these {deterministic} cells reach none of the declared
-readings of the monograph's protocol, which the monograph does not state in
-full (which class ranks first, how tied pairs are broken); {below_half} of
-them are published below one half, worse than a random order
-([the readings]({hypotheses_link})).{sampled_sentence} Of the monograph's
-conclusions {supported} are supported, {not_supported} not supported and
+conclusions drawn from them. Of the {deterministic} cells that involve no
+sampling (the learner alone and `original`: all pairs, one voter),
+{exact} are reproduced exactly, mean and variance to the printed decimals,
+under one of the readings declared in the plan ({readings_base} of the
+learner alone, {readings_original} of `original`), where chance alone would
+give {exact_expected:.3f}; by the reading that gives each: {by_reading}
+([the main table]({main_link}), [the readings]({readings_link})). {near} more
+are within one tie flip ({near_names}). {unexplained} remain unexplained:
+{unexplained_names}; {below_half} of them are published below one half,
+worse than a random order, and no reading of the plan gives any of these
+(the monograph does not say how its numbers were made beyond what the plan
+tries).{sampled_sentence} Of the monograph's conclusions, judged in its own
+words, {supported} are supported, {not_supported} not supported and
 {refuted} refuted ([the conclusions]({summary_link}))."""
 OVERVIEW_SAMPLED = """ \
-Also not matched: {outside} of the {sampled} sampled cells (star,
-double_star) lie outside the interval our sampler seeds predict;
-{protocol_inside} of them fall inside it under the monograph's protocol as
-read, which leaves tied pairs in the order of WEKA's test folds, one class's
-block first ([the folds]({folds_link}))."""
+Of the {sampled} sampled cells (star, double_star), {inside} lie inside the
+interval our sampler seeds predict and {outside} outside; {protocol_inside} of
+those fall inside it under the monograph's protocol as read, which leaves
+tied pairs in the order of WEKA's test folds, one class's block first
+([the folds]({folds_link}))."""
+
+MAIN_TITLE = "## Every published cell: published, reproduced, the reading, the tier"
+MAIN_TEXT = """\
+Reproduced: the number of the first declared reading that reaches the cell's
+tier (the column's reference where none does); for a sampled cell, the mean
+of its sampler seeds under the correct protocol. The readings are listed
+below; every cell's other numbers are in the details."""
+MAIN_HEAD = [
+    "learner",
+    "task",
+    "config",
+    "published",
+    "reproduced",
+    "reading that matches",
+    "tier",
+]
+MAIN_ROW = (
+    "| {learner} | {task} | {config} | {published} | {reproduced} | {reading} | "
+    "{tier} |"
+)
+
+READINGS_TITLE = "## The declared readings, alone and in combination"
+READINGS_TEXT = """\
+Each reading of the plan (`readings_plan.toml`) with the cells it ran on, the
+cells it gives exactly (moved in: exact where the column's reference is
+not), the exact matches chance alone would give it (each cell's rate for one
+reading: uniform within one fold standard error of the published mean), and
+the harness's run time summed over the jobs it needs (a plain JVM a fold, on
+this machine, shared). `W36` is WEKA 3.6.14 (Debian's package `weka`, the
+jar's checksum {jar_sha256}); `I` the pairs interleaved as the monograph
+describes its `combinar` (each (alpha, beta) then (beta, alpha)); `default`
+and `H2'` WEKA's default AUC, of class 0. The chance of an exact match over
+every deterministic cell, counting each reading with numbers of its own:
+{exact_expected:.3f}; exact: {exact}."""
+READINGS_HEAD = [
+    "column",
+    "reading",
+    "what it is",
+    "cells run",
+    "exact",
+    "moved in",
+    "by chance",
+    "harness s",
+]
+READINGS_ROW = (
+    "| {config} | {key} | {name} | {ran} | {exact} | {moved_in} | "
+    "{expected:.4f} | {time} |"
+)
 
 PROVENANCE_TITLE = "## Provenance"
 PROVENANCE = """\
@@ -359,18 +410,18 @@ EXPERIMENTER_ROW = "| {reading} | {run} | {equal} | {count}: {names} |"
 CLASS_ORDER_TITLE = "## The learner alone under each reading, with its evidence"
 CLASS_ORDER_TEXT = """\
 Which number the learner-alone column is. `minority`: the AUC of the minority
-class by its own probability, as the pointwise ranker scores (our class
+class by its own probability, as the pointwise ranker scores (the class
 values declared as the package declares them); `swapped`: the same with the
 two class values declared the other way (the same instances and labels, but
 a learner's arithmetic may run in another order); `default`: WEKA's default,
-the AUC of class 0 (the first class value declared) by its own probability, which WEKA's Evaluation and
-Experimenter report unless told otherwise. Where probabilities saturate at
-one the minority's and class 0's AUCs differ by the pairs that tie, so a cell
-exact under `default` only is WEKA's default number, not a swapped class
-order. `W36`: WEKA 3.6.14. The declaration changes the numbers of
-{swapped_learners} only ({swapped_cells}); it changes no Logistic cell, so it
-is no evidence of a class order for Logistic. Each cell: the tier of the
-published base cell and the readings that reach it."""
+the AUC of class 0 (the first class value declared) by its own probability,
+which WEKA's Evaluation and Experimenter report unless told otherwise. Where
+probabilities saturate at one, the minority's and class 0's AUCs differ by
+the pairs that tie, so a cell exact under `default` only is WEKA's default
+number, not a swapped class order. `W36`: WEKA 3.6.14. The declaration
+changes the numbers of {swapped_learners} only ({swapped_cells}); it changes
+no Logistic cell, so it is no evidence of a class order for Logistic. Each
+cell: the tier of the published base cell and the readings that reach it."""
 
 RANKERS_TITLE = "## The three rankers side by side (mean AUC, ties one half)"
 RANKERS_TEXT = """\

@@ -982,6 +982,93 @@ def verdict_counts(cells: list[dict]) -> dict:
     }
 
 
+def _name(cell: dict) -> str:
+    return f"{cell['learner']} {cell['task']} {cell['config']}"
+
+
+def reading_values(cells: list[dict], plan: dict, harness_cells: dict) -> list[dict]:
+    """Each declared reading of the deterministic cells, alone or in combination.
+
+    Where it ran, the cells it gives exactly, those it gives that the reference
+    reading of the column does not (moved in), the exact matches chance would give
+    it (each cell's rate for one reading), and the harness's seconds for it.
+    """
+    out = []
+    for config in ("base", "original"):
+        column = [c for c in cells if c["config"] == config and c.get("readings")]
+        entries = h.plan_readings(plan, config)
+        first = entries[0]["key"]
+        for entry in entries:
+            ran = [c for c in column if entry["key"] in c["readings"]]
+            exact = [c for c in ran if entry["key"] in c["exact_match"]]
+            seconds = None
+            if entry["source"] == "harness":
+                seconds = sum(
+                    cell["seconds"]
+                    for key, cell in harness_cells.items()
+                    if key[2] == config
+                    and key[3] == entry["version"]
+                    and key[4] == entry.get("order", "blocks")
+                    and (key[5] == entry.get("class_order", "ours") or key[5] == "ours")
+                )
+            out.append(
+                {
+                    "config": config,
+                    "key": entry["key"],
+                    "name": entry["name"],
+                    "source": entry["source"],
+                    "ran": len(ran),
+                    "exact": len(exact),
+                    "exact_names": ", ".join(_name(c) for c in exact) or "none",
+                    "moved_in": ", ".join(
+                        _name(c) for c in exact if first not in c["exact_match"]
+                    )
+                    or "none",
+                    "expected": sum(
+                        c["exact_by_chance"] / c["distinct_readings"] for c in ran
+                    ),
+                    "seconds": seconds,
+                }
+            )
+    return out
+
+
+def main_rows(cells: list[dict]) -> list[dict]:
+    """One row a published cell: published, reproduced, the reading that matches, tier.
+
+    Reproduced is the number of the first declared reading that reaches the tier (the
+    column's reference where none does); a sampled cell's is the mean of its seeds.
+    """
+    rows = []
+    for c in cells:
+        row = {
+            "learner": c["learner"],
+            "task": c["task"],
+            "config": c["config"],
+            "published": [c["published_auc"], c["published_variance"]],
+        }
+        if c["deterministic"] and c.get("readings"):
+            names = c["tier_readings"]
+            key = names[0] if names else next(iter(c["readings"]))
+            row |= {
+                "reproduced": c["readings"][key],
+                "reading": ", ".join(names) if names else "none",
+                "tier": c["tier"],
+            }
+        elif c.get("seeds"):
+            row |= {
+                "reproduced": [c["seeds"]["mean"], None],
+                "reading": "reference, 10 sampler seeds"
+                if c["seeds"]["verdict"] == rules.INSIDE
+                else "none",
+                "tier": c["verdict"],
+            }
+        else:
+            row |= {"reproduced": None, "reading": "-", "tier": c["verdict"]}
+        rows.append(row)
+    return rows
+
+
 def overview_values(cells: list[dict], conclusions: list[dict]) -> dict:
     """The counts the page's opening paragraph states, from the verdicts.
 
@@ -1016,6 +1103,28 @@ def overview_values(cells: list[dict], conclusions: list[dict]) -> dict:
         group = [c for c in deterministic if c["config"] == config]
         out[config] = len(group)
         out[f"{config}_exact"] = sum(c["tier"] == rules.EXACT for c in group)
+    exact = [c for c in deterministic if c["tier"] == rules.EXACT]
+    by_reading: dict[str, list[str]] = {}
+    for c in exact:
+        by_reading.setdefault(c["tier_readings"][0], []).append(_name(c))
+    out |= {
+        "exact": len(exact),
+        "inside": len(sampled) - len(outside),
+        "by_reading": "; ".join(
+            f"{key} {len(names)}" + (f" ({', '.join(names)})" if len(names) < 4 else "")
+            for key, names in by_reading.items()
+        )
+        or "none",
+        "unexplained_names": ", ".join(_name(c) for c in unexplained) or "none",
+        "near_names": ", ".join(
+            _name(c) for c in deterministic if c["tier"] == rules.NEAR
+        )
+        or "none",
+        "readings_base": len({k for c in deterministic if c["config"] == "base"
+                              for k in c.get("readings", {})}),
+        "readings_original": len({k for c in deterministic if c["config"] == "original"
+                                  for k in c.get("readings", {})}),
+    }  # fmt: skip
     return out
 
 
@@ -1156,6 +1265,9 @@ def compute(
         "finding_tests": finding_tests,
         "conclusions": conclusions,
         "overview": overview_values(cells, conclusions),
+        "readings": reading_values(cells, h.read_plan(), harness_cells),
+        "jar_sha256": harness.JAR_SHA256,
+        "main": main_rows(cells),
         "experimenter": experimenter_summary(cells),
         "conditioning": conditioning or [],
         "errors": results.errors[:20],
