@@ -395,3 +395,44 @@ def test_each_figure_panel_has_its_own_y_limits(computed):
         assert -0.02 <= low < min(curve["ours"]) <= max(curve["ours"]) < high <= 1.02
         if curve["published"]:
             assert low <= curve["published"]["auc"] <= high
+
+
+def test_a_harness_reading_that_gives_a_cell_moves_it_out_of_the_unexplained(
+    results, computed
+):
+    """WEKA 3.6 records that print J48 hepatitis original's published numbers.
+
+    The cell becomes exact under that reading alone, the count of unexplained cells
+    drops by one, and the reading's row counts it as moved in, with its seconds.
+    """
+    import numpy as np
+
+    mean, variance = results.published[("J48", "hepatitis", "original")]
+    z = np.linspace(-1, 1, 10)
+    z = (z - z.mean()) / z.std(ddof=1)
+    aucs = mean + np.sqrt(variance) * z
+    records = [
+        {"learner": "J48", "task": "hepatitis", "config": "original",
+         "version": "3.6.14", "order": "blocks", "class_order": "ours",
+         "fold": k, "auc": float(a), "auc_stable": 0.5, "auc_class0": float(a),
+         "seconds": 2.0}
+        for k, a in enumerate(aucs)
+    ]  # fmt: skip
+    moved = values.compute(results, harness_records=records)
+    cell = next(
+        c
+        for c in moved["cells"]
+        if (c["learner"], c["task"], c["config"]) == ("J48", "hepatitis", "original")
+    )
+    # On hepatitis the file's class 0 is ours: W36+H2' reads the same job.
+    assert cell["tier"] == rules.EXACT and cell["tier_readings"] == ["W36", "W36+H2'"]
+    assert cell["tier_by_reading"]["W36"] == rules.EXACT
+    assert cell["tier_by_reading"]["W36+H2'+H4"] == rules.UNEXPLAINED  # fold order
+    assert moved["overview"]["unexplained"] == computed["overview"]["unexplained"] - 1
+    row = next(
+        r for r in moved["readings"] if (r["config"], r["key"]) == ("original", "W36")
+    )
+    assert row["moved_in"] == "J48 hepatitis original" and row["seconds"] == 20.0
+    assert cell["distinct_readings"] == len(
+        {(round(m, 5), round(v, 5)) for m, v in cell["readings"].values()}
+    )

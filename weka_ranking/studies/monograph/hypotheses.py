@@ -148,6 +148,16 @@ def plan_readings(plan: dict, config: str) -> list[dict]:
     return [e | {"name": e.get("name") or store[e["key"]].name} for e in entries]
 
 
+def harness_class_order(entry: dict, task: str) -> str:
+    """The harness's class order a plan reading reads on a task.
+
+    The file's class 0 is ours where the two are the same class: the harness ran it
+    once, as ours.
+    """
+    wanted = entry.get("class_order", "ours")
+    return "ours" if wanted == "file" and not FILE_CLASS_0_FIRST[task] else wanted
+
+
 def plan_value(
     results: Results, harness_cells: dict, learner, task, config, entry: dict
 ) -> tuple[float, float] | None:
@@ -162,16 +172,13 @@ def plan_value(
         return reading_of(
             results, learner, task, config, STORE_READINGS[kind][entry["key"]]
         )
-    class_order = entry.get("class_order", "ours")
-    if class_order == "file" and not FILE_CLASS_0_FIRST[task]:
-        class_order = "ours"
     key = (
         learner,
         task,
         config,
         entry["version"],
         entry.get("order", "blocks"),
-        class_order,
+        harness_class_order(entry, task),
     )
     cell = harness_cells.get(key)
     if cell is None:

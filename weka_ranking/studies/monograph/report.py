@@ -97,7 +97,25 @@ def _readings(values: dict) -> str:
         exact_expected=values["cell_counts"]["exact_expected"],
         exact=values["overview"]["exact"],
     )
-    return "\n\n".join([T.READINGS_TITLE, text, _table(T.READINGS_HEAD, rows)])
+    parts = [T.READINGS_TITLE, text, _table(T.READINGS_HEAD, rows), T.READINGS_TIERS]
+    for config in ("base", "original"):
+        keys = [r["key"] for r in values["readings"] if r["config"] == config]
+        cells = [
+            c for c in values["cells"] if c["config"] == config and c.get("readings")
+        ]
+        if cells:
+            parts.append(
+                _table(
+                    ["learner", "task", "config", *keys],
+                    [
+                        f"| {c['learner']} | {c['task']} | {config} | "
+                        + " | ".join(c["tier_by_reading"].get(k, "-") for k in keys)
+                        + " |"
+                        for c in cells
+                    ],
+                )
+            )
+    return "\n\n".join(parts)
 
 
 def _provenance(values: dict) -> str:

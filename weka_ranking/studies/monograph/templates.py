@@ -87,6 +87,8 @@ READINGS_HEAD = [
     "by chance",
     "harness s",
 ]
+READINGS_TIERS = """\
+Each deterministic cell's tier under each reading alone (`-`: not run)."""
 READINGS_ROW = (
     "| {config} | {key} | {name} | {ran} | {exact} | {moved_in} | "
     "{expected:.4f} | {time} |"

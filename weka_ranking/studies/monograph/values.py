@@ -234,6 +234,10 @@ def _cell(results, blocks, learner, task, name, published, harness_cells) -> dic
         tolerance = _tolerance(blocks, ours[1])
         tier, names = rules.deterministic_tier(published, readings, tolerance)
         cell |= {
+            "tier_by_reading": {
+                key: rules.deterministic_tier(published, {key: read}, tolerance)[0]
+                for key, read in readings.items()
+            },
             "readings": {k: list(v) for k, v in readings.items()},
             "tolerance": list(tolerance),
             "tier": tier,
@@ -1009,7 +1013,7 @@ def reading_values(cells: list[dict], plan: dict, harness_cells: dict) -> list[d
                     if key[2] == config
                     and key[3] == entry["version"]
                     and key[4] == entry.get("order", "blocks")
-                    and (key[5] == entry.get("class_order", "ours") or key[5] == "ours")
+                    and key[5] == h.harness_class_order(entry, key[1])
                 )
             out.append(
                 {
