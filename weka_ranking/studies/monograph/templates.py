@@ -13,7 +13,10 @@ Experimenter's files: every number and verdict below is rendered from
 {seed}), with the sample variance of the fold AUCs in parentheses, as the
 monograph's tables give them. `ours` is the correct tournament (Balcan et
 al.'s degree) in our class order with AUC ties counted one half, unless a
-column says otherwise; `pub` is the published number."""
+column says otherwise; for the learner alone `ours` is always the `minority`
+reading (the minority class's AUC by its own probability), never WEKA's
+default (class 0's AUC), which is the reading `default`; `pub` is the
+published number."""
 
 # The opening paragraph, for a reader new to the study: what was rerun, what
 # matched exactly and under which reading, what remains open and why, each with a
