@@ -174,3 +174,39 @@ def test_without_the_old_jar_its_readings_are_skipped_in_one_line(
     assert harness.run(jobs, tmp_path, lines.append) == 0
     assert len(lines) == 1 and "WEKA 3.6.14's jar not found" in lines[0]
     assert "\n" not in lines[0] and not (tmp_path / harness.RECORDS).exists()
+
+
+@pytest.mark.slow
+def test_the_old_weka_alone_is_its_own_command_line(tmp_path):
+    """NaiveBayes on yeast alone under WEKA 3.6.14 (the cell it gives exactly).
+
+    WEKA 3.6's own Evaluation on its command line prints each class's ROC area on
+    the test fold (to three decimals): the minority's and class 0's are the
+    harness's, fold by fold.
+    """
+    if harness.skip_reason():
+        pytest.skip(harness.skip_reason())
+    job = harness.Job("NaiveBayes", "yeast", "base", harness.LEGACY)
+    data = harness.task_data("yeast", "ours")
+    for fold, (train_rows, test_rows) in enumerate(weka_folds(data.y, FOLDS, SEED)):
+        if fold > 3:
+            break
+        (tmp_path / "train.arff").write_text(to_arff(data.subset(train_rows)))
+        (tmp_path / "test.arff").write_text(to_arff(data.subset(test_rows)))
+        out = subprocess.run(
+            ["java", "-cp", os.pathsep.join(harness.classpath(harness.LEGACY)),
+             classname("NaiveBayes"), "-t", str(tmp_path / "train.arff"),
+             "-T", str(tmp_path / "test.arff"), "-i"],
+            capture_output=True, text=True, check=True,
+        ).stdout  # fmt: skip
+        on_test = out.split("=== Error on test data ===")[1]
+        roc = {}
+        for line in on_test.splitlines():  # the table's rows end with the class
+            words = line.split()
+            if "|" not in line and words and words[-1] in data.class_values:
+                roc[words[-1]] = float(words[-2])
+        record = harness_fold(job, fold)
+        assert record["auc"] == pytest.approx(roc[data.positive], abs=5e-4)
+        assert record["auc_class0"] == pytest.approx(
+            roc[data.class_values[0]], abs=5e-4
+        )
