@@ -14,6 +14,10 @@ WEKA 3.6.14 is Debian's ``weka`` package: ``apt-get download weka`` gives
 ``usr/share/java/weka-3.6.14.jar`` has SHA-256 :data:`JAR_SHA256`; point
 ``WEKA36_JAR`` at it (``apt-get install weka`` puts it at :data:`DEFAULT_JAR`).
 Where it is absent the WEKA 3.6 readings are skipped with one line.
+
+The harness is also the materialised-pair reference of the interleaved order: once
+the meta-classifier orders its own pairs (``-pair-order``), its interleaved cells
+under WEKA 3.9 are to equal the harness's ``I`` reading fold by fold.
 """
 
 from __future__ import annotations
@@ -328,13 +332,15 @@ def main(argv: list[str] | None = None) -> int:
             print(f"left out {job}: {SLOW_CELLS[job.learner, job.task, job.config]}")
         else:
             kept.append(job)
-    # The learner alone first, then `original` by task size; the checks against
-    # the store (the package's own reading) after the readings of their task.
+    # The learner alone first, then the readings of `original` in the order the
+    # learners and tasks are given; the checks against the store (the package's
+    # own reading) last.
     kept.sort(
         key=lambda j: (
             j.config != "base",
-            BY_SIZE.index(j.task),
             (j.version, j.order, j.class_order) == (CURRENT, "blocks", "ours"),
+            args.learners.index(j.learner),
+            args.tasks.index(j.task),
         )
     )
     started = time.perf_counter()
