@@ -436,3 +436,18 @@ def test_a_harness_reading_that_gives_a_cell_moves_it_out_of_the_unexplained(
     assert cell["distinct_readings"] == len(
         {(round(m, 5), round(v, 5)) for m, v in cell["readings"].values()}
     )
+
+
+def test_the_harness_is_checked_against_the_store_fold_by_fold(results):
+    stored = results.cell("J48", "glass", "original").fold_auc
+    key = {"learner": "J48", "task": "glass", "config": "original",
+           "version": "3.9", "order": "blocks", "class_order": "ours",
+           "auc_stable": 0.5, "auc_class0": 0.5, "seconds": 1.0}  # fmt: skip
+    records = [key | {"fold": k, "auc": a} for k, a in enumerate(stored)]
+    from weka_ranking.studies.monograph import harness
+
+    check = values.harness_check(results, harness.cells(records))
+    assert (check["checked"], check["equal"]) == (1, 1)
+    records[4]["auc"] += 1e-9
+    check = values.harness_check(results, harness.cells(records))
+    assert (check["equal"], check["differ"]) == (0, "J48 glass original")

@@ -274,7 +274,10 @@ def cells(records: list[dict]) -> dict[tuple, dict]:
             kind: (float(np.mean(v)), float(np.var(v, ddof=1)))
             for kind in ("auc", "auc_stable", "auc_class0")
             for v in [[r[kind] for r in group]]
-        } | {"seconds": sum(r["seconds"] for r in group)}
+        } | {
+            "seconds": sum(r["seconds"] for r in group),
+            "fold_auc": [r["auc"] for r in group],
+        }
     return out
 
 

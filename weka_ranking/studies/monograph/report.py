@@ -96,6 +96,7 @@ def _readings(values: dict) -> str:
         jar_sha256=values["jar_sha256"],
         exact_expected=values["cell_counts"]["exact_expected"],
         exact=values["overview"]["exact"],
+        **values["harness_check"],
     )
     parts = [T.READINGS_TITLE, text, _table(T.READINGS_HEAD, rows), T.READINGS_TIERS]
     for config in ("base", "original"):
