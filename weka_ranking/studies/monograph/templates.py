@@ -80,7 +80,7 @@ describes its `combinar` (each (alpha, beta) then (beta, alpha)); `default`
 and `H2'` WEKA's default AUC, of class 0. The chance of an exact match over
 every deterministic cell, counting each reading with numbers of its own:
 {exact_expected:.3f}; exact: {exact}. The harness checked against the store:
-its run of the package's own reading (WEKA 3.9, pairs in blocks, the minority
+its run of the package's own reading (its WEKA, pairs in blocks, the minority
 first) gives the store's fold AUCs exactly in {equal} of the {checked} cells
 it ran (differ: {differ})."""
 READINGS_HEAD = [
