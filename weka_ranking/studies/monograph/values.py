@@ -1139,7 +1139,8 @@ def overview_values(cells: list[dict], conclusions: list[dict]) -> dict:
         "exact": len(exact),
         "inside": len(sampled) - len(outside),
         "by_reading": "; ".join(
-            f"{key} {len(names)}" + (f" ({', '.join(names)})" if len(names) <= 4 else "")
+            f"{key} {len(names)}"
+            + (f" ({', '.join(names)})" if len(names) <= 4 else "")
             for key, names in by_reading.items()
         )
         or "none",
