@@ -1,5 +1,6 @@
 """The corrected resampled t-test equals WEKA's PairedStatsCorrected."""
 
+import math
 import random
 
 import pytest
@@ -119,7 +120,15 @@ def test_intervals_as_scipy():
 
 def test_poisson_tail_as_scipy():
     stats = pytest.importorskip("scipy.stats")
-    for k, rate in ((0, 0.3), (2, 0.0111), (5, 3.2)):
+    for k, rate in ((0, 0.3), (2, 0.0111), (5, 3.2), (1, 4.0), (12, 0.0143)):
         assert poisson_tail(k, rate) == pytest.approx(
             stats.poisson.sf(k - 1, rate), rel=1e-9, abs=1e-15
         )
+
+
+def test_poisson_tail_is_an_upper_tail_sum_not_one_minus_the_cdf():
+    # 16 exact matches where 0.0143 are expected: about 2.7e-43, not 0.
+    p = poisson_tail(16, 0.0143)
+    first = math.exp(-0.0143) * 0.0143**16 / math.factorial(16)
+    assert first < p < first * 1.001
+    assert 0 < poisson_tail(40, 1e-6) < 1e-250

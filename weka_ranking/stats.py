@@ -269,11 +269,26 @@ def spearman(
 
 
 def poisson_tail(k: int, rate: float) -> float:
-    """P(X >= k) for X ~ Poisson(rate)."""
+    """P(X >= k) for X ~ Poisson(rate), to full relative precision however small.
+
+    Past the mean it sums the upper tail itself, from the k-th term up (1 - CDF would
+    cancel to 0 for a p of 1e-43); below the mean the tail is large and 1 - CDF is
+    exact enough.
+    """
     if k <= 0:
         return 1.0
-    term, below = math.exp(-rate), 0.0
-    for i in range(k):
-        below += term
-        term *= rate / (i + 1)
-    return max(0.0, 1.0 - below)
+    if rate <= 0:
+        return 0.0
+    if k <= rate:
+        term, below = math.exp(-rate), 0.0
+        for i in range(k):
+            below += term
+            term *= rate / (i + 1)
+        return max(0.0, 1.0 - below)
+    term = math.exp(-rate + k * math.log(rate) - math.lgamma(k + 1))
+    total, i = 0.0, k
+    while term > total * 1e-17:
+        total += term
+        i += 1
+        term *= rate / i
+    return total

@@ -58,6 +58,8 @@ class Cell:
     rank_seconds: float
     n_pairs: float
     comparisons: float
+    # The fold AUCs (ties one half) in fold order: the paired tests' data.
+    fold_auc: tuple[float, ...] = ()
 
 
 def _cell(records: list[dict]) -> Cell:
@@ -77,6 +79,7 @@ def _cell(records: list[dict]) -> Cell:
         rank_seconds=sum(r["rank_seconds"] for r in records),
         n_pairs=statistics.fmean(r["n_pairs"] for r in records),
         comparisons=statistics.fmean(r["comparisons"] for r in records),
+        fold_auc=tuple(r["auc"] for r in sorted(records, key=lambda r: r["fold"])),
     )
 
 

@@ -15,6 +15,25 @@ LABELS = {
 }
 
 
+def panel_limits(curve: dict) -> tuple[float, float]:
+    """One panel's y limits: everything it draws, with a margin, within [0, 1].
+
+    Each panel has its own, so that a curve that moves by hundredths is not drawn
+    flat on an axis from 0 to 1.
+    """
+    drawn = [*curve["ours"], *(v for pair in curve["interval"] for v in pair)]
+    drawn += curve["monograph_protocol"] or []
+    if curve["monograph_protocol_at"]:
+        drawn.append(curve["monograph_protocol_at"]["auc"])
+    if curve["published"]:
+        drawn += [curve["published"]["auc"], *curve["published"]["interval"]]
+    if curve["published_base"] is not None:
+        drawn.append(curve["published_base"])
+    low, high = min(drawn), max(drawn)
+    margin = 0.05 * (high - low) + 0.005
+    return max(-0.02, low - margin), min(1.02, high + margin)
+
+
 def write_figures(values: dict, folder: Path) -> list[Path]:
     """Figures 1-4 as PNG, one per learner, from ``values["figures"]``."""
     import matplotlib
@@ -68,7 +87,7 @@ def write_figures(values: dict, folder: Path) -> list[Path]:
             axis.set_title(curve["task"])
             axis.set_xlabel(LABELS[curve["family"]])
             axis.set_ylabel("mean AUC")
-            axis.set_ylim(-0.02, 1.02)
+            axis.set_ylim(*panel_limits(curve))
         labelled = {}
         for axis in axes.flat:
             for handle, label in zip(*axis.get_legend_handles_labels()):

@@ -11,6 +11,8 @@ in the store: its AUC follows from the order of the classes in each test fold
 
 from __future__ import annotations
 
+import importlib.resources
+import tomllib
 from dataclasses import dataclass
 
 import numpy as np
@@ -20,6 +22,18 @@ from weka_ranking.studies.monograph.plan import FILE_CLASS_0_FIRST
 
 # A reading whose numbers come from the folds, not from the store.
 CONSTANT = "constant-comparator"
+PLAN_FILE = "readings_plan.toml"
+
+
+def read_plan() -> dict:
+    """The committed plan of the readings (``readings_plan.toml``), rules' dates too.
+
+    The harness runs what it names and the report judges every deterministic cell
+    under exactly its readings.
+    """
+    text = importlib.resources.files(__package__).joinpath(PLAN_FILE).read_text()
+    plan = tomllib.loads(text)
+    return {"history": plan["history"], **plan["plan"]}
 
 
 @dataclass(frozen=True)
@@ -96,15 +110,80 @@ EXACT_READINGS = (REFERENCE, FILE_ORDER, AS_PRINTED)
 # The learner alone: WEKA's AUC with the class values declared as our data
 # gives them and the other way (Logistic's and SMO's numbers depend on it).
 BASE_READINGS = (
-    Reading("ours", "WEKA's AUC in our class order", "", "pointwise", "auc"),
+    Reading(
+        "minority",
+        "the minority class's AUC (the pointwise ranker), class values as declared",
+        "",
+        "pointwise",
+        "auc",
+    ),
     Reading(
         "swapped",
-        "WEKA's AUC, class values swapped",
+        "the minority class's AUC, class values declared the other way",
         "classes-swapped",
         "pointwise",
         "auc",
     ),
 )
+
+
+# The store's readings a plan entry names by its key.
+STORE_READINGS = {
+    "base": {r.key: r for r in BASE_READINGS},
+    "original": {r.key: r for r in (*EXACT_READINGS, FILE_CLASS)},
+}
+# A plan's measure: the AUC's kind in the harness's records.
+HARNESS_KINDS = {
+    "first": "auc",
+    "class0": "auc_class0",
+    "half": "auc",
+    "fold": "auc_stable",
+}
+
+
+def plan_readings(plan: dict, config: str) -> list[dict]:
+    """The plan's readings of a deterministic column, each named."""
+    entries = plan["base" if config == "base" else "original"]
+    store = STORE_READINGS["base" if config == "base" else "original"]
+    return [e | {"name": e.get("name") or store[e["key"]].name} for e in entries]
+
+
+def harness_class_order(entry: dict, task: str) -> str:
+    """The harness's class order a plan reading reads on a task.
+
+    The file's class 0 is ours where the two are the same class: the harness ran it
+    once, as ours.
+    """
+    wanted = entry.get("class_order", "ours")
+    return "ours" if wanted == "file" and not FILE_CLASS_0_FIRST[task] else wanted
+
+
+def plan_value(
+    results: Results, harness_cells: dict, learner, task, config, entry: dict
+) -> tuple[float, float] | None:
+    """(mean, variance) of a cell under one of the plan's readings, or None.
+
+    None where it was not run. A store reading reads the store; a harness
+    reading reads the harness's cells (the file's class order is ours where the
+    two are the same class).
+    """
+    if entry["source"] == "store":
+        kind = "base" if config == "base" else "original"
+        return reading_of(
+            results, learner, task, config, STORE_READINGS[kind][entry["key"]]
+        )
+    key = (
+        learner,
+        task,
+        config,
+        entry["version"],
+        entry.get("order", "blocks"),
+        harness_class_order(entry, task),
+    )
+    cell = harness_cells.get(key)
+    if cell is None:
+        return None
+    return cell[HARNESS_KINDS[entry.get("auc") or entry["ties"]]]
 
 
 def reading_of(

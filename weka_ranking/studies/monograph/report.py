@@ -59,12 +59,64 @@ def _intro(values: dict) -> str:
             deterministic=values["cell_counts"]["deterministic"],
             exact_expected=values["cell_counts"]["exact_expected"],
             sampled_sentence=sampled,
-            cells_link=_anchor(T.CELLS_TITLE),
-            hypotheses_link=_anchor(T.HYPOTHESES_TITLE),
+            main_link=_anchor(T.MAIN_TITLE),
+            readings_link=_anchor(T.READINGS_TITLE),
             summary_link=_anchor(T.SUMMARY_TITLE),
         )
         parts.append(overview)
     return "\n\n".join([*parts, T.INTRO.format(**values["protocol"])])
+
+
+def _main(values: dict) -> str:
+    rows = [
+        T.MAIN_ROW.format(
+            **r
+            | {
+                "published": _mean_variance(*r["published"]),
+                "reproduced": "-"
+                if r["reproduced"] is None
+                else _mean_variance(*r["reproduced"])
+                if r["reproduced"][1] is not None
+                else _f(r["reproduced"][0]),
+            }
+        )
+        for r in values["main"]
+    ]
+    return "\n\n".join([T.MAIN_TITLE, T.MAIN_TEXT, _table(T.MAIN_HEAD, rows)])
+
+
+def _readings(values: dict) -> str:
+    rows = [
+        T.READINGS_ROW.format(
+            **r | {"time": "-" if r["seconds"] is None else _f(r["seconds"], 0)}
+        )
+        for r in values["readings"]
+    ]
+    text = T.READINGS_TEXT.format(
+        jar_sha256=values["jar_sha256"],
+        exact_expected=values["cell_counts"]["exact_expected"],
+        exact=values["overview"]["exact"],
+        **values["harness_check"],
+    )
+    parts = [T.READINGS_TITLE, text, _table(T.READINGS_HEAD, rows), T.READINGS_TIERS]
+    for config in ("base", "original"):
+        keys = [r["key"] for r in values["readings"] if r["config"] == config]
+        cells = [
+            c for c in values["cells"] if c["config"] == config and c.get("readings")
+        ]
+        if cells:
+            parts.append(
+                _table(
+                    ["learner", "task", "config", *keys],
+                    [
+                        f"| {c['learner']} | {c['task']} | {config} | "
+                        + " | ".join(c["tier_by_reading"].get(k, "-") for k in keys)
+                        + " |"
+                        for c in cells
+                    ],
+                )
+            )
+    return "\n\n".join(parts)
 
 
 def _provenance(values: dict) -> str:
@@ -110,7 +162,8 @@ def _summary(values: dict) -> str:
             | {
                 "evidence": T.CONCLUSIONS[c["id"]][2].format(
                     **c["evidence"] | values["protocol"]
-                )
+                ),
+                "words": T.SUMMARY_WORDS.format(**c["words"]) if c["words"] else "-",
             }
         )
         for c in values["conclusions"]
@@ -122,13 +175,24 @@ def _summary(values: dict) -> str:
 
 def _rules(values: dict) -> str:
     r = values["rules"]
-    return T.RULES.format(
-        decimals=r["DECIMALS"],
-        rounding=r["ROUNDING"],
-        level=r["LEVEL"],
-        alpha=r["ALPHA"],
-        close=r["CLOSE"],
-        **values["protocol"],
+    plan = values["plan"]
+    history = plan["history"]
+    dates = T.RULES_DATES.format(**history, declared=plan["declared"])
+    table = _table(
+        T.RULES_HISTORY_HEAD,
+        [T.RULES_HISTORY_ROW.format(**rule) for rule in history["rule"]],
+    )
+    return (
+        "\n\n".join([T.RULES_TITLE, dates, table])
+        + "\n\n"
+        + T.RULES.format(
+            decimals=r["DECIMALS"],
+            rounding=r["ROUNDING"],
+            level=r["LEVEL"],
+            alpha=r["ALPHA"],
+            close=r["CLOSE"],
+            **values["protocol"],
+        )
     )
 
 
@@ -400,10 +464,22 @@ def _class_order(values: dict) -> str:
         rows.append(
             f"| {task} | {{{', '.join(orders[task])}}} | " + " | ".join(row) + " |"
         )
+    differ = [
+        c
+        for c in base
+        if {"minority", "swapped"} <= set(c.get("readings", {}))
+        and c["readings"]["minority"] != c["readings"]["swapped"]
+    ]
+    text = T.CLASS_ORDER_TEXT.format(
+        swapped_learners=", ".join(dict.fromkeys(c["learner"] for c in differ))
+        or "no learner",
+        swapped_cells=", ".join(f"{c['learner']} {c['task']}" for c in differ)
+        or "none",
+    )
     return "\n\n".join(
         [
             T.CLASS_ORDER_TITLE,
-            T.CLASS_ORDER_TEXT,
+            text,
             _table(["task", "our declared order", *learners], rows),
         ]
     )
@@ -461,8 +537,10 @@ def to_markdown(values: dict, figures: list[str] | None = None) -> str:
     """The report page, from :func:`.values.compute`'s values."""
     parts = [
         _intro(values),
-        _rules(values),
+        _main(values),
         _summary(values),
+        _readings(values),
+        _rules(values),
         _provenance(values),
         _folds(values),
         _cells(values),

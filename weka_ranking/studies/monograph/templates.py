@@ -13,33 +13,92 @@ Experimenter's files: every number and verdict below is rendered from
 {seed}), with the sample variance of the fold AUCs in parentheses, as the
 monograph's tables give them. `ours` is the correct tournament (Balcan et
 al.'s degree) in our class order with AUC ties counted one half, unless a
-column says otherwise; `pub` is the published number."""
+column says otherwise; for the learner alone `ours` is always the `minority`
+reading (the minority class's AUC by its own probability), never WEKA's
+default (class 0's AUC), which is the reading `default`; `pub` is the
+published number."""
 
 # The opening paragraph, for a reader new to the study: what was rerun, what
-# matched exactly, what did not and why, each with a link to its section. The
-# sentence on the sampled cells is left out where none was run.
+# matched exactly and under which reading, what remains open and why, each with a
+# link to its section. The sentence on the sampled cells is left out where none
+# was run.
 OVERVIEW = """\
 **In short.** This page reruns the study behind the monograph's Tables 5-8 in
 WEKA itself, on WEKA's own folds: {learners} learners on {tasks} tasks,
 {cells} published cells (a mean AUC and its variance) and {conclusions}
-conclusions drawn from them. Matched exactly: {base_exact} of the {base}
-cells of the learner alone, which is WEKA's own evaluation, and
-{original_exact} of the {original} cells of the `original` reduction (all
-pairs, one voter), where chance alone would give {exact_expected:.3f} exact
-matches; {near} more are near ([every cell]({cells_link})). Not matched:
-{unexplained} of these {deterministic} cells reach none of the declared
-readings of the monograph's protocol, which the monograph does not state in
-full (which class ranks first, how tied pairs are broken); {below_half} of
-them are published below one half, worse than a random order
-([the readings]({hypotheses_link})).{sampled_sentence} Of the monograph's
-conclusions {supported} are supported, {not_supported} not supported and
+conclusions drawn from them. Of the {deterministic} cells that involve no
+sampling (the learner alone and `original`: all pairs, one voter),
+{exact} are reproduced exactly, mean and variance to the printed decimals,
+under one of the readings declared in the plan ({readings_base} of the
+learner alone, {readings_original} of `original`), where chance alone would
+give {exact_expected:.3f}; by the reading that gives each: {by_reading}
+([the main table]({main_link}), [the readings]({readings_link})). {near} more
+are within one tie flip ({near_names}). {unexplained} remain unexplained:
+{unexplained_names}; {below_half} of them are published below one half,
+worse than a random order, and no reading of the plan gives any of these
+(the monograph does not say how its numbers were made beyond what the plan
+tries).{sampled_sentence} Of the monograph's conclusions, judged in its own
+words, {supported} are supported, {not_supported} not supported and
 {refuted} refuted ([the conclusions]({summary_link}))."""
 OVERVIEW_SAMPLED = """ \
-Also not matched: {outside} of the {sampled} sampled cells (star,
-double_star) lie outside the interval our sampler seeds predict;
-{protocol_inside} of them fall inside it under the monograph's protocol as
-read, which leaves tied pairs in the order of WEKA's test folds, one class's
-block first ([the folds]({folds_link}))."""
+Of the {sampled} sampled cells (star, double_star), {inside} lie inside the
+interval our sampler seeds predict and {outside} outside; {protocol_inside} of
+those fall inside it under the monograph's protocol as read, which leaves
+tied pairs in the order of WEKA's test folds, one class's block first
+([the folds]({folds_link}))."""
+
+MAIN_TITLE = "## Every published cell: published, reproduced, the reading, the tier"
+MAIN_TEXT = """\
+Reproduced: the number of the first declared reading that reaches the cell's
+tier (the column's reference where none does); for a sampled cell, the mean
+of its sampler seeds under the correct protocol. The readings are listed
+below; every cell's other numbers are in the details."""
+MAIN_HEAD = [
+    "learner",
+    "task",
+    "config",
+    "published",
+    "reproduced",
+    "reading that matches",
+    "tier",
+]
+MAIN_ROW = (
+    "| {learner} | {task} | {config} | {published} | {reproduced} | {reading} | "
+    "{tier} |"
+)
+
+READINGS_TITLE = "## The declared readings, alone and in combination"
+READINGS_TEXT = """\
+Each reading of the plan (`readings_plan.toml`) with the cells it ran on, the
+cells it gives exactly (moved in: exact where the column's reference is
+not), the exact matches chance alone would give it (each cell's rate for one
+reading: uniform within one fold standard error of the published mean), and
+the harness's run time summed over the jobs it needs (a plain JVM a fold, on
+this machine, shared). `W36` is WEKA 3.6.14 (Debian's package `weka`, the
+jar's checksum {jar_sha256}); `I` the pairs interleaved as the monograph
+describes its `combinar` (each (alpha, beta) then (beta, alpha)); `default`
+and `H2'` WEKA's default AUC, of class 0. The chance of an exact match over
+every deterministic cell, counting each reading with numbers of its own:
+{exact_expected:.3f}; exact: {exact}. The harness checked against the store:
+its run of the package's own reading (its WEKA, pairs in blocks, the minority
+first) gives the store's fold AUCs exactly in {equal} of the {checked} cells
+it ran (differ: {differ})."""
+READINGS_HEAD = [
+    "column",
+    "reading",
+    "what it is",
+    "cells run",
+    "exact",
+    "moved in",
+    "by chance",
+    "harness s",
+]
+READINGS_TIERS = """\
+Each deterministic cell's tier under each reading alone (`-`: not run)."""
+READINGS_ROW = (
+    "| {config} | {key} | {name} | {ran} | {exact} | {moved_in} | "
+    "{expected:.4f} | {time} |"
+)
 
 PROVENANCE_TITLE = "## Provenance"
 PROVENANCE = """\
@@ -61,20 +120,45 @@ PROVENANCE_HEAD = [
 
 SUMMARY_TITLE = "## Summary: the monograph's conclusions, judged"
 SUMMARY = """\
-Each conclusion with the test that judges it, its p and Holm's p over this
-list, by the rules above (the details further down)."""
-SUMMARY_HEAD = ["conclusion", "from", "verdict", "evidence", "test", "p", "p (Holm)"]
+Each conclusion in the monograph's own words (Portuguese, with its line in the
+monograph's text and a translation), judged as written: "por vezes" (at
+times) claims that a case exists, so it is tested for existence over every
+cell where it applies; "na maioria dos casos" (in most cases) by a sign test
+of more than half; "muitas vezes" (often) likewise, read as more often than
+not. Then the test that judges it, its p and Holm's p over this list, by the
+rules above (the details further down); the report's own findings last."""
+SUMMARY_HEAD = [
+    "the monograph's words (its line), translated",
+    "conclusion as judged",
+    "from",
+    "verdict",
+    "evidence",
+    "test",
+    "class ranked first",
+    "p",
+    "p (Holm)",
+]
+SUMMARY_WORDS = "l. {line}: *{portuguese}* ({english})"
 SUMMARY_ROW = (
-    "| {claim} | {source} | **{verdict}** | {evidence} | {test} | "
-    "{p_value:.3g} | {p_holm:.3g} |"
+    "| {words} | {claim} | {source} | **{verdict}** | {evidence} | {test} | "
+    "{class_order} | {p_value:.3g} | {p_holm:.3g} |"
 )
 
-RULES = """\
-## Decision rules, declared before the results
-
+RULES_TITLE = "## Decision rules, and when each was fixed"
+RULES_DATES = """\
 One rule per kind of claim, applied to every cell and every learner alike
-(`rules.py`); each verdict below is that rule's output.
+(`rules.py`); each verdict below is that rule's output. They were not
+declared before the results: the store was first written at {store_first};
+rerun whole at {store_rerun}; its slow cells at {store_slow}. The table says
+when each rule was first committed, which results it had seen, and what
+changed since. From now on, a new test's rules are fixed first in a
+committed, dated plan that the run reads (`readings_plan.toml`, declared
+{declared}): the harness runs what it names, and the report judges every
+deterministic cell under exactly its readings."""
+RULES_HISTORY_HEAD = ["rule", "first committed", "results it had seen", "changed since"]
+RULES_HISTORY_ROW = "| {rule} | {committed} | {seen} | {changed} |"
 
+RULES = """\
 - **Deterministic cells** (the learner alone; `original`: all pairs, one
   voter) by exact match of the published mean and variance to {decimals}
   decimals under the declared readings, in three tiers: *exact*; *near*,
@@ -98,8 +182,10 @@ One rule per kind of claim, applied to every cell and every learner alike
   against the other published cells): a count, not a verdict.
 - **Conclusions** by the test named in each row, one-sided in the claimed
   direction, Holm-corrected over the list: *supported* where p (Holm) ≤
-  {alpha}, else *not supported*; a conclusion that names a size (a gain, an
-  AUC below one half) is *refuted* where the test of that size rejects it.
+  {alpha}, else *not supported*; a conclusion that names a size is *refuted*
+  where the test of that size rejects it: a gain of a size, the gain's test
+  against that size; an AUC below one half in every cell, each cell's
+  one-sided test against one half, refuted where every cell is above it.
 - **Intervals** (normal theory, so one may pass the AUC's bounds): {level:.0%}
   Student's t intervals over the {folds} fold AUCs
   (Tables 5-8), prediction intervals over the seeds (sampled cells),
@@ -133,9 +219,14 @@ with equal degrees in the fold's order minus with ties one half; the
 learner alone has none (WEKA's AUC counts ties one half). Over the
 {cells} ranking cells: the order gains in {gain} ({gains_over_close} by more
 than {size_threshold}), costs in {loss} ({losses_over_close} by more than
-{size_threshold}), and is none in {none}. The gains are all in {gain_tasks};
-in {follows_first_block} of the {signed} cells with a leakage its sign is the
-one the first block predicts. Largest gain: {gain_cell}; largest loss:
+{size_threshold}), and is none in {none}. The gains are all in {gain_tasks}.
+The sign itself is an identity, not evidence: where a test fold is one block
+per class, the fold's order breaks every tie between the two classes the same
+way, for the class ranked first where its block comes first and against it
+where the other's does, so the sign of each cell with a leakage is the one
+its task's first block fixes ({follows_first_block} of {signed}: a check of
+the arithmetic, which would fail only on a fold that is not one block per
+class). What is evidence is the size: largest gain {gain_cell}; largest loss
 {loss_cell}."""
 LEAKAGE_HEAD = [
     "task",
@@ -324,12 +415,21 @@ EXPERIMENTER_HEAD = [
 ]
 EXPERIMENTER_ROW = "| {reading} | {run} | {equal} | {count}: {names} |"
 
-CLASS_ORDER_TITLE = "## The class order of each task, with its evidence"
+CLASS_ORDER_TITLE = "## The learner alone under each reading, with its evidence"
 CLASS_ORDER_TEXT = """\
-The learner alone, run with the two class values declared in our order and in
-the other (`classes-swapped`): the same instances and labels, but a learner's
-arithmetic may run in another order (Logistic's optimiser, SMO's). Each cell:
-the tier of the published base cell and the orders that reach it."""
+Which number the learner-alone column is. `minority`: the AUC of the minority
+class by its own probability, as the pointwise ranker scores (the class
+values declared as the package declares them); `swapped`: the same with the
+two class values declared the other way (the same instances and labels, but
+a learner's arithmetic may run in another order); `default`: WEKA's default,
+the AUC of class 0 (the first class value declared) by its own probability,
+which WEKA's Evaluation and Experimenter report unless told otherwise. Where
+probabilities saturate at one, the minority's and class 0's AUCs differ by
+the pairs that tie, so a cell exact under `default` only is WEKA's default
+number, not a swapped class order. `W36`: WEKA 3.6.14. The declaration
+changes the numbers of {swapped_learners} only ({swapped_cells}); it changes
+no Logistic cell, so it is no evidence of a class order for Logistic. Each
+cell: the tier of the published base cell and the readings that reach it."""
 
 RANKERS_TITLE = "## The three rankers side by side (mean AUC, ties one half)"
 RANKERS_TEXT = """\
@@ -398,9 +498,9 @@ not exact.
 # line, filled from the conclusion's ``evidence`` (and the protocol).
 CONCLUSIONS = {
     "voting": (
-        "Voting (star) raises the AUC above the learner alone in most cases",
+        "Voting (star) beats the learner alone in almost all cases",
         "one-sided sign test over learner x task cells ({runs} x {folds}-fold CV "
-        "in WEKA's Experimenter)",
+        "in WEKA's Experimenter): more than half higher, which almost all needs",
         "{higher} of {n} higher; by the corrected t-test after Holm "
         "{better_holm} better, {worse_holm} worse",
     ),
@@ -417,15 +517,31 @@ CONCLUSIONS = {
         "them by construction",
     ),
     "star_vs_original": (
-        "Voting (star) often beats the `original` reduction",
-        "one-sided sign test (more often than not) over learner x task cells "
-        "(our means)",
+        "Voting (star) is often better than the `original` reduction",
+        "one-sided sign test over learner x task cells (our means): often read "
+        "as more often than not",
         "star higher in {wins} of {n}",
     ),
-    "original_vs_base": (
-        "`original` beats the learner alone, except for NaiveBayes",
-        "one-sided sign test over the other learners' learner x task cells (our means)",
+    "technique_vs_base": (
+        "The reduction (every ranking configuration) beats the learner alone in "
+        "most cases, except for NaiveBayes",
+        "one-sided sign test over every ranking cell (original, star, "
+        "double_star) of the other {learners} learners (our means)",
         "{wins} of {n} higher (NaiveBayes: {naive_bayes_higher} of {naive_bayes_n})",
+    ),
+    "at_times_original": (
+        "Voting or fewer pairs (star, double_star) at times beat `original`",
+        "existence: one-sided corrected resampled t-test over the folds in every "
+        "cell where it applies, Holm over the cells; its p is the smallest",
+        "{significant} of {n} cells better after Holm ({names}); {higher} of {n} "
+        "higher; the best {best} ({best_difference:+.3f})",
+    ),
+    "at_times_base": (
+        "Voting or fewer pairs (star, double_star) at times beat the learner alone",
+        "existence: one-sided corrected resampled t-test over the folds in every "
+        "cell where it applies, Holm over the cells; its p is the smallest",
+        "{significant} of {n} cells better after Holm ({names}); {higher} of {n} "
+        "higher; the best {best} ({best_difference:+.3f})",
     ),
     "imbalance": (
         "The reduction helps most on the most imbalanced set",
@@ -442,8 +558,9 @@ CONCLUSIONS = {
     ),
     "naive_bayes": (
         "NaiveBayes's ranking collapses below one half except on yeast",
-        "corrected resampled t-test of each cell's AUC against its published "
-        "value (the largest p over the cells)",
+        "one-sided corrected resampled t-test of each cell's AUC against "
+        "{below} ({runs} x {folds}-fold CV; the largest p over the cells: refuted "
+        "only where every cell is above)",
         "the lowest of {cells} cells' mean AUC {lowest:.3f}",
     ),
     "cost": (
@@ -454,8 +571,8 @@ CONCLUSIONS = {
     ),
     "base_column": (
         "The monograph's learner-alone column is WEKA's evaluation on these "
-        "folds: its cells are exact under one of the two class orders, beyond "
-        "chance",
+        "folds: its cells are exact under one of the declared readings of the "
+        "learner alone, beyond chance",
         "Poisson tail of exact matches against their chance rates",
         "{matches} of {cells} exact ({names_out} not), {expected:.4f} by chance",
     ),
@@ -463,6 +580,92 @@ CONCLUSIONS = {
         "The monograph's protocol as read (H2'+H4) gives `original` cells "
         "exactly that the correct protocol does not, beyond chance",
         "Poisson tail of exact matches against their chance rates",
-        "{matches} of {cells} exact ({names}), {expected:.4f} by chance",
+        "moved in: {matches} of {cells} exact that the correct protocol is "
+        "not ({names}), {expected:.4f} by chance; moved out: {moved_out} exact "
+        "under the correct protocol and not under it ({moved_out_names})",
+    ),
+}
+
+# The monograph's own words for each conclusion it drew (its chapter 5): the line
+# of the monograph's text (monograph-pt.txt), the words in Portuguese, and an
+# English translation. The report judges what these words say.
+MONOGRAPH_WORDS = {
+    "cost": (
+        543,
+        "As estratégias para melhoria no tempo de treinamento como uso de "
+        "votação e de um número reduzido de pares por instância ajudaram nesse "
+        "aspecto",
+        "The strategies to improve training time, such as voting and a reduced "
+        "number of pairs per instance, helped in that respect",
+    ),
+    "at_times_original": (
+        543,
+        "e criaram resultados por vezes superiores ao algoritmo original",
+        "and created results at times better than the original algorithm",
+    ),
+    "at_times_base": (
+        543,
+        "e criaram resultados por vezes superiores [...] ao classificador base",
+        "and created results at times better than [...] the base classifier",
+    ),
+    "naive_bayes": (
+        547,
+        "Esse classificador gerou resultados absurdamente abaixo do esperado "
+        "para todas as bases testadas, exceto para a base yeast.",
+        "This classifier gave results absurdly below what was expected on every "
+        "data set tested, except yeast.",
+    ),
+    "spread": (
+        551,
+        "o aumento do número de classificadores na votação cria resultados com "
+        "menor variação na AUC que o aumento de pares por instância no "
+        "treinamento.",
+        "raising the number of classifiers in the vote gives results with less "
+        "variation in AUC than raising the pairs per instance in training.",
+    ),
+    "voter_curves": (
+        553,
+        "a tendência para a estratégia de aumento de classificadores na votação "
+        "é, na maioria dos casos, crescente.",
+        "the trend of the strategy of more classifiers in the vote is, in most "
+        "cases, rising.",
+    ),
+    "technique_vs_base": (
+        557,
+        "Com a exceção do classificador naïve-bayes, [...] a técnica avaliada "
+        "resultou em menor perda na AUC em comparação com a ordenação do "
+        "classificador solo na maioria dos casos.",
+        "Except for the naive Bayes classifier, [...] the technique evaluated "
+        "lost less AUC than the base classifier's own ordering in most cases.",
+    ),
+    "j48_yeast": (
+        559,
+        "Com o uso da árvore de decisão C4.5 ordenando a base Yeast [...] a "
+        "técnica apresentou um incremento de aproximadamente 100% comparada à "
+        "ordenação da árvore de decisão solo.",
+        "With the C4.5 decision tree ranking Yeast [...] the technique gained "
+        "about 100% over the decision tree's own ordering.",
+    ),
+    "imbalance": (
+        559,
+        "a base Yeast, a mais desbalanceada de todas as bases testadas; [...] "
+        "Esse é um caso que tende a ratificar o ponto exposto em (1).",
+        "Yeast, the most imbalanced of all data sets tested; [...] This is a "
+        "case that tends to confirm the point made in (1) (read here as: the "
+        "gain is largest where the imbalance is).",
+    ),
+    "voting": (
+        561,
+        "Em quase todos os casos, a otimização de votação elevou a performance "
+        "da técnica original de forma que os resultados obtidos fossem melhores "
+        "que os resultados dos classificadores solo",
+        "In almost all cases, the voting optimisation raised the original "
+        "technique's performance so that its results were better than the base "
+        "classifiers' alone",
+    ),
+    "star_vs_original": (
+        561,
+        "e muitas vezes superiores à técnica de ranking reduzido a classificação.",
+        "and often better than the ranking-reduced-to-classification technique.",
     ),
 }

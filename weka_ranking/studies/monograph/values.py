@@ -29,7 +29,7 @@ from weka_ranking.stats import (
     spearman,
     t_critical,
 )
-from weka_ranking.studies.monograph import experimenter, rules, templates
+from weka_ranking.studies.monograph import experimenter, harness, rules, templates
 from weka_ranking.studies.monograph import hypotheses as h
 from weka_ranking.studies.monograph.aggregate import FILE_CLASS_0, Results
 from weka_ranking.studies.monograph.config import (
@@ -84,12 +84,14 @@ def fold_classes(task: str) -> dict:
 def _tolerance(blocks: dict, variance: float) -> tuple[float, float]:
     """What one equal pair flipped from half to whole in one fold can move.
 
-    It moves a cell's mean and sample variance by 1 / (2 P N) on that fold's AUC.
+    A step d = 1 / (2 P N) on one fold's AUC x_j moves the mean by d / k and the sum of
+    squares by 2 d (x_j - mean) + d^2 (k - 1) / k; the sample variance divides that by
+    k - 1, and |x_j - mean| is at most s (k - 1) / sqrt(k) for a sample of variance s^2.
     """
     k = blocks["folds"]
     step = max(1 / (2 * p * n) for p, n in blocks["counts"])
     deviation = math.sqrt(max(variance, 0.0)) * (k - 1) / math.sqrt(k)
-    return step / k, (2 * deviation * step + step * step) / k
+    return step / k, 2 * deviation * step / (k - 1) + step * step / k
 
 
 def _fold_interval(mean: float, variance: float, k: int) -> list[float]:
@@ -141,9 +143,16 @@ def _sign(leak: float | None) -> str | None:
 
 
 def cell_values(
-    results: Results, blocks: dict[str, dict], experimenter_rows: Iterable[dict] = ()
+    results: Results,
+    blocks: dict[str, dict],
+    experimenter_rows: Iterable[dict] = (),
+    harness_cells: dict | None = None,
 ) -> list[dict]:
-    """Every published cell with its numbers, its interval and its verdict."""
+    """Every published cell with its numbers, its interval and its verdict.
+
+    Deterministic cells under every reading of the committed plan (the harness's
+    cells where it ran).
+    """
     wekas = _experimenter(experimenter_rows)
     out = []
     for learner in results.learners:
@@ -153,7 +162,15 @@ def cell_values(
                 if published is None:
                     continue
                 out.append(
-                    _cell(results, blocks[task], learner, task, name, published)
+                    _cell(
+                        results,
+                        blocks[task],
+                        learner,
+                        task,
+                        name,
+                        published,
+                        harness_cells or {},
+                    )
                     | {
                         "experimenter_auc": wekas.get((learner, task, name), {}).get(
                             "scores"
@@ -166,15 +183,16 @@ def cell_values(
     return out
 
 
-def _cell(results, blocks, learner, task, name, published) -> dict:
+def _cell(results, blocks, learner, task, name, published, harness_cells) -> dict:
     deterministic = name not in SAMPLED
-    declared = h.BASE_READINGS if name == "base" else h.EXACT_READINGS
+    declared = h.plan_readings(h.read_plan(), name) if deterministic else []
     readings = {
-        r.key: read
+        r["key"]: read
         for r in declared
-        if (read := h.reading_of(results, learner, task, name, r)) is not None
+        if (read := h.plan_value(results, harness_cells, learner, task, name, r))
+        is not None
     }
-    ours = readings.get(declared[0].key)
+    ours = readings.get(declared[0]["key"]) if declared else None
     if ours is None and name in SAMPLED:
         ours = h.reading_of(results, learner, task, name, h.REFERENCE)
     cell = {
@@ -216,6 +234,10 @@ def _cell(results, blocks, learner, task, name, published) -> dict:
         tolerance = _tolerance(blocks, ours[1])
         tier, names = rules.deterministic_tier(published, readings, tolerance)
         cell |= {
+            "tier_by_reading": {
+                key: rules.deterministic_tier(published, {key: read}, tolerance)[0]
+                for key, read in readings.items()
+            },
             "readings": {k: list(v) for k, v in readings.items()},
             "tolerance": list(tolerance),
             "tier": tier,
@@ -223,8 +245,12 @@ def _cell(results, blocks, learner, task, name, published) -> dict:
             "exact_match": names if tier == rules.EXACT else [],
             # A reading that does not explain the cell is taken to land
             # uniformly within one fold standard error of the published mean:
-            # the chance its mean prints the same five decimals.
-            "exact_by_chance": min(1.0, len(readings) * 2 * rules.ROUNDING / (2 * se))
+            # the chance its mean prints the same five decimals, once for each
+            # reading tried that gives a number of its own.
+            "distinct_readings": _distinct(readings),
+            "exact_by_chance": min(
+                1.0, _distinct(readings) * 2 * rules.ROUNDING / (2 * se)
+            )
             if se > 0
             else 1.0,
             "verdict": tier,
@@ -241,6 +267,16 @@ def _cell(results, blocks, learner, task, name, published) -> dict:
         "monograph_protocol_verdict": monograph["verdict"] if monograph else None,
     }
     return cell
+
+
+def _distinct(readings: dict[str, tuple[float, float]]) -> int:
+    """How many of the readings print numbers of their own (to the decimals)."""
+    return len(
+        {
+            (round(m, rules.DECIMALS), round(v, rules.DECIMALS))
+            for m, v in readings.values()
+        }
+    )
 
 
 def leakage_values(cells: list[dict], blocks: dict[str, dict]) -> dict:
@@ -475,6 +511,29 @@ def _one_sided(t: float, p: float, greater: bool) -> float:
     return p / 2 if (t > 0) == greater else 1 - p / 2
 
 
+# The class ranked first in the numbers each conclusion is judged on: ours (the
+# minority: the store's main runs and sweeps) or the file's class 0 (WEKA's
+# Experimenter runs, and the monograph's protocol as read).
+OURS_FIRST = "ours (the minority first)"
+FILE_FIRST = "the file's class 0 first"
+PER_READING = "the reading named in each cell"
+CLASS_ORDER_OF = {
+    "voting": FILE_FIRST,
+    "voter_curves": OURS_FIRST,
+    "spread": OURS_FIRST,
+    "star_vs_original": OURS_FIRST,
+    "technique_vs_base": OURS_FIRST,
+    "at_times_original": OURS_FIRST,
+    "at_times_base": OURS_FIRST,
+    "imbalance": OURS_FIRST,
+    "j48_yeast": FILE_FIRST,
+    "naive_bayes": FILE_FIRST,
+    "cost": OURS_FIRST,
+    "base_column": PER_READING,
+    "exact_protocol": FILE_FIRST,
+}
+
+
 def conclusion_values(
     results: Results,
     cells: list[dict],
@@ -499,6 +558,15 @@ def conclusion_values(
                 "id": key,
                 "claim": claim.format(**fields),
                 "test": test.format(**fields),
+                "class_order": CLASS_ORDER_OF[key],
+                "words": dict(
+                    zip(
+                        ("line", "portuguese", "english"),
+                        templates.MONOGRAPH_WORDS[key],
+                    )
+                )
+                if key in templates.MONOGRAPH_WORDS
+                else None,
                 "source": source,
                 "statistic": statistic,
                 "p_value": p,
@@ -547,10 +615,12 @@ def conclusion_values(
     if star_vs:
         wins, n, p = sign_test_greater([s["auc"] - o["auc"] for s, o in star_vs])
         add("star_vs_original", "monograph", wins, p, {"wins": wins, "n": n})
+    # "The technique" against the learner alone: every ranking cell (original,
+    # star, double_star) of the learners the claim keeps, NaiveBayes apart.
     gains = [
         (c["learner"], c["auc"] - by[c["learner"], c["task"], "base"]["auc"])
         for c in cells
-        if c["config"] == "original"
+        if c["config"] in RANKING
         and c["auc"] is not None
         and by.get((c["learner"], c["task"], "base"), {}).get("auc") is not None
     ]
@@ -559,17 +629,23 @@ def conclusion_values(
         wins, n, p = sign_test_greater(others)
         naive = [g for lr, g in gains if lr == "NaiveBayes"]
         add(
-            "original_vs_base",
+            "technique_vs_base",
             "monograph",
             wins,
             p,
             {
                 "wins": wins,
                 "n": n,
+                "cells": len(others),
+                "learners": len({lr for lr, _ in gains if lr != "NaiveBayes"}),
                 "naive_bayes_higher": sum(g > 0 for g in naive),
                 "naive_bayes_n": len(naive),
             },
         )
+    for key, against in (("at_times_original", "original"), ("at_times_base", "base")):
+        exists = _existence(results, against)
+        if exists:
+            add(key, "monograph", exists["significant"], exists["p_min_holm"], exists)
     imbalance = _imbalance(results, blocks)
     if imbalance:
         shares = [b["minority_share"] for b in imbalance]
@@ -617,13 +693,16 @@ def conclusion_values(
         if ("NaiveBayes", task, name) in runs and ("NaiveBayes", task, name) in by
     ]
     if collapse:
+        # The claimed size is an AUC below one half in every cell: the test of
+        # that size is each cell's one-sided test against one half. It is
+        # refuted where every cell is above (the largest p of "above" over the
+        # cells), supported where every cell is below.
         p_size = p_direction = 0.0
         lowest = 1.0
-        for (aucs, ratio), cell in collapse:
-            published = [cell["published_auc"]] * len(aucs)
-            p_size = max(p_size, corrected_resampled_t(aucs, published, ratio)[1])
-            below = experimenter.CLAIMED_BELOW[experimenter.NAIVE_BAYES]
+        below = experimenter.CLAIMED_BELOW[experimenter.NAIVE_BAYES]
+        for (aucs, ratio), _ in collapse:
             t, p = corrected_resampled_t(aucs, [below] * len(aucs), ratio)
+            p_size = max(p_size, _one_sided(t, p, True))
             p_direction = max(p_direction, _one_sided(t, p, False))
             lowest = min(lowest, statistics.fmean(aucs))
         add(
@@ -631,7 +710,12 @@ def conclusion_values(
             "monograph",
             lowest,
             p_size,
-            {"cells": len(collapse), "lowest": lowest, "p_direction": p_direction},
+            {
+                "cells": len(collapse),
+                "lowest": lowest,
+                "below": below,
+                "p_direction": p_direction,
+            },
             kind="size",
         )
     costs = [
@@ -670,6 +754,51 @@ def conclusion_values(
     return found
 
 
+def _existence(results: Results, against: str) -> dict | None:
+    """Whether voting or fewer pairs beat ``against`` in at least one cell.
+
+    A claim "at times" is a claim of existence: every cell where it applies (star
+    and double_star of every learner and task, ours) gets a one-sided corrected
+    resampled t-test over its folds against the same folds of ``against``, Holm over
+    the cells; the claim holds where at least one cell is better after Holm. Its p
+    is the smallest Holm-corrected p.
+    """
+    rows = []
+    for learner in results.learners:
+        for task in results.tasks:
+            other = results.cell(learner, task, against)
+            for name in SAMPLED:
+                cell = results.cell(learner, task, name)
+                if cell is None or other is None or not cell.fold_auc:
+                    continue
+                t, p = corrected_resampled_t(
+                    cell.fold_auc, other.fold_auc, 1 / (len(cell.fold_auc) - 1)
+                )
+                rows.append(
+                    {
+                        "cell": f"{learner} {task} {name}",
+                        "difference": cell.mean["auc"] - other.mean["auc"],
+                        "p": _one_sided(t, p, True),
+                    }
+                )
+    if not rows:
+        return None
+    for row, adjusted in zip(rows, holm([r["p"] for r in rows])):
+        row["p_holm"] = adjusted
+    better = [r for r in rows if r["p_holm"] <= rules.ALPHA]
+    best = min(rows, key=lambda r: r["p_holm"])
+    return {
+        "against": against,
+        "n": len(rows),
+        "higher": sum(r["difference"] > 0 for r in rows),
+        "significant": len(better),
+        "names": ", ".join(r["cell"] for r in better) or "none",
+        "best": best["cell"],
+        "best_difference": best["difference"],
+        "p_min_holm": best["p_holm"],
+    }
+
+
 def _imbalance(results: Results, blocks: dict[str, dict]) -> list[dict]:
     """Per task: the mean over learners of the best configuration's gain.
 
@@ -704,6 +833,16 @@ def _exact_by_chance(
     have no equal degrees to tell the readings apart: they are left out.
     """
     column = [c for c in cells if c["config"] == config and c.get("readings")]
+    # Both ways: the cells the reading makes exact that the reference does not
+    # (moved in, counted below), and those the reference makes exact that the
+    # reading does not (moved out).
+    moved_out = [
+        f"{c['learner']} {c['task']}"
+        for c in column
+        if reading is not None
+        and h.REFERENCE.key in c["exact_match"]
+        and reading not in c["exact_match"]
+    ]
     if reading is not None:
         column = [c for c in column if h.REFERENCE.key not in c["exact_match"]]
     if not column:
@@ -723,6 +862,8 @@ def _exact_by_chance(
         "cells": len(column),
         "names": ", ".join(exact),
         "names_out": ", ".join(n for n in names if n not in exact) or "none",
+        "moved_out": len(moved_out),
+        "moved_out_names": ", ".join(moved_out) or "none",
         "expected": expected,
         "p_value": poisson_tail(len(matches), expected),
     }
@@ -845,6 +986,117 @@ def verdict_counts(cells: list[dict]) -> dict:
     }
 
 
+def _name(cell: dict) -> str:
+    return f"{cell['learner']} {cell['task']} {cell['config']}"
+
+
+def reading_values(cells: list[dict], plan: dict, harness_cells: dict) -> list[dict]:
+    """Each declared reading of the deterministic cells, alone or in combination.
+
+    Where it ran, the cells it gives exactly, those it gives that the reference
+    reading of the column does not (moved in), the exact matches chance would give
+    it (each cell's rate for one reading), and the harness's seconds for it.
+    """
+    out = []
+    for config in ("base", "original"):
+        column = [c for c in cells if c["config"] == config and c.get("readings")]
+        entries = h.plan_readings(plan, config)
+        first = entries[0]["key"]
+        for entry in entries:
+            ran = [c for c in column if entry["key"] in c["readings"]]
+            exact = [c for c in ran if entry["key"] in c["exact_match"]]
+            seconds = None
+            if entry["source"] == "harness":
+                seconds = sum(
+                    cell["seconds"]
+                    for key, cell in harness_cells.items()
+                    if key[2] == config
+                    and key[3] == entry["version"]
+                    and key[4] == entry.get("order", "blocks")
+                    and key[5] == h.harness_class_order(entry, key[1])
+                )
+            out.append(
+                {
+                    "config": config,
+                    "key": entry["key"],
+                    "name": entry["name"],
+                    "source": entry["source"],
+                    "ran": len(ran),
+                    "exact": len(exact),
+                    "exact_names": ", ".join(_name(c) for c in exact) or "none",
+                    "moved_in": ", ".join(
+                        _name(c) for c in exact if first not in c["exact_match"]
+                    )
+                    or "none",
+                    "expected": sum(
+                        c["exact_by_chance"] / c["distinct_readings"] for c in ran
+                    ),
+                    "seconds": seconds,
+                }
+            )
+    return out
+
+
+def harness_check(results: Results, harness_cells: dict) -> dict:
+    """The harness's run of the package's own reading against the store, fold by fold.
+
+    WEKA 3.9, pairs in blocks, the minority first: the harness builds its pairs and
+    trains on them itself, so each such cell must give the store's ten fold AUCs.
+    """
+    checked, equal = [], []
+    for (learner, task, config, version, order, first), cell in harness_cells.items():
+        if (version, order, first) != (harness.CURRENT, "blocks", "ours"):
+            continue
+        stored = results.cell(learner, task, config)
+        if stored is None:
+            continue
+        name = f"{learner} {task} {config}"
+        checked.append(name)
+        if list(stored.fold_auc) == cell["fold_auc"]:
+            equal.append(name)
+    return {
+        "checked": len(checked),
+        "equal": len(equal),
+        "differ": ", ".join(n for n in checked if n not in equal) or "none",
+    }
+
+
+def main_rows(cells: list[dict]) -> list[dict]:
+    """One row a published cell: published, reproduced, the reading that matches, tier.
+
+    Reproduced is the number of the first declared reading that reaches the tier (the
+    column's reference where none does); a sampled cell's is the mean of its seeds.
+    """
+    rows = []
+    for c in cells:
+        row = {
+            "learner": c["learner"],
+            "task": c["task"],
+            "config": c["config"],
+            "published": [c["published_auc"], c["published_variance"]],
+        }
+        if c["deterministic"] and c.get("readings"):
+            names = c["tier_readings"]
+            key = names[0] if names else next(iter(c["readings"]))
+            row |= {
+                "reproduced": c["readings"][key],
+                "reading": ", ".join(names) if names else "none",
+                "tier": c["tier"],
+            }
+        elif c.get("seeds"):
+            row |= {
+                "reproduced": [c["seeds"]["mean"], None],
+                "reading": "reference, 10 sampler seeds"
+                if c["seeds"]["verdict"] == rules.INSIDE
+                else "none",
+                "tier": c["verdict"],
+            }
+        else:
+            row |= {"reproduced": None, "reading": "-", "tier": c["verdict"]}
+        rows.append(row)
+    return rows
+
+
 def overview_values(cells: list[dict], conclusions: list[dict]) -> dict:
     """The counts the page's opening paragraph states, from the verdicts.
 
@@ -879,6 +1131,29 @@ def overview_values(cells: list[dict], conclusions: list[dict]) -> dict:
         group = [c for c in deterministic if c["config"] == config]
         out[config] = len(group)
         out[f"{config}_exact"] = sum(c["tier"] == rules.EXACT for c in group)
+    exact = [c for c in deterministic if c["tier"] == rules.EXACT]
+    by_reading: dict[str, list[str]] = {}
+    for c in exact:
+        by_reading.setdefault(c["tier_readings"][0], []).append(_name(c))
+    out |= {
+        "exact": len(exact),
+        "inside": len(sampled) - len(outside),
+        "by_reading": "; ".join(
+            f"{key} {len(names)}"
+            + (f" ({', '.join(names)})" if len(names) <= 4 else "")
+            for key, names in by_reading.items()
+        )
+        or "none",
+        "unexplained_names": ", ".join(_name(c) for c in unexplained) or "none",
+        "near_names": ", ".join(
+            _name(c) for c in deterministic if c["tier"] == rules.NEAR
+        )
+        or "none",
+        "readings_base": len({k for c in deterministic if c["config"] == "base"
+                              for k in c.get("readings", {})}),
+        "readings_original": len({k for c in deterministic if c["config"] == "original"
+                                  for k in c.get("readings", {})}),
+    }  # fmt: skip
     return out
 
 
@@ -977,13 +1252,15 @@ def compute(
     tests: list[dict] | None = None,
     runs: dict[tuple, tuple[list[float], float]] | None = None,
     conditioning: list[dict] | None = None,
+    harness_records: list[dict] | None = None,
 ) -> dict:
     """Every value of the report.
 
-    From the aggregated store and the Experimenter's results.
+    From the aggregated store, the Experimenter's results and the harness's.
     """
     blocks = {task: fold_classes(task) for task in results.tasks}
-    cells = cell_values(results, blocks, experimenter_rows)
+    harness_cells = harness.cells(harness_records or [])
+    cells = cell_values(results, blocks, experimenter_rows, harness_cells)
     curves = curve_values(results)
     finding_tests = finding_test_values(tests or [])
     tested = hypothesis_values(results, blocks)
@@ -1001,6 +1278,7 @@ def compute(
             k: getattr(rules, k)
             for k in ("ALPHA", "LEVEL", "DECIMALS", "ROUNDING", "CLOSE")
         },
+        "plan": h.read_plan(),
         "protocol": protocol,
         "provenance": provenance(results.runs),
         "folds": list(blocks.values()),
@@ -1016,6 +1294,10 @@ def compute(
         "finding_tests": finding_tests,
         "conclusions": conclusions,
         "overview": overview_values(cells, conclusions),
+        "readings": reading_values(cells, h.read_plan(), harness_cells),
+        "jar_sha256": harness.JAR_SHA256,
+        "harness_check": harness_check(results, harness_cells),
+        "main": main_rows(cells),
         "experimenter": experimenter_summary(cells),
         "conditioning": conditioning or [],
         "errors": results.errors[:20],
@@ -1044,4 +1326,6 @@ def build(store_folder: str | Path) -> tuple[Results, dict]:
         if measured.is_file()
         else []
     )
-    return results, compute(results, rows, tests, runs, conditioning)
+    return results, compute(
+        results, rows, tests, runs, conditioning, harness.read_records(folder)
+    )
