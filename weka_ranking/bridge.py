@@ -18,7 +18,14 @@ import numpy as np
 
 from weka_ranking import jvm
 from weka_ranking.data import Attribute, Dataset, Declared, Table
-from weka_ranking.errors import DataError, JavaError, ParameterError, Remedy, WekaError
+from weka_ranking.errors import (
+    DataError,
+    JavaError,
+    ModelRefused,
+    ParameterError,
+    Remedy,
+    WekaError,
+)
 from weka_ranking.params import BY_WEKA_FLAG
 
 REDUCTION = "weka.classifiers.meta.RankingReduction"
@@ -588,16 +595,27 @@ def serialize(classifier, header) -> bytes:
 def deserialize(payload: bytes):
     """The classifier of :func:`serialize`'s bytes (or of a plain ``write``).
 
-    This is Java deserialization, so the bytes must come from a trusted source.
+    Read through ``src/wekaranking/ModelInput.java``'s filter: classes a model
+    holds only, checked by name before they are loaded, and bounded nesting,
+    object count, array lengths and collection hashing, so that a hostile
+    file is refused (:class:`ModelRefused`, naming the class or the limit)
+    instead of running its classes' code or hanging.
     """
     JClass = _classes()
-    stream = JClass("java.io.ByteArrayInputStream")(jpype.JArray(jpype.JByte)(payload))
     try:
-        return JClass("weka.core.SerializationHelper").readAll(stream)[0]
+        objects = JClass("wekaranking.ModelInput").readAll(
+            jpype.JArray(jpype.JByte)(payload)
+        )
     except jpype.JException as err:
-        raise WekaError(f"cannot read a WEKA model: {err.message()}") from None
+        message = str(err.message())
+        if message.startswith("refused: "):
+            raise ModelRefused(message.removeprefix("refused: ")) from None
+        raise WekaError(f"cannot read a WEKA model: {message}") from None
     except Exception as err:  # JPype maps some stream failures to Python errors
         raise WekaError(f"cannot read a WEKA model: {err}") from None
+    if len(objects) == 0:
+        raise WekaError("cannot read a WEKA model: it holds no object")
+    return objects[0]
 
 
 def is_reduction(obj) -> bool:

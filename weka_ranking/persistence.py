@@ -23,7 +23,7 @@ from pathlib import Path
 
 from weka_ranking import bridge, learners
 from weka_ranking.atomic import write_bytes
-from weka_ranking.errors import DataError
+from weka_ranking.errors import DataError, ModelRefused
 from weka_ranking.estimator import NotFittedError
 from weka_ranking.version import __version__
 
@@ -155,6 +155,11 @@ def from_bytes(
         metadata, payload, params = None, content, None
     try:
         reduction = bridge.deserialize(payload)
+    except ModelRefused as err:
+        raise DataError(
+            f"{path}: refused to load it: {err}; a model file is read only when it "
+            "holds what a model holds"
+        ) from None
     except Exception as err:
         raise DataError(
             f"{path}: not a readable weka-ranking model file, nor a WEKA .model file "
