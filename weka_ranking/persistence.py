@@ -21,7 +21,7 @@ import logging
 import zipfile
 from pathlib import Path
 
-from weka_ranking import bridge, learners
+from weka_ranking import bridge, inputs, learners
 from weka_ranking.atomic import write_bytes
 from weka_ranking.errors import DataError, ModelRefused
 from weka_ranking.estimator import NotFittedError
@@ -33,6 +33,16 @@ FORMAT = "weka-ranking-model/2"
 MODEL_ENTRY = "RankingReduction.model"
 METADATA_ENTRY = "metadata.json"
 METADATA_DIGEST_ENTRY = "metadata.sha256"
+# The most a model archive's metadata may unpack to: the training header of
+# tens of thousands of attributes takes a few megabytes.
+METADATA_LIMIT = 64 << 20
+# A SHA-256 in hexadecimal, with room for an end of line.
+DIGEST_LIMIT = 128
+
+
+def _model_limit() -> int:
+    """The most a WEKA model may take: the JVM's whole heap, which must hold it."""
+    return bridge.free_heap()[1]
 
 
 def _is_weka_model(path: Path) -> bool:
@@ -89,13 +99,42 @@ def to_bytes(model) -> bytes:
     return buffer.getvalue()
 
 
+def _entry(archive: zipfile.ZipFile, name: str, limit: int, path: Path | str) -> bytes:
+    """One entry of a model archive, refused past ``limit`` bytes.
+
+    Checked against the size the archive declares before a byte is unpacked,
+    then streamed, its real size counted against both: a ZIP bomb costs no
+    more memory than the limit, whatever it declares.
+    """
+    info = archive.getinfo(name)
+    if info.file_size > limit:
+        raise DataError(
+            f"{path}: its {name} declares {info.file_size} bytes, more than the "
+            f"{limit} a model file's {name} may hold; refusing to unpack it"
+        )
+    chunks, total = [], 0
+    with archive.open(info) as stream:
+        while chunk := stream.read(1 << 20):
+            total += len(chunk)
+            if total > info.file_size:
+                raise DataError(
+                    f"{path}: its {name} unpacks to more than the {info.file_size} "
+                    "bytes it declares; refusing to unpack it"
+                )
+            chunks.append(chunk)
+    return b"".join(chunks)
+
+
 def _read_checked(path: Path | str, content: bytes) -> tuple[dict, bytes]:
     """The metadata and the WEKA model of a model archive, each checked."""
     try:
         with zipfile.ZipFile(io.BytesIO(content)) as archive:
-            metadata_bytes = archive.read(METADATA_ENTRY)
-            digest = archive.read(METADATA_DIGEST_ENTRY).decode("ascii").strip()
-            payload = archive.read(MODEL_ENTRY)
+            metadata_bytes = _entry(archive, METADATA_ENTRY, METADATA_LIMIT, path)
+            digest = _entry(archive, METADATA_DIGEST_ENTRY, DIGEST_LIMIT, path)
+            digest = digest.decode("ascii").strip()
+            payload = _entry(archive, MODEL_ENTRY, _model_limit(), path)
+    except DataError:
+        raise
     except Exception as err:  # zipfile raises many kinds on damaged archives
         raise DataError(
             f"{path}: not a readable weka-ranking model file ({type(err).__name__}: "
@@ -106,8 +145,12 @@ def _read_checked(path: Path | str, content: bytes) -> tuple[dict, bytes]:
             f"{path}: the metadata does not match its SHA-256: the file was changed "
             "or damaged; refusing to load it"
         )
-    metadata = json.loads(metadata_bytes)
-    if metadata.get("format") != FORMAT:
+    try:
+        metadata = json.loads(metadata_bytes)
+    except (ValueError, RecursionError) as err:
+        raise DataError(f"{path}: its metadata is not JSON ({err})") from None
+    if not isinstance(metadata, dict) or metadata.get("format") != FORMAT:
+        metadata = metadata if isinstance(metadata, dict) else {}
         raise DataError(
             f"{path}: not a weka-ranking model of this version (format "
             f"{metadata.get('format')!r}, expected {FORMAT!r}): save it again"
@@ -136,6 +179,14 @@ def read(path: str | Path) -> tuple[object, dict, tuple[str, ...]]:
     """
     path = Path(path)
     try:
+        size = inputs.regular_file(path, "model file").st_size
+        limit = _model_limit()
+        if size > limit:
+            raise DataError(
+                f"{path}: {size} bytes, more than the JVM's whole heap ({limit} "
+                "bytes) could load: not a model this JVM can read; give it more "
+                "heap (--heap, jvm.start(heap=...)) if the file is a model"
+            )
         content = path.read_bytes()
     except FileNotFoundError:
         raise DataError(f"{path}: no such model file") from None
@@ -157,8 +208,7 @@ def from_bytes(
         reduction = bridge.deserialize(payload)
     except ModelRefused as err:
         raise DataError(
-            f"{path}: refused to load it: {err}; a model file is read only when it "
-            "holds what a model holds"
+            f"{path}: refused, not loaded: {err}"
         ) from None
     except Exception as err:
         raise DataError(

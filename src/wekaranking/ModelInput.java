@@ -87,7 +87,8 @@ public final class ModelInput extends ObjectInputStream {
       "java.util.concurrent.atomic.AtomicLong",
       "java.text.Format", "java.text.DateFormat", "java.text.SimpleDateFormat",
       "java.text.DateFormatSymbols", "java.text.NumberFormat",
-      "java.text.DecimalFormat", "java.text.DecimalFormatSymbols"));
+      "java.text.DecimalFormat", "java.text.DecimalFormatSymbols",
+      "java.math.RoundingMode"));
 
   /** Why the stream was refused, or null. */
   private String m_Refusal;

@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from weka_ranking import inputs
 from weka_ranking.data import Dataset
 from weka_ranking.errors import DataError, ParameterError, WekaError
 from weka_ranking.experiments.schemes import Scheme
@@ -226,6 +227,7 @@ def read_plan(path: str | Path) -> ExperimentPlan:
     """The plan a TOML file describes; paths in it are relative to its folder."""
     path = Path(path)
     try:
+        inputs.regular_file(path, "plan file")
         text = path.read_text(encoding="utf-8")
     except OSError as err:
         raise DataError(f"{path}: cannot read the plan ({err.strerror})") from None
