@@ -207,9 +207,7 @@ def from_bytes(
     try:
         reduction = bridge.deserialize(payload)
     except ModelRefused as err:
-        raise DataError(
-            f"{path}: refused, not loaded: {err}"
-        ) from None
+        raise DataError(f"{path}: refused, not loaded: {err}") from None
     except Exception as err:
         raise DataError(
             f"{path}: not a readable weka-ranking model file, nor a WEKA .model file "

@@ -173,6 +173,8 @@ def _names(entries: Sequence[str], folder: Path, where: str) -> list[tuple[str, 
         if not matches:
             raise DataError(f"{where}: {entry!r} matches no file")
         for match in matches:
+            if Path(match).exists():
+                inputs.regular_file(Path(match), "data file")
             if not Path(match).is_file():
                 raise DataError(
                     f"{where}: {match}: neither a data file nor a built-in task "
