@@ -10,6 +10,7 @@ flag the user typed (``--pairs 3``).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import logging
 import os
@@ -573,7 +574,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2 if isinstance(err, UsageError) else 1
     except KeyboardInterrupt:
         # Stopping: SIGINT and SIGTERM stay ignored to the process's end.
-        print("weka-ranking: interrupted", file=sys.stderr)
+        unstopped = (
+            " (the Java work under way did not stop within its grace period: "
+            "the process ends without it)"
+            if _java_work_left()
+            else ""
+        )
+        print(f"weka-ranking: interrupted{unstopped}", file=sys.stderr)
         return 130
     finally:
         if signal.getsignal(signal.SIGINT) is _stop_once:
@@ -581,5 +588,20 @@ def main(argv: Sequence[str] | None = None) -> int:
                 signal.signal(signum, handler)
 
 
+def _java_work_left() -> bool:
+    """Whether interrupted Java work runs on (the bridge is asked if it was used)."""
+    bridge = sys.modules.get("weka_ranking.bridge")
+    return bridge is not None and bridge.java_work_running()
+
+
 def main_exit() -> None:  # the installed command
-    sys.exit(main())
+    code = main()
+    if _java_work_left():
+        # The JVM's orderly shutdown would wait for the Java thread that did
+        # not stop: end now. Output files are written after the work, so
+        # none is half-written; what was printed is flushed.
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(OSError):  # a reader gone: nothing to flush to
+                stream.flush()
+        os._exit(code)
+    sys.exit(code)
