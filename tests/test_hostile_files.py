@@ -18,8 +18,10 @@ import resource
 import struct
 import subprocess
 import sys
+import threading
 import zipfile
 import zlib
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -57,6 +59,24 @@ def nested_set_bomb(weka, levels: int = 100) -> bytes:
     return java_bytes(weka, root)
 
 
+def nested_lists(weka, depth: int = 12_000) -> bytes:
+    """Lists nested deeper than a model's objects go (a deep-recursion probe).
+
+    Written on a thread with a stack that holds the recursion.
+    """
+    outer = inner = weka("java.util.ArrayList")()
+    for _ in range(depth):
+        nested = weka("java.util.ArrayList")()
+        inner.add(nested)
+        inner = nested
+    default = threading.stack_size(256 << 20)
+    try:
+        with ThreadPoolExecutor(1) as thread:
+            return thread.submit(java_bytes, weka, outer).result()
+    finally:
+        threading.stack_size(default)
+
+
 def huge_array(weka) -> bytes:
     """An int array whose declared length is rewritten to 2**31 - 1."""
     import jpype
@@ -84,8 +104,14 @@ def hostile(weka):
             java_bytes(weka, weka("javax.management.BadAttributeValueExpException")(1)),
             "class javax.management.BadAttributeValueExpException is not one",
         ),
+        # WEKA's own, but it would load another file, unfiltered, when used.
+        "serialized-classifier": (
+            java_bytes(weka, weka("weka.classifiers.misc.SerializedClassifier")()),
+            "class weka.classifiers.misc.SerializedClassifier is not one",
+        ),
         "set-bomb": (nested_set_bomb(weka), "java.util.HashSet keyed by collections"),
         "huge-array": (huge_array(weka), "an array of 2147483647 ints declared"),
+        "deep": (nested_lists(weka), "objects nested 10001 deep"),
     }
 
 

@@ -47,8 +47,14 @@ import weka.core.WekaPackageClassLoaderManager;
  */
 public final class ModelInput extends ObjectInputStream {
 
-  /** The deepest nesting of objects read; models reach a few hundred. */
-  public static final long MAX_DEPTH = 5000;
+  /**
+   * The deepest nesting of objects read: models reach a few hundred, a
+   * MultilayerPerceptron with two hidden layers of 300 units 1,215.
+   */
+  public static final long MAX_DEPTH = 10_000;
+
+  /** The reading thread's stack: MAX_DEPTH levels of readObject's recursion. */
+  private static final long READER_STACK = 512L << 20;
 
   /** The most objects one stream may hold. */
   public static final long MAX_REFERENCES = 100_000_000L;
@@ -69,8 +75,16 @@ public final class ModelInput extends ObjectInputStream {
     "weka.core.stemmers.", "weka.core.stopwords.",
   };
 
+  /**
+   * Classes of the packages above that a model of this package never holds
+   * and that would read more than the file: SerializedClassifier loads
+   * another model file, unfiltered, when first asked.
+   */
+  private static final Set<String> REFUSED_CLASSES = Set.of(
+      "weka.classifiers.misc.SerializedClassifier");
+
   /** The Java platform's classes a model may hold. */
-  private static final Set<String> PLATFORM_CLASSES = new HashSet<>(List.of(
+  private static final Set<String> PLATFORM_CLASSES = Set.of(
       "java.lang.Object", "java.lang.Number", "java.lang.String",
       "java.lang.Boolean", "java.lang.Byte", "java.lang.Character",
       "java.lang.Short", "java.lang.Integer", "java.lang.Long",
@@ -88,7 +102,7 @@ public final class ModelInput extends ObjectInputStream {
       "java.text.Format", "java.text.DateFormat", "java.text.SimpleDateFormat",
       "java.text.DateFormatSymbols", "java.text.NumberFormat",
       "java.text.DecimalFormat", "java.text.DecimalFormatSymbols",
-      "java.math.RoundingMode"));
+      "java.math.RoundingMode");
 
   /** Why the stream was refused, or null. */
   private String m_Refusal;
@@ -116,7 +130,39 @@ public final class ModelInput extends ObjectInputStream {
    *         the stream cannot be read
    * @throws ClassNotFoundException if a class allowed is not on the class path
    */
-  public static Object[] readAll(byte[] content) throws IOException, ClassNotFoundException {
+  public static Object[] readAll(byte[] content)
+      throws IOException, ClassNotFoundException, InterruptedException {
+    // On a thread of its own, whose stack holds MAX_DEPTH levels (a thread's
+    // default of a megabyte or so overflows at a few thousand).
+    Object[][] read = new Object[1][];
+    Throwable[] failure = new Throwable[1];
+    Thread reader = new Thread(null, () -> {
+      try {
+        read[0] = readAllHere(content);
+      } catch (Throwable e) {
+        failure[0] = e;
+      }
+    }, "weka-ranking model reader", READER_STACK);
+    reader.setDaemon(true);
+    reader.start();
+    reader.join();
+    if (failure[0] instanceof IOException) {
+      throw (IOException) failure[0];
+    }
+    if (failure[0] instanceof ClassNotFoundException) {
+      throw (ClassNotFoundException) failure[0];
+    }
+    if (failure[0] instanceof Error) {
+      throw (Error) failure[0];
+    }
+    if (failure[0] != null) {
+      throw new IOException(failure[0]);
+    }
+    return read[0];
+  }
+
+  private static Object[] readAllHere(byte[] content)
+      throws IOException, ClassNotFoundException {
     ModelInput in = new ModelInput(content);
     List<Object> objects = new ArrayList<>();
     try {
@@ -125,7 +171,10 @@ public final class ModelInput extends ObjectInputStream {
       }
     } catch (EOFException end) {
       // The last object read: as SerializationHelper.readAll stops.
-    } catch (InvalidClassException | StackOverflowError e) {
+    } catch (InvalidClassException e) {
+      // Also a class of another version: that one is no refusal.
+      throw in.m_Refusal != null ? in.refusal(e) : e;
+    } catch (StackOverflowError e) {
       throw in.refusal(e);
     } finally {
       in.close();
@@ -173,6 +222,9 @@ public final class ModelInput extends ObjectInputStream {
   }
 
   private static boolean allowed(String name) {
+    if (REFUSED_CLASSES.contains(name)) {
+      return false;
+    }
     if (PLATFORM_CLASSES.contains(name)) {
       return true;
     }
