@@ -7,9 +7,12 @@ that file, which the Explorer, the Experimenter and ``weka.Run -l`` load.
 Any other path gets a ZIP archive of that ``.model`` file and
 ``metadata.json`` (the parameters, the training header, the versions and the
 SHA-256 of the model), itself followed by its own SHA-256, all checked before
-Java deserializes anything. Like WEKA's own ``.model`` files, a model file is
-code for the JVM: load only files from a source you trust (the digests catch
-damage, not a forger).
+Java deserializes anything; the entries are unpacked against the sizes they
+declare and the sizes they have. Java then reads the model through a
+deserialization filter (:func:`bridge.deserialize`): only the classes a model
+holds, within limits of nesting, objects and array lengths. Like WEKA's own
+``.model`` files, a model file is code for the JVM all the same: load only
+files from a source you trust (the digests catch damage, not a forger).
 """
 
 from __future__ import annotations
