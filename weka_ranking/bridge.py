@@ -701,7 +701,10 @@ def deserialize(payload: bytes):
     except Exception as err:  # JPype maps some stream failures to Python errors
         raise WekaError(f"cannot read a WEKA model: {err}") from None
     if len(objects) == 0:
-        raise WekaError("cannot read a WEKA model: it holds no object")
+        raise WekaError(
+            "cannot read a WEKA model: it ends before its first object is whole "
+            "(a file cut short?)"
+        )
     return objects[0]
 
 
