@@ -694,6 +694,10 @@ def deserialize(payload: bytes):
             lambda: JClass("wekaranking.ModelInput").readAll(content)
         )
     except jpype.JException as err:
+        if isinstance(err, _classes()("java.io.EOFException")):
+            raise WekaError(
+                "cannot read a WEKA model: it ends too early (empty, or cut short)"
+            ) from None
         message = str(err.message())
         if message.startswith("refused: "):
             raise ModelRefused(message.removeprefix("refused: ")) from None

@@ -193,6 +193,8 @@ def read(path: str | Path) -> tuple[object, dict, tuple[str, ...]]:
         content = path.read_bytes()
     except FileNotFoundError:
         raise DataError(f"{path}: no such model file") from None
+    except IsADirectoryError:
+        raise DataError(f"{path}: is a folder, not a model file") from None
     except OSError as err:
         raise DataError(f"{path}: cannot read: {err}") from None
     return from_bytes(content, path)
