@@ -14,14 +14,14 @@ and making the class binary.
 
 from __future__ import annotations
 
-import gzip
 import re
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 
-from weka_ranking import progress
+from weka_ranking import inputs, progress
 from weka_ranking.data import Attribute, Dataset, Table, binary_dataset
 from weka_ranking.errors import DataError, WekaError
 
@@ -40,65 +40,58 @@ _DECLARATION = re.compile(
 )
 
 
-def _text(path: Path, errors: str = "replace") -> str:
-    """The file's text, for naming lines in errors (WEKA reads the data)."""
-    raw = path.read_bytes()
-    raw = gzip.decompress(raw) if raw[:2] == b"\x1f\x8b" else raw
-    return raw.decode("utf-8", errors=errors)
-
-
 def _unquoted(token: str) -> str:
     if token[:1] in "'\"" and token[-1:] == token[:1] and len(token) > 1:
         return re.sub(r"\\(.)", r"\1", token[1:-1])
     return token
 
 
-def _declaration_lines(text: str) -> dict[str, int]:
+def _declaration_lines(lines: Iterable[str]) -> dict[str, int]:
     """The line of each ``@attribute`` declaration, by the attribute's name."""
-    lines: dict[str, int] = {}
-    for number, line in enumerate(text.splitlines(), start=1):
+    found: dict[str, int] = {}
+    for number, line in enumerate(lines, start=1):
+        if _DATA.match(line):
+            break
         match = _DECLARATION.match(line)
         if match:
-            lines.setdefault(_unquoted(match.group(1)), number)
-    return lines
+            found.setdefault(_unquoted(match.group(1)), number)
+    return found
 
 
-def _data_line(text: str, row: int) -> int | None:
+def _data_line(lines: Iterable[str], row: int) -> int | None:
     """The line of the data section's ``row``-th (0-based) instance.
 
     Blank lines and ``%`` comments hold none.
     """
-    lines = text.splitlines()
-    start = next((n for n, line in enumerate(lines) if _DATA.match(line)), None)
-    if start is None:
-        return None
-    seen = -1
-    for number in range(start + 1, len(lines)):
-        stripped = lines[number].strip()
+    seen, in_data = -1, False
+    for number, line in enumerate(lines, start=1):
+        if not in_data:
+            in_data = bool(_DATA.match(line))
+            continue
+        stripped = line.strip()
         if stripped and not stripped.startswith("%"):
             seen += 1
             if seen == row:
-                return number + 1
+                return number
     return None
 
 
-def _refusal(source: str, reason: str, text: str) -> DataError:
+def _refusal(source: str, reason: str, lines: Callable[[], Iterator[str]]) -> DataError:
     """WEKA's refusal of a file said in one line naming the file and the line.
 
-    ``reason`` is ArffLoader's message, ``text`` the file's text (only read
-    now that the file is refused). ArffLoader's tokenizer has moved to the
-    next line when it meets an end of line, so a line named with ``EOL`` is
-    the one before it.
+    ``reason`` is ArffLoader's message, ``lines`` streams the file's lines
+    (read only now that the file is refused, a line at a time). ArffLoader's
+    tokenizer has moved to the next line when it meets an end of line, so a
+    line named with ``EOL`` is the one before it.
     """
     unwrapped = _WRAPPED.search(reason)
     reason = unwrapped.group(1) if unwrapped else reason
-    if not text.strip():
+    if not any(line.strip() for line in lines()):
         return DataError(f"{source}: the file is empty")
-    lines = text.splitlines()
-    if not any(_DATA.match(line) for line in lines):
+    if not any(_DATA.match(line) for line in lines()):
         declared = any(
             line.strip().lower().startswith(("@relation", "@attribute"))
-            for line in lines
+            for line in lines()
         )
         return DataError(
             f"{source}: no @data section"
@@ -109,7 +102,7 @@ def _refusal(source: str, reason: str, text: str) -> DataError:
     duplicate = _DUPLICATE.search(reason)
     if duplicate:
         name, value = duplicate.groups()
-        line = _declaration_lines(text).get(name)
+        line = _declaration_lines(lines()).get(name)
         where = f"line {line}: " if line else ""
         return DataError(
             f"{source}: {where}nominal attribute {name} declares {value} more than "
@@ -120,7 +113,8 @@ def _refusal(source: str, reason: str, text: str) -> DataError:
         return DataError(f"{source}: WEKA's ArffLoader cannot read it: {reason}")
     what, token, line = at.group(1), at.group(2), int(at.group(3))
     if token in ("EOL", "EOF"):
-        line = min(line - (token == "EOL"), len(lines))
+        count = sum(1 for _ in lines())
+        line = min(line - (token == "EOL"), count)
         return DataError(f"{source}: line {line}: {what}")
     return DataError(f"{source}: line {line}: {what} (read {token!r})")
 
@@ -136,7 +130,7 @@ def read_table(path: str | Path) -> Table:
 
     path = Path(path)
     try:
-        size = path.stat().st_size
+        size = inputs.regular_file(path, "data file").st_size
         with path.open("rb") as stream:
             gzipped = stream.read(2) == b"\x1f\x8b"
     except FileNotFoundError:
@@ -158,16 +152,16 @@ def read_table(path: str | Path) -> Table:
         if not is_arff:
             raise DataError(f"{path}: WEKA cannot read it: {err.message}") from None
         try:
-            text = _text(path, errors="strict")
+            refusal = _refusal(
+                str(path), err.message, lambda: inputs.lines(path, errors="strict")
+            )
         except (OSError, EOFError, UnicodeDecodeError) as cause:
             raise DataError(f"{path}: cannot read: {cause}") from None
-        raise _refusal(str(path), err.message, text) from None
+        raise refusal from None
     weighted = np.flatnonzero(weights != 1.0)
     unsupported = [d for d in table.declared if d.kind in ("string", "relational")]
-    if len(weighted) or unsupported:
-        text = _text(path)
     if len(weighted):
-        line = _data_line(text, int(weighted[0]))
+        line = _data_line(inputs.lines(path), int(weighted[0]))
         where = f"line {line}: " if line else f"instance {weighted[0] + 1}: "
         raise DataError(
             f"{path}: {where}an instance weight ({{{weights[weighted[0]]:g}}}); "
@@ -176,7 +170,7 @@ def read_table(path: str | Path) -> Table:
             "product of its instances' weights)"
         )
     if unsupported:
-        lines = _declaration_lines(text)
+        lines = _declaration_lines(inputs.lines(path))
         table = Table(
             table.relation,
             tuple(

@@ -9,17 +9,28 @@ trains and asks for rankings, one array per batch.
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TypeVar
 
 import jpype
 import numpy as np
 
 from weka_ranking import jvm
 from weka_ranking.data import Attribute, Dataset, Declared, Table
-from weka_ranking.errors import DataError, JavaError, ParameterError, Remedy, WekaError
+from weka_ranking.errors import (
+    DataError,
+    JavaError,
+    ModelRefused,
+    ParameterError,
+    Remedy,
+    WekaError,
+)
 from weka_ranking.params import BY_WEKA_FLAG
+
+T = TypeVar("T")
 
 REDUCTION = "weka.classifiers.meta.RankingReduction"
 OPTION_EXCEPTION = "weka.classifiers.meta.rankingreduction.OptionException"
@@ -260,18 +271,21 @@ def read_table(path, arff: bool) -> tuple[Table, np.ndarray]:
     JClass = _classes()
     loaders = {"arff": "ArffLoader", "csv": "CSVLoader"}
     kind = "arff" if arff else Path(str(path)).suffix.lower().lstrip(".")
-    try:
-        if kind in loaders:
-            loader = JClass(f"weka.core.converters.{loaders[kind]}")()
-            loader.setFile(JClass("java.io.File")(str(path)))
-            with _java_stdout_captured():  # CSVLoader prints a bad row's tokens
-                data = loader.getDataSet()
-        else:
-            data = JClass("weka.core.converters.ConverterUtils$DataSource")(
+
+    def load():
+        try:
+            if kind in loaders:
+                loader = JClass(f"weka.core.converters.{loaders[kind]}")()
+                loader.setFile(JClass("java.io.File")(str(path)))
+                with _java_stdout_captured():  # CSVLoader prints a bad row's tokens
+                    return loader.getDataSet()
+            return JClass("weka.core.converters.ConverterUtils$DataSource")(
                 str(path)
             ).getDataSet()
-    except jpype.JException as err:
-        raise WekaError(str(err.message())) from None
+        except jpype.JException as err:
+            raise WekaError(str(err.message())) from None
+
+    data = _interruptible(load)
     if data is None:
         raise DataError(
             f"{path}: no WEKA converter reads this kind of file; give an ARFF "
@@ -335,10 +349,82 @@ def evaluation_text(
     )
 
 
+# How long interrupted Java work is given to stop: it stops between members,
+# pair batches and comparison batches, but a learner's own training (one
+# member) checks nothing and may run on.
+GRACE_SECONDS = 5.0
+
+# Java work interrupted: set once it stopped.
+_interrupted: list[threading.Event] = []
+
+
+def _interruptible(call: Callable[[], T]) -> T:
+    """``call()``, long Java work, run so that Ctrl-C and SIGTERM stop it.
+
+    Python runs its signal handlers in the main thread only, and not while a
+    Java call holds it: so the call runs in a thread of its own while the main
+    thread waits, interruptibly. On ``KeyboardInterrupt`` (Ctrl-C, or the
+    command line's SIGTERM) the Java thread is interrupted (the meta-classifier
+    checks ``Thread.interrupted()`` between members, pair batches and
+    comparison batches) and given :data:`GRACE_SECONDS` to stop; the interrupt
+    goes on either way, and :func:`java_work_running` says whether the work
+    stopped. Off the main thread (a Dask worker's), where no signal arrives,
+    the call runs as it is.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        return call()
+    outcome: dict[str, object] = {}
+    started, finished = threading.Event(), threading.Event()
+
+    def work() -> None:
+        try:
+            outcome["thread"] = _classes()("java.lang.Thread").currentThread()
+            started.set()
+            outcome["value"] = call()
+        except BaseException as err:  # handed to the waiting thread as it is
+            outcome["error"] = err
+        finally:
+            started.set()
+            finished.set()
+
+    threading.Thread(target=work, name="weka-ranking Java work", daemon=True).start()
+    # Waited on an Event: Thread.join interrupted by a signal marks the thread
+    # stopped while it runs (Python 3.11).
+    try:
+        while not finished.wait(0.25):
+            pass
+    except KeyboardInterrupt:
+        started.wait()
+        if "thread" in outcome:
+            outcome["thread"].interrupt()
+        if not finished.wait(GRACE_SECONDS):
+            _interrupted.append(finished)
+        raise
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["value"]
+
+
+def java_work_running() -> bool:
+    """Whether interrupted Java work did not stop within :data:`GRACE_SECONDS`.
+
+    A process that ends then must end without waiting for it (``os._exit``):
+    the JVM's orderly shutdown would wait for the thread.
+    """
+    return any(not finished.is_set() for finished in _interrupted)
+
+
 def build(classifier, instances, spec: str) -> None:
-    """``buildClassifier``, with WEKA's complaints turned into :class:`WekaError`."""
-    with java_errors(f"training '{spec}'"):
-        classifier.buildClassifier(instances)
+    """``buildClassifier``, with WEKA's complaints turned into :class:`WekaError`.
+
+    Ctrl-C stops it (:func:`_interruptible`).
+    """
+
+    def train() -> None:
+        with java_errors(f"training '{spec}'"):
+            classifier.buildClassifier(instances)
+
+    _interruptible(train)
 
 
 def make_reduction(options: Sequence[str], base=None):
@@ -496,9 +582,14 @@ def rank(reduction, instances, source: str) -> tuple[np.ndarray, int]:
 
     ``source`` names the data in a refusal.
     """
-    with java_errors(source):
-        ranking = reduction.rank(instances)
-        return np.asarray(ranking.scores, dtype=np.float64), int(ranking.comparisons)
+
+    def ranked() -> tuple[np.ndarray, int]:
+        with java_errors(source):
+            ranking = reduction.rank(instances)
+            scores = np.asarray(ranking.scores, dtype=np.float64)
+            return scores, int(ranking.comparisons)
+
+    return _interruptible(ranked)
 
 
 def reference_distributions(reduction, instances, source: str) -> np.ndarray:
@@ -610,23 +701,44 @@ def serialize(classifier, header) -> bytes:
     JClass = _classes()
     stream = JClass("java.io.ByteArrayOutputStream")()
     objects = jpype.JArray(JClass("java.lang.Object"))([classifier, header])
-    JClass("weka.core.SerializationHelper").writeAll(stream, objects)
+    _interruptible(
+        lambda: JClass("weka.core.SerializationHelper").writeAll(stream, objects)
+    )
     return bytes(stream.toByteArray())
 
 
 def deserialize(payload: bytes):
     """The classifier of :func:`serialize`'s bytes (or of a plain ``write``).
 
-    This is Java deserialization, so the bytes must come from a trusted source.
+    Read through ``src/wekaranking/ModelInput.java``'s filter: classes a model
+    holds only, checked by name before they are loaded, and bounded nesting,
+    object count, array lengths and collection hashing, so that a hostile
+    file is refused (:class:`ModelRefused`, naming the class or the limit)
+    instead of running its classes' code or hanging.
     """
     JClass = _classes()
-    stream = JClass("java.io.ByteArrayInputStream")(jpype.JArray(jpype.JByte)(payload))
+    content = jpype.JArray(jpype.JByte)(payload)
     try:
-        return JClass("weka.core.SerializationHelper").readAll(stream)[0]
+        objects = _interruptible(
+            lambda: JClass("wekaranking.ModelInput").readAll(content)
+        )
     except jpype.JException as err:
-        raise WekaError(f"cannot read a WEKA model: {err.message()}") from None
+        if isinstance(err, _classes()("java.io.EOFException")):
+            raise WekaError(
+                "cannot read a WEKA model: it ends too early (empty, or cut short)"
+            ) from None
+        message = str(err.message())
+        if message.startswith("refused: "):
+            raise ModelRefused(message.removeprefix("refused: ")) from None
+        raise WekaError(f"cannot read a WEKA model: {message}") from None
     except Exception as err:  # JPype maps some stream failures to Python errors
         raise WekaError(f"cannot read a WEKA model: {err}") from None
+    if len(objects) == 0:
+        raise WekaError(
+            "cannot read a WEKA model: it ends before its first object is whole "
+            "(a file cut short?)"
+        )
+    return objects[0]
 
 
 def is_reduction(obj) -> bool:

@@ -10,6 +10,7 @@ flag the user typed (``--pairs 3``).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import logging
 import os
@@ -625,7 +626,13 @@ def _main(argv: Sequence[str] | None) -> int:
         return 2 if isinstance(err, UsageError) else 1
     except KeyboardInterrupt:
         # Stopping: SIGINT and SIGTERM stay ignored to the process's end.
-        print("weka-ranking: interrupted", file=sys.stderr)
+        unstopped = (
+            " (the Java work under way did not stop within its grace period: "
+            "the process ends without it)"
+            if _java_work_left()
+            else ""
+        )
+        print(f"weka-ranking: interrupted{unstopped}", file=sys.stderr)
         return 130
     except Exception as err:  # noqa: BLE001 (unforeseen: one line, details kept)
         print(f"weka-ranking: error: {_unforeseen(err)}", file=sys.stderr)
@@ -666,5 +673,20 @@ def _unforeseen(err: Exception) -> str:
     return f"{said} (unforeseen: the traceback is in {log.name}, for a bug report)"
 
 
+def _java_work_left() -> bool:
+    """Whether interrupted Java work runs on (the bridge is asked if it was used)."""
+    bridge = sys.modules.get("weka_ranking.bridge")
+    return bridge is not None and bridge.java_work_running()
+
+
 def main_exit() -> None:  # the installed command
-    sys.exit(main())
+    code = main()
+    if _java_work_left():
+        # The JVM's orderly shutdown would wait for the Java thread that did
+        # not stop: end now. Output files are written after the work, so
+        # none is half-written; what was printed is flushed.
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(OSError):  # a reader gone: nothing to flush to
+                stream.flush()
+        os._exit(code)
+    sys.exit(code)

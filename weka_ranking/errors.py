@@ -101,3 +101,11 @@ class ParameterError(WekaRankingError, ValueError):
         self.value = value
         self.reason = reason
         self.given = given
+
+
+class ModelRefused(WekaError):
+    """A model file holds what no model holds (a class, a nesting, a size).
+
+    Refused by the deserialization filter before it could run code or exhaust
+    time or memory; the message names the class or the limit.
+    """

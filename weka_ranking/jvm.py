@@ -187,10 +187,11 @@ def _start(jpype, heap: str | None, verbose: bool) -> None:
             "enough, e.g. 'apt-get install default-jre') and put java on PATH or "
             "set JAVA_HOME"
         )
-    # -Xrs: SIGTERM and SIGINT stay Python's, so an interrupted run stops
-    # cleanly between units instead of the JVM exiting under it.
-    # A JVM that cannot start writes its report to the temporary folder, not
-    # into the user's working folder.
+    # -Xrs and interrupt=False: SIGTERM and SIGINT stay Python's (neither the
+    # JVM nor JPype installs a handler), so an interrupted run stops cleanly
+    # (bridge._interruptible) instead of the JVM exiting under it. A JVM that
+    # cannot start writes its report to the temporary folder, not into the
+    # user's working folder.
     error_file = Path(tempfile.gettempdir()) / "weka-ranking-hs_err_pid%p.log"
     args = [
         "-Djava.awt.headless=true",
@@ -201,7 +202,9 @@ def _start(jpype, heap: str | None, verbose: bool) -> None:
     if heap is not None:
         args.append(f"-Xmx{heap}")
     try:
-        jpype.startJVM(*args, classpath=classpath(), convertStrings=True)
+        jpype.startJVM(
+            *args, classpath=classpath(), convertStrings=True, interrupt=False
+        )
     except (OSError, RuntimeError, jpype.JVMNotFoundException) as err:
         raise JavaError(f"could not start the JVM: {err}") from err
     _heap = heap

@@ -7,9 +7,12 @@ that file, which the Explorer, the Experimenter and ``weka.Run -l`` load.
 Any other path gets a ZIP archive of that ``.model`` file and
 ``metadata.json`` (the parameters, the training header, the versions and the
 SHA-256 of the model), itself followed by its own SHA-256, all checked before
-Java deserializes anything. Like WEKA's own ``.model`` files, a model file is
-code for the JVM: load only files from a source you trust (the digests catch
-damage, not a forger).
+Java deserializes anything; the entries are unpacked against the sizes they
+declare and the sizes they have. Java then reads the model through a
+deserialization filter (:func:`bridge.deserialize`): only the classes a model
+holds, within limits of nesting, objects and array lengths. Like WEKA's own
+``.model`` files, a model file is code for the JVM all the same: load only
+files from a source you trust (the digests catch damage, not a forger).
 """
 
 from __future__ import annotations
@@ -21,9 +24,9 @@ import logging
 import zipfile
 from pathlib import Path
 
-from weka_ranking import bridge, learners
+from weka_ranking import bridge, inputs, learners
 from weka_ranking.atomic import write_bytes
-from weka_ranking.errors import DataError
+from weka_ranking.errors import DataError, ModelRefused
 from weka_ranking.estimator import NotFittedError
 from weka_ranking.params import BY_NAME, plain
 from weka_ranking.version import __version__
@@ -34,6 +37,16 @@ FORMAT = "weka-ranking-model/2"
 MODEL_ENTRY = "RankingReduction.model"
 METADATA_ENTRY = "metadata.json"
 METADATA_DIGEST_ENTRY = "metadata.sha256"
+# The most a model archive's metadata may unpack to: the training header of
+# tens of thousands of attributes takes a few megabytes.
+METADATA_LIMIT = 64 << 20
+# A SHA-256 in hexadecimal, with room for an end of line.
+DIGEST_LIMIT = 128
+
+
+def _model_limit() -> int:
+    """The most a WEKA model may take: the JVM's whole heap, which must hold it."""
+    return bridge.free_heap()[1]
 
 
 def _is_weka_model(path: Path) -> bool:
@@ -90,13 +103,42 @@ def to_bytes(model) -> bytes:
     return buffer.getvalue()
 
 
+def _entry(archive: zipfile.ZipFile, name: str, limit: int, path: Path | str) -> bytes:
+    """One entry of a model archive, refused past ``limit`` bytes.
+
+    Checked against the size the archive declares before a byte is unpacked,
+    then streamed, its real size counted against both: a ZIP bomb costs no
+    more memory than the limit, whatever it declares.
+    """
+    info = archive.getinfo(name)
+    if info.file_size > limit:
+        raise DataError(
+            f"{path}: its {name} declares {info.file_size} bytes, more than the "
+            f"{limit} a model file's {name} may hold; refusing to unpack it"
+        )
+    chunks, total = [], 0
+    with archive.open(info) as stream:
+        while chunk := stream.read(1 << 20):
+            total += len(chunk)
+            if total > info.file_size:
+                raise DataError(
+                    f"{path}: its {name} unpacks to more than the {info.file_size} "
+                    "bytes it declares; refusing to unpack it"
+                )
+            chunks.append(chunk)
+    return b"".join(chunks)
+
+
 def _read_checked(path: Path | str, content: bytes) -> tuple[dict, bytes]:
     """The metadata and the WEKA model of a model archive, each checked."""
     try:
         with zipfile.ZipFile(io.BytesIO(content)) as archive:
-            metadata_bytes = archive.read(METADATA_ENTRY)
-            digest = archive.read(METADATA_DIGEST_ENTRY).decode("ascii").strip()
-            payload = archive.read(MODEL_ENTRY)
+            metadata_bytes = _entry(archive, METADATA_ENTRY, METADATA_LIMIT, path)
+            digest = _entry(archive, METADATA_DIGEST_ENTRY, DIGEST_LIMIT, path)
+            digest = digest.decode("ascii").strip()
+            payload = _entry(archive, MODEL_ENTRY, _model_limit(), path)
+    except DataError:
+        raise
     except Exception as err:  # zipfile raises many kinds on damaged archives
         raise DataError(
             f"{path}: not a readable weka-ranking model file ({type(err).__name__}: "
@@ -176,9 +218,19 @@ def read(path: str | Path) -> tuple[object, dict, tuple[str, ...]]:
     """
     path = Path(path)
     try:
+        size = inputs.regular_file(path, "model file").st_size
+        limit = _model_limit()
+        if size > limit:
+            raise DataError(
+                f"{path}: {size} bytes, more than the JVM's whole heap ({limit} "
+                "bytes) could load: not a model this JVM can read; give it more "
+                "heap (--heap, jvm.start(heap=...)) if the file is a model"
+            )
         content = path.read_bytes()
     except FileNotFoundError:
         raise DataError(f"{path}: no such model file") from None
+    except IsADirectoryError:
+        raise DataError(f"{path}: is a folder, not a model file") from None
     except OSError as err:
         raise DataError(f"{path}: cannot read: {err}") from None
     return from_bytes(content, path)
@@ -195,6 +247,8 @@ def from_bytes(
         metadata, payload, params = None, content, None
     try:
         reduction = bridge.deserialize(payload)
+    except ModelRefused as err:
+        raise DataError(f"{path}: refused, not loaded: {err}") from None
     except Exception as err:
         raise DataError(
             f"{path}: not a readable weka-ranking model file, nor a WEKA .model file "

@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from weka_ranking import inputs
 from weka_ranking.data import Dataset
 from weka_ranking.errors import DataError, WekaError
 from weka_ranking.experiments.schemes import FROM_FLAGS, Scheme, invalid
@@ -272,6 +273,8 @@ def _names(entries: Sequence[str], folder: Path, where: str) -> list[tuple[str, 
         if not matches:
             raise DataError(f"{where}: {entry!r} matches no file")
         for match in matches:
+            if Path(match).exists():
+                inputs.regular_file(Path(match), "data file")
             if not Path(match).is_file():
                 raise DataError(
                     f"{where}: {match}: neither a data file nor a built-in task "
@@ -326,6 +329,7 @@ def read_plan(path: str | Path) -> ExperimentPlan:
     """The plan a TOML file describes; paths in it are relative to its folder."""
     path = Path(path)
     try:
+        inputs.regular_file(path, "plan file")
         text = path.read_text(encoding="utf-8")
     except OSError as err:
         raise DataError(f"{path}: cannot read the plan ({err.strerror})") from None

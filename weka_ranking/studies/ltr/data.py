@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
+from weka_ranking import inputs
 from weka_ranking._resources import project_dir
 from weka_ranking.data import Attribute, Dataset
 from weka_ranking.errors import DataError, Remedy
@@ -126,6 +127,7 @@ def load_letor(path: str | Path, n_features: int | None = None) -> GroupedDatase
     opener = gzip.open if path.suffix == ".gz" else open
     labels, qids, docids, rows = [], [], [], []
     try:
+        inputs.regular_file(path, "LETOR file")
         with opener(path, "rt", encoding="utf-8") as stream:
             for number, line in enumerate(stream, start=1):
                 body, _, comment = line.partition("#")

@@ -168,6 +168,7 @@ public final class Committee implements PairComparator {
 
   @Override
   public void beats(int[] left, int[] right, int count, boolean[] out) throws Exception {
+    Parallel.stopIfInterrupted();
     prepare(count);
     int[] votes = new int[count];
     run(count, (members, from, to) -> count(members, left, right, from, to, votes, true));
@@ -205,6 +206,9 @@ public final class Committee implements PairComparator {
     boolean allTrees = allTrees();
     Run run = null; // this thread's scratch for runs, once needed
     for (int k = from; k < to; k++) {
+      if ((k - from) % Parallel.CHECK_EVERY == 0) {
+        Parallel.stopIfInterrupted();
+      }
       int a = left[k];
       int b = right[k];
       if (k == runEnd) {
@@ -303,6 +307,7 @@ public final class Committee implements PairComparator {
         throws Exception {
       int[] other = sharesFirst ? right : left;
       for (int start = from; start < to; start += CHUNK) {
+        Parallel.stopIfInterrupted();
         int active = 0;
         for (int k = start; k < Math.min(to, start + CHUNK); k++) {
           out[k] = 0;

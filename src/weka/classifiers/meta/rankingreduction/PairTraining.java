@@ -194,11 +194,15 @@ public final class PairTraining {
    *
    * @param random the member's generator, {@code new Random(seed + i)}
    * @return views of the training rows, weighted by the product of their weights
+   * @throws InterruptedException if the thread is interrupted meanwhile
    */
-  public Instances pairs(Random random) {
+  public Instances pairs(Random random) throws InterruptedException {
     Pairs pairs = pairList(random);
     Instances out = new Instances(m_PairHeader, pairs.size());
     for (int k = 0; k < pairs.size(); k++) {
+      if (k % Parallel.CHECK_EVERY == 0) {
+        Parallel.stopIfInterrupted();
+      }
       int a = pairs.left[k];
       int b = pairs.right[k];
       out.add(new PairInstance(m_Rows, m_Layout, a, b, pairs.label[k],

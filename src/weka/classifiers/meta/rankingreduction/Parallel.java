@@ -10,7 +10,11 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
-/** Tasks 0..count-1 on a pool of threads; the first failure is rethrown. */
+/**
+ * Tasks 0..count-1 on a pool of threads; the first failure is rethrown. An
+ * interrupt of the calling thread stops the tasks not yet started, and
+ * interrupts the running ones (shutdownNow), which stop at their next check.
+ */
 public final class Parallel {
 
   private Parallel() {
@@ -39,6 +43,7 @@ public final class Parallel {
   public static void forEach(int count, int threads, Task task) throws Exception {
     if (threads <= 1 || count <= 1) {
       for (int i = 0; i < count; i++) {
+        stopIfInterrupted();
         task.run(i);
       }
       return;
@@ -49,6 +54,7 @@ public final class Parallel {
       for (int i = 0; i < count; i++) {
         final int index = i;
         done.add(pool.submit(() -> {
+          stopIfInterrupted();
           task.run(index);
           return null;
         }));
@@ -62,6 +68,23 @@ public final class Parallel {
       }
     } finally {
       pool.shutdownNow();
+    }
+  }
+
+  /** Checks between units of work: one in this many. */
+  public static final int CHECK_EVERY = 1 << 16;
+
+  /**
+   * Stops the work if this thread was interrupted: long loops call it
+   * between members, pair batches and comparison batches, so that WEKA's
+   * Stop button and Ctrl-C in the Python face end the work there instead of
+   * when it is done. A base learner's own training is not interrupted.
+   *
+   * @throws InterruptedException if the thread was interrupted
+   */
+  public static void stopIfInterrupted() throws InterruptedException {
+    if (Thread.interrupted()) {
+      throw new InterruptedException("interrupted");
     }
   }
 }
