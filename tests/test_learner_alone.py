@@ -32,13 +32,23 @@ def test_the_learner_alone_is_the_pointwise_cross_validation(hepatitis, reductio
 
 
 def test_the_verdict_says_whether_the_reduction_helped(reduction_cv):
-    gain = reduction_cv.mean_auc - reduction_cv.learner_alone.mean_auc
-    assert reduction_cv.helped == (gain > 0)
+    from weka_ranking.stats import corrected_resampled_t
+
+    alone = reduction_cv.learner_alone
+    gain = reduction_cv.mean_auc - alone.mean_auc
+    # k-fold CV: each test fold 1/(k-1) of its training fold, near enough
+    _, p = corrected_resampled_t(reduction_cv.fold_aucs, alone.fold_aucs, 1 / 9)
+    tested = reduction_cv.comparison()
+    assert tested["difference"] == gain and abs(tested["p"] - p) < 0.02
+    assert reduction_cv.helped == (tested["p"] < 0.05 and gain > 0)
     verdict = reduction_cv.verdict()
-    assert verdict.startswith(
-        "the reduction helped" if gain > 0 else "the reduction did not help"
-    )
-    assert f"{gain:+.5f}" in verdict
+    if tested["p"] >= 0.05:
+        assert verdict.startswith("no significant difference from the learner alone")
+    else:
+        assert verdict.startswith(
+            "the reduction helped" if gain > 0 else "the reduction ranked worse"
+        )
+    assert f"{gain:+.5f}" in verdict and f"p = {tested['p']:.3g}" in verdict
     higher = sum(
         r > a
         for r, a in zip(reduction_cv.fold_aucs, reduction_cv.learner_alone.fold_aucs)

@@ -29,8 +29,11 @@ from weka_ranking.estimator import (
 )
 from weka_ranking.folds import weka_folds
 from weka_ranking.metrics import auc
+from weka_ranking.stats import corrected_resampled_t
 
 Measure = Callable[[Any, Any], dict[str, float]]
+# The level at which cv says the reduction ranked better than its learner alone.
+SIGNIFICANCE = 0.05
 
 
 @dataclass
@@ -176,24 +179,59 @@ class CVResult:
             statistics.variance(self.fold_aucs) if len(self.folds) > 1 else float("nan")
         )
 
+    def comparison(self) -> dict | None:
+        """The reduction against its learner alone on the same folds, tested.
+
+        The difference of the mean AUCs and Nadeau and Bengio's corrected
+        resampled t-test on the fold AUCs (as WEKA's PairedCorrectedTTester),
+        at the declared level :data:`SIGNIFICANCE`; None when this is not a
+        reduction beside its learner alone.
+        """
+        alone = self.learner_alone
+        if alone is None:
+            return None
+        ratio = sum(f.n_test for f in self.folds) / sum(f.n_train for f in self.folds)
+        t, p = corrected_resampled_t(self.fold_aucs, alone.fold_aucs, ratio)
+        return {
+            "difference": self.mean_auc - alone.mean_auc,
+            "t": t,
+            "p": p,
+            "significance": SIGNIFICANCE,
+            "higher_folds": sum(
+                r > a for r, a in zip(self.fold_aucs, alone.fold_aucs, strict=True)
+            ),
+        }
+
     @property
     def helped(self) -> bool | None:
-        """Whether the mean AUC is above the learner alone's (None: not a reduction)."""
-        if self.learner_alone is None:
+        """Whether the reduction ranked significantly better than its learner alone.
+
+        By the corrected resampled t-test at :data:`SIGNIFICANCE`; None when
+        this is not a reduction beside its learner alone.
+        """
+        tested = self.comparison()
+        if tested is None:
             return None
-        return self.mean_auc > self.learner_alone.mean_auc
+        return tested["p"] < SIGNIFICANCE and tested["difference"] > 0
 
     def verdict(self) -> str:
         """One line: whether the reduction ranked better than its learner alone."""
-        alone = self.learner_alone
-        if alone is None:
+        tested = self.comparison()
+        if tested is None:
             return ""
-        gain = self.mean_auc - alone.mean_auc
-        higher = sum(r > a for r, a in zip(self.fold_aucs, alone.fold_aucs))
-        said = "helped" if self.helped else "did not help"
+        gain, p = tested["difference"], tested["p"]
+        if p < SIGNIFICANCE and gain != 0:
+            said = "the reduction helped" if gain > 0 else "the reduction ranked worse"
+            how = "significant"
+        else:
+            said, how = (
+                "no significant difference from the learner alone",
+                "not significant",
+            )
         return (
-            f"the reduction {said}: {gain:+.5f} mean AUC over the learner alone "
-            f"(higher on {higher} of {len(self.folds)} folds)"
+            f"{said}: {gain:+.5f} mean AUC over the learner alone ({how} by the "
+            f"corrected resampled t-test, p = {p:.3g}, at {SIGNIFICANCE}; higher on "
+            f"{tested['higher_folds']} of {len(self.folds)} folds)"
         )
 
     def to_dict(self) -> dict:
@@ -209,6 +247,7 @@ class CVResult:
                 "seconds": alone.seconds,
             }
             beside["reduction_helped"] = self.helped
+            beside["against_learner_alone"] = self.comparison()
         return {
             "task": self.source,
             "scheme": self.scheme,
