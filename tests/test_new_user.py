@@ -182,3 +182,25 @@ def test_where_no_logging_is_configured_long_work_speaks_on_stderr(capsys, monke
     long_ago = time.monotonic() - progress.QUIET_SECONDS
     progress.line("long work %d", 2, logger=progress.MEMBERS, since=long_ago)
     assert capsys.readouterr().err == "weka-ranking: long work 2\n"
+
+
+def test_no_heap_beyond_the_machine_is_advised(monkeypatch, weka):
+    from weka_ranking import machine
+
+    monkeypatch.setattr(memory.bridge, "free_heap", lambda: (100 << 20, 200 << 20))
+    monkeypatch.setattr(machine, "memory_bytes", lambda: 24 << 30)
+    footprint = {
+        "pairs_per_member": 10**9,
+        "members_at_once": 1,
+        "bytes_per_member": 30 << 30,  # more than three quarters of 24 GB
+        "bytes_per_pair": 30,
+        "bytes_per_model": 1 << 20,
+        "from_rows": 0,
+    }
+    with pytest.raises(JavaError) as refused:
+        memory.check_heap(footprint, 50_000, 10)
+    said = str(refused.value)
+    assert "more than this machine can give the JVM (about 18g)" in said
+    assert (
+        "heap" not in said.split("JVM (about 18g)")[1] and "pairs_per_instance" in said
+    )

@@ -372,10 +372,18 @@ def _weka_package(args: argparse.Namespace) -> int:
 
 
 def _report(args: argparse.Namespace) -> int:
+    from weka_ranking.experiments import ResultStore
     from weka_ranking.experiments.experiment import noted_plan
     from weka_ranking.experiments.report import write_report as write_experiment
     from weka_ranking.studies.monograph.report import write_report
 
+    folder = Path(args.store)
+    if not folder.is_dir() or not ResultStore(folder).exists():
+        raise DataError(
+            f"{folder}: "
+            + ("no such folder" if not folder.is_dir() else "no results.jsonl here")
+            + ": give the folder that reproduce or experiment wrote into (its --out)"
+        )
     noted = noted_plan(args.store)
     if noted is None:
         print(write_report(Path(args.store), Path(args.out or args.store)))

@@ -54,11 +54,15 @@ def check_heap(heap: str, size: int) -> None:
     """
     memory = memory_bytes()
     if size > memory:
-        most = max(1, memory * 3 // 4 >> 30)
         raise JavaError(
             f"heap {heap!r} is more than this machine's memory "
-            f"({_gigabytes(memory)}): give at most about {most}g"
+            f"({_gigabytes(memory)}): give at most about {usable_heap_gigabytes()}g"
         )
+
+
+def usable_heap_gigabytes() -> int:
+    """The largest heap worth giving the JVM here: three quarters of the memory."""
+    return max(1, memory_bytes() * 3 // 4 >> 30)
 
 
 def check_threads(threads: int) -> None:

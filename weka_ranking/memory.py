@@ -9,7 +9,7 @@ heap and says what to do when it does not fit.
 
 from __future__ import annotations
 
-from weka_ranking import bridge, jvm
+from weka_ranking import bridge, jvm, machine
 from weka_ranking.errors import JavaError, ParameterError, Remedy
 
 # The least heap a member takes, trained or not: its untrained copy (WEKA's
@@ -62,11 +62,18 @@ def check_heap(
         if footprint["from_rows"]
         else f"{pairs} pairs of {2 * n_features} attributes"
     )
-    raise JavaError(
+    wanted = -(-needed * 5 // 4 >> 30)  # gigabytes, with a quarter to spare
+    usable = machine.usable_heap_gigabytes()
+    sample = Remedy("use", "pairs_per_instance", p, f"(about {p * n_rows} pairs)")
+    said = (
         what
         + (f" for each of {at_once} members trained at once" if at_once > 1 else "")
         + f" need{'s' if footprint['from_rows'] else ''} about {needed >> 20} MB of "
-        f"JVM heap, and {free >> 20} MB is free of {heap >> 20} MB",
-        jvm.heap_remedy("start the JVM with", f"{-(-needed * 5 // 4 >> 30)}g"),
-        Remedy("use", "pairs_per_instance", p, f"(about {p * n_rows} pairs)"),
+        f"JVM heap, and {free >> 20} MB is free of {heap >> 20} MB"
     )
+    if wanted > usable:  # no heap this machine can give would do
+        raise JavaError(
+            f"{said}, more than this machine can give the JVM (about {usable}g)",
+            sample,
+        )
+    raise JavaError(said, jvm.heap_remedy("start the JVM with", f"{wanted}g"), sample)

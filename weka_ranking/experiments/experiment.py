@@ -73,9 +73,9 @@ def refuse_another_plan(plan: ExperimentPlan, store: ResultStore) -> None:
         found = plan.differences(note["plan"])
         if found:
             raise ExperimentError(
-                f"{store.folder}: its records come from another plan ({found[0]}"
-                + (f", and {len(found) - 1} more" if len(found) > 1 else "")
-                + "); write to a new --out folder, or rename what changed"
+                f"{store.folder}: its records come from another plan "
+                f"({'; '.join(found)}); write to a new --out folder, or rename "
+                "what changed"
             )
 
 

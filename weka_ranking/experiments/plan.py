@@ -251,13 +251,17 @@ class ExperimentPlan:
                 )
                 for k in changed:
                     found.append(
-                        f"{what} {entry['name']!r}: {k} was {old.get(k)!r}, "
-                        f"now {entry.get(k)!r}"
+                        f"{what} {entry['name']!r}: {k} was {_said(old.get(k))}, "
+                        f"now {_said(entry.get(k))}"
                     )
                 if None not in (old.get("sha256"), entry.get("sha256")):
                     if old["sha256"] != entry["sha256"]:
                         found.append(f"{what} {entry['name']!r}: its file has changed")
         return found
+
+
+def _said(value: Any) -> str:
+    return "not given" if value is None else repr(value)
 
 
 def _names(entries: Sequence[str], folder: Path, where: str) -> list[tuple[str, str]]:
