@@ -372,7 +372,7 @@ def reduction_option_table(reduction) -> dict[str, dict]:
 
     Each flag (``-P``) with its synopsis and whether it takes a value (``listOptions``),
     the value a fresh object reports (``getOptions``; None for an absent flag), and the
-    choices of its drop-downs (``-R``, ``-T``, ``-sum-order``).
+    choices of its drop-downs (``-R``, ``-T``, ``-sum-order``, ``-smo-solver``).
     """
     reported = reduction_options(reduction)
     head = reported[: reported.index("--")] if "--" in reported else reported
@@ -395,6 +395,7 @@ def reduction_option_table(reduction) -> dict[str, dict]:
         ("-R", JClass.TAGS_RANKER),
         ("-T", JClass.TAGS_TIES),
         ("-sum-order", JClass.TAGS_SUM_ORDER),
+        ("-smo-solver", JClass.TAGS_SMO_SOLVER),
     ):
         table[flag]["choices"] = tuple(str(tag.getIDStr()) for tag in tags)
     return table
@@ -572,6 +573,7 @@ def reduction_params(reduction) -> dict:
         "threads": int(reduction.getNumExecutionSlots()),
         "seed": int(reduction.getSeed()),
         "sum_order": str(reduction.getSumOrder().getSelectedTag().getIDStr()),
+        "smo_solver": str(reduction.getSmoSolver().getSelectedTag().getIDStr()),
     }
 
 

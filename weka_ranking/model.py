@@ -125,7 +125,7 @@ class RankingReduction(ClassifierMixin, Ranker):
     >>> for part in model.to_options().split(" -R "):
     ...     print(part)
     -W weka.classifiers.trees.J48 -P 1 -I 3
-    tournament -T stable -num-slots 1 -S 1 -sum-order rows -rank-first 2 -- -C 0.25 -M 2
+    tournament -T stable -num-slots 1 -S 1 -sum-order rows -smo-solver pairs -rank-first 2 -- -C 0.25 -M 2
     >>> order = model.rank(data)
     >>> len(order) == len(data)
     True
@@ -148,6 +148,7 @@ class RankingReduction(ClassifierMixin, Ranker):
         threads: int = 1,
         seed: int = 1,
         sum_order: str = "rows",
+        smo_solver: str = "pairs",
     ) -> None:
         self.base = base
         self.base_options = base_options
@@ -158,6 +159,7 @@ class RankingReduction(ClassifierMixin, Ranker):
         self.threads = threads
         self.seed = seed
         self.sum_order = sum_order
+        self.smo_solver = smo_solver
 
     def validate(self) -> RankingReduction:
         """Check the parameters now (``fit`` does too), before any work."""

@@ -17,8 +17,16 @@ PAIRWISE_RANKERS = ("tournament", "tournament-as-printed", "quicksort")
 RANKERS = ("pointwise", *PAIRWISE_RANKERS)
 TIES = ("stable", "random")
 SUM_ORDERS = ("rows", "pairs")
+SMO_SOLVERS = ("pairs", "row-kernel", "differences")
 # What a fit fixes; the others say how to rank and may change after it.
-TRAINED_PARAMETERS = ("base", "pairs_per_instance", "voters", "seed", "sum_order")
+TRAINED_PARAMETERS = (
+    "base",
+    "pairs_per_instance",
+    "voters",
+    "seed",
+    "sum_order",
+    "smo_solver",
+)
 RANKING_PARAMETERS = ("ranker", "ties", "threads")
 # WEKA's seeds are Java ints, and member i is seeded seed + i.
 SEED_RANGE = (-(1 << 31), (1 << 31) - 1)
@@ -170,6 +178,20 @@ PARAMETERS: tuple[Parameter, ...] = (
         lambda v: v in SUM_ORDERS,
         "one of " + ", ".join(SUM_ORDERS),
     ),
+    Parameter(
+        "smo_solver",
+        "-smo-solver",
+        "--smo-solver",
+        "pairs",
+        "how an SMO member is trained: pairs (WEKA's SMO on the pair instances), "
+        "row-kernel (WEKA's SMO, its kernel from the rows' Gram matrices: the same "
+        "model, to the bit on binary attributes) or differences (a linear SVM on the "
+        "rows' differences by dual coordinate descent: the same optimum to SMO's "
+        "tolerance; all pairs, linear kernel); one that does not apply declines",
+        str,
+        lambda v: v in SMO_SOLVERS,
+        "one of " + ", ".join(SMO_SOLVERS),
+    ),
 )
 
 BY_NAME: dict[str, Parameter] = {p.name: p for p in PARAMETERS}
@@ -185,7 +207,7 @@ def weka_options(
     """The meta-classifier's option list for these parameter values.
 
     ``base`` is a classname. The list is
-    ``-W class -P p -I n -R r -T t -num-slots k -S seed -sum-order o``, then
+    ``-W class -P p -I n -R r -T t -num-slots k -S seed -sum-order o -smo-solver s``, then
     ``-rank-first`` (1-based), ``extra`` and ``-- base options``.
     """
     parts = ["-W", values["base"]]
