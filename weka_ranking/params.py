@@ -207,8 +207,9 @@ def weka_options(
     """The meta-classifier's option list for these parameter values.
 
     ``base`` is a classname. The list is
-    ``-W class -P p -I n -R r -T t -num-slots k -S seed -sum-order o -smo-solver s``, then
-    ``-rank-first`` (1-based), ``extra`` and ``-- base options``.
+    ``-W class -P p -I n -R r -T t -num-slots k -S seed -sum-order o``
+    ``-smo-solver s``, then ``-rank-first`` (1-based), ``extra`` and
+    ``-- base options``.
     """
     parts = ["-W", values["base"]]
     for p in PARAMETERS:

@@ -28,7 +28,7 @@ import weka.core.Instances;
  * halves' sums are added last: the same number as WEKA's on attributes whose
  * sums are exact (binary ones), within rounding on others.
  */
-final class RowGram implements Serializable {
+public final class RowGram implements Serializable {
 
   private static final long serialVersionUID = 4113470925381532117L;
 
@@ -43,7 +43,7 @@ final class RowGram implements Serializable {
   /**
    * @param data the instances a kernel is built on, their class set
    */
-  RowGram(Instances data) {
+  public RowGram(Instances data) {
     int[] features = new int[data.numAttributes() - (data.classIndex() < 0 ? 0 : 1)];
     for (int j = 0, k = 0; j < data.numAttributes(); j++) {
       if (j != data.classIndex()) {
@@ -75,7 +75,7 @@ final class RowGram implements Serializable {
    * @param half 0 for the first half, 1 for the second
    * @return the count
    */
-  int distinct(int half) {
+  public int distinct(int half) {
     return m_Halves[half].length;
   }
 
