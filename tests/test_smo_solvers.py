@@ -284,3 +284,18 @@ def test_smo_solver_parameter_is_checked(weka):
         RankingReduction("SMO", smo_solver="fast").validate()
     model = RankingReduction.from_options("-W " + SMO + " -smo-solver differences")
     assert model.smo_solver == "differences"
+
+
+def test_bench_trains_a_fold_by_every_solver_beside_wekas_path(weka):
+    from weka_ranking.studies.bench import benchmarks
+
+    measured = benchmarks.smo_all_pairs_fold(sample("breast-cancer", 100))
+    assert measured["smo_all_pairs_breast_cancer_fold_seconds"] is None  # not the task
+    fold = measured["smo_all_pairs_fold"]
+    assert fold["pairs"] > 3000 and set(fold["solvers"]) == {
+        "pairs",
+        "row-kernel",
+        "differences",
+    }
+    assert all(s["seconds"] > 0 for s in fold["solvers"].values())
+    assert fold["solvers"]["row-kernel"]["same_ranking"]  # binary attributes
