@@ -182,7 +182,7 @@ def primal(weights, bias, pairs, c=1.0):
     return 0.5 * weights @ weights + c * np.maximum(0, 1 - margins).sum()
 
 
-@pytest.mark.parametrize("task", ["glass", "yeast", "hepatitis"])
+@pytest.mark.parametrize("task", ["glass", "yeast", "hepatitis", "vehicle", "spambase"])
 def test_row_kernel_smo_on_numeric_attributes_reaches_wekas_optimum(task, weka):
     training = pair_training(sample(task, 28))
     pairs = materialised_pairs(training)
@@ -195,14 +195,16 @@ def test_row_kernel_smo_on_numeric_attributes_reaches_wekas_optimum(task, weka):
     scaled = filtered(pairs)
     lowest = primal(*machine(optimum), scaled)
     # Rounding may steer the optimiser to another iterate, within SMO's
-    # tolerance: both stop up to about 1 % above the optimum (yeast: 0.06 %
-    # WEKA's kernel, 1.1 % the row kernel).
+    # tolerance: both stop up to a few percent above the optimum (yeast:
+    # 0.06 % WEKA's kernel, 1.1 % the row kernel; spambase: 2.25 %, 1.96 %).
     for model in (fast, general):
-        assert lowest * (1 - 1e-9) <= primal(*machine(model), scaled) <= lowest * 1.02
+        assert lowest * (1 - 1e-9) <= primal(*machine(model), scaled) <= lowest * 1.03
     assert (answers(fast, pairs) != answers(general, pairs)).mean() <= 0.02
 
 
-@pytest.mark.parametrize("task", ["breast-cancer", "glass", "hepatitis", "kr-vs-kp"])
+@pytest.mark.parametrize(
+    "task", ["breast-cancer", "glass", "hepatitis", "kr-vs-kp", "vehicle", "spambase"]
+)
 def test_differences_solve_smos_problem(task, weka):
     training = pair_training(sample(task, 40))
     pairs = materialised_pairs(training)
