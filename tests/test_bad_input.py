@@ -127,6 +127,7 @@ def test_non_binary_class_without_positive(capsys, arff):
         ("--folds", "86", "more than the 85 instances of the minority class"),
         ("--ranker", "bogus", "--ranker bogus: must be one of"),
         ("--sum-order", "fast", "--sum-order fast: must be one of rows, pairs"),
+        ("--smo-solver", "fast", "--smo-solver fast: must be one of pairs, row-kernel"),
         ("--seed", "x", "--seed x: must be an integer"),
         ("--learner", "Nope", "unknown learner 'Nope'"),
         (

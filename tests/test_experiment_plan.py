@@ -141,7 +141,10 @@ def test_a_plan_noted_as_values_comes_back_the_same(tmp_path):
     [
         (("folds = 3", "folds = 5"), "3 folds, not 5"),
         (('ranker = "pointwise"', 'ranker = "quicksort"'), "ranker was 'pointwise'"),
-        (('positive = "minority"', 'positive = "b"'), "positive was not given, now 'b'"),
+        (
+            ('positive = "minority"', 'positive = "b"'),
+            "positive was not given, now 'b'",
+        ),
     ],
 )
 def test_a_folder_of_another_plan_is_refused_naming_the_difference(

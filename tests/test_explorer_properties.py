@@ -90,6 +90,7 @@ def test_every_tag_round_trips_through_the_options(weka):
         ("-R", "TAGS_RANKER"),
         ("-T", "TAGS_TIES"),
         ("-sum-order", "TAGS_SUM_ORDER"),
+        ("-smo-solver", "TAGS_SMO_SOLVER"),
     ):
         for tag in getattr(weka(CLASS), field):
             model = weka(CLASS)()
@@ -106,6 +107,7 @@ def test_every_tag_round_trips_through_the_options(weka):
     [
         ("-R best", "-R best: must be one of tournament"),
         ("-sum-order fast", "-sum-order fast: must be one of rows, pairs"),
+        ("-smo-solver fast", "-smo-solver fast: must be one of pairs, row-kernel"),
     ],
 )
 def test_a_wrong_choice_is_refused_by_name(weka, options, message):

@@ -465,8 +465,8 @@ def reduction_option_table(reduction) -> dict[str, dict]:
 
     Each flag (``-P``) with its synopsis and whether it takes a value (``listOptions``),
     the value a fresh object reports (``getOptions``; None for an absent flag), and the
-    choices of its drop-downs (``-R``, ``-T``, ``-sum-order``).
-    choices of its drop-downs (``-R``, ``-T``, ``-pair-features``, ``-pair-order``).
+    choices of its drop-downs (``-R``, ``-T``, ``-sum-order``, ``-pair-features``,
+    ``-pair-order``, ``-smo-solver``).
     """
     reported = reduction_options(reduction)
     head = reported[: reported.index("--")] if "--" in reported else reported
@@ -491,6 +491,7 @@ def reduction_option_table(reduction) -> dict[str, dict]:
         ("-sum-order", JClass.TAGS_SUM_ORDER),
         ("-pair-features", JClass.TAGS_PAIR_FEATURES),
         ("-pair-order", JClass.TAGS_PAIR_ORDER),
+        ("-smo-solver", JClass.TAGS_SMO_SOLVER),
     ):
         table[flag]["choices"] = tuple(str(tag.getIDStr()) for tag in tags)
     return table
@@ -676,6 +677,7 @@ def reduction_params(reduction) -> dict:
         "sum_order": str(reduction.getSumOrder().getSelectedTag().getIDStr()),
         "pair_features": str(reduction.getPairFeatures().getSelectedTag().getIDStr()),
         "pair_order": str(reduction.getPairOrder().getSelectedTag().getIDStr()),
+        "smo_solver": str(reduction.getSmoSolver().getSelectedTag().getIDStr()),
     }
 
 

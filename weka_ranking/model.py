@@ -159,6 +159,7 @@ class RankingReduction(ClassifierMixin, Ranker):
         sum_order: str = "rows",
         pair_features: str = "concat",
         pair_order: str = "blocks",
+        smo_solver: str = "pairs",
     ) -> None:
         self.base = base
         self.base_options = base_options
@@ -171,6 +172,7 @@ class RankingReduction(ClassifierMixin, Ranker):
         self.sum_order = sum_order
         self.pair_features = pair_features
         self.pair_order = pair_order
+        self.smo_solver = smo_solver
 
     def learner_alone(self) -> RankingReduction | None:
         """The base learner alone (pointwise), its options kept: the baseline to beat.

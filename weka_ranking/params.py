@@ -19,6 +19,7 @@ TIES = ("stable", "random")
 SUM_ORDERS = ("rows", "pairs")
 PAIR_FEATURES = ("concat", "difference", "both")
 PAIR_ORDERS = ("blocks", "interleaved")
+SMO_SOLVERS = ("pairs", "row-kernel", "differences")
 # What a fit fixes; the others say how to rank and may change after it.
 TRAINED_PARAMETERS = (
     "base",
@@ -28,6 +29,7 @@ TRAINED_PARAMETERS = (
     "sum_order",
     "pair_features",
     "pair_order",
+    "smo_solver",
 )
 RANKING_PARAMETERS = ("ranker", "ties", "threads")
 # WEKA's seeds are Java ints, and member i is seeded seed + i.
@@ -209,6 +211,21 @@ PARAMETERS: tuple[Parameter, ...] = (
         "one of " + ", ".join(PAIR_ORDERS),
         implicit_default=True,
     ),
+    Parameter(
+        "smo_solver",
+        "-smo-solver",
+        "--smo-solver",
+        "pairs",
+        "how an SMO member is trained: pairs (WEKA's SMO on the pair instances), "
+        "row-kernel (WEKA's SMO, its kernel from the rows' Gram matrices: the same "
+        "model, to the bit on binary attributes) or differences (a linear SVM on the "
+        "rows' differences by dual coordinate descent: the same optimum to SMO's "
+        "tolerance; all pairs, linear kernel); one that does not apply declines",
+        str,
+        lambda v: v in SMO_SOLVERS,
+        "one of " + ", ".join(SMO_SOLVERS),
+        implicit_default=True,
+    ),
 )
 
 BY_NAME: dict[str, Parameter] = {p.name: p for p in PARAMETERS}
@@ -225,8 +242,8 @@ def weka_options(
 
     ``base`` is a classname. The list is
     ``-W class -P p -I n -R r -T t -num-slots k -S seed``, then
-    ``-sum-order``, ``-pair-features`` and ``-pair-order`` unless at their
-    defaults, then
+    ``-sum-order``, ``-pair-features``, ``-pair-order`` and ``-smo-solver``
+    unless at their defaults, then
     ``-rank-first`` (1-based), ``extra`` and ``-- base options``.
     """
     parts = ["-W", values["base"]]

@@ -20,10 +20,14 @@ from collections.abc import Callable
 import numpy as np
 
 from weka_ranking import bridge, environment, jvm
+from weka_ranking.data import Dataset
 from weka_ranking.environment import software_versions
 from weka_ranking.evaluation import cross_validate
+from weka_ranking.folds import weka_folds
 from weka_ranking.learners import NAMED_LEARNERS
+from weka_ranking.metrics import auc
 from weka_ranking.model import RankingReduction
+from weka_ranking.params import SMO_SOLVERS
 from weka_ranking.peers import LightGBMRanker, XGBoostRanker
 from weka_ranking.studies.bench import scale, workers
 from weka_ranking.tasks import BENCH_TASKS, STUDY_TASKS, TASKS, load_task
@@ -359,6 +363,53 @@ def training_times(include_large: bool = True) -> dict:
     return {"rows": rows, "left_out": sorted(left_out)}
 
 
+def smo_all_pairs_fold(data: Dataset | None = None, fold: int = 0) -> dict:
+    """SMO on all pairs of one fold by each ``-smo-solver``, side by side in one run.
+
+    WEKA's fold ``fold`` of ten (seed 1) of breast-cancer, unless ``data`` is
+    given (then the headline keys are None): one member trained by WEKA's SMO
+    on the pair instances (``pairs``), by WEKA's SMO with the row kernel and
+    by the differences solver, each timed in Java (the member's seconds),
+    then the test rows ranked; a solver's ranking is the same when every
+    test score equals WEKA's path's.
+    """
+    headline = data is None
+    data = data if data is not None else load_task("breast-cancer")
+    for index, (train, test) in enumerate(weka_folds(data.y, 10, 1)):
+        if index == fold:
+            break
+    load_before = os.getloadavg()[0]
+    solvers: dict = {}
+    for solver in SMO_SOLVERS:
+        bridge.collect_garbage()
+        model = RankingReduction("SMO", smo_solver=solver).fit(data.subset(train))
+        scores = np.asarray(model.ranking(data.subset(test)).scores)
+        solvers[solver] = {
+            "seconds": model.member_seconds_[0],
+            "auc": auc(data.y[test], scores),
+            "scores": scores.tolist(),
+        }
+    for result in solvers.values():
+        result["same_ranking"] = result["scores"] == solvers["pairs"]["scores"]
+    keys = {
+        "smo_all_pairs_breast_cancer_fold_seconds": solvers["differences"]["seconds"],
+        "smo_all_pairs_breast_cancer_fold_row_kernel_seconds": solvers["row-kernel"][
+            "seconds"
+        ],
+        "smo_all_pairs_breast_cancer_fold_general_seconds": solvers["pairs"]["seconds"],
+    }
+    return {
+        **{key: value if headline else None for key, value in keys.items()},
+        "smo_all_pairs_fold": {
+            "data": data.source,
+            "fold": fold,
+            "pairs": model.n_pairs_[0],
+            "solvers": solvers,
+            "load_average": [load_before, os.getloadavg()[0]],
+        },
+    }
+
+
 # The peers as a user would set them: XGBoost's and LightGBM's classifiers
 # (binary objective) and rankers (XGBoost rank:pairwise with 10 pairs per
 # instance, the reduction's idea; LightGBM lambdarank with its truncation at
@@ -449,7 +500,9 @@ def run(
                 all_pairs_rows=scale.ALL_PAIRS_ROWS[: None if include_large else -1]
             )
         ),
-        "training": lambda: results.update(training=training_times(include_large)),
+        "training": lambda: results.update(
+            training=training_times(include_large), **smo_all_pairs_fold()
+        ),
         "competitors": lambda: results.update(competitors=competitors()),
         "workers": lambda: results.update(workers.measure()),
     }

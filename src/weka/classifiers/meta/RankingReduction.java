@@ -32,6 +32,7 @@ import weka.classifiers.meta.rankingreduction.Parallel;
 import weka.classifiers.meta.rankingreduction.Rankers;
 import weka.classifiers.meta.rankingreduction.RankingTask;
 import weka.classifiers.meta.rankingreduction.ReferenceSample;
+import weka.classifiers.meta.rankingreduction.SmoSolver;
 import weka.core.Capabilities;
 import weka.core.Capabilities.Capability;
 import weka.core.Instance;
@@ -162,6 +163,17 @@ import weka.gui.ProgrammaticProperty;
  *  then all of S0 x S1) or interleaved (each pair followed by its mirror;
  *  all pairs only).
  *  (default blocks)</pre>
+ * 
+ * <pre> -smo-solver &lt;pairs|row-kernel|differences&gt;
+ *  How a member that is WEKA's SMO is trained: pairs (WEKA's SMO on the
+ *  pair instances), row-kernel (WEKA's SMO, its PolyKernel or RBFKernel
+ *  evaluated from the rows' Gram matrices: the same model to the bit on
+ *  binary attributes, within rounding on others) or differences (a linear
+ *  SVM without bias on the rows' differences, by dual coordinate descent to
+ *  SMO's tolerance: the same optimum, not the same iterate; all pairs of
+ *  a binary task, linear PolyKernel). A solver that does not apply
+ *  declines: the model says why, and WEKA's SMO trains on the pairs.
+ *  (default pairs)</pre>
  * 
  * <pre> -S &lt;num&gt;
  *  Random number seed.
@@ -346,6 +358,15 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
         "interleaved (each pair followed by its mirror)", false),
   };
 
+  /** How a member that is WEKA's SMO is trained, as {@code -smo-solver} names it. */
+  public static final Tag[] TAGS_SMO_SOLVER = {
+    new Tag(SmoSolver.PAIRS, "pairs", "pairs (WEKA's SMO on the pair instances)", false),
+    new Tag(SmoSolver.ROW_KERNEL, "row-kernel", "row-kernel (WEKA's SMO, kernel from the rows)",
+        false),
+    new Tag(SmoSolver.DIFFERENCES, "differences",
+        "differences (linear SVM on the rows' differences)", false),
+  };
+
   /** Name of the pair instances' class attribute. */
   public static final String PAIR_CLASS = PairTraining.PAIR_CLASS;
 
@@ -376,6 +397,8 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   protected int m_PairFeatures = PairFeatures.CONCAT;
   /** The order of the pairs a member trains on, one of {@link #TAGS_PAIR_ORDER}. */
   protected int m_PairOrder = Pairs.BLOCKS;
+  /** How a member that is WEKA's SMO is trained, one of {@link #TAGS_SMO_SOLVER}. */
+  protected int m_SmoSolver = SmoSolver.PAIRS;
 
   // -- learned state ------------------------------------------------------
   /** The training data's empty header. */
@@ -402,6 +425,9 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   protected String m_WekaVersion;
   /** The training data's (weighted) share of the class that ranks first. */
   protected double m_FirstShare;
+
+  /** Why the chosen SMO solver declined (null when it applied or was not chosen). */
+  protected String m_SmoSolverDeclined;
 
   // -- neither options nor learned state (not serialized) -----------------
   /** Comparator answers of the last batch ranked. */
@@ -538,6 +564,16 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
         + "of S1 x S0,\n\tthen all of S0 x S1) or interleaved (each pair followed by "
         + "its mirror;\n\tall pairs only).\n\t(default blocks)", "pair-order", 1,
         "-pair-order <" + tagNames(TAGS_PAIR_ORDER) + ">"));
+    options.add(new Option("\tHow a member that is WEKA's SMO is trained: pairs (WEKA's SMO on "
+        + "the\n\tpair instances), row-kernel (WEKA's SMO, its PolyKernel or RBFKernel\n"
+        + "\tevaluated from the rows' Gram matrices: the same model to the bit on\n"
+        + "\tbinary attributes, within rounding on others) or differences (a linear\n"
+        + "\tSVM without bias on the rows' differences, by dual coordinate descent to\n"
+        + "\tSMO's tolerance: the same optimum, not the same iterate; all pairs of\n"
+        + "\ta binary task, linear PolyKernel). A solver that does not apply\n"
+        + "\tdeclines: the model says why, and WEKA's SMO trains on the pairs.\n"
+        + "\t(default pairs)",
+        "smo-solver", 1, "-smo-solver <" + tagNames(TAGS_SMO_SOLVER) + ">"));
     for (Option option : Collections.list(super.listOptions())) {
       if (!"batch-size".equals(option.name())) {
         options.add(option);
@@ -620,6 +656,17 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    *  then all of S0 x S1) or interleaved (each pair followed by its mirror;
    *  all pairs only).
    *  (default blocks)</pre>
+   * 
+   * <pre> -smo-solver &lt;pairs|row-kernel|differences&gt;
+   *  How a member that is WEKA's SMO is trained: pairs (WEKA's SMO on the
+   *  pair instances), row-kernel (WEKA's SMO, its PolyKernel or RBFKernel
+   *  evaluated from the rows' Gram matrices: the same model to the bit on
+   *  binary attributes, within rounding on others) or differences (a linear
+   *  SVM without bias on the rows' differences, by dual coordinate descent to
+   *  SMO's tolerance: the same optimum, not the same iterate; all pairs of
+   *  a binary task, linear PolyKernel). A solver that does not apply
+   *  declines: the model says why, and WEKA's SMO trains on the pairs.
+   *  (default pairs)</pre>
    * 
    * <pre> -S &lt;num&gt;
    *  Random number seed.
@@ -736,6 +783,8 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
         TAGS_PAIR_FEATURES));
     String order = Utils.getOption("pair-order", options);
     setPairOrder(tag(order.isEmpty() ? "blocks" : order, "-pair-order", TAGS_PAIR_ORDER));
+    String solver = Utils.getOption("smo-solver", options);
+    setSmoSolver(tag(solver.isEmpty() ? "pairs" : solver, "-smo-solver", TAGS_SMO_SOLVER));
     Utils.getOption("batch-size", options); // always the whole batch: see getBatchSize
     super.setOptions(options);
   }
@@ -780,6 +829,8 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     options.add(TAGS_PAIR_FEATURES[m_PairFeatures].getIDStr());
     options.add("-pair-order");
     options.add(TAGS_PAIR_ORDER[m_PairOrder].getIDStr());
+    options.add("-smo-solver");
+    options.add(TAGS_SMO_SOLVER[m_SmoSolver].getIDStr());
     String[] inherited = super.getOptions();
     boolean ownOptions = true;
     for (int i = 0; i < inherited.length; i++) {
@@ -1139,6 +1190,44 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   }
 
   /**
+   * Gets how a member that is WEKA's SMO is trained.
+   *
+   * @return the solver, one of {@link #TAGS_SMO_SOLVER}
+   */
+  public SelectedTag getSmoSolver() {
+    return new SelectedTag(m_SmoSolver, TAGS_SMO_SOLVER);
+  }
+
+  /**
+   * Sets how a member that is WEKA's SMO is trained.
+   *
+   * @param value the solver, one of {@link #TAGS_SMO_SOLVER}
+   */
+  public void setSmoSolver(SelectedTag value) {
+    if (value.getTags() == TAGS_SMO_SOLVER) {
+      m_SmoSolver = value.getSelectedTag().getID();
+    }
+  }
+
+  /**
+   * Returns the tip text for this property.
+   *
+   * @return tip text for this property suitable for displaying in the GUI
+   */
+  public String smoSolverTipText() {
+    return "How a member that is WEKA's SMO is trained. pairs: WEKA's SMO on the pair "
+        + "instances. row-kernel: WEKA's SMO and its optimiser, its PolyKernel or RBFKernel "
+        + "evaluated from the rows' Gram matrices (a pair's dot product is its halves' "
+        + "rows' dot products added); the same model to the bit on binary attributes, "
+        + "within rounding on others. differences: on all pairs of a binary task with the "
+        + "linear PolyKernel, a linear SVM without bias on the rows' differences (SMO's "
+        + "problem, by its symmetry) solved by dual coordinate descent to SMO's tolerance: "
+        + "the same optimum, not the same iterate, so a pair whose margin is within that "
+        + "tolerance of 0 can be answered otherwise. A solver that does not apply "
+        + "declines, the model says why, and WEKA's SMO trains on the pairs.";
+  }
+
+  /**
    * Gets whether the first class is predicted for its training share of a batch.
    *
    * @return true for the share, false for the top half (the default)
@@ -1422,6 +1511,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
       m_PairHeader = m_Training.pairHeader();
       m_PairLayout = m_Training.layout();
       m_RowPathDeclined = rowPathDeclined(data, m_Training);
+      m_SmoSolverDeclined = SmoSolver.declines(m_SmoSolver, m_Classifier, m_Training);
       buildMembers();
       m_Reference = ReferenceSample.draw(m_Training.rows(), m_ReferenceSize, m_Seed);
     } finally {
@@ -1442,7 +1532,8 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
       long started = System.nanoTime();
       m_PairCounts[i] = m_Training.pairsPerMember();
       if (!ProductTraining.train(m_Classifiers[i], m_Training,
-          new Random(m_MemberSeeds[i]), Math.max(1, slots() / m_Classifiers.length))) {
+          new Random(m_MemberSeeds[i]), Math.max(1, slots() / m_Classifiers.length))
+          && !SmoSolver.train(m_SmoSolver, m_Classifiers[i], m_Training)) {
         m_Classifiers[i].buildClassifier(getTrainingSet(i));
       }
       m_MemberSeconds[i] = (System.nanoTime() - started) / 1e9;
@@ -1935,6 +2026,14 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
         .append(Utils.toCommandLine(m_Classifier))
         .append(" itself on the same folds (or this scheme with -R pointwise); ")
         .append("weka-ranking cv reports both and says which ranks better\n");
+    if (m_SmoSolver != SmoSolver.PAIRS) {
+      text.append("SMO solver: ").append(TAGS_SMO_SOLVER[m_SmoSolver].getIDStr());
+      if (m_SmoSolverDeclined != null) {
+        text.append(" declined (").append(m_SmoSolverDeclined)
+            .append("): WEKA's SMO trained on the pair instances");
+      }
+      text.append("\n");
+    }
     for (int i = 0; i < m_Classifiers.length; i++) {
       text.append("\n--- member ").append(i + 1).append(": seed ").append(m_MemberSeeds[i])
           .append(", ").append(m_PairCounts[i]).append(" pairs ---\n\n");

@@ -1,0 +1,170 @@
+/*
+ * Copyright (C) 2026 the weka-ranking authors. GPL-3.0-or-later.
+ */
+package weka.classifiers.meta.rankingreduction;
+
+import java.io.Serializable;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+
+import weka.core.Instance;
+import weka.core.Instances;
+
+/**
+ * Dot products of pair instances from their rows: a pair instance is two rows
+ * side by side (A(a) || A(b), then the class), so the dot product of two pairs
+ * is the dot product of their first halves plus that of their second halves,
+ * G1[a,c] + G2[b,d], with G1 and G2 the Gram matrices of the distinct values
+ * the halves take. A pair set of all pairs has quadratically many pairs but
+ * only as many distinct halves as rows, so these Gram matrices are small and
+ * each entry is computed once, where WEKA's kernel cache holds pairs of pairs.
+ *
+ * <p>The split is by position: the first half of the non-class attributes,
+ * in index order, then the rest; the identity holds for any data (a dot
+ * product is a sum over the attributes), so it is exact whatever the
+ * instances are, and fast when the halves repeat. Each half's products are
+ * added in index order, as WEKA's {@code dotProd} adds them, and the two
+ * halves' sums are added last: the same number as WEKA's on attributes whose
+ * sums are exact (binary ones), within rounding on others.
+ */
+public final class RowGram implements Serializable {
+
+  private static final long serialVersionUID = 4113470925381532117L;
+
+  /** Distinct halves beyond which a Gram row is not kept: 2,048 rows are 32 MB a half. */
+  private static final int MOST_CACHED = 2048;
+
+  private final int[][] m_Attributes;
+  private final double[][][] m_Halves;
+  private final int[][] m_Of;
+  private transient double[][][] m_Gram;
+
+  /**
+   * @param data the instances a kernel is built on, their class set
+   */
+  public RowGram(Instances data) {
+    int[] features = new int[data.numAttributes() - (data.classIndex() < 0 ? 0 : 1)];
+    for (int j = 0, k = 0; j < data.numAttributes(); j++) {
+      if (j != data.classIndex()) {
+        features[k++] = j;
+      }
+    }
+    int split = features.length / 2;
+    m_Attributes = new int[][] {Arrays.copyOfRange(features, 0, split),
+        Arrays.copyOfRange(features, split, features.length)};
+    m_Halves = new double[2][][];
+    m_Of = new int[2][data.numInstances()];
+    for (int h = 0; h < 2; h++) {
+      Map<Half, Integer> seen = new HashMap<>();
+      for (int i = 0; i < data.numInstances(); i++) {
+        Half half = new Half(values(data.instance(i), m_Attributes[h]));
+        Integer at = seen.putIfAbsent(half, seen.size());
+        m_Of[h][i] = at == null ? seen.size() - 1 : at;
+      }
+      m_Halves[h] = new double[seen.size()][];
+      for (Map.Entry<Half, Integer> entry : seen.entrySet()) {
+        m_Halves[h][entry.getValue()] = entry.getKey().m_Values;
+      }
+    }
+  }
+
+  /**
+   * Distinct values of one half, the row count the Gram matrix has.
+   *
+   * @param half 0 for the first half, 1 for the second
+   * @return the count
+   */
+  public int distinct(int half) {
+    return m_Halves[half].length;
+  }
+
+  /**
+   * The dot product of two of the instances the Gram was built on.
+   *
+   * @param i the first instance's index
+   * @param j the second instance's index
+   * @return the first halves' dot product plus the second halves'
+   */
+  double dot(int i, int j) {
+    return entry(0, m_Of[0][i], m_Of[0][j]) + entry(1, m_Of[1][i], m_Of[1][j]);
+  }
+
+  /**
+   * The dot product of any instance of the same format with one of the
+   * instances the Gram was built on.
+   *
+   * @param inst the instance
+   * @param j the other instance's index
+   * @return the first halves' dot product plus the second halves'
+   */
+  double dot(Instance inst, int j) {
+    double sum = 0;
+    for (int h = 0; h < 2; h++) {
+      sum += product(values(inst, m_Attributes[h]), m_Halves[h][m_Of[h][j]]);
+    }
+    return sum;
+  }
+
+  /** Drops the cached Gram rows, kept until now for the training. */
+  void clean() {
+    m_Gram = null;
+  }
+
+  private double entry(int h, int a, int c) {
+    double[][] halves = m_Halves[h];
+    if (halves.length > MOST_CACHED) {
+      return product(halves[a], halves[c]);
+    }
+    if (m_Gram == null) {
+      m_Gram = new double[][][] {new double[m_Halves[0].length][],
+          new double[m_Halves[1].length][]};
+    }
+    double[] row = m_Gram[h][a];
+    if (row == null) {
+      row = new double[halves.length];
+      for (int k = 0; k < halves.length; k++) {
+        row[k] = product(halves[a], halves[k]);
+      }
+      m_Gram[h][a] = row;
+    }
+    return row[c];
+  }
+
+  private static double product(double[] x, double[] y) {
+    double sum = 0;
+    for (int k = 0; k < x.length; k++) {
+      sum += x[k] * y[k];
+    }
+    return sum;
+  }
+
+  private static double[] values(Instance inst, int[] attributes) {
+    double[] out = new double[attributes.length];
+    for (int k = 0; k < attributes.length; k++) {
+      out[k] = inst.value(attributes[k]);
+    }
+    return out;
+  }
+
+  /** A half's values as a map key, equal when every value is. */
+  private static final class Half {
+    private final double[] m_Values;
+    private final int m_Hash;
+
+    Half(double[] values) {
+      m_Values = values;
+      m_Hash = Arrays.hashCode(values);
+    }
+
+    @Override
+    public boolean equals(Object other) {
+      return other instanceof Half && Arrays.equals(m_Values, ((Half) other).m_Values);
+    }
+
+    @Override
+    public int hashCode() {
+      return m_Hash;
+    }
+  }
+}
