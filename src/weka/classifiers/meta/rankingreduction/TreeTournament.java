@@ -5,7 +5,9 @@ package weka.classifiers.meta.rankingreduction;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The exact tournament of a committee of trees ({@link FlatTree}) without
@@ -39,8 +41,17 @@ public final class TreeTournament implements ExactTournament {
 
   /** Rows a per task: enough work to share among threads, small enough to balance. */
   private static final int ROWS_PER_TASK = 256;
-  /** Words of bits a block: a group of rows a reads a block of every cell in turn. */
-  private static final int BLOCK = 64;
+  /**
+   * Words of bits a block: a group of rows a reads a block of every cell in
+   * turn, so every cell's block (one cache line each) stays in a core's own
+   * cache while the group reads it.
+   */
+  private static final int BLOCK = 8;
+  /**
+   * Rows a a group: the cells' bits are read from memory once a group, and
+   * each thread's groups are its own, so that threads share no cache lines.
+   */
+  private static final int GROUP = 2048;
   /**
    * The most cells of rows a a subtree may have to keep one bitset a cell:
    * more bits to store, fewer bitsets to OR for each row a.
@@ -252,11 +263,11 @@ public final class TreeTournament implements ExactTournament {
     for (int fromWord = 0; fromWord < words; fromWord += rangeWords) {
       Range range = new Range(fromWord, Math.min(rangeWords, words - fromWord));
       long[] bits = cellBits(beaten(rows, cleanRows, range), range);
-      int tasks = (cleanRows.length + ROWS_PER_TASK - 1) / ROWS_PER_TASK;
+      int tasks = (cleanRows.length + GROUP - 1) / GROUP;
       Parallel.forEach(tasks, m_Threads, task -> {
-        int from = task * ROWS_PER_TASK;
+        int from = task * GROUP;
         int[] group = Arrays.copyOfRange(cleanRows, from,
-            Math.min(cleanRows.length, from + ROWS_PER_TASK));
+            Math.min(cleanRows.length, from + GROUP));
         long[] wins = wins(rows, group, bits, range);
         for (int i = 0; i < group.length; i++) {
           degree[group[i]] += wins[i]; // each row is in one task only
@@ -399,13 +410,17 @@ public final class TreeTournament implements ExactTournament {
       }
     }
     int[] reached = found.items;
-    long[] wins = new long[group.length];
+    int[] same = sameCells(start, reached, group.length);
+    long[] counted = new long[group.length]; // wins of the rows whose answers are counted
     long[][] votes = new long[trees][BLOCK]; // each tree's answers on the block
-    long[] count = new long[32 - Integer.numberOfLeadingZeros(trees)];
+    Tally tally = new Tally(trees);
     int majority = trees / 2 + 1;
     for (int block = 0; block < range.blocks; block++) {
       int base = block * m_Cells * BLOCK;
       for (int i = 0; i < group.length; i++) {
+        if (same[i] != i) {
+          continue; // its answers are an earlier row's
+        }
         int voters = 0; // trees that say "a beats b" for some b of the block
         for (int t = 0; t < trees; t++) {
           int from = start[i * trees + t];
@@ -423,40 +438,61 @@ public final class TreeTournament implements ExactTournament {
             }
           }
         }
-        if (voters < majority) {
-          continue;
+        if (voters >= majority) {
+          counted[i] += tally.atLeast(votes, voters, majority);
         }
-        long won = 0;
-        for (int w = 0; w < BLOCK; w++) {
-          // The count of votes, a binary number a bit slice each.
-          Arrays.fill(count, 0L);
-          for (int v = 0; v < voters; v++) {
-            long carry = votes[v][w];
-            for (int k = 0; carry != 0; k++) {
-              long sum = count[k] ^ carry;
-              carry &= count[k];
-              count[k] = sum;
-            }
-          }
-          long above = 0; // count >= majority, compared from the top slice down
-          long equal = -1L;
-          for (int k = count.length - 1; k >= 0; k--) {
-            if (((majority >>> k) & 1) == 1) {
-              equal &= count[k];
-            } else {
-              above |= equal & count[k];
-              equal &= ~count[k];
-            }
-          }
-          won += Long.bitCount(above | equal);
-        }
-        wins[i] += won;
       }
     }
+    long[] wins = new long[group.length];
     for (int i = 0; i < group.length; i++) {
-      wins[i] -= beatsItself(group[i], start, reached, i, bits, range) ? 1 : 0;
+      wins[i] = counted[same[i]] - (beatsItself(group[i], start, reached, i, bits, range) ? 1 : 0);
     }
     return wins;
+  }
+
+  /**
+   * For each row of a group, the first row of the group that reaches the
+   * same cells in every tree (itself if none before it does): rows alike
+   * (equal rows, or rows that differ only where no tree looks) beat the same
+   * rows b, so their answers are counted once. Rows are compared by their
+   * cells' lists, found by a hash of them.
+   */
+  private int[] sameCells(int[] start, int[] reached, int rows) {
+    int trees = m_Trees.length;
+    int[] same = new int[rows];
+    Map<Long, Integer> first = new HashMap<>();
+    for (int i = 0; i < rows; i++) {
+      int from = start[i * trees];
+      int to = start[(i + 1) * trees];
+      long hash = to - from;
+      for (int t = 1; t < trees; t++) {
+        hash = hash * 31 + start[i * trees + t] - from; // where each tree's cells start
+      }
+      for (int r = from; r < to; r++) {
+        hash = hash * 1_000_003L + reached[r];
+      }
+      same[i] = i;
+      Integer earlier = first.putIfAbsent(hash, i);
+      if (earlier != null && sameLists(start, reached, earlier, i)) {
+        same[i] = earlier;
+      }
+    }
+    return same;
+  }
+
+  /** Whether rows i and j of a group reach the same cells in every tree. */
+  private boolean sameLists(int[] start, int[] reached, int i, int j) {
+    int trees = m_Trees.length;
+    for (int t = 0; t < trees; t++) {
+      int fi = start[i * trees + t];
+      int fj = start[j * trees + t];
+      if (start[i * trees + t + 1] - fi != start[j * trees + t + 1] - fj
+          || !Arrays.equals(reached, fi, start[i * trees + t + 1],
+              reached, fj, start[j * trees + t + 1])) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Whether the committee says a beats a (a clean row), as its bits hold it. */
@@ -477,6 +513,68 @@ public final class TreeTournament implements ExactTournament {
       }
     }
     return 2 * votes > trees;
+  }
+
+  /**
+   * The bits of a block where at least a majority of the trees' answers say
+   * 1, counted per bit as a binary number a bit slice each (a bit-sliced
+   * adder), a block's words at once and without a branch on the bits, so
+   * that the compiler may use the processor's vector instructions.
+   */
+  private static final class Tally {
+    /** The count's slices, the lowest first: slice k holds bit k of each bit's count. */
+    private final long[][] m_Slice;
+    private final long[] m_Carry = new long[BLOCK];
+    private final long[] m_Above = new long[BLOCK];
+    private final long[] m_Equal = new long[BLOCK];
+
+    Tally(int trees) {
+      m_Slice = new long[32 - Integer.numberOfLeadingZeros(trees)][BLOCK];
+    }
+
+    /** How many bits of the block at least majority of the first voters' words have set. */
+    long atLeast(long[][] votes, int voters, int majority) {
+      long[][] slice = m_Slice;
+      long[] carry = m_Carry;
+      System.arraycopy(votes[0], 0, slice[0], 0, BLOCK);
+      for (int k = 1; k < slice.length; k++) {
+        Arrays.fill(slice[k], 0L);
+      }
+      for (int v = 1; v < voters; v++) {
+        System.arraycopy(votes[v], 0, carry, 0, BLOCK);
+        int used = 32 - Integer.numberOfLeadingZeros(v + 1); // slices a count of v + 1 needs
+        for (int k = 0; k < used; k++) {
+          long[] count = slice[k];
+          for (int w = 0; w < BLOCK; w++) {
+            long sum = count[w] ^ carry[w];
+            carry[w] &= count[w];
+            count[w] = sum;
+          }
+        }
+      }
+      long[] above = m_Above; // count > majority's bits so far, from the top slice down
+      long[] equal = m_Equal; // count == majority's bits so far
+      Arrays.fill(above, 0L);
+      Arrays.fill(equal, -1L);
+      for (int k = slice.length - 1; k >= 0; k--) {
+        long[] count = slice[k];
+        if (((majority >>> k) & 1) == 1) {
+          for (int w = 0; w < BLOCK; w++) {
+            equal[w] &= count[w];
+          }
+        } else {
+          for (int w = 0; w < BLOCK; w++) {
+            above[w] |= equal[w] & count[w];
+            equal[w] &= ~count[w];
+          }
+        }
+      }
+      long won = 0;
+      for (int w = 0; w < BLOCK; w++) {
+        won += Long.bitCount(above[w] | equal[w]);
+      }
+      return won;
+    }
   }
 
   /** A growing list of slots. */
