@@ -57,6 +57,8 @@ public final class TreeTournament implements ExactTournament {
    * more bits to store, fewer bitsets to OR for each row a.
    */
   private static final int CELLS = 16;
+  /** The most attributes the order of rows b ({@link #places}) follows. */
+  private static final int ORDER_ATTRIBUTES = 4;
 
   private final FlatTree[] m_Trees;
   private final double[][] m_Rows;
@@ -257,11 +259,12 @@ public final class TreeTournament implements ExactTournament {
     int[] cleanRows = cleanRows(rows, clean);
     long[] degree = new long[n];
     int words = (n + 63) >>> 6;
+    int[] place = places(rows);
     // Every class-1 leaf's bits for a range of rows b within the budget.
     long budget = Math.max(1L << 24, Runtime.getRuntime().maxMemory() / 8);
     int rangeWords = (int) Math.max(BLOCK, Math.min(words, budget / 8 / (m_Slots + m_Cells + 1)));
     for (int fromWord = 0; fromWord < words; fromWord += rangeWords) {
-      Range range = new Range(fromWord, Math.min(rangeWords, words - fromWord));
+      Range range = new Range(fromWord, Math.min(rangeWords, words - fromWord), place);
       long[] bits = cellBits(beaten(rows, cleanRows, range), range);
       int tasks = (cleanRows.length + GROUP - 1) / GROUP;
       Parallel.forEach(tasks, m_Threads, task -> {
@@ -292,10 +295,15 @@ public final class TreeTournament implements ExactTournament {
     final int from;
     final int width;
     final int blocks;
+    /** Each row's bit (by position in rows): rows near in the order {@link #places} gives. */
+    final int[] place;
+    /** Per block and cell, whether some row b of the block is in the cell's bits. */
+    boolean[] filled;
 
-    Range(int from, int width) {
+    Range(int from, int width, int[] place) {
       this.from = from;
       this.width = width;
+      this.place = place;
       blocks = (width + BLOCK - 1) / BLOCK;
     }
 
@@ -303,6 +311,68 @@ public final class TreeTournament implements ExactTournament {
     int at(int slots, int slot, int w) {
       return ((w / BLOCK) * slots + slot) * BLOCK + w % BLOCK;
     }
+  }
+
+  /**
+   * Each row's bit, rows near in the attributes the trees' top splits on
+   * b's side read given near bits (a Z-order of those attributes, up to
+   * {@link #ORDER_ATTRIBUTES} of them, most split on first): a block of
+   * rows b then falls on one side of most of those splits, so of the cells
+   * a row a reaches in a tree, most hold no row b of the block and are
+   * skipped. Any order gives the same degrees; this one, fewer words to OR.
+   */
+  private int[] places(int[] rows) {
+    int n = rows.length;
+    int half = m_Trees[0].m_Half;
+    int[] splits = new int[half];
+    for (int t = 0; t < m_Trees.length; t++) {
+      FlatTree tree = m_Trees[t];
+      for (int v = 0; v < tree.size(); v++) {
+        if (m_CellCount[t][v] > CELLS && tree.m_Attribute[v] >= half) {
+          splits[tree.m_Attribute[v] - half]++; // above the cut: where a's walk forks
+        }
+      }
+    }
+    Integer[] byUse = new Integer[half];
+    Arrays.setAll(byUse, j -> j);
+    Arrays.sort(byUse, (x, y) -> splits[x] != splits[y] ? splits[y] - splits[x] : x - y);
+    int used = 0;
+    while (used < Math.min(ORDER_ATTRIBUTES, half) && splits[byUse[used]] > 0) {
+      used++;
+    }
+    int[] place = new int[n];
+    int indexBits = 32 - Integer.numberOfLeadingZeros(Math.max(1, n - 1));
+    int bits = used == 0 ? 0 : Math.min(16, (63 - indexBits) / used); // per attribute
+    long[] keys = new long[n];
+    for (int k = 0; k < used && bits > 0; k++) {
+      int j = byUse[k];
+      double low = Double.POSITIVE_INFINITY;
+      double high = Double.NEGATIVE_INFINITY;
+      for (int row : rows) {
+        double v = m_Rows[row][j];
+        if (Double.isFinite(v)) {
+          low = Math.min(low, v);
+          high = Math.max(high, v);
+        }
+      }
+      double scale = high > low ? ((1L << bits) - 1) / (high - low) : 0;
+      for (int i = 0; i < n; i++) {
+        double v = m_Rows[rows[i]][j];
+        long q = Double.isFinite(v) ? (long) ((v - low) * scale) : 0;
+        for (int b = 0; b < bits; b++) { // bit b of attribute k, interleaved
+          keys[i] |= ((q >>> b) & 1L) << (b * used + k);
+        }
+      }
+    }
+    for (int i = 0; i < n; i++) {
+      keys[i] = keys[i] << indexBits | i;
+    }
+    Arrays.sort(keys);
+    long mask = (1L << indexBits) - 1;
+    for (int p = 0; p < n; p++) {
+      place[(int) (keys[p] & mask)] = p;
+    }
+    return place;
   }
 
   private int[] cleanRows(int[] rows, boolean[] clean) throws Exception {
@@ -341,12 +411,13 @@ public final class TreeTournament implements ExactTournament {
       FlatTree tree = m_Trees[t];
       int[] stack = new int[tree.size()];
       for (int b : cleanRows) {
-        if (b < first || b >= last) {
+        int p = range.place[b];
+        if (p < first || p >= last) {
           continue;
         }
         double[] row = m_Rows[rows[b]];
-        int word = (b >>> 6) - range.from;
-        long bit = 1L << (b & 63);
+        int word = (p >>> 6) - range.from;
+        long bit = 1L << (p & 63);
         int top = 0;
         stack[top++] = 0;
         while (top > 0) {
@@ -373,23 +444,31 @@ public final class TreeTournament implements ExactTournament {
     return bits;
   }
 
-  /** Each cell's bits of the range: its class-1 leaves' bits ORed. */
+  /**
+   * Each cell's bits of the range: its class-1 leaves' bits ORed; notes
+   * which blocks of each cell hold a bit.
+   */
   private long[] cellBits(long[] leaves, Range range) throws Exception {
     long[] bits = new long[range.blocks * m_Cells * BLOCK];
+    boolean[] filled = new boolean[range.blocks * m_Cells];
     int tasks = (m_Cells + ROWS_PER_TASK - 1) / ROWS_PER_TASK;
     Parallel.forEach(tasks, m_Threads, task -> {
       for (int s = task * ROWS_PER_TASK; s < Math.min(m_Cells, (task + 1) * ROWS_PER_TASK); s++) {
-        for (int leaf : m_CellLeaves[s]) {
-          for (int block = 0; block < range.blocks; block++) {
-            int to = (block * m_Cells + s) * BLOCK; // a cell's words are its task's only
+        for (int block = 0; block < range.blocks; block++) {
+          int to = (block * m_Cells + s) * BLOCK; // a cell's words are its task's only
+          long any = 0;
+          for (int leaf : m_CellLeaves[s]) {
             int from = (block * m_Slots + leaf) * BLOCK;
             for (int w = 0; w < BLOCK; w++) {
               bits[to + w] |= leaves[from + w];
+              any |= leaves[from + w];
             }
           }
+          filled[block * m_Cells + s] = any != 0;
         }
       }
     });
+    range.filled = filled;
     return bits;
   }
 
@@ -422,21 +501,25 @@ public final class TreeTournament implements ExactTournament {
           continue; // its answers are an earlier row's
         }
         int voters = 0; // trees that say "a beats b" for some b of the block
-        for (int t = 0; t < trees; t++) {
-          int from = start[i * trees + t];
-          int to = start[i * trees + t + 1];
-          if (from == to) {
-            continue;
-          }
+        for (int t = 0; t < trees && voters + trees - t >= majority; t++) {
           long[] tree = votes[voters];
-          voters++;
-          System.arraycopy(bits, base + reached[from] * BLOCK, tree, 0, BLOCK);
-          for (int r = from + 1; r < to; r++) {
-            int cell = base + reached[r] * BLOCK;
-            for (int w = 0; w < BLOCK; w++) {
-              tree[w] |= bits[cell + w];
+          boolean any = false;
+          for (int r = start[i * trees + t]; r < start[i * trees + t + 1]; r++) {
+            int cell = reached[r];
+            if (!range.filled[block * m_Cells + cell]) {
+              continue; // no row b of the block in it
+            }
+            int at = base + cell * BLOCK;
+            if (!any) {
+              System.arraycopy(bits, at, tree, 0, BLOCK);
+              any = true;
+            } else {
+              for (int w = 0; w < BLOCK; w++) {
+                tree[w] |= bits[at + w];
+              }
             }
           }
+          voters += any ? 1 : 0;
         }
         if (voters >= majority) {
           counted[i] += tally.atLeast(votes, voters, majority);
@@ -498,7 +581,8 @@ public final class TreeTournament implements ExactTournament {
   /** Whether the committee says a beats a (a clean row), as its bits hold it. */
   private boolean beatsItself(int a, int[] start, int[] reached, int i, long[] bits,
       Range range) {
-    int word = (a >>> 6) - range.from;
+    int p = range.place[a];
+    int word = (p >>> 6) - range.from;
     if (word < 0 || word >= range.width) {
       return false;
     }
@@ -506,7 +590,7 @@ public final class TreeTournament implements ExactTournament {
     int trees = m_Trees.length;
     for (int t = 0; t < trees; t++) {
       for (int r = start[i * trees + t]; r < start[i * trees + t + 1]; r++) {
-        if ((bits[range.at(m_Cells, reached[r], word)] & (1L << (a & 63))) != 0) {
+        if ((bits[range.at(m_Cells, reached[r], word)] & (1L << (p & 63))) != 0) {
           votes++;
           break; // a reaches one leaf against itself
         }
