@@ -253,5 +253,5 @@ def test_groups_blocks_and_threads_give_the_brute_force(voters, weka):
     np.testing.assert_array_equal(two[0], one[2])
     assert one[1] == two[1] == 0  # no missing values: no pair asked
     repeated = np.arange(0, len(distinct), 7)
-    np.testing.assert_array_equal(one[0][repeated], one[0][len(distinct):])
+    np.testing.assert_array_equal(one[0][repeated], one[0][len(distinct) :])
     assert len(np.unique(one[0])) > 100
