@@ -26,7 +26,14 @@ import java.util.Map;
  * cells (the rows that take the same branches at its splits on a's
  * attributes reach the same leaves), so the highest subtrees with at most
  * {@code CELLS} cells keep one bitset a cell, their leaves' ORed, and the
- * walk of a stops there.
+ * walk of a stops there. Fewer words to OR: the rows b take their bits in
+ * a Z-order of the attributes the trees' top splits on b read, so that a
+ * block of rows b is near in them and, of the cells a row a reaches, those
+ * holding no row b of the block (most, on the synthetic benchmark's data)
+ * are skipped; rows a of a group reaching the same cells in every tree are
+ * counted once. The rows' splits rarely coincide otherwise: on 100,000
+ * distinct rows of 20 numeric attributes, 86,000 reach distinct leaves of
+ * one J48 tree of 1,000 leaves, and every row its own across 10.
  *
  * <p>Exact, not approximate: the walk takes each branch as the tree does
  * ({@link FlatTree#branch}). Rows with a missing value on an attribute some
