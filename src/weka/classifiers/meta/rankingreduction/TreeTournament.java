@@ -50,10 +50,11 @@ public final class TreeTournament implements ExactTournament {
   private static final int ROWS_PER_TASK = 256;
   /**
    * Words of bits a block: a group of rows a reads a block of every cell in
-   * turn, so every cell's block (one cache line each) stays in a core's own
-   * cache while the group reads it.
+   * turn, so every cell's block stays in the cache while the group reads it;
+   * long enough for the compiler's vector instructions (32 words took 0.75
+   * of 8 words' time on 50,000 rows, as 64 did).
    */
-  private static final int BLOCK = 8;
+  private static final int BLOCK = 32;
   /**
    * Rows a a group: the cells' bits are read from memory once a group, and
    * each thread's groups are its own, so that threads share no cache lines.
