@@ -125,6 +125,9 @@ def test_growth_with_n_counts_what_each_ranker_asks(measured):
 def test_tree_committee_tournament_checked_in_the_run(measured):
     assert measured["tournament_j48x10_sample_equal"] is True
     assert measured["tournament_j48x10_100k_seconds"] is None  # 3,000 rows here
+    assert measured["tournament_j48x10_100k_two_thread_speedup"] is None
+    assert measured["tournament_j48x10_1m_seconds"] is None
+    assert measured["tree_committee"]["tournament_two_threads_seconds"] > 0
     assert measured["tree_committee"]["n"] == 3000
     assert measured["committee_pair_rate_per_thread"] > 0
     assert measured["committee_pair_rate_ratio_to_flat_loop"] > 0

@@ -233,3 +233,28 @@ def test_the_models_ranking_is_the_same_with_or_without_exact_forms(learner, wek
     assert brute.comparisons == n * (n - 1)
     # rank() took the exact form: only pairs of rows with missing values asked.
     assert fast.comparisons < brute.comparisons
+
+
+@pytest.mark.parametrize("voters", [1, 3, 10])
+def test_groups_blocks_and_threads_give_the_brute_force(voters, weka):
+    """More rows than a group of rows a, rows repeated, on one and two threads.
+
+    Rows reaching the same cells share one count, rows b are placed in an
+    order of their own and blocks of cells holding none of them are skipped:
+    the degrees stay the brute force's, ties included, whatever the threads.
+    """
+    from weka_ranking.studies.bench.scale import synthetic
+
+    model = RankingReduction("J48", pairs_per_instance=1, voters=voters)
+    model.fit(synthetic(1_500, seed=2))
+    distinct = np.asarray(synthetic(2_200, seed=3).X, dtype=np.float64)
+    rows = np.concatenate([distinct, distinct[::7]])  # equal rows tie
+    jrows = jpype.JArray(jpype.JDouble, 2)(list(rows))
+    one = tournaments(model.weka_model_, jrows, threads=1)
+    two = tournaments(model.weka_model_, jrows, threads=2)
+    np.testing.assert_array_equal(one[0], one[2])
+    np.testing.assert_array_equal(two[0], one[2])
+    assert one[1] == two[1] == 0  # no missing values: no pair asked
+    repeated = np.arange(0, len(distinct), 7)
+    np.testing.assert_array_equal(one[0][repeated], one[0][len(distinct) :])
+    assert len(np.unique(one[0])) > 100

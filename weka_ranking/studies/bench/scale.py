@@ -209,11 +209,14 @@ def tree_committee(
     sample: int = 2_000,
     quicksort_n: int | None = 1_000_000,
     repeats: int = 3,
+    exact_n: int | None = 1_000_000,
 ) -> dict:
     """A J48 committee of 10 (1 pair per instance) ranking distinct rows.
 
-    The exact tournament of n rows on one thread without asking a pair
-    (``TreeTournament``), its degrees checked against the brute force's on a
+    The exact tournament of n rows without asking a pair
+    (``TreeTournament``) on one thread and on two, in turn in the same run
+    (the speedup of two threads), and of ``exact_n`` rows on two threads
+    once, its degrees checked against the brute force's on a
     sample of them in the same run; the brute force's rate per thread on the
     sample with the flattened trees (``FlatTree``: a row's splits decided once
     for the pairs sharing it, the trees asked one at a time over those pairs,
@@ -229,9 +232,18 @@ def tree_committee(
     header = bridge.empty_header(bridge.training_header(reduction))
     test = synthetic(n, seed=3)
     rows = bridge.to_instances(test, header)
-    tournament = _median_seconds(
-        repeats, lambda: bridge.bench_tournament_scores(reduction, rows, 1, True)
-    )
+
+    def exact_seconds(threads: int) -> float:
+        return _median_seconds(
+            1, lambda: bridge.bench_tournament_scores(reduction, rows, threads, True)
+        )
+
+    one_thread, two_threads = [], []
+    for _ in range(repeats):  # in turn, so that a change of load hits both
+        one_thread.append(exact_seconds(1))
+        two_threads.append(exact_seconds(2))
+    tournament = statistics.median(one_thread)
+    speedup = tournament / statistics.median(two_threads)
     chosen = np.random.default_rng(1).choice(n, sample, replace=False)
     few = bridge.to_instances(test.subset(chosen), header)
     exact = bridge.bench_tournament_scores(reduction, few, 1, True)
@@ -254,12 +266,15 @@ def tree_committee(
             "nodes": bridge.member_tree_sizes(reduction),
             "n": n,
             "tournament_seconds": tournament,
+            "tournament_two_threads_seconds": statistics.median(two_threads),
             "sample": sample,
             "repeats": repeats,
             "brute_force_sample_seconds": brute_seconds,
             "plain_flat_loop_sample_seconds": plain_seconds,
         },
         "tournament_j48x10_100k_seconds": tournament if n == 100_000 else None,
+        "tournament_j48x10_100k_two_thread_speedup": speedup if n == 100_000 else None,
+        "tournament_j48x10_1m_seconds": None,
         "tournament_j48x10_sample_equal": bool(np.array_equal(exact, brute)),
         "committee_pair_rate_per_thread": pairs / brute_seconds,
         "committee_pair_rate_ratio_to_flat_loop": plain_seconds / brute_seconds,
@@ -270,6 +285,15 @@ def tree_committee(
         out["quicksort_1m_seconds"] = _median_seconds(
             repeats, lambda: committee.ranking(big)
         )
+    if exact_n:
+        many = bridge.to_instances(synthetic(exact_n, seed=3), header)
+        seconds = _median_seconds(
+            1, lambda: bridge.bench_tournament_scores(reduction, many, 2, True)
+        )
+        out["tree_committee"]["exact_n"] = exact_n
+        out["tree_committee"]["exact_n_two_threads_seconds"] = seconds
+        if exact_n == 1_000_000:
+            out["tournament_j48x10_1m_seconds"] = seconds
     out["tree_committee"]["load_average"] = [load_before, os.getloadavg()[0]]
     return out
 
@@ -550,6 +574,7 @@ def measure(
             n=min(largest, 100_000),
             sample=min(2_000, largest // 10),
             quicksort_n=None,
+            exact_n=largest if largest >= 1_000_000 else None,
         ),
         **all_pairs_training(all_pairs_rows, task=all_pairs_task),
         **naive_bayes_numeric(naive_bayes_rows, sum_order_tasks),

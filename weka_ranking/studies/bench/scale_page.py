@@ -226,6 +226,9 @@ def _tree_committee(scale: dict) -> dict | None:
         "load_low": low,
         "load_high": high,
         "cores": scale["growth_with_n"]["cores"],
+        "two_threads_seconds": trees.get("tournament_two_threads_seconds"),
+        "exact_n": trees.get("exact_n"),
+        "exact_n_seconds": trees.get("exact_n_two_threads_seconds"),
     }
 
 
@@ -415,6 +418,19 @@ def _tree_text(t: dict) -> str:
         load_low=f"{t['load_low']:.1f}",
         load_high=f"{t['load_high']:.1f}",
         cores=t["cores"],
+        threads=(
+            ""
+            if t["two_threads_seconds"] is None
+            else f" on two threads, {t['two_threads_seconds']:.1f} s ("
+            f"{t['tournament_seconds'] / t['two_threads_seconds']:.2f} times as fast),"
+            " one thread's runs and two's in turn;"
+        ),
+        exact_n=(
+            ""
+            if t["exact_n"] is None
+            else f" {t['exact_n']:,} instances took {t['exact_n_seconds']:.1f} s"
+            " on two threads (one run);"
+        ),
     )
 
 

@@ -5,7 +5,9 @@ package weka.classifiers.meta.rankingreduction;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The exact tournament of a committee of trees ({@link FlatTree}) without
@@ -24,7 +26,13 @@ import java.util.List;
  * cells (the rows that take the same branches at its splits on a's
  * attributes reach the same leaves), so the highest subtrees with at most
  * {@code CELLS} cells keep one bitset a cell, their leaves' ORed, and the
- * walk of a stops there.
+ * walk of a stops there. Fewer words to OR: the rows b take their bits in
+ * a Z-order of the attributes the trees' top splits on b read, so that a
+ * block of rows b is near in them and, of the cells a row a reaches, those
+ * holding no row b of the block are skipped; rows a of a group reaching the same cells in every tree are
+ * counted once. The rows' splits rarely coincide otherwise: on 100,000
+ * distinct rows of 20 numeric attributes, 86,000 reach distinct leaves of
+ * one J48 tree of 1,000 leaves, and every row its own across 10.
  *
  * <p>Exact, not approximate: the walk takes each branch as the tree does
  * ({@link FlatTree#branch}). Rows with a missing value on an attribute some
@@ -39,13 +47,25 @@ public final class TreeTournament implements ExactTournament {
 
   /** Rows a per task: enough work to share among threads, small enough to balance. */
   private static final int ROWS_PER_TASK = 256;
-  /** Words of bits a block: a group of rows a reads a block of every cell in turn. */
-  private static final int BLOCK = 64;
+  /**
+   * Words of bits a block: a group of rows a reads a block of every cell in
+   * turn, so every cell's block stays in the cache while the group reads it;
+   * long enough for the compiler's vector instructions (32 words took 0.75
+   * of 8 words' time on 50,000 rows, as 64 did).
+   */
+  private static final int BLOCK = 32;
+  /**
+   * Rows a a group: the cells' bits are read from memory once a group, and
+   * each thread's groups are its own, so that threads share no cache lines.
+   */
+  private static final int GROUP = 2048;
   /**
    * The most cells of rows a a subtree may have to keep one bitset a cell:
    * more bits to store, fewer bitsets to OR for each row a.
    */
   private static final int CELLS = 16;
+  /** The most attributes the order of rows b ({@link #places}) follows. */
+  private static final int ORDER_ATTRIBUTES = 4;
 
   private final FlatTree[] m_Trees;
   private final double[][] m_Rows;
@@ -246,17 +266,18 @@ public final class TreeTournament implements ExactTournament {
     int[] cleanRows = cleanRows(rows, clean);
     long[] degree = new long[n];
     int words = (n + 63) >>> 6;
+    int[] place = places(rows);
     // Every class-1 leaf's bits for a range of rows b within the budget.
     long budget = Math.max(1L << 24, Runtime.getRuntime().maxMemory() / 8);
     int rangeWords = (int) Math.max(BLOCK, Math.min(words, budget / 8 / (m_Slots + m_Cells + 1)));
     for (int fromWord = 0; fromWord < words; fromWord += rangeWords) {
-      Range range = new Range(fromWord, Math.min(rangeWords, words - fromWord));
+      Range range = new Range(fromWord, Math.min(rangeWords, words - fromWord), place);
       long[] bits = cellBits(beaten(rows, cleanRows, range), range);
-      int tasks = (cleanRows.length + ROWS_PER_TASK - 1) / ROWS_PER_TASK;
+      int tasks = (cleanRows.length + GROUP - 1) / GROUP;
       Parallel.forEach(tasks, m_Threads, task -> {
-        int from = task * ROWS_PER_TASK;
+        int from = task * GROUP;
         int[] group = Arrays.copyOfRange(cleanRows, from,
-            Math.min(cleanRows.length, from + ROWS_PER_TASK));
+            Math.min(cleanRows.length, from + GROUP));
         long[] wins = wins(rows, group, bits, range);
         for (int i = 0; i < group.length; i++) {
           degree[group[i]] += wins[i]; // each row is in one task only
@@ -281,10 +302,15 @@ public final class TreeTournament implements ExactTournament {
     final int from;
     final int width;
     final int blocks;
+    /** Each row's bit (by position in rows): rows near in the order {@link #places} gives. */
+    final int[] place;
+    /** Per block and cell, whether some row b of the block is in the cell's bits. */
+    boolean[] filled;
 
-    Range(int from, int width) {
+    Range(int from, int width, int[] place) {
       this.from = from;
       this.width = width;
+      this.place = place;
       blocks = (width + BLOCK - 1) / BLOCK;
     }
 
@@ -292,6 +318,68 @@ public final class TreeTournament implements ExactTournament {
     int at(int slots, int slot, int w) {
       return ((w / BLOCK) * slots + slot) * BLOCK + w % BLOCK;
     }
+  }
+
+  /**
+   * Each row's bit, rows near in the attributes the trees' top splits on
+   * b's side read given near bits (a Z-order of those attributes, up to
+   * {@link #ORDER_ATTRIBUTES} of them, most split on first): a block of
+   * rows b then falls on one side of most of those splits, so of the cells
+   * a row a reaches in a tree, most hold no row b of the block and are
+   * skipped. Any order gives the same degrees; this one, fewer words to OR.
+   */
+  private int[] places(int[] rows) {
+    int n = rows.length;
+    int half = m_Trees[0].m_Half;
+    int[] splits = new int[half];
+    for (int t = 0; t < m_Trees.length; t++) {
+      FlatTree tree = m_Trees[t];
+      for (int v = 0; v < tree.size(); v++) {
+        if (m_CellCount[t][v] > CELLS && tree.m_Attribute[v] >= half) {
+          splits[tree.m_Attribute[v] - half]++; // above the cut: where a's walk forks
+        }
+      }
+    }
+    Integer[] byUse = new Integer[half];
+    Arrays.setAll(byUse, j -> j);
+    Arrays.sort(byUse, (x, y) -> splits[x] != splits[y] ? splits[y] - splits[x] : x - y);
+    int used = 0;
+    while (used < Math.min(ORDER_ATTRIBUTES, half) && splits[byUse[used]] > 0) {
+      used++;
+    }
+    int[] place = new int[n];
+    int indexBits = 32 - Integer.numberOfLeadingZeros(Math.max(1, n - 1));
+    int bits = used == 0 ? 0 : Math.min(16, (63 - indexBits) / used); // per attribute
+    long[] keys = new long[n];
+    for (int k = 0; k < used && bits > 0; k++) {
+      int j = byUse[k];
+      double low = Double.POSITIVE_INFINITY;
+      double high = Double.NEGATIVE_INFINITY;
+      for (int row : rows) {
+        double v = m_Rows[row][j];
+        if (Double.isFinite(v)) {
+          low = Math.min(low, v);
+          high = Math.max(high, v);
+        }
+      }
+      double scale = high > low ? ((1L << bits) - 1) / (high - low) : 0;
+      for (int i = 0; i < n; i++) {
+        double v = m_Rows[rows[i]][j];
+        long q = Double.isFinite(v) ? (long) ((v - low) * scale) : 0;
+        for (int b = 0; b < bits; b++) { // bit b of attribute k, interleaved
+          keys[i] |= ((q >>> b) & 1L) << (b * used + k);
+        }
+      }
+    }
+    for (int i = 0; i < n; i++) {
+      keys[i] = keys[i] << indexBits | i;
+    }
+    Arrays.sort(keys);
+    long mask = (1L << indexBits) - 1;
+    for (int p = 0; p < n; p++) {
+      place[(int) (keys[p] & mask)] = p;
+    }
+    return place;
   }
 
   private int[] cleanRows(int[] rows, boolean[] clean) throws Exception {
@@ -330,12 +418,13 @@ public final class TreeTournament implements ExactTournament {
       FlatTree tree = m_Trees[t];
       int[] stack = new int[tree.size()];
       for (int b : cleanRows) {
-        if (b < first || b >= last) {
+        int p = range.place[b];
+        if (p < first || p >= last) {
           continue;
         }
         double[] row = m_Rows[rows[b]];
-        int word = (b >>> 6) - range.from;
-        long bit = 1L << (b & 63);
+        int word = (p >>> 6) - range.from;
+        long bit = 1L << (p & 63);
         int top = 0;
         stack[top++] = 0;
         while (top > 0) {
@@ -362,23 +451,31 @@ public final class TreeTournament implements ExactTournament {
     return bits;
   }
 
-  /** Each cell's bits of the range: its class-1 leaves' bits ORed. */
+  /**
+   * Each cell's bits of the range: its class-1 leaves' bits ORed; notes
+   * which blocks of each cell hold a bit.
+   */
   private long[] cellBits(long[] leaves, Range range) throws Exception {
     long[] bits = new long[range.blocks * m_Cells * BLOCK];
+    boolean[] filled = new boolean[range.blocks * m_Cells];
     int tasks = (m_Cells + ROWS_PER_TASK - 1) / ROWS_PER_TASK;
     Parallel.forEach(tasks, m_Threads, task -> {
       for (int s = task * ROWS_PER_TASK; s < Math.min(m_Cells, (task + 1) * ROWS_PER_TASK); s++) {
-        for (int leaf : m_CellLeaves[s]) {
-          for (int block = 0; block < range.blocks; block++) {
-            int to = (block * m_Cells + s) * BLOCK; // a cell's words are its task's only
+        for (int block = 0; block < range.blocks; block++) {
+          int to = (block * m_Cells + s) * BLOCK; // a cell's words are its task's only
+          long any = 0;
+          for (int leaf : m_CellLeaves[s]) {
             int from = (block * m_Slots + leaf) * BLOCK;
             for (int w = 0; w < BLOCK; w++) {
               bits[to + w] |= leaves[from + w];
+              any |= leaves[from + w];
             }
           }
+          filled[block * m_Cells + s] = any != 0;
         }
       }
     });
+    range.filled = filled;
     return bits;
   }
 
@@ -399,70 +496,100 @@ public final class TreeTournament implements ExactTournament {
       }
     }
     int[] reached = found.items;
-    long[] wins = new long[group.length];
+    int[] same = sameCells(start, reached, group.length);
+    long[] counted = new long[group.length]; // wins of the rows whose answers are counted
     long[][] votes = new long[trees][BLOCK]; // each tree's answers on the block
-    long[] count = new long[32 - Integer.numberOfLeadingZeros(trees)];
+    Tally tally = new Tally(trees);
     int majority = trees / 2 + 1;
     for (int block = 0; block < range.blocks; block++) {
       int base = block * m_Cells * BLOCK;
       for (int i = 0; i < group.length; i++) {
+        if (same[i] != i) {
+          continue; // its answers are an earlier row's
+        }
         int voters = 0; // trees that say "a beats b" for some b of the block
-        for (int t = 0; t < trees; t++) {
-          int from = start[i * trees + t];
-          int to = start[i * trees + t + 1];
-          if (from == to) {
-            continue;
-          }
+        for (int t = 0; t < trees && voters + trees - t >= majority; t++) {
           long[] tree = votes[voters];
-          voters++;
-          System.arraycopy(bits, base + reached[from] * BLOCK, tree, 0, BLOCK);
-          for (int r = from + 1; r < to; r++) {
-            int cell = base + reached[r] * BLOCK;
-            for (int w = 0; w < BLOCK; w++) {
-              tree[w] |= bits[cell + w];
+          boolean any = false;
+          for (int r = start[i * trees + t]; r < start[i * trees + t + 1]; r++) {
+            int cell = reached[r];
+            if (!range.filled[block * m_Cells + cell]) {
+              continue; // no row b of the block in it
             }
-          }
-        }
-        if (voters < majority) {
-          continue;
-        }
-        long won = 0;
-        for (int w = 0; w < BLOCK; w++) {
-          // The count of votes, a binary number a bit slice each.
-          Arrays.fill(count, 0L);
-          for (int v = 0; v < voters; v++) {
-            long carry = votes[v][w];
-            for (int k = 0; carry != 0; k++) {
-              long sum = count[k] ^ carry;
-              carry &= count[k];
-              count[k] = sum;
-            }
-          }
-          long above = 0; // count >= majority, compared from the top slice down
-          long equal = -1L;
-          for (int k = count.length - 1; k >= 0; k--) {
-            if (((majority >>> k) & 1) == 1) {
-              equal &= count[k];
+            int at = base + cell * BLOCK;
+            if (!any) {
+              System.arraycopy(bits, at, tree, 0, BLOCK);
+              any = true;
             } else {
-              above |= equal & count[k];
-              equal &= ~count[k];
+              for (int w = 0; w < BLOCK; w++) {
+                tree[w] |= bits[at + w];
+              }
             }
           }
-          won += Long.bitCount(above | equal);
+          voters += any ? 1 : 0;
         }
-        wins[i] += won;
+        if (voters >= majority) {
+          counted[i] += tally.atLeast(votes, voters, majority);
+        }
       }
     }
+    long[] wins = new long[group.length];
     for (int i = 0; i < group.length; i++) {
-      wins[i] -= beatsItself(group[i], start, reached, i, bits, range) ? 1 : 0;
+      wins[i] = counted[same[i]] - (beatsItself(group[i], start, reached, i, bits, range) ? 1 : 0);
     }
     return wins;
+  }
+
+  /**
+   * For each row of a group, the first row of the group that reaches the
+   * same cells in every tree (itself if none before it does): rows alike
+   * (equal rows, or rows that differ only where no tree looks) beat the same
+   * rows b, so their answers are counted once. Rows are compared by their
+   * cells' lists, found by a hash of them.
+   */
+  private int[] sameCells(int[] start, int[] reached, int rows) {
+    int trees = m_Trees.length;
+    int[] same = new int[rows];
+    Map<Long, Integer> first = new HashMap<>();
+    for (int i = 0; i < rows; i++) {
+      int from = start[i * trees];
+      int to = start[(i + 1) * trees];
+      long hash = to - from;
+      for (int t = 1; t < trees; t++) {
+        hash = hash * 31 + start[i * trees + t] - from; // where each tree's cells start
+      }
+      for (int r = from; r < to; r++) {
+        hash = hash * 1_000_003L + reached[r];
+      }
+      same[i] = i;
+      Integer earlier = first.putIfAbsent(hash, i);
+      if (earlier != null && sameLists(start, reached, earlier, i)) {
+        same[i] = earlier;
+      }
+    }
+    return same;
+  }
+
+  /** Whether rows i and j of a group reach the same cells in every tree. */
+  private boolean sameLists(int[] start, int[] reached, int i, int j) {
+    int trees = m_Trees.length;
+    for (int t = 0; t < trees; t++) {
+      int fi = start[i * trees + t];
+      int fj = start[j * trees + t];
+      if (start[i * trees + t + 1] - fi != start[j * trees + t + 1] - fj
+          || !Arrays.equals(reached, fi, start[i * trees + t + 1],
+              reached, fj, start[j * trees + t + 1])) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Whether the committee says a beats a (a clean row), as its bits hold it. */
   private boolean beatsItself(int a, int[] start, int[] reached, int i, long[] bits,
       Range range) {
-    int word = (a >>> 6) - range.from;
+    int p = range.place[a];
+    int word = (p >>> 6) - range.from;
     if (word < 0 || word >= range.width) {
       return false;
     }
@@ -470,13 +597,75 @@ public final class TreeTournament implements ExactTournament {
     int trees = m_Trees.length;
     for (int t = 0; t < trees; t++) {
       for (int r = start[i * trees + t]; r < start[i * trees + t + 1]; r++) {
-        if ((bits[range.at(m_Cells, reached[r], word)] & (1L << (a & 63))) != 0) {
+        if ((bits[range.at(m_Cells, reached[r], word)] & (1L << (p & 63))) != 0) {
           votes++;
           break; // a reaches one leaf against itself
         }
       }
     }
     return 2 * votes > trees;
+  }
+
+  /**
+   * The bits of a block where at least a majority of the trees' answers say
+   * 1, counted per bit as a binary number a bit slice each (a bit-sliced
+   * adder), a block's words at once and without a branch on the bits, so
+   * that the compiler may use the processor's vector instructions.
+   */
+  private static final class Tally {
+    /** The count's slices, the lowest first: slice k holds bit k of each bit's count. */
+    private final long[][] m_Slice;
+    private final long[] m_Carry = new long[BLOCK];
+    private final long[] m_Above = new long[BLOCK];
+    private final long[] m_Equal = new long[BLOCK];
+
+    Tally(int trees) {
+      m_Slice = new long[32 - Integer.numberOfLeadingZeros(trees)][BLOCK];
+    }
+
+    /** How many bits of the block at least majority of the first voters' words have set. */
+    long atLeast(long[][] votes, int voters, int majority) {
+      long[][] slice = m_Slice;
+      long[] carry = m_Carry;
+      System.arraycopy(votes[0], 0, slice[0], 0, BLOCK);
+      for (int k = 1; k < slice.length; k++) {
+        Arrays.fill(slice[k], 0L);
+      }
+      for (int v = 1; v < voters; v++) {
+        System.arraycopy(votes[v], 0, carry, 0, BLOCK);
+        int used = 32 - Integer.numberOfLeadingZeros(v + 1); // slices a count of v + 1 needs
+        for (int k = 0; k < used; k++) {
+          long[] count = slice[k];
+          for (int w = 0; w < BLOCK; w++) {
+            long sum = count[w] ^ carry[w];
+            carry[w] &= count[w];
+            count[w] = sum;
+          }
+        }
+      }
+      long[] above = m_Above; // count > majority's bits so far, from the top slice down
+      long[] equal = m_Equal; // count == majority's bits so far
+      Arrays.fill(above, 0L);
+      Arrays.fill(equal, -1L);
+      for (int k = slice.length - 1; k >= 0; k--) {
+        long[] count = slice[k];
+        if (((majority >>> k) & 1) == 1) {
+          for (int w = 0; w < BLOCK; w++) {
+            equal[w] &= count[w];
+          }
+        } else {
+          for (int w = 0; w < BLOCK; w++) {
+            above[w] |= equal[w] & count[w];
+            equal[w] &= ~count[w];
+          }
+        }
+      }
+      long won = 0;
+      for (int w = 0; w < BLOCK; w++) {
+        won += Long.bitCount(above[w] | equal[w]);
+      }
+      return won;
+    }
   }
 
   /** A growing list of slots. */
