@@ -157,6 +157,7 @@ def test_two_worker_processes_give_the_same_records(
     assert canonical(tmp_path) == canonical(uninterrupted)
 
 
+@pytest.mark.slow  # the default suite stays under five minutes
 def test_the_example_plan_runs_and_reports(tmp_path, weka):
     pytest.importorskip("xgboost")
     plan = read_plan(project_dir("examples") / "experiment.toml")

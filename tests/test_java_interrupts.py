@@ -88,6 +88,7 @@ IGNORES_INTERRUPTS = textwrap.dedent(
 )
 
 
+@pytest.mark.slow  # the default suite stays under five minutes
 def test_java_work_that_ignores_the_interrupt_ends_after_the_grace_period(tmp_path):
     model = tmp_path / "model.wrk"
     process = started(

@@ -68,6 +68,7 @@ def test_quick_plan_is_complete_in_the_store(uninterrupted):
     assert (uninterrupted / "reproduction.md").is_file()
 
 
+@pytest.mark.slow  # the default suite stays under five minutes
 def test_killed_corrupted_and_resumed_equals_uninterrupted(tmp_path, uninterrupted):
     process = reproduce(tmp_path)
     results = tmp_path / "results.jsonl"
