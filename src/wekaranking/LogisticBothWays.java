@@ -107,16 +107,14 @@ public final class LogisticBothWays {
    */
   public static Comparison compare(Classifier learner, Instances train, Instances test,
       String rankFirst, int pairsPerInstance, int seed, int threads) throws Exception {
-    train = new Instances(train);
-    train.deleteWithMissingClass();
+    train = labelled(train);
     RankingTask task = RankingTask.of(train, rankFirst, "");
     PairTraining training = new PairTraining(train, task, pairsPerInstance, false);
     Classifier fromRows = AbstractClassifier.makeCopy(learner);
-    long started = System.nanoTime();
-    boolean trained = ProductTraining.train(fromRows, training, new Random(seed), threads);
-    double fromRowsSeconds = (System.nanoTime() - started) / 1e9;
+    double fromRowsSeconds = trainFromRows(fromRows, training, seed, threads);
+    boolean trained = fromRowsSeconds >= 0;
     Classifier onPairs = AbstractClassifier.makeCopy(learner);
-    started = System.nanoTime();
+    long started = System.nanoTime();
     Instances pairs = training.pairs(new Random(seed));
     onPairs.buildClassifier(pairs);
     double onPairsSeconds = (System.nanoTime() - started) / 1e9;
@@ -149,13 +147,24 @@ public final class LogisticBothWays {
    */
   public static double fromRowsSeconds(Classifier learner, Instances train, String rankFirst,
       int pairsPerInstance, int seed, int threads) throws Exception {
-    train = new Instances(train);
-    train.deleteWithMissingClass();
+    train = labelled(train);
     RankingTask task = RankingTask.of(train, rankFirst, "");
     PairTraining training = new PairTraining(train, task, pairsPerInstance, false);
-    Classifier fromRows = AbstractClassifier.makeCopy(learner);
+    return trainFromRows(AbstractClassifier.makeCopy(learner), training, seed, threads);
+  }
+
+  /** A copy of the rows without those whose class is missing. */
+  private static Instances labelled(Instances train) {
+    Instances copy = new Instances(train);
+    copy.deleteWithMissingClass();
+    return copy;
+  }
+
+  /** Trains the member from the rows: the seconds it took, or -1 when the path declines. */
+  private static double trainFromRows(Classifier member, PairTraining training, int seed,
+      int threads) throws Exception {
     long started = System.nanoTime();
-    boolean trained = ProductTraining.train(fromRows, training, new Random(seed), threads);
+    boolean trained = ProductTraining.train(member, training, new Random(seed), threads);
     return trained ? (System.nanoTime() - started) / 1e9 : -1;
   }
 
