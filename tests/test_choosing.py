@@ -99,8 +99,9 @@ def test_the_default_of_both_faces_is_the_rules_choice(suite_values):
 def test_a_changed_result_changes_the_choice_and_the_page(suite_values, tmp_path):
     # The chosen configuration falls 0.5 below J48 alone on one data set of a
     # copy of the suite: it is no longer eligible, and the page says another.
-    folder = tmp_path / "suite"
+    folder = tmp_path / "docs" / "suite"
     shutil.copytree(SUITE, folder)
+    (tmp_path / "arff_data").symlink_to(SUITE.parents[1] / "arff_data")
     values = json.loads((folder / "values.json").read_text())
     chosen = suite_values["chosen"]["scheme"]
     row = values["per_dataset"][0]
