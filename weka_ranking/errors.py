@@ -76,6 +76,10 @@ class JavaError(WekaRankingError):
     """No usable Java: missing JDK, a failed kernel build, an exhausted heap."""
 
 
+class HeapError(JavaError):
+    """The JVM's heap cannot hold one piece of work; others may still fit."""
+
+
 class ParameterError(WekaRankingError, ValueError):
     """A parameter with a value it cannot take.
 

@@ -10,7 +10,7 @@ heap and says what to do when it does not fit.
 from __future__ import annotations
 
 from weka_ranking import bridge, jvm, machine
-from weka_ranking.errors import JavaError, ParameterError, Remedy
+from weka_ranking.errors import HeapError, ParameterError, Remedy
 
 # The least heap a member takes, trained or not: its untrained copy (WEKA's
 # makeCopies: 11 to 300 bytes measured for J48, NaiveBayes, Logistic, SMO) and
@@ -72,8 +72,8 @@ def check_heap(
         f"JVM heap, and {free >> 20} MB is free of {heap >> 20} MB"
     )
     if wanted > usable:  # no heap this machine can give would do
-        raise JavaError(
+        raise HeapError(
             f"{said}, more than this machine can give the JVM (about {usable}g)",
             sample,
         )
-    raise JavaError(said, jvm.heap_remedy("start the JVM with", f"{wanted}g"), sample)
+    raise HeapError(said, jvm.heap_remedy("start the JVM with", f"{wanted}g"), sample)

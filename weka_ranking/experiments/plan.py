@@ -46,7 +46,7 @@ from typing import Any
 
 from weka_ranking import inputs
 from weka_ranking.data import Dataset
-from weka_ranking.errors import DataError, WekaError
+from weka_ranking.errors import DataError, HeapError, WekaError
 from weka_ranking.experiments.schemes import (
     DEFAULTS_BEFORE_NOTED,
     FROM_FLAGS,
@@ -412,7 +412,9 @@ def run_unit(unit: ExperimentUnit) -> list[dict]:
         record = evaluate_fold(
             model, test, fold=unit.fold, n_train=len(train), train_seconds=seconds
         )
-    except (WekaError, ValueError) as err:
+    except (WekaError, HeapError, ValueError) as err:
+        # One unit's heap shortfall fails that unit: the others may fit, and
+        # --retry-failed with a larger --heap runs it again.
         return [{**head, "error": str(err).splitlines()[0]}]
     return [
         {
