@@ -222,6 +222,7 @@ def test_a_unit_the_heap_cannot_hold_fails_alone(tmp_path, monkeypatch):
 
     monkeypatch.setattr(evaluation, "fit_fold", refuse)
     monkeypatch.setattr(bridge, "reset_peak_heap", lambda: None)
+    monkeypatch.setattr(Scheme, "estimator", lambda self: None)
     unit = read_plan(write(tmp_path)).units()[0]
     (record,) = run_unit(unit)
     assert record["error"].startswith("4127496 pairs need about 2373 MB")
