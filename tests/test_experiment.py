@@ -212,3 +212,28 @@ def test_the_committed_suite_report_is_what_its_store_gives(
     write_report(plan, suite, command, out=tmp_path)
     for name in ("report.md", "values.json"):  # results.arff spells today's options
         assert (tmp_path / name).read_text() == (suite / name).read_text(), name
+
+
+def test_a_unit_the_heap_cannot_hold_fails_alone(tmp_path, monkeypatch):
+    # The heap check's refusal is one unit's failure (its record holds the
+    # advice), not the end of the experiment: the other units may fit.
+    from weka_ranking import bridge, evaluation
+    from weka_ranking.errors import HeapError
+    from weka_ranking.experiments.plan import run_unit
+
+    def refuse(*args, **kwargs):
+        raise HeapError("4127496 pairs need about 2373 MB of JVM heap\nmore")
+
+    monkeypatch.setattr(evaluation, "fit_fold", refuse)
+    monkeypatch.setattr(bridge, "reset_peak_heap", lambda: None)
+    from weka_ranking.experiments.plan import read_plan
+    from weka_ranking.experiments.schemes import Scheme
+
+    monkeypatch.setattr(Scheme, "estimator", lambda self: None)
+
+    plan = tmp_path / "plan.toml"
+    plan.write_text('[[data]]\nfiles = ["hepatitis"]\n[[scheme]]\nlearner = "J48"\n')
+    unit = read_plan(plan).units()[0]
+    (record,) = run_unit(unit)
+    assert record["error"].startswith("4127496 pairs need about 2373 MB")
+    assert record["fold"] == unit.fold and "auc" not in record

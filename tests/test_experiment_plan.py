@@ -208,22 +208,3 @@ def test_an_edited_data_file_is_another_plan(tmp_path):
     with pytest.raises(ExperimentError, match="data set 'a': its file has changed"):
         refuse_another_plan(read_plan(tmp_path / "plan.toml"), store)
     assert plan.differences(plan.to_dict()) == []
-
-
-def test_a_unit_the_heap_cannot_hold_fails_alone(tmp_path, monkeypatch):
-    # The heap check's refusal is one unit's failure (its record holds the
-    # advice), not the end of the experiment: the other units may fit.
-    from weka_ranking import bridge, evaluation
-    from weka_ranking.errors import HeapError
-    from weka_ranking.experiments.plan import run_unit
-
-    def refuse(*args, **kwargs):
-        raise HeapError("4127496 pairs need about 2373 MB of JVM heap\nmore")
-
-    monkeypatch.setattr(evaluation, "fit_fold", refuse)
-    monkeypatch.setattr(bridge, "reset_peak_heap", lambda: None)
-    monkeypatch.setattr(Scheme, "estimator", lambda self: None)
-    unit = read_plan(write(tmp_path)).units()[0]
-    (record,) = run_unit(unit)
-    assert record["error"].startswith("4127496 pairs need about 2373 MB")
-    assert record["fold"] == unit.fold and "auc" not in record
