@@ -126,7 +126,7 @@ def _fake(from_rows: bool, per_member: int) -> dict:
 
 @pytest.mark.fast
 def test_the_check_compares_the_members_at_once_with_the_free_heap(monkeypatch):
-    monkeypatch.setattr(bridge, "free_heap", lambda: (100 << 20, 1 << 30))
+    monkeypatch.setattr(bridge, "free_heap", lambda collect=False: (100 << 20, 1 << 30))
     memory.check_heap(_fake(True, 50 << 20), 1000, 10)  # 2 x 50 MB fit
     with pytest.raises(JavaError) as caught:
         memory.check_heap(_fake(True, 51 << 20), 1000, 10)
@@ -141,8 +141,25 @@ def test_the_check_compares_the_members_at_once_with_the_free_heap(monkeypatch):
 
 
 @pytest.mark.fast
+def test_garbage_left_by_earlier_work_is_collected_before_a_refusal(monkeypatch):
+    # An experiment's worker has run other units: the heap looks full of
+    # garbage until a collection, which the check asks for before refusing.
+    asked = []
+
+    def free_heap(collect=False):
+        asked.append(collect)
+        return ((200 if collect else 40) << 20, 1 << 30)
+
+    monkeypatch.setattr(bridge, "free_heap", free_heap)
+    memory.check_heap(_fake(True, 50 << 20), 1000, 10)
+    assert asked == [False, True]
+    with pytest.raises(JavaError, match="and 200 MB is free"):
+        memory.check_heap(_fake(True, 101 << 20), 1000, 10)
+
+
+@pytest.mark.fast
 def test_the_check_names_the_pairs_on_the_pair_instances(monkeypatch):
-    monkeypatch.setattr(bridge, "free_heap", lambda: (100 << 20, 1 << 30))
+    monkeypatch.setattr(bridge, "free_heap", lambda collect=False: (100 << 20, 1 << 30))
     with pytest.raises(JavaError, match="1000000 pairs of 20 attributes for each of 2"):
         memory.check_heap(_fake(False, 500_000_000), 1000, 10)
 

@@ -108,7 +108,9 @@ def test_the_heap_advice_names_the_function_to_call(monkeypatch, weka):
 
     with pytest.warns(WekaRankingWarning, match=r"heap 1g not applied: .*jvm\.start"):
         jvm.start(heap="1g")  # the JVM runs already (the weka fixture)
-    monkeypatch.setattr(memory.bridge, "free_heap", lambda: (100 << 20, 200 << 20))
+    monkeypatch.setattr(
+        memory.bridge, "free_heap", lambda collect=False: (100 << 20, 200 << 20)
+    )
     footprint = {
         "pairs_per_member": 10**7,
         "members_at_once": 1,
@@ -187,7 +189,9 @@ def test_where_no_logging_is_configured_long_work_speaks_on_stderr(capsys, monke
 def test_no_heap_beyond_the_machine_is_advised(monkeypatch, weka):
     from weka_ranking import machine
 
-    monkeypatch.setattr(memory.bridge, "free_heap", lambda: (100 << 20, 200 << 20))
+    monkeypatch.setattr(
+        memory.bridge, "free_heap", lambda collect=False: (100 << 20, 200 << 20)
+    )
     monkeypatch.setattr(machine, "memory_bytes", lambda: 24 << 30)
     footprint = {
         "pairs_per_member": 10**9,

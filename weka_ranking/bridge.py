@@ -116,9 +116,15 @@ def java_errors(what: str) -> Iterator[None]:
         raise WekaError(f"{what}: {err.message()}") from None
 
 
-def free_heap() -> tuple[int, int]:
-    """Bytes of JVM heap free to allocate, and the maximum heap."""
+def free_heap(collect: bool = False) -> tuple[int, int]:
+    """Bytes of JVM heap free to allocate, and the maximum heap.
+
+    ``collect`` first asks for a full collection: in a JVM that has run other
+    work (an experiment's worker), garbage not yet collected counts as used.
+    """
     runtime = _classes()("java.lang.Runtime").getRuntime()
+    if collect:
+        runtime.gc()
     used = runtime.totalMemory() - runtime.freeMemory()
     return runtime.maxMemory() - used, runtime.maxMemory()
 

@@ -53,6 +53,9 @@ def check_heap(
         )
     if needed <= free:
         return
+    free, heap = bridge.free_heap(collect=True)  # garbage is not a reason to refuse
+    if needed <= free:
+        return
     # Sampled pairs train on the pair instances, whatever the full set would.
     per_pair = footprint["bytes_per_pair"]
     fitting = (free // max(at_once, 1) - footprint["bytes_per_model"]) // per_pair
