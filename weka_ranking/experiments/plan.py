@@ -47,12 +47,7 @@ from typing import Any
 from weka_ranking import inputs
 from weka_ranking.data import Dataset
 from weka_ranking.errors import DataError, HeapError, WekaError
-from weka_ranking.experiments.schemes import (
-    DEFAULTS_BEFORE_NOTED,
-    FROM_FLAGS,
-    Scheme,
-    invalid,
-)
+from weka_ranking.experiments.schemes import FROM_FLAGS, Scheme, invalid
 from weka_ranking.tasks import TASKS, resolve_task
 
 FOLDS = 10
@@ -191,7 +186,9 @@ class ExperimentPlan:
         """The plan as values (for the report and the store's run notes)."""
         return {
             "data": [d.to_dict() for d in self.data],
-            "schemes": [s.noted() for s in self.schemes],
+            "schemes": [
+                {"name": s.name, "peer": s.peer, **s.values} for s in self.schemes
+            ],
             "folds": self.folds,
             "runs": self.runs,
             "baseline": self.baseline,
@@ -247,16 +244,9 @@ class ExperimentPlan:
                 old = before.get(entry["name"])
                 if old is None:
                     continue
-                if what == "scheme" and entry.get("peer") is None:
-                    # Every parameter that applies is noted now; an older note
-                    # left defaults out, and ran with the defaults of its day.
-                    old = {**DEFAULTS_BEFORE_NOTED, **old}
-                    keys = set(entry)
-                else:
-                    keys = set(old) | set(entry)
                 changed = sorted(
                     k
-                    for k in keys
+                    for k in set(old) | set(entry)
                     if k not in ("source", "sha256") and old.get(k) != entry.get(k)
                 )
                 for k in changed:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from weka_ranking.errors import DataError, ParameterError, WekaRankingError
-from weka_ranking.params import BY_NAME, PARAMETERS, TRAINED_PARAMETERS
+from weka_ranking.params import BY_NAME, PARAMETERS
 
 # The peers as a user would set them: each modestly tuned, the grid (and for
 # the boosters the rounds, up to 300 in tens) chosen by AUC on an inner
@@ -85,25 +85,6 @@ PEER_EXTRAS = {
     "random-forest": "sklearn",
 }
 FROM_FLAGS = "the flags"
-# The parameters a scheme's results depend on (threads do not change them).
-RESULTS = ("base", "base_options", *TRAINED_PARAMETERS[1:], "ranker", "ties")
-# The learner alone: no pairs, so the pair parameters do not apply.
-LEARNER_ALONE_RESULTS = ("base", "base_options", "seed", "ranker", "ties")
-# What a scheme ran with where a note written before the notes filled the
-# defaults in (before 2026-11-25) left a parameter out: the defaults then.
-DEFAULTS_BEFORE_NOTED = {
-    "base": "J48",
-    "base_options": "",
-    "pairs_per_instance": "all",
-    "voters": 1,
-    "seed": 1,
-    "sum_order": "rows",
-    "pair_features": "concat",
-    "pair_order": "blocks",
-    "smo_solver": "pairs",
-    "ranker": "tournament",
-    "ties": "stable",
-}
 
 
 def invalid(name: str, value: Any, where: str, reason: str) -> WekaRankingError:
@@ -223,19 +204,6 @@ class Scheme:
     @property
     def is_learner_alone(self) -> bool:
         return self.peer is None and self.values.get("ranker") == "pointwise"
-
-    def noted(self) -> dict[str, Any]:
-        """The scheme as a run notes it: what its results depend on, defaults filled.
-
-        A later change of a default then shows as a change of the scheme
-        (:meth:`ExperimentPlan.differences`) instead of records reused under
-        a meaning they did not have.
-        """
-        if self.peer is not None:
-            return {"name": self.name, "peer": self.peer, **self.values}
-        keys = LEARNER_ALONE_RESULTS if self.is_learner_alone else RESULTS
-        filled = {k: self.values.get(k, BY_NAME[k].default) for k in keys}
-        return {"name": self.name, "peer": None, **filled}
 
 
 def _check_learner(learner: str, where: str) -> None:
