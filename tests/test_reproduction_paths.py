@@ -1,4 +1,4 @@
-"""The reproduction's plan takes each fast path where it applies and declines it elsewhere.
+"""The reproduction takes each fast path where it applies, declines it elsewhere.
 
 Every model the reproduction's own units fit (``run_unit``, one fold of each
 unit of glass) is recorded as the meta-classifier will train it: Logistic
@@ -22,7 +22,7 @@ TASK = "glass"
 
 
 class Recorded(RankingReduction):
-    """The reproduction's estimator, each fit recorded: its path, and Logistic's declines."""
+    """The reproduction's estimator, each fit recorded: its path, its declines."""
 
     fits: list[dict] = []
 
