@@ -71,10 +71,7 @@ def of(fits, learner, pointwise=None, sampled=None, one_order=None):
         for f in fits
         if f["params"]["base"] == learner
         and (pointwise is None or (f["params"]["ranker"] == "pointwise") == pointwise)
-        and (
-            sampled is None
-            or (f["params"]["pairs_per_instance"] != "all") == sampled
-        )
+        and (sampled is None or (f["params"]["pairs_per_instance"] != "all") == sampled)
         and (one_order is None or f["one_order"] == one_order)
     ]
     assert out, (learner, pointwise, sampled, one_order)
