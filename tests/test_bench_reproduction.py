@@ -53,14 +53,22 @@ def run_lines(started, seconds, units, pending, argv=()):
     return [start, end]
 
 
-def test_only_a_whole_default_run_is_measured():
+def test_a_run_is_measured_where_it_ran_its_whole_plan():
     runs = [
         *run_lines("2026-11-25T22:00:00+0000", 3600.0, 100, 100),
-        *run_lines("2026-11-25T22:50:00+0000", 600.0, 100, 100, ["--learners", "SMO"]),
+        *run_lines("2026-11-25T22:50:00+0000", 600.0, 100, 40),  # resumed
     ]
-    (run,) = reproduction.whole_default_runs(runs, 100)
+    (run,) = reproduction.whole_runs(runs)
     assert run["seconds"] == 3600.0 and run["jobs"] == 1
-    assert reproduction.whole_default_runs(runs, 101) == []  # another plan
+
+
+def test_a_runs_plan_is_rebuilt_from_its_command_line():
+    argv = ["weka-ranking", "reproduce", "--out", "x", "--learners", "SMO,J48"]
+    units = reproduction.run_plan([*argv, "--tasks", "glass"])
+    assert {(u.learner, u.task) for u in units} == {("SMO", "glass"), ("J48", "glass")}
+    assert len(reproduction.run_plan(argv)) < len(
+        reproduction.run_plan([*argv, "--include-slow"])
+    )
 
 
 def write_store(folder, costs, seconds):
@@ -102,6 +110,7 @@ def test_the_estimate_replays_the_costs_and_the_runs_overhead(tmp_path):
     assert "## The monograph's reproduction: its wall time on 2 workers" in text
     assert f"({r['plans']['include_slow']['borrowed_units']}: cells never run)" in text
     assert "0.50 s a unit" in text
+    assert "`weka-ranking reproduce` of " in text
     assert f"| `reproduce` | {len(default):,} |" in text
 
 
@@ -109,5 +118,5 @@ def test_a_store_without_a_whole_run_is_refused_in_one_line(tmp_path):
     (tmp_path / "results.jsonl").write_text(
         json.dumps(record("u", "base", "base", "p", 1.0, 0.0)) + "\n"
     )
-    with pytest.raises(ValueError, match="no run of the whole default plan"):
+    with pytest.raises(ValueError, match="no run of a whole plan"):
         reproduction.measure(tmp_path)

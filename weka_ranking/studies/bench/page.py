@@ -189,7 +189,8 @@ def _reproduction(r: dict) -> str:
     return template("reproduction.md").substitute(
         store=r["store"],
         workers=r["workers"],
-        run_jobs=run["jobs"],
+        run_command=run["command"],
+        run_units=f"{run['units']:,}",
         run_started=run["started"],
         run_minutes=minutes(run["seconds"]),
         overhead=f"{r['overhead_per_unit_seconds']:.2f}",

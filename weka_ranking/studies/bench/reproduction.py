@@ -5,9 +5,9 @@ from a store (the committed one, ``docs/``). A unit's cost is what its
 records say its models took to train and rank (``train_seconds`` of each
 model trained once: a committee's largest for ``voters``, each
 configuration's for the others; every record's ``rank_seconds``). The
-store's last run of the whole default plan measured its wall time; what its
-units' costs leave of it is the reproduction's own work around the models
-(data, folds, records, store), spread evenly over its units. The estimate of
+store's last run of a whole plan measured its wall time; what its units'
+costs leave of it is the reproduction's own work around the models (data,
+folds, records, store), spread evenly over its units. The estimate of
 a plan on ``workers`` workers replays its units, each its cost plus that
 share, in the plan's order on the first free worker (:func:`makespan`, the
 local executor's rule). A unit the store lacks (a slow cell never run) is
@@ -28,8 +28,6 @@ from weka_ranking.studies.monograph.plan import Unit, build_plan
 # The goals of issue 32, on two workers (two cores).
 WORKERS = 2
 GOAL_SECONDS = {"default": 20 * 60, "include_slow": 60 * 60}
-# A run of the whole plan passes none of these.
-PARTIAL_FLAGS = ("--tasks", "--learners", "--quick", "--include-slow")
 
 
 def unit_costs(records: list[dict]) -> dict[str, float]:
@@ -61,31 +59,38 @@ def _time(text: str) -> float:
     return datetime.strptime(text, "%Y-%m-%dT%H:%M:%S%z").timestamp()
 
 
-def whole_default_runs(runs: list[dict], plan_units: int) -> list[dict]:
-    """The store's runs of the whole default plan that recorded their wall time.
+def _flag(argv: list[str], name: str) -> tuple[str, ...] | None:
+    """A comma-separated flag's values in a command line, None when absent."""
+    if name not in argv or argv.index(name) + 1 >= len(argv):
+        return None
+    return tuple(argv[argv.index(name) + 1].split(","))
+
+
+def run_plan(argv: list[str]) -> list[Unit]:
+    """The units a ``weka-ranking reproduce`` command line plans."""
+    units, _ = build_plan(
+        _flag(argv, "--tasks"),
+        _flag(argv, "--learners"),
+        "--quick" in argv,
+        "--include-slow" in argv,
+    )
+    return units
+
+
+def whole_runs(runs: list[dict]) -> list[dict]:
+    """The store's runs that ran their whole plan and recorded their wall time.
 
     A run's finish is the one whose seconds lead from its start to its end.
     """
     finishes = [r for r in runs if "finished" in r]
     out = []
     for run in runs:
-        argv = run.get("argv", [])
-        if "started" not in run or any(flag in argv for flag in PARTIAL_FLAGS):
-            continue
-        if run.get("pending") != plan_units or run.get("units") != plan_units:
+        if "started" not in run or run.get("pending") != run.get("units"):
             continue
         start = _time(run["started"])
         for end in finishes:
             if abs(start + end["seconds"] - _time(end["finished"])) < 90:
-                out.append(
-                    {
-                        "started": run["started"],
-                        "jobs": run["jobs"],
-                        "units": plan_units,
-                        "seconds": end["seconds"],
-                        "git_sha": run.get("git_sha"),
-                    }
-                )
+                out.append({**run, "seconds": end["seconds"]})
                 break
     return out
 
@@ -106,24 +111,28 @@ def measure(folder: str | Path | None = None, workers: int = WORKERS) -> dict:
     """The reproduction's wall time, default and ``--include-slow``, on ``workers``.
 
     The keys hold the estimate on ``workers`` workers (``reproduction`` says
-    how it was made, with the measured run it is calibrated on).
+    how it was made, with the measured run it is calibrated on: the store's
+    last run of a whole plan whose units are all in the store).
     """
     folder = Path(folder) if folder else project_dir("docs")
     store = ResultStore(folder)
     costs = unit_costs(store.records())
-    default, _ = build_plan()
-    measured = whole_default_runs(store.runs(), len(default))
-    if not measured:
+    calibrations = [
+        (run, plan)
+        for run in whole_runs(store.runs())
+        if len(plan := run_plan(run.get("argv", []))) == run["units"]
+        and all(u.key in costs for u in plan)
+    ]
+    if not calibrations:
         raise ValueError(
-            f"{store.folder}: no run of the whole default plan recorded its wall "
-            "time; run `weka-ranking reproduce` into it"
+            f"{store.folder}: no run of a whole plan recorded its wall time; "
+            "run `weka-ranking reproduce` into it"
         )
-    run = measured[-1]
+    run, plan = calibrations[-1]
     # The run's work beyond its models, per unit: its wall time on its workers
     # less its units' costs replayed there, shared by the units each worker ran.
-    default_durations, _ = _durations(default, costs)
-    replayed = makespan(default_durations, run["jobs"])
-    overhead = max(0.0, run["seconds"] - replayed) * run["jobs"] / len(default)
+    replayed = makespan([costs[u.key] for u in plan], run["jobs"])
+    overhead = max(0.0, run["seconds"] - replayed) * run["jobs"] / len(plan)
     plans = {}
     for name, include_slow in (("default", False), ("include_slow", True)):
         units, _ = build_plan(include_slow=include_slow)
@@ -138,6 +147,10 @@ def measure(folder: str | Path | None = None, workers: int = WORKERS) -> dict:
             "goal_seconds": GOAL_SECONDS[name],
             "meets_goal": seconds < GOAL_SECONDS[name],
         }
+    words = ["weka-ranking", *run["argv"][1:]]
+    command = " ".join(
+        "DIR" if i and words[i - 1] == "--out" else word for i, word in enumerate(words)
+    )
     return {
         "reproduce_default_wall_seconds": plans["default"]["estimate_seconds"],
         "reproduce_include_slow_wall_seconds": plans["include_slow"][
@@ -146,7 +159,13 @@ def measure(folder: str | Path | None = None, workers: int = WORKERS) -> dict:
         "reproduction": {
             "store": folder.name if folder == project_dir("docs") else str(folder),
             "workers": workers,
-            "measured_run": run,
+            "measured_run": {
+                "command": command,
+                "started": run["started"],
+                "jobs": run["jobs"],
+                "units": run["units"],
+                "seconds": run["seconds"],
+            },
             "overhead_per_unit_seconds": overhead,
             "plans": plans,
         },
