@@ -114,9 +114,13 @@ def test_the_estimate_replays_the_costs_and_the_runs_overhead(tmp_path):
     assert f"| `reproduce` | {len(default):,} |" in text
 
 
-def test_a_store_without_a_whole_run_is_refused_in_one_line(tmp_path):
-    (tmp_path / "results.jsonl").write_text(
-        json.dumps(record("u", "base", "base", "p", 1.0, 0.0)) + "\n"
-    )
-    with pytest.raises(ValueError, match="no run of a whole plan"):
-        reproduction.measure(tmp_path)
+def test_without_a_whole_run_the_estimate_is_the_costs_alone(tmp_path):
+    default, _ = build_plan()
+    with gzip.open(tmp_path / "results.jsonl.gz", "wt") as stream:
+        for unit in build_plan(include_slow=True)[0]:
+            stream.write(json.dumps(record(unit.key, "base", "b", "p", 2.0, 0)) + "\n")
+    measured = reproduction.measure(tmp_path, workers=2)
+    assert measured["reproduction"]["measured_run"] is None
+    assert measured["reproduce_default_wall_seconds"] == pytest.approx(len(default))
+    text = page.to_markdown({"machine": "m", **measured}, "c")
+    assert "not measured: no whole run recorded its wall time" in text

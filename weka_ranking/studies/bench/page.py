@@ -186,14 +186,19 @@ def _reproduction(r: dict) -> str:
             f"{minutes(plan['estimate_seconds'])} | "
             f"{verdict} {minutes(plan['goal_seconds'])} |"
         )
+    around = (
+        "not measured: no whole run recorded its wall time, so the estimate "
+        "is a lower bound"
+        if run is None
+        else f"{r['overhead_per_unit_seconds']:.2f} s a unit, what the store's "
+        f"last whole run, `{run['command']}` of {run['units']:,} units started "
+        f"{run['started']}, measured beyond its units' costs in its "
+        f"{minutes(run['seconds'])} minutes of wall time"
+    )
     return template("reproduction.md").substitute(
         store=r["store"],
         workers=r["workers"],
-        run_command=run["command"],
-        run_units=f"{run['units']:,}",
-        run_started=run["started"],
-        run_minutes=minutes(run["seconds"]),
-        overhead=f"{r['overhead_per_unit_seconds']:.2f}",
+        around=around,
         borrowed=plans["include_slow"]["borrowed_units"],
         rows="\n".join(rows),
     )

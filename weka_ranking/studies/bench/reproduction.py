@@ -7,7 +7,8 @@ model trained once: a committee's largest for ``voters``, each
 configuration's for the others; every record's ``rank_seconds``). The
 store's last run of a whole plan measured its wall time; what its units'
 costs leave of it is the reproduction's own work around the models (data,
-folds, records, store), spread evenly over its units. The estimate of
+folds, records, store), spread evenly over its units (without such a run,
+nothing: a lower bound). The estimate of
 a plan on ``workers`` workers replays its units, each its cost plus that
 share, in the plan's order on the first free worker (:func:`makespan`, the
 local executor's rule). A unit the store lacks (a slow cell never run) is
@@ -112,7 +113,8 @@ def measure(folder: str | Path | None = None, workers: int = WORKERS) -> dict:
 
     The keys hold the estimate on ``workers`` workers (``reproduction`` says
     how it was made, with the measured run it is calibrated on: the store's
-    last run of a whole plan whose units are all in the store).
+    last run of a whole plan whose units are all in the store; without one,
+    nothing is added to the units' costs, and the estimate is a lower bound).
     """
     folder = Path(folder) if folder else project_dir("docs")
     store = ResultStore(folder)
@@ -123,16 +125,14 @@ def measure(folder: str | Path | None = None, workers: int = WORKERS) -> dict:
         if len(plan := run_plan(run.get("argv", []))) == run["units"]
         and all(u.key in costs for u in plan)
     ]
-    if not calibrations:
-        raise ValueError(
-            f"{store.folder}: no run of a whole plan recorded its wall time; "
-            "run `weka-ranking reproduce` into it"
-        )
-    run, plan = calibrations[-1]
-    # The run's work beyond its models, per unit: its wall time on its workers
-    # less its units' costs replayed there, shared by the units each worker ran.
-    replayed = makespan([costs[u.key] for u in plan], run["jobs"])
-    overhead = max(0.0, run["seconds"] - replayed) * run["jobs"] / len(plan)
+    run, overhead = None, 0.0
+    if calibrations:
+        run, plan = calibrations[-1]
+        # The run's work beyond its models, per unit: its wall time on its
+        # workers less its units' costs replayed there, shared by the units
+        # each worker ran.
+        replayed = makespan([costs[u.key] for u in plan], run["jobs"])
+        overhead = max(0.0, run["seconds"] - replayed) * run["jobs"] / len(plan)
     plans = {}
     for name, include_slow in (("default", False), ("include_slow", True)):
         units, _ = build_plan(include_slow=include_slow)
@@ -147,10 +147,19 @@ def measure(folder: str | Path | None = None, workers: int = WORKERS) -> dict:
             "goal_seconds": GOAL_SECONDS[name],
             "meets_goal": seconds < GOAL_SECONDS[name],
         }
-    words = ["weka-ranking", *run["argv"][1:]]
-    command = " ".join(
-        "DIR" if i and words[i - 1] == "--out" else word for i, word in enumerate(words)
-    )
+    measured = None
+    if run is not None:
+        words = ["weka-ranking", *run["argv"][1:]]
+        measured = {
+            "command": " ".join(
+                "DIR" if i and words[i - 1] == "--out" else word
+                for i, word in enumerate(words)
+            ),
+            "started": run["started"],
+            "jobs": run["jobs"],
+            "units": run["units"],
+            "seconds": run["seconds"],
+        }
     return {
         "reproduce_default_wall_seconds": plans["default"]["estimate_seconds"],
         "reproduce_include_slow_wall_seconds": plans["include_slow"][
@@ -159,13 +168,7 @@ def measure(folder: str | Path | None = None, workers: int = WORKERS) -> dict:
         "reproduction": {
             "store": folder.name if folder == project_dir("docs") else str(folder),
             "workers": workers,
-            "measured_run": {
-                "command": command,
-                "started": run["started"],
-                "jobs": run["jobs"],
-                "units": run["units"],
-                "seconds": run["seconds"],
-            },
+            "measured_run": measured,
             "overhead_per_unit_seconds": overhead,
             "plans": plans,
         },
