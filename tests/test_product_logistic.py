@@ -187,6 +187,34 @@ def test_separable_pairs_are_declined_and_trained_by_weka(weka):
     np.testing.assert_array_equal(
         np.asarray([row[0] for row in member.coefficients()]), wekas
     )
+    # The model says so, in its text and to Python.
+    (line,) = model.declined_
+    assert "training Logistic from the rows for 1 of 1 member" in line
+    assert "separable" in line
+    assert f"Declined: {line}" in str(model.weka_model_.toString())
+
+
+def test_a_committee_says_which_members_were_declined(weka):
+    # 1 pair per instance: some members' 40 pairs are separable, some not.
+    data = separable(40)
+    data.X[:, 0] = np.random.default_rng(2).random(40) + 0.3 * data.y
+    model = RankingReduction("Logistic", pairs_per_instance=1, voters=10).fit(data)
+    declined = [
+        i
+        for i, member in enumerate(model.weka_model_.getMembers())
+        if not java("ProductTraining").train(
+            logistic(),
+            pair_training(data, 1),
+            jpype.JClass("java.util.Random")(model.member_seeds_[i]),
+            1,
+        )
+    ]
+    assert 0 < len(declined) < 10  # the data makes both kinds
+    (line,) = model.declined_
+    assert f"for {len(declined)} of 10 members (its pairs are separable" in line
+    smaller = model.sub_committee(declined[0] + 1)
+    (line,) = smaller.declined_
+    assert f"for 1 of {declined[0] + 1} member" in line
 
 
 def test_one_order_pairs_are_separable_and_declined(weka):

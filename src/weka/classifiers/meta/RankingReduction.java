@@ -12,7 +12,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.Enumeration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.Vector;
 import weka.classifiers.AbstractClassifier;
@@ -428,6 +430,9 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
 
   /** Why the chosen SMO solver declined (null when it applied or was not chosen). */
   protected String m_SmoSolverDeclined;
+
+  /** Per member, why the row path declined after looking at its pairs, or null. */
+  protected String[] m_MemberRowPathDeclined;
 
   // -- neither options nor learned state (not serialized) -----------------
   /** Comparator answers of the last batch ranked. */
@@ -1485,6 +1490,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     m_MemberSeeds = new int[members];
     m_PairCounts = new long[members];
     m_MemberSeconds = new double[members];
+    m_MemberRowPathDeclined = new String[members];
     for (int i = 0; i < members; i++) {
       m_MemberSeeds[i] = m_Seed + i;
       if (m_Classifiers[i] instanceof Randomizable) {
@@ -1532,7 +1538,8 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
       long started = System.nanoTime();
       m_PairCounts[i] = m_Training.pairsPerMember();
       if (!ProductTraining.train(m_Classifiers[i], m_Training,
-          new Random(m_MemberSeeds[i]), Math.max(1, slots() / m_Classifiers.length))
+          new Random(m_MemberSeeds[i]), Math.max(1, slots() / m_Classifiers.length),
+          reason -> m_MemberRowPathDeclined[i] = reason)
           && !SmoSolver.train(m_SmoSolver, m_Classifiers[i], m_Training)) {
         m_Classifiers[i].buildClassifier(getTrainingSet(i));
       }
@@ -1985,6 +1992,9 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     smaller.m_MemberSeeds = Arrays.copyOf(m_MemberSeeds, k);
     smaller.m_PairCounts = Arrays.copyOf(m_PairCounts, k);
     smaller.m_MemberSeconds = Arrays.copyOf(m_MemberSeconds, k);
+    if (m_MemberRowPathDeclined != null) {
+      smaller.m_MemberRowPathDeclined = Arrays.copyOf(m_MemberRowPathDeclined, k);
+    }
     return smaller;
   }
 
@@ -2060,6 +2070,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
           + " from the rows (" + m_RowPathDeclined + "): the members trained on the pair "
           + "instances");
     }
+    out.addAll(membersDeclined());
     String trees = Committee.treeTournamentDeclined(getPairLayout());
     boolean allTrees = true;
     for (Classifier member : m_Classifiers) {
@@ -2081,6 +2092,28 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
           + "is not a sum of a term of each instance): the member is asked every pair");
     }
     return out.toArray(new String[0]);
+  }
+
+  /**
+   * The members the row path declined after looking at their pairs, one line
+   * a reason with how many members it held for: those members are WEKA's own
+   * learner trained on the pair instances.
+   */
+  private List<String> membersDeclined() {
+    Map<String, Integer> members = new LinkedHashMap<>();
+    for (String reason : m_MemberRowPathDeclined == null ? new String[0]
+        : m_MemberRowPathDeclined) {
+      if (reason != null) {
+        members.merge(reason, 1, Integer::sum);
+      }
+    }
+    List<String> out = new ArrayList<>();
+    members.forEach((reason, count) -> out.add("training "
+        + m_Classifier.getClass().getSimpleName() + " from the rows for " + count + " of "
+        + m_Classifiers.length + (m_Classifiers.length == 1 ? " member (" : " members (")
+        + reason + "): " + (count == 1 ? "that member is " : "those members are ")
+        + "WEKA's own, trained on the pair instances"));
+    return out;
   }
 
   /**

@@ -67,6 +67,10 @@ import weka.filters.unsupervised.attribute.ReplaceMissingValues;
  */
 final class ProductLogistic implements ProductTraining.ListBuilder {
 
+  /** Why a member whose pairs are separable is left to WEKA's path. */
+  static final String SEPARABLE = "its pairs are separable: the optimum is at infinity, "
+      + "bounded by the ridge alone, and where an optimiser stops there is arbitrary";
+
   /** Blocks of the pair loop: fixed, so that sums are the same on any number of threads. */
   private static final int BLOCKS = 16;
 
@@ -98,7 +102,7 @@ final class ProductLogistic implements ProductTraining.ListBuilder {
   }
 
   @Override
-  public boolean train(Classifier member, PairTraining training, Random random, int threads)
+  public String train(Classifier member, PairTraining training, Random random, int threads)
       throws Exception {
     int[][] sides = training.productSides();
     PairSet pairs;
@@ -107,19 +111,20 @@ final class ProductLogistic implements ProductTraining.ListBuilder {
     } else if (random != null) {
       pairs = new ListPairs(training, training.pairList(random));
     } else {
-      return false;
+      return "sampled pairs without the member's generator";
     }
     long[] perClass = pairs.perClass();
     if (perClass[0] == 0 || perClass[1] == 0) {
-      return false; // one class (one-order pairs): separable by the intercept alone
+      return "its pairs are of one class: separable by the intercept alone, the optimum "
+          + "at infinity";
     }
     Logistic logistic = (Logistic) member;
     Fit fit = new Fit(logistic, training, pairs, threads);
     if (fit.separated()) {
-      return false;
+      return SEPARABLE;
     }
     fit.fill(logistic);
-    return true;
+    return null;
   }
 
   /**

@@ -6,6 +6,7 @@ package weka.classifiers.meta.rankingreduction;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Random;
+import java.util.function.Consumer;
 
 import weka.classifiers.Classifier;
 import weka.classifiers.bayes.NaiveBayes;
@@ -103,11 +104,11 @@ public final class ProductTraining {
      * @param random the member's generator for sampled pairs, or null when
      *     only all pairs may be trained from the rows
      * @param threads the most threads the training may use
-     * @return true when the member is trained, false when it must be trained
-     *     on the pair instances
+     * @return null when the member is trained; else why it declined, and the
+     *     member must be trained on the pair instances
      * @throws Exception if the learner refuses the data
      */
-    boolean train(Classifier member, PairTraining training, Random random, int threads)
+    String train(Classifier member, PairTraining training, Random random, int threads)
         throws Exception;
   }
 
@@ -190,9 +191,36 @@ public final class ProductTraining {
    */
   public static boolean train(Classifier member, PairTraining training, Random random,
       int threads) throws Exception {
+    return train(member, training, random, threads, reason -> { });
+  }
+
+  /**
+   * Trains a member from the rows on its pairs as {@link #train(Classifier,
+   * PairTraining, Random, int)} does, and says why where a builder that
+   * applies declines after looking at the pairs (separable pairs, say).
+   *
+   * @param member the untrained member
+   * @param training the training data
+   * @param random the member's generator, {@code new Random(seed + i)}, or
+   *     null when only all pairs may be trained from the rows
+   * @param threads the most threads the training may use
+   * @param declined told why, when the member applies but is declined
+   * @return true when the member is trained, false when it must be trained
+   *     on the pair instances
+   * @throws Exception if the learner refuses the data
+   */
+  public static boolean train(Classifier member, PairTraining training, Random random,
+      int threads, Consumer<String> declined) throws Exception {
     ListBuilder list = LIST_BUILDERS.get(member.getClass());
     if (list != null) {
-      return applies(member, training) && list.train(member, training, random, threads);
+      if (!applies(member, training)) {
+        return false;
+      }
+      String reason = list.train(member, training, random, threads);
+      if (reason != null) {
+        declined.accept(reason);
+      }
+      return reason == null;
     }
     if (!applies(member, training)) {
       return false;
