@@ -228,6 +228,14 @@ def read_records(folder: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text().splitlines() if line]
 
 
+def folds_kept(records: list[dict]) -> dict[tuple, set[int]]:
+    """The folds kept of each job, by its key (a job stopped midway keeps some)."""
+    kept: dict[tuple, set[int]] = {}
+    for r in records:
+        kept.setdefault(_key(r), set()).add(r["fold"])
+    return kept
+
+
 def run(jobs: list[Job], folder: Path, progress=print) -> int:
     """Run the jobs' folds not yet kept in ``folder/harness.jsonl``, appending each.
 
@@ -235,7 +243,7 @@ def run(jobs: list[Job], folder: Path, progress=print) -> int:
     one line.
     """
     folder = Path(folder)
-    done = {(_key(r), r["fold"]) for r in read_records(folder)}
+    kept = folds_kept(read_records(folder))
     reason = skip_reason()
     ran = 0
     for job in jobs:
@@ -243,7 +251,7 @@ def run(jobs: list[Job], folder: Path, progress=print) -> int:
             progress(f"skipped {job}: {reason}")
             continue
         for fold in range(FOLDS):
-            if (job.key, fold) in done:
+            if fold in kept.get(job.key, ()):
                 continue
             record = fold_record(job, fold)
             record["jar_sha256"] = (
@@ -345,6 +353,32 @@ def estimate(key: tuple, costs: dict, harness_cells: dict) -> dict | None:
     }
 
 
+def left_open(key: tuple, kept: dict, costs: dict, done: dict) -> dict:
+    """A job not run to its last fold: its folds kept, the rest's estimated seconds.
+
+    ``kept`` from :func:`folds_kept`, ``costs`` from :func:`store_seconds`, ``done``
+    the complete jobs (:func:`cells`) that pace the estimate (:func:`estimate`).
+    """
+    guess = estimate(key, costs, done) or {
+        "seconds": None,
+        "store_seconds": costs.get(key[:3]),
+        "pace": None,
+        "paced_on": None,
+    }
+    folds = len(kept.get(key, ()))
+    rest = guess["seconds"] and guess["seconds"] * (FOLDS - folds) / FOLDS
+    return guess | {"folds_kept": folds, "seconds": rest}
+
+
+def duration(seconds: float | None) -> str:
+    """An estimated time as a reader plans with it: hours, or minutes under one."""
+    if seconds is None:
+        return "unknown"
+    if seconds >= 3600:
+        return f"{seconds / 3600:.1f} h"
+    return f"{max(1, round(seconds / 60))} min"
+
+
 def command(key: tuple, slow: bool) -> str:
     """The command line that runs one job (resumable), from the study's folder."""
     learner, task, _config, version, order, class_order = key
@@ -423,22 +457,18 @@ def main(argv: list[str] | None = None) -> int:
 
         records = read_records(Path(args.out))
         costs = store_seconds(Results.from_store(args.out))
-        done, kept_folds = cells(records), {}
-        for r in records:
-            kept_folds.setdefault(_key(r), set()).add(r["fold"])
+        done, kept_folds = cells(records), folds_kept(records)
         for job in kept:
             if job.key in done:
                 continue
-            guess = estimate(job.key, costs, done)
-            left = FOLDS - len(kept_folds.get(job.key, ()))
+            left = left_open(job.key, kept_folds, costs, done)
             print(
-                f"{job}: "
+                f"{job}: {FOLDS - left['folds_kept']} folds left, "
                 + (
-                    f"about {guess['seconds'] * left / FOLDS / 3600:.2f} h "
-                    f"({left} folds; the store's {guess['store_seconds']:.0f} s "
-                    f"times the pace {guess['pace']:.2f} measured on "
-                    f"{guess['paced_on']})"
-                    if guess
+                    f"about {duration(left['seconds'])} (the store's "
+                    f"{left['store_seconds']:.0f} s times the pace "
+                    f"{left['pace']:.2f} measured on {left['paced_on']})"
+                    if left["seconds"] is not None
                     else "no estimate (no cell of this learner run to pace it)"
                 )
             )
