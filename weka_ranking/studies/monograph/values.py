@@ -1144,7 +1144,7 @@ def main_rows(cells: list[dict]) -> list[dict]:
 
 
 def overview_values(
-    cells: list[dict], conclusions: list[dict], left_open: list[dict] = ()
+    cells: list[dict], conclusions: list[dict], left_open: list[dict]
 ) -> dict:
     """The counts the page's opening paragraph states, from the verdicts.
 
