@@ -108,8 +108,9 @@ READINGS_ROW = (
 
 OPEN_TITLE = "## Readings left open: not run, with their estimated cost"
 OPEN_TEXT = """\
-The harness runs the plan's readings cheapest first and keeps every fold it
-finishes (`harness.jsonl`). These jobs did not run to their last fold, so the
+The harness runs the plan's readings task by task, the smallest first, and
+keeps every fold it finishes (`harness.jsonl`). These jobs did not run to
+their last fold (or not at all), so the
 readings they give are left open: not tried, not counted in the chance of an
 exact match, and the cell's tier is what the readings that ran give. The
 estimate is the store's training seconds of the cell (the `train_seconds` of
