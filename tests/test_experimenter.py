@@ -87,10 +87,11 @@ def test_reproduction_json_and_its_sections(store, tmp_path):
     assert voting["p_holm"] >= voting["p_value"]
     text = (tmp_path / "reproduction.md").read_text()
     sections = [line for line in text.splitlines() if line.startswith("## ")]
-    assert sections[:4] == [
+    assert sections[:5] == [
         "## Every published cell: published, reproduced, the reading, the tier",
         "## Summary: the monograph's conclusions, judged",
         "## The declared readings, alone and in combination",
+        "## Readings left open: not run, with their estimated cost",
         "## Decision rules, and when each was fixed",
     ]
     assert "## First: the order of the classes in WEKA's test folds" in sections

@@ -210,3 +210,53 @@ def test_the_old_weka_alone_is_its_own_command_line(tmp_path):
         assert record["auc_class0"] == pytest.approx(
             roc[data.class_values[0]], abs=5e-4
         )
+
+
+def test_a_job_is_estimated_from_the_store_at_the_pace_of_the_costliest_cell_run():
+    """The pace is taken on the same learner, WEKA and pair order, costliest cell."""
+    costs = {("SMO", "hepatitis", "original"): 50.0,
+             ("SMO", "glass", "original"): 4.0,
+             ("SMO", "breast-cancer", "original"): 7000.0,
+             ("J48", "vehicle", "original"): 100.0}  # fmt: skip
+    done = {
+        ("SMO", "hepatitis", "original", "3.6.14", "blocks", "ours"): {
+            "seconds": 300.0
+        },
+        ("SMO", "glass", "original", "3.6.14", "blocks", "ours"): {"seconds": 40.0},
+        ("SMO", "hepatitis", "original", "3.9", "blocks", "ours"): {"seconds": 90.0},
+        ("J48", "vehicle", "original", "3.6.14", "blocks", "ours"): {"seconds": 1.0},
+    }
+    key = ("SMO", "breast-cancer", "original", "3.6.14", "blocks", "file")
+    guess = harness.estimate(key, costs, done)
+    assert guess == {"seconds": 7000.0 * 6.0, "store_seconds": 7000.0, "pace": 6.0,
+                     "paced_on": "hepatitis"}  # fmt: skip
+    interleaved = key[:4] + ("interleaved", "ours")
+    assert harness.estimate(interleaved, costs, done) is None  # nothing to pace it
+    left = harness.left_open(key, {key: {0, 1, 2, 3, 4}}, costs, done)
+    assert left["folds_kept"] == 5 and left["seconds"] == 7000.0 * 6.0 / 2
+    assert "--include-slow" in harness.command(key, slow=True)
+    assert "--class-orders file" in harness.command(key, slow=False)
+
+
+def test_the_estimate_runs_nothing_and_names_each_job_left(tmp_path, capsys):
+    """``--estimate`` on a store with one job run: the others, each with a time."""
+    import json
+    import shutil
+
+    store = tmp_path / "store"
+    shutil.copytree(Path(__file__).parent / "golden" / "store", store)
+    done = ("J48", "hepatitis", "original", harness.CURRENT, "interleaved", "ours")
+    records = [dict(zip(harness.KEY_FIELDS, done)) | {
+        "fold": k, "auc": 0.5, "auc_stable": 0.5, "auc_class0": 0.5, "seconds": 1.0}
+        for k in range(FOLDS)]  # fmt: skip
+    (store / harness.RECORDS).write_text("".join(json.dumps(r) + "\n" for r in records))
+    before = (store / harness.RECORDS).read_text()
+    argv = ["--out", str(store), "--learners", "J48", "--tasks", "hepatitis",
+            "glass", "--versions", harness.CURRENT, "--orders", "interleaved",
+            "--estimate"]  # fmt: skip
+    assert harness.main(argv) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert (store / harness.RECORDS).read_text() == before
+    lines = [line for line in out if "config='original'" in line]
+    assert len(lines) == 1 and "task='glass'" in lines[0]
+    assert "10 folds left, about" in lines[0] and "measured on hepatitis" in lines[0]

@@ -451,3 +451,62 @@ def test_the_harness_is_checked_against_the_store_fold_by_fold(results):
     records[4]["auc"] += 1e-9
     check = values.harness_check(results, harness.cells(records))
     assert (check["equal"], check["differ"]) == (0, "J48 glass original")
+
+
+def test_a_reading_not_run_is_left_open_with_its_cost_and_command(results, computed):
+    """Without the harness's records every harness reading is left open, by name.
+
+    Its job is listed with the folds kept, no estimate (nothing ran to pace it) and
+    the command that runs it; the main table says the readings were not run beside
+    the tier they could change. Once WEKA 3.6's blocks job of J48 hepatitis runs
+    (two seconds a fold), it leaves the list, and the same job on glass is estimated
+    from it: the store's seconds on glass times the harness's pace on hepatitis.
+    A job stopped after three folds keeps them, and only the rest is estimated.
+    """
+    key = ("J48", "hepatitis", "original", "3.6.14", "blocks", "ours")
+
+    def row(values_, k=key):
+        return next(
+            (r for r in values_["left_open"] if tuple(r[f] for f in (
+                "learner", "task", "config", "version", "order", "class_order"
+            )) == k),
+            None,
+        )  # fmt: skip
+
+    before = row(computed)
+    # On hepatitis the file's class 0 is ours: one job gives the three readings.
+    assert before["readings"] == ["W36", "W36+H2'", "W36+H2'+H4"]
+    assert before["folds_kept"] == 0
+    assert before["seconds"] is None and before["store_seconds"] > 0
+    assert "--learners J48 --tasks hepatitis --versions 3.6.14" in before["command"]
+    assert before["command"].startswith("WEKA36_JAR=")
+    text = to_markdown(computed)
+    assert "## Readings left open: not run, with their estimated cost" in text
+    assert f"`{before['command']}`" in text
+    main = next(r for r in computed["main"]
+                if (r["learner"], r["task"], r["config"]) == key[:3])  # fmt: skip
+    cell = next(c for c in computed["cells"]
+                if (c["learner"], c["task"], c["config"]) == key[:3])  # fmt: skip
+    if cell["tier"] != rules.EXACT:
+        assert main["tier"] == (
+            f"{cell['tier']} ({len(cell['readings_not_run'])} readings not run: "
+            "left open)"
+        )
+    assert computed["overview"]["open_jobs"] == len(computed["left_open"])
+    records = [
+        {**dict(zip(("learner", "task", "config", "version", "order", "class_order"),
+                    k)),
+         "fold": f, "auc": 0.5, "auc_stable": 0.5, "auc_class0": 0.5, "seconds": 2.0}
+        for k, folds in ((key, range(10)), (key[:1] + ("glass",) + key[2:], range(3)))
+        for f in folds
+    ]  # fmt: skip
+    ran = values.compute(results, harness_records=records)
+    assert row(ran) is None
+    assert ran["overview"]["open_jobs"] == computed["overview"]["open_jobs"] - 1
+    glass = row(ran, key[:1] + ("glass",) + key[2:])
+    store = {t: results.cell("J48", t, "original").train_seconds
+             for t in ("hepatitis", "glass")}  # fmt: skip
+    assert glass["folds_kept"] == 3 and glass["paced_on"] == "hepatitis"
+    assert glass["seconds"] == pytest.approx(
+        store["glass"] * 20.0 / store["hepatitis"] * 0.7
+    )

@@ -228,6 +228,14 @@ def read_records(folder: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text().splitlines() if line]
 
 
+def folds_kept(records: list[dict]) -> dict[tuple, set[int]]:
+    """The folds kept of each job, by its key (a job stopped midway keeps some)."""
+    kept: dict[tuple, set[int]] = {}
+    for r in records:
+        kept.setdefault(_key(r), set()).add(r["fold"])
+    return kept
+
+
 def run(jobs: list[Job], folder: Path, progress=print) -> int:
     """Run the jobs' folds not yet kept in ``folder/harness.jsonl``, appending each.
 
@@ -235,7 +243,7 @@ def run(jobs: list[Job], folder: Path, progress=print) -> int:
     one line.
     """
     folder = Path(folder)
-    done = {(_key(r), r["fold"]) for r in read_records(folder)}
+    kept = folds_kept(read_records(folder))
     reason = skip_reason()
     ran = 0
     for job in jobs:
@@ -243,7 +251,7 @@ def run(jobs: list[Job], folder: Path, progress=print) -> int:
             progress(f"skipped {job}: {reason}")
             continue
         for fold in range(FOLDS):
-            if (job.key, fold) in done:
+            if fold in kept.get(job.key, ()):
                 continue
             record = fold_record(job, fold)
             record["jar_sha256"] = (
@@ -307,6 +315,81 @@ def plan_jobs(learners, tasks, plan: dict) -> list[Job]:
     return jobs
 
 
+def store_seconds(results) -> dict[tuple[str, str, str], float]:
+    """The store's training seconds of each (learner, task, config) over its folds."""
+    return {
+        (learner, task, config): cell.train_seconds
+        for learner in results.learners
+        for task in results.tasks
+        for config in ("base", "original")
+        if (cell := results.cell(learner, task, config)) is not None
+    }
+
+
+def estimate(key: tuple, costs: dict, harness_cells: dict) -> dict | None:
+    """What a job not yet run would take, from the store's cost of its cell.
+
+    The store's training seconds of the cell (``costs``, :func:`store_seconds`)
+    times the harness's pace: its seconds over the store's on the same learner's
+    costliest cell it ran in the same WEKA and pair order (the class order costs
+    the same). None where the store has no cost for the cell or the harness no
+    such cell to pace it by.
+    """
+    learner, task, config, version, order, _ = key
+    paced = [
+        (costs[other[:3]], cell["seconds"], other[1])
+        for other, cell in harness_cells.items()
+        if (other[0], other[2], other[3], other[4]) == (learner, config, version, order)
+        and costs.get(other[:3])
+    ]
+    if not paced or not costs.get(key[:3]):
+        return None
+    store, took, task_paced = max(paced)
+    return {
+        "seconds": costs[key[:3]] * took / store,
+        "store_seconds": costs[key[:3]],
+        "pace": took / store,
+        "paced_on": task_paced,
+    }
+
+
+def left_open(key: tuple, kept: dict, costs: dict, done: dict) -> dict:
+    """A job not run to its last fold: its folds kept, the rest's estimated seconds.
+
+    ``kept`` from :func:`folds_kept`, ``costs`` from :func:`store_seconds`, ``done``
+    the complete jobs (:func:`cells`) that pace the estimate (:func:`estimate`).
+    """
+    guess = estimate(key, costs, done) or {
+        "seconds": None,
+        "store_seconds": costs.get(key[:3]),
+        "pace": None,
+        "paced_on": None,
+    }
+    folds = len(kept.get(key, ()))
+    rest = guess["seconds"] and guess["seconds"] * (FOLDS - folds) / FOLDS
+    return guess | {"folds_kept": folds, "seconds": rest}
+
+
+def duration(seconds: float | None) -> str:
+    """An estimated time as a reader plans with it: hours, or minutes under one."""
+    if seconds is None:
+        return "unknown"
+    if seconds >= 3600:
+        return f"{seconds / 3600:.1f} h"
+    return f"{max(1, round(seconds / 60))} min"
+
+
+def command(key: tuple, slow: bool) -> str:
+    """The command line that runs one job (resumable), from the study's folder."""
+    learner, task, _config, version, order, class_order = key
+    jar = f"WEKA36_JAR={DEFAULT_JAR} " if version == LEGACY else ""
+    return (
+        f"{jar}python -m {__name__} --out docs --learners {learner} "
+        f"--tasks {task} --versions {version} --orders {order} "
+        f"--class-orders {class_order}" + (" --include-slow" if slow else "")
+    )
+
+
 # Cheapest first, so that an interrupted run has the most cells.
 BY_SIZE = ("hepatitis", "glass", "breast-cancer", "yeast", "vehicle")
 
@@ -314,9 +397,12 @@ BY_SIZE = ("hepatitis", "glass", "breast-cancer", "yeast", "vehicle")
 def main(argv: list[str] | None = None) -> int:
     """``python -m weka_ranking.studies.monograph.harness --out docs``: the readings.
 
-    Resumable (folds already in ``harness.jsonl`` are kept); the cells the study
-    leaves out as slow (SMO's ``original`` on breast-cancer and vehicle) are left out
-    here too, said in one line each.
+    Resumable (folds already in ``harness.jsonl`` are kept). The cells the study
+    leaves out as slow (SMO's ``original`` on breast-cancer and vehicle) are left
+    out here too, said in one line each, unless ``--include-slow``; ``--versions``,
+    ``--orders`` and ``--class-orders`` keep only the jobs named; ``--estimate``
+    prints each job left with its estimated seconds (:func:`estimate`) and runs
+    nothing.
     """
     import argparse
 
@@ -327,12 +413,32 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", required=True, help="the study's store folder")
     parser.add_argument("--learners", nargs="*", default=list(NAMED_LEARNERS))
     parser.add_argument("--tasks", nargs="*", default=list(BY_SIZE))
-    args = parser.parse_args(argv)
-    jobs = plan_jobs(args.learners, args.tasks, read_plan())
+    parser.add_argument("--versions", nargs="*", default=[CURRENT, LEGACY])
+    parser.add_argument("--orders", nargs="*", default=list(ORDERS))
+    parser.add_argument("--class-orders", nargs="*", default=["ours", "file"])
+    parser.add_argument(
+        "--include-slow",
+        action="store_true",
+        help="run the cells the study leaves out as slow too",
+    )
+    parser.add_argument(
+        "--estimate",
+        action="store_true",
+        help="print each job left with its estimated time; run none",
+    )
+    args = parser.parse_args(argv)  # fmt: skip
+    jobs = [
+        job
+        for job in plan_jobs(args.learners, args.tasks, read_plan())
+        if job.version in args.versions
+        and (job.config == "base" or job.order in args.orders)
+        and job.class_order in args.class_orders
+    ]
     kept = []
     for job in jobs:
-        if (job.learner, job.task, job.config) in SLOW_CELLS:
-            print(f"left out {job}: {SLOW_CELLS[job.learner, job.task, job.config]}")
+        slow = SLOW_CELLS.get((job.learner, job.task, job.config))
+        if slow and not args.include_slow:
+            print(f"left out {job}: {slow} (--include-slow runs it)")
         else:
             kept.append(job)
     # The learner alone first, then the readings of `original` in the order the
@@ -346,6 +452,27 @@ def main(argv: list[str] | None = None) -> int:
             args.tasks.index(j.task),
         )
     )
+    if args.estimate:
+        from weka_ranking.studies.monograph.aggregate import Results
+
+        records = read_records(Path(args.out))
+        costs = store_seconds(Results.from_store(args.out))
+        done, kept_folds = cells(records), folds_kept(records)
+        for job in kept:
+            if job.key in done:
+                continue
+            left = left_open(job.key, kept_folds, costs, done)
+            print(
+                f"{job}: {FOLDS - left['folds_kept']} folds left, "
+                + (
+                    f"about {duration(left['seconds'])} (the store's "
+                    f"{left['store_seconds']:.0f} s times the pace "
+                    f"{left['pace']:.2f} measured on {left['paced_on']})"
+                    if left["seconds"] is not None
+                    else "no estimate (no cell of this learner run to pace it)"
+                )
+            )
+        return 0
     started = time.perf_counter()
     ran = run(kept, Path(args.out), lambda line: print(line, flush=True))
     print(f"{ran} folds run in {time.perf_counter() - started:.0f} s")

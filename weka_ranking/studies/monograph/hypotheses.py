@@ -158,6 +158,18 @@ def harness_class_order(entry: dict, task: str) -> str:
     return "ours" if wanted == "file" and not FILE_CLASS_0_FIRST[task] else wanted
 
 
+def harness_key(entry: dict, learner: str, task: str, config: str) -> tuple:
+    """The harness job (its key) a harness reading of the plan reads for one cell."""
+    return (
+        learner,
+        task,
+        config,
+        entry["version"],
+        entry.get("order", "blocks"),
+        harness_class_order(entry, task),
+    )
+
+
 def plan_value(
     results: Results, harness_cells: dict, learner, task, config, entry: dict
 ) -> tuple[float, float] | None:
@@ -172,15 +184,7 @@ def plan_value(
         return reading_of(
             results, learner, task, config, STORE_READINGS[kind][entry["key"]]
         )
-    key = (
-        learner,
-        task,
-        config,
-        entry["version"],
-        entry.get("order", "blocks"),
-        harness_class_order(entry, task),
-    )
-    cell = harness_cells.get(key)
+    cell = harness_cells.get(harness_key(entry, learner, task, config))
     if cell is None:
         return None
     return cell[HARNESS_KINDS[entry.get("auc") or entry["ties"]]]

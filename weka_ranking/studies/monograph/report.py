@@ -13,6 +13,7 @@ from pathlib import Path
 from weka_ranking.atomic import write_atomically
 from weka_ranking.errors import DataError
 from weka_ranking.experiments import ResultStore
+from weka_ranking.studies.monograph import harness
 from weka_ranking.studies.monograph import templates as T
 from weka_ranking.studies.monograph.config import PUBLISHED, RANKING
 from weka_ranking.studies.monograph.plan import RANKERS
@@ -54,8 +55,23 @@ def _intro(values: dict) -> str:
             sampled = T.OVERVIEW_SAMPLED.format(
                 **counts, folds_link=_anchor(T.FOLDS_TITLE)
             )
+        open_sentence = ""
+        if counts["open_jobs"]:
+            unestimated = counts["open_unestimated"]
+            if unestimated == counts["open_jobs"]:
+                estimate = "none estimated (no harness run of theirs to pace them)"
+            else:
+                estimate = (
+                    f"estimated {harness.duration(counts['open_seconds'])} in all "
+                    "at the harness's pace on this machine"
+                    + (f", {unestimated} without an estimate" if unestimated else "")
+                )
+            open_sentence = T.OVERVIEW_OPEN.format(
+                **counts, open_estimate=estimate, open_link=_anchor(T.OPEN_TITLE)
+            )
         overview = T.OVERVIEW.format(
             **counts,
+            open_sentence=open_sentence,
             deterministic=values["cell_counts"]["deterministic"],
             exact_expected=values["cell_counts"]["exact_expected"],
             sampled_sentence=sampled,
@@ -98,7 +114,12 @@ def _readings(values: dict) -> str:
         exact=values["overview"]["exact"],
         **values["harness_check"],
     )
-    parts = [T.READINGS_TITLE, text, _table(T.READINGS_HEAD, rows), T.READINGS_TIERS]
+    parts = [
+        T.READINGS_TITLE,
+        text,
+        _table(T.READINGS_HEAD, rows),
+        T.READINGS_TIERS.format(open_link=_anchor(T.OPEN_TITLE)),
+    ]
     for config in ("base", "original"):
         keys = [r["key"] for r in values["readings"] if r["config"] == config]
         cells = [
@@ -117,6 +138,34 @@ def _readings(values: dict) -> str:
                 )
             )
     return "\n\n".join(parts)
+
+
+def _left_open(values: dict) -> str:
+    rows = [
+        T.OPEN_ROW.format(
+            **r
+            | {
+                "readings": ", ".join(r["readings"]),
+                "folds_kept": f"{r['folds_kept']} of {values['protocol']['folds']}",
+                "estimated": harness.duration(r["seconds"]),
+                "basis": (
+                    "no cost recorded"
+                    if r["store_seconds"] is None
+                    else f"{r['store_seconds']:.0f} s"
+                    + (
+                        ""
+                        if r["pace"] is None
+                        else f" x {r['pace']:.2f} (pace on {r['paced_on']})"
+                    )
+                )
+                + (f"; left out of the study's run: {r['slow']}" if r["slow"] else ""),
+            }
+        )
+        for r in values["left_open"]
+    ]
+    text = T.OPEN_TEXT.format(**values["protocol"])
+    table = _table(T.OPEN_HEAD, rows) if rows else T.OPEN_NONE
+    return "\n\n".join([T.OPEN_TITLE, text, table])
 
 
 def _provenance(values: dict) -> str:
@@ -540,6 +589,7 @@ def to_markdown(values: dict, figures: list[str] | None = None) -> str:
         _main(values),
         _summary(values),
         _readings(values),
+        _left_open(values),
         _rules(values),
         _provenance(values),
         _folds(values),

@@ -35,11 +35,16 @@ give {exact_expected:.3f}; by the reading that gives each: {by_reading}
 ([the main table]({main_link}), [the readings]({readings_link})). {near} more
 are within one tie flip ({near_names}). {unexplained} remain unexplained:
 {unexplained_names}; {below_half} of them are published below one half,
-worse than a random order, and no reading of the plan gives any of these
-(the monograph does not say how its numbers were made beyond what the plan
-tries).{sampled_sentence} Of the monograph's conclusions, judged in its own
-words, {supported} are supported, {not_supported} not supported and
+worse than a random order, and no reading of the plan that ran gives any of
+these (the monograph does not say how its numbers were made beyond what the
+plan tries).{open_sentence}{sampled_sentence} Of the monograph's conclusions,
+judged in its own words, {supported} are supported, {not_supported} not supported and
 {refuted} refuted ([the conclusions]({summary_link}))."""
+OVERVIEW_OPEN = """ \
+{open_jobs} runs of the harness that declared readings need did not run to
+their end, on {open_cells}: {open_estimate}; their readings are left open,
+not counted as tried, and {open_unexplained} of the unexplained cells are
+among them ([left open]({open_link}))."""
 OVERVIEW_SAMPLED = """ \
 Of the {sampled} sampled cells (star, double_star), {inside} lie inside the
 interval our sampler seeds predict and {outside} outside; {protocol_inside} of
@@ -94,11 +99,46 @@ READINGS_HEAD = [
     "harness s",
 ]
 READINGS_TIERS = """\
-Each deterministic cell's tier under each reading alone (`-`: not run)."""
+Each deterministic cell's tier under each reading alone (`-`: not run; the
+readings left open are [listed below]({open_link}) with their estimated cost)."""
 READINGS_ROW = (
     "| {config} | {key} | {name} | {ran} | {exact} | {moved_in} | "
     "{expected:.4f} | {time} |"
 )
+
+OPEN_TITLE = "## Readings left open: not run, with their estimated cost"
+OPEN_TEXT = """\
+The harness runs the plan's readings task by task, the smallest first, and
+keeps every fold it finishes (`harness.jsonl`). These jobs did not run to
+their last fold (or not at all), so the
+readings they give are left open: not tried, not counted in the chance of an
+exact match, and the cell's tier is what the readings that ran give. The
+estimate is the store's training seconds of the cell (the `train_seconds` of
+its {folds} folds in `results.jsonl.gz`) times the harness's pace: its seconds
+over the store's on the same learner's costliest cell it ran in the same WEKA
+and pair order (a plain JVM a fold, on this machine, shared with other work),
+for the folds not kept. The command runs the job from the repository's root
+and resumes it; with `--estimate` it prints the estimate again and runs
+nothing."""
+OPEN_HEAD = [
+    "learner",
+    "task",
+    "config",
+    "tier now",
+    "readings it gives",
+    "WEKA",
+    "pairs",
+    "class first",
+    "folds kept",
+    "estimated",
+    "from the store",
+    "command",
+]
+OPEN_ROW = (
+    "| {learner} | {task} | {config} | {tier} | {readings} | {version} | {order} | "
+    "{class_order} | {folds_kept} | {estimated} | {basis} | `{command}` |"
+)
+OPEN_NONE = "Every declared reading ran on every cell it applies to."
 
 PROVENANCE_TITLE = "## Provenance"
 PROVENANCE = """\

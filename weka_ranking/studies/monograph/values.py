@@ -192,6 +192,7 @@ def _cell(results, blocks, learner, task, name, published, harness_cells) -> dic
         if (read := h.plan_value(results, harness_cells, learner, task, name, r))
         is not None
     }
+    not_run = [r["key"] for r in declared if r["key"] not in readings]
     ours = readings.get(declared[0]["key"]) if declared else None
     if ours is None and name in SAMPLED:
         ours = h.reading_of(results, learner, task, name, h.REFERENCE)
@@ -206,6 +207,7 @@ def _cell(results, blocks, learner, task, name, published, harness_cells) -> dic
         "deterministic": deterministic,
         "first_block": blocks["first_block"],
         "ranked_first": blocks["ranked_first"],
+        "readings_not_run": not_run,
     }
     if ours is None:
         reason = SLOW_CELLS.get((learner, task, name))
@@ -1061,6 +1063,44 @@ def harness_check(results: Results, harness_cells: dict) -> dict:
     }
 
 
+def open_values(
+    cells: list[dict], results: Results, harness_records: list[dict]
+) -> list[dict]:
+    """The harness jobs that declared readings of the cells need and that did not run.
+
+    One row a job (all its folds, or the rest of a job stopped midway): the cell,
+    the readings it would give, the folds kept, its estimated seconds (the store's
+    training seconds of the cell times the harness's pace, :func:`harness.estimate`),
+    why the study leaves the cell out where it does, and the command that runs it.
+    """
+    done = harness.cells(harness_records)
+    kept = harness.folds_kept(harness_records)
+    costs = harness.store_seconds(results)
+    plan = h.read_plan()
+    rows: dict[tuple, dict] = {}
+    for c in cells:
+        if not c["deterministic"]:
+            continue
+        for entry in h.plan_readings(plan, c["config"]):
+            if (
+                entry["source"] != "harness"
+                or entry["key"] not in c["readings_not_run"]
+            ):
+                continue
+            key = h.harness_key(entry, c["learner"], c["task"], c["config"])
+            if key not in rows:
+                slow = SLOW_CELLS.get(key[:3], "")
+                rows[key] = dict(zip(harness.KEY_FIELDS, key)) | {
+                    "readings": [],
+                    "tier": c["tier"],
+                    "slow": slow,
+                    "command": harness.command(key, bool(slow)),
+                    **harness.left_open(key, kept, costs, done),
+                }
+            rows[key]["readings"].append(entry["key"])
+    return list(rows.values())
+
+
 def main_rows(cells: list[dict]) -> list[dict]:
     """One row a published cell: published, reproduced, the reading that matches, tier.
 
@@ -1078,10 +1118,16 @@ def main_rows(cells: list[dict]) -> list[dict]:
         if c["deterministic"] and c.get("readings"):
             names = c["tier_readings"]
             key = names[0] if names else next(iter(c["readings"]))
+            open_ = len(c["readings_not_run"])
             row |= {
                 "reproduced": c["readings"][key],
                 "reading": ", ".join(names) if names else "none",
-                "tier": c["tier"],
+                "tier": c["tier"]
+                + (
+                    f" ({open_} readings not run: left open)"
+                    if open_ and c["tier"] != rules.EXACT
+                    else ""
+                ),
             }
         elif c.get("seeds"):
             row |= {
@@ -1097,13 +1143,16 @@ def main_rows(cells: list[dict]) -> list[dict]:
     return rows
 
 
-def overview_values(cells: list[dict], conclusions: list[dict]) -> dict:
+def overview_values(
+    cells: list[dict], conclusions: list[dict], left_open: list[dict]
+) -> dict:
     """The counts the page's opening paragraph states, from the verdicts.
 
     The cells matched exactly per deterministic configuration, those no declared
     reading explains (and how many of them are published below one half), the
     sampled cells outside their interval (and how many the monograph's protocol as
-    read puts inside), and the monograph's conclusions by verdict.
+    read puts inside), the monograph's conclusions by verdict, and the harness's
+    jobs left open (the cells whose declared readings did not all run).
     """
     deterministic = [c for c in cells if c["deterministic"]]
     unexplained = [c for c in deterministic if c["tier"] == rules.UNEXPLAINED]
@@ -1149,6 +1198,12 @@ def overview_values(cells: list[dict], conclusions: list[dict]) -> dict:
             _name(c) for c in deterministic if c["tier"] == rules.NEAR
         )
         or "none",
+        "open_jobs": len(left_open),
+        "open_cells": ", ".join(dict.fromkeys(
+            f"{r['learner']} {r['task']} {r['config']}" for r in left_open)),
+        "open_unexplained": sum(bool(c["readings_not_run"]) for c in unexplained),
+        "open_seconds": sum(r["seconds"] or 0 for r in left_open),
+        "open_unestimated": sum(r["seconds"] is None for r in left_open),
         "readings_base": len({k for c in deterministic if c["config"] == "base"
                               for k in c.get("readings", {})}),
         "readings_original": len({k for c in deterministic if c["config"] == "original"
@@ -1273,6 +1328,7 @@ def compute(
     conclusions = conclusion_values(
         results, cells, curves, finding_tests, runs or {}, blocks, protocol
     )
+    left_open = open_values(cells, results, harness_records or [])
     return {
         "rules": {
             k: getattr(rules, k)
@@ -1293,7 +1349,8 @@ def compute(
         "curves": curves,
         "finding_tests": finding_tests,
         "conclusions": conclusions,
-        "overview": overview_values(cells, conclusions),
+        "overview": overview_values(cells, conclusions, left_open),
+        "left_open": left_open,
         "readings": reading_values(cells, h.read_plan(), harness_cells),
         "jar_sha256": harness.JAR_SHA256,
         "harness_check": harness_check(results, harness_cells),
