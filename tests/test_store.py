@@ -76,6 +76,28 @@ def test_a_unit_written_twice_is_kept_once(tmp_path):
     assert len(ResultStore(tmp_path).path.read_text().splitlines()) == 2
 
 
+def test_a_repair_keeps_a_unit_another_process_appended_meanwhile(tmp_path):
+    # A report reads the store while an experiment appends to it: the repair
+    # of a unit written twice must not drop what was appended after its read.
+    ResultStore(tmp_path).append("u", records(1, value=1.0))
+    ResultStore(tmp_path).append("u", records(1, value=2.0))
+    reader, writer = ResultStore(tmp_path), ResultStore(tmp_path)
+    read = reader._complete
+    calls = []
+
+    def read_then_another_appends():
+        found = read()
+        if not calls:
+            writer.append("v", records(1))  # between the read and the repair
+        calls.append(1)
+        return found
+
+    reader._complete = read_then_another_appends
+    loaded = reader.load()
+    assert sorted(loaded) == ["u", "v"] and len(calls) == 2
+    assert sorted(ResultStore(tmp_path).load()) == ["u", "v"]
+
+
 def test_a_compressed_store_is_read_then_what_was_appended_since(tmp_path):
     import gzip
 

@@ -90,8 +90,38 @@ class ResultStore:
         """Records of every complete unit; repairs the file if anything was torn.
 
         A unit written twice (two runs on one store) keeps its first whole copy,
-        or its first that holds no error (a failed unit run again).
+        or its first that holds no error (a failed unit run again). A repair
+        reads the file again under the writers' lock, so that a unit another
+        process appends meanwhile (a report read during a run) is not lost.
         """
+        complete, bad, incomplete, duplicates = self._complete()
+        if not (duplicates or bad or incomplete):
+            return complete
+        with self._locked():
+            complete, bad, incomplete, duplicates = self._complete()
+            if duplicates:
+                logger.info(
+                    "%s: %d units were written twice; kept one", self.path, duplicates
+                )
+            if bad or incomplete:
+                logger.warning(
+                    "%s: dropped %d unreadable lines and %d incomplete units; "
+                    "they will be computed again",
+                    self.path,
+                    bad,
+                    incomplete,
+                )
+                self.dropped = bad + incomplete
+                kept = self._keep_original()
+                logger.warning("%s: the file as it was is kept as %s", self.path, kept)
+            if duplicates or bad or incomplete:
+                self._rewrite_locked(
+                    r for records in complete.values() for r in records
+                )
+        return complete
+
+    def _complete(self) -> tuple[dict[str, list[dict]], int, int, int]:
+        """Complete units' records; counts of bad lines, incomplete units, twice."""
         units, bad = self._read()
         complete, duplicates = {}, 0
         for unit, records in units.items():
@@ -104,25 +134,7 @@ class ResultStore:
             if whole:
                 complete[unit] = whole[0]
                 duplicates += len(whole) - 1
-        incomplete = len(units) - len(complete)
-        if duplicates:
-            logger.info(
-                "%s: %d units were written twice; kept one", self.path, duplicates
-            )
-            self._rewrite(r for records in complete.values() for r in records)
-        if bad or incomplete:
-            logger.warning(
-                "%s: dropped %d unreadable lines and %d incomplete units; "
-                "they will be computed again",
-                self.path,
-                bad,
-                incomplete,
-            )
-            self.dropped = bad + incomplete
-            kept = self._keep_original()
-            logger.warning("%s: the file as it was is kept as %s", self.path, kept)
-            self._rewrite(r for records in complete.values() for r in records)
-        return complete
+        return complete, bad, len(units) - len(complete), duplicates
 
     def records(self) -> list[dict]:
         return [r for records in self.load().values() for r in records]
@@ -136,18 +148,22 @@ class ResultStore:
 
     def _rewrite(self, records: Iterable[dict]) -> None:
         with self._locked():
-            existing = self.path if self.path.exists() else self.compressed
-            mode = existing.stat().st_mode & 0o777 if existing.exists() else None
-            handle, temporary = tempfile.mkstemp(prefix=".results.", dir=self.folder)
-            if mode is not None:  # the store keeps its permissions
-                os.chmod(temporary, mode)
-            with os.fdopen(handle, "w", encoding="utf-8") as stream:
-                for record in records:
-                    stream.write(json.dumps(record, sort_keys=True) + "\n")
-                stream.flush()
-                os.fsync(stream.fileno())
-            os.replace(temporary, self.path)
-            self.compressed.unlink(missing_ok=True)  # its records are in the new file
+            self._rewrite_locked(records)
+
+    def _rewrite_locked(self, records: Iterable[dict]) -> None:
+        """:meth:`_rewrite` for a caller that holds the lock."""
+        existing = self.path if self.path.exists() else self.compressed
+        mode = existing.stat().st_mode & 0o777 if existing.exists() else None
+        handle, temporary = tempfile.mkstemp(prefix=".results.", dir=self.folder)
+        if mode is not None:  # the store keeps its permissions
+            os.chmod(temporary, mode)
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            for record in records:
+                stream.write(json.dumps(record, sort_keys=True) + "\n")
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, self.path)
+        self.compressed.unlink(missing_ok=True)  # its records are in the new file
 
     def _locked(self):
         self.folder.mkdir(parents=True, exist_ok=True)
