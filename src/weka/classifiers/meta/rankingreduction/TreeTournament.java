@@ -3,11 +3,14 @@
  */
 package weka.classifiers.meta.rankingreduction;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The exact tournament of a committee of trees ({@link FlatTree}) without
@@ -261,6 +264,11 @@ public final class TreeTournament implements ExactTournament {
 
   @Override
   public Rankers.Ranking tournament(int[] rows, PairComparator exact) throws Exception {
+    long started = System.nanoTime();
+    long callerCpu = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+    m_RankCpu = new long[m_Threads];
+    m_RankBusy = new long[m_Threads];
+    m_CallerTaskCpu = 0;
     int n = rows.length;
     boolean[] clean = new boolean[n];
     int[] cleanRows = cleanRows(rows, clean);
@@ -274,7 +282,7 @@ public final class TreeTournament implements ExactTournament {
       Range range = new Range(fromWord, Math.min(rangeWords, words - fromWord), place);
       long[] bits = cellBits(beaten(rows, cleanRows, range), range);
       int tasks = (cleanRows.length + GROUP - 1) / GROUP;
-      Parallel.forEach(tasks, m_Threads, task -> {
+      parallel(tasks, task -> {
         int from = task * GROUP;
         int[] group = Arrays.copyOfRange(cleanRows, from,
             Math.min(cleanRows.length, from + GROUP));
@@ -289,7 +297,80 @@ public final class TreeTournament implements ExactTournament {
     for (int i = 0; i < n; i++) {
       scores[i] = degree[i] / (double) Math.max(n - 1, 1);
     }
+    callerCpu = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - callerCpu;
+    m_Timing = new Timing((System.nanoTime() - started) / 1e9,
+        (callerCpu - m_CallerTaskCpu) / 1e9,
+        Arrays.stream(m_RankCpu).mapToDouble(x -> x / 1e9).toArray(),
+        Arrays.stream(m_RankBusy).mapToDouble(x -> x / 1e9).toArray());
     return new Rankers.Ranking(scores, asked);
+  }
+
+
+  /**
+   * Where the last tournament's time went, so that a benchmark can tell
+   * threads that wait from threads that work, whatever else runs on the
+   * machine: the wall clock, the CPU time of the calling thread outside the
+   * parallel phases (the serial part), and each thread's CPU time and busy
+   * wall (the sum of its tasks' walls) in the parallel phases, the thread
+   * with the most CPU first (the threads of successive phases summed by that
+   * rank).
+   */
+  public static final class Timing {
+    /** Seconds from the call to its return. */
+    public final double wallSeconds;
+    /** CPU seconds of the calling thread outside the parallel phases' tasks. */
+    public final double serialCpuSeconds;
+    /** Per thread, CPU seconds of its tasks, the most first. */
+    public final double[] threadCpuSeconds;
+    /** Per thread (in the same order), seconds of wall its tasks ran. */
+    public final double[] threadBusySeconds;
+
+    Timing(double wallSeconds, double serialCpuSeconds, double[] threadCpuSeconds,
+        double[] threadBusySeconds) {
+      this.wallSeconds = wallSeconds;
+      this.serialCpuSeconds = serialCpuSeconds;
+      this.threadCpuSeconds = threadCpuSeconds;
+      this.threadBusySeconds = threadBusySeconds;
+    }
+  }
+
+  /** The last tournament's timing (null before the first). */
+  private volatile Timing m_Timing;
+  /** Per thread rank, CPU and busy nanoseconds of the running tournament's parallel phases. */
+  private long[] m_RankCpu;
+  private long[] m_RankBusy;
+  /** CPU nanoseconds of the tasks the calling thread ran itself (one thread). */
+  private long m_CallerTaskCpu;
+
+  /**
+   * Where the last tournament's time went.
+   *
+   * @return the timing, or null before the first tournament
+   */
+  public Timing lastTiming() {
+    return m_Timing;
+  }
+
+  /** Parallel.forEach on this tournament's threads, each thread's CPU and busy wall noted. */
+  private void parallel(int count, Parallel.Task task) throws Exception {
+    ThreadMXBean clock = ManagementFactory.getThreadMXBean();
+    Map<Thread, long[]> spent = new ConcurrentHashMap<>();
+    Parallel.forEach(count, m_Threads, i -> {
+      long cpu = clock.getCurrentThreadCpuTime();
+      long wall = System.nanoTime();
+      task.run(i);
+      long[] own = spent.computeIfAbsent(Thread.currentThread(), k -> new long[2]);
+      own[0] += clock.getCurrentThreadCpuTime() - cpu; // this thread's entry only
+      own[1] += System.nanoTime() - wall;
+    });
+    long[] caller = spent.get(Thread.currentThread());
+    m_CallerTaskCpu += caller == null ? 0 : caller[0];
+    long[][] byCpu = spent.values().toArray(new long[0][]);
+    Arrays.sort(byCpu, (x, y) -> Long.compare(y[0], x[0]));
+    for (int r = 0; r < byCpu.length && r < m_RankCpu.length; r++) {
+      m_RankCpu[r] += byCpu[r][0];
+      m_RankBusy[r] += byCpu[r][1];
+    }
   }
 
   /**
@@ -385,7 +466,7 @@ public final class TreeTournament implements ExactTournament {
   private int[] cleanRows(int[] rows, boolean[] clean) throws Exception {
     int n = rows.length;
     int tasks = (n + ROWS_PER_TASK - 1) / ROWS_PER_TASK;
-    Parallel.forEach(tasks, m_Threads, task -> {
+    parallel(tasks, task -> {
       for (int i = task * ROWS_PER_TASK; i < Math.min(n, (task + 1) * ROWS_PER_TASK); i++) {
         clean[i] = !walkedByWeka(m_Rows[rows[i]]);
       }
@@ -414,7 +495,7 @@ public final class TreeTournament implements ExactTournament {
     long[] bits = new long[range.blocks * m_Slots * BLOCK];
     int first = range.from << 6;
     int last = Math.min(rows.length, (range.from + range.width) << 6);
-    Parallel.forEach(m_Trees.length, m_Threads, t -> {
+    parallel(m_Trees.length, t -> {
       FlatTree tree = m_Trees[t];
       int[] stack = new int[tree.size()];
       for (int b : cleanRows) {
@@ -459,7 +540,7 @@ public final class TreeTournament implements ExactTournament {
     long[] bits = new long[range.blocks * m_Cells * BLOCK];
     boolean[] filled = new boolean[range.blocks * m_Cells];
     int tasks = (m_Cells + ROWS_PER_TASK - 1) / ROWS_PER_TASK;
-    Parallel.forEach(tasks, m_Threads, task -> {
+    parallel(tasks, task -> {
       for (int s = task * ROWS_PER_TASK; s < Math.min(m_Cells, (task + 1) * ROWS_PER_TASK); s++) {
         for (int block = 0; block < range.blocks; block++) {
           int to = (block * m_Cells + s) * BLOCK; // a cell's words are its task's only
