@@ -595,6 +595,7 @@ public final class TreeTournament implements ExactTournament {
     int[] same = sameCells(start, reached, group.length);
     long[] counted = new long[group.length]; // wins of the rows whose answers are counted
     long[][] votes = new long[trees][BLOCK]; // each tree's answers on the block
+    int[] cells = new int[stack.length]; // a tree's cells reached by a row: one a node at most
     Tally tally = new Tally(trees);
     int majority = trees / 2 + 1;
     for (int block = 0; block < range.blocks; block++) {
@@ -605,24 +606,23 @@ public final class TreeTournament implements ExactTournament {
         }
         int voters = 0; // trees that say "a beats b" for some b of the block
         for (int t = 0; t < trees && voters + trees - t >= majority; t++) {
-          long[] tree = votes[voters];
-          boolean any = false;
+          int listed = 0; // the cells a reaches that hold a row b of the block, without a branch
           for (int r = start[i * trees + t]; r < start[i * trees + t + 1]; r++) {
             int cell = reached[r];
-            if (!range.filled[block * m_Cells + cell]) {
-              continue; // no row b of the block in it
-            }
-            int at = base + cell * BLOCK;
-            if (!any) {
-              System.arraycopy(bits, at, tree, 0, BLOCK);
-              any = true;
-            } else {
-              for (int w = 0; w < BLOCK; w++) {
-                tree[w] |= bits[at + w];
-              }
+            cells[listed] = base + cell * BLOCK;
+            listed += range.filled[block * m_Cells + cell] ? 1 : 0;
+          }
+          if (listed == 0) {
+            continue;
+          }
+          long[] tree = votes[voters++];
+          System.arraycopy(bits, cells[0], tree, 0, BLOCK);
+          for (int k = 1; k < listed; k++) {
+            int at = cells[k];
+            for (int w = 0; w < BLOCK; w++) {
+              tree[w] |= bits[at + w];
             }
           }
-          voters += any ? 1 : 0;
         }
         if (voters >= majority) {
           counted[i] += tally.atLeast(votes, voters, majority);
