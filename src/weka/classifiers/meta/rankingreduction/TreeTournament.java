@@ -316,7 +316,6 @@ public final class TreeTournament implements ExactTournament {
     return new Rankers.Ranking(scores, asked);
   }
 
-
   /**
    * Where the last tournament's time went, so that a benchmark can tell
    * threads that wait from threads that work, whatever else runs on the
