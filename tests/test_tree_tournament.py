@@ -258,3 +258,32 @@ def test_groups_blocks_and_threads_give_the_brute_force(voters, weka):
     repeated = np.arange(0, len(distinct), 7)
     np.testing.assert_array_equal(one[0][repeated], one[0][len(distinct) :])
     assert len(np.unique(one[0])) > 100
+
+
+def test_both_threads_count_and_say_so(weka):
+    """On two threads, both count degrees, and the timing says how much each did.
+
+    Each thread's CPU time and busy wall are its own tasks' (the groups of
+    rows a, the trees' rows b), the serial part's CPU apart: a benchmark on
+    a loaded machine reads from them whether the threads worked or waited.
+    """
+    from weka_ranking.studies.bench.scale import synthetic
+
+    model = RankingReduction("J48", pairs_per_instance=1, voters=5)
+    model.fit(synthetic(1_500, seed=2))
+    rows = np.asarray(synthetic(5_000, seed=3).X, dtype=np.float64)
+    jrows = jpype.JArray(jpype.JDouble, 2)(list(rows))
+    everyone = jpype.JArray(jpype.JInt)(list(range(len(rows))))
+    timings = {}
+    for threads in (1, 2):
+        votes = committee(model.weka_model_, jrows, threads)
+        exact = votes.exactTournament()
+        exact.tournament(everyone, votes)
+        timings[threads] = exact.lastTiming()
+    two = timings[2]
+    assert len(two.threadCpuSeconds) == 2
+    assert min(two.threadCpuSeconds) > 0  # both threads worked
+    assert min(two.threadBusySeconds) > 0
+    assert list(two.threadCpuSeconds) == sorted(two.threadCpuSeconds, reverse=True)
+    assert len(timings[1].threadCpuSeconds) == 1
+    assert 0 <= timings[1].serialCpuSeconds <= timings[1].wallSeconds

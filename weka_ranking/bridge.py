@@ -800,6 +800,24 @@ def bench_tournament_scores(reduction, instances, threads: int, exact: bool):
     return np.asarray(ask(reduction, instances, threads).scores, dtype=np.float64)
 
 
+def bench_tournament_timing(reduction, instances, threads: int) -> dict:
+    """Where a tree committee's exact tournament of the rows spent its time.
+
+    Its wall, the CPU of its serial part, and each thread's CPU and busy
+    wall, the busiest first (``TreeTournament.Timing``): on a loaded machine
+    the wall tells how large a share the process got, the CPU times whether
+    the threads worked.
+    """
+    Bench = _classes()("wekaranking.Bench")
+    timing = Bench.exactTournamentTiming(reduction, instances, threads)
+    return {
+        "wall_seconds": float(timing.wallSeconds),
+        "serial_cpu_seconds": float(timing.serialCpuSeconds),
+        "thread_cpu_seconds": [float(x) for x in timing.threadCpuSeconds],
+        "thread_busy_seconds": [float(x) for x in timing.threadBusySeconds],
+    }
+
+
 def bench_flat_loop_seconds(reduction, instances) -> float:
     """Seconds a plain loop over the members' flattened trees takes on every pair."""
     Bench = _classes()("wekaranking.Bench")

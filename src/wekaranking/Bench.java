@@ -27,6 +27,7 @@ import weka.classifiers.meta.rankingreduction.Committee;
 import weka.classifiers.meta.rankingreduction.ExactTournament;
 import weka.classifiers.meta.rankingreduction.FlatTree;
 import weka.classifiers.meta.rankingreduction.Rankers;
+import weka.classifiers.meta.rankingreduction.TreeTournament;
 import weka.core.DenseInstance;
 import weka.core.Instance;
 import weka.core.Instances;
@@ -107,13 +108,40 @@ public final class Bench {
       int threads) throws Exception {
     double[][] rows = rows(model, data);
     Committee committee = committee(model, rows, threads);
+    return exactForm(committee).tournament(everyRow(rows.length), committee);
+  }
+
+  /**
+   * Where the time of the exact tournament of a tree committee on the data
+   * went, on this many threads: its wall, its serial part's CPU and each
+   * thread's CPU and busy wall ({@link TreeTournament#lastTiming}), which
+   * tell threads that work from threads that wait for a share of a loaded
+   * machine.
+   */
+  public static TreeTournament.Timing exactTournamentTiming(RankingReduction model,
+      Instances data, int threads) throws Exception {
+    double[][] rows = rows(model, data);
+    Committee committee = committee(model, rows, threads);
+    ExactTournament exact = exactForm(committee);
+    if (!(exact instanceof TreeTournament)) {
+      throw new IllegalArgumentException("the members are not a committee of trees");
+    }
+    exact.tournament(everyRow(rows.length), committee);
+    return ((TreeTournament) exact).lastTiming();
+  }
+
+  private static ExactTournament exactForm(Committee committee) throws Exception {
     ExactTournament exact = committee.exactTournament();
     if (exact == null) {
       throw new IllegalArgumentException("no exact tournament for these members");
     }
-    int[] all = new int[rows.length];
+    return exact;
+  }
+
+  private static int[] everyRow(int n) {
+    int[] all = new int[n];
     java.util.Arrays.setAll(all, i -> i);
-    return exact.tournament(all, committee);
+    return all;
   }
 
   /** The brute-force tournament (every ordered pair asked of the committee). */

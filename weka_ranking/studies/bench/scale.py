@@ -203,6 +203,28 @@ def _median_seconds(repeats: int, action: Callable[[], object]) -> float:
     return statistics.median(times)
 
 
+def _timed_tournament(reduction, rows, threads: int) -> dict:
+    """One exact tournament of a tree committee: its wall and where its CPU went.
+
+    The tournament's own timing (``bridge.bench_tournament_timing``), the
+    process's CPU seconds around it (the JVM runs in this process: its
+    compiler and collector too) and the load average before and after.
+    """
+    bridge.collect_garbage()
+    load = os.getloadavg()[0]
+    cpu = time.process_time()
+    run = bridge.bench_tournament_timing(reduction, rows, threads)
+    run["process_cpu_seconds"] = time.process_time() - cpu
+    run["threads"] = threads
+    run["load_average"] = [load, os.getloadavg()[0]]
+    return run
+
+
+def _median_run(runs: list[dict]) -> dict:
+    """The run of the median wall (the later of the two middle ones)."""
+    return sorted(runs, key=lambda run: run["wall_seconds"])[len(runs) // 2]
+
+
 def tree_committee(
     train_n: int = 20_000,
     n: int = 100_000,
@@ -225,6 +247,14 @@ def tree_committee(
     ``quicksort_n`` rows on two threads. Medians of ``repeats`` runs (the
     sample's runs: ``2 * repeats``, the brute force and the plain loop in
     turn), and the load average around them, since the machine may be shared.
+
+    Each exact tournament also reports the process's CPU seconds and each
+    thread's (:func:`_timed_tournament`): where the machine is loaded, the
+    process gets a share of it whatever its threads (Linux shares the CPU
+    among sessions first), and the wall speedup says so; the threads' CPU
+    says whether both worked, and the speedup they allow on two idle cores
+    is the one-thread run's CPU over the two-thread run's serial part and
+    busiest thread.
     """
     load_before = os.getloadavg()[0]
     committee, train_seconds = _fitted("J48", train_n, voters=10)
@@ -233,17 +263,17 @@ def tree_committee(
     test = synthetic(n, seed=3)
     rows = bridge.to_instances(test, header)
 
-    def exact_seconds(threads: int) -> float:
-        return _median_seconds(
-            1, lambda: bridge.bench_tournament_scores(reduction, rows, threads, True)
-        )
-
-    one_thread, two_threads = [], []
+    runs: dict[int, list[dict]] = {1: [], 2: []}
     for _ in range(repeats):  # in turn, so that a change of load hits both
-        one_thread.append(exact_seconds(1))
-        two_threads.append(exact_seconds(2))
-    tournament = statistics.median(one_thread)
-    speedup = tournament / statistics.median(two_threads)
+        for threads in runs:
+            runs[threads].append(_timed_tournament(reduction, rows, threads))
+    median = {t: _median_run(r) for t, r in runs.items()}
+    tournament = median[1]["wall_seconds"]
+    speedup = tournament / median[2]["wall_seconds"]
+    one, two = median[1], median[2]
+    cpu_speedup = (one["serial_cpu_seconds"] + sum(one["thread_cpu_seconds"])) / (
+        two["serial_cpu_seconds"] + max(two["thread_cpu_seconds"])
+    )
     chosen = np.random.default_rng(1).choice(n, sample, replace=False)
     few = bridge.to_instances(test.subset(chosen), header)
     exact = bridge.bench_tournament_scores(reduction, few, 1, True)
@@ -266,7 +296,8 @@ def tree_committee(
             "nodes": bridge.member_tree_sizes(reduction),
             "n": n,
             "tournament_seconds": tournament,
-            "tournament_two_threads_seconds": statistics.median(two_threads),
+            "tournament_two_threads_seconds": median[2]["wall_seconds"],
+            "tournament_runs": runs,
             "sample": sample,
             "repeats": repeats,
             "brute_force_sample_seconds": brute_seconds,
@@ -274,6 +305,9 @@ def tree_committee(
         },
         "tournament_j48x10_100k_seconds": tournament if n == 100_000 else None,
         "tournament_j48x10_100k_two_thread_speedup": speedup if n == 100_000 else None,
+        "tournament_j48x10_100k_two_thread_cpu_speedup": (
+            cpu_speedup if n == 100_000 else None
+        ),
         "tournament_j48x10_1m_seconds": None,
         "tournament_j48x10_sample_equal": bool(np.array_equal(exact, brute)),
         "committee_pair_rate_per_thread": pairs / brute_seconds,
@@ -287,13 +321,12 @@ def tree_committee(
         )
     if exact_n:
         many = bridge.to_instances(synthetic(exact_n, seed=3), header)
-        seconds = _median_seconds(
-            1, lambda: bridge.bench_tournament_scores(reduction, many, 2, True)
-        )
+        run = _timed_tournament(reduction, many, 2)
         out["tree_committee"]["exact_n"] = exact_n
-        out["tree_committee"]["exact_n_two_threads_seconds"] = seconds
+        out["tree_committee"]["exact_n_two_threads_seconds"] = run["wall_seconds"]
+        out["tree_committee"]["exact_n_run"] = run
         if exact_n == 1_000_000:
-            out["tournament_j48x10_1m_seconds"] = seconds
+            out["tournament_j48x10_1m_seconds"] = run["wall_seconds"]
     out["tree_committee"]["load_average"] = [load_before, os.getloadavg()[0]]
     return out
 
