@@ -45,9 +45,15 @@ DEFAULT_PAIRS_PER_INSTANCE: int | str = 1
 DEFAULT_VOTERS = 10
 DEFAULT_RANKER = "tournament"
 DEFAULT_PAIR_FEATURES = "difference"
-# What an absent flag meant in the option texts stored before these defaults
-# (results stores, experiment notes, ``scheme`` fields): see stored_scheme.
-STORED_TEXT_MEANING = {"-pair-features": "concat"}
+# The monograph's AUC-Train: every pair, one voter, the two rows side by side.
+# The default configuration until the one above, so also what a parameter left
+# out meant in the option texts and experiment plans stored until then (see
+# stored_scheme and ExperimentPlan.differences).
+MONOGRAPH_CONFIGURATION: dict[str, Any] = {
+    "pairs_per_instance": "all",
+    "voters": 1,
+    "pair_features": "concat",
+}
 
 
 @dataclass(frozen=True)
@@ -289,22 +295,31 @@ def stored_scheme(options: str) -> str:
     store) hold no ``-pair-features`` and mean ``concat``. Java reads an
     absent flag as today's default, so such a text re-run as it is would
     train another model: this adds each absent flag of
-    :data:`STORED_TEXT_MEANING` with the value it meant, among the
-    meta-classifier's own options (before ``--``). Texts written since always
-    carry ``-pair-features`` and come back unchanged. ``-P`` and ``-I`` were
-    always written, by both faces.
+    :data:`MONOGRAPH_CONFIGURATION` with the value it meant, among the
+    meta-classifier's own options (before ``--``). ``-P`` and ``-I`` were
+    always written, by both faces, and texts written since carry
+    ``-pair-features`` too: they come back unchanged.
     """
     end = re.search(_FLAG.format("--"), options)
     head = options[: end.start()] if end else options
     missing = [
-        f"{flag} {value}"
-        for flag, value in STORED_TEXT_MEANING.items()
-        if not re.search(_FLAG.format(re.escape(flag)), head)
+        f"{BY_NAME[name].weka_flag} {BY_NAME[name].to_text(value)}"
+        for name, value in MONOGRAPH_CONFIGURATION.items()
+        if not re.search(_FLAG.format(re.escape(BY_NAME[name].weka_flag)), head)
     ]
     if not missing:
         return options
     own = " ".join([head.rstrip(), *missing]).lstrip()
     return own + (" " + options[end.start() :] if end else "")
+
+
+def current_defaults() -> dict[str, Any]:
+    """Today's defaults of the parameters :data:`MONOGRAPH_CONFIGURATION` names.
+
+    An experiment notes them beside its plan, so that a plan that leaves them
+    out is read later as it meant when it ran.
+    """
+    return {name: BY_NAME[name].default for name in MONOGRAPH_CONFIGURATION}
 
 
 def parameters_doc() -> str:

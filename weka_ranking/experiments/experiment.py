@@ -13,6 +13,7 @@ from weka_ranking.experiments.plan import ExperimentPlan, run_unit
 from weka_ranking.experiments.report import write_report
 from weka_ranking.experiments.runner import run_resumably
 from weka_ranking.experiments.store import ResultStore
+from weka_ranking.params import MONOGRAPH_CONFIGURATION, current_defaults
 
 logger = logging.getLogger(__name__)
 
@@ -45,7 +46,14 @@ def run_experiment(
         spec.load()
     store = ResultStore(out)
     refuse_another_plan(plan, store)
-    store.add_run({"plan": plan.to_dict(), "command": command, "folder": os.getcwd()})
+    store.add_run(
+        {
+            "plan": plan.to_dict(),
+            "defaults": current_defaults(),
+            "command": command,
+            "folder": os.getcwd(),
+        }
+    )
     ran = run_resumably(
         units,
         run_unit,
@@ -70,7 +78,9 @@ def refuse_another_plan(plan: ExperimentPlan, store: ResultStore) -> None:
     for note in reversed(store.runs()):
         if "plan" not in note:
             continue
-        found = plan.differences(note["plan"])
+        found = plan.differences(
+            note["plan"], note.get("defaults", MONOGRAPH_CONFIGURATION)
+        )
         if found:
             raise ExperimentError(
                 f"{store.folder}: its records come from another plan "
