@@ -46,14 +46,7 @@ def run_experiment(
         spec.load()
     store = ResultStore(out)
     refuse_another_plan(plan, store)
-    store.add_run(
-        {
-            "plan": plan.to_dict(),
-            "defaults": current_defaults(),
-            "command": command,
-            "folder": os.getcwd(),
-        }
-    )
+    store.add_run(plan_note(plan, command=command, folder=os.getcwd()))
     ran = run_resumably(
         units,
         run_unit,
@@ -66,6 +59,15 @@ def run_experiment(
         retry_failed=retry_failed,
     )
     return ran, len(units), write_report(plan, out, command)
+
+
+def plan_note(plan: ExperimentPlan, **more: str) -> dict:
+    """The store's note of a run: the plan, and the defaults it ran with.
+
+    A scheme that leaves a parameter out means its default of the day: noted,
+    so that a later run with other defaults sees the difference.
+    """
+    return {"plan": plan.to_dict(), "defaults": current_defaults(), **more}
 
 
 def refuse_another_plan(plan: ExperimentPlan, store: ResultStore) -> None:
