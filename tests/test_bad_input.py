@@ -179,7 +179,10 @@ def test_no_java(tmp_path):
 
 
 def test_pairs_beyond_the_heap_are_refused_before_building():
-    process = cli("cv", "vehicle", "--learner", "SMO", "--heap", "64m")
+    process = cli(
+        *("cv", "vehicle", "--learner", "SMO", "--heap", "64m"),
+        *("--pairs", "all", "--voters", "1", "--pair-features", "concat"),
+    )
     _, err = process.communicate(timeout=300)
     assert process.returncode == 1 and "Traceback" not in err
     assert "pairs of 36 attributes need about" in err

@@ -168,8 +168,9 @@ import pickle, sys
 sys.modules["sklearn"] = None
 import numpy as np
 from weka_ranking import RankingReduction, clone
+from weka_ranking.params import DEFAULT_VOTERS
 X = np.arange(40.0).reshape(20, 2); y = np.arange(20) % 2
-m = RankingReduction("Logistic", voters=1)
+m = RankingReduction("Logistic", voters=DEFAULT_VOTERS)  # a default: not shown
 assert repr(m) == "RankingReduction(base='Logistic')", repr(m)
 assert clone(m).get_params() == m.get_params()
 m.fit(X, y)

@@ -224,7 +224,8 @@ LEARNER_RUNS = (
 def _one_member(learner: str, name: str, p: int) -> tuple:
     """A bench task and the options that train one member of the learner on it."""
     task = BENCH_TASKS[name]
-    options = ["-P", str(p), "-I", "1", "-num-slots", "1", "-rank-first"]
+    options = ["-P", str(p), "-I", "1", "-pair-features", "concat", "-num-slots", "1"]
+    options.append("-rank-first")
     return task, options + [task.positive, "-W", NAMED_LEARNERS[learner]]
 
 
@@ -314,7 +315,8 @@ def memory() -> dict:
     most in use after a collection.
     """
     task = BENCH_TASKS["kr-vs-kp"]
-    options = ["-P", "all", "-I", "1", "-rank-first", task.positive]
+    options = ["-P", "all", "-I", "1", "-pair-features", "concat"]
+    options += ["-rank-first", task.positive]
     runs = {
         "views": peak_heap(task.path, options, "4g"),
         "views_3g": peak_heap(task.path, options, "3g"),
