@@ -27,6 +27,7 @@ from sklearn.utils.estimator_checks import parametrize_with_checks  # noqa: E402
 from weka_ranking import DataError, RankingReduction, cross_validate, load_task  # noqa: E402
 from weka_ranking.errors import WekaRankingWarning  # noqa: E402
 from weka_ranking.folds import weka_folds  # noqa: E402
+from weka_ranking.params import DEFAULT_VOTERS  # noqa: E402
 
 # Checks that cannot hold for a method that ranks a batch as a whole.
 BATCH_RANKING = {
@@ -42,6 +43,12 @@ BATCH_RANKING = {
     ),
     "check_classifiers_classes": (
         "the same: predict does not threshold decision_function at 0"
+    ),
+    "check_decision_proba_consistency": (
+        "predict_proba is the degree against the reference sample of training "
+        "instances, decision_function the degree within the batch: two rankings "
+        "that agree only where the committee's answers happen to (as on all "
+        "pairs side by side, not on the default's differences)"
     ),
 }
 
@@ -72,7 +79,10 @@ def test_is_a_classifier_and_clones():
     reduction = model()
     assert is_classifier(reduction)
     assert clone(reduction).get_params() == reduction.get_params()
-    assert repr(reduction) == "RankingReduction(pairs_per_instance=1, voters=10)"
+    # a parameter at its default is left out, as scikit-learn leaves it
+    given = RankingReduction("J48", pairs_per_instance=2, voters=3)
+    assert repr(given) == "RankingReduction(pairs_per_instance=2, voters=3)"
+    assert repr(RankingReduction("J48", voters=DEFAULT_VOTERS)) == "RankingReduction()"
 
 
 def test_cross_val_score_roc_auc_equals_cv(glass, weka):

@@ -25,7 +25,6 @@ from weka_ranking.memory import check_heap
 from weka_ranking.metrics import auc
 from weka_ranking.params import (
     BY_NAME,
-    MONOGRAPH_CONFIGURATION,
     TRAINED_PARAMETERS,
     check_ranking_params,
     parameters_doc,
@@ -188,9 +187,6 @@ class RankingReduction(ClassifierMixin, Ranker):
             ranker="pointwise",
             threads=self.threads,
             seed=self.seed,
-            # Not used pointwise; named so that its option text is the stored
-            # learner-alone cells' whatever the defaults.
-            **MONOGRAPH_CONFIGURATION,
         )
 
     def validate(self) -> RankingReduction:
