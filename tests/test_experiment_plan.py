@@ -202,6 +202,24 @@ def test_a_folder_noted_before_the_defaults_changed_ran_the_monograph_configurat
     refuse_another_plan(read_plan(write(tmp_path, named)), store)  # the same cells
 
 
+def test_a_folder_noted_before_the_defaults_changed_reports_what_it_ran(tmp_path):
+    # `weka-ranking report` rebuilds the plan from the note: its schemes (and
+    # the results ARFF's Key_Scheme_options) say the configuration that ran.
+    from weka_ranking.experiments.experiment import noted_plan, plan_note
+    from weka_ranking.experiments.store import ResultStore
+    from weka_ranking.params import MONOGRAPH_CONFIGURATION
+
+    plan = read_plan(write(tmp_path, PLAN.replace("pairs = 1\nvoters = 10\n", "")))
+    assert plan.schemes[1].values == {"base": "J48"}
+    old, new = ResultStore(tmp_path / "old"), ResultStore(tmp_path / "new")
+    old.add_run({"plan": plan.to_dict()})
+    new.add_run(plan_note(plan))
+    assert noted_plan(tmp_path / "new")[0].schemes == plan.schemes
+    schemes = noted_plan(tmp_path / "old")[0].schemes
+    assert schemes[1].values == {"base": "J48", **MONOGRAPH_CONFIGURATION}
+    assert (schemes[0], schemes[2]) == (plan.schemes[0], plan.schemes[2])
+
+
 def test_an_edited_data_file_is_another_plan(tmp_path):
     from weka_ranking.experiments.experiment import ExperimentError, refuse_another_plan
     from weka_ranking.experiments.store import ResultStore

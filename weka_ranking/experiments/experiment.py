@@ -109,5 +109,7 @@ def noted_plan(folder: str | Path) -> tuple[ExperimentPlan, str] | None:
             command = note.get("command", "")
             if command and note.get("folder"):
                 command = f"cd {shlex.quote(note['folder'])} && {command}"
-            return ExperimentPlan.from_dict(note["plan"], str(folder)), command
+            defaults = note.get("defaults", MONOGRAPH_CONFIGURATION)
+            plan = ExperimentPlan.from_dict(note["plan"], str(folder), defaults)
+            return plan, command
     return None

@@ -198,8 +198,15 @@ class ExperimentPlan:
         }
 
     @classmethod
-    def from_dict(cls, values: dict, source: str = "") -> ExperimentPlan:
-        """The plan :meth:`to_dict` gave (as noted in a store's ``runs.jsonl``)."""
+    def from_dict(
+        cls, values: dict, source: str = "", defaults: dict | None = None
+    ) -> ExperimentPlan:
+        """The plan :meth:`to_dict` gave (as noted in a store's ``runs.jsonl``).
+
+        ``defaults``: the defaults it ran with, noted beside it; a reduction
+        scheme then names each one it left out that today's defaults would
+        change, so that it means what it ran.
+        """
         data = tuple(
             DataSpec(
                 d["name"],
@@ -211,7 +218,12 @@ class ExperimentPlan:
             for d in values["data"]
         )
         schemes = []
-        for entry in values["schemes"]:
+        changed = {
+            name: value
+            for name, value in (defaults or {}).items()
+            if current_defaults()[name] != value
+        }
+        for entry in _with_defaults(values["schemes"], changed):
             entry = dict(entry)
             name, peer = entry.pop("name"), entry.pop("peer", None)
             schemes.append(Scheme(name, tuple(entry.items()), peer))
