@@ -188,6 +188,30 @@ def test_python_writes_the_pair_features_always(weka):
         assert bridge.params_from_options(options)["pair_features"] == mode
 
 
+@pytest.mark.parametrize(
+    ("stored", "meant"),
+    [
+        (
+            "-W weka.classifiers.trees.J48 -P all -I 1 -R tournament -- -C 0.25 -M 2",
+            "-W weka.classifiers.trees.J48 -P all -I 1 -R tournament "
+            "-pair-features concat -- -C 0.25 -M 2",
+        ),
+        (  # the learner's own options after -- are not the meta-classifier's
+            "-W x.Learner -P 2 -I 3 -- -pair-features both",
+            "-W x.Learner -P 2 -I 3 -pair-features concat -- -pair-features both",
+        ),
+        ("-W x.Learner -P 2 -I 3", "-W x.Learner -P 2 -I 3 -pair-features concat"),
+        (  # written since the defaults changed: it says its pair features
+            "-W x.Learner -P 1 -I 10 -pair-features difference -- -M 2",
+            "-W x.Learner -P 1 -I 10 -pair-features difference -- -M 2",
+        ),
+    ],
+)
+def test_a_stored_text_without_pair_features_means_concat(stored, meant):
+    assert stored_scheme(stored) == meant
+    assert stored_scheme(meant) == meant
+
+
 def test_every_stored_scheme_says_its_pairs_and_voters():
     # so that the pair features are all that stored_scheme has to add
     for scheme in stored_schemes():
