@@ -130,11 +130,13 @@ class RankingReduction(ClassifierMixin, Ranker):
     --------
     >>> from weka_ranking import RankingReduction, load_task
     >>> data = load_task("breast-cancer")
-    >>> model = RankingReduction("J48", pairs_per_instance=1, voters=3).fit(data)
-    >>> for part in model.to_options().split(" -R "):
+    >>> model = RankingReduction(
+    ...     "J48", pairs_per_instance=1, voters=3, pair_features="difference"
+    ... ).fit(data)
+    >>> for part in model.to_options().split(" -S 1 "):
     ...     print(part)
-    -W weka.classifiers.trees.J48 -P 1 -I 3
-    tournament -T stable -num-slots 1 -S 1 -rank-first 2 -- -C 0.25 -M 2
+    -W weka.classifiers.trees.J48 -P 1 -I 3 -R tournament -T stable -num-slots 1
+    -pair-features difference -rank-first 2 -- -C 0.25 -M 2
     >>> order = model.rank(data)
     >>> len(order) == len(data)
     True

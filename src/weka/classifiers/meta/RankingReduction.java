@@ -1450,7 +1450,8 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
 
   /**
    * Refuses options that contradict each other, before any work: a pointwise
-   * model with pairs, voters or groups, several voters that would be identical.
+   * model with groups, or with pairs or voters other than their defaults (or
+   * all and 1), several voters that would be identical.
    *
    * @throws OptionException naming the option at fault
    */
