@@ -44,12 +44,6 @@ BATCH_RANKING = {
     "check_classifiers_classes": (
         "the same: predict does not threshold decision_function at 0"
     ),
-    "check_decision_proba_consistency": (
-        "predict_proba is the degree against the reference sample of training "
-        "instances, decision_function the degree within the batch: two rankings "
-        "that agree only where the committee's answers happen to (as on all "
-        "pairs side by side, not on the default's differences)"
-    ),
 }
 
 

@@ -44,7 +44,7 @@ JAVA_INT_MAX = SEED_RANGE[1]
 DEFAULT_PAIRS_PER_INSTANCE: int | str = 1
 DEFAULT_VOTERS = 10
 DEFAULT_RANKER = "tournament"
-DEFAULT_PAIR_FEATURES = "difference"
+DEFAULT_PAIR_FEATURES = "concat"
 # The monograph's AUC-Train: every pair, one voter, the two rows side by side.
 # The default configuration until the one above, so also what a parameter left
 # out meant in the option texts and experiment plans stored until then (see

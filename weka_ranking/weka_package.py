@@ -67,8 +67,8 @@ pairs, one voter, the two rows side by side, tournament):
     -W weka.classifiers.functions.Logistic
 
 Options: -P all|p (pairs per instance; default 1), -I n (voters; default 10),
--pair-features concat|difference|both (default difference: numeric
-attributes as a - b), -R tournament|tournament-as-printed|quicksort|pointwise
+-pair-features concat|difference|both (default concat: the two instances
+side by side), -R tournament|tournament-as-printed|quicksort|pointwise
 (default tournament), -T stable|random, -rank-first
 minority|first|last|index|label (the class that ranks first; default the
 minority class of the training data, the first value on a tie), -G index

@@ -52,7 +52,7 @@ import weka.gui.ProgrammaticProperty;
 
 /**
  <!-- globalinfo-start -->
- * Ranking reduced to binary classification: a committee of base classifiers learns from pairs of instances of different classes which of the two ranks first, and a batch of instances is ranked by the committee's tournament (degree), by the monograph's Algorithm 4 as printed, or by randomized QuickSort. The ranking's score is returned as the probability of the class that ranks first, so WEKA's AUC is the AUC of the ranking. Evaluate on whole test sets (Evaluation, Explorer and Experimenter pass them whole); a single instance is scored against a reference sample of the training data, its class predicted at the training share of the class that ranks first, whatever else is scored. With all pairs, J48 and NaiveBayes members are trained from counts over the training instances, without making the pairs: the same models WEKA builds on the pairs, in time about linear in the instances. By default: 1 pair per instance, 10 voters, difference features, tournament (chosen by measurement over twelve data sets); the monograph's configuration is -P all -I 1 -pair-features concat.<br>
+ * Ranking reduced to binary classification: a committee of base classifiers learns from pairs of instances of different classes which of the two ranks first, and a batch of instances is ranked by the committee's tournament (degree), by the monograph's Algorithm 4 as printed, or by randomized QuickSort. The ranking's score is returned as the probability of the class that ranks first, so WEKA's AUC is the AUC of the ranking. Evaluate on whole test sets (Evaluation, Explorer and Experimenter pass them whole); a single instance is scored against a reference sample of the training data, its class predicted at the training share of the class that ranks first, whatever else is scored. With all pairs, J48 and NaiveBayes members are trained from counts over the training instances, without making the pairs: the same models WEKA builds on the pairs, in time about linear in the instances. By default: 1 pair per instance, 10 voters, concat features, tournament (chosen by measurement over twelve data sets); the monograph's configuration is -P all -I 1 -pair-features concat.<br>
  * <br>
  * For more information see:<br>
  * <br>
@@ -156,7 +156,7 @@ import weka.gui.ProgrammaticProperty;
  * <pre> -pair-features &lt;concat|difference|both&gt;
  *  The pair features: concat (the two instances side by side), difference
  *  (numeric attributes as a - b, nominal ones both values) or both.
- *  (default difference)</pre>
+ *  (default concat)</pre>
  * 
  * <pre> -pair-order &lt;blocks|interleaved&gt;
  *  The order of the pairs a member trains on: blocks (all of S1 x S0,
@@ -381,7 +381,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   /** The ranker when {@code -R} is not given, one of {@link #TAGS_RANKER}. */
   public static final int DEFAULT_RANKER = RANKER_TOURNAMENT;
   /** The pair features when {@code -pair-features} is not given. */
-  public static final int DEFAULT_PAIR_FEATURES = PairFeatures.DIFFERENCE;
+  public static final int DEFAULT_PAIR_FEATURES = PairFeatures.CONCAT;
 
   // -- options ------------------------------------------------------------
   /** Pairs drawn per instance; 0 for all. */
@@ -667,7 +667,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    * <pre> -pair-features &lt;concat|difference|both&gt;
    *  The pair features: concat (the two instances side by side), difference
    *  (numeric attributes as a - b, nominal ones both values) or both.
-   *  (default difference)</pre>
+   *  (default concat)</pre>
    * 
    * <pre> -pair-order &lt;blocks|interleaved&gt;
    *  The order of the pairs a member trains on: blocks (all of S1 x S0,
@@ -1336,8 +1336,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
         + "exact tournament need concat, and NaiveBayes' additive form no numeric "
         + "difference: with another choice they are declined (the model text says so) "
         + "and the members are asked the pairs; "
-        + PairFeatures.NAMES[DEFAULT_PAIR_FEATURES] + " by default (the monograph's "
-        + "reproduction names concat).";
+        + PairFeatures.NAMES[DEFAULT_PAIR_FEATURES] + " by default.";
   }
 
   /**
