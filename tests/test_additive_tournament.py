@@ -11,6 +11,8 @@ from weka_ranking import RankingReduction, load_task
 from weka_ranking.folds import weka_folds
 
 QUADRATIC = "weka.classifiers.functions.supportVector.PolyKernel -E 2"
+# One member on the rows side by side: the additive form's own case.
+ONE_MEMBER = {"voters": 1, "pair_features": "concat"}
 
 
 def degrees_both_ways(model, data):
@@ -31,7 +33,7 @@ def degrees_both_ways(model, data):
 def test_additive_degrees_equal_the_brute_force_tournament(learner, task, pairs, weka):
     data = load_task(task)  # missing values, nominal and numeric attributes
     train, test = next(iter(weka_folds(data.y, 3, 1)))
-    model = RankingReduction(learner, pairs_per_instance=pairs)
+    model = RankingReduction(learner, pairs_per_instance=pairs, **ONE_MEMBER)
     fast, brute = degrees_both_ways(model.fit(data.subset(train)), data.subset(test))
     np.testing.assert_array_equal(fast.scores, brute.scores)
     n = len(test)
@@ -43,7 +45,7 @@ def test_additive_degrees_equal_the_brute_force_tournament(learner, task, pairs,
 @pytest.mark.parametrize("learner", ["Logistic", "NaiveBayes"])
 def test_equal_rows_tie_as_in_the_brute_force_tournament(learner, weka):
     data = load_task("breast-cancer")  # all nominal: many rows alike
-    model = RankingReduction(learner, pairs_per_instance=2).fit(data)
+    model = RankingReduction(learner, pairs_per_instance=2, **ONE_MEMBER).fit(data)
     fast, brute = degrees_both_ways(model, data)
     np.testing.assert_array_equal(fast.scores, brute.scores)
     assert len(np.unique(fast.scores)) < len(data)  # ties present
@@ -65,11 +67,14 @@ def test_other_learners_and_committees_ask_every_pair(weka):
     data = load_task("glass")
     for model in (
         RankingReduction("Logistic", pairs_per_instance=2, voters=3),
-        RankingReduction("NaiveBayes", base_options="-D", pairs_per_instance=2),
+        RankingReduction(
+            "NaiveBayes", base_options="-D", pairs_per_instance=2, **ONE_MEMBER
+        ),
         RankingReduction(
             "SMO",
             base_options=f'-K "{QUADRATIC}"',
             pairs_per_instance=1,
+            **ONE_MEMBER,
         ),
     ):
         n = len(data)

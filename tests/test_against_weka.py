@@ -103,7 +103,9 @@ def test_auc_hand_computed():
 
 def test_pair_instances_hold_both_rows_and_nominal_value_sets(weka, breast_cancer):
     data = with_row_ids(breast_cancer)
-    model = RankingReduction("J48", pairs_per_instance=2).fit(data)
+    model = RankingReduction(
+        "J48", pairs_per_instance=2, voters=1, pair_features="concat"
+    ).fit(data)
     header = model.weka_model_.getPairHeader()
     m = len(data.attributes)
     assert header.numAttributes() == 2 * m + 1

@@ -9,6 +9,7 @@ import time
 import pytest
 
 from weka_ranking.cli import main
+from weka_ranking.params import DEFAULT_VOTERS
 
 HEADER = (
     "@relation r\n@attribute a numeric\n@attribute b {p,q}\n"
@@ -143,7 +144,12 @@ def test_option_out_of_range(capsys, flag, value, message):
 
 
 def test_voters_with_all_pairs(capsys):
-    assert "identical J48 members" in failing(capsys, "cv", "glass", "--voters", "3")
+    line = failing(capsys, "cv", "glass", "--pairs", "all", "--voters", "3")
+    assert "identical J48 members" in line
+    # the default voters with all pairs: the refusal says where the 10 came from
+    line = failing(capsys, "cv", "glass", "--pairs", "all")
+    assert "identical J48 members" in line
+    assert f"voters is {DEFAULT_VOTERS} by default" in line
 
 
 def test_missing_and_unreadable_files(capsys, tmp_path):
@@ -179,7 +185,10 @@ def test_no_java(tmp_path):
 
 
 def test_pairs_beyond_the_heap_are_refused_before_building():
-    process = cli("cv", "vehicle", "--learner", "SMO", "--heap", "64m")
+    process = cli(
+        *("cv", "vehicle", "--learner", "SMO", "--heap", "64m"),
+        *("--pairs", "all", "--voters", "1", "--pair-features", "concat"),
+    )
     _, err = process.communicate(timeout=300)
     assert process.returncode == 1 and "Traceback" not in err
     assert "pairs of 36 attributes need about" in err

@@ -22,9 +22,13 @@ def test_bridge_rates_and_ratios(weka):
 def test_peak_heap_probe_reports_or_fails_by_heap(weka):
 
     path = project_dir("arff_data") / "breast-cancer.arff"
-    measured = bench.peak_heap(path, ["-P", "all", "-I", "1"], "512m")
+    measured = bench.peak_heap(
+        path, ["-P", "all", "-I", "1", "-pair-features", "concat"], "512m"
+    )
     assert measured["pairs"] == 2 * 85 * 201 and 0 < measured["peak_heap_mb"] <= 512
-    starved = bench.peak_heap(path, ["-P", "all", "-I", "1"], "2m")
+    starved = bench.peak_heap(
+        path, ["-P", "all", "-I", "1", "-pair-features", "concat"], "2m"
+    )
     assert "error" in starved
 
 

@@ -190,12 +190,15 @@ def test_member_results_do_not_depend_on_committee_size(halves):
 
 def test_identical_members_are_refused(halves):
     with pytest.raises(ValueError, match="identical J48 members"):
-        RankingReduction("J48", voters=3).fit(halves[0])
+        RankingReduction("J48", pairs_per_instance="all", voters=3).fit(halves[0])
 
 
 def test_randomizable_learner_may_vote_on_all_pairs(halves):
     model = RankingReduction(
-        "weka.classifiers.trees.RandomTree", voters=2, ranker="quicksort"
+        "weka.classifiers.trees.RandomTree",
+        pairs_per_instance="all",
+        voters=2,
+        ranker="quicksort",
     ).fit(halves[0].subset(np.arange(60)))
     assert len(model.members_) == 2
 

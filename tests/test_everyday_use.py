@@ -230,7 +230,13 @@ def test_a_200000_row_file_is_refused_before_its_pairs_exist(tmp_path, capsys, w
     )
     # SMO trains on the pairs themselves (J48, NaiveBayes and Logistic would
     # be trained from the rows, in memory linear in them).
-    error = failing(capsys, "cv", str(path), "--learner", "SMO")
+    error = failing(
+        capsys,
+        "cv",
+        str(path),
+        *("--learner", "SMO", "--pairs", "all", "--voters", "1"),
+        *("--pair-features", "concat"),
+    )
     # A training fold of about 180,000 rows: about 2 x 60,000 x 120,000 pairs.
     pairs = int(re.search(r"(\d+) pairs of 4 attributes need about", error)[1])
     assert 1.43e10 < pairs < 1.45e10
@@ -332,7 +338,8 @@ def test_cross_validate_seeds_the_folds_like_cv_seed(capsys, weka):
 def test_options_of_a_fitted_model_say_what_was_trained(weka):
     from weka_ranking import load_task
 
-    model = RankingReduction("J48", pairs_per_instance=2).fit(load_task("glass"))
+    model = RankingReduction("J48", pairs_per_instance=2, voters=1)
+    model.fit(load_task("glass"))
     model.set_params(voters=5, ranker="quicksort")
     options = model.to_options()
     assert " -I 1 " in options and " -R quicksort " in options
@@ -352,7 +359,7 @@ def test_ranker_and_ties_keep_their_meaning_after_fit(weka):
     # pointwise is another model, not another ranker of the committee.
     with pytest.raises(ValueError, match="cannot rank with a model fitted on pairs"):
         model.set_params(ranker="pointwise").ranking(data)
-    single = RankingReduction("J48").fit(data)
+    single = RankingReduction("J48", pairs_per_instance="all", voters=1).fit(data)
     with pytest.raises(ValueError, match="cannot rank with a model fitted on pairs"):
         single.set_params(ranker="pointwise").ranking(data)
     alone = RankingReduction("J48", ranker="pointwise").fit(data)

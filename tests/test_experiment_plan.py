@@ -150,13 +150,17 @@ def test_a_plan_noted_as_values_comes_back_the_same(tmp_path):
 def test_a_folder_of_another_plan_is_refused_naming_the_difference(
     tmp_path, change, words
 ):
-    from weka_ranking.experiments.experiment import ExperimentError, refuse_another_plan
+    from weka_ranking.experiments.experiment import (
+        ExperimentError,
+        plan_note,
+        refuse_another_plan,
+    )
     from weka_ranking.experiments.store import ResultStore
 
     store = ResultStore(tmp_path / "out")
     first = read_plan(write(tmp_path))
     refuse_another_plan(first, store)  # an empty folder takes any plan
-    store.add_run({"plan": first.to_dict()})
+    store.add_run(plan_note(first))
     refuse_another_plan(read_plan(write(tmp_path)), store)  # the same plan again
     more = PLAN.replace("runs = 2", "runs = 3") + '[[scheme]]\npeer = "lightgbm"\n'
     refuse_another_plan(read_plan(write(tmp_path, more)), store)  # runs, schemes added
@@ -164,6 +168,61 @@ def test_a_folder_of_another_plan_is_refused_naming_the_difference(
     with pytest.raises(ExperimentError, match="another plan") as caught:
         refuse_another_plan(changed, store)
     assert words in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_a_folder_noted_before_the_defaults_changed_ran_the_monograph_configuration(
+    tmp_path,
+):
+    # A note without its defaults was written when a scheme that left out the
+    # pairs, voters or pair features meant all pairs, one voter, concat.
+    from weka_ranking.experiments.experiment import ExperimentError, refuse_another_plan
+    from weka_ranking.experiments.store import ResultStore
+    from weka_ranking.params import MONOGRAPH_CONFIGURATION, current_defaults
+
+    assert current_defaults() != MONOGRAPH_CONFIGURATION
+    store = ResultStore(tmp_path / "out")
+    implicit = PLAN.replace(
+        'learner = "J48"\npairs = 1\nvoters = 10\n',
+        'name = "J48 all pairs"\nlearner = "J48"\n',
+    )
+    store.add_run({"plan": read_plan(write(tmp_path, implicit)).to_dict()})
+    with pytest.raises(ExperimentError, match="another plan") as caught:
+        refuse_another_plan(read_plan(write(tmp_path, implicit)), store)
+    for name, then in MONOGRAPH_CONFIGURATION.items():
+        now = current_defaults()[name]
+        if now != then:
+            assert f"'J48 all pairs': {name} was {then!r}, now {now!r}" in str(
+                caught.value
+            )
+    named = implicit.replace(
+        'name = "J48 all pairs"\nlearner = "J48"\n',
+        'name = "J48 all pairs"\nlearner = "J48"\npairs = "all"\nvoters = 1\n'
+        'pair-features = "concat"\n',
+    )
+    refuse_another_plan(read_plan(write(tmp_path, named)), store)  # the same cells
+
+
+def test_a_folder_noted_before_the_defaults_changed_reports_what_it_ran(tmp_path):
+    # `weka-ranking report` rebuilds the plan from the note: its schemes (and
+    # the results ARFF's Key_Scheme_options) say the configuration that ran.
+    from weka_ranking.experiments.experiment import noted_plan, plan_note
+    from weka_ranking.experiments.store import ResultStore
+    from weka_ranking.params import MONOGRAPH_CONFIGURATION, current_defaults
+
+    plan = read_plan(write(tmp_path, PLAN.replace("pairs = 1\nvoters = 10\n", "")))
+    assert plan.schemes[1].values == {"base": "J48"}
+    old, new = ResultStore(tmp_path / "old"), ResultStore(tmp_path / "new")
+    old.add_run({"plan": plan.to_dict()})
+    new.add_run(plan_note(plan))
+    assert noted_plan(tmp_path / "new")[0].schemes == plan.schemes
+    schemes = noted_plan(tmp_path / "old")[0].schemes
+    changed = {
+        name: then
+        for name, then in MONOGRAPH_CONFIGURATION.items()
+        if current_defaults()[name] != then
+    }
+    assert changed and schemes[1].values == {"base": "J48", **changed}
+    assert (schemes[0], schemes[2]) == (plan.schemes[0], plan.schemes[2])
 
 
 def test_an_edited_data_file_is_another_plan(tmp_path):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import gzip
+import inspect
 import json
 import re
 from pathlib import Path
@@ -18,18 +19,34 @@ import pytest
 
 from weka_ranking import RankingReduction, bridge, learners, load_task
 from weka_ranking.errors import DataError, ParameterError
-from weka_ranking.params import PAIR_FEATURES, PAIR_ORDERS, PARAMETERS, RANKERS, TIES
+from weka_ranking.folds import weka_folds
+from weka_ranking.metrics import auc
+from weka_ranking.params import (
+    DEFAULT_PAIR_FEATURES,
+    DEFAULT_PAIRS_PER_INSTANCE,
+    DEFAULT_RANKER,
+    DEFAULT_VOTERS,
+    PAIR_FEATURES,
+    PAIR_ORDERS,
+    PARAMETERS,
+    RANKERS,
+    TIES,
+    stored_scheme,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 CLASSNAME = "weka.classifiers.meta.RankingReduction"
 
 
+def committed_records() -> list[dict]:
+    """The committed reproduction store's records."""
+    with gzip.open(ROOT / "docs" / "results.jsonl.gz", "rt") as lines:
+        return [json.loads(line) for line in lines]
+
+
 def stored_schemes() -> set[str]:
     """Every meta-classifier scheme in the committed results."""
-    schemes = set()
-    with gzip.open(ROOT / "docs" / "results.jsonl.gz", "rt") as lines:
-        for line in lines:
-            schemes.add(json.loads(line)["scheme"])
+    schemes = {record["scheme"] for record in committed_records()}
 
     def walk(value):
         if isinstance(value, dict):
@@ -70,14 +87,16 @@ def test_every_stored_scheme_parses_back(weka):
     assert any("-G first" in s for s in schemes)
     assert any("-one-order" in s for s in schemes)
     for scheme in schemes:
-        params = bridge.params_from_options(scheme)
+        params = bridge.params_from_options(stored_scheme(scheme))
         tokens = bridge.split_options(scheme)
         head = tokens[: tokens.index("--")] if "--" in tokens else tokens
         for p in PARAMETERS:
             if p.weka_flag in head:  # what the scheme says, read back unchanged
                 given = head[head.index(p.weka_flag) + 1]
                 assert p.to_text(params[p.name]) == given, (scheme, p.name)
-        model = RankingReduction.from_options(scheme)
+        if "-pair-features" not in head:  # stored before the defaults changed
+            assert params["pair_features"] == "concat", scheme
+        model = RankingReduction.from_options(stored_scheme(scheme))
         assert model.base == learners.canonical(params["base"])
 
 
@@ -94,7 +113,7 @@ def test_from_options_reads_the_options_the_data_sets(weka):
     [
         ({"ranker": "pointwise", "voters": 3}, "voters", 3),
         ({"ranker": "pointwise", "pairs_per_instance": 2}, "pairs_per_instance", 2),
-        ({"voters": 3}, "voters", 3),  # identical J48 members
+        ({"pairs_per_instance": "all", "voters": 3}, "voters", 3),  # identical J48
     ],
 )
 def test_option_rules_are_javas_named_as_parameters(weka, params, name, value):
@@ -108,9 +127,124 @@ def test_javas_reason_is_said_in_parameter_names(weka):
         RankingReduction("J48", ranker="pointwise", voters=3).validate()
     assert str(caught.value) == (
         "voters=3: pairs_per_instance and voters apply to the pairwise rankers; "
-        "ranker='pointwise' is the base learner alone (use pairs_per_instance='all' "
-        "and voters=1)"
+        "ranker='pointwise' is the base learner alone (leave pairs_per_instance and "
+        "voters out, or give pairs_per_instance='all' and voters=1)"
     )
+
+
+@pytest.mark.parametrize(
+    "given",
+    [
+        {},  # the learner alone as users ask for it: --ranker pointwise, nothing else
+        {"pairs_per_instance": "all", "voters": 1},  # as the stored schemes say it
+        {"pairs_per_instance": "all"},
+        {"voters": 1},
+    ],
+)
+def test_pointwise_takes_the_default_or_all_pairs_and_one_voter(weka, given):
+    model = RankingReduction("J48", ranker="pointwise", **given).validate()
+    assert bridge.params_from_options(model.to_options())["ranker"] == "pointwise"
+
+
+def test_both_faces_have_the_same_defaults(weka):
+    def trained_the_same(params: dict) -> dict:  # WEKA's J48 reports its options
+        return {**params, "base": learners.classname(params["base"]), "base_options": 0}
+
+    fresh = trained_the_same(bridge.reduction_params(bridge.make_reduction([])))
+    assert trained_the_same(RankingReduction().get_params()) == fresh
+    # the estimator's signature is the table's, and Java reads Python's text back
+    signature = inspect.signature(RankingReduction.__init__).parameters
+    assert {p.name: signature[p.name].default for p in PARAMETERS} == {
+        p.name: p.default for p in PARAMETERS
+    }
+    python_text = RankingReduction().to_options()
+    assert trained_the_same(bridge.params_from_options(python_text)) == fresh
+    java = weka(CLASSNAME)
+    constants = {
+        "pairs_per_instance": str(java.DEFAULT_PAIRS_PER_INSTANCE),
+        "voters": int(java.DEFAULT_VOTERS),
+        "ranker": str(java.TAGS_RANKER[java.DEFAULT_RANKER].getIDStr()),
+        "pair_features": str(
+            java.TAGS_PAIR_FEATURES[java.DEFAULT_PAIR_FEATURES].getIDStr()
+        ),
+    }
+    assert constants["pairs_per_instance"] == str(
+        "0" if DEFAULT_PAIRS_PER_INSTANCE == "all" else DEFAULT_PAIRS_PER_INSTANCE
+    )
+    assert (constants["voters"], constants["ranker"], constants["pair_features"]) == (
+        DEFAULT_VOTERS,
+        DEFAULT_RANKER,
+        DEFAULT_PAIR_FEATURES,
+    )
+
+
+def test_python_writes_the_pair_features_always(weka):
+    # An absent -pair-features means concat in the texts stored before the
+    # defaults changed (stored_scheme), and today's default to Java: a text
+    # written now says which it is.
+    for mode in PAIR_FEATURES:
+        options = RankingReduction("J48", pair_features=mode).to_options()
+        words = options.split()
+        assert words[words.index("-pair-features") + 1] == mode
+        assert stored_scheme(options) == options
+        assert bridge.params_from_options(options)["pair_features"] == mode
+
+
+@pytest.mark.parametrize(
+    ("stored", "meant"),
+    [
+        (
+            "-W weka.classifiers.trees.J48 -P all -I 1 -R tournament -- -C 0.25 -M 2",
+            "-W weka.classifiers.trees.J48 -P all -I 1 -R tournament "
+            "-pair-features concat -- -C 0.25 -M 2",
+        ),
+        (  # the learner's own options after -- are not the meta-classifier's
+            "-W x.Learner -P 2 -I 3 -- -pair-features both",
+            "-W x.Learner -P 2 -I 3 -pair-features concat -- -pair-features both",
+        ),
+        ("-W x.Learner -P 2 -I 3", "-W x.Learner -P 2 -I 3 -pair-features concat"),
+        (  # written since the defaults changed: it says its pair features
+            "-W x.Learner -P 1 -I 10 -pair-features difference -- -M 2",
+            "-W x.Learner -P 1 -I 10 -pair-features difference -- -M 2",
+        ),
+    ],
+)
+def test_a_stored_text_without_pair_features_means_concat(stored, meant):
+    assert stored_scheme(stored) == meant
+    assert stored_scheme(meant) == meant
+
+
+def test_every_stored_scheme_says_its_pairs_and_voters():
+    # so that the pair features are all that stored_scheme has to add
+    for scheme in stored_schemes():
+        head = scheme.split(" -- ")[0].split()
+        assert "-P" in head and "-I" in head, scheme
+
+
+def test_an_old_stored_scheme_reruns_as_the_concat_it_meant(weka):
+    # A cell of the committed store (J48, all pairs, hepatitis), its scheme
+    # text written when concat was the default and left out: read through
+    # stored_scheme, it trains what it trained then, fold for fold.
+    records = [
+        r
+        for r in committed_records()
+        if (r["task"], r["learner"], r["config"], r["variant"], r["ranker"])
+        == ("hepatitis", "J48", "original", "", "tournament")
+    ]
+    assert len(records) == 10
+    data = load_task("hepatitis")
+    folds = list(weka_folds(data.y, 10, 1))
+    for record in records:
+        scheme = record["scheme"].removeprefix(CLASSNAME + " ")
+        assert "-pair-features" not in scheme
+        assert bridge.params_from_options(scheme)["pair_features"] == (
+            DEFAULT_PAIR_FEATURES  # what Java makes of the bare text today
+        )
+        model = RankingReduction.from_options(stored_scheme(scheme))
+        assert model.pair_features == "concat"
+        train, test = (data.subset(rows) for rows in folds[record["fold"]])
+        scores = model.fit(train).decision_function(test)
+        assert auc(test.y, scores) == record["auc"], record["fold"]
 
 
 def test_one_class_training_data_is_refused_by_java(weka, breast_cancer):

@@ -63,9 +63,9 @@ def test_flow_runner_auc_equals_cv(weka_home, tmp_path, fold_seed):
     """The ready flow, and with the fold maker's seed changed, equal Python's AUC.
 
     The ready flow has seed 1 (``weka-ranking cv breast-cancer --pairs 2 --voters 3``);
-    changing the fold maker's seed alone moves the AUC (0.631 and 0.601). Both equal
-    cross-validation in Python with the flow's options (J48, -P 2 -I 3 -S 1,
-    recurrence-events first).
+    changing the fold maker's seed alone moves the AUC. Both equal cross-validation
+    in Python with the flow's options (J48, -P 2 -I 3 -S 1, the default pair
+    features, recurrence-events first).
     """
     flow = json.loads(FLOW.read_text())
     results = tmp_path / "results.txt"

@@ -173,13 +173,16 @@ def test_experiment_scores_each_ranker_of_a_reduction_with_that_ranker(weka):
     train, valid, test = synthetic(1), synthetic(2), synthetic(3)
     results = experiment.run(["reduction-j48"], [1], data={1: (train, valid, test)})
     for ranker in ("tournament", "quicksort"):
-        direct = RankingReduction("J48", ranker=ranker)
+        direct = RankingReduction(  # the study's configuration, as it names it
+            "J48", pairs_per_instance="all", voters=1, pair_features="concat"
+        ).set_params(ranker=ranker)
         direct.fit(train.data, train.labels, group=train.qids)
         expected = evaluate(test, scores_of(direct, test))
         record = results["rankers"][f"reduction-j48-{ranker}"]["per_fold"][0]
         assert {k: record[k] for k in expected} == expected
         assert record["scheme"].endswith(
-            f"-R {ranker} -T stable -num-slots 1 -S 1 -G first -- -C 0.25 -M 2"
+            f"-P all -I 1 -R {ranker} -T stable -num-slots 1 -S 1 -pair-features "
+            "concat -G first -- -C 0.25 -M 2"
         )
 
 

@@ -167,7 +167,7 @@ def test_a_long_fit_says_so_while_it_runs(small, caplog, monkeypatch):
     monkeypatch.setattr(progress, "EVERY_SECONDS", 0.01)
     with caplog.at_level(logging.INFO, logger="weka_ranking.progress.members"):
         # Logistic on every pair of 120 rows: one member, longer than a beat.
-        RankingReduction("Logistic").fit(small)
+        RankingReduction("Logistic", pairs_per_instance="all", voters=1).fit(small)
     said = [r.getMessage() for r in caplog.records]
     assert any("training," in m and "s so far, 0 of 1 trained" in m for m in said), said
 

@@ -21,6 +21,8 @@ from weka_ranking.learners import classname
 MODES = ["concat", "difference", "both"]
 ORDERS = ["blocks", "interleaved"]
 LEARNERS = ["J48", "NaiveBayes", "Logistic", "SMO"]
+# Every pair, one member: what the fast paths and interleaving apply to.
+ALL_PAIRS = {"pairs_per_instance": "all", "voters": 1}
 
 
 def layout(attributes, mode):
@@ -95,7 +97,7 @@ def test_each_mode_and_order_equals_the_materialised_reference(
 ):
     """The model and every ranker's scores, against WEKA on the pairs themselves."""
     train, test = split()
-    model = RankingReduction(learner, pair_features=mode, pair_order=order)
+    model = RankingReduction(learner, pair_features=mode, pair_order=order, **ALL_PAIRS)
     model.fit(train)
     header = model.weka_model_.getPairHeader()
     attributes_layout = layout(train.attributes, mode)
@@ -171,7 +173,8 @@ def test_additive_forms_are_exact_under_each_mode(task, learner, additive, mode,
     """
     data = load_task(task)
     train, test = next(iter(weka_folds(data.y, 3, 1)))
-    model = RankingReduction(learner, pair_features=mode).fit(data.subset(train))
+    model = RankingReduction(learner, pair_features=mode, **ALL_PAIRS)
+    model.fit(data.subset(train))
     fast, general = fast_and_general(model, data.subset(test))
     np.testing.assert_array_equal(fast.scores, general.scores)
     n = len(test)
@@ -217,9 +220,9 @@ def test_tree_tournament_and_row_path_are_declined_visibly(mode, weka):
         for line in text.splitlines()
         if line.startswith("Declined: ")
     )
-    alone = RankingReduction("J48", pair_features=mode).fit(train)
+    alone = RankingReduction("J48", pair_features=mode, **ALL_PAIRS).fit(train)
     assert "Declined: training J48 from the rows" in str(alone.weka_model_)
-    concat = RankingReduction("J48").fit(train)
+    concat = RankingReduction("J48", pair_features="concat", **ALL_PAIRS).fit(train)
     assert "Declined" not in str(concat.weka_model_) and concat.declined_ == ()
 
 
@@ -233,8 +236,10 @@ def test_row_trained_learners_give_the_same_model_in_either_order(learner, weka)
     blocks' sums only.
     """
     data = load_task("glass")  # numeric: the row path takes it in blocks
-    blocks = RankingReduction(learner).fit(data)
-    interleaved_model = RankingReduction(learner, pair_order="interleaved").fit(data)
+    blocks = RankingReduction(learner, pair_features="concat", **ALL_PAIRS).fit(data)
+    interleaved_model = RankingReduction(
+        learner, pair_features="concat", pair_order="interleaved", **ALL_PAIRS
+    ).fit(data)
     assert str(blocks.members_[0]) == str(interleaved_model.members_[0])
     np.testing.assert_array_equal(blocks.scores(data), interleaved_model.scores(data))
     assert interleaved_model.declined_ and not blocks.declined_
@@ -242,7 +247,9 @@ def test_row_trained_learners_give_the_same_model_in_either_order(learner, weka)
 
 def test_interleaved_order_declines_the_row_path(weka):
     train, _ = split()
-    model = RankingReduction("NaiveBayes", pair_order="interleaved").fit(train)
+    model = RankingReduction(
+        "NaiveBayes", pair_features="concat", pair_order="interleaved", **ALL_PAIRS
+    ).fit(train)
     assert "pair order interleaved" in str(model.weka_model_)
     assert "Declined: training NaiveBayes from the rows" in str(model.weka_model_)
 
@@ -270,9 +277,15 @@ def test_one_order_refuses_interleaving_in_wekas_words(weka):
 
 
 def test_the_options_round_trip_through_weka(weka):
-    model = RankingReduction("Logistic", pair_features="both", pair_order="interleaved")
+    model = RankingReduction(
+        "Logistic", pair_features="both", pair_order="interleaved", **ALL_PAIRS
+    )
     options = model.to_options()
     assert "-pair-features both -pair-order interleaved" in options
     back = RankingReduction.from_options(options)
     assert (back.pair_features, back.pair_order) == ("both", "interleaved")
-    assert "-pair-features" not in RankingReduction("Logistic").to_options()
+    # written at its default too: a text without it is one stored before the
+    # default changed, and means concat (params.stored_scheme)
+    default = RankingReduction("Logistic")
+    assert f"-pair-features {default.pair_features}" in default.to_options()
+    assert "-pair-order" not in default.to_options()

@@ -211,7 +211,9 @@ def test_complete_rows_stay_wekas_tree_to_the_bit(data, weka):
 
 def test_the_meta_classifiers_members_are_the_trees_from_the_rows(weka):
     data = load_task("glass")
-    model = RankingReduction("J48", voters=1).fit(data)
+    model = RankingReduction(
+        "J48", pairs_per_instance="all", voters=1, pair_features="concat"
+    ).fit(data)
     (member,) = model.weka_model_.getMembers()
     result = compare(data)
     assert_same_model(result)
@@ -220,7 +222,9 @@ def test_the_meta_classifiers_members_are_the_trees_from_the_rows(weka):
 
 def test_sampled_pairs_keep_the_general_path(weka):
     data = load_task("glass")
-    model = RankingReduction("J48", pairs_per_instance=3, voters=2).fit(data)
+    model = RankingReduction(
+        "J48", pairs_per_instance=3, voters=2, pair_features="concat"
+    ).fit(data)
     first, second = (str(m.toString()) for m in model.weka_model_.getMembers())
     assert first != second  # each member its own sample, trained on its pairs
 

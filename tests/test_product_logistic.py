@@ -181,7 +181,9 @@ def test_separable_pairs_are_declined_and_trained_by_weka(weka):
     assert java("ProductTraining").applies(logistic(), pair_training(data))
     result = compare(data, data)
     assert not result.fromRows  # the optimum is at infinity: WEKA's own stop
-    model = RankingReduction("Logistic", voters=1).fit(data)
+    model = RankingReduction(
+        "Logistic", pairs_per_instance="all", voters=1, pair_features="concat"
+    ).fit(data)
     (member,) = model.weka_model_.getMembers()
     wekas = np.asarray(result.onPairsCoefficients)
     np.testing.assert_array_equal(
@@ -230,7 +232,8 @@ def test_the_fast_path_is_chosen_where_it_applies(weka):
     # All pairs and sampled pairs: the meta-classifier says it trains from the
     # rows (its heap estimate then counts rows, not pair copies).
     instances = bridge.to_instances(load_task("glass"))
-    for options in (["-W", LOGISTIC], ["-P", "3", "-W", LOGISTIC]):
+    for pairs in ("all", "3"):
+        options = ["-P", pairs, "-I", "1", "-pair-features", "concat", "-W", LOGISTIC]
         footprint = bridge.training_footprint(bridge.make_reduction(options), instances)
         assert footprint["from_rows"]
 
@@ -238,7 +241,10 @@ def test_the_fast_path_is_chosen_where_it_applies(weka):
 def test_debug_output_goes_to_wekas_path(weka):
     # WEKA's debug output describes its pair instances: only its path has them.
     instances = bridge.to_instances(load_task("glass"))
-    reduction = bridge.make_reduction([], base=logistic("-output-debug-info"))
+    reduction = bridge.make_reduction(
+        ["-P", "all", "-I", "1", "-pair-features", "concat"],
+        base=logistic("-output-debug-info"),
+    )
     assert not bridge.training_footprint(reduction, instances)["from_rows"]
     assert not java("ProductTraining").applies(
         logistic("-output-debug-info"), pair_training(load_task("glass"))
@@ -253,7 +259,9 @@ def test_sampled_pairs_without_a_generator_are_declined(weka):
 
 def test_the_meta_classifiers_member_is_the_model_from_the_rows(weka):
     data = load_task("glass")
-    model = RankingReduction("Logistic", voters=1).fit(data)
+    model = RankingReduction(
+        "Logistic", pairs_per_instance="all", voters=1, pair_features="concat"
+    ).fit(data)
     (member,) = model.weka_model_.getMembers()
     fast = logistic()
     assert java("ProductTraining").train(fast, pair_training(data), 1)

@@ -130,7 +130,13 @@ def test_declined_options_train_on_the_pairs(options, weka):
     data = load_task("hepatitis")
     training = pair_training(data)
     assert not java("ProductTraining").applies(naive_bayes(options), training)
-    model = RankingReduction("NaiveBayes", base_options=options).fit(data)
+    model = RankingReduction(
+        "NaiveBayes",
+        base_options=options,
+        pairs_per_instance="all",
+        voters=1,
+        pair_features="concat",
+    ).fit(data)
     general, _ = general_path(training, options)
     assert str(model.weka_model_.getMembers()[0]) == str(general)
 
@@ -165,7 +171,12 @@ def test_meta_classifier_equals_training_on_pairs(ranker, weka):
     assert java("ProductTraining").applies(naive_bayes(), pair_training(data))
     models = [
         RankingReduction(
-            "NaiveBayes", pairs_per_instance=p, ranker=ranker, sum_order="pairs"
+            "NaiveBayes",
+            pairs_per_instance=p,
+            voters=1,
+            pair_features="concat",
+            ranker=ranker,
+            sum_order="pairs",
         ).fit(data)
         for p in ("all", len(data))
     ]
@@ -285,7 +296,15 @@ def test_rows_sums_take_more_pairs_than_a_java_array(weka):
 def test_python_sum_order_reaches_the_members(weka):
     data = load_task("glass")
     members = [
-        RankingReduction("NaiveBayes", sum_order=order).fit(data).weka_model_
+        RankingReduction(
+            "NaiveBayes",
+            pairs_per_instance="all",
+            voters=1,
+            pair_features="concat",
+            sum_order=order,
+        )
+        .fit(data)
+        .weka_model_
         for order in ("rows", "pairs")
     ]
     assert [str(m.getSumOrder()) for m in members] == ["rows", "pairs"]

@@ -27,6 +27,7 @@ from sklearn.utils.estimator_checks import parametrize_with_checks  # noqa: E402
 from weka_ranking import DataError, RankingReduction, cross_validate, load_task  # noqa: E402
 from weka_ranking.errors import WekaRankingWarning  # noqa: E402
 from weka_ranking.folds import weka_folds  # noqa: E402
+from weka_ranking.params import DEFAULT_VOTERS  # noqa: E402
 
 # Checks that cannot hold for a method that ranks a batch as a whole.
 BATCH_RANKING = {
@@ -72,7 +73,10 @@ def test_is_a_classifier_and_clones():
     reduction = model()
     assert is_classifier(reduction)
     assert clone(reduction).get_params() == reduction.get_params()
-    assert repr(reduction) == "RankingReduction(pairs_per_instance=1, voters=10)"
+    # a parameter at its default is left out, as scikit-learn leaves it
+    given = RankingReduction("J48", pairs_per_instance=2, voters=3)
+    assert repr(given) == "RankingReduction(pairs_per_instance=2, voters=3)"
+    assert repr(RankingReduction("J48", voters=DEFAULT_VOTERS)) == "RankingReduction()"
 
 
 def test_cross_val_score_roc_auc_equals_cv(glass, weka):
@@ -168,8 +172,9 @@ import pickle, sys
 sys.modules["sklearn"] = None
 import numpy as np
 from weka_ranking import RankingReduction, clone
+from weka_ranking.params import DEFAULT_VOTERS
 X = np.arange(40.0).reshape(20, 2); y = np.arange(20) % 2
-m = RankingReduction("Logistic", voters=1)
+m = RankingReduction("Logistic", voters=DEFAULT_VOTERS)  # a default: not shown
 assert repr(m) == "RankingReduction(base='Logistic')", repr(m)
 assert clone(m).get_params() == m.get_params()
 m.fit(X, y)

@@ -231,11 +231,15 @@ def model_text(model):
     return str(model.weka_model_)
 
 
+# Every pair, one member, the rows side by side: where the solvers apply.
+ALL_PAIRS = {"pairs_per_instance": "all", "voters": 1, "pair_features": "concat"}
+
+
 @pytest.mark.parametrize("solver", ["row-kernel", "differences"])
 def test_meta_classifier_takes_the_solver_and_ranks_as_weka(solver, weka):
     data = sample("breast-cancer", 40)
-    general = RankingReduction("SMO").fit(data)
-    fast = RankingReduction("SMO", smo_solver=solver).fit(data)
+    general = RankingReduction("SMO", **ALL_PAIRS).fit(data)
+    fast = RankingReduction("SMO", smo_solver=solver, **ALL_PAIRS).fit(data)
     assert f"SMO solver: {solver}\n" in model_text(fast)
     assert "-smo-solver " + solver in fast.to_options()
     ours, wekas = fast.ranking(data).scores, general.ranking(data).scores
@@ -270,7 +274,7 @@ def test_a_solver_that_does_not_apply_declines_and_says_why(
     solver, params, reason, weka
 ):
     data = sample("breast-cancer", 30)
-    params = {"base": "SMO", **params}
+    params = {"base": "SMO", **ALL_PAIRS, **params}
     declined = RankingReduction(**params, smo_solver=solver).fit(data)
     line = next(x for x in model_text(declined).splitlines() if "SMO solver" in x)
     assert line.startswith(f"SMO solver: {solver} declined (")

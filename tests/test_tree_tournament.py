@@ -37,7 +37,11 @@ def trained(learner, options, task, voters, pairs=2, fold=0):
     data = load_task(task)  # missing values, nominal and numeric attributes
     train, test = list(weka_folds(data.y, 3, 1))[fold]
     model = RankingReduction(
-        learner, base_options=options, pairs_per_instance=pairs, voters=voters
+        learner,
+        base_options=options,
+        pairs_per_instance=pairs,
+        voters=voters,
+        pair_features="concat",  # the exact tournament reads the rows side by side
     ).fit(data.subset(train))
     rows = np.asarray(data.subset(test).X, dtype=np.float64)
     return model.weka_model_, jpype.JArray(jpype.JDouble, 2)(list(rows)), rows
@@ -223,7 +227,9 @@ def test_the_models_ranking_is_the_same_with_or_without_exact_forms(learner, wek
     """
     data = load_task("hepatitis")
     train, test = next(iter(weka_folds(data.y, 3, 1)))
-    model = RankingReduction(learner, pairs_per_instance=2, voters=3)
+    model = RankingReduction(
+        learner, pairs_per_instance=2, voters=3, pair_features="concat"
+    )
     model.fit(data.subset(train))
     fast = model.ranking(data.subset(test))
     model.weka_model_.setAdditiveTournament(False)
@@ -245,7 +251,9 @@ def test_groups_blocks_and_threads_give_the_brute_force(voters, weka):
     """
     from weka_ranking.studies.bench.scale import synthetic
 
-    model = RankingReduction("J48", pairs_per_instance=1, voters=voters)
+    model = RankingReduction(
+        "J48", pairs_per_instance=1, voters=voters, pair_features="concat"
+    )
     model.fit(synthetic(1_500, seed=2))
     distinct = np.asarray(synthetic(2_200, seed=3).X, dtype=np.float64)
     rows = np.concatenate([distinct, distinct[::7]])  # equal rows tie

@@ -130,11 +130,13 @@ class RankingReduction(ClassifierMixin, Ranker):
     --------
     >>> from weka_ranking import RankingReduction, load_task
     >>> data = load_task("breast-cancer")
-    >>> model = RankingReduction("J48", pairs_per_instance=1, voters=3).fit(data)
-    >>> for part in model.to_options().split(" -R "):
+    >>> model = RankingReduction(
+    ...     "J48", pairs_per_instance=1, voters=3, pair_features="difference"
+    ... ).fit(data)
+    >>> for part in model.to_options().split(" -S 1 "):
     ...     print(part)
-    -W weka.classifiers.trees.J48 -P 1 -I 3
-    tournament -T stable -num-slots 1 -S 1 -rank-first 2 -- -C 0.25 -M 2
+    -W weka.classifiers.trees.J48 -P 1 -I 3 -R tournament -T stable -num-slots 1
+    -pair-features difference -rank-first 2 -- -C 0.25 -M 2
     >>> order = model.rank(data)
     >>> len(order) == len(data)
     True
@@ -147,19 +149,19 @@ class RankingReduction(ClassifierMixin, Ranker):
 
     def __init__(
         self,
-        base: str = "J48",
+        base: str = BY_NAME["base"].default,
         *,
-        base_options: str = "",
-        pairs_per_instance: int | str = "all",
-        voters: int = 1,
-        ranker: str = "tournament",
-        ties: str = "stable",
-        threads: int = 1,
-        seed: int = 1,
-        sum_order: str = "rows",
-        pair_features: str = "concat",
-        pair_order: str = "blocks",
-        smo_solver: str = "pairs",
+        base_options: str = BY_NAME["base_options"].default,
+        pairs_per_instance: int | str = BY_NAME["pairs_per_instance"].default,
+        voters: int = BY_NAME["voters"].default,
+        ranker: str = BY_NAME["ranker"].default,
+        ties: str = BY_NAME["ties"].default,
+        threads: int = BY_NAME["threads"].default,
+        seed: int = BY_NAME["seed"].default,
+        sum_order: str = BY_NAME["sum_order"].default,
+        pair_features: str = BY_NAME["pair_features"].default,
+        pair_order: str = BY_NAME["pair_order"].default,
+        smo_solver: str = BY_NAME["smo_solver"].default,
     ) -> None:
         self.base = base
         self.base_options = base_options

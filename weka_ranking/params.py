@@ -7,6 +7,7 @@ docs all read this table, so they cannot drift apart.
 from __future__ import annotations
 
 import numbers
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -36,6 +37,24 @@ RANKING_PARAMETERS = ("ranker", "ties", "threads")
 SEED_RANGE = (-(1 << 31), (1 << 31) - 1)
 JAVA_INT_MAX = SEED_RANGE[1]
 
+# The default configuration, chosen by the experiment of docs/choosing.md:
+# the one place the Python face sets it (the table below, hence the
+# estimator's signature, the CLI's --help and the docs). Java's
+# RankingReduction.DEFAULT_* must say the same (tests/test_java_seam.py).
+DEFAULT_PAIRS_PER_INSTANCE: int | str = 1
+DEFAULT_VOTERS = 10
+DEFAULT_RANKER = "tournament"
+DEFAULT_PAIR_FEATURES = "concat"
+# The monograph's AUC-Train: every pair, one voter, the two rows side by side.
+# The default configuration until the one above, so also what a parameter left
+# out meant in the option texts and experiment plans stored until then (see
+# stored_scheme and ExperimentPlan.differences).
+MONOGRAPH_CONFIGURATION: dict[str, Any] = {
+    "pairs_per_instance": "all",
+    "voters": 1,
+    "pair_features": "concat",
+}
+
 
 @dataclass(frozen=True)
 class Parameter:
@@ -49,8 +68,9 @@ class Parameter:
     parse: Callable[[str], Any]
     check: Callable[[Any], bool]
     expected: str
-    # Left out of the option string at its default, as Java's getOptions keeps
-    # it: the schemes stored before the option existed keep their text.
+    # Left out of the option string at its default: the schemes stored before
+    # the option existed keep their text. Only for an option whose default has
+    # never changed, so that an absent flag means one value in every text.
     implicit_default: bool = False
 
     def validate(self, value: Any) -> None:
@@ -115,7 +135,7 @@ PARAMETERS: tuple[Parameter, ...] = (
         "pairs_per_instance",
         "-P",
         "--pairs",
-        "all",
+        DEFAULT_PAIRS_PER_INSTANCE,
         "pairs per instance: 'all' (every mixed-class pair) or p >= 1 drawn "
         "per instance",
         _pairs,
@@ -126,7 +146,7 @@ PARAMETERS: tuple[Parameter, ...] = (
         "voters",
         "-I",
         "--voters",
-        1,
+        DEFAULT_VOTERS,
         "committee size: members trained on independent pair samples, majority vote",
         int,
         lambda v: _is_int(v) and 1 <= v <= JAVA_INT_MAX,
@@ -136,8 +156,11 @@ PARAMETERS: tuple[Parameter, ...] = (
         "ranker",
         "-R",
         "--ranker",
-        "tournament",
-        "how to order: " + ", ".join(RANKERS) + " (pointwise = the learner alone)",
+        DEFAULT_RANKER,
+        "how to order: "
+        + ", ".join(RANKERS)
+        + " (pointwise = the learner alone; it takes pairs and voters at their "
+        "defaults or at all and 1)",
         str,
         lambda v: v in RANKERS,
         "one of " + ", ".join(RANKERS),
@@ -190,14 +213,13 @@ PARAMETERS: tuple[Parameter, ...] = (
         "pair_features",
         "-pair-features",
         "--pair-features",
-        "concat",
+        DEFAULT_PAIR_FEATURES,
         "what a pair instance holds: concat (the two rows side by side, the "
         "monograph's), difference (numeric attributes as a - b, nominal ones both "
         "values) or both",
         str,
         lambda v: v in PAIR_FEATURES,
         "one of " + ", ".join(PAIR_FEATURES),
-        implicit_default=True,
     ),
     Parameter(
         "pair_order",
@@ -241,10 +263,11 @@ def weka_options(
     """The meta-classifier's option list for these parameter values.
 
     ``base`` is a classname. The list is
-    ``-W class -P p -I n -R r -T t -num-slots k -S seed``, then
-    ``-sum-order``, ``-pair-features``, ``-pair-order`` and ``-smo-solver``
-    unless at their defaults, then
-    ``-rank-first`` (1-based), ``extra`` and ``-- base options``.
+    ``-W class -P p -I n -R r -T t -num-slots k -S seed``, then ``-sum-order``
+    unless at its default, ``-pair-features`` always (its default has changed:
+    see :func:`stored_scheme`), ``-pair-order`` and ``-smo-solver`` unless at
+    their defaults, then ``-rank-first`` (1-based), ``extra`` and
+    ``-- base options``.
     """
     parts = ["-W", values["base"]]
     for p in PARAMETERS:
@@ -257,6 +280,46 @@ def weka_options(
     if base_options:
         parts += ["--", *base_options]
     return parts
+
+
+_FLAG = r"(?:^|(?<=\s)){}(?=\s|$)"
+
+
+def stored_scheme(options: str) -> str:
+    """A stored option text as it meant when it was written, to re-run it.
+
+    Until the default configuration was chosen by measurement, the default
+    pair features were ``concat`` and the Python face left ``-pair-features``
+    out at its default, so the texts stored then (results stores' ``scheme``,
+    the Experimenter's ``Key_Scheme_options``, the monograph's committed
+    store) hold no ``-pair-features`` and mean ``concat``. Java reads an
+    absent flag as today's default, so such a text re-run as it is would
+    train another model: this adds each absent flag of
+    :data:`MONOGRAPH_CONFIGURATION` with the value it meant, among the
+    meta-classifier's own options (before ``--``). ``-P`` and ``-I`` were
+    always written, by both faces, and texts written since carry
+    ``-pair-features`` too: they come back unchanged.
+    """
+    end = re.search(_FLAG.format("--"), options)
+    head = options[: end.start()] if end else options
+    missing = [
+        f"{BY_NAME[name].weka_flag} {BY_NAME[name].to_text(value)}"
+        for name, value in MONOGRAPH_CONFIGURATION.items()
+        if not re.search(_FLAG.format(re.escape(BY_NAME[name].weka_flag)), head)
+    ]
+    if not missing:
+        return options
+    own = " ".join([head.rstrip(), *missing]).lstrip()
+    return own + (" " + options[end.start() :] if end else "")
+
+
+def current_defaults() -> dict[str, Any]:
+    """Today's defaults of the parameters :data:`MONOGRAPH_CONFIGURATION` names.
+
+    An experiment notes them beside its plan, so that a plan that leaves them
+    out is read later as it meant when it ran.
+    """
+    return {name: BY_NAME[name].default for name in MONOGRAPH_CONFIGURATION}
 
 
 def parameters_doc() -> str:

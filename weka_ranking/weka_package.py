@@ -59,13 +59,17 @@ Depends=weka (>=3.9.7|<3.10.0)
 README = """\
 weka-ranking: weka.classifiers.meta.RankingReduction
 
-Command line (10-fold cross-validation, all pairs, one voter, tournament):
+Command line (10-fold cross-validation, the monograph's configuration: all
+pairs, one voter, the two rows side by side, tournament):
 
   java weka.Run weka.classifiers.meta.RankingReduction -t data.arff -x 10 -s 1 \\
-    -P all -I 1 -R tournament -S 1 -W weka.classifiers.functions.Logistic
+    -P all -I 1 -pair-features concat -R tournament -S 1 \\
+    -W weka.classifiers.functions.Logistic
 
-Options: -P all|p (pairs per instance), -I n (voters), -R tournament|
-tournament-as-printed|quicksort|pointwise, -T stable|random, -rank-first
+Options: -P all|p (pairs per instance; default 1), -I n (voters; default 10),
+-pair-features concat|difference|both (default concat: the two instances
+side by side), -R tournament|tournament-as-printed|quicksort|pointwise
+(default tournament), -T stable|random, -rank-first
 minority|first|last|index|label (the class that ranks first; default the
 minority class of the training data, the first value on a tie), -G index
 (query groups), -reference-size n, -positions (a batch scored by rank

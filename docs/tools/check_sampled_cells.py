@@ -18,8 +18,8 @@ from weka_ranking.learners import NAMED_LEARNERS
 from weka_ranking.tasks import STUDY_TASKS
 
 CONFIGS = {
-    "voters=10": {"pairs_per_instance": 1, "voters": 10},
-    "pairs=10": {"pairs_per_instance": 10, "voters": 1},
+    "voters=10": {"pairs_per_instance": 1, "voters": 10, "pair_features": "concat"},
+    "pairs=10": {"pairs_per_instance": 10, "voters": 1, "pair_features": "concat"},
 }
 RANKERS = ("tournament", "quicksort")
 

@@ -18,8 +18,8 @@ CELLS = [
     ("Logistic", "hepatitis", "star"),
 ]
 PARAMS = {
-    "star": {"pairs_per_instance": 1, "voters": 10},
-    "double_star": {"pairs_per_instance": 10, "voters": 1},
+    "star": {"pairs_per_instance": 1, "voters": 10, "pair_features": "concat"},
+    "double_star": {"pairs_per_instance": 10, "voters": 1, "pair_features": "concat"},
 }
 
 for learner, task, config in CELLS:

@@ -13,6 +13,7 @@ from weka_ranking.experiments.plan import ExperimentPlan, run_unit
 from weka_ranking.experiments.report import write_report
 from weka_ranking.experiments.runner import run_resumably
 from weka_ranking.experiments.store import ResultStore
+from weka_ranking.params import MONOGRAPH_CONFIGURATION, current_defaults
 
 logger = logging.getLogger(__name__)
 
@@ -45,7 +46,7 @@ def run_experiment(
         spec.load()
     store = ResultStore(out)
     refuse_another_plan(plan, store)
-    store.add_run({"plan": plan.to_dict(), "command": command, "folder": os.getcwd()})
+    store.add_run(plan_note(plan, command=command, folder=os.getcwd()))
     ran = run_resumably(
         units,
         run_unit,
@@ -60,6 +61,15 @@ def run_experiment(
     return ran, len(units), write_report(plan, out, command)
 
 
+def plan_note(plan: ExperimentPlan, **more: str) -> dict:
+    """The store's note of a run: the plan, and the defaults it ran with.
+
+    A scheme that leaves a parameter out means its default of the day: noted,
+    so that a later run with other defaults sees the difference.
+    """
+    return {"plan": plan.to_dict(), "defaults": current_defaults(), **more}
+
+
 def refuse_another_plan(plan: ExperimentPlan, store: ResultStore) -> None:
     """Refuse a folder whose records a plan defined otherwise, in one line.
 
@@ -70,7 +80,9 @@ def refuse_another_plan(plan: ExperimentPlan, store: ResultStore) -> None:
     for note in reversed(store.runs()):
         if "plan" not in note:
             continue
-        found = plan.differences(note["plan"])
+        found = plan.differences(
+            note["plan"], note.get("defaults", MONOGRAPH_CONFIGURATION)
+        )
         if found:
             raise ExperimentError(
                 f"{store.folder}: its records come from another plan "
@@ -97,5 +109,7 @@ def noted_plan(folder: str | Path) -> tuple[ExperimentPlan, str] | None:
             command = note.get("command", "")
             if command and note.get("folder"):
                 command = f"cd {shlex.quote(note['folder'])} && {command}"
-            return ExperimentPlan.from_dict(note["plan"], str(folder)), command
+            defaults = note.get("defaults", MONOGRAPH_CONFIGURATION)
+            plan = ExperimentPlan.from_dict(note["plan"], str(folder), defaults)
+            return plan, command
     return None

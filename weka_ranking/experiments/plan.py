@@ -48,6 +48,7 @@ from weka_ranking import inputs
 from weka_ranking.data import Dataset
 from weka_ranking.errors import DataError, HeapError, WekaError
 from weka_ranking.experiments.schemes import FROM_FLAGS, Scheme, invalid
+from weka_ranking.params import current_defaults
 from weka_ranking.tasks import TASKS, resolve_task
 
 FOLDS = 10
@@ -197,8 +198,15 @@ class ExperimentPlan:
         }
 
     @classmethod
-    def from_dict(cls, values: dict, source: str = "") -> ExperimentPlan:
-        """The plan :meth:`to_dict` gave (as noted in a store's ``runs.jsonl``)."""
+    def from_dict(
+        cls, values: dict, source: str = "", defaults: dict | None = None
+    ) -> ExperimentPlan:
+        """The plan :meth:`to_dict` gave (as noted in a store's ``runs.jsonl``).
+
+        ``defaults``: the defaults it ran with, noted beside it; a reduction
+        scheme then names each one it left out that today's defaults would
+        change, so that it means what it ran.
+        """
         data = tuple(
             DataSpec(
                 d["name"],
@@ -210,7 +218,12 @@ class ExperimentPlan:
             for d in values["data"]
         )
         schemes = []
-        for entry in values["schemes"]:
+        changed = {
+            name: value
+            for name, value in (defaults or {}).items()
+            if current_defaults()[name] != value
+        }
+        for entry in _with_defaults(values["schemes"], changed):
             entry = dict(entry)
             name, peer = entry.pop("name"), entry.pop("peer", None)
             schemes.append(Scheme(name, tuple(entry.items()), peer))
@@ -222,7 +235,9 @@ class ExperimentPlan:
             source=source,
         )
 
-    def differences(self, earlier: dict) -> list[str]:
+    def differences(
+        self, earlier: dict, earlier_defaults: dict | None = None
+    ) -> list[str]:
         """How this plan defines differently a unit that an ``earlier`` plan named.
 
         ``earlier`` is a plan's :meth:`to_dict`. Records of a data set, scheme or
@@ -230,8 +245,18 @@ class ExperimentPlan:
         this plan's, so each difference is named: the number of folds, a
         scheme's parameters, a data set's file, class or content. Runs may be
         added or left out; data sets and schemes may be added.
+        ``earlier_defaults`` are the defaults the earlier plan ran with (noted
+        beside it; :data:`~weka_ranking.params.MONOGRAPH_CONFIGURATION` for a note
+        older than that): a reduction scheme that leaves one out meant that
+        value then, and means today's default now.
         """
         now = self.to_dict()
+        if earlier_defaults is not None:
+            earlier = {
+                **earlier,
+                "schemes": _with_defaults(earlier["schemes"], earlier_defaults),
+            }
+            now["schemes"] = _with_defaults(now["schemes"], current_defaults())
         found = []
         shared_data = {d["name"] for d in earlier["data"]} & {
             d["name"] for d in now["data"]
@@ -258,6 +283,17 @@ class ExperimentPlan:
                     if old["sha256"] != entry["sha256"]:
                         found.append(f"{what} {entry['name']!r}: its file has changed")
         return found
+
+
+def _with_defaults(schemes: list[dict], defaults: dict) -> list[dict]:
+    """Reduction schemes' entries with the parameters they leave out at ``defaults``.
+
+    Peers and the learner alone take none of them.
+    """
+    return [
+        s if s.get("peer") or s.get("ranker") == "pointwise" else {**defaults, **s}
+        for s in schemes
+    ]
 
 
 def _said(value: Any) -> str:

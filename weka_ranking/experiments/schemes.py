@@ -221,7 +221,10 @@ def _check_learner(learner: str, where: str) -> None:
 
 
 def describe(params: dict[str, Any]) -> str:
-    """A scheme's default name: its learner, then its options other than defaults.
+    """A scheme's default name: its learner, then the options the plan gives.
+
+    Every option given is named, at a default too, so that a name means the
+    same scheme whatever the defaults of the day (a unit's key holds it).
 
     >>> describe({"base": "J48", "ranker": "pointwise"})
     'J48 alone'
@@ -236,7 +239,7 @@ def describe(params: dict[str, Any]) -> str:
         return f"{learner} {options} alone" if options else f"{learner} alone"
     words = [learner]
     for p in PARAMETERS:
-        if p.name != "base" and p.name in params and params[p.name] != p.default:
+        if p.name != "base" and p.name in params:
             value = p.to_text(params[p.name])
             words += [p.cli_flag, shlex.quote(value) if " " in value else value]
     return " ".join(words) if len(words) > 1 else f"{learner} reduction"

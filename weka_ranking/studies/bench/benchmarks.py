@@ -78,7 +78,9 @@ def bridge_rates(n: int = 1000, repeats: int = 5) -> dict:
     DenseInstance per pair, the way one would without pair views.
     """
     data = load_task("spambase")
-    model = RankingReduction("J48", pairs_per_instance=1).fit(data)
+    model = RankingReduction(
+        "J48", pairs_per_instance=1, voters=1, pair_features="concat"
+    ).fit(data)
     test = data.subset(np.random.default_rng(1).choice(len(data), n, replace=False))
     reduction = model.weka_model_
     instances = bridge.instances_like(test, reduction)
@@ -230,7 +232,8 @@ LEARNER_RUNS = (
 def _one_member(learner: str, name: str, p: int) -> tuple:
     """A bench task and the options that train one member of the learner on it."""
     task = BENCH_TASKS[name]
-    options = ["-P", str(p), "-I", "1", "-num-slots", "1", "-rank-first"]
+    options = ["-P", str(p), "-I", "1", "-pair-features", "concat", "-num-slots", "1"]
+    options.append("-rank-first")
     return task, options + [task.positive, "-W", NAMED_LEARNERS[learner]]
 
 
@@ -320,7 +323,8 @@ def memory() -> dict:
     most in use after a collection.
     """
     task = BENCH_TASKS["kr-vs-kp"]
-    options = ["-P", "all", "-I", "1", "-rank-first", task.positive]
+    options = ["-P", "all", "-I", "1", "-pair-features", "concat"]
+    options += ["-rank-first", task.positive]
     runs = {
         "views": peak_heap(task.path, options, "4g"),
         "views_3g": peak_heap(task.path, options, "3g"),
@@ -358,7 +362,9 @@ def training_times(include_large: bool = True) -> dict:
             if learner == "SMO" and pairs > SMO_MAX_PAIRS:
                 left_out.append(f"SMO {name} ({pairs:,} pairs, over {SMO_MAX_PAIRS:,})")
                 continue
-            model = RankingReduction(learner)
+            model = RankingReduction(
+                learner, pairs_per_instance="all", voters=1, pair_features="concat"
+            )
             seconds = _timed(lambda: model.fit(data))
             rows.append(
                 {
@@ -390,7 +396,13 @@ def smo_all_pairs_fold(data: Dataset | None = None, fold: int = 0) -> dict:
     solvers: dict = {}
     for solver in SMO_SOLVERS:
         bridge.collect_garbage()
-        model = RankingReduction("SMO", smo_solver=solver).fit(data.subset(train))
+        model = RankingReduction(
+            "SMO",
+            pairs_per_instance="all",
+            voters=1,
+            pair_features="concat",
+            smo_solver=solver,
+        ).fit(data.subset(train))
         scores = np.asarray(model.ranking(data.subset(test)).scores)
         solvers[solver] = {
             "seconds": model.member_seconds_[0],
@@ -446,7 +458,7 @@ PEERS = {
     ),
     # The reduction, its learner and ranker chosen the same way.
     "reduction, chosen on validation": lambda: GridSearch(
-        RankingReduction(pairs_per_instance=1, voters=10),
+        RankingReduction(pairs_per_instance=1, voters=10, pair_features="concat"),
         {"base": ["J48", "Logistic"], "ranker": ["quicksort", "tournament"]},
     ),
 }

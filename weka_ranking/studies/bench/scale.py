@@ -63,6 +63,7 @@ def synthetic(n: int, features: int = 20, seed: int = 1) -> Dataset:
 
 
 def _fitted(learner: str, train_n: int, **params) -> tuple[RankingReduction, float]:
+    params = {"voters": 1, "pair_features": "concat", **params}
     model = RankingReduction(learner, pairs_per_instance=1, **params)
     started = time.perf_counter()
     model.fit(synthetic(train_n, seed=2))
@@ -145,7 +146,9 @@ def growth_with_pairs(
     rows = []
     for learner in learners:
         for p in pairs:
-            model = RankingReduction(learner, pairs_per_instance=p)
+            model = RankingReduction(
+                learner, pairs_per_instance=p, voters=1, pair_features="concat"
+            )
             started = time.perf_counter()
             model.fit(synthetic(train_n, seed=2))
             rows.append(
@@ -486,7 +489,13 @@ def missing_values_cv(
     for _ in range(repeats):
         bridge.collect_garbage()
         started, cpu_started = time.perf_counter(), time.process_time()
-        cross_validate(RankingReduction("J48"), data, folds=folds)
+        cross_validate(
+            RankingReduction(
+                "J48", pairs_per_instance="all", voters=1, pair_features="concat"
+            ),
+            data,
+            folds=folds,
+        )
         runs.append(time.perf_counter() - started)
         cpu.append(time.process_time() - cpu_started)
     by_fold = []

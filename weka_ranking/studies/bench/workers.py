@@ -22,11 +22,12 @@ from weka_ranking.experiments.experiment import run_experiment
 from weka_ranking.experiments.plan import plan_from_flags
 from weka_ranking.tasks import STUDY_TASKS
 
+# Configurations named, not left to the defaults (which may change).
 SCHEMES = (
     "J48 --ranker pointwise",
-    "J48 --pairs 1 --voters 10",
+    "J48 --pairs 1 --voters 10 --pair-features concat",
     "NaiveBayes --ranker pointwise",
-    "NaiveBayes",
+    "NaiveBayes --pairs all --voters 1 --pair-features concat",
 )
 SIMULATED_WORKERS = (1, 2, 10, 100)
 

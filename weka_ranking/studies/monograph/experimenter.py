@@ -28,6 +28,7 @@ from weka_ranking.arff import to_arff
 from weka_ranking.atomic import write_atomically
 from weka_ranking.experiments import ResultStore
 from weka_ranking.learners import NAMED_LEARNERS
+from weka_ranking.params import stored_scheme
 from weka_ranking.stats import corrected_interval, corrected_resampled_t
 from weka_ranking.studies.monograph.aggregate import CONFIGS, published_tables
 from weka_ranking.studies.monograph.plan import FILE_CLASS_0_FIRST, FOLDS, SEED
@@ -107,7 +108,7 @@ def plan(
         records = cells.get(_key(learner, task, config))
         if not records or "scheme" not in records[0]:
             continue
-        scheme = records[0]["scheme"]
+        scheme = stored_scheme(records[0]["scheme"])
         words = shlex.split(scheme)
         first = words.index("-rank-first") if "-rank-first" in words else None
         index = int(words[first + 1]) if first is not None else 1

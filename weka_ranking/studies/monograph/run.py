@@ -126,7 +126,15 @@ def _run_unit(unit: Unit) -> list[dict]:
     train, test = data.subset(train_rows), data.subset(test_rows)
     reduction = OneOrderReduction if unit.variant == "one-order" else RankingReduction
 
-    def estimator(learner: str, pairs_per_instance: int | str = "all", **params):
+    # The monograph's configuration unless a family says otherwise (all pairs,
+    # one voter, the rows side by side), named, not left to the defaults.
+    def estimator(
+        learner: str,
+        pairs_per_instance: int | str = "all",
+        voters: int = 1,
+        pair_features: str = "concat",
+        **params,
+    ):
         positives = int(train.y.sum())
         per_member = (
             None  # the learner alone
@@ -143,6 +151,8 @@ def _run_unit(unit: Unit) -> list[dict]:
             learner,
             base_options=learner_options(learner, per_member, bridge.free_heap()[1]),
             pairs_per_instance=pairs_per_instance,
+            voters=voters,
+            pair_features=pair_features,
             **params,
         )
 

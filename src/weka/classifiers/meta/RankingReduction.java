@@ -54,7 +54,7 @@ import weka.gui.ProgrammaticProperty;
 
 /**
  <!-- globalinfo-start -->
- * Ranking reduced to binary classification: a committee of base classifiers learns from pairs of instances of different classes which of the two ranks first, and a batch of instances is ranked by the committee's tournament (degree), by the monograph's Algorithm 4 as printed, or by randomized QuickSort. The ranking's score is returned as the probability of the class that ranks first, so WEKA's AUC is the AUC of the ranking. Evaluate on whole test sets (Evaluation, Explorer and Experimenter pass them whole); a single instance is scored against a reference sample of the training data, its class predicted at the training share of the class that ranks first, whatever else is scored. With all pairs, J48 and NaiveBayes members are trained from counts over the training instances, without making the pairs: the same models WEKA builds on the pairs, in time about linear in the instances.<br>
+ * Ranking reduced to binary classification: a committee of base classifiers learns from pairs of instances of different classes which of the two ranks first, and a batch of instances is ranked by the committee's tournament (degree), by the monograph's Algorithm 4 as printed, or by randomized QuickSort. The ranking's score is returned as the probability of the class that ranks first, so WEKA's AUC is the AUC of the ranking. Evaluate on whole test sets (Evaluation, Explorer and Experimenter pass them whole); a single instance is scored against a reference sample of the training data, its class predicted at the training share of the class that ranks first, whatever else is scored. With all pairs, J48 and NaiveBayes members are trained from counts over the training instances, without making the pairs: the same models WEKA builds on the pairs, in time about linear in the instances. By default: 1 pair per instance, 10 voters, concat features, tournament (chosen by measurement over twelve data sets); the monograph's configuration is -P all -I 1 -pair-features concat.<br>
  * <br>
  * For more information see:<br>
  * <br>
@@ -100,12 +100,12 @@ import weka.gui.ProgrammaticProperty;
  * <pre> -P &lt;all|p&gt;
  *  Pairs per instance: 'all' (every pair of instances of different classes,
  *  both orders) or p &gt;= 1 drawn per instance.
- *  (default all)</pre>
+ *  (default 1)</pre>
  * 
  * <pre> -R &lt;tournament|tournament-as-printed|quicksort|pointwise&gt;
  *  The ranker: tournament (degree), tournament-as-printed
  *  (the monograph's Algorithm 4), quicksort, or pointwise (the base
- *  learner alone).
+ *  learner alone, which takes no -P or -I of its own).
  *  (default tournament)</pre>
  * 
  * <pre> -T &lt;stable|random&gt;
@@ -188,7 +188,7 @@ import weka.gui.ProgrammaticProperty;
  * 
  * <pre> -I &lt;num&gt;
  *  Number of iterations.
- *  (current value 1)</pre>
+ *  (current value 10)</pre>
  * 
  * <pre> -W &lt;classifier name&gt;
  *  Full name of base classifier.
@@ -372,11 +372,24 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   /** Name of the pair instances' class attribute. */
   public static final String PAIR_CLASS = PairTraining.PAIR_CLASS;
 
+  // -- the default configuration: the one place it is set ------------------
+  // Chosen by the experiment of docs/choosing.md; the fields, the constructor,
+  // setOptions (an absent flag), listOptions, the tip texts and checkOptions
+  // all read these. The Python face's defaults are tested to equal them.
+  /** Pairs drawn per instance when {@code -P} is not given (0 for all). */
+  public static final int DEFAULT_PAIRS_PER_INSTANCE = 1;
+  /** Voters when {@code -I} is not given. */
+  public static final int DEFAULT_VOTERS = 10;
+  /** The ranker when {@code -R} is not given, one of {@link #TAGS_RANKER}. */
+  public static final int DEFAULT_RANKER = RANKER_TOURNAMENT;
+  /** The pair features when {@code -pair-features} is not given. */
+  public static final int DEFAULT_PAIR_FEATURES = PairFeatures.CONCAT;
+
   // -- options ------------------------------------------------------------
   /** Pairs drawn per instance; 0 for all. */
-  protected int m_PairsPerInstance = 0;
+  protected int m_PairsPerInstance = DEFAULT_PAIRS_PER_INSTANCE;
   /** The ranker, one of {@link #TAGS_RANKER}. */
-  protected int m_Ranker = RANKER_TOURNAMENT;
+  protected int m_Ranker = DEFAULT_RANKER;
   /** The tie rule, one of {@link #TAGS_TIES}. */
   protected int m_Ties = TIES_STABLE;
   /** The class value that ranks first. */
@@ -396,7 +409,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   /** How a learner trained from the rows sums over the pairs, one of {@link #TAGS_SUM_ORDER}. */
   protected int m_SumOrder = SUM_ORDER_ROWS;
   /** What a pair instance's attributes are, one of {@link #TAGS_PAIR_FEATURES}. */
-  protected int m_PairFeatures = PairFeatures.CONCAT;
+  protected int m_PairFeatures = DEFAULT_PAIR_FEATURES;
   /** The order of the pairs a member trains on, one of {@link #TAGS_PAIR_ORDER}. */
   protected int m_PairOrder = Pairs.BLOCKS;
   /** How a member that is WEKA's SMO is trained, one of {@link #TAGS_SMO_SOLVER}. */
@@ -444,10 +457,10 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   /** What {@link #getTrainingSet} draws from, while training only. */
   private transient PairTraining m_Training;
 
-  /** A J48 committee of one, ranking by tournament. */
+  /** A J48 committee in the default configuration (see {@link #DEFAULT_VOTERS}). */
   public RankingReduction() {
     m_Classifier = new weka.classifiers.trees.J48();
-    m_NumIterations = 1;
+    m_NumIterations = DEFAULT_VOTERS;
   }
 
   @Override
@@ -457,7 +470,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
 
   @Override
   protected int defaultNumberOfIterations() {
-    return 1;
+    return DEFAULT_VOTERS;
   }
 
   /**
@@ -478,7 +491,9 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
         + "whatever else is scored. With "
         + "all pairs, J48 and NaiveBayes members are trained from counts over the "
         + "training instances, without making the pairs: the same models WEKA builds "
-        + "on the pairs, in time about linear in the instances.\n\n"
+        + "on the pairs, in time about linear in the instances. By default: "
+        + defaultConfiguration() + " (chosen by measurement over twelve data sets); "
+        + "the monograph's configuration is -P all -I 1 -pair-features concat.\n\n"
         + "For more information see:\n\n" + getTechnicalInformation().toString();
   }
 
@@ -523,10 +538,12 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     Vector<Option> options = new Vector<>();
     options.add(new Option("\tPairs per instance: 'all' (every pair of instances of "
         + "different classes,\n\tboth orders) or p >= 1 drawn per instance.\n"
-        + "\t(default all)", "P", 1, "-P <all|p>"));
+        + "\t(default " + pairsText(DEFAULT_PAIRS_PER_INSTANCE) + ")", "P", 1,
+        "-P <all|p>"));
     options.add(new Option("\tThe ranker: tournament (degree), tournament-as-printed\n"
         + "\t(the monograph's Algorithm 4), quicksort, or pointwise (the base\n"
-        + "\tlearner alone).\n\t(default tournament)", "R", 1,
+        + "\tlearner alone, which takes no -P or -I of its own).\n\t(default "
+        + TAGS_RANKER[DEFAULT_RANKER].getIDStr() + ")", "R", 1,
         "-R <" + tagNames(TAGS_RANKER) + ">"));
     options.add(new Option("\tOrder of equal scores in rank(): stable (input order) or "
         + "random (seeded).\n\t(default stable)", "T", 1,
@@ -563,7 +580,8 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
         "sum-order", 1, "-sum-order <" + tagNames(TAGS_SUM_ORDER) + ">"));
     options.add(new Option("\tThe pair features: concat (the two instances side by "
         + "side), difference\n\t(numeric attributes as a - b, nominal ones both values) "
-        + "or both.\n\t(default concat)", "pair-features", 1,
+        + "or both.\n\t(default " + PairFeatures.NAMES[DEFAULT_PAIR_FEATURES] + ")",
+        "pair-features", 1,
         "-pair-features <" + tagNames(TAGS_PAIR_FEATURES) + ">"));
     options.add(new Option("\tThe order of the pairs a member trains on: blocks (all "
         + "of S1 x S0,\n\tthen all of S0 x S1) or interleaved (each pair followed by "
@@ -596,12 +614,12 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    * <pre> -P &lt;all|p&gt;
    *  Pairs per instance: 'all' (every pair of instances of different classes,
    *  both orders) or p &gt;= 1 drawn per instance.
-   *  (default all)</pre>
+   *  (default 1)</pre>
    * 
    * <pre> -R &lt;tournament|tournament-as-printed|quicksort|pointwise&gt;
    *  The ranker: tournament (degree), tournament-as-printed
    *  (the monograph's Algorithm 4), quicksort, or pointwise (the base
-   *  learner alone).
+   *  learner alone, which takes no -P or -I of its own).
    *  (default tournament)</pre>
    * 
    * <pre> -T &lt;stable|random&gt;
@@ -684,7 +702,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    * 
    * <pre> -I &lt;num&gt;
    *  Number of iterations.
-   *  (current value 1)</pre>
+   *  (current value 10)</pre>
    * 
    * <pre> -W &lt;classifier name&gt;
    *  Full name of base classifier.
@@ -767,9 +785,10 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   @Override
   public void setOptions(String[] options) throws Exception {
     String pairs = Utils.getOption('P', options);
-    setPairsPerInstance(pairs.isEmpty() ? "all" : pairs);
+    setPairsPerInstance(pairs.isEmpty() ? pairsText(DEFAULT_PAIRS_PER_INSTANCE) : pairs);
     String ranker = Utils.getOption('R', options);
-    setRanker(tag(ranker.isEmpty() ? "tournament" : ranker, "-R", TAGS_RANKER));
+    setRanker(tag(ranker.isEmpty() ? TAGS_RANKER[DEFAULT_RANKER].getIDStr() : ranker, "-R",
+        TAGS_RANKER));
     String ties = Utils.getOption('T', options);
     setTies(tag(ties.isEmpty() ? "stable" : ties, "-T", TAGS_TIES));
     String first = Utils.getOption("rank-first", options);
@@ -784,8 +803,8 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     String sumOrder = Utils.getOption("sum-order", options);
     setSumOrder(tag(sumOrder.isEmpty() ? "rows" : sumOrder, "-sum-order", TAGS_SUM_ORDER));
     String features = Utils.getOption("pair-features", options);
-    setPairFeatures(tag(features.isEmpty() ? "concat" : features, "-pair-features",
-        TAGS_PAIR_FEATURES));
+    setPairFeatures(tag(features.isEmpty() ? PairFeatures.NAMES[DEFAULT_PAIR_FEATURES]
+        : features, "-pair-features", TAGS_PAIR_FEATURES));
     String order = Utils.getOption("pair-order", options);
     setPairOrder(tag(order.isEmpty() ? "blocks" : order, "-pair-order", TAGS_PAIR_ORDER));
     String solver = Utils.getOption("smo-solver", options);
@@ -881,7 +900,25 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    * @return 'all', or the number p of pairs drawn per instance
    */
   public String getPairsPerInstance() {
-    return m_PairsPerInstance == 0 ? "all" : "" + m_PairsPerInstance;
+    return pairsText(m_PairsPerInstance);
+  }
+
+  /**
+   * The default configuration in words, as globalInfo says it.
+   *
+   * @return e.g. "1 pair per instance, 10 voters, difference features, tournament"
+   */
+  private static String defaultConfiguration() {
+    String pairs = DEFAULT_PAIRS_PER_INSTANCE == 0 ? "all pairs"
+        : DEFAULT_PAIRS_PER_INSTANCE + (DEFAULT_PAIRS_PER_INSTANCE == 1 ? " pair" : " pairs")
+        + " per instance";
+    return pairs + ", " + DEFAULT_VOTERS + (DEFAULT_VOTERS == 1 ? " voter, " : " voters, ")
+        + PairFeatures.NAMES[DEFAULT_PAIR_FEATURES] + " features, "
+        + TAGS_RANKER[DEFAULT_RANKER].getIDStr();
+  }
+
+  private static String pairsText(int pairsPerInstance) {
+    return pairsPerInstance == 0 ? "all" : "" + pairsPerInstance;
   }
 
   /**
@@ -909,7 +946,9 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    */
   public String pairsPerInstanceTipText() {
     return "Pairs per instance: 'all' for every pair of instances of different classes "
-        + "(in both orders), or p >= 1 drawn per instance without replacement.";
+        + "(in both orders), or p >= 1 drawn per instance without replacement; "
+        + pairsText(DEFAULT_PAIRS_PER_INSTANCE) + " by default. The pointwise ranker "
+        + "takes none: it accepts the default or all.";
   }
 
   /**
@@ -942,7 +981,9 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
         + "tournament: by degree (Balcan et al.); tournament-as-printed: the "
         + "monograph's Algorithm 4 with its else branch; quicksort: randomized "
         + "QuickSort (Ailon and Mohri); pointwise: the base learner alone, trained on "
-        + "the instances themselves. The pairwise rankers share one trained committee.";
+        + "the instances themselves, which accepts -P and -I at their defaults or at all "
+        + "and 1 and refuses other values. The pairwise rankers share one trained "
+        + "committee; " + TAGS_RANKER[DEFAULT_RANKER].getIDStr() + " by default.";
   }
 
   /**
@@ -1299,7 +1340,8 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
         + "takes a staircase of splits. Training from the rows and the tree committee's "
         + "exact tournament need concat, and NaiveBayes' additive form no numeric "
         + "difference: with another choice they are declined (the model text says so) "
-        + "and the members are asked the pairs; concat by default.";
+        + "and the members are asked the pairs; "
+        + PairFeatures.NAMES[DEFAULT_PAIR_FEATURES] + " by default.";
   }
 
   /**
@@ -1357,7 +1399,9 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    */
   @Override
   public String numIterationsTipText() {
-    return "Voters: committee members, each trained on its own pair sample.";
+    return "Voters: committee members, each trained on its own pair sample; "
+        + DEFAULT_VOTERS + " by default. The pointwise ranker takes none: it accepts the "
+        + "default or 1.";
   }
 
   /**
@@ -1410,7 +1454,8 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
 
   /**
    * Refuses options that contradict each other, before any work: a pointwise
-   * model with pairs, voters or groups, several voters that would be identical.
+   * model with groups, or with pairs or voters other than their defaults (or
+   * all and 1), several voters that would be identical.
    *
    * @throws OptionException naming the option at fault
    */
@@ -1419,12 +1464,15 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
       throw new OptionException("-R", "pointwise", "ranks by the base learner alone, "
           + "which does not use the groups of -G: choose a pairwise ranker");
     }
-    if (pointwise() && (m_PairsPerInstance != 0 || m_NumIterations != 1)) {
-      boolean voters = m_NumIterations != 1;
+    boolean pointwisePairs = m_PairsPerInstance == 0
+        || m_PairsPerInstance == DEFAULT_PAIRS_PER_INSTANCE;
+    boolean pointwiseVoters = m_NumIterations == 1 || m_NumIterations == DEFAULT_VOTERS;
+    if (pointwise() && !(pointwisePairs && pointwiseVoters)) {
+      boolean voters = !pointwiseVoters;
       throw new OptionException(voters ? "-I" : "-P",
           voters ? "" + m_NumIterations : getPairsPerInstance(),
           "-P and -I apply to the pairwise rankers; -R pointwise is the base learner "
-          + "alone (use -P all and -I 1)");
+          + "alone (leave -P and -I out, or give -P all and -I 1)");
     }
     if (m_PairOrder == Pairs.INTERLEAVED && (m_PairsPerInstance != 0 || m_OneOrder)) {
       throw new OptionException("-pair-order", "interleaved", "follows each pair by its "
@@ -1438,7 +1486,8 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
       throw new OptionException("-I", "" + m_NumIterations, "with -P all would train "
           + m_NumIterations + " identical " + m_Classifier.getClass().getSimpleName()
           + " members (the learner is not randomizable): use -I 1, or sample pairs "
-          + "(-P p)");
+          + "(-P p)" + (m_NumIterations == DEFAULT_VOTERS ? "; -I is "
+          + DEFAULT_VOTERS + " by default" : ""));
     }
   }
 
@@ -2135,3 +2184,4 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     runClassifier(new RankingReduction(), argv);
   }
 }
+
