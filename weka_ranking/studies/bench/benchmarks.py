@@ -29,21 +29,13 @@ from weka_ranking.metrics import auc
 from weka_ranking.model import RankingReduction
 from weka_ranking.params import SMO_SOLVERS
 from weka_ranking.peers import LightGBMRanker, XGBoostRanker
-from weka_ranking.studies.bench import reproduction, scale, workers
+from weka_ranking.studies.bench import scale, workers
 from weka_ranking.tasks import BENCH_TASKS, STUDY_TASKS, TASKS, load_task
 from weka_ranking.tuning import GridSearch
 
 logger = logging.getLogger(__name__)
 
-SECTIONS = (
-    "bridge",
-    "memory",
-    "scale",
-    "training",
-    "competitors",
-    "workers",
-    "reproduction",
-)
+SECTIONS = ("bridge", "memory", "scale", "training", "competitors", "workers")
 
 
 def _side_by_side(repeats: int, *runs: Callable[[], float]) -> list[float]:
@@ -525,7 +517,6 @@ def run(
         ),
         "competitors": lambda: results.update(competitors=competitors()),
         "workers": lambda: results.update(workers.measure()),
-        "reproduction": lambda: results.update(reproduction.measure()),
     }
     for section in sections:
         if progress:

@@ -147,7 +147,6 @@ def values(results: dict, command: str) -> dict:
         if competitors is None
         else {"rows": cells(competitors["rows"], COMPETITOR_COLUMNS)},
         "workers": _workers(results) if "experiment_units" in results else None,
-        "reproduction": results.get("reproduction"),
     }
 
 
@@ -166,42 +165,6 @@ def _workers(results: dict) -> dict:
             for w, s in simulated.items()
         ],
     }
-
-
-def _reproduction(r: dict) -> str:
-    """The reproduction section: its estimates against the goals, the run measured."""
-    run, plans = r["measured_run"], r["plans"]
-
-    def minutes(seconds: float) -> str:
-        return f"{seconds / 60:.1f}"
-
-    rows = []
-    for name, flags in (("default", ""), ("include_slow", " --include-slow")):
-        plan = plans[name]
-        verdict = "under" if plan["meets_goal"] else "NOT under"
-        rows.append(
-            f"| `reproduce{flags}` | {plan['units']:,} | "
-            f"{minutes(plan['unit_seconds_total'])} | "
-            f"{plan['longest_unit_seconds']:.0f} | "
-            f"{minutes(plan['estimate_seconds'])} | "
-            f"{verdict} {minutes(plan['goal_seconds'])} |"
-        )
-    around = (
-        "not measured: no whole run recorded its wall time, so the estimate "
-        "is a lower bound"
-        if run is None
-        else f"{r['overhead_per_unit_seconds']:.2f} s a unit, what the store's "
-        f"last whole run, `{run['command']}` of {run['units']:,} units started "
-        f"{run['started']}, measured beyond its units' costs in its "
-        f"{minutes(run['seconds'])} minutes of wall time"
-    )
-    return template("reproduction.md").substitute(
-        store=r["store"],
-        workers=r["workers"],
-        around=around,
-        borrowed=plans["include_slow"]["borrowed_units"],
-        rows="\n".join(rows),
-    )
 
 
 def _memory_row(run: dict) -> str:
@@ -280,8 +243,6 @@ def render(v: dict) -> str:
                 ),
             )
         )
-    if (r := v["reproduction"]) is not None:
-        sections.append(_reproduction(r))
     # Each template ends its last line; a blank line parts the sections.
     return "\n".join(sections)
 
