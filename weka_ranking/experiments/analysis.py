@@ -32,7 +32,8 @@ def _cells(records: list[dict]) -> dict[tuple[str, str], list[dict]]:
     return cells
 
 
-def _mark(p: float, difference: float, significance: float) -> str:
+def mark(p: float, difference: float, significance: float) -> str:
+    """WEKA's Experimenter mark: ``v`` significantly better, ``*`` worse, else none."""
     if p >= significance or difference == 0:
         return ""
     return "v" if difference > 0 else "*"
@@ -88,7 +89,7 @@ def compute(plan: ExperimentPlan, records: list[dict]) -> dict[str, Any]:
                     "t": t,
                     "p": p,
                     "difference": difference,
-                    "mark": _mark(p, difference, plan.significance),
+                    "mark": mark(p, difference, plan.significance),
                 }
             row["cells"][scheme] = entry
         per_dataset.append(row)

@@ -25,7 +25,8 @@ from weka_ranking.experiments.weka_results import results_arff
 logger = logging.getLogger(__name__)
 
 
-def _number(value: float | None, digits: int = 4) -> str:
+def number(value: float | None, digits: int = 4) -> str:
+    """A value with ``digits`` decimals; ``-`` for none or NaN."""
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return "-"
     return f"{value:.{digits}f}"
@@ -35,7 +36,8 @@ def _p(value: float) -> str:
     return f"{value:.2g}" if value >= 1e-4 else f"{value:.1e}"
 
 
-def _table(head: list[str], rows: list[list[str]]) -> list[str]:
+def markdown_table(head: list[str], rows: list[list[str]]) -> list[str]:
+    """A Markdown table's lines: the head, its rule, a line a row."""
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     lines += ["| " + " | ".join(row) + " |" for row in rows]
     return lines
@@ -72,14 +74,14 @@ def to_markdown(values: dict, command: str = "", figures: dict | None = None) ->
         for scheme in schemes:
             cell = row["cells"][scheme]
             text = (
-                f"{_number(cell['mean'])} ({_number(cell['sd'], 3)})"
+                f"{number(cell['mean'])} ({number(cell['sd'], 3)})"
                 f"{' ' + cell['mark'] if cell.get('mark') else ''}"
             )
             if not cell["complete"]:
                 text += f" [{cell['n']} folds]"
             cells.append(text)
         rows.append(cells)
-    lines += _table(["data set", "ranks first", *schemes], rows)
+    lines += markdown_table(["data set", "ranks first", *schemes], rows)
     wtl = values["win_tie_loss"]
     lines += [
         "",
@@ -108,7 +110,7 @@ def to_markdown(values: dict, command: str = "", figures: dict | None = None) ->
             "",
         ]
         ordered = sorted(across["average_ranks"].items(), key=lambda kv: kv[1])
-        lines += _table(
+        lines += markdown_table(
             ["scheme", "average rank"], [[s, f"{r:.2f}"] for s, r in ordered]
         )
         lines += [
@@ -132,7 +134,7 @@ def to_markdown(values: dict, command: str = "", figures: dict | None = None) ->
             + ".",
             "",
         ]
-        lines += _table(
+        lines += markdown_table(
             ["against " + base, "z", "p", "Holm's p", f"rejected at {significance}"],
             [
                 [
@@ -167,13 +169,13 @@ def to_markdown(values: dict, command: str = "", figures: dict | None = None) ->
                     [
                         row["dataset"],
                         scheme,
-                        _number(cell["train_seconds"], 3),
-                        _number(cell["rank_seconds"], 3),
+                        number(cell["train_seconds"], 3),
+                        number(cell["rank_seconds"], 3),
                         f"{cell['pairs']:,.0f}",
-                        _number(cell.get("peak_heap_mb"), 0),
+                        number(cell.get("peak_heap_mb"), 0),
                     ]
                 )
-    lines += _table(
+    lines += markdown_table(
         ["data set", "scheme", "train s", "rank s", "pairs", "peak heap MB"], rows
     )
     if values["errors"]:

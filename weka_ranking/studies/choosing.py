@@ -27,9 +27,13 @@ from typing import Any
 from weka_ranking.atomic import write_atomically
 from weka_ranking.errors import DataError
 from weka_ranking.experiments import ResultStore
+from weka_ranking.experiments.analysis import mark
 from weka_ranking.experiments.plan import _load, read_plan
+from weka_ranking.experiments.report import markdown_table, number
 from weka_ranking.stats import corrected_resampled_t, holm, wilcoxon_signed_rank
 
+# The level of the per-data-set marks (the suite report's).
+SIGNIFICANCE = 0.05
 # The configuration that was the default before the choice (the monograph's).
 FORMER_DEFAULT = "J48 all pairs"
 
@@ -97,8 +101,7 @@ def _against(cells: dict, dataset: str, scheme: str, alone: str) -> tuple[float,
     t, p = corrected_resampled_t(
         [ours[k][0] for k in keys], [theirs[k][0] for k in keys], ratio
     )
-    mark = "" if p >= 0.05 or t == 0 else ("v" if t > 0 else "*")
-    return p, mark
+    return p, mark(p, t, SIGNIFICANCE)
 
 
 def pick(candidates: list[dict], tolerance: float) -> tuple[dict, list[dict]]:
@@ -233,20 +236,8 @@ def compute(folder: Path, rule: Rule) -> dict[str, Any]:
     }
 
 
-def _f(x: float, digits: int = 3) -> str:
-    return f"{x:.{digits}f}"
-
-
 def _p(x: float) -> str:
     return f"{x:.2g}" if x < 0.001 else f"{x:.3f}"
-
-
-def _rows(head: list[str], rows: list[list[str]]) -> list[str]:
-    return [
-        "| " + " | ".join(head) + " |",
-        "|" + "---|" * len(head),
-        *("| " + " | ".join(r) + " |" for r in rows),
-    ]
 
 
 MARKER = (
@@ -282,7 +273,8 @@ def render(values: dict[str, Any], prose: str) -> str:
         f"Eligible: {', '.join(eligible) if eligible else 'none'}. "
         f"Chosen: **{chosen['scheme']}** "
         f"(`{json.dumps(values['chosen_values'], sort_keys=True)}`), average rank "
-        f"{_f(chosen['average_rank'], 2)}, mean AUC {chosen['mean_difference']:+.4f} "
+        f"{number(chosen['average_rank'], 2)}, "
+        f"mean AUC {chosen['mean_difference']:+.4f} "
         f"against {rule['alone']}, higher on {chosen['better']} of "
         f"{len(values['datasets'])} data sets, worst {chosen['worst']:+.4f} "
         f"({chosen['worst_dataset']}); Wilcoxon W+ = {chosen['wilcoxon_w_plus']:g} of "
@@ -319,16 +311,16 @@ def render(values: dict[str, Any], prose: str) -> str:
                 str(k["rows"]),
                 f"{k['numeric']}/{k['nominal']}",
                 f"{100 * k['missing']:.1f}%",
-                _f(row["alone"]),
-                "-" if row["former"] is None else _f(row["former"]),
-                _f(row["default"]) + (f" {row['mark']}" if row["mark"] else ""),
-                f"{_f(row['best_reduction_auc'])} ({row['best_reduction']})",
-                f"{_f(row['best_alone_auc'])} ({row['best_alone']})",
-                f"{_f(row['best_peer_auc'])} ({row['best_peer']})",
+                number(row["alone"], 3),
+                "-" if row["former"] is None else number(row["former"], 3),
+                number(row["default"], 3) + (f" {row['mark']}" if row["mark"] else ""),
+                f"{number(row['best_reduction_auc'], 3)} ({row['best_reduction']})",
+                f"{number(row['best_alone_auc'], 3)} ({row['best_alone']})",
+                f"{number(row['best_peer_auc'], 3)} ({row['best_peer']})",
                 f"{row['best_peer_auc'] - row['best_reduction_auc']:+.3f}",
             ]
         )
-    lines += _rows(head, rows)
+    lines += markdown_table(head, rows)
     lines += [
         "",
         f"Median over the data sets of (best peer - best configuration): "
@@ -369,12 +361,12 @@ def render(values: dict[str, Any], prose: str) -> str:
             f"{c['marks']['v']} / {c['marks']['*']}",
             _p(c["wilcoxon_p"]),
             _p(c["holm_p"]),
-            _f(c["average_rank"], 2),
+            number(c["average_rank"], 2),
             f"{c['seconds']:.1f}",
         ]
         for c in ordered
     ]
-    lines += _rows(head, rows)
+    lines += markdown_table(head, rows)
     friedman = values["friedman"]
     ranked = sorted(values["average_ranks"].items(), key=lambda item: item[1])
     lines += [
@@ -388,7 +380,9 @@ def render(values: dict[str, Any], prose: str) -> str:
         "told apart).",
         "",
     ]
-    lines += _rows(["rank", "scheme"], [[_f(r, 2), name] for name, r in ranked])
+    lines += markdown_table(
+        ["rank", "scheme"], [[number(r, 2), name] for name, r in ranked]
+    )
     lines += [
         "",
         f"The store holds {values['units']} fold records; their training and "
