@@ -115,9 +115,7 @@ class ResultStore:
                 kept = self._keep_original()
                 logger.warning("%s: the file as it was is kept as %s", self.path, kept)
             if duplicates or bad or incomplete:
-                self._rewrite_locked(
-                    r for records in complete.values() for r in records
-                )
+                self._rewrite(r for records in complete.values() for r in records)
         return complete
 
     def _complete(self) -> tuple[dict[str, list[dict]], int, int, int]:
@@ -147,11 +145,7 @@ class ResultStore:
         return kept
 
     def _rewrite(self, records: Iterable[dict]) -> None:
-        with self._locked():
-            self._rewrite_locked(records)
-
-    def _rewrite_locked(self, records: Iterable[dict]) -> None:
-        """:meth:`_rewrite` for a caller that holds the lock."""
+        """Replace the store by ``records``, atomically; the caller holds the lock."""
         existing = self.path if self.path.exists() else self.compressed
         mode = existing.stat().st_mode & 0o777 if existing.exists() else None
         handle, temporary = tempfile.mkstemp(prefix=".results.", dir=self.folder)
