@@ -112,7 +112,7 @@ def test_from_options_reads_the_options_the_data_sets(weka):
     ("params", "name", "value"),
     [
         ({"ranker": "pointwise", "voters": 3}, "voters", 3),
-        ({"ranker": "pointwise", "pairs_per_instance": 2}, "pairs_per_instance", 2),
+        ({"ranker": "pointwise", "pairs_per_instance": 5}, "pairs_per_instance", 5),
         ({"pairs_per_instance": "all", "voters": 3}, "voters", 3),  # identical J48
     ],
 )

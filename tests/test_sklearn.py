@@ -74,8 +74,8 @@ def test_is_a_classifier_and_clones():
     assert is_classifier(reduction)
     assert clone(reduction).get_params() == reduction.get_params()
     # a parameter at its default is left out, as scikit-learn leaves it
-    given = RankingReduction("J48", pairs_per_instance=2, voters=3)
-    assert repr(given) == "RankingReduction(pairs_per_instance=2, voters=3)"
+    given = RankingReduction("J48", pairs_per_instance=3, voters=3)
+    assert repr(given) == "RankingReduction(pairs_per_instance=3, voters=3)"
     assert repr(RankingReduction("J48", voters=DEFAULT_VOTERS)) == "RankingReduction()"
 
 

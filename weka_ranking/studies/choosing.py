@@ -4,13 +4,16 @@ The suite (``docs/suite``: twelve public data sets, every learner alone and
 under the reduction's configurations, the peers, WEKA's folds) is an
 experiment of :mod:`weka_ranking.experiments`; this study reads its store and
 its report's values, applies the rule fixed in ``docs/suite/choice.toml``
-before the results were seen, and writes ``docs/choosing.md``: the choice,
+before the results were seen (and the rule of each later round, such as
+``docs/choice-round2/rule.toml``: candidates against the incumbent on the
+suite, checked on data sets the suite does not hold), and writes
+``docs/choosing.md``: the choice,
 the table per data set (default, learner alone, best configuration, best
 peer), each configuration against its own learner alone across the data
 sets (Wilcoxon's signed-rank test, Holm's adjustment), and what each kind of
 data favoured. Nothing here runs a learner.
 
-Rerun: ``python -m weka_ranking.studies.choosing docs/suite --out docs/choosing.md``.
+Rerun: ``python -m weka_ranking.studies.choosing docs/suite --round docs/choice-round2``.
 """
 
 from __future__ import annotations
@@ -61,6 +64,36 @@ class Rule:
             raise DataError(f"{path}: not a choice rule ({error})") from None
 
 
+@dataclass(frozen=True)
+class Round:
+    """A later declared round of the choice (``rule.toml`` beside its two folders).
+
+    ``candidates`` are listed fewest pairs first: an equal mean goes to the
+    first. The round's ``suite/`` folder decides, its ``held-out/`` folder
+    (data sets the suite does not hold) is only reported.
+    """
+
+    learner: str
+    alone: str
+    incumbent: str
+    candidates: tuple[str, ...]
+    tolerance: float
+
+    @classmethod
+    def read(cls, path: Path) -> Round:
+        try:
+            given = tomllib.loads(path.read_text())["round"]
+            return cls(
+                str(given["learner"]),
+                str(given["alone"]),
+                str(given["incumbent"]),
+                tuple(str(c) for c in given["candidates"]),
+                float(given["tolerance"]),
+            )
+        except (OSError, KeyError, TypeError, ValueError, tomllib.TOMLDecodeError) as error:
+            raise DataError(f"{path}: not a round of the choice ({error})") from None
+
+
 def _kind(dataset: Any) -> dict[str, Any]:
     """What a data set is made of: rows, numeric and nominal attributes, missing."""
     nominal = sum(a.is_nominal for a in dataset.attributes)
@@ -91,6 +124,16 @@ def _fold_aucs(records: list[dict]) -> dict[tuple[str, str], dict]:
         cell = cells.setdefault((r["dataset"], r["scheme_name"]), {})
         cell[r["run"], r["fold"]] = (r["auc"], r["n_test"] / r["n_train"])
     return cells
+
+
+def _means(folder: Path) -> tuple[list[str], dict, dict[str, dict[str, float]]]:
+    """An experiment folder's data sets, fold AUCs (:func:`_fold_aucs`) and means."""
+    values = json.loads((folder / "values.json").read_text())
+    means = {
+        row["dataset"]: {name: c["mean"] for name, c in row["cells"].items()}
+        for row in values["per_dataset"]
+    }
+    return values["datasets"], _fold_aucs(ResultStore(folder).records()), means
 
 
 def _against(cells: dict, dataset: str, scheme: str, alone: str) -> tuple[float, str]:
@@ -236,22 +279,152 @@ def compute(folder: Path, rule: Rule) -> dict[str, Any]:
     }
 
 
+def _against_alone(folder: Path, schemes: list[str], alone: str) -> dict[str, dict]:
+    """Each scheme against the learner alone on every data set of a folder."""
+    datasets, cells, means = _means(folder)
+    out = {}
+    for scheme in schemes:
+        differences = [means[d][scheme] - means[d][alone] for d in datasets]
+        w_plus, n, p = wilcoxon_signed_rank(differences)
+        out[scheme] = {
+            "scheme": scheme,
+            "per_dataset": {
+                d: {
+                    "alone": means[d][alone],
+                    "auc": means[d][scheme],
+                    "mark": _against(cells, d, scheme, alone)[1],
+                }
+                for d in datasets
+            },
+            "mean_difference": statistics.fmean(differences),
+            "worst": min(differences),
+            "worst_dataset": datasets[differences.index(min(differences))],
+            "better": sum(x > 0 for x in differences),
+            "wilcoxon_w_plus": w_plus,
+            "wilcoxon_n": n,
+            "wilcoxon_p": p,
+        }
+    return out
+
+
+def compute_round(folder: Path, rule: Round) -> dict[str, Any]:
+    """A later round's choice on its suite folder, and its check on the held-out one.
+
+    Eligible: a candidate never more than the tolerance below the learner
+    alone on a data set of the suite; chosen: the eligible candidate of the
+    largest mean difference (the first of equal ones), else the incumbent.
+    """
+    schemes = [rule.incumbent, *rule.candidates]
+    suite = _against_alone(folder / "suite", schemes, rule.alone)
+    eligible = [c for c in rule.candidates if suite[c]["worst"] >= -rule.tolerance]
+    chosen = (
+        max(eligible, key=lambda c: suite[c]["mean_difference"])
+        if eligible
+        else rule.incumbent
+    )
+    plan = read_plan(folder / "suite" / "plan.toml")
+    values = next(s for s in plan.schemes if s.name == chosen).values
+    held_out = _against_alone(folder / "held-out", [rule.incumbent, chosen], rule.alone)
+    return {
+        "rule": {**rule.__dict__, "candidates": list(rule.candidates)},
+        "folder": folder.name,
+        "suite": suite,
+        "eligible": eligible,
+        "chosen": chosen,
+        "chosen_values": {k: v for k, v in values.items() if k != "seed"},
+        "held_out": held_out,
+    }
+
+
+def render_round(values: dict[str, Any]) -> list[str]:
+    """The page's section of a later round: the rule, the suite's table, the check."""
+    rule, chosen = values["rule"], values["chosen"]
+    schemes = [rule["incumbent"], *rule["candidates"]]
+    suite = values["suite"]
+    lines = [
+        f"## The default now: {chosen} ({values['folder']})",
+        "",
+        f"Rule (`docs/{values['folder']}/rule.toml`, committed before its candidates' "
+        f"results were seen): {', '.join(rule['candidates'])} against round 1's "
+        f"{rule['incumbent']}, on the suite's data sets and folds; a candidate is "
+        f"eligible if its mean AUC is never more than {rule['tolerance']} below "
+        f"{rule['alone']} on a data set, and the eligible one of the largest mean "
+        f"difference replaces {rule['incumbent']}. Eligible: "
+        f"{', '.join(values['eligible']) or 'none'}. Chosen: **{chosen}** "
+        f"(`{json.dumps(values['chosen_values'], sort_keys=True)}`).",
+        "",
+        f"Mean AUC over WEKA's ten folds, and the difference from {rule['alone']} "
+        "(`v`/`*`: significantly better/worse on that data set, corrected resampled "
+        "t-test at 0.05):",
+        "",
+    ]
+    datasets = list(suite[rule["incumbent"]]["per_dataset"])
+    rows = []
+    for d in datasets:
+        cells = [number(suite[schemes[0]]["per_dataset"][d]["alone"], 4)]
+        for s in schemes:
+            c = suite[s]["per_dataset"][d]
+            cells.append(f"{c['auc'] - c['alone']:+.4f} {c['mark']}".rstrip())
+        rows.append([d, *cells])
+    summary = ["worst", ""] + [
+        f"{suite[s]['worst']:+.4f} ({suite[s]['worst_dataset']})" for s in schemes
+    ]
+    mean = ["mean", ""] + [f"{suite[s]['mean_difference']:+.4f}" for s in schemes]
+    wilcoxon = ["Wilcoxon p", ""] + [_p(suite[s]["wilcoxon_p"]) for s in schemes]
+    lines += markdown_table(
+        ["data set", rule["alone"], *schemes], [*rows, summary, mean, wilcoxon]
+    )
+    held = values["held_out"]
+    held_schemes = list(held)
+    lines += [
+        "",
+        f"Checked, not decided, on data sets the suite does not hold "
+        f"(`docs/{values['folder']}/held-out`); within {rule['tolerance']} of "
+        f"{rule['alone']} on "
+        + ", ".join(
+            f"{sum(c['auc'] - c['alone'] >= -rule['tolerance'] for c in held[s]['per_dataset'].values())}"
+            f" of {len(held[s]['per_dataset'])} for {s}"
+            for s in held_schemes
+        )
+        + ":",
+        "",
+    ]
+    rows = []
+    for d in held[held_schemes[0]]["per_dataset"]:
+        cells = [number(held[held_schemes[0]]["per_dataset"][d]["alone"], 4)]
+        for s in held_schemes:
+            c = held[s]["per_dataset"][d]
+            cells.append(f"{c['auc']:.4f} ({c['auc'] - c['alone']:+.4f}) {c['mark']}".rstrip())
+        rows.append([d, *cells])
+    lines += markdown_table(["data set", rule["alone"], *held_schemes], rows)
+    lines.append("")
+    return lines
+
+
 def _p(x: float) -> str:
     return f"{x:.2g}" if x < 0.001 else f"{x:.3f}"
 
 
 MARKER = (
     "<!-- Everything below is written by "
-    "`python -m weka_ranking.studies.choosing docs/suite`; edit above it. -->"
+    "`python -m weka_ranking.studies.choosing docs/suite --round docs/choice-round2`; "
+    "edit above it. -->"
 )
 
 
-def render(values: dict[str, Any], prose: str) -> str:
-    """The page: the hand-written advice (``prose``) and the tables, from the values."""
+def render(
+    values: dict[str, Any], prose: str, rounds: tuple[dict[str, Any], ...] = ()
+) -> str:
+    """The page: the hand-written advice (``prose``), the later rounds, then round 1."""
     chosen = values["chosen"]
     rule = values["rule"]
     table = values["table"]
-    lines = [prose.rstrip(), "", MARKER, "", "## The choice, by the declared rule", ""]
+    lines = [prose.rstrip(), "", MARKER, ""]
+    for later in reversed(rounds):
+        lines += render_round(later)
+    heading = "Round 1: the choice" if rounds else "The choice"
+    label = "round 1's choice" if rounds else "default"
+    lines += [f"## {heading}, by the declared rule", ""]
     lines.append(
         f"Rule (`docs/suite/choice.toml`, committed before the results of the schemes "
         f"added for the choice were seen): among the reduction's configurations of "
@@ -283,7 +456,7 @@ def render(values: dict[str, Any], prose: str) -> str:
     )
     lines += ["", "## Per data set", ""]
     lines.append(
-        "Mean AUC over WEKA's ten folds. `v`/`*`: the default significantly "
+        f"Mean AUC over WEKA's ten folds. `v`/`*`: the {label} significantly "
         "better/worse than J48 alone on that data set (corrected resampled t-test, "
         "0.05). The best configuration and the best peer are the best of many on "
         "that data set, picked after the fact: an optimistic figure for each side."
@@ -296,7 +469,7 @@ def render(values: dict[str, Any], prose: str) -> str:
         "missing",
         values["rule"]["alone"],
         f"{FORMER_DEFAULT} (former default)",
-        "default",
+        label,
         "best configuration of the reduction",
         "best learner alone",
         "best peer",
@@ -411,14 +584,23 @@ def main(argv: list[str] | None = None) -> int:
         description=__doc__.split("\n")[0],
     )
     parser.add_argument("folder", type=Path, help="the suite's folder (docs/suite)")
+    parser.add_argument(
+        "--round",
+        type=Path,
+        action="append",
+        default=[],
+        help="a later round's folder (its rule.toml, suite/ and held-out/), in order",
+    )
     parser.add_argument("--out", type=Path, default=Path("docs/choosing.md"))
     parser.add_argument("--json", type=Path, help="also write the values as JSON")
     args = parser.parse_args(argv)
     rule = Rule.read(args.folder / "choice.toml")
     values = compute(args.folder, rule)
-    write_atomically(args.out, render(values, advice(args.out)))
+    rounds = tuple(compute_round(f, Round.read(f / "rule.toml")) for f in args.round)
+    write_atomically(args.out, render(values, advice(args.out), rounds))
     if args.json:
-        write_atomically(args.json, json.dumps(values, indent=1, sort_keys=True) + "\n")
+        every = {"round_1": values, "later_rounds": list(rounds)}
+        write_atomically(args.json, json.dumps(every, indent=1, sort_keys=True) + "\n")
     return 0
 
 
