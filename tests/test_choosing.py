@@ -9,12 +9,15 @@ from pathlib import Path
 import pytest
 from scipy.stats import wilcoxon
 
+from weka_ranking.errors import DataError
+from weka_ranking.experiments import ResultStore
 from weka_ranking.params import BY_NAME
 from weka_ranking.stats import wilcoxon_signed_rank
 from weka_ranking.studies import choosing
 
 SUITE = Path(__file__).resolve().parents[1] / "docs" / "suite"
 PAGE = SUITE.parent / "choosing.md"
+ROUND_2 = SUITE.parent / "choice-round2"
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -85,13 +88,18 @@ def suite_values():
     return choosing.compute(SUITE, choosing.Rule.read(SUITE / "choice.toml"))
 
 
-def test_the_committed_page_is_what_the_suite_gives(suite_values):
+@pytest.fixture(scope="module")
+def round_2():
+    return choosing.compute_round(ROUND_2, choosing.Round.read(ROUND_2 / "rule.toml"))
+
+
+def test_the_committed_page_is_what_the_suite_gives(suite_values, round_2):
     page = PAGE.read_text()
-    assert page == choosing.render(suite_values, choosing.advice(PAGE))
+    assert page == choosing.render(suite_values, choosing.advice(PAGE), (round_2,))
 
 
-def test_the_default_of_both_faces_is_the_rules_choice(suite_values):
-    chosen = suite_values["chosen_values"]
+def test_the_default_of_both_faces_is_the_last_rounds_choice(round_2):
+    chosen = round_2["chosen_values"]
     for name in ("base", "pairs_per_instance", "voters", "pair_features", "ranker"):
         assert chosen.get(name, BY_NAME[name].default) == BY_NAME[name].default, name
 
@@ -111,3 +119,42 @@ def test_a_changed_result_changes_the_choice_and_the_page(suite_values, tmp_path
     assert chosen not in changed["eligible"]
     assert changed["chosen"]["scheme"] != chosen
     assert choosing.render(changed, "# x") != choosing.render(suite_values, "# x")
+
+
+def test_round_2_repeats_round_1s_cells_on_the_same_folds():
+    # The round reran J48 alone and round 1's choice: the same fold AUCs.
+    first = choosing._fold_aucs(ResultStore(SUITE).records())
+    again = choosing._fold_aucs(ResultStore(ROUND_2 / "suite").records())
+    for scheme in ("J48 alone", "J48 1x10"):
+        cells = [key for key in again if key[1] == scheme]
+        assert len(cells) == 12
+        for key in cells:
+            assert {k: v[0] for k, v in again[key].items()} == {
+                k: v[0] for k, v in first[key].items()
+            }, key
+
+
+def test_a_round_keeps_the_incumbent_when_no_candidate_is_eligible(round_2, tmp_path):
+    # The chosen candidate falls 0.5 below J48 alone on one data set of a copy
+    # of the round: no candidate is eligible, and the incumbent stays.
+    folder = tmp_path / "docs" / "choice-round2"
+    shutil.copytree(ROUND_2, folder)
+    for name in ("arff_data",):
+        (tmp_path / name).symlink_to(ROUND_2.parents[1] / name)
+    values_file = folder / "suite" / "values.json"
+    values = json.loads(values_file.read_text())
+    row = values["per_dataset"][0]
+    for candidate in round_2["eligible"]:
+        row["cells"][candidate]["mean"] = row["cells"]["J48 alone"]["mean"] - 0.5
+    values_file.write_text(json.dumps(values))
+    rule = choosing.Round.read(folder / "rule.toml")
+    changed = choosing.compute_round(folder, rule)
+    assert round_2["eligible"] and changed["eligible"] == []
+    assert changed["chosen"] == rule.incumbent
+    assert choosing.render_round(changed) != choosing.render_round(round_2)
+
+
+def test_a_round_that_is_not_a_round_is_said(tmp_path):
+    (tmp_path / "rule.toml").write_text("[round]\nlearner = 'J48'\n")
+    with pytest.raises(DataError, match="rule.toml: not a round"):
+        choosing.Round.read(tmp_path / "rule.toml")
