@@ -13,7 +13,8 @@ peer), each configuration against its own learner alone across the data
 sets (Wilcoxon's signed-rank test, Holm's adjustment), and what each kind of
 data favoured. Nothing here runs a learner.
 
-Rerun: ``python -m weka_ranking.studies.choosing docs/suite --round docs/choice-round2``.
+Rerun:
+``python -m weka_ranking.studies.choosing docs/suite --round docs/choice-round2``.
 """
 
 from __future__ import annotations
@@ -90,8 +91,8 @@ class Round:
                 tuple(str(c) for c in given["candidates"]),
                 float(given["tolerance"]),
             )
-        except (OSError, KeyError, TypeError, ValueError, tomllib.TOMLDecodeError) as error:
-            raise DataError(f"{path}: not a round of the choice ({error})") from None
+        except (OSError, KeyError, TypeError, ValueError, tomllib.TOMLDecodeError) as e:
+            raise DataError(f"{path}: not a round of the choice ({e})") from None
 
 
 def _kind(dataset: Any) -> dict[str, Any]:
@@ -376,14 +377,18 @@ def render_round(values: dict[str, Any]) -> list[str]:
     )
     held = values["held_out"]
     held_schemes = list(held)
+
+    def within(scheme: str) -> int:
+        cells = held[scheme]["per_dataset"].values()
+        return sum(c["auc"] - c["alone"] >= -rule["tolerance"] for c in cells)
+
     lines += [
         "",
         f"Checked, not decided, on data sets the suite does not hold "
         f"(`docs/{values['folder']}/held-out`); within {rule['tolerance']} of "
         f"{rule['alone']} on "
         + ", ".join(
-            f"{sum(c['auc'] - c['alone'] >= -rule['tolerance'] for c in held[s]['per_dataset'].values())}"
-            f" of {len(held[s]['per_dataset'])} for {s}"
+            f"{within(s)} of {len(held[s]['per_dataset'])} for {s}"
             for s in held_schemes
         )
         + ":",
@@ -394,7 +399,8 @@ def render_round(values: dict[str, Any]) -> list[str]:
         cells = [number(held[held_schemes[0]]["per_dataset"][d]["alone"], 4)]
         for s in held_schemes:
             c = held[s]["per_dataset"][d]
-            cells.append(f"{c['auc']:.4f} ({c['auc'] - c['alone']:+.4f}) {c['mark']}".rstrip())
+            difference = f"{c['auc']:.4f} ({c['auc'] - c['alone']:+.4f})"
+            cells.append(f"{difference} {c['mark']}".rstrip())
         rows.append([d, *cells])
     lines += markdown_table(["data set", rule["alone"], *held_schemes], rows)
     lines.append("")
@@ -594,10 +600,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=Path("docs/choosing.md"))
     parser.add_argument("--json", type=Path, help="also write the values as JSON")
     args = parser.parse_args(argv)
-    rule = Rule.read(args.folder / "choice.toml")
-    values = compute(args.folder, rule)
-    rounds = tuple(compute_round(f, Round.read(f / "rule.toml")) for f in args.round)
-    write_atomically(args.out, render(values, advice(args.out), rounds))
+    try:
+        rule = Rule.read(args.folder / "choice.toml")
+        values = compute(args.folder, rule)
+        rounds = tuple(
+            compute_round(folder, Round.read(folder / "rule.toml"))
+            for folder in args.round
+        )
+        page = render(values, advice(args.out), rounds)
+    except (DataError, OSError) as error:
+        parser.exit(1, f"{parser.prog}: error: {error}\n")
+    write_atomically(args.out, page)
     if args.json:
         every = {"round_1": values, "later_rounds": list(rounds)}
         write_atomically(args.json, json.dumps(every, indent=1, sort_keys=True) + "\n")
