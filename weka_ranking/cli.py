@@ -14,6 +14,7 @@ import contextlib
 import json
 import logging
 import os
+import re
 import shlex
 import signal
 import sys
@@ -101,12 +102,31 @@ def in_cli_words(err: Exception) -> str:
             f"{flags[name]} {value}" if name in flags else f"{name}={value!r}"
             for name, value in err.given
         )
-        message = f"{', '.join(said)}: {err.reason}"
+        message = f"{', '.join(said)}: {_reason_in_cli_words(err.reason, flags)}"
     elif isinstance(err, WekaRankingError):
         message = err.message
     if getattr(err, "remedies", ()):
         message += f": {advise(err.remedies, flags)}"
     return message
+
+
+def _reason_in_cli_words(reason: str, flags: dict[str, str]) -> str:
+    """A reason's parameters said as flags: ``voters=1`` as ``--voters 1``.
+
+    The meta-classifier's reasons reach Python with the estimator's parameter
+    names (``voters=1``, ``pairs_per_instance p``); a command-line user typed flags.
+    """
+    names = "|".join(re.escape(name) for name in sorted(flags, key=len, reverse=True))
+    value = r"(?:=(?P<quote>'?)(?P<value>[^\s',;:()]+)(?P=quote))?"
+    pattern = rf"(?<![\w-])(?P<name>{names}){value}(?![\w=])"
+
+    def flag(match: re.Match) -> str:
+        name, value = match["name"], match["value"]
+        if not value and "_" not in name:  # "voters" alone is a word, not the parameter
+            return name
+        return flags[name] + (f" {value}" if value else "")
+
+    return re.sub(pattern, flag, reason)
 
 
 def names(text: str) -> tuple[str, ...]:

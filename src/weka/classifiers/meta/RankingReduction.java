@@ -1483,11 +1483,17 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     }
     if (!pointwise() && m_PairsPerInstance == 0 && m_NumIterations > 1
         && !(m_Classifier instanceof Randomizable)) {
-      throw new OptionException("-I", "" + m_NumIterations, "with -P all would train "
-          + m_NumIterations + " identical " + m_Classifier.getClass().getSimpleName()
-          + " members (the learner is not randomizable): use -I 1, or sample pairs "
-          + "(-P p)" + (m_NumIterations == DEFAULT_VOTERS ? "; -I is "
-          + DEFAULT_VOTERS + " by default" : ""));
+      String learner = m_Classifier.getClass().getSimpleName();
+      String identical = m_NumIterations + " identical " + learner + " members (" + learner
+          + " is not randomizable)";
+      if (m_NumIterations == DEFAULT_VOTERS) {
+        // Voters left at their default: the pairs are what the user gave.
+        throw new OptionException("-P", "all", "voters default to " + DEFAULT_VOTERS
+            + ", and with all pairs every member trains on the same pairs: "
+            + identical + ": add -I 1");
+      }
+      throw new OptionException("-I", "" + m_NumIterations, "with -P all every member "
+          + "trains on the same pairs: " + identical + ": use -I 1, or sample pairs (-P p)");
     }
   }
 
