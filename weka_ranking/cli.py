@@ -88,14 +88,19 @@ class Command:
     epilog: str = ""
 
 
-def in_cli_words(err: Exception) -> str:
-    """An error's message, a library parameter said as the flag a user typed."""
-    flags = {
+def _flags() -> dict[str, str]:
+    """Each library parameter's long flag: ``pairs_per_instance`` is ``--pairs``."""
+    return {
         argument.dest: argument.flags[-1]
         for command in COMMANDS
         for argument in command.arguments
         if argument.flags[-1].startswith("--")
     }
+
+
+def in_cli_words(err: Exception) -> str:
+    """An error's message, a library parameter said as the flag a user typed."""
+    flags = _flags()
     message = str(err)
     if isinstance(err, ParameterError):
         said = (
@@ -127,6 +132,19 @@ def _reason_in_cli_words(reason: str, flags: dict[str, str]) -> str:
         return flags[name] + (f" {value}" if value else "")
 
     return re.sub(pattern, flag, reason)
+
+
+def _said_in_cli_words(text: str) -> str:
+    """A message written in Python's words (a unit's stored error) in the CLI's.
+
+    The heap advice (:func:`weka_ranking.jvm.heap_remedy`'s Python wording) as
+    ``--heap``, and parameters as flags.
+    """
+    marker = "\0"
+    before, after = jvm.heap_remedy("", marker).python.split(repr(marker))
+    python_heap = re.escape(before) + r"'(?P<heap>[^']+)'" + re.escape(after)
+    text = re.sub(python_heap, lambda match: f"--heap {match['heap']}", text)
+    return _reason_in_cli_words(text, _flags())
 
 
 def names(text: str) -> tuple[str, ...]:
@@ -341,7 +359,7 @@ def _experiment(args: argparse.Namespace) -> int:
             len(failed),
             total,
             first["unit"],
-            first["error"],
+            _said_in_cli_words(first["error"]),
         )
         return 1
     return 0
