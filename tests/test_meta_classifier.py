@@ -142,10 +142,9 @@ def test_crossvalidatemodel_pooled_auc_equals_cv(weka):
         model, bridge.to_instances(data), 10, weka("java.util.Random")(1)
     )
     ours = cross_validate(RankingReduction("J48", pairs_per_instance=2, voters=3), data)
-    # The class that ranks first's: each fold's scores cut at its training share
-    # (the other class's pooled area can differ in its last digits: 1 - p of
-    # two folds' maps can tie where p does not).
+    # Each fold's scores cut at its training share, as WEKA's pools them.
     assert evaluation.areaUnderROC(0) == pytest.approx(ours.pooled_auc, abs=1e-12)
+    assert evaluation.areaUnderROC(1) == pytest.approx(ours.pooled_auc, abs=1e-12)
 
 
 def test_one_instance_is_scored_against_the_reference_sample(weka, halves):
@@ -165,8 +164,9 @@ def test_one_instance_is_scored_against_the_reference_sample(weka, halves):
             wins += 2 * votes > len(members)
         distribution = list(model.distributionForInstance(instances.instance(i)))
         # Class 0, the file's first value, ranks first (-rank-first first); the
-        # degree s is moved so that the cut learned at training falls at 0.5.
-        first = reference.share_probability(wins / len(train), model.getReferenceCut())
+        # degree s is moved so that 1 - q, q its training share, falls at 0.5.
+        cut = 1 - np.mean(train.y == 0)
+        first = 0.5 + 0.5 / max(cut, 1 - cut) * (wins / len(train) - cut)
         assert distribution == pytest.approx([first, 1 - first])
     refusing = trained(weka, "-P 2 -reference-size 0", train)
     with pytest.raises(jpype.JException, match="reference-size 0"):

@@ -65,11 +65,11 @@ def test_the_threshold_is_the_training_share_of_the_class_that_ranks_first(halve
     train, test = halves
     model = RankingReduction("NaiveBayes").fit(train)
     share = np.mean(train.y == 1)
-    cut = model.weka_model_.getReferenceCut()
-    # The degree s against the reference sample, back from the map that puts
-    # the cut learned at training at 0.5.
+    cut = 1 - share
+    # The degree s against the reference sample, back from the line that puts
+    # s = 1 - q at 0.5.
     p = model.predict_proba(test)[:, 1]
-    degree = np.where(p < 0.5, 2 * p * cut, cut + (p - 0.5) * 2 * (1 - cut))
+    degree = (p - 0.5) * max(cut, 1 - cut) / 0.5 + cut
     reference = min(100, len(train))
     np.testing.assert_allclose(degree * reference, np.round(degree * reference))
     assert (degree >= -1e-12).all() and (degree <= 1 + 1e-12).all()

@@ -289,8 +289,8 @@ import weka.gui.ProgrammaticProperty;
  * half, the score itself). A single
  * instance ({@link #distributionForInstance}, and a batch of one) is scored
  * by its degree against a reference sample of the training data kept with
- * the model, its class predicted where the degree ranks it in the top q of
- * the reference sample's own degrees: the same for an instance
+ * the model, its class predicted where the degree is above 1 - q: the same
+ * for an instance
  * whatever else is scored ({@link #referenceDistributions} scores a batch
  * so, the Python face's {@code predict} and {@code predict_proba}).
  *
@@ -442,13 +442,6 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   protected String m_WekaVersion;
   /** The training data's (weighted) share of the class that ranks first. */
   protected double m_FirstShare;
-  /**
-   * The degree above which a single instance is predicted first: where the
-   * training share of the reference sample's own degrees lies above.
-   */
-  protected double m_ReferenceCut;
-  /** Whether m_ReferenceCut was learned (false in a model saved before it was). */
-  protected boolean m_ReferenceCutLearned;
 
   /** Why the chosen SMO solver declined (null when it applied or was not chosen). */
   protected String m_SmoSolverDeclined;
@@ -1310,8 +1303,8 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
         + "its training share of each batch (on by default), instead of for the top half "
         + "of each batch (off: -top-half). The score is moved by one increasing map "
         + "that puts the cut at 0.5, so the ROC area is the ranking's AUC either way; "
-        + "a single instance is cut where its degree ranks it in that share of the "
-        + "reference sample.";
+        + "a single instance is predicted first where it beats more than 1 - share of "
+        + "the reference sample.";
   }
 
   /**
@@ -1585,10 +1578,6 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
       m_SmoSolverDeclined = SmoSolver.declines(m_SmoSolver, m_Classifier, m_Training);
       buildMembers();
       m_Reference = ReferenceSample.draw(m_Training.rows(), m_ReferenceSize, m_Seed);
-      m_ReferenceCutLearned = !m_Task.grouped() && m_Reference.size() > 0;
-      if (m_ReferenceCutLearned) {
-        m_ReferenceCut = shareCut(m_Reference.ownDegrees(this::committee), m_FirstShare);
-      }
     } finally {
       m_Training = null;
     }
@@ -1887,16 +1876,33 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   }
 
   /**
+   * A degree against the reference sample as the probability of the class
+   * that ranks first: 0.5 + a (s - c) for c = 1 - q, q the training share,
+   * and a = 0.5 / max(c, 1 - c), increasing and within [0, 1], the same for
+   * every instance, so that s > c is predicted first.
+   */
+  private double referenceProbability(double degree) {
+    double cut = 1 - m_FirstShare;
+    return 0.5 + 0.5 / Math.max(cut, 1 - cut) * (degree - cut);
+  }
+
+  /**
    * A score as the probability of the class that ranks first, cut at c:
    * 0.5 s / c below it and 0.5 + 0.5 (s - c) / (1 - c) above it, increasing,
    * within [0, 1] for s in [0, 1], 0.5 at c (which no score equals).
    */
   private static double probability(double score, double cut) {
-    if (cut >= 1 || (cut > 0 && score < cut)) {
-      return 0.5 * score / cut;
-    }
-    return 0.5 + 0.5 * (score - cut) / (1 - cut);
+    double p = cut >= 1 || (cut > 0 && score < cut)
+        ? 0.5 * score / cut
+        : 0.5 + 0.5 * (score - cut) / (1 - cut);
+    // On a grid of 1e-12 (scores of distinct instances of a batch differ far
+    // more): equal values reached by two folds' maps are equal, and so are
+    // their 1 - p, so a pooled ROC area is the same for either class.
+    return Math.rint(p * PROBABILITY_GRID) / PROBABILITY_GRID;
   }
+
+  /** The inverse of the grid step of {@link #shareProbabilities}. */
+  private static final double PROBABILITY_GRID = 1e12;
 
   /** How WEKA's confusion matrix reads the scores, for toString. */
   private String thresholdText(String first) {
@@ -1911,8 +1917,8 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
         ? "predicts " + first + " for about its training share (" + share + ") of each "
             + "batch, its top by score, by an increasing map of the score, so the ROC area "
             + "is the ranking's AUC and the accuracy is that of this cut; a single "
-            + "instance (and Python's predict) where it ranks in that share of the "
-            + "reference sample"
+            + "instance (and Python's predict) where it beats more than 1 - " + share
+            + " of the reference sample"
         : "predicts " + first + " where the score is above 0.5 (the top half of each batch); the "
             + "score is the probability of " + first + ", so the ROC area is the "
             + "ranking's AUC";
@@ -1940,9 +1946,8 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   /**
    * Scores one instance by its degree against the reference sample: the
    * share s of the kept training instances it beats, mapped by an increasing
-   * map that puts the cut learned at training at 0.5: the class that ranks
-   * first where s ranks it in the top q of the reference sample's own
-   * degrees, q its training share. A batch is
+   * line that puts 1 - q at 0.5, q the training share of the class that ranks
+   * first: that class where s is above 1 - q. A batch is
    * ranked as a whole by {@link #distributionsForInstances} instead; {@link
    * #referenceDistributions} scores a batch as this does each instance.
    *
@@ -1993,10 +1998,9 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
       rows[i] = m_Task.row(instances[i]);
     }
     double[] degrees = m_Reference.degrees(rows, this::committee);
-    double cut = getReferenceCut();
     for (int i = 0; i < out.length; i++) {
       out[i] = m_Task.distribution(m_Header.classAttribute(),
-          m_Task.grouped() ? degrees[i] : probability(degrees[i], cut));
+          m_Task.grouped() ? degrees[i] : referenceProbability(degrees[i]));
     }
     return out;
   }
@@ -2085,17 +2089,6 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    */
   public int getRankFirstIndex() {
     return m_Task == null ? -1 : m_Task.rankFirstIndex();
-  }
-
-  /**
-   * The degree against the reference sample above which a single instance is
-   * predicted to be of the class that ranks first.
-   *
-   * @return the cut learned at training (1 - the training share in a model
-   *     saved before it was learned)
-   */
-  public double getReferenceCut() {
-    return m_ReferenceCutLearned ? m_ReferenceCut : 1 - m_FirstShare;
   }
 
   /**

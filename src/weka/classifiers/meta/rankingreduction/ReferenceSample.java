@@ -51,19 +51,6 @@ public final class ReferenceSample implements Serializable {
   }
 
   /**
-   * Each kept row's degree against the kept rows (itself included, as a
-   * duplicate of a kept row would be): where a new row's degree falls among
-   * them says how high it ranks among the training data.
-   *
-   * @param committees the committee over a set of rows
-   * @return the kept rows' degrees, in [0, 1]
-   * @throws Exception if a member cannot classify a pair
-   */
-  public double[] ownDegrees(Committee.Factory committees) throws Exception {
-    return degrees(m_Rows, committees);
-  }
-
-  /**
    * The share of the kept rows that a row beats as first element.
    *
    * @param row the feature values of the instance to score
