@@ -145,3 +145,30 @@ def order(scores: np.ndarray, ties: str, seed: int) -> list[int]:
             k = random.next_int(j + 1)
             indices[j], indices[k] = indices[k], indices[j]
     return sorted(indices, key=lambda i: -scores[i])
+
+
+def share_cut(scores, share: float) -> float:
+    """The cut between distinct scores with the count above nearest share x n.
+
+    The fewer above on a draw; half a unit beyond the extremes when none or
+    all are above.
+    """
+    scores = np.asarray(scores, dtype=np.float64)
+    values = np.unique(scores)
+    gaps = [values[-1] + 0.5]  # none above
+    gaps += [(low + high) / 2 for low, high in zip(values[-2::-1], values[:0:-1])]
+    gaps.append(values[0] - 0.5)  # all above
+    misses = [abs(np.sum(scores > gap) - share * len(scores)) for gap in gaps]
+    return gaps[int(np.argmin(misses))]
+
+
+def share_probability(score, cut: float):
+    """A score as the probability of the class that ranks first, 0.5 at the cut.
+
+    Linear on each side of the cut: 0 to 0.5 below it, 0.5 to 1 above it.
+    """
+    if np.ndim(score):
+        return np.array([share_probability(s, cut) for s in score])
+    if cut >= 1 or 0 < cut and score < cut:
+        return 0.5 * score / cut
+    return 0.5 + 0.5 * (score - cut) / (1 - cut)

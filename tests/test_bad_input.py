@@ -146,10 +146,11 @@ def test_option_out_of_range(capsys, flag, value, message):
 def test_voters_with_all_pairs(capsys):
     line = failing(capsys, "cv", "glass", "--pairs", "all", "--voters", "3")
     assert "identical J48 members" in line
-    # the default voters with all pairs: the refusal says where the 10 came from
+    # the default voters with all pairs: the refusal names the flag typed, says
+    # where the 10 came from, and what to add (tests/test_new_user_issue30.py)
     line = failing(capsys, "cv", "glass", "--pairs", "all")
     assert "identical J48 members" in line
-    assert f"voters is {DEFAULT_VOTERS} by default" in line
+    assert f"--pairs all: voters default to {DEFAULT_VOTERS}" in line
 
 
 def test_missing_and_unreadable_files(capsys, tmp_path):

@@ -142,6 +142,7 @@ def test_crossvalidatemodel_pooled_auc_equals_cv(weka):
         model, bridge.to_instances(data), 10, weka("java.util.Random")(1)
     )
     ours = cross_validate(RankingReduction("J48", pairs_per_instance=2, voters=3), data)
+    # Each fold's scores cut at its training share, as WEKA's pools them.
     assert evaluation.areaUnderROC(0) == pytest.approx(ours.pooled_auc, abs=1e-12)
     assert evaluation.areaUnderROC(1) == pytest.approx(ours.pooled_auc, abs=1e-12)
 
@@ -195,16 +196,19 @@ def test_share_threshold_moves_the_cut_not_the_ranking(weka, halves):
     train, test = halves
     model = trained(weka, "-W weka.classifiers.functions.Logistic -rank-first 2", train)
     instances = bridge.to_instances(test)
-    plain = np.asarray(model.distributionsForInstances(instances))[:, 1]
-    model.setShareThreshold(True)
+    assert model.getShareThreshold()  # the default
     shared = np.asarray(model.distributionsForInstances(instances))[:, 1]
+    model.setShareThreshold(False)  # -top-half: the scores themselves
+    plain = np.asarray(model.distributionsForInstances(instances))[:, 1]
+    assert "above 0.5 (the top half" in str(model.toString())
     # One increasing map: the same order and ties, so the same ROC area.
     assert np.array_equal(
         np.argsort(plain, kind="stable"), np.argsort(shared, kind="stable")
     )
     assert len(np.unique(plain)) == len(np.unique(shared))
     share = np.mean(train.y == 1)
-    assert np.sum(shared > 0.5) == np.sum(plain > 1 - share)
-    assert "above 1 - " in str(model.toString())
-    model.setShareThreshold(False)
-    assert "above 0.5 (the top half" in str(model.toString())
+    cut = reference.share_cut(plain, share)
+    np.testing.assert_allclose(shared, reference.share_probability(plain, cut))
+    assert np.sum(shared > 0.5) == np.sum(plain > cut)
+    model.setShareThreshold(True)
+    assert "for about its training share" in str(model.toString())

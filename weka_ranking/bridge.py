@@ -355,6 +355,18 @@ def evaluation_text(
     )
 
 
+def share_probabilities(scores: np.ndarray, share: float) -> np.ndarray:
+    """A batch's scores as the meta-classifier hands them to WEKA's Evaluation.
+
+    By one increasing map, above 0.5 for about the top ``share`` of the batch
+    (``RankingReduction.shareProbabilities``): the same order and ties.
+    """
+    mapped = _classes()(REDUCTION).shareProbabilities(
+        jpype.JArray(jpype.JDouble)(np.asarray(scores, dtype=np.float64)), float(share)
+    )
+    return np.asarray(mapped, dtype=np.float64)
+
+
 # How long interrupted Java work is given to stop: it stops between members,
 # pair batches and comparison batches, but a learner's own training (one
 # member) checks nothing and may run on.

@@ -14,6 +14,7 @@ import contextlib
 import json
 import logging
 import os
+import re
 import shlex
 import signal
 import sys
@@ -87,26 +88,63 @@ class Command:
     epilog: str = ""
 
 
-def in_cli_words(err: Exception) -> str:
-    """An error's message, a library parameter said as the flag a user typed."""
-    flags = {
+def _flags() -> dict[str, str]:
+    """Each library parameter's long flag: ``pairs_per_instance`` is ``--pairs``."""
+    return {
         argument.dest: argument.flags[-1]
         for command in COMMANDS
         for argument in command.arguments
         if argument.flags[-1].startswith("--")
     }
+
+
+def in_cli_words(err: Exception) -> str:
+    """An error's message, a library parameter said as the flag a user typed."""
+    flags = _flags()
     message = str(err)
     if isinstance(err, ParameterError):
         said = (
             f"{flags[name]} {value}" if name in flags else f"{name}={value!r}"
             for name, value in err.given
         )
-        message = f"{', '.join(said)}: {err.reason}"
+        message = f"{', '.join(said)}: {_reason_in_cli_words(err.reason, flags)}"
     elif isinstance(err, WekaRankingError):
         message = err.message
     if getattr(err, "remedies", ()):
         message += f": {advise(err.remedies, flags)}"
     return message
+
+
+def _reason_in_cli_words(reason: str, flags: dict[str, str]) -> str:
+    """A reason's parameters said as flags: ``voters=1`` as ``--voters 1``.
+
+    The meta-classifier's reasons reach Python with the estimator's parameter
+    names (``voters=1``, ``pairs_per_instance p``); a command-line user typed flags.
+    """
+    names = "|".join(re.escape(name) for name in sorted(flags, key=len, reverse=True))
+    value = r"(?:=(?P<quote>'?)(?P<value>[^\s',;:()]+)(?P=quote))?"
+    pattern = rf"(?<![\w-])(?P<name>{names}){value}(?![\w=])"
+
+    def flag(match: re.Match) -> str:
+        name, value = match["name"], match["value"]
+        if not value and "_" not in name:  # "voters" alone is a word, not the parameter
+            return name
+        return flags[name] + (f" {value}" if value else "")
+
+    return re.sub(pattern, flag, reason)
+
+
+def _said_in_cli_words(text: str) -> str:
+    """A message written in Python's words (a unit's stored error) in the CLI's.
+
+    The heap advice (:func:`weka_ranking.jvm.heap_remedy`'s Python wording) as
+    ``--heap``, and parameters as flags.
+    """
+    marker = "\0"
+    before, after = jvm.heap_remedy("", marker).python.split(repr(marker))
+    python_heap = re.escape(before) + r"'(?P<heap>[^']+)'" + re.escape(after)
+    text = re.sub(python_heap, lambda match: f"--heap {match['heap']}", text)
+    return _reason_in_cli_words(text, _flags())
 
 
 def names(text: str) -> tuple[str, ...]:
@@ -321,7 +359,7 @@ def _experiment(args: argparse.Namespace) -> int:
             len(failed),
             total,
             first["unit"],
-            first["error"],
+            _said_in_cli_words(first["error"]),
         )
         return 1
     return 0

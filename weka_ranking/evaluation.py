@@ -12,7 +12,7 @@ from __future__ import annotations
 import statistics
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -29,6 +29,7 @@ from weka_ranking.estimator import (
 )
 from weka_ranking.folds import weka_folds
 from weka_ranking.metrics import auc
+from weka_ranking.params import PAIRWISE_RANKERS
 from weka_ranking.stats import corrected_resampled_t
 
 Measure = Callable[[Any, Any], dict[str, float]]
@@ -149,11 +150,22 @@ class CVResult:
     # Every test fold's rows (indices into the data) and scores, in fold order.
     rows: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.int64))
     scores: np.ndarray = field(default_factory=lambda: np.empty(0))
+    # The scores as the meta-classifier gives WEKA's Evaluation the probability
+    # of the positive class: fold-relative scores cut at each training fold's
+    # share (bridge.share_probabilities), others as they are.
+    probabilities: np.ndarray = field(default_factory=lambda: np.empty(0))
     # Each fold's training rows, for the class priors WEKA's evaluation uses.
     train_rows: list[np.ndarray] = field(default_factory=list)
     # The base learner alone on the same folds (one fit a fold), beside a
     # reduction: what the reduction has to beat. None for other rankers.
     learner_alone: CVResult | None = None
+    # Whether the scores rank within each test fold (a pairwise ranker's
+    # degrees or positions), so that pooling them across folds compares
+    # incomparable numbers.
+    fold_relative: bool = False
+    # The base learner as WEKA names it, with its options ("J48 -C 0.25 -M 2"
+    # in full), when the scheme is a RankingReduction; else "".
+    learner: str = ""
 
     def __repr__(self) -> str:
         if not self.folds:
@@ -234,11 +246,22 @@ class CVResult:
             f"{tested['higher_folds']} of {len(self.folds)} folds)"
         )
 
+    def pooled_note(self) -> str:
+        """Why the pooled AUC is not the measure, for fold-relative scores; else ""."""
+        if not self.fold_relative:
+            return ""
+        return (
+            "the scores rank within each test fold and are not on one scale across "
+            "folds, so their AUC pooled over the folds (WEKA's Evaluation's ROC Area "
+            "below, pooled by design) is not the ranking's: the measure is the mean AUC"
+        )
+
     def to_dict(self) -> dict:
         alone = self.learner_alone
         beside = {}
         if alone is not None:
             beside["learner_alone"] = {
+                "learner": alone.learner,
                 "scheme": alone.scheme,
                 "fold_aucs": alone.fold_aucs,
                 "mean_auc": alone.mean_auc,
@@ -259,6 +282,7 @@ class CVResult:
             "mean_auc": self.mean_auc,
             "variance": self.variance,
             "pooled_auc": self.pooled_auc,
+            "pooled_auc_note": self.pooled_note(),
             "seconds": self.seconds,
             "per_fold": [f.to_dict() for f in self.folds],
             **beside,
@@ -267,33 +291,45 @@ class CVResult:
     def to_text(self, data: Dataset) -> str:
         """The result as ``cv`` prints it.
 
-        The fold AUCs, then WEKA's own Evaluation summary of the pooled scores.
+        The fold AUCs and their mean (the measure), the pooled AUC (said to be
+        no measure when the scores rank within each fold), the learner alone,
+        then WEKA's own Evaluation summary of the pooled predictions.
         """
+        pooled = f"  pooled AUC {self.pooled_auc:.5f}"
+        if self.fold_relative:
+            pooled += f": not the measure: {self.pooled_note()}"
         lines = [
             f"{self.source}: {self.scheme}",
             f"  {len(self.folds)}-fold CV, seed {self.seed}, positive class "
             f"{self.positive}",
             "  fold AUCs  " + " ".join(f"{a:.5f}" for a in self.fold_aucs),
             f"  mean AUC   {self.mean_auc:.5f} (variance {self.variance:.5f})",
-            f"  pooled AUC {self.pooled_auc:.5f}",
+            pooled,
             f"  {self.seconds:.1f} s",
         ]
         alone = self.learner_alone
         if alone is not None:
             lines += [
-                f"  learner alone, same folds: {alone.scheme}",
+                f"  learner alone, same folds: {alone.learner or alone.scheme}",
                 f"    mean AUC {alone.mean_auc:.5f}, pooled AUC {alone.pooled_auc:.5f}",
                 f"  {self.verdict()}",
             ]
         lines.append("")
+        predicted = (
+            f"{self.positive} predicted for its training share of each fold"
+            if self.fold_relative
+            else "the ranking's scores as the probability of " + str(self.positive)
+        )
         title = (
-            "=== Stratified cross-validation: the ranking's scores as the "
-            f"probability of {self.positive} ===\n=== Summary ===\n"
+            f"=== Stratified cross-validation: {predicted}; WEKA's Evaluation pools "
+            "the folds ===\n=== Summary ===\n"
         )
         # The pooled rows and scores cut back into the folds they came from.
         ends = np.cumsum([len(f.scores) for f in self.folds])[:-1]
         folds = zip(
-            self.train_rows, np.split(self.rows, ends), np.split(self.scores, ends)
+            self.train_rows,
+            np.split(self.rows, ends),
+            np.split(self.probabilities, ends),
         )
         lines.append(bridge.evaluation_text(data, list(folds), title))
         return "\n".join(lines)
@@ -338,9 +374,12 @@ def cross_validate(
     Each fold trains a clone of the estimator on ``trainCV(folds, i, random)``
     (same instances, same order as WEKA) and ranks ``testCV(folds, i)``. The
     fold sequence's seed is ``seed``, by default the estimator's own. The
-    pooled AUC is over all folds' scores at once, as WEKA's Evaluation
-    reports it after a cross-validation. Any ranker of the package will do
-    (the peers of :mod:`weka_ranking.peers` too).
+    measure is ``mean_auc``, the mean of the folds' AUCs (the monograph's
+    protocol). ``pooled_auc`` is over all folds' predictions at once, as
+    WEKA's Evaluation reports it after a cross-validation through the
+    meta-classifier; for a pairwise ranker, whose scores rank within each
+    fold, it is no measure of the ranking (``pooled_note()`` says why). Any
+    ranker of the package will do (the peers of :mod:`weka_ranking.peers` too).
 
     Parameters
     ----------
@@ -391,27 +430,46 @@ def _cross_validate(
         positive=data.positive,
         seed=seed,
     )
-    pooled_scores, pooled_rows = [], []
+    pooled_scores, pooled_rows, probabilities = [], [], []
+    fold_relative = getattr(estimator, "ranker", None) in PAIRWISE_RANKERS
     started = time.perf_counter()
     for i, (train, test) in enumerate(weka_folds(data.y, folds, seed)):
-        test_data = data.subset(test)
+        # Named by their fold, so that the members' progress lines, warnings
+        # and refusals say which fold they are of (folds differ by a row or so).
+        fold = f"{data.source}, fold {i + 1} of {folds}"
+        test_data = replace(data.subset(test), source=fold)
         try:
-            model, seconds = fit_fold(estimator, data.subset(train))
+            model, seconds = fit_fold(
+                estimator, replace(data.subset(train), source=fold)
+            )
         except ValueError as err:
-            raise DataError(f"{data.source}: fold {i + 1} of {folds}: {err}") from None
+            said = str(err) if str(err).startswith(fold) else f"{fold}: {err}"
+            raise DataError(said) from None
         record = evaluate_fold(
             model, test_data, fold=i, n_train=len(train), train_seconds=seconds
         )
         result.folds.append(record)
         pooled_scores.append(record.scores)
         pooled_rows.append(np.asarray(test))
+        share = float(np.mean(data.y[train]))
+        probabilities.append(
+            bridge.share_probabilities(record.scores, share)
+            if fold_relative
+            else record.scores
+        )
         result.train_rows.append(np.asarray(train))
         if progress is not None:
             progress(i + 1, folds)
     # The trained model's full options (the learner's defaults included).
     result.scheme = result.folds[0].scheme
+    result.fold_relative = fold_relative
+    if hasattr(model, "base_classname_"):
+        learner = [model.base_classname_, *model.base_options_]
+        result.learner = bridge.join_options(learner)
     result.rows = np.concatenate(pooled_rows)
     result.scores = np.concatenate(pooled_scores)
-    result.pooled_auc = auc(data.y[result.rows], result.scores)
+    # As WEKA's Evaluation pools a cross-validation through the meta-classifier.
+    result.probabilities = np.concatenate(probabilities)
+    result.pooled_auc = auc(data.y[result.rows], result.probabilities)
     result.seconds = time.perf_counter() - started
     return result

@@ -136,8 +136,8 @@ class Members:
     def __call__(self, member: int, members: int, pairs: int, seconds: float) -> None:
         self.done.append(member)
         line(
-            "%d of %d members trained (member %d: %d pairs, %.1f s)",
-            *(len(self.done), members, member + 1, pairs, seconds),
+            "%s: %d of %d members trained (member %d: %d pairs, %.1f s)",
+            *(self.source, len(self.done), members, member + 1, pairs, seconds),
             logger=MEMBERS,
             since=self.started,
         )

@@ -138,10 +138,10 @@ import weka.gui.ProgrammaticProperty;
  *  k-th (0-based), equal scores ordered by -T: what an AUC of the ranked
  *  list sees, in WEKA's own Evaluation.</pre>
  * 
- * <pre> -share-threshold
- *  Predict the class that ranks first for the instances whose score
- *  is above 1 - q, q its training share (about the top q of a batch),
- *  instead of above 0.5 (the top half); the ROC area is unchanged.</pre>
+ * <pre> -top-half
+ *  Predict the class that ranks first for the top half of a batch
+ *  (score above 0.5) instead of for the top q, q its training share
+ *  (the default); the ROC area is unchanged.</pre>
  * 
  * <pre> -no-additive
  *  Ask the members every pair: no exact forms (additive members' sums:
@@ -283,12 +283,14 @@ import weka.gui.ProgrammaticProperty;
  * Explorer and Experimenter take) is ranked as a whole: by degree
  * (tournament), by the monograph's Algorithm 4 as printed, or by randomized
  * QuickSort (Ailon and Mohri 2008); the score s in [0, 1] becomes the
- * probability of the class that ranks first, and WEKA's predicted class is
- * the top half of the batch (-share-threshold: its top share). A single
+ * probability of the class that ranks first, by an increasing map that puts
+ * WEKA's predicted class on the batch's top q, q the training share of the
+ * class that ranks first ({@link #shareProbabilities}; -top-half: the top
+ * half, the score itself). A single
  * instance ({@link #distributionForInstance}, and a batch of one) is scored
  * by its degree against a reference sample of the training data kept with
- * the model, its class predicted where the degree is above 1 - q, q the
- * training share of the class that ranks first: the same for an instance
+ * the model, its class predicted where the degree is above 1 - q: the same
+ * for an instance
  * whatever else is scored ({@link #referenceDistributions} scores a batch
  * so, the Python face's {@code predict} and {@code predict_proba}).
  *
@@ -405,7 +407,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   /** Whether additive members answer pairs from their halves' sums. */
   protected boolean m_AdditiveTournament = true;
   /** Predict the first class for the training share of a batch, not its top half. */
-  protected boolean m_ShareThreshold = false;
+  protected boolean m_ShareThreshold = true;
   /** How a learner trained from the rows sums over the pairs, one of {@link #TAGS_SUM_ORDER}. */
   protected int m_SumOrder = SUM_ORDER_ROWS;
   /** What a pair instance's attributes are, one of {@link #TAGS_PAIR_FEATURES}. */
@@ -565,10 +567,9 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     options.add(new Option("\tA batch's scores are its rank positions, 1 - k / (n - 1) "
         + "for the\n\tk-th (0-based), equal scores ordered by -T: what an AUC of the "
         + "ranked\n\tlist sees, in WEKA's own Evaluation.", "positions", 0, "-positions"));
-    options.add(new Option("\tPredict the class that ranks first for the instances "
-        + "whose score\n\tis above 1 - q, q its training share (about the top q of a "
-        + "batch),\n\tinstead of above 0.5 (the top half); the ROC area is unchanged.",
-        "share-threshold", 0, "-share-threshold"));
+    options.add(new Option("\tPredict the class that ranks first for the top half of a "
+        + "batch\n\t(score above 0.5) instead of for the top q, q its training share\n\t"
+        + "(the default); the ROC area is unchanged.", "top-half", 0, "-top-half"));
     options.add(new Option("\tAsk the members every pair: no exact forms (additive "
         + "members' sums:\n\tLogistic, NaiveBayes, linear SMO; J48 and REPTree "
         + "committees' leaf bitsets);\n\tthe answers are the same, slower.",
@@ -652,10 +653,10 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    *  k-th (0-based), equal scores ordered by -T: what an AUC of the ranked
    *  list sees, in WEKA's own Evaluation.</pre>
    * 
-   * <pre> -share-threshold
-   *  Predict the class that ranks first for the instances whose score
-   *  is above 1 - q, q its training share (about the top q of a batch),
-   *  instead of above 0.5 (the top half); the ROC area is unchanged.</pre>
+   * <pre> -top-half
+   *  Predict the class that ranks first for the top half of a batch
+   *  (score above 0.5) instead of for the top q, q its training share
+   *  (the default); the ROC area is unchanged.</pre>
    * 
    * <pre> -no-additive
    *  Ask the members every pair: no exact forms (additive members' sums:
@@ -799,7 +800,8 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     setOneOrder(Utils.getFlag("one-order", options));
     setPositions(Utils.getFlag("positions", options));
     setAdditiveTournament(!Utils.getFlag("no-additive", options));
-    setShareThreshold(Utils.getFlag("share-threshold", options));
+    setShareThreshold(!Utils.getFlag("top-half", options));
+    Utils.getFlag("share-threshold", options); // the default now: stored options keep it
     String sumOrder = Utils.getOption("sum-order", options);
     setSumOrder(tag(sumOrder.isEmpty() ? "rows" : sumOrder, "-sum-order", TAGS_SUM_ORDER));
     String features = Utils.getOption("pair-features", options);
@@ -841,8 +843,8 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     if (m_Positions) {
       options.add("-positions");
     }
-    if (m_ShareThreshold) {
-      options.add("-share-threshold");
+    if (!m_ShareThreshold) {
+      options.add("-top-half");
     }
     if (!m_AdditiveTournament) {
       options.add("-no-additive");
@@ -1298,10 +1300,11 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    */
   public String shareThresholdTipText() {
     return "Whether the confusion matrix predicts the class that ranks first for about "
-        + "its training share of each batch, instead of for the top half of each batch. "
-        + "The cut is then a score of 1 - share instead of 0.5; the score is moved "
-        + "by one increasing linear map, the same for every batch of a model, so the ROC "
-        + "area is the ranking's AUC either way; off by default.";
+        + "its training share of each batch (on by default), instead of for the top half "
+        + "of each batch (off: -top-half). The score is moved by one increasing map "
+        + "that puts the cut at 0.5, so the ROC area is the ranking's AUC either way; "
+        + "a single instance is predicted first where it beats more than 1 - share of "
+        + "the reference sample.";
   }
 
   /**
@@ -1483,11 +1486,17 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     }
     if (!pointwise() && m_PairsPerInstance == 0 && m_NumIterations > 1
         && !(m_Classifier instanceof Randomizable)) {
-      throw new OptionException("-I", "" + m_NumIterations, "with -P all would train "
-          + m_NumIterations + " identical " + m_Classifier.getClass().getSimpleName()
-          + " members (the learner is not randomizable): use -I 1, or sample pairs "
-          + "(-P p)" + (m_NumIterations == DEFAULT_VOTERS ? "; -I is "
-          + DEFAULT_VOTERS + " by default" : ""));
+      String learner = m_Classifier.getClass().getSimpleName();
+      String identical = m_NumIterations + " identical " + learner + " members (" + learner
+          + " is not randomizable)";
+      if (m_NumIterations == DEFAULT_VOTERS) {
+        // Voters left at their default: the pairs are what the user gave.
+        throw new OptionException("-P", "all", "voters default to " + DEFAULT_VOTERS
+            + ", and with all pairs every member trains on the same pairs: "
+            + identical + ": add -I 1");
+      }
+      throw new OptionException("-I", "" + m_NumIterations, "with -P all every member "
+          + "trains on the same pairs: " + identical + ": use -I 1, or sample pairs (-P p)");
     }
   }
 
@@ -1803,28 +1812,97 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
       ranking = new Rankers.Ranking(positions(ranking.scores), ranking.comparisons);
     }
     double[][] out = new double[batch.numInstances()][];
+    boolean cutAtShare = m_ShareThreshold && !m_Task.grouped();
+    double[] probabilities = cutAtShare
+        ? shareProbabilities(ranking.scores, m_FirstShare) : ranking.scores;
     for (int i = 0; i < out.length; i++) {
       out[i] = m_TrainedPointwise && !m_Positions
           ? m_Classifiers[0].distributionForInstance(batch.instance(i))
-          : m_Task.distribution(m_Header.classAttribute(),
-              probability(ranking.scores[i], m_ShareThreshold));
+          : m_Task.distribution(m_Header.classAttribute(), probabilities[i]);
     }
     return out;
   }
 
   /**
-   * The probability of the class that ranks first for a score: the score
-   * itself, or with -share-threshold 0.5 + a (s - c) for c = 1 - share and
-   * a = 0.5 / max(c, 1 - c), increasing and within [0, 1], the same for every
-   * batch, so that s > c is predicted first and the ROC area is unchanged.
+   * A batch's scores as probabilities of the class that ranks first, cut at
+   * its training share: above 0.5 for about the top share of the batch (the
+   * count of {@link #shareCut}, ties kept together), by one increasing map,
+   * so the order, the ties and the ROC area are the scores'.
+   *
+   * @param scores a batch's scores
+   * @param share the training share of the class that ranks first
+   * @return the probabilities, in [0, 1]
    */
-  private double probability(double score, boolean shareThreshold) {
-    if (!shareThreshold || m_Task.grouped()) {
-      return score;
+  public static double[] shareProbabilities(double[] scores, double share) {
+    double cut = shareCut(scores, share);
+    double[] out = new double[scores.length];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = probability(scores[i], cut);
     }
-    double cut = 1 - m_FirstShare;
-    return 0.5 + 0.5 / Math.max(cut, 1 - cut) * (score - cut);
+    return out;
   }
+
+  /**
+   * The cut between two distinct scores above which the count of scores is
+   * nearest to share x n (the fewer on a draw): a batch's, or the reference
+   * sample's own degrees.
+   *
+   * @param scores the scores
+   * @param share the share wanted above the cut
+   * @return the cut, never equal to a score
+   */
+  public static double shareCut(double[] scores, double share) {
+    double[] sorted = scores.clone();
+    Arrays.sort(sorted);
+    int n = sorted.length;
+    if (n == 0) {
+      return 0.5;
+    }
+    double wanted = share * n;
+    double cut = sorted[n - 1] + 0.5; // none above
+    double best = wanted;
+    for (int below = n - 1; below >= 0; below--) {
+      // The gap under sorted[below], when the next lower score differs.
+      if (below > 0 && sorted[below - 1] == sorted[below]) {
+        continue;
+      }
+      double above = n - below;
+      if (Math.abs(above - wanted) < best) {
+        best = Math.abs(above - wanted);
+        cut = below == 0 ? sorted[0] - 0.5 : (sorted[below - 1] + sorted[below]) / 2;
+      }
+    }
+    return cut;
+  }
+
+  /**
+   * A degree against the reference sample as the probability of the class
+   * that ranks first: 0.5 + a (s - c) for c = 1 - q, q the training share,
+   * and a = 0.5 / max(c, 1 - c), increasing and within [0, 1], the same for
+   * every instance, so that s > c is predicted first.
+   */
+  private double referenceProbability(double degree) {
+    double cut = 1 - m_FirstShare;
+    return 0.5 + 0.5 / Math.max(cut, 1 - cut) * (degree - cut);
+  }
+
+  /**
+   * A score as the probability of the class that ranks first, cut at c:
+   * 0.5 s / c below it and 0.5 + 0.5 (s - c) / (1 - c) above it, increasing,
+   * within [0, 1] for s in [0, 1], 0.5 at c (which no score equals).
+   */
+  private static double probability(double score, double cut) {
+    double p = cut >= 1 || (cut > 0 && score < cut)
+        ? 0.5 * score / cut
+        : 0.5 + 0.5 * (score - cut) / (1 - cut);
+    // On a grid of 1e-12 (scores of distinct instances of a batch differ far
+    // more): equal values reached by two folds' maps are equal, and so are
+    // their 1 - p, so a pooled ROC area is the same for either class.
+    return Math.rint(p * PROBABILITY_GRID) / PROBABILITY_GRID;
+  }
+
+  /** The inverse of the grid step of {@link #shareProbabilities}. */
+  private static final double PROBABILITY_GRID = 1e12;
 
   /** How WEKA's confusion matrix reads the scores, for toString. */
   private String thresholdText(String first) {
@@ -1836,9 +1914,11 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     }
     String share = Utils.doubleToString(m_FirstShare, 4);
     return m_ShareThreshold
-        ? "predicts " + first + " where the score is above 1 - " + share + " (the training share of "
-            + first + ": about that share of each batch), by an increasing linear map "
-            + "of the score; the ROC area is the ranking's AUC"
+        ? "predicts " + first + " for about its training share (" + share + ") of each "
+            + "batch, its top by score, by an increasing map of the score, so the ROC area "
+            + "is the ranking's AUC and the accuracy is that of this cut; a single "
+            + "instance (and Python's predict) where it beats more than 1 - " + share
+            + " of the reference sample"
         : "predicts " + first + " where the score is above 0.5 (the top half of each batch); the "
             + "score is the probability of " + first + ", so the ROC area is the "
             + "ranking's AUC";
@@ -1865,9 +1945,9 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
 
   /**
    * Scores one instance by its degree against the reference sample: the
-   * share s of the kept training instances it beats, mapped as with
-   * -share-threshold (the threshold learned at training: the class that
-   * ranks first where s is above 1 - q, q its training share). A batch is
+   * share s of the kept training instances it beats, mapped by an increasing
+   * line that puts 1 - q at 0.5, q the training share of the class that ranks
+   * first: that class where s is above 1 - q. A batch is
    * ranked as a whole by {@link #distributionsForInstances} instead; {@link
    * #referenceDistributions} scores a batch as this does each instance.
    *
@@ -1920,7 +2000,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     double[] degrees = m_Reference.degrees(rows, this::committee);
     for (int i = 0; i < out.length; i++) {
       out[i] = m_Task.distribution(m_Header.classAttribute(),
-          probability(degrees[i], true));
+          m_Task.grouped() ? degrees[i] : referenceProbability(degrees[i]));
     }
     return out;
   }
@@ -2065,6 +2145,13 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
         ? m_Header.classAttribute().value(m_Task.rankFirstIndex()) : "the higher grade";
     text.append("Ranks first: ").append(klass).append("\n");
     text.append("Confusion matrix: ").append(thresholdText(klass)).append("\n");
+    if (!m_TrainedPointwise) {
+      text.append("ROC area: each batch's scores rank within that batch (a test fold's), "
+          + "not on one scale across batches; WEKA's Evaluation pools a "
+          + "cross-validation's folds by design, so its ROC area there can be far below "
+          + "the mean of the folds' AUCs (the monograph's measure: the Experimenter's, "
+          + "or weka-ranking cv's mean AUC)\n");
+    }
     if (m_TrainedPointwise) {
       text.append("Ranker: pointwise (the base learner alone)\n\n");
       text.append(m_Classifiers[0].toString());
