@@ -132,7 +132,12 @@ def test_the_learner_alone_is_printed_as_the_learner(capsys, hepatitis_cv):
 def test_each_members_line_names_its_fold(caplog, monkeypatch, hepatitis, weka):
     monkeypatch.setattr(progress, "EVERY_SECONDS", 0.0)
     caplog.set_level(logging.INFO, logger="weka_ranking.progress")
-    cross_validate(RankingReduction(pairs_per_instance=1, voters=2), hepatitis, folds=3, learner_alone=False)
+    cross_validate(
+        RankingReduction(pairs_per_instance=1, voters=2),
+        hepatitis,
+        folds=3,
+        learner_alone=False,
+    )
     said = [r.getMessage() for r in caplog.records if r.name.endswith("members")]
     by_fold: dict[int, set[int]] = {}
     for line in said:
