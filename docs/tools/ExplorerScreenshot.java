@@ -40,7 +40,7 @@ public final class ExplorerScreenshot {
     Instances data = DataSource.read(args[0]);
     data.setClassIndex(data.numAttributes() - 1);
     Classifier ranker = AbstractClassifier.forName("weka.classifiers.meta.RankingReduction",
-        weka.core.Utils.splitOptions("-P 1 -I 10 -R quicksort -S 1 -rank-first 2 "
+        weka.core.Utils.splitOptions("-rank-first 2 "
             + "-W weka.classifiers.trees.J48"));
     Explorer[] explorer = new Explorer[1];
     JFrame frame = new JFrame("Weka Explorer");
