@@ -507,7 +507,12 @@ class RankingReduction(ClassifierMixin, Ranker):
         For the pairwise rankers, where the instance beats more than ``1 - q``
         of the reference sample, q the training share of ``classes_[1]``
         (:meth:`predict_proba`): the same for a row alone, in any batch, or one at a
-        time.
+        time. A committee's degrees against the sample can sit close together
+        (the pair model was trained on pairs of two classes, and most rows beat
+        most of the sample): then few rows, or none, pass the threshold although
+        the ranking is good (digits, 3 against the rest: AUC 0.955, none
+        predicted). To classify a batch, rank it (:meth:`decision_function`) and
+        cut at the share you need, as WEKA's batch prediction does.
         """
         above = self.predict_proba(X)[:, 1] > 0.5
         return self.classes_[above.astype(int)]
