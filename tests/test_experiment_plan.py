@@ -236,3 +236,34 @@ def test_an_edited_data_file_is_another_plan(tmp_path):
     with pytest.raises(ExperimentError, match="data set 'a': its file has changed"):
         refuse_another_plan(read_plan(tmp_path / "plan.toml"), store)
     assert plan.differences(plan.to_dict()) == []
+
+
+def test_a_peer_whose_library_is_missing_is_refused_naming_the_extra(monkeypatch):
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util,
+        "find_spec",
+        lambda name, *a: None if name == "xgboost" else real(name, *a),
+    )
+    with pytest.raises(DataError) as caught:
+        Scheme.parse("xgboost").check_runnable()
+    assert str(caught.value) == (
+        "scheme 'xgboost': the peer xgboost needs xgboost, which is not "
+        "installed: pip install 'weka-ranking[bench]'"
+    )
+    Scheme.parse("random-forest").check_runnable()  # scikit-learn is there
+
+
+def test_a_scheme_whose_options_do_not_go_together_fails_before_any_unit(
+    tmp_path, weka
+):
+    from weka_ranking.experiments.experiment import run_experiment
+
+    plan = plan_from_flags(
+        ["breast-cancer"], ["J48 --ranker pointwise", "J48 --pairs all"], folds=2
+    )
+    with pytest.raises(DataError, match="scheme 'J48 --pairs all': .*voters=1"):
+        run_experiment(plan, tmp_path / "out")
+    assert not (tmp_path / "out" / "results.jsonl").exists()

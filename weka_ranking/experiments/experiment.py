@@ -44,6 +44,8 @@ def run_experiment(
     units = plan.units()
     for spec in plan.data:  # a bad file fails here, in one line, before any work
         spec.load()
+    for scheme in plan.schemes:  # so does a scheme that would fail every unit
+        scheme.check_runnable()
     store = ResultStore(out)
     refuse_another_plan(plan, store)
     store.add_run(plan_note(plan, command=command, folder=os.getcwd()))

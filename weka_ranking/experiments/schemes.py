@@ -14,6 +14,7 @@ training fold as the benchmarks tune them.
 from __future__ import annotations
 
 import difflib
+import importlib.util
 import shlex
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -77,12 +78,12 @@ PEERS: dict[str, Callable[[int], Any]] = {
     ),
     "random-forest": _sklearn("random-forest", RANDOM_FOREST_GRID),
 }
-# The extra each peer needs.
-PEER_EXTRAS = {
-    "xgboost": "bench",
-    "lightgbm": "bench",
-    "hist-gradient-boosting": "sklearn",
-    "random-forest": "sklearn",
+# The module each peer imports, and the extra that installs it.
+PEER_NEEDS = {
+    "xgboost": ("xgboost", "bench"),
+    "lightgbm": ("lightgbm", "bench"),
+    "hist-gradient-boosting": ("sklearn", "sklearn"),
+    "random-forest": ("sklearn", "sklearn"),
 }
 FROM_FLAGS = "the flags"
 
@@ -200,6 +201,27 @@ class Scheme:
         from weka_ranking.model import RankingReduction
 
         return RankingReduction(**self.values)
+
+    def check_runnable(self) -> None:
+        """Refuse, before any unit runs, a scheme that would fail every unit.
+
+        A peer whose library is not installed (one line naming the extra to
+        install); a reduction whose options do not go together (Java's rule,
+        as ``RankingReduction.validate`` says it, e.g. all pairs with ten
+        voters of a learner that is not randomizable).
+        """
+        if self.peer is not None:
+            module, extra = PEER_NEEDS[self.peer]
+            if importlib.util.find_spec(module) is None:
+                raise DataError(
+                    f"scheme {self.name!r}: the peer {self.peer} needs {module}, "
+                    f"which is not installed: pip install 'weka-ranking[{extra}]'"
+                )
+            return
+        try:
+            self.estimator().validate()
+        except ParameterError as err:
+            raise DataError(f"scheme {self.name!r}: {err}") from None
 
     @property
     def is_learner_alone(self) -> bool:
