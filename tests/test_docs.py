@@ -21,3 +21,29 @@ def test_api_reference_builds(tmp_path):
     assert build.returncode == 0, build.stderr
     page = (tmp_path / "rankers" / "index.html").read_text()
     assert "pairs_per_instance" in page and "{parameters}" not in page
+
+
+def test_the_readmes_option_defaults_are_the_faces_defaults():
+    import re
+
+    from weka_ranking import params
+
+    text = " ".join((ROOT / "README.md").read_text().split())
+    said = {
+        flag: match[1]
+        for flag, pattern in {
+            "-P": r"`-P all\|p` pairs per instance \(default (\w+)\)",
+            "-I": r"`-I n` voters \(default (\w+)\)",
+            "-pair-features": r"`-pair-features concat\|difference\|both` "
+            r"\(default (\w+)\)",
+            "-R": r"`-R tournament\|tournament-as-printed\|quicksort\|pointwise` "
+            r"\(default (\w+)",
+        }.items()
+        if (match := re.search(pattern, text))
+    }
+    assert said == {
+        "-P": str(params.DEFAULT_PAIRS_PER_INSTANCE),
+        "-I": str(params.DEFAULT_VOTERS),
+        "-pair-features": params.DEFAULT_PAIR_FEATURES,
+        "-R": params.DEFAULT_RANKER,
+    }
