@@ -35,6 +35,18 @@ def test_quiet_and_verbose_together_is_a_usage_error(capsys):
     assert "not allowed with argument" in capsys.readouterr().err
 
 
+def test_a_misspelt_flag_is_said_by_its_command_with_the_closest_flag(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["cv", "hepatitis", "--votrs", "5"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: weka-ranking cv ")
+    assert err.splitlines()[-1] == (
+        "weka-ranking cv: error: unrecognized arguments: --votrs 5 "
+        "(did you mean --voters?)"
+    )
+
+
 def test_rank_with_both_model_and_train_says_so(capsys, tmp_path):
     data = tmp_path / "small.arff"
     data.write_text(SMALL)

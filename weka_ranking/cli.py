@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import difflib
 import json
 import logging
 import os
@@ -194,7 +195,9 @@ DATA = [
 ]
 MODEL = [
     arg(p.cli_flag, dest=p.name, metavar="NAME" if p.name == "base" else p.name.upper(),
-        help=f"{p.help} (WEKA {p.weka_flag}; default: {p.to_text(p.default)})")
+        help=f"{p.help} ("
+        + ("after WEKA's --" if p.weka_flag == "--" else f"WEKA {p.weka_flag}")
+        + f"; default: {p.to_text(p.default) or 'none'})")
     for p in PARAMETERS
 ]
 # fmt: on
@@ -650,8 +653,29 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _main(argv)
 
 
+def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
+    """The command line's arguments; a word a command does not take is said by it.
+
+    argparse leaves such words to the top parser, whose usage names no
+    command's flags; here the command's own parser says them, with the
+    closest flag it has.
+    """
+    parser = build_parser()
+    args, unknown = parser.parse_known_args(_values_starting_with_a_dash(argv))
+    if unknown:
+        commands = next(
+            a for a in parser._actions if isinstance(a, argparse._SubParsersAction)
+        )
+        sub = commands.choices[args.command]
+        flags = [f for a in sub._actions for f in a.option_strings]
+        close = difflib.get_close_matches(unknown[0].split("=")[0], flags, n=1)
+        hint = f" (did you mean {close[0]}?)" if close else ""
+        sub.error(f"unrecognized arguments: {' '.join(unknown)}{hint}")
+    return args
+
+
 def _main(argv: Sequence[str] | None) -> int:
-    args = build_parser().parse_args(_values_starting_with_a_dash(argv))
+    args = _parse(argv)
     progress.configure(args.quiet, args.verbose)
     stops = (signal.SIGINT, signal.SIGTERM)
     handlers = {signum: signal.signal(signum, _stop_once) for signum in stops}
