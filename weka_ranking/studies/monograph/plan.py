@@ -57,6 +57,31 @@ SLOW_CELLS: dict[tuple[str, str, str], str] = {
     ("SMO", "vehicle", "original"): "SMO on 208,356 pairs: about 3 minutes a fold",
 }
 
+# How a record's model was trained: WEKA's learner on the pair instances (or
+# alone), from the rows' counts and sums (J48, NaiveBayes, Logistic), or
+# WEKA's SMO with its kernel from the rows. The report's training-time claims
+# are judged on WEKA's path; a record without the field is of WEKA's path.
+WEKA_PATH = "weka"
+TRAIN_PATHS = (WEKA_PATH, "rows", "row-kernel")
+
+# A cell of SMO's units: (variant or "main", task, family).
+Cell = tuple[str, str, str]
+
+# How SMO trains in each cell of pairs: WEKA's SMO with its kernel from the
+# rows' Gram matrices ("row-kernel", the same optimiser on the same kernel
+# values) where every record of every fold equalled the committed store's
+# when the cell's units were run on it (``compare``: every AUC, the random
+# and stable tie orders' AUCs, the comparisons and pair counts); WEKA's SMO on
+# the pair instances ("pairs") elsewhere, with the reason. A cell not named
+# here was not compared: it stays on WEKA's path.
+SMO_SOLVER_BY_CELL: dict[Cell, tuple[str, str]] = {}
+
+
+def smo_solver(unit: Unit) -> str:
+    """The SMO solver the unit's models of pairs train with (``SMO_SOLVER_BY_CELL``)."""
+    cell = (unit.variant or "main", unit.task, unit.family)
+    return SMO_SOLVER_BY_CELL.get(cell, ("pairs", ""))[0]
+
 
 # SMO keeps its whole kernel matrix (n(n+1)/2 doubles for n pairs) instead of
 # WEKA's default cache of 250,007 entries where the matrix takes at most half
