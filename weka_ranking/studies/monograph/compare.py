@@ -10,9 +10,10 @@ cell is "equal" only when every fold it ran is, and says how many folds of
 the reference it covered.
 
 ``python -m weka_ranking.studies.monograph.compare docs RERUN`` prints one
-line per cell and exits 1 when any cell changed;
-``--smo-row-kernel OUT`` first runs SMO's units of pairs on the row kernel
-into ``OUT`` (resumably), the check behind ``plan.SMO_SOLVER_BY_CELL``.
+line per cell and exits 1 when any cell changed; ``--run plan`` first runs
+units into ``RERUN`` (resumably; ``--learners``, ``--cells``) as the plan
+runs them, ``--run smo-row-kernel`` with every SMO model of pairs on the row
+kernel: the check behind ``plan.SMO_SOLVER_BY_CELL``.
 """
 
 from __future__ import annotations
@@ -68,9 +69,7 @@ def compare(
 ) -> dict[tuple[str, str, str, str], CellComparison]:
     """Each cell the rerun ran, compared with the reference, record by record."""
     by_key = {_key(r): r for r in reference}
-    cells: dict[tuple[str, str, str, str], CellComparison] = defaultdict(
-        CellComparison
-    )
+    cells: dict[tuple[str, str, str, str], CellComparison] = defaultdict(CellComparison)
     ran_units = {r["unit"] for r in rerun}
     for record in reference:
         cell = _cell(record)
@@ -108,37 +107,38 @@ def lines(cells: dict[tuple[str, str, str, str], CellComparison]) -> list[str]:
         else:
             out.append(
                 f"CHANGED  {name}: {folds}, {len(c.differing)} of {c.records} records "
-                f"differ, {c.missing} missing; "
-                + "; ".join(c.differing[:3])
+                f"differ, {c.missing} missing; " + "; ".join(c.differing[:3])
             )
     return out
 
 
-def smo_units(include_slow: bool = False, cells: set[Cell] | None = None) -> list[Unit]:
-    """SMO's units of pairs in the plan (``cells`` only, when given), cheapest first.
+def check_units(
+    learners: tuple[str, ...] | None = None,
+    include_slow: bool = False,
+    cells: set[Cell] | None = None,
+) -> list[Unit]:
+    """The plan's units of ``learners`` (``cells`` only, when given), cheapest first.
 
-    The learner alone has no pairs; the order is the committed store's cost
-    of each cell, so a check stopped early has its cheap cells done.
+    The order is the committed store's cost of each cell, so a check stopped
+    early has its cheap cells done.
     """
-    units, _ = build_plan(learners=("SMO",), include_slow=include_slow)
+    units, _ = build_plan(learners=learners, include_slow=include_slow)
     units = [
         u
         for u in units
-        if u.family != "base"
-        and (cells is None or (u.variant or "main", u.task, u.family) in cells)
+        if cells is None or (u.variant or "main", u.task, u.family) in cells
     ]
     costs = _cell_costs(ResultStore(_docs()).records())
     return sorted(
-        units, key=lambda u: costs.get((u.variant or "main", u.task, u.family), 0.0)
+        units,
+        key=lambda u: costs.get((u.learner, u.variant or "main", u.task, u.family), 0),
     )
 
 
-def _cell_costs(records: list[dict]) -> dict[Cell, float]:
-    costs: dict[Cell, float] = defaultdict(float)
+def _cell_costs(records: list[dict]) -> dict[tuple[str, str, str, str], float]:
+    costs: dict[tuple[str, str, str, str], float] = defaultdict(float)
     for r in records:
-        learner, variant, task, family = _cell(r)
-        if learner == "SMO":
-            costs[variant, task, family] += r.get("train_seconds", 0.0)
+        costs[_cell(r)] += r.get("train_seconds", 0.0)
     return costs
 
 
@@ -150,24 +150,40 @@ def _docs() -> Path:
 
 def main(argv: list[str] | None = None) -> int:
     """Compare a rerun with the reference; run SMO on the row kernel first if asked."""
-    from weka_ranking.studies.monograph.run import run_unit_on_row_kernel
+    from weka_ranking.studies.monograph.run import run_unit, run_unit_on_row_kernel
 
     parser = argparse.ArgumentParser(prog="python -m " + __spec__.name)
     parser.add_argument("reference", help="the reference store's folder (docs)")
     parser.add_argument("rerun", help="the rerun's store folder")
     parser.add_argument(
-        "--smo-row-kernel",
-        action="store_true",
-        help="first run SMO's units of pairs on the row kernel into RERUN",
+        "--run",
+        choices=("plan", "smo-row-kernel"),
+        help="first run units into RERUN (resumably): as the plan runs them, or "
+        "with every SMO model of pairs on the row kernel",
+    )
+    parser.add_argument(
+        "--learners",
+        type=lambda text: tuple(text.split(",")),
+        help="of these only (smo-row-kernel: SMO)",
+    )
+    parser.add_argument(
+        "--cells",
+        type=lambda text: {tuple(c.split("/")) for c in text.split(",")},
+        help="only these SMO cells, comma-separated VARIANT/TASK/FAMILY "
+        "(main/breast-cancer/pairs)",
     )
     parser.add_argument("--include-slow", action="store_true")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--heap")
     args = parser.parse_args(argv)
-    if args.smo_row_kernel:
+    if args.run:
         run_resumably(
-            smo_units(args.include_slow),
-            run_unit_on_row_kernel,
+            check_units(
+                args.learners or (("SMO",) if args.run == "smo-row-kernel" else None),
+                args.include_slow,
+                args.cells,
+            ),
+            run_unit_on_row_kernel if args.run == "smo-row-kernel" else run_unit,
             ResultStore(args.rerun),
             jobs=args.jobs,
             heap=args.heap,

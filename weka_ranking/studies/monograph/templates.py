@@ -619,8 +619,7 @@ CONCLUSIONS = {
         "(`original`)",
         "one-sided sign test over learner x task cells of WEKA's training "
         "seconds on the pair instances",
-        "{cheaper} of {n} cheaper; median star / original "
-        "{median_ratio:.3f}{left_out}",
+        "{cheaper} of {n} cheaper; median star / original {median_ratio:.3f}{left_out}",
     ),
     "base_column": (
         "The monograph's learner-alone column is WEKA's evaluation on these "
