@@ -193,6 +193,13 @@ def test_compare_lists_each_changed_cell_and_handles_a_partial_rerun():
     assert not compare.compare(reference, rerun[:1])[
         "SMO", "main", "glass", "original"
     ].equal
+    # Another ranker's path counts its comparisons otherwise: the same ranking.
+    recounted = compare.compare(
+        [_record(a, comparisons=462)], [_record(a, comparisons=0)]
+    )["SMO", "main", "glass", "original"]
+    assert recounted.same_ranking and not recounted.equal
+    (line,) = compare.lines({("J48", "main", "glass", "original"): recounted})
+    assert line.startswith("ranking  J48 main glass original") and "462 -> 0" in line
     lines = compare.lines(cells)
     assert lines[0].startswith("equal    SMO main glass original: 1 of 2 folds")
     assert lines[1].startswith("CHANGED  SMO main yeast original")

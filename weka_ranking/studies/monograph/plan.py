@@ -130,7 +130,7 @@ _EQUAL = "every record of the 10 folds equal to the store's"
 _BINARY = f"{_EQUAL} (binary attributes: the row kernel is WEKA's to the bit)"
 _ONE_CLASS = f"{_EQUAL} (pairs of one class: a constant model either way)"
 _NUMERIC = f"{_EQUAL}, though its attributes are numeric (not by construction)"
-_CHANGED = "on the row kernel {} of {} records changed, in folds {} ({})"
+_CHANGED = "on the row kernel {} of {} records ranked otherwise, in folds {} ({})"
 _NOT_RUN = "not compared: {}"
 SMO_SOLVER_BY_CELL: dict[Cell, tuple[str, str]] = {
     ("main", "breast-cancer", "original"): ("pairs", _NOT_RUN.format("SLOW")),
@@ -138,27 +138,30 @@ SMO_SOLVER_BY_CELL: dict[Cell, tuple[str, str]] = {
     ("main", "breast-cancer", "seeds"): ("row-kernel", _BINARY),
     ("main", "breast-cancer", "voters"): ("row-kernel", _BINARY),
     ("main", "glass", "original"): ("pairs", _CHANGED.format(1, 30, "4", "numeric")),
-    ("main", "glass", "pairs"): ("pairs", _CHANGED.format(53, 600, "0-9", "numeric")),
-    ("main", "glass", "seeds"): ("pairs", _CHANGED.format(28, 600, "0-8", "numeric")),
+    ("main", "glass", "pairs"): (
+        "pairs",
+        _CHANGED.format(36, 600, "0-4, 6-9", "numeric"),
+    ),
+    ("main", "glass", "seeds"): ("pairs", _CHANGED.format(22, 600, "0-8", "numeric")),
     ("main", "glass", "voters"): (
         "pairs",
-        _CHANGED.format(24, 600, "2, 3, 5, 6, 8, 9", "numeric"),
+        _CHANGED.format(15, 600, "2-3, 5, 8-9", "numeric"),
     ),
     ("main", "hepatitis", "original"): (
         "pairs",
-        _CHANGED.format(3, 30, "1, 4", "numeric and binary"),
+        _CHANGED.format(2, 30, "1, 4", "numeric and binary"),
     ),
     ("main", "hepatitis", "pairs"): (
         "pairs",
-        _CHANGED.format(53, 600, "0-9", "numeric and binary"),
+        _CHANGED.format(48, 600, "0-9", "numeric and binary"),
     ),
     ("main", "hepatitis", "seeds"): (
         "pairs",
-        _CHANGED.format(81, 600, "0-3, 5-9", "numeric and binary"),
+        _CHANGED.format(69, 600, "0-3, 5-9", "numeric and binary"),
     ),
     ("main", "hepatitis", "voters"): (
         "pairs",
-        _CHANGED.format(67, 600, "0-2, 5-7, 9", "numeric and binary"),
+        _CHANGED.format(62, 600, "0-2, 5-7, 9", "numeric and binary"),
     ),
     ("main", "vehicle", "original"): (
         "pairs",
@@ -166,23 +169,23 @@ SMO_SOLVER_BY_CELL: dict[Cell, tuple[str, str]] = {
     ),
     ("main", "vehicle", "pairs"): (
         "pairs",
-        _CHANGED.format(193, 600, "0-9", "numeric"),
+        _CHANGED.format(140, 600, "0-9", "numeric"),
     ),
     ("main", "vehicle", "seeds"): (
         "pairs",
-        _CHANGED.format(238, 600, "0-9", "numeric"),
+        _CHANGED.format(194, 600, "0-9", "numeric"),
     ),
     ("main", "vehicle", "voters"): (
         "pairs",
-        _CHANGED.format(292, 600, "0-9", "numeric"),
+        _CHANGED.format(246, 600, "0-9", "numeric"),
     ),
     ("main", "yeast", "original"): (
         "pairs",
-        _CHANGED.format(13, 30, "0-3, 5-8", "numeric"),
+        _CHANGED.format(8, 30, "0-3, 5-8", "numeric"),
     ),
     ("main", "yeast", "pairs"): (
         "pairs",
-        _CHANGED.format(9, 600, "0, 4, 6, 7", "numeric"),
+        _CHANGED.format(7, 600, "0, 4, 6-7", "numeric"),
     ),
     ("main", "yeast", "seeds"): ("pairs", _CHANGED.format(6, 600, "3, 5", "numeric")),
     ("main", "yeast", "voters"): ("row-kernel", _NUMERIC),
@@ -195,7 +198,7 @@ SMO_SOLVER_BY_CELL: dict[Cell, tuple[str, str]] = {
     ("majority-first", "breast-cancer", "voters"): ("row-kernel", _BINARY),
     ("majority-first", "glass", "original"): (
         "pairs",
-        _CHANGED.format(2, 30, "4", "numeric"),
+        _CHANGED.format(1, 30, "4", "numeric"),
     ),
     ("majority-first", "glass", "pairs"): ("row-kernel", _NUMERIC),
     ("majority-first", "glass", "voters"): (
@@ -212,7 +215,7 @@ SMO_SOLVER_BY_CELL: dict[Cell, tuple[str, str]] = {
     ),
     ("majority-first", "hepatitis", "voters"): (
         "pairs",
-        _CHANGED.format(5, 30, "5, 6", "numeric and binary"),
+        _CHANGED.format(5, 30, "5-6", "numeric and binary"),
     ),
     ("majority-first", "vehicle", "original"): (
         "pairs",
@@ -220,23 +223,23 @@ SMO_SOLVER_BY_CELL: dict[Cell, tuple[str, str]] = {
     ),
     ("majority-first", "vehicle", "pairs"): (
         "pairs",
-        _CHANGED.format(12, 30, "0-4, 7-9", "numeric"),
+        _CHANGED.format(9, 30, "0-4, 7-9", "numeric"),
     ),
     ("majority-first", "vehicle", "voters"): (
         "pairs",
-        _CHANGED.format(17, 30, "1-9", "numeric"),
+        _CHANGED.format(14, 30, "1-8", "numeric"),
     ),
     ("majority-first", "yeast", "original"): (
         "pairs",
-        _CHANGED.format(13, 30, "0, 2-4, 6-9", "numeric"),
+        _CHANGED.format(8, 30, "0, 2-4, 6-9", "numeric"),
     ),
     ("majority-first", "yeast", "pairs"): (
         "pairs",
-        _CHANGED.format(5, 30, "1, 9", "numeric"),
+        _CHANGED.format(4, 30, "1, 9", "numeric"),
     ),
     ("majority-first", "yeast", "seeds"): (
         "pairs",
-        _CHANGED.format(11, 600, "1, 6, 9", "numeric"),
+        _CHANGED.format(10, 600, "1, 6, 9", "numeric"),
     ),
     ("majority-first", "yeast", "voters"): (
         "pairs",
