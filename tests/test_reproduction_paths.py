@@ -239,3 +239,24 @@ def test_the_estimate_prices_an_smo_unit_from_a_rerun_only_on_its_cells_solver(
         assert default["priced_from"]["rerun"] == priced
         assert (default["longest_unit_seconds"] >= 1e6) == bool(priced)
     assert default["estimate_seconds"] >= default["longest_unit_seconds"]
+
+
+def test_the_cost_table_marks_a_cost_of_a_faster_path_and_sums_them_apart():
+    from pathlib import Path
+
+    from weka_ranking.studies.monograph import values
+    from weka_ranking.studies.monograph.report import to_markdown
+
+    results = Results.from_store(Path(__file__).parent / "golden" / "store")
+    key = ("", "J48", "glass", "original", "tournament")
+    seconds = results.cells[key].train_seconds
+    results.cells[key] = replace(results.cells[key], train_paths=("rows", "weka"))
+    text = to_markdown(values.compute(results))
+    assert "| J48 | glass | " in text
+    assert f"{seconds:.1f} (rows+weka) |" in text
+    assert (
+        "On the faster paths (not WEKA's costs, not in the training-time "
+        f"conclusion): 1 cells, {seconds:.1f} training seconds in all." in text
+    )
+    assert "cheaper; median star / original" in text
+    assert "1 cells trained on a faster path left out" in text
