@@ -316,6 +316,19 @@ def reproduce(
         logger.warning("quick: a subset (2 tasks, 2 learners, sweeps 1, 5, 10)")
     for line in left_out:
         logger.warning("left out: %s", line)
+    smo_cells = {
+        (u.variant or "main", u.task, u.family): smo_solver(u)
+        for u in units
+        if u.learner == "SMO" and u.family != "base"
+    }
+    if smo_cells:
+        on_rows = sum(solver == "row-kernel" for solver in smo_cells.values())
+        logger.info(
+            "SMO: the row kernel in %d cells, WEKA's SMO on the pairs in %d "
+            "(each cell and why: plan.SMO_SOLVER_BY_CELL)",
+            on_rows,
+            len(smo_cells) - on_rows,
+        )
     store = ResultStore(out)
     ran = run_resumably(
         units,
