@@ -3,11 +3,11 @@
 Nothing is run: a unit's cost is what its records say its models took to
 train and rank (a model's ``train_seconds`` once, a committee's largest
 for ``voters``, every record's ``rank_seconds``). Each unit of the plan is
-priced from a rerun on the current code's path where one recorded it
-(``CHECKS``, the stores of the path checks; an SMO unit only from a rerun on
-the solver ``plan.SMO_SOLVER_BY_CELL`` gives its cell), else from the
-committed store (WEKA's path: too high for a unit that now trains from the
-rows), else from its main variant (a cell never run). The plan is then
+priced from a rerun on a path the committed store lacks where one recorded
+it (``CHECKS``, the stores of the path checks: from the rows, the row kernel;
+an SMO unit only where its cell takes the row kernel), else from the
+committed store (WEKA's path), else from its main variant (a cell never
+run). The plan is then
 replayed in its order on the first free worker (:func:`runner.makespan`),
 without the run's work around the models (data, folds, records, worker
 start-up): the estimate is of the models' time under the load the costs
@@ -70,13 +70,16 @@ def unit_costs(records: list[dict]) -> dict[str, tuple[float, frozenset[str]]]:
     }
 
 
-def _current_path(unit: Unit, paths: frozenset[str]) -> bool:
-    """Whether a rerun's unit took the path the plan now gives it."""
-    if unit.learner != "SMO" or unit.family == "base":
-        return True  # a rerun of the study's own run_unit
-    row_kernel = TRAIN_PATHS[2]
-    wanted = row_kernel if smo_solver(unit) == row_kernel else WEKA_PATH
-    return paths == {wanted}
+def _new_path(unit: Unit, paths: frozenset[str]) -> bool:
+    """Whether a rerun's unit took a path the committed store lacks, as the plan does.
+
+    A rerun on WEKA's path tells nothing the committed store does not (its
+    seconds differ by the load they were taken at); an SMO unit on the row
+    kernel counts only where its cell takes it.
+    """
+    if paths == {WEKA_PATH}:
+        return False
+    return unit.learner != "SMO" or smo_solver(unit) == TRAIN_PATHS[2]
 
 
 def estimate(
@@ -101,7 +104,7 @@ def estimate(
         durations, priced = [], {"rerun": 0, "committed": 0, "main_variant": 0}
         for unit in units:
             rerun = reruns.get(unit.key)
-            if rerun and _current_path(unit, rerun[1]):
+            if rerun and _new_path(unit, rerun[1]):
                 durations.append(rerun[0])
                 priced["rerun"] += 1
             elif unit.key in committed:
@@ -143,7 +146,7 @@ def lines(values: dict) -> list[str]:
             f"the goal of {plan['goal_seconds'] / 60:.0f}); {plan['units']} units, "
             f"{plan['unit_seconds_total'] / 60:.1f} min of models, the longest "
             f"{plan['longest_unit_seconds']:.0f} s; priced from reruns on the "
-            f"current paths {priced['rerun']}, from the committed store "
+            f"new paths {priced['rerun']}, from the committed store "
             f"{priced['committed']} (WEKA's path), from the main variant "
             f"{priced['main_variant']}"
         )
