@@ -296,6 +296,13 @@ def _emit(args: argparse.Namespace, text: str, results=None, echo=True) -> None:
 def _reproduce(args: argparse.Namespace) -> int:
     from weka_ranking.studies.monograph.run import reproduce
 
+    if args.estimate:
+        from weka_ranking.studies.monograph.estimate import estimate, lines
+
+        values = estimate()
+        text = "\n".join(lines(values))
+        print(json.dumps(values) if args.estimate == "json" else text)
+        return 0
     if args.scheduler and args.executor != "dask":
         raise UsageError("--scheduler ADDRESS is a Dask cluster's: add --executor dask")
     given = (
@@ -472,8 +479,12 @@ COMMANDS: tuple[Command, ...] = (
         arg("--tasks", type=names, help="comma-separated study tasks (default: all)"),
         arg("--learners", type=names, help="comma-separated learners (default: all)"),
         arg("--include-slow", action="store_true",
-            help="also run SMO original on breast-cancer, vehicle (10, 3 min a fold)"),
+            help="also run SMO original on breast-cancer, vehicle (1-2.5 min a fold "
+            "on the row kernel, 3 on WEKA's path)"),
         arg("--experimenter", action="store_true", help="then each cell in WEKA's too"),
+        arg("--estimate", nargs="?", const="text", choices=("text", "json"),
+            help="run nothing: print the wall time on 2 workers estimated from the "
+            "recorded costs (docs/), as text or json"),
         HEAP,
     ), _reproduce),
     Command("experiment",

@@ -10,10 +10,12 @@ one run are what to compare.
 
 from __future__ import annotations
 
+import json
 import logging
 import math
 import os
 import subprocess
+import sys
 import time
 from collections.abc import Callable
 
@@ -22,6 +24,7 @@ import numpy as np
 from weka_ranking import bridge, environment, jvm
 from weka_ranking.data import Dataset
 from weka_ranking.environment import software_versions
+from weka_ranking.errors import WekaRankingError
 from weka_ranking.evaluation import cross_validate
 from weka_ranking.folds import weka_folds
 from weka_ranking.learners import NAMED_LEARNERS
@@ -35,7 +38,15 @@ from weka_ranking.tuning import GridSearch
 
 logger = logging.getLogger(__name__)
 
-SECTIONS = ("bridge", "memory", "scale", "training", "competitors", "workers")
+SECTIONS = (
+    "bridge",
+    "memory",
+    "scale",
+    "training",
+    "competitors",
+    "workers",
+    "reproduction",
+)
 
 
 def _side_by_side(repeats: int, *runs: Callable[[], float]) -> list[float]:
@@ -489,6 +500,23 @@ def machine() -> str:
     )
 
 
+def reproduction_estimate() -> dict:
+    """The monograph's reproduction: its wall time on 2 workers, an estimate.
+
+    Asked of its own command (``weka-ranking reproduce --estimate json``),
+    which prices each unit from the recorded costs: a study does not import
+    another, and the bench reads the study as a user would.
+    """
+    command = [sys.executable, "-m", "weka_ranking", "reproduce", "--estimate", "json"]
+    answer = subprocess.run(command, capture_output=True, text=True, check=False)
+    if answer.returncode:
+        raise WekaRankingError(
+            f"weka-ranking reproduce --estimate json: exit {answer.returncode}: "
+            + answer.stderr.strip()
+        )
+    return json.loads(answer.stdout)
+
+
 def run(
     sections: tuple[str, ...] = SECTIONS,
     include_large: bool = True,
@@ -517,6 +545,7 @@ def run(
         ),
         "competitors": lambda: results.update(competitors=competitors()),
         "workers": lambda: results.update(workers.measure()),
+        "reproduction": lambda: results.update(reproduction_estimate()),
     }
     for section in sections:
         if progress:

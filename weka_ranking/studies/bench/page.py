@@ -147,6 +147,7 @@ def values(results: dict, command: str) -> dict:
         if competitors is None
         else {"rows": cells(competitors["rows"], COMPETITOR_COLUMNS)},
         "workers": _workers(results) if "experiment_units" in results else None,
+        "reproduction": results.get("reproduction_estimate"),
     }
 
 
@@ -165,6 +166,30 @@ def _workers(results: dict) -> dict:
             for w, s in simulated.items()
         ],
     }
+
+
+def _reproduction(r: dict) -> str:
+    """The reproduction section: its estimates against the goals, and how priced."""
+
+    def minutes(seconds: float) -> str:
+        return f"{seconds / 60:.1f}"
+
+    rows = []
+    for name, flags in (("default", ""), ("include_slow", " --include-slow")):
+        plan = r["plans"][name]
+        priced = plan["priced_from"]
+        verdict = "under" if plan["meets_goal"] else "NOT under"
+        rows.append(
+            f"| `reproduce{flags}` | {plan['units']:,} | {priced['rerun']:,} | "
+            f"{priced['committed']:,} | {priced['main_variant']:,} | "
+            f"{minutes(plan['unit_seconds_total'])} | "
+            f"{plan['longest_unit_seconds']:.0f} | "
+            f"{minutes(plan['estimate_seconds'])} | "
+            f"{verdict} {minutes(plan['goal_seconds'])} |"
+        )
+    return template("reproduction.md").substitute(
+        workers=r["workers"], rows="\n".join(rows)
+    )
 
 
 def _memory_row(run: dict) -> str:
@@ -243,6 +268,8 @@ def render(v: dict) -> str:
                 ),
             )
         )
+    if (r := v["reproduction"]) is not None:
+        sections.append(_reproduction(r))
     # Each template ends its last line; a blank line parts the sections.
     return "\n".join(sections)
 

@@ -12,7 +12,6 @@ than its longest unit.
 
 from __future__ import annotations
 
-import heapq
 import tempfile
 import time
 from pathlib import Path
@@ -20,6 +19,7 @@ from pathlib import Path
 from weka_ranking.experiments import ResultStore
 from weka_ranking.experiments.experiment import run_experiment
 from weka_ranking.experiments.plan import plan_from_flags
+from weka_ranking.experiments.runner import makespan
 from weka_ranking.tasks import STUDY_TASKS
 
 # Configurations named, not left to the defaults (which may change).
@@ -30,20 +30,6 @@ SCHEMES = (
     "NaiveBayes --pairs all --voters 1 --pair-features concat",
 )
 SIMULATED_WORKERS = (1, 2, 10, 100)
-
-
-def makespan(durations: list[float], workers: int) -> float:
-    """Wall time of units given in order to the first free of ``workers`` workers.
-
-    >>> makespan([3, 1, 1, 1], 2)
-    3.0
-    >>> makespan([1, 1, 1, 1], 100)
-    1.0
-    """
-    free = [0.0] * workers
-    for seconds in durations:
-        heapq.heapreplace(free, free[0] + seconds)
-    return max(free)
 
 
 def measure(runs: int = 2) -> dict:

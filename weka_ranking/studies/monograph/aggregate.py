@@ -19,7 +19,7 @@ from pathlib import Path
 from weka_ranking.experiments import ResultStore
 from weka_ranking.learners import NAMED_LEARNERS
 from weka_ranking.studies.monograph.config import PUBLISHED, RANKING, Config
-from weka_ranking.studies.monograph.plan import FILE_CLASS_0_FIRST, FOLDS
+from weka_ranking.studies.monograph.plan import FILE_CLASS_0_FIRST, FOLDS, WEKA_PATH
 from weka_ranking.tasks import STUDY_TASKS
 
 # The published columns' store keys.
@@ -60,6 +60,14 @@ class Cell:
     comparisons: float
     # The fold AUCs (ties one half) in fold order: the paired tests' data.
     fold_auc: tuple[float, ...] = ()
+    # How its models were trained (plan.TRAIN_PATHS), each path once; a record
+    # without the field is of WEKA's path, the only one when the store was made.
+    train_paths: tuple[str, ...] = (WEKA_PATH,)
+
+    @property
+    def on_wekas_path(self) -> bool:
+        """Whether every fold trained WEKA's learner itself, so its costs are WEKA's."""
+        return self.train_paths == (WEKA_PATH,)
 
 
 def _cell(records: list[dict]) -> Cell:
@@ -80,6 +88,7 @@ def _cell(records: list[dict]) -> Cell:
         n_pairs=statistics.fmean(r["n_pairs"] for r in records),
         comparisons=statistics.fmean(r["comparisons"] for r in records),
         fold_auc=tuple(r["auc"] for r in sorted(records, key=lambda r: r["fold"])),
+        train_paths=tuple(sorted({r.get("train_path", WEKA_PATH) for r in records})),
     )
 
 

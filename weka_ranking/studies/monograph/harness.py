@@ -316,13 +316,18 @@ def plan_jobs(learners, tasks, plan: dict) -> list[Job]:
 
 
 def store_seconds(results) -> dict[tuple[str, str, str], float]:
-    """The store's training seconds of each (learner, task, config) over its folds."""
+    """The store's training seconds of each (learner, task, config) over its folds.
+
+    Only cells trained on WEKA's path: the harness runs WEKA's learners on the
+    pairs, so a cell trained from the rows cannot pace it.
+    """
     return {
         (learner, task, config): cell.train_seconds
         for learner in results.learners
         for task in results.tasks
         for config in ("base", "original")
         if (cell := results.cell(learner, task, config)) is not None
+        and cell.on_wekas_path
     }
 
 

@@ -553,13 +553,23 @@ def _costs(values: dict) -> str:
         "tournament_rank",
         "quicksort_rank",
     )
+
+    def cost(row: dict, key: str) -> str:
+        path = row.get("paths", {}).get(key)
+        text = _f(row[key], 1)
+        return T.COST_OTHER_PATH.format(seconds=text, paths=path) if path else text
+
     rows = [
         f"| {r['learner']} | {r['task']} | {_f(r['original_pairs'], 0)} | "
-        + " | ".join(_f(r[k], 1) for k in keys)
+        + " | ".join(cost(r, k) for k in keys)
         + " |"
         for r in values["costs"]
     ]
-    return "\n\n".join([T.COSTS_TITLE, T.COSTS_TEXT, _table(T.COSTS_HEAD, rows)])
+    parts = [T.COSTS_TITLE, T.COSTS_TEXT, _table(T.COSTS_HEAD, rows)]
+    other = [r[k] for r in values["costs"] for k in r.get("paths", {})]
+    if other:
+        parts.append(T.COSTS_OTHER_PATHS.format(cells=len(other), seconds=sum(other)))
+    return "\n\n".join(parts)
 
 
 def _conditioning(values: dict) -> str:

@@ -8,6 +8,7 @@ processes and Dask are the engine's (:mod:`weka_ranking.experiments`).
 from __future__ import annotations
 
 import logging
+import re
 import warnings
 from collections.abc import Callable
 from dataclasses import replace
@@ -25,8 +26,11 @@ from weka_ranking.studies.monograph.plan import (
     FOLDS,
     RANKERS,
     SEED,
+    TRAIN_PATHS,
+    WEKA_PATH,
     Unit,
     learner_options,
+    smo_solver,
 )
 from weka_ranking.tasks import load_task
 
@@ -64,6 +68,35 @@ def _task_data(unit: Unit) -> Dataset:
     return data
 
 
+# Members of a declined row path, as the model's text counts them.
+_DECLINED_MEMBERS = re.compile(r"from the rows for (\d+) of (\d+) members? \(")
+
+
+def train_path(model: RankingReduction) -> str:
+    """Which of ``TRAIN_PATHS`` the model took: costs compare only like with like.
+
+    J48 and NaiveBayes train from the rows on all pairs, Logistic on any pairs,
+    SMO with ``smo_solver="row-kernel"``; a committee whose row path some
+    members declined is of the row path (its cost is not WEKA's), one whose
+    every member declined is WEKA's.
+    """
+    rows, row_kernel = TRAIN_PATHS[1:]
+    if model.ranker == "pointwise":
+        return WEKA_PATH
+    if model.base == "SMO":
+        return row_kernel if model.smo_solver == row_kernel else WEKA_PATH
+    from_rows = model.base == "Logistic" or (
+        model.base in ("J48", "NaiveBayes") and model.pairs_per_instance == "all"
+    )
+    for line in model.declined_:
+        counted = _DECLINED_MEMBERS.search(line)
+        if f"training {model.base} from the rows (" in line or (
+            counted and counted[1] == counted[2]
+        ):
+            from_rows = False
+    return rows if from_rows else WEKA_PATH
+
+
 def _records(
     model: RankingReduction,
     test: Dataset,
@@ -92,6 +125,7 @@ def _records(
                     "ranker": ranker,
                     "pairs": model.pairs_per_instance,
                     "voters": model.voters,
+                    "train_path": train_path(model),
                     **record.to_dict(),
                 },
             )
@@ -105,8 +139,20 @@ def run_unit(unit: Unit) -> list[dict]:
     A unit WEKA cannot train (e.g. a learner refusing the one-class pairs of
     the "one-order" variant) gives one record holding the error.
     """
+    return _records_or_error(unit, smo_solver(unit))
+
+
+def run_unit_on_row_kernel(unit: Unit) -> list[dict]:
+    """:func:`run_unit` with every SMO model of pairs on the row kernel.
+
+    How a cell is checked before ``SMO_SOLVER_BY_CELL`` names it (``compare``).
+    """
+    return _records_or_error(unit, "row-kernel")
+
+
+def _records_or_error(unit: Unit, solver: str) -> list[dict]:
     try:
-        return _run_unit(unit)
+        return _run_unit(unit, solver)
     except WekaError as err:
         return [
             {
@@ -120,7 +166,7 @@ def run_unit(unit: Unit) -> list[dict]:
         ]
 
 
-def _run_unit(unit: Unit) -> list[dict]:
+def _run_unit(unit: Unit, solver: str) -> list[dict]:
     data = _task_data(unit)
     train_rows, test_rows = list(weka_folds(data.y, FOLDS, SEED))[unit.fold]
     train, test = data.subset(train_rows), data.subset(test_rows)
@@ -147,6 +193,8 @@ def _run_unit(unit: Unit) -> list[dict]:
             # WEKA's own model, as the store holds it: exact sums from the rows
             # differ by ulps that turn a yeast fold's tied pairs.
             params.setdefault("sum_order", "pairs")
+        if learner == "SMO" and params.get("ranker") != "pointwise":
+            params.setdefault("smo_solver", solver)
         return reduction(
             learner,
             base_options=learner_options(learner, per_member, bridge.free_heap()[1]),
@@ -268,6 +316,19 @@ def reproduce(
         logger.warning("quick: a subset (2 tasks, 2 learners, sweeps 1, 5, 10)")
     for line in left_out:
         logger.warning("left out: %s", line)
+    smo_cells = {
+        (u.variant or "main", u.task, u.family): smo_solver(u)
+        for u in units
+        if u.learner == "SMO" and u.family != "base"
+    }
+    if smo_cells:
+        on_rows = sum(solver == "row-kernel" for solver in smo_cells.values())
+        logger.info(
+            "SMO: the row kernel in %d cells, WEKA's SMO on the pairs in %d "
+            "(each cell and why: plan.SMO_SOLVER_BY_CELL)",
+            on_rows,
+            len(smo_cells) - on_rows,
+        )
     store = ResultStore(out)
     ran = run_resumably(
         units,

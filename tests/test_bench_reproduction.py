@@ -1,0 +1,54 @@
+"""The bench's reproduction section: the study's estimate, read through its command."""
+
+import json
+
+import pytest
+
+from weka_ranking.cli import main
+from weka_ranking.studies.bench import benchmarks, page
+from weka_ranking.studies.monograph.estimate import estimate
+
+
+def _plan(units, rerun, seconds, goal):
+    return {
+        "units": units,
+        "priced_from": {"rerun": rerun, "committed": units - rerun, "main_variant": 0},
+        "unit_seconds_total": 2 * seconds,
+        "longest_unit_seconds": 300.4,
+        "estimate_seconds": seconds,
+        "goal_seconds": goal,
+        "meets_goal": seconds < goal,
+    }
+
+
+@pytest.mark.fast
+def test_the_section_states_each_plans_estimate_against_its_goal():
+    results = {
+        "machine": "m",
+        "reproduction_estimate": {
+            "workers": 2,
+            "plans": {
+                "default": _plan(2240, 1000, 1100.0, 1200),
+                "include_slow": _plan(2280, 1000, 4000.0, 3600),
+            },
+        },
+    }
+    text = page.to_markdown(results, "weka-ranking bench --sections reproduction")
+    assert "its wall time on 2 workers, an estimate" in text
+    assert (
+        "| `reproduce` | 2,240 | 1,000 | 1,240 | 0 | 36.7 | 300 | 18.3 | under 20.0 |"
+        in text
+    )
+    assert "| `reproduce --include-slow` | 2,280 |" in text
+    assert "| 66.7 | NOT under 60.0 |" in text
+
+
+@pytest.mark.slow
+def test_the_bench_reads_the_studys_estimate_through_its_command(capsys):
+    assert main(["reproduce", "--estimate", "json"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed == json.loads(json.dumps(estimate()))
+    assert benchmarks.reproduction_estimate() == printed
+    default = printed["reproduction_estimate"]["plans"]["default"]
+    assert printed["reproduce_default_wall_seconds"] == default["estimate_seconds"]
+    assert default["estimate_seconds"] >= default["longest_unit_seconds"]
