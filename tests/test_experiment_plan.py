@@ -256,14 +256,19 @@ def test_a_peer_whose_library_is_missing_is_refused_naming_the_extra(monkeypatch
     Scheme.parse("random-forest").check_runnable()  # scikit-learn is there
 
 
-def test_a_scheme_whose_options_do_not_go_together_fails_before_any_unit(
-    tmp_path, weka
+@pytest.mark.parametrize(
+    ("scheme", "said"),
+    [
+        ("J48 --pairs all", "scheme 'J48 --pairs all': .*add voters=1"),
+        ('J48 --learner-options "-Z 3"', "--learner-options .*Illegal options: -Z 3"),
+    ],
+)
+def test_a_scheme_that_would_fail_every_unit_fails_before_any(
+    tmp_path, weka, scheme, said
 ):
     from weka_ranking.experiments.experiment import run_experiment
 
-    plan = plan_from_flags(
-        ["breast-cancer"], ["J48 --ranker pointwise", "J48 --pairs all"], folds=2
-    )
-    with pytest.raises(DataError, match="scheme 'J48 --pairs all': .*voters=1"):
+    plan = plan_from_flags(["breast-cancer"], ["J48 --ranker pointwise", scheme])
+    with pytest.raises(DataError, match=said):
         run_experiment(plan, tmp_path / "out")
     assert not (tmp_path / "out" / "results.jsonl").exists()

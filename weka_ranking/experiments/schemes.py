@@ -220,7 +220,7 @@ class Scheme:
             return
         try:
             self.estimator().validate()
-        except ParameterError as err:
+        except WekaRankingError as err:  # a refusal, or options WEKA's learner refuses
             raise DataError(f"scheme {self.name!r}: {err}") from None
 
     @property
