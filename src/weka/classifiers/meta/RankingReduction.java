@@ -187,8 +187,9 @@ import weka.gui.ProgrammaticProperty;
  *  (use 0 to auto-detect number of cores)</pre>
  * 
  * <pre> -I &lt;num&gt;
- *  Number of iterations.
- *  (current value 10)</pre>
+ *  Voters: the committee's members, each trained on its own
+ *  sample of pairs; their strict majority answers a pair.
+ *  (default 10)</pre>
  * 
  * <pre> -W &lt;classifier name&gt;
  *  Full name of base classifier.
@@ -599,7 +600,11 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
         + "\t(default pairs)",
         "smo-solver", 1, "-smo-solver <" + tagNames(TAGS_SMO_SOLVER) + ">"));
     for (Option option : Collections.list(super.listOptions())) {
-      if (!"batch-size".equals(option.name())) {
+      if ("I".equals(option.name())) { // WEKA's "Number of iterations", in this class's words
+        options.add(new Option("\tVoters: the committee's members, each trained on its own\n"
+            + "\tsample of pairs; their strict majority answers a pair.\n\t(default "
+            + DEFAULT_VOTERS + ")", "I", 1, "-I <num>"));
+      } else if (!"batch-size".equals(option.name())) {
         options.add(option);
       }
     }
@@ -702,8 +707,9 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    *  (use 0 to auto-detect number of cores)</pre>
    * 
    * <pre> -I &lt;num&gt;
-   *  Number of iterations.
-   *  (current value 10)</pre>
+   *  Voters: the committee's members, each trained on its own
+   *  sample of pairs; their strict majority answers a pair.
+   *  (default 10)</pre>
    * 
    * <pre> -W &lt;classifier name&gt;
    *  Full name of base classifier.
