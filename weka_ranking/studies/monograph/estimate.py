@@ -26,7 +26,7 @@ from weka_ranking._resources import project_dir
 from weka_ranking.experiments import ResultStore
 from weka_ranking.experiments.runner import makespan
 from weka_ranking.studies.monograph.plan import (
-    TRAIN_PATHS,
+    ROW_KERNEL_PATH,
     WEKA_PATH,
     Unit,
     build_plan,
@@ -79,7 +79,7 @@ def _new_path(unit: Unit, paths: frozenset[str]) -> bool:
     """
     if paths == {WEKA_PATH}:
         return False
-    return unit.learner != "SMO" or smo_solver(unit) == TRAIN_PATHS[2]
+    return unit.learner != "SMO" or smo_solver(unit) == ROW_KERNEL_PATH
 
 
 def estimate(

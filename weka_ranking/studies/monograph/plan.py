@@ -62,7 +62,9 @@ SLOW_CELLS: dict[tuple[str, str, str], str] = {
 # WEKA's SMO with its kernel from the rows. The report's training-time claims
 # are judged on WEKA's path; a record without the field is of WEKA's path.
 WEKA_PATH = "weka"
-TRAIN_PATHS = (WEKA_PATH, "rows", "row-kernel")
+ROWS_PATH = "rows"
+ROW_KERNEL_PATH = "row-kernel"
+TRAIN_PATHS = (WEKA_PATH, ROWS_PATH, ROW_KERNEL_PATH)
 
 # SMO keeps its whole kernel matrix (n(n+1)/2 doubles for n pairs) instead of
 # WEKA's default cache of 250,007 entries where the matrix takes at most half

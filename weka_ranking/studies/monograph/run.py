@@ -25,8 +25,9 @@ from weka_ranking.studies.monograph.config import Config
 from weka_ranking.studies.monograph.plan import (
     FOLDS,
     RANKERS,
+    ROW_KERNEL_PATH,
+    ROWS_PATH,
     SEED,
-    TRAIN_PATHS,
     WEKA_PATH,
     Unit,
     learner_options,
@@ -80,11 +81,10 @@ def train_path(model: RankingReduction) -> str:
     members declined is of the row path (its cost is not WEKA's), one whose
     every member declined is WEKA's.
     """
-    rows, row_kernel = TRAIN_PATHS[1:]
     if model.ranker == "pointwise":
         return WEKA_PATH
     if model.base == "SMO":
-        return row_kernel if model.smo_solver == row_kernel else WEKA_PATH
+        return ROW_KERNEL_PATH if model.smo_solver == ROW_KERNEL_PATH else WEKA_PATH
     from_rows = model.base == "Logistic" or (
         model.base in ("J48", "NaiveBayes") and model.pairs_per_instance == "all"
     )
@@ -94,7 +94,7 @@ def train_path(model: RankingReduction) -> str:
             counted and counted[1] == counted[2]
         ):
             from_rows = False
-    return rows if from_rows else WEKA_PATH
+    return ROWS_PATH if from_rows else WEKA_PATH
 
 
 def _records(
