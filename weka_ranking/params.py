@@ -240,7 +240,7 @@ PARAMETERS: tuple[Parameter, ...] = (
         "pairs",
         "how an SMO member is trained: pairs (WEKA's SMO on the pair instances), "
         "row-kernel (WEKA's SMO, its kernel from the rows' Gram matrices: the same "
-        "model, to the bit on binary attributes) or differences (a linear SVM on the "
+        "model, to the bit) or differences (a linear SVM on the "
         "rows' differences by dual coordinate descent: the same optimum to SMO's "
         "tolerance; all pairs, linear kernel); one that does not apply declines",
         str,

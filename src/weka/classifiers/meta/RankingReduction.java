@@ -169,8 +169,8 @@ import weka.gui.ProgrammaticProperty;
  * <pre> -smo-solver &lt;pairs|row-kernel|differences&gt;
  *  How a member that is WEKA's SMO is trained: pairs (WEKA's SMO on the
  *  pair instances), row-kernel (WEKA's SMO, its PolyKernel or RBFKernel
- *  evaluated from the rows' Gram matrices: the same model to the bit on
- *  binary attributes, within rounding on others) or differences (a linear
+ *  evaluated from the rows' Gram matrices, summed in WEKA's order: the
+ *  same model to the bit) or differences (a linear
  *  SVM without bias on the rows' differences, by dual coordinate descent to
  *  SMO's tolerance: the same optimum, not the same iterate; all pairs of
  *  a binary task, linear PolyKernel). A solver that does not apply
@@ -591,8 +591,8 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
         "-pair-order <" + tagNames(TAGS_PAIR_ORDER) + ">"));
     options.add(new Option("\tHow a member that is WEKA's SMO is trained: pairs (WEKA's SMO on "
         + "the\n\tpair instances), row-kernel (WEKA's SMO, its PolyKernel or RBFKernel\n"
-        + "\tevaluated from the rows' Gram matrices: the same model to the bit on\n"
-        + "\tbinary attributes, within rounding on others) or differences (a linear\n"
+        + "\tevaluated from the rows' Gram matrices, summed in WEKA's order: the\n"
+        + "\tsame model to the bit) or differences (a linear\n"
         + "\tSVM without bias on the rows' differences, by dual coordinate descent to\n"
         + "\tSMO's tolerance: the same optimum, not the same iterate; all pairs of\n"
         + "\ta binary task, linear PolyKernel). A solver that does not apply\n"
@@ -689,8 +689,8 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    * <pre> -smo-solver &lt;pairs|row-kernel|differences&gt;
    *  How a member that is WEKA's SMO is trained: pairs (WEKA's SMO on the
    *  pair instances), row-kernel (WEKA's SMO, its PolyKernel or RBFKernel
-   *  evaluated from the rows' Gram matrices: the same model to the bit on
-   *  binary attributes, within rounding on others) or differences (a linear
+   *  evaluated from the rows' Gram matrices, summed in WEKA's order: the
+   *  same model to the bit) or differences (a linear
    *  SVM without bias on the rows' differences, by dual coordinate descent to
    *  SMO's tolerance: the same optimum, not the same iterate; all pairs of
    *  a binary task, linear PolyKernel). A solver that does not apply
@@ -1272,8 +1272,8 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     return "How a member that is WEKA's SMO is trained. pairs: WEKA's SMO on the pair "
         + "instances. row-kernel: WEKA's SMO and its optimiser, its PolyKernel or RBFKernel "
         + "evaluated from the rows' Gram matrices (a pair's dot product is its halves' "
-        + "rows' dot products added); the same model to the bit on binary attributes, "
-        + "within rounding on others. differences: on all pairs of a binary task with the "
+        + "rows' dot products, summed in WEKA's order); the same model to the bit. "
+        + "differences: on all pairs of a binary task with the "
         + "linear PolyKernel, a linear SVM without bias on the rows' differences (SMO's "
         + "problem, by its symmetry) solved by dual coordinate descent to SMO's tolerance: "
         + "the same optimum, not the same iterate, so a pair whose margin is within that "
@@ -2277,3 +2277,4 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     runClassifier(new RankingReduction(), argv);
   }
 }
+

@@ -14,8 +14,9 @@ import weka.core.Instances;
  * look-up an entry instead of a dot product over both rows' attributes, and
  * the cache holds the rows' products instead of the pairs'. SMO takes it for
  * a PolyKernel (a linear machine at exponent 1, as WEKA's own), and its
- * optimiser runs unchanged: the same model to the bit on binary attributes,
- * within rounding on numeric ones, whose sums WEKA adds in another order.
+ * optimiser runs unchanged: the dot products are summed in WEKA's order
+ * ({@link RowGram}), and K(x, y) = K(y, x) to the bit, so no cache is needed
+ * for the values to be WEKA's, and the model is WEKA's to the bit.
  */
 public class PairPolyKernel extends PolyKernel {
 

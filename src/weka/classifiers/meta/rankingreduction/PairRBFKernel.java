@@ -11,8 +11,8 @@ import weka.core.Instances;
  * WEKA's RBF kernel, K(x, y) = exp(-g |x - y|^2), evaluated on pair
  * instances from their rows' Gram matrices ({@link RowGram}): as WEKA does,
  * |x - y|^2 = x.x - 2 x.y + y.y, with x.y of two pairs (a, b), (c, d) read as
- * G1[a,c] + G2[b,d], so the kernel is the product of the two halves' factors.
- * SMO's optimiser runs unchanged: the same model within rounding.
+ * G1[a,c] + G2[b,d] summed in WEKA's order, and WEKA's kernel cache: the
+ * same kernel values to the bit, so SMO's optimiser takes WEKA's steps.
  */
 public class PairRBFKernel extends RBFKernel {
 
@@ -46,9 +46,13 @@ public class PairRBFKernel extends RBFKernel {
     m_Gram = new RowGram(data);
   }
 
+  /**
+   * {@inheritDoc} WEKA's formula, its cross product from the rows; WEKA's
+   * cache still decides which of K(i, j) and K(j, i) is computed (their
+   * sums are added in another order).
+   */
   @Override
-  public double eval(int id1, int id2, Instance inst1) throws Exception {
-    m_kernelEvals++;
+  protected double evaluate(int id1, int id2, Instance inst1) throws Exception {
     if (id1 == id2) {
       return 1.0;
     }

@@ -52,10 +52,14 @@ import weka.filters.unsupervised.attribute.ReplaceMissingValues;
  * indicators sum to the intercept's 1, and a value of one class only lets its
  * coefficient drift, held by the ridge alone: there two stopping points of
  * the same answers differ). Where the pairs are separable (every pair on its label's
- * side of the fitted hyperplane), the optimum is at infinity, bounded only by
- * the ridge, and where an optimiser stops is arbitrary: there this path
- * declines after its fit and the member trains on the pair instances, so the
- * model is WEKA's own.
+ * side of an iterate or of the fitted hyperplane), the optimum is at infinity,
+ * bounded only by the ridge, and where an optimiser stops is decided by the
+ * last bits of every evaluation: there a member's sampled pairs, on rows
+ * without missing values, are replayed in their order by
+ * {@link PairOrderLogistic}, whose model is WEKA's to the bit (the fit from
+ * the rows stops at the first iterate that separates them); all pairs, and
+ * rows with missing values, are declined after the fit, and the member trains
+ * on the pair instances, so the model is WEKA's own.
  *
  * <p>Options honoured: {@code -R} (ridge), {@code -M} (iterations), {@code -C}
  * (conjugate gradients), {@code -S} (no standardisation) and
@@ -95,10 +99,13 @@ final class ProductLogistic implements ProductTraining.ListBuilder {
     return true;
   }
 
-  /** {@inheritDoc} All pairs: none; a sampled list: its rows' numbers, label and weight. */
+  /**
+   * {@inheritDoc} All pairs: none; a sampled list: its rows' numbers, label
+   * and weight, and the pair-order replay's class, predictor and term.
+   */
   @Override
   public long bytesPerPair(PairTraining training) {
-    return training.productSides() != null ? 0 : 24;
+    return training.productSides() != null ? 0 : 44;
   }
 
   @Override
@@ -119,21 +126,32 @@ final class ProductLogistic implements ProductTraining.ListBuilder {
           + "at infinity";
     }
     Logistic logistic = (Logistic) member;
-    Fit fit = new Fit(logistic, training, pairs, threads);
-    if (fit.separated()) {
+    Filters filters = new Filters(training, pairs);
+    boolean replayable = pairs instanceof ListPairs
+        && PairOrderLogistic.applies(filters.m_FirstColumns, filters.m_SecondColumns,
+            training.rows());
+    Fit fit = new Fit(logistic, filters, pairs, threads, replayable);
+    if (!fit.separated()) {
+      filters.fill(logistic, fit.m_Par, fit.m_LL);
+      return null;
+    }
+    if (!replayable) {
       return SEPARABLE;
     }
-    fit.fill(logistic);
+    ListPairs list = (ListPairs) pairs;
+    PairOrderLogistic replay = new PairOrderLogistic(logistic, filters.m_Values,
+        filters.m_FirstColumns.length, list.m_Pairs, list.m_Weights, threads);
+    filters.fill(logistic, replay.coefficients(), replay.logLikelihood());
     return null;
   }
 
   /**
-   * Logistic's training on the pairs, replayed from the rows: its filters,
-   * the standardised rows of each half, the optimisation, and the
-   * coefficients in the attributes' units.
+   * Logistic's three filters as buildClassifier trains them on the pairs,
+   * trained on instances of the pairs' statistics, and every row's values
+   * through them: which columns of Logistic's data matrix read the first row
+   * of a pair and which the second.
    */
-  private static final class Fit {
-    private final PairSet m_Pairs;
+  private static final class Filters {
     private final ReplaceMissingValues m_ReplaceMissingValues = new ReplaceMissingValues();
     private final RemoveUseless m_AttFilter = new RemoveUseless();
     private final NominalToBinary m_NominalToBinary = new NominalToBinary();
@@ -143,25 +161,17 @@ final class ProductLogistic implements ProductTraining.ListBuilder {
     /** Columns of Logistic's data matrix (from 1) that read the first, the second row. */
     private final int[] m_FirstColumns;
     private final int[] m_SecondColumns;
-    /** Each row's values in those columns, standardised as Logistic standardises. */
-    private final double[][] m_FirstValues;
-    private final double[][] m_SecondValues;
-    private final double[] m_Mean;
-    private final double[] m_Sd;
-    private final double[][] m_Par;
-    private final double m_LL;
-    private final double[] m_Argmin;
+    /** Whether column j (from 1) reads the first row of a pair. */
+    private final boolean[] m_First;
+    /** Each row's values in every column, through the filters (column 0 unused). */
+    private final double[][] m_Values;
 
-    Fit(Logistic logistic, PairTraining training, PairSet pairs, int threads)
-        throws Exception {
-      m_Pairs = pairs;
+    Filters(PairTraining training, PairSet pairs) throws Exception {
       Instances header = training.pairHeader();
       double[][] rows = training.rows();
       int n = rows.length;
       double[] firstWeights = pairs.sideWeights(true);
       double[] secondWeights = pairs.sideWeights(false);
-
-      // The filters, as buildClassifier trains them, on instances of the pairs' statistics.
       m_ReplaceMissingValues.setInputFormat(header);
       Filter.useFilter(halves(header, rows, firstWeights, secondWeights),
           m_ReplaceMissingValues);
@@ -175,27 +185,25 @@ final class ProductLogistic implements ProductTraining.ListBuilder {
       m_ClassIndex = m_Structure.classIndex();
       m_Predictors = m_Structure.numAttributes() - 1;
 
-      // Each column of Logistic's data matrix reads one half of the pair.
-      int[] side = new int[m_Predictors + 1];
+      m_First = new boolean[m_Predictors + 1];
       int firsts = 0;
       for (int k = 0, j = 1; k <= m_Predictors; k++) {
         if (k != m_ClassIndex) {
-          boolean first = m_Structure.attribute(k).name().startsWith("first_");
-          side[j++] = first ? 1 : 2;
-          firsts += first ? 1 : 0;
+          m_First[j] = m_Structure.attribute(k).name().startsWith("first_");
+          firsts += m_First[j++] ? 1 : 0;
         }
       }
       m_FirstColumns = new int[firsts];
       m_SecondColumns = new int[m_Predictors - firsts];
       for (int j = 1, a = 0, b = 0; j <= m_Predictors; j++) {
-        if (side[j] == 1) {
+        if (m_First[j]) {
           m_FirstColumns[a++] = j;
         } else {
           m_SecondColumns[b++] = j;
         }
       }
       // A row's filtered values: the pair (r, r) through the filters gives both halves.
-      double[][] filtered = new double[n][m_Predictors + 1];
+      m_Values = new double[n][m_Predictors + 1];
       PairInstance pair = new PairInstance(rows, 0, 0, 0, 1.0);
       pair.setDataset(header);
       for (int r = 0; r < n; r++) {
@@ -203,75 +211,8 @@ final class ProductLogistic implements ProductTraining.ListBuilder {
         Instance out = through(pair);
         for (int k = 0, j = 1; k <= m_Predictors; k++) {
           if (k != m_ClassIndex) {
-            filtered[r][j++] = out.value(k);
+            m_Values[r][j++] = out.value(k);
           }
-        }
-      }
-
-      // Means and standard deviations over the pairs, as weighted sums over the rows.
-      double totWeights = 0;
-      for (double w : firstWeights) {
-        totWeights += w;
-      }
-      if (totWeights <= 1 && pairs.size() > 1) {
-        throw new Exception("Sum of weights of instances less than 1, please reweight!");
-      }
-      m_Mean = new double[m_Predictors + 1];
-      m_Sd = new double[m_Predictors + 1];
-      m_Sd[0] = 1;
-      for (int j = 1; j <= m_Predictors; j++) {
-        double[] weights = side[j] == 1 ? firstWeights : secondWeights;
-        double sum = 0;
-        double squares = 0;
-        for (int r = 0; r < n; r++) {
-          double x = filtered[r][j];
-          sum += weights[r] * x;
-          squares += weights[r] * x * x;
-        }
-        m_Mean[j] = sum / totWeights;
-        m_Sd[j] = totWeights > 1
-            ? Math.sqrt(Math.abs(squares - totWeights * m_Mean[j] * m_Mean[j])
-                / (totWeights - 1))
-            : 0;
-      }
-      boolean standardise = !logistic.getDoNotStandardizeAttributes();
-      m_FirstValues = standardised(filtered, m_FirstColumns, standardise);
-      m_SecondValues = standardised(filtered, m_SecondColumns, standardise);
-
-      // The optimisation, from Logistic's null model.
-      double[] x = new double[m_Predictors + 1];
-      double[][] bounds = new double[2][x.length];
-      for (double[] bound : bounds) {
-        Arrays.fill(bound, Double.NaN);
-      }
-      long[] perClass = pairs.perClass();
-      x[0] = Math.log(perClass[0] + 1.0) - Math.log(perClass[1] + 1.0);
-      Objective objective = new Objective(this, logistic.getRidge(), threads);
-      Optimization opt = logistic.getUseConjugateGradientDescent()
-          ? new ConjugateGradients(objective) : new Bfgs(objective);
-      if (logistic.getMaxIts() == -1) {
-        x = opt.findArgmin(x, bounds);
-        while (x == null) {
-          x = opt.getVarbValues();
-          x = opt.findArgmin(x, bounds);
-        }
-      } else {
-        opt.setMaxIteration(logistic.getMaxIts());
-        x = opt.findArgmin(x, bounds);
-        if (x == null) {
-          x = opt.getVarbValues();
-        }
-      }
-      m_LL = -opt.getMinFunction();
-      m_Argmin = x;
-
-      m_Par = new double[m_Predictors + 1][1];
-      m_Par[0][0] = x[0];
-      for (int j = 1; j <= m_Predictors; j++) {
-        m_Par[j][0] = x[j];
-        if (standardise && m_Sd[j] != 0) {
-          m_Par[j][0] /= m_Sd[j];
-          m_Par[0][0] -= m_Par[j][0] * m_Mean[j];
         }
       }
     }
@@ -284,6 +225,97 @@ final class ProductLogistic implements ProductTraining.ListBuilder {
         instance = filter.output();
       }
       return instance;
+    }
+
+    /** Sets the fields buildClassifier sets, on an untrained Logistic. */
+    void fill(Logistic logistic, double[][] par, double logLikelihood) throws Exception {
+      set(logistic, "m_ReplaceMissingValues", m_ReplaceMissingValues);
+      set(logistic, "m_AttFilter", m_AttFilter);
+      set(logistic, "m_NominalToBinary", m_NominalToBinary);
+      set(logistic, "m_structure", m_Structure);
+      set(logistic, "m_ClassIndex", m_ClassIndex);
+      set(logistic, "m_NumClasses", 2);
+      set(logistic, "m_NumPredictors", m_Predictors);
+      set(logistic, "m_Data", null);
+      set(logistic, "m_LL", logLikelihood);
+      set(logistic, "m_Par", par);
+    }
+  }
+
+  /**
+   * Logistic's training on the pairs, replayed from the rows: the
+   * standardised rows of each half, the optimisation, and the coefficients
+   * in the attributes' units.
+   */
+  private static final class Fit {
+    private final PairSet m_Pairs;
+    private final int[] m_FirstColumns;
+    private final int[] m_SecondColumns;
+    /** Each row's values in those columns, standardised as Logistic standardises. */
+    private final double[][] m_FirstValues;
+    private final double[][] m_SecondValues;
+    private final double[] m_Mean;
+    private final double[] m_Sd;
+    private double[][] m_Par;
+    private double m_LL;
+    private double[] m_Argmin;
+    /** Whether an iterate put every pair on its label's side, and the fit stopped there. */
+    private boolean m_StoppedSeparated;
+
+    /**
+     * Fits, or stops at the first iterate that separates the pairs when
+     * {@code stopWhenSeparated} (the caller then trains otherwise: the
+     * pairs are separable, whatever the optimum).
+     */
+    Fit(Logistic logistic, Filters filters, PairSet pairs, int threads,
+        boolean stopWhenSeparated) throws Exception {
+      m_Pairs = pairs;
+      m_FirstColumns = filters.m_FirstColumns;
+      m_SecondColumns = filters.m_SecondColumns;
+      double[][] filtered = filters.m_Values;
+      int n = filtered.length;
+      double[] firstWeights = pairs.sideWeights(true);
+      double[] secondWeights = pairs.sideWeights(false);
+
+      // Means and standard deviations over the pairs, as weighted sums over the rows.
+      double totWeights = 0;
+      for (double w : firstWeights) {
+        totWeights += w;
+      }
+      checkWeights(totWeights, pairs.size());
+      int predictors = filters.m_Predictors;
+      m_Mean = new double[predictors + 1];
+      m_Sd = new double[predictors + 1];
+      m_Sd[0] = 1;
+      for (int j = 1; j <= predictors; j++) {
+        double[] weights = filters.m_First[j] ? firstWeights : secondWeights;
+        double sum = 0;
+        double squares = 0;
+        for (int r = 0; r < n; r++) {
+          double x = filtered[r][j];
+          sum += weights[r] * x;
+          squares += weights[r] * x * x;
+        }
+        m_Mean[j] = sum / totWeights;
+        m_Sd[j] = sd(squares, totWeights, m_Mean[j]);
+      }
+      boolean standardise = !logistic.getDoNotStandardizeAttributes();
+      m_FirstValues = standardised(filtered, m_FirstColumns, standardise);
+      m_SecondValues = standardised(filtered, m_SecondColumns, standardise);
+
+      long[] perClass = pairs.perClass();
+      Objective objective = new Objective(this, logistic.getRidge(), threads,
+          stopWhenSeparated);
+      Optimization[] optimization = new Optimization[1];
+      try {
+        m_Argmin = minimise(logistic, objective, predictors, perClass[0], perClass[1],
+            optimization);
+      } catch (SeparatingIterate e) {
+        m_StoppedSeparated = true;
+        return;
+      }
+      m_LL = -optimization[0].getMinFunction();
+      m_Par = coefficients(m_Argmin, m_Mean, m_Sd, standardise);
     }
 
     /** The rows' values in these columns, standardised where Logistic standardises. */
@@ -319,8 +351,11 @@ final class ProductLogistic implements ProductTraining.ListBuilder {
       return new double[][] {s, t};
     }
 
-    /** Whether every pair lies on its label's side at the optimiser's answer. */
+    /** Whether every pair lies on its label's side at an iterate or at the optimiser's answer. */
     boolean separated() {
+      if (m_StoppedSeparated) {
+        return true;
+      }
       double[][] st = terms(m_Argmin);
       return m_Pairs.separated(m_Argmin[0], st[0], st[1]);
     }
@@ -349,20 +384,77 @@ final class ProductLogistic implements ProductTraining.ListBuilder {
       }
       return grad;
     }
+  }
 
-    /** Sets the fields buildClassifier sets, on an untrained Logistic. */
-    void fill(Logistic logistic) throws Exception {
-      set(logistic, "m_ReplaceMissingValues", m_ReplaceMissingValues);
-      set(logistic, "m_AttFilter", m_AttFilter);
-      set(logistic, "m_NominalToBinary", m_NominalToBinary);
-      set(logistic, "m_structure", m_Structure);
-      set(logistic, "m_ClassIndex", m_ClassIndex);
-      set(logistic, "m_NumClasses", 2);
-      set(logistic, "m_NumPredictors", m_Predictors);
-      set(logistic, "m_Data", null);
-      set(logistic, "m_LL", m_LL);
-      set(logistic, "m_Par", m_Par);
+  /** WEKA's refusal of pairs that weigh too little, as buildClassifier words it. */
+  static void checkWeights(double totWeights, long instances) throws Exception {
+    if (totWeights <= 1 && instances > 1) {
+      throw new Exception("Sum of weights of instances less than 1, please reweight!");
     }
+  }
+
+  /** A column's standard deviation from its weighted sum of squares, as Logistic computes it. */
+  static double sd(double squares, double totWeights, double mean) {
+    return totWeights > 1
+        ? Math.sqrt(Math.abs(squares - totWeights * mean * mean) / (totWeights - 1))
+        : 0;
+  }
+
+  /** Logistic's objective and gradient at a point, however they are summed. */
+  interface Evaluation {
+    /** The negative log-likelihood plus the ridge. */
+    double value(double[] x) throws Exception;
+
+    /** Its gradient. */
+    double[] gradient(double[] x) throws Exception;
+  }
+
+  /**
+   * Logistic's optimisation from its null model, as buildClassifier runs it
+   * (BFGS or {@code -C}'s conjugate gradients, {@code -M}'s iterations or
+   * until convergence); the optimiser is left in {@code optimizations[0]}.
+   *
+   * @return the argmin, intercept first
+   */
+  static double[] minimise(Logistic logistic, Evaluation objective, int predictors,
+      double classZero, double classOne, Optimization[] optimizations) throws Exception {
+    double[] x = new double[predictors + 1];
+    double[][] bounds = new double[2][x.length];
+    for (double[] bound : bounds) {
+      Arrays.fill(bound, Double.NaN);
+    }
+    x[0] = Math.log(classZero + 1.0) - Math.log(classOne + 1.0);
+    Optimization opt = logistic.getUseConjugateGradientDescent()
+        ? new ConjugateGradients(objective) : new Bfgs(objective);
+    optimizations[0] = opt;
+    if (logistic.getMaxIts() == -1) {
+      x = opt.findArgmin(x, bounds);
+      while (x == null) {
+        x = opt.getVarbValues();
+        x = opt.findArgmin(x, bounds);
+      }
+    } else {
+      opt.setMaxIteration(logistic.getMaxIts());
+      x = opt.findArgmin(x, bounds);
+      if (x == null) {
+        x = opt.getVarbValues();
+      }
+    }
+    return x;
+  }
+
+  /** The coefficients of the standardised columns brought back to the attributes' units. */
+  static double[][] coefficients(double[] x, double[] mean, double[] sd, boolean standardise) {
+    double[][] par = new double[x.length][1];
+    par[0][0] = x[0];
+    for (int j = 1; j < x.length; j++) {
+      par[j][0] = x[j];
+      if (standardise && sd[j] != 0) {
+        par[j][0] /= sd[j];
+        par[0][0] -= par[j][0] * mean[j];
+      }
+    }
+    return par;
   }
 
   /**
@@ -654,26 +746,30 @@ final class ProductLogistic implements ProductTraining.ListBuilder {
    * at a point (the optimiser asks the gradient where it last asked the
    * objective), its blocks summed in a fixed order on any number of threads.
    */
-  private static final class Objective {
+  private static final class Objective implements Evaluation {
     private final Fit m_Fit;
     private final double m_Ridge;
     private final int m_Threads;
+    private final boolean m_StopWhenSeparated;
     private double[] m_At;
     private double m_Value;
     private double[] m_Gradient;
 
-    Objective(Fit fit, double ridge, int threads) {
+    Objective(Fit fit, double ridge, int threads, boolean stopWhenSeparated) {
       m_Fit = fit;
       m_Ridge = ridge;
       m_Threads = threads;
+      m_StopWhenSeparated = stopWhenSeparated;
     }
 
-    double value(double[] x) throws Exception {
+    @Override
+    public double value(double[] x) throws Exception {
       evaluate(x);
       return m_Value;
     }
 
-    double[] gradient(double[] x) throws Exception {
+    @Override
+    public double[] gradient(double[] x) throws Exception {
       evaluate(x);
       return m_Gradient.clone();
     }
@@ -683,6 +779,9 @@ final class ProductLogistic implements ProductTraining.ListBuilder {
         return;
       }
       double[][] st = m_Fit.terms(x);
+      if (m_StopWhenSeparated && m_Fit.m_Pairs.separated(x[0], st[0], st[1])) {
+        throw new SeparatingIterate();
+      }
       Terms terms = new Terms(x[0], st[0], st[1]);
       int rows = st[0].length;
       Sums[] blocks = new Sums[BLOCKS];
@@ -710,11 +809,20 @@ final class ProductLogistic implements ProductTraining.ListBuilder {
     }
   }
 
-  /** WEKA's BFGS with Logistic's objective from the rows. */
-  private static final class Bfgs extends Optimization {
-    private final Objective m_Objective;
+  /** Thrown by an evaluation at a point that puts every pair on its label's side. */
+  private static final class SeparatingIterate extends Exception {
+    private static final long serialVersionUID = 1L;
 
-    Bfgs(Objective objective) {
+    SeparatingIterate() {
+      super(null, null, false, false);
+    }
+  }
+
+  /** WEKA's BFGS with Logistic's objective summed either way. */
+  private static final class Bfgs extends Optimization {
+    private final Evaluation m_Objective;
+
+    Bfgs(Evaluation objective) {
       m_Objective = objective;
     }
 
@@ -734,11 +842,11 @@ final class ProductLogistic implements ProductTraining.ListBuilder {
     }
   }
 
-  /** WEKA's conjugate gradients ({@code -C}) with Logistic's objective from the rows. */
+  /** WEKA's conjugate gradients ({@code -C}) with Logistic's objective summed either way. */
   private static final class ConjugateGradients extends ConjugateGradientOptimization {
-    private final Objective m_Objective;
+    private final Evaluation m_Objective;
 
-    ConjugateGradients(Objective objective) {
+    ConjugateGradients(Evaluation objective) {
       m_Objective = objective;
     }
 

@@ -23,10 +23,13 @@ import weka.core.Instances;
  * <p>The split is by position: the first half of the non-class attributes,
  * in index order, then the rest; the identity holds for any data (a dot
  * product is a sum over the attributes), so it is exact whatever the
- * instances are, and fast when the halves repeat. Each half's products are
- * added in index order, as WEKA's {@code dotProd} adds them, and the two
- * halves' sums are added last: the same number as WEKA's on attributes whose
- * sums are exact (binary ones), within rounding on others.
+ * instances are, and fast when the halves repeat. The number is WEKA's to the
+ * bit: WEKA's {@code dotProd} adds the products in index order from 0, and
+ * its running sum after the first half is the first half's Gram entry. Where
+ * every value is a small integer (binary attributes, say) every partial sum
+ * is exact and the two entries are added; elsewhere the second half's
+ * products are added to the first half's entry one by one, in WEKA's order
+ * (a half's attributes a value, instead of one addition).
  */
 public final class RowGram implements Serializable {
 
@@ -35,9 +38,14 @@ public final class RowGram implements Serializable {
   /** Distinct halves beyond which a Gram row is not kept: 2,048 rows are 32 MB a half. */
   private static final int MOST_CACHED = 2048;
 
+  /** The largest magnitude of an integer value whose products' sums stay exact. */
+  private static final double EXACT_INTEGERS = 1 << 20;
+
   private final int[][] m_Attributes;
   private final double[][][] m_Halves;
   private final int[][] m_Of;
+  /** Whether every value is an integer small enough that any order of the sums is exact. */
+  private final boolean m_IntegerValues;
   private transient double[][][] m_Gram;
 
   /**
@@ -67,6 +75,15 @@ public final class RowGram implements Serializable {
         m_Halves[h][entry.getValue()] = entry.getKey().m_Values;
       }
     }
+    boolean integers = true;
+    for (double[][] halves : m_Halves) {
+      for (double[] half : halves) {
+        for (double value : half) {
+          integers &= value == Math.rint(value) && Math.abs(value) <= EXACT_INTEGERS;
+        }
+      }
+    }
+    m_IntegerValues = integers;
   }
 
   /**
@@ -87,7 +104,11 @@ public final class RowGram implements Serializable {
    * @return the first halves' dot product plus the second halves'
    */
   double dot(int i, int j) {
-    return entry(0, m_Of[0][i], m_Of[0][j]) + entry(1, m_Of[1][i], m_Of[1][j]);
+    double first = entry(0, m_Of[0][i], m_Of[0][j]);
+    if (m_IntegerValues) {
+      return first + entry(1, m_Of[1][i], m_Of[1][j]);
+    }
+    return continued(first, m_Halves[1][m_Of[1][i]], m_Halves[1][m_Of[1][j]]);
   }
 
   /**
@@ -99,11 +120,8 @@ public final class RowGram implements Serializable {
    * @return the first halves' dot product plus the second halves'
    */
   double dot(Instance inst, int j) {
-    double sum = 0;
-    for (int h = 0; h < 2; h++) {
-      sum += product(values(inst, m_Attributes[h]), m_Halves[h][m_Of[h][j]]);
-    }
-    return sum;
+    double first = product(values(inst, m_Attributes[0]), m_Halves[0][m_Of[0][j]]);
+    return continued(first, values(inst, m_Attributes[1]), m_Halves[1][m_Of[1][j]]);
   }
 
   /** Drops the cached Gram rows, kept until now for the training. */
@@ -132,7 +150,11 @@ public final class RowGram implements Serializable {
   }
 
   private static double product(double[] x, double[] y) {
-    double sum = 0;
+    return continued(0, x, y);
+  }
+
+  /** The running sum carried on over these products, one by one in index order. */
+  private static double continued(double sum, double[] x, double[] y) {
     for (int k = 0; k < x.length; k++) {
       sum += x[k] * y[k];
     }

@@ -1,0 +1,345 @@
+/*
+ * Copyright (C) 2026 the weka-ranking authors. GPL-3.0-or-later.
+ */
+package weka.classifiers.meta.rankingreduction;
+
+import java.util.Arrays;
+
+import weka.classifiers.functions.Logistic;
+import weka.core.Optimization;
+import weka.core.Utils;
+
+/**
+ * WEKA's {@link Logistic} on a member's drawn pair list, bit for bit: every
+ * sum buildClassifier makes over the pair instances is made over the pairs
+ * in their order, with the same operands, so the statistics, each
+ * evaluation of the objective and gradient, the optimiser's path and the
+ * coefficients are WEKA's own, to the last bit, without a copy of any pair.
+ *
+ * <p>Where the pairs are separable the optimum is at infinity and where the
+ * optimiser stops is decided by the last bits of every evaluation, so there
+ * only the same arithmetic gives the same model ({@link ProductLogistic}'s
+ * sums over the rows, in another order, do not). It is still cheaper than
+ * the pair instances: a pair's linear predictor is WEKA's running sum over
+ * its columns in order, and the first half of that sum (the intercept and
+ * the first row's columns) depends on the first row alone, so it is summed
+ * once a row; the pair then adds its second row's products, computed once a
+ * row, one by one, in WEKA's order. A pair's predictor is computed once for
+ * the objective and the gradient at a point (WEKA computes it for each), its
+ * exponentials and logarithms on any number of threads, and the sums over
+ * the pairs in WEKA's order on one.
+ *
+ * <p>It applies where the filters leave each column a function of one row:
+ * no missing values (ReplaceMissingValues' means over the pairs would be
+ * summed in another order), the first row's columns before the second's.
+ */
+final class PairOrderLogistic {
+
+  /** Pairs a block of the per-pair work holds: fixed, so nothing depends on the threads. */
+  private static final int BLOCK = 4096;
+
+  private final int m_Firsts;
+  /** Each row's standardised values in the first row's columns, then in the second's. */
+  private final double[][] m_FirstValues;
+  private final double[][] m_SecondValues;
+  private final int[] m_Left;
+  private final int[] m_Right;
+  private final int[] m_Class;
+  private final double[] m_Weight;
+  private final double m_Ridge;
+  private final int m_Threads;
+  /** Each pair's linear predictor at {@link #m_EtaAt}. */
+  private final double[] m_Eta;
+  private double[] m_EtaAt;
+  /** Each pair's share of the sum being made (a loss or a gradient weight). */
+  private final double[] m_Terms;
+  private final double[][] m_Par;
+  private final double m_LL;
+
+  /**
+   * Whether the pair-order replay applies to pairs of these rows.
+   *
+   * @param firstColumns Logistic's columns (from 1) that read a pair's first row
+   * @param secondColumns those that read its second row
+   * @param rows the training rows
+   * @return true when the first row's columns come first and no value is missing
+   */
+  static boolean applies(int[] firstColumns, int[] secondColumns, double[][] rows) {
+    for (int i = 0; i < firstColumns.length; i++) {
+      if (firstColumns[i] != 1 + i) {
+        return false;
+      }
+    }
+    for (int i = 0; i < secondColumns.length; i++) {
+      if (secondColumns[i] != 1 + firstColumns.length + i) {
+        return false;
+      }
+    }
+    for (double[] row : rows) {
+      for (double value : row) {
+        if (Utils.isMissingValue(value)) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Trains as buildClassifier trains on the pair instances.
+   *
+   * @param logistic the member, its options set
+   * @param values each row's value in each of Logistic's columns (from 1), through its filters
+   * @param firsts how many columns (from 1) read a pair's first row
+   * @param pairs the member's pairs, in the order of its pair instances
+   * @param weights each pair's weight
+   * @param threads the most threads the per-pair work may use
+   * @throws Exception if WEKA's Logistic would refuse the pairs
+   */
+  PairOrderLogistic(Logistic logistic, double[][] values, int firsts, Pairs pairs,
+      double[] weights, int threads) throws Exception {
+    m_Firsts = firsts;
+    m_Left = pairs.left;
+    m_Right = pairs.right;
+    m_Weight = weights;
+    m_Ridge = logistic.getRidge();
+    m_Threads = threads;
+    int count = m_Left.length;
+    int predictors = values.length == 0 ? 0 : values[0].length - 1;
+    m_Class = new int[count];
+    m_Eta = new double[count];
+    m_Terms = new double[count];
+
+    // Statistics over the pairs in their order, as buildClassifier extracts them.
+    double[] mean = new double[predictors + 1];
+    double[] squares = new double[predictors + 1];
+    double[] perClass = new double[2];
+    double totWeights = 0;
+    for (int k = 0; k < count; k++) {
+      m_Class[k] = (int) pairs.label[k];
+      double w = weights[k];
+      totWeights += w;
+      double[] first = values[m_Left[k]];
+      double[] second = values[m_Right[k]];
+      for (int j = 1; j <= predictors; j++) {
+        double x = j <= firsts ? first[j] : second[j];
+        mean[j] += w * x;
+        squares[j] += w * x * x;
+      }
+      perClass[m_Class[k]]++;
+    }
+    ProductLogistic.checkWeights(totWeights, count);
+    double[] sd = new double[predictors + 1];
+    sd[0] = 1;
+    for (int j = 1; j <= predictors; j++) {
+      mean[j] = mean[j] / totWeights;
+      sd[j] = ProductLogistic.sd(squares[j], totWeights, mean[j]);
+    }
+    boolean standardise = !logistic.getDoNotStandardizeAttributes();
+    m_FirstValues = standardised(values, 1, firsts, mean, sd, standardise);
+    m_SecondValues = standardised(values, firsts + 1, predictors, mean, sd, standardise);
+
+    Optimization[] optimization = new Optimization[1];
+    double[] x = ProductLogistic.minimise(logistic, new ProductLogistic.Evaluation() {
+      @Override
+      public double value(double[] at) throws Exception {
+        return objective(at);
+      }
+
+      @Override
+      public double[] gradient(double[] at) throws Exception {
+        return PairOrderLogistic.this.gradient(at);
+      }
+    }, predictors, perClass[0], perClass[1], optimization);
+    m_LL = -optimization[0].getMinFunction();
+    m_Par = ProductLogistic.coefficients(x, mean, sd, standardise);
+  }
+
+  /** The model's coefficients in the attributes' units, as Logistic holds them. */
+  double[][] coefficients() {
+    return m_Par;
+  }
+
+  /** The model's log-likelihood. */
+  double logLikelihood() {
+    return m_LL;
+  }
+
+  /** Columns from..to (from 1) of every row, standardised as buildClassifier does it. */
+  private static double[][] standardised(double[][] values, int from, int to, double[] mean,
+      double[] sd, boolean standardise) {
+    double[][] out = new double[values.length][to - from + 1];
+    for (int r = 0; r < values.length; r++) {
+      for (int j = from; j <= to; j++) {
+        double x = values[r][j];
+        out[r][j - from] = standardise && sd[j] != 0 ? (x - mean[j]) / sd[j] : x;
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Every pair's linear predictor at x: WEKA's running sum 0 + 1 x_0 + the
+   * first row's products + the second row's, in column order.
+   */
+  private void predictors(double[] x) throws Exception {
+    if (m_EtaAt != null && Arrays.equals(m_EtaAt, x)) {
+      return;
+    }
+    Parallel.stopIfInterrupted();
+    int rows = m_FirstValues.length;
+    double[] firstSums = new double[rows];
+    double[][] secondProducts = new double[rows][m_SecondValues.length == 0 ? 0
+        : m_SecondValues[0].length];
+    for (int r = 0; r < rows; r++) {
+      double e = 0;
+      e += 1.0 * x[0];
+      double[] first = m_FirstValues[r];
+      for (int i = 0; i < first.length; i++) {
+        e += first[i] * x[1 + i];
+      }
+      firstSums[r] = e;
+      double[] second = m_SecondValues[r];
+      for (int i = 0; i < second.length; i++) {
+        secondProducts[r][i] = second[i] * x[1 + m_Firsts + i];
+      }
+    }
+    forEachBlock((from, to) -> {
+      int k = from;
+      for (; k + 3 < to; k += 4) { // four independent running sums, each in WEKA's order
+        double e0 = firstSums[m_Left[k]];
+        double e1 = firstSums[m_Left[k + 1]];
+        double e2 = firstSums[m_Left[k + 2]];
+        double e3 = firstSums[m_Left[k + 3]];
+        double[] p0 = secondProducts[m_Right[k]];
+        double[] p1 = secondProducts[m_Right[k + 1]];
+        double[] p2 = secondProducts[m_Right[k + 2]];
+        double[] p3 = secondProducts[m_Right[k + 3]];
+        for (int i = 0; i < p0.length; i++) {
+          e0 += p0[i];
+          e1 += p1[i];
+          e2 += p2[i];
+          e3 += p3[i];
+        }
+        m_Eta[k] = e0;
+        m_Eta[k + 1] = e1;
+        m_Eta[k + 2] = e2;
+        m_Eta[k + 3] = e3;
+      }
+      for (; k < to; k++) {
+        double e = firstSums[m_Left[k]];
+        for (double p : secondProducts[m_Right[k]]) {
+          e += p;
+        }
+        m_Eta[k] = e;
+      }
+    });
+    m_EtaAt = x.clone();
+  }
+
+  /** WEKA's objective: the pairs' weighted negative log-likelihood in order, plus the ridge. */
+  private double objective(double[] x) throws Exception {
+    predictors(x);
+    forEachBlock((from, to) -> {
+      for (int k = from; k < to; k++) {
+        double e = m_Eta[k];
+        double num = m_Class[k] == 0 ? e : 0;
+        m_Terms[k] = m_Weight[k] * (num - logOfSum(0, e));
+      }
+    });
+    double nll = 0;
+    for (double term : m_Terms) {
+      nll -= term;
+    }
+    for (int r = 1; r < x.length; r++) {
+      nll += m_Ridge * x[r] * x[r];
+    }
+    return nll;
+  }
+
+  /** Logistic's {@code logOfSum}: log(e^x + e^y) from x and y. */
+  private static double logOfSum(double logOfX, double logOfY) {
+    if (Double.isNaN(logOfX)) {
+      return logOfY;
+    }
+    if (Double.isNaN(logOfY)) {
+      return logOfX;
+    }
+    if (logOfX > logOfY) {
+      return logOfX + Math.log(1 + Math.exp(logOfY - logOfX));
+    } else {
+      return logOfY + Math.log(1 + Math.exp(logOfX - logOfY));
+    }
+  }
+
+  /** WEKA's gradient: each pair's columns times its weight and probability, in order. */
+  private double[] gradient(double[] x) throws Exception {
+    predictors(x);
+    forEachBlock((from, to) -> {
+      for (int k = from; k < to; k++) {
+        double max = m_Eta[k];
+        double denom = Math.exp(-max);
+        double num = Math.exp(m_Eta[k] - max);
+        denom += num;
+        if (Double.isNaN(denom)) {
+          throw new IllegalArgumentException("Can't normalize array. Sum is NaN.");
+        }
+        if (denom == 0) {
+          throw new IllegalArgumentException("Can't normalize array. Sum is zero.");
+        }
+        num /= denom;
+        m_Terms[k] = m_Weight[k] * num;
+      }
+    });
+    double[] grad = new double[x.length];
+    double[] firstGrad = new double[m_Firsts];
+    double[] secondGrad = new double[x.length - 1 - m_Firsts];
+    double intercept = 0;
+    for (int k = 0; k < m_Terms.length; k++) {
+      double firstTerm = m_Terms[k];
+      double[] first = m_FirstValues[m_Left[k]];
+      double[] second = m_SecondValues[m_Right[k]];
+      intercept += firstTerm * 1.0;
+      for (int i = 0; i < first.length; i++) {
+        firstGrad[i] += firstTerm * first[i];
+      }
+      for (int i = 0; i < second.length; i++) {
+        secondGrad[i] += firstTerm * second[i];
+      }
+      if (m_Class[k] != 1) {
+        double w = m_Weight[k];
+        intercept -= w * 1.0;
+        for (int i = 0; i < first.length; i++) {
+          firstGrad[i] -= w * first[i];
+        }
+        for (int i = 0; i < second.length; i++) {
+          secondGrad[i] -= w * second[i];
+        }
+      }
+    }
+    grad[0] = intercept;
+    System.arraycopy(firstGrad, 0, grad, 1, firstGrad.length);
+    System.arraycopy(secondGrad, 0, grad, 1 + firstGrad.length, secondGrad.length);
+    for (int r = 1; r < x.length; r++) {
+      grad[r] += 2 * m_Ridge * x[r];
+    }
+    return grad;
+  }
+
+  /** Work on a range of pairs. */
+  private interface Range {
+    void run(int from, int to) throws Exception;
+  }
+
+  /** Runs the work on blocks of pairs, on up to the threads allowed. */
+  private void forEachBlock(Range work) throws Exception {
+    int count = m_Eta.length;
+    int blocks = (count + BLOCK - 1) / BLOCK;
+    if (m_Threads <= 1 || blocks <= 1) {
+      work.run(0, count);
+      return;
+    }
+    Parallel.forEach(blocks, m_Threads, b -> work.run(b * BLOCK,
+        Math.min(count, (b + 1) * BLOCK)));
+  }
+}
