@@ -251,7 +251,7 @@ def test_the_pair_order_replay_does_not_depend_on_the_threads(weka):
 
 
 def mixed(n: int) -> Dataset:
-    """A class that one attribute leans on: some members' pairs are separable, some not."""
+    """A class one attribute leans on: some members' pairs separable, some not."""
     data = separable(n)
     data.X[:, 0] = np.random.default_rng(2).random(n) + 0.3 * data.y
     return data
