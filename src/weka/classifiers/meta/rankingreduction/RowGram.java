@@ -47,6 +47,12 @@ public final class RowGram implements Serializable {
   /** Whether every value is an integer small enough that any order of the sums is exact. */
   private final boolean m_IntegerValues;
   private transient double[][][] m_Gram;
+  /**
+   * The Gram rows of the two instances asked last, and their indices plus 1
+   * (0: none): SMO's step asks K(i1, j) and K(i2, j) over every j in turn.
+   */
+  private transient double[][][] m_Recent;
+  private transient int[] m_RecentPlusOne;
 
   /**
    * @param data the instances a kernel is built on, their class set
@@ -104,11 +110,39 @@ public final class RowGram implements Serializable {
    * @return the first halves' dot product plus the second halves'
    */
   double dot(int i, int j) {
-    double first = entry(0, m_Of[0][i], m_Of[0][j]);
+    double[][] rows = rows(i);
+    if (rows == null) {
+      double first = product(m_Halves[0][m_Of[0][i]], m_Halves[0][m_Of[0][j]]);
+      return continued(first, m_Halves[1][m_Of[1][i]], m_Halves[1][m_Of[1][j]]);
+    }
+    double first = rows[0][m_Of[0][j]];
     if (m_IntegerValues) {
-      return first + entry(1, m_Of[1][i], m_Of[1][j]);
+      return first + rows[1][m_Of[1][j]];
     }
     return continued(first, m_Halves[1][m_Of[1][i]], m_Halves[1][m_Of[1][j]]);
+  }
+
+  /** Instance i's rows of both Gram matrices, or null where a half has too many values. */
+  private double[][] rows(int i) {
+    if (m_Halves[0].length > MOST_CACHED || m_Halves[1].length > MOST_CACHED) {
+      return null;
+    }
+    if (m_RecentPlusOne == null) {
+      m_RecentPlusOne = new int[2];
+      m_Recent = new double[2][][];
+    }
+    if (m_RecentPlusOne[0] == i + 1) {
+      return m_Recent[0];
+    }
+    if (m_RecentPlusOne[1] == i + 1) {
+      return m_Recent[1];
+    }
+    double[][] rows = {gramRow(0, m_Of[0][i]), gramRow(1, m_Of[1][i])};
+    m_RecentPlusOne[1] = m_RecentPlusOne[0];
+    m_Recent[1] = m_Recent[0];
+    m_RecentPlusOne[0] = i + 1;
+    m_Recent[0] = rows;
+    return rows;
   }
 
   /**
@@ -127,13 +161,13 @@ public final class RowGram implements Serializable {
   /** Drops the cached Gram rows, kept until now for the training. */
   void clean() {
     m_Gram = null;
+    m_Recent = null;
+    m_RecentPlusOne = null;
   }
 
-  private double entry(int h, int a, int c) {
+  /** Half h's Gram row of its distinct value a, computed the first time it is asked. */
+  private double[] gramRow(int h, int a) {
     double[][] halves = m_Halves[h];
-    if (halves.length > MOST_CACHED) {
-      return product(halves[a], halves[c]);
-    }
     if (m_Gram == null) {
       m_Gram = new double[][][] {new double[m_Halves[0].length][],
           new double[m_Halves[1].length][]};
@@ -146,7 +180,7 @@ public final class RowGram implements Serializable {
       }
       m_Gram[h][a] = row;
     }
-    return row[c];
+    return row;
   }
 
   private static double product(double[] x, double[] y) {
