@@ -137,8 +137,8 @@ def test_smo_takes_the_row_kernel_where_the_table_says_and_wekas_path_elsewhere(
         assert fit["train_path"] == ("row-kernel" if wanted == "row-kernel" else "weka")
         assert not fit["from_rows"]  # WEKA's SMO either way, its kernel aside
         solvers.add(wanted)
-    # glass has cells of both (its numeric kernels are within rounding only).
-    assert solvers == {"pairs", "row-kernel"}
+    # The row kernel is WEKA's to the bit, and every cell was checked on it.
+    assert solvers == {"row-kernel"}
 
 
 def test_each_records_train_path_is_the_path_java_takes(fits):

@@ -479,8 +479,8 @@ COMMANDS: tuple[Command, ...] = (
         arg("--tasks", type=names, help="comma-separated study tasks (default: all)"),
         arg("--learners", type=names, help="comma-separated learners (default: all)"),
         arg("--include-slow", action="store_true",
-            help="also run SMO original on breast-cancer, vehicle (1-2.5 min a fold "
-            "on the row kernel, 3 on WEKA's path)"),
+            help="also run SMO original on breast-cancer, vehicle (about 1 min and "
+            "20 s a fold on the row kernel)"),
         arg("--experimenter", action="store_true", help="then each cell in WEKA's too"),
         arg("--estimate", nargs="?", const="text", choices=("text", "json"),
             help="run nothing: print the wall time on 2 workers estimated from the "

@@ -37,7 +37,11 @@ from weka_ranking.studies.monograph.plan import (
 WORKERS = 2
 GOAL_SECONDS = {"default": 20 * 60, "include_slow": 60 * 60}
 # Stores of reruns on the current code's paths, beside the committed one.
-CHECKS = ("reproduction-checks/smo-row-kernel", "reproduction-checks/plan")
+CHECKS = (
+    "reproduction-checks/smo-row-kernel",
+    "reproduction-checks/plan",
+    "reproduction-checks/pair-order",
+)
 
 
 def unit_costs(records: list[dict]) -> dict[str, tuple[float, frozenset[str]]]:
