@@ -195,6 +195,29 @@ def test_command_line_cross_validation_equals_cv(weka_home, cv_result):
     assert float(weighted[6]) == round(cv_result.pooled_auc, 3)
 
 
+def test_a_refused_option_is_one_line_on_wekas_command_line(weka):
+    # java weka.classifiers.meta.RankingReduction: no stack trace, as WEKA's
+    # own runClassifier prints for any refusal.
+    result = subprocess.run(
+        ["java", "--add-opens", "java.base/java.lang=ALL-UNNAMED", "-cp"]
+        + [os.pathsep.join(jvm.classpath()), "weka.classifiers.meta.RankingReduction"]
+        + ["-t", BREAST_CANCER, "-P", "all"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    ours = [
+        line
+        for line in result.stderr.splitlines()
+        if "RankingReduction" in line or line.startswith("\tat ")
+    ]
+    assert ours == [
+        "weka.classifiers.meta.RankingReduction: -P all: voters default to 10, and "
+        "with all pairs every member trains on the same pairs: 10 identical J48 "
+        "members (J48 is not randomizable): add -I 1"
+    ]
+
+
 def test_the_same_class_ranks_first_in_both_worlds_when_nothing_is_said(
     weka_home, cv_result
 ):

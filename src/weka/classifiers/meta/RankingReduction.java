@@ -2269,12 +2269,26 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   }
 
   /**
-   * Runs the classifier from the command line.
+   * Runs the classifier from the command line as WEKA's
+   * {@code runClassifier} does, but says a refused option or data set in one
+   * line on standard error where WEKA prints the exception's stack trace
+   * (WEKA's help, asked for or after a usage mistake, is printed whole).
    *
    * @param argv the options
    */
   public static void main(String[] argv) {
-    runClassifier(new RankingReduction(), argv);
+    try {
+      System.out.println(weka.classifiers.Evaluation.evaluateModel(new RankingReduction(),
+          argv));
+    } catch (Exception e) {
+      String message = e.getMessage();
+      if (message != null && message.contains("General options")) {
+        System.err.println(message);
+      } else {
+        System.err.println("weka.classifiers.meta.RankingReduction: "
+            + (message == null ? e.toString() : message.trim()));
+      }
+    }
   }
 }
 
