@@ -80,7 +80,7 @@ IGNORES_INTERRUPTS = textwrap.dedent(
         matcher = jpype.JClass("java.util.regex.Pattern").compile("(.*a){12}b")
         text = "a" * 60
         print("0 pairs for each of 1 member", file=sys.stderr, flush=True)
-        bridge._interruptible(lambda: matcher.matcher(text).matches())
+        bridge.interruptibly(lambda: matcher.matcher(text).matches())
 
     bridge.build = build
     cli.main_exit()
@@ -99,3 +99,25 @@ def test_java_work_that_ignores_the_interrupt_ends_after_the_grace_period(tmp_pa
     assert code == 130 and out == "", err
     assert "weka-ranking: interrupted (the Java work under way did not stop" in err
     assert "Traceback" not in err and not model.exists()
+
+
+@pytest.mark.slow  # its first member trains after several seconds
+def test_a_benchmark_stops_on_sigterm(tmp_path):
+    # The benchmarks call Java from their own loops: the whole run is the
+    # interruptible work, so SIGTERM ends it as it ends training.
+    process = subprocess.Popen(
+        [sys.executable, "-m", "weka_ranking", "bench", "--sections", "scale"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=tmp_path,
+    )
+    said = ""
+    while "trained" not in said:
+        line = process.stderr.readline()
+        assert line, f"the bench ended before training: {said}"
+        said += line
+    code, out, err = stopped(process, signal.SIGTERM)
+    assert code == 130 and out == "", err
+    assert err.rstrip().endswith("weka-ranking: interrupted"), err
+    assert "Traceback" not in err

@@ -291,7 +291,7 @@ def read_table(path, arff: bool) -> tuple[Table, np.ndarray]:
         except jpype.JException as err:
             raise WekaError(str(err.message())) from None
 
-    data = _interruptible(load)
+    data = interruptibly(load)
     if data is None:
         raise DataError(
             f"{path}: no WEKA converter reads this kind of file; give an ARFF "
@@ -376,7 +376,7 @@ GRACE_SECONDS = 5.0
 _interrupted: list[threading.Event] = []
 
 
-def _interruptible(call: Callable[[], T]) -> T:
+def interruptibly(call: Callable[[], T]) -> T:
     """``call()``, long Java work, run so that Ctrl-C and SIGTERM stop it.
 
     Python runs its signal handlers in the main thread only, and not while a
@@ -435,14 +435,14 @@ def java_work_running() -> bool:
 def build(classifier, instances, spec: str) -> None:
     """``buildClassifier``, with WEKA's complaints turned into :class:`WekaError`.
 
-    Ctrl-C stops it (:func:`_interruptible`).
+    Ctrl-C stops it (:func:`interruptibly`).
     """
 
     def train() -> None:
         with java_errors(f"training '{spec}'"):
             classifier.buildClassifier(instances)
 
-    _interruptible(train)
+    interruptibly(train)
 
 
 def make_reduction(options: Sequence[str], base=None):
@@ -608,7 +608,7 @@ def rank(reduction, instances, source: str) -> tuple[np.ndarray, int]:
             scores = np.asarray(ranking.scores, dtype=np.float64)
             return scores, int(ranking.comparisons)
 
-    return _interruptible(ranked)
+    return interruptibly(ranked)
 
 
 def reference_distributions(reduction, instances, source: str) -> np.ndarray:
@@ -721,7 +721,7 @@ def serialize(classifier, header) -> bytes:
     JClass = _classes()
     stream = JClass("java.io.ByteArrayOutputStream")()
     objects = jpype.JArray(JClass("java.lang.Object"))([classifier, header])
-    _interruptible(
+    interruptibly(
         lambda: JClass("weka.core.SerializationHelper").writeAll(stream, objects)
     )
     return bytes(stream.toByteArray())
@@ -739,7 +739,7 @@ def deserialize(payload: bytes):
     JClass = _classes()
     content = jpype.JArray(jpype.JByte)(payload)
     try:
-        objects = _interruptible(
+        objects = interruptibly(
             lambda: JClass("wekaranking.ModelInput").readAll(content)
         )
     except jpype.JException as err:

@@ -376,17 +376,22 @@ def _experiment(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
+    from weka_ranking import bridge
     from weka_ranking.studies.bench import benchmarks as bench
     from weka_ranking.studies.bench import page as bench_markdown
     from weka_ranking.studies.bench import scale_page
 
-    results = bench.run(args.sections, not args.no_large, logger.info)
+    # Its Java calls run on this thread: run whole where a signal stops it.
+    results = bridge.interruptibly(
+        lambda: bench.run(args.sections, not args.no_large, logger.info)
+    )
     _emit(args, bench_markdown.to_markdown(results, _command()), results)
     scale_page.write_beside(results, args.out, _command())
     return 0
 
 
 def _ltr(args: argparse.Namespace) -> int:
+    from weka_ranking import bridge
     from weka_ranking.studies.ltr import experiment, report
     from weka_ranking.studies.ltr.files import write_outputs
 
@@ -399,7 +404,9 @@ def _ltr(args: argparse.Namespace) -> int:
     else:
         raise UsageError("a training file needs --valid FILE and --test FILE")
     rankers = list(args.rankers or experiment.ALL_RANKERS)
-    results = experiment.run(rankers, folds, logger.info, data, args.ties)
+    results = bridge.interruptibly(
+        lambda: experiment.run(rankers, folds, logger.info, data, args.ties)
+    )
     page = report.page_values(results, _command())
     markdown = report.render(page)
     summary = {**experiment.summary(results), "page": page}

@@ -189,7 +189,7 @@ def _start(jpype, heap: str | None, verbose: bool) -> None:
         )
     # -Xrs and interrupt=False: SIGTERM and SIGINT stay Python's (neither the
     # JVM nor JPype installs a handler), so an interrupted run stops cleanly
-    # (bridge._interruptible) instead of the JVM exiting under it. A JVM that
+    # (bridge.interruptibly) instead of the JVM exiting under it. A JVM that
     # cannot start writes its report to the temporary folder, not into the
     # user's working folder.
     error_file = Path(tempfile.gettempdir()) / "weka-ranking-hs_err_pid%p.log"
