@@ -212,12 +212,23 @@ def assert_wekas_model(result) -> None:
     )
 
 
-@pytest.mark.parametrize("pairs_per_instance", [1, 5])
-def test_separable_sampled_pairs_give_wekas_model_to_the_bit(pairs_per_instance, weka):
-    # vehicle's sampled pair sets are separable (the reproduction's pairs and
-    # seeds families): replayed in the pairs' order, not declined.
-    data = load_task("vehicle")
-    for train, test in list(weka_folds(data.y))[:3]:
+@pytest.mark.parametrize(
+    ("task", "pairs_per_instance"),
+    [
+        ("vehicle", 1),
+        ("vehicle", 5),
+        ("glass", 1),
+        ("yeast", 1),
+        ("arff_data/ionosphere.arff", 5),
+    ],
+)
+def test_separable_sampled_pairs_give_wekas_model_to_the_bit(
+    task, pairs_per_instance, weka
+):
+    # These sampled pair sets are separable (vehicle's: the reproduction's
+    # pairs and seeds families): replayed in the pairs' order, not declined.
+    data = load_task(task)
+    for train, test in list(weka_folds(data.y))[:2]:
         result = compare(data.subset(train), data.subset(test), "", pairs_per_instance)
         assert result.onPairsSeparates
         assert_wekas_model(result)
