@@ -52,3 +52,31 @@ def test_the_bench_reads_the_studys_estimate_through_its_command(capsys):
     default = printed["reproduction_estimate"]["plans"]["default"]
     assert printed["reproduce_default_wall_seconds"] == default["estimate_seconds"]
     assert default["estimate_seconds"] >= default["longest_unit_seconds"]
+
+
+@pytest.mark.parametrize(
+    "flags", [["--tasks", "glass"], ["--include-slow"], ["--quick"], ["--jobs", "0"]]
+)
+def test_the_estimate_refuses_what_it_does_not_read(flags, capsys):
+    assert main(["reproduce", "--estimate", *flags]) == 2
+    (line,) = capsys.readouterr().err.splitlines()
+    assert line.startswith("weka-ranking: error: ")
+
+
+def test_a_run_of_no_workers_is_refused(tmp_path, capsys):
+    assert main(["reproduce", "--jobs", "0", "--out", str(tmp_path / "out")]) == 2
+    assert "--jobs 0: give 1 worker or more" in capsys.readouterr().err
+    assert not (tmp_path / "out").exists()
+
+
+def test_the_estimate_is_judged_against_the_goal_on_two_workers(capsys):
+    assert main(["reproduce", "--estimate", "json", "--jobs", "1"]) == 0
+    one = json.loads(capsys.readouterr().out)["reproduction_estimate"]
+    two = estimate()["reproduction_estimate"]
+    assert one["workers"] == 1 and two["workers"] == 2
+    for name in ("default", "include_slow"):
+        assert one["plans"][name]["meets_goal"] == two["plans"][name]["meets_goal"]
+        assert (
+            one["plans"][name]["estimate_seconds"]
+            >= two["plans"][name]["estimate_seconds"]
+        )

@@ -16,6 +16,9 @@ What "the same model" means for each path of ``-smo-solver``:
   the pairs it answers otherwise are the few whose margins are that near 0.
 """
 
+import subprocess
+import sys
+
 import jpype
 import numpy as np
 import pytest
@@ -260,9 +263,11 @@ def test_a_solver_that_does_not_apply_declines_and_says_why(
     data = sample("breast-cancer", 30)
     params = {"base": "SMO", **ALL_PAIRS, **params}
     declined = RankingReduction(**params, smo_solver=solver).fit(data)
-    line = next(x for x in model_text(declined).splitlines() if "SMO solver" in x)
-    assert line.startswith(f"SMO solver: {solver} declined (")
+    # Said among the model's declined paths, in its text and to Python.
+    (line,) = [x for x in declined.declined_ if "SMO solver" in x]
+    assert line.startswith(f"SMO solver {solver} (")
     assert reason in line and line.endswith("WEKA's SMO trained on the pair instances")
+    assert f"Declined: {line}\n" in model_text(declined)
     general = RankingReduction(**params).fit(data)
     np.testing.assert_array_equal(
         declined.ranking(data).scores, general.ranking(data).scores
@@ -289,3 +294,23 @@ def test_bench_trains_a_fold_by_every_solver_beside_wekas_path(weka):
     }
     assert all(s["seconds"] > 0 for s in fold["solvers"].values())
     assert fold["solvers"]["row-kernel"]["same_ranking"]  # binary attributes
+
+
+def test_a_declined_solver_is_said_once_on_the_command_line(weka):
+    # --verbose: the model's declined paths reach the log, once per command
+    # (not once per fold).
+    result = subprocess.run(
+        [sys.executable, "-m", "weka_ranking", "cv", "breast-cancer"]
+        + ["--learner", "SMO", "--pairs", "3", "--voters", "1"]
+        + ["--smo-solver", "differences", "--verbose"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    said = [line for line in result.stderr.splitlines() if "declined: " in line]
+    assert said == [
+        "weka-ranking: declined: SMO solver differences (the pairs are not all pairs "
+        "of a binary task in both orders with unit weights): WEKA's SMO trained on "
+        "the pair instances"
+    ]

@@ -296,15 +296,38 @@ def _emit(args: argparse.Namespace, text: str, results=None, echo=True) -> None:
 def _reproduce(args: argparse.Namespace) -> int:
     from weka_ranking.studies.monograph.run import reproduce
 
+    if args.jobs is not None and args.jobs < 1:
+        raise UsageError(f"--jobs {args.jobs}: give 1 worker or more")
     if args.estimate:
-        from weka_ranking.studies.monograph.estimate import estimate, lines
+        from weka_ranking.studies.monograph.estimate import WORKERS, estimate, lines
 
-        values = estimate()
+        unread = [
+            flag
+            for flag, given in (
+                ("--tasks", args.tasks),
+                ("--learners", args.learners),
+                ("--quick", args.quick),
+                ("--include-slow", args.include_slow),
+                ("--experimenter", args.experimenter),
+                ("--executor dask", args.executor != "local"),
+                ("--scheduler", args.scheduler),
+            )
+            if given
+        ]
+        if unread:
+            raise UsageError(
+                f"--estimate prices the whole study's two plans, the default and "
+                f"--include-slow, on --jobs workers: {', '.join(unread)} "
+                f"{'is' if len(unread) == 1 else 'are'} not read; leave "
+                f"{'it' if len(unread) == 1 else 'them'} out"
+            )
+        values = estimate(workers=WORKERS if args.jobs is None else args.jobs)
         text = "\n".join(lines(values))
         print(json.dumps(values) if args.estimate == "json" else text)
         return 0
     if args.scheduler and args.executor != "dask":
         raise UsageError("--scheduler ADDRESS is a Dask cluster's: add --executor dask")
+    args.jobs = 1 if args.jobs is None else args.jobs
     given = (
         "tasks learners quick include_slow jobs heap scheduler experimenter executor"
     )
@@ -476,7 +499,8 @@ COMMANDS: tuple[Command, ...] = (
             "run the monograph's batteries and sweeps into a resumable store", (
         arg("--out", default="reproduction", metavar="DIR",
             help="folder of the store and the report (default: reproduction)"),
-        arg("--jobs", type=int, default=1, help="worker processes, one JVM each"),
+        arg("--jobs", type=int,
+            help="worker processes, one JVM each (default 1; --estimate: 2)"),
         arg("--quick", action="store_true",
             help="a subset of a few minutes: 2 tasks, 2 learners, sweeps 1,5,10"),
         arg("--executor", choices=("local", "dask"), default="local",

@@ -58,10 +58,10 @@ class RankingReduction(ClassifierMixin, Ranker):
     member_seconds_ : list of float
         Wall time of building each member's pairs and training it.
     declined_ : tuple of str
-        The exact fast paths this model does not take because of its
-        ``pair_features`` or ``pair_order`` (training from the rows, the tree
-        committee's tournament, NaiveBayes' additive form), each with its
-        reason, as the WEKA model's text says them; empty when none is.
+        The fast paths this model does not take (training from the rows, the
+        tree committee's tournament, NaiveBayes' additive form, the
+        ``smo_solver`` asked for), each with its reason, as the WEKA model's
+        text says them (and the log, at INFO, once each); empty when none is.
     base_classname_ : str
         The base learner's WEKA classname.
     base_options_ : list of str
@@ -340,7 +340,10 @@ class RankingReduction(ClassifierMixin, Ranker):
         )
         with reporting, trained.running():
             bridge.build(reduction, instances, self._spec())
-        return self._set_trained(reduction)
+        self._set_trained(reduction)
+        for line in self.declined_:  # the model's text says them too
+            logger.info("declined: " + line, extra={"once": True})
+        return self
 
     def _spec(self) -> str:
         return " ".join([learners.classname(self.base), self.base_options]).strip()

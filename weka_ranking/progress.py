@@ -191,7 +191,7 @@ def counter(what: str):
 
 
 class OncePerKind(logging.Filter):
-    """Let a warning through once per command: the first of its kind.
+    """Let a warning (or a record marked ``once``) through once per command.
 
     A kind is the message's template (``record.msg`` before its arguments),
     so a warning raised for every fold of a cross-validation (a coarse
@@ -203,7 +203,7 @@ class OncePerKind(logging.Filter):
         self.seen: set[tuple[str, str]] = set()
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if record.levelno != logging.WARNING:
+        if record.levelno != logging.WARNING and not getattr(record, "once", False):
             return True
         kind = (record.name, str(record.msg))
         if kind in self.seen:

@@ -119,6 +119,7 @@ def estimate(
                 durations.append(committed[main][0])
                 priced["main_variant"] += 1
         seconds = makespan(durations, workers)
+        on_goal_workers = makespan(durations, WORKERS)
         plans[name] = {
             "units": len(units),
             "priced_from": priced,
@@ -126,7 +127,7 @@ def estimate(
             "longest_unit_seconds": max(durations),
             "estimate_seconds": seconds,
             "goal_seconds": GOAL_SECONDS[name],
-            "meets_goal": seconds < GOAL_SECONDS[name],
+            "meets_goal": on_goal_workers < GOAL_SECONDS[name],
         }
     return {
         "reproduce_default_wall_seconds": plans["default"]["estimate_seconds"],
@@ -145,13 +146,14 @@ def lines(values: dict) -> list[str]:
         plan = r["plans"][name]
         priced = plan["priced_from"]
         out.append(
-            f"reproduce{flags}: estimate {plan['estimate_seconds'] / 60:.1f} min on "
-            f"{r['workers']} workers ({'under' if plan['meets_goal'] else 'NOT under'} "
-            f"the goal of {plan['goal_seconds'] / 60:.0f}); {plan['units']} units, "
+            f"reproduce{flags}: about {plan['estimate_seconds'] / 60:.1f} min on "
+            f"{r['workers']} workers, estimated from the recorded costs (the "
+            f"project's goal, under {plan['goal_seconds'] / 60:.0f} on {WORKERS}: "
+            f"{'met' if plan['meets_goal'] else 'NOT met'}); {plan['units']} units, "
             f"{plan['unit_seconds_total'] / 60:.1f} min of models, the longest "
-            f"{plan['longest_unit_seconds']:.0f} s; priced from reruns on the "
-            f"new paths {priced['rerun']}, from the committed store "
-            f"{priced['committed']} (WEKA's path), from the main variant "
-            f"{priced['main_variant']}"
+            f"{plan['longest_unit_seconds']:.0f} s; each unit priced from a rerun "
+            f"on its fast path ({priced['rerun']}), else from the committed store "
+            f"({priced['committed']}, WEKA's path), else from its cell's main "
+            f"variant ({priced['main_variant']}, cells the store lacks)"
         )
     return out

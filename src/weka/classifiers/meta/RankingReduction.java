@@ -2178,13 +2178,9 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
         .append(Utils.toCommandLine(m_Classifier))
         .append(" itself on the same folds (or this scheme with -R pointwise); ")
         .append("weka-ranking cv reports both and says which ranks better\n");
-    if (m_SmoSolver != SmoSolver.PAIRS) {
-      text.append("SMO solver: ").append(TAGS_SMO_SOLVER[m_SmoSolver].getIDStr());
-      if (m_SmoSolverDeclined != null) {
-        text.append(" declined (").append(m_SmoSolverDeclined)
-            .append("): WEKA's SMO trained on the pair instances");
-      }
-      text.append("\n");
+    if (m_SmoSolver != SmoSolver.PAIRS && m_SmoSolverDeclined == null) {
+      text.append("SMO solver: ").append(TAGS_SMO_SOLVER[m_SmoSolver].getIDStr())
+          .append("\n");
     }
     for (int i = 0; i < m_Classifiers.length; i++) {
       text.append("\n--- member ").append(i + 1).append(": seed ").append(m_MemberSeeds[i])
@@ -2211,6 +2207,10 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
       out.add("training " + m_Classifier.getClass().getSimpleName()
           + " from the rows (" + m_RowPathDeclined + "): the members trained on the pair "
           + "instances");
+    }
+    if (m_SmoSolver != SmoSolver.PAIRS && m_SmoSolverDeclined != null) {
+      out.add("SMO solver " + TAGS_SMO_SOLVER[m_SmoSolver].getIDStr() + " ("
+          + m_SmoSolverDeclined + "): WEKA's SMO trained on the pair instances");
     }
     out.addAll(membersDeclined());
     String trees = Committee.treeTournamentDeclined(getPairLayout());

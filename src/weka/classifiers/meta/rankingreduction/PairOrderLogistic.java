@@ -57,32 +57,33 @@ final class PairOrderLogistic {
   private final double m_LL;
 
   /**
-   * Whether the pair-order replay applies to pairs of these rows.
+   * Why the pair-order replay does not apply to pairs of these rows.
    *
    * @param firstColumns Logistic's columns (from 1) that read a pair's first row
    * @param secondColumns those that read its second row
    * @param rows the training rows
-   * @return true when the first row's columns come first and no value is missing
+   * @return null when the first row's columns come first and no value is missing
    */
-  static boolean applies(int[] firstColumns, int[] secondColumns, double[][] rows) {
+  static String declined(int[] firstColumns, int[] secondColumns, double[][] rows) {
     for (int i = 0; i < firstColumns.length; i++) {
       if (firstColumns[i] != 1 + i) {
-        return false;
+        return "the replay in their order needs the first row's columns first";
       }
     }
     for (int i = 0; i < secondColumns.length; i++) {
       if (secondColumns[i] != 1 + firstColumns.length + i) {
-        return false;
+        return "the replay in their order needs the first row's columns first";
       }
     }
     for (double[] row : rows) {
       for (double value : row) {
         if (Utils.isMissingValue(value)) {
-          return false;
+          return "its rows have missing values, whose means over the pairs the replay in "
+              + "their order cannot sum as WEKA does";
         }
       }
     }
-    return true;
+    return null;
   }
 
   /**

@@ -127,16 +127,18 @@ final class ProductLogistic implements ProductTraining.ListBuilder {
     }
     Logistic logistic = (Logistic) member;
     Filters filters = new Filters(training, pairs);
-    boolean replayable = pairs instanceof ListPairs
-        && PairOrderLogistic.applies(filters.m_FirstColumns, filters.m_SecondColumns,
-            training.rows());
+    String notReplayed = pairs instanceof ListPairs
+        ? PairOrderLogistic.declined(filters.m_FirstColumns, filters.m_SecondColumns,
+            training.rows())
+        : "all pairs are not replayed in their order";
+    boolean replayable = notReplayed == null;
     Fit fit = new Fit(logistic, filters, pairs, threads, replayable);
     if (!fit.separated()) {
       filters.fill(logistic, fit.m_Par, fit.m_LL);
       return null;
     }
     if (!replayable) {
-      return SEPARABLE;
+      return SEPARABLE + " (" + notReplayed + ")";
     }
     ListPairs list = (ListPairs) pairs;
     PairOrderLogistic replay = new PairOrderLogistic(logistic, filters.m_Values,
