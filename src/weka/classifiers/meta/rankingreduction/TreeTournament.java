@@ -593,7 +593,7 @@ public final class TreeTournament implements ExactTournament {
     int[] reached = found.items;
     int[] same = sameCells(start, reached, group.length);
     long[] counted = new long[group.length]; // wins of the rows whose answers are counted
-    long[][] votes = new long[trees][BLOCK]; // each tree's answers on the block
+    long[] union = new long[BLOCK]; // one tree's answers on the block, where a reaches several cells
     int[] cells = new int[stack.length]; // a tree's cells reached by a row: one a node at most
     Tally tally = new Tally(trees);
     int majority = trees / 2 + 1;
@@ -603,6 +603,7 @@ public final class TreeTournament implements ExactTournament {
         if (same[i] != i) {
           continue; // its answers are an earlier row's
         }
+        tally.clear();
         int voters = 0; // trees that say "a beats b" for some b of the block
         for (int t = 0; t < trees && voters + trees - t >= majority; t++) {
           int listed = 0; // the cells a reaches that hold a row b of the block, without a branch
@@ -614,17 +615,16 @@ public final class TreeTournament implements ExactTournament {
           if (listed == 0) {
             continue;
           }
-          long[] tree = votes[voters++];
-          System.arraycopy(bits, cells[0], tree, 0, BLOCK);
-          for (int k = 1; k < listed; k++) {
-            int at = cells[k];
-            for (int w = 0; w < BLOCK; w++) {
-              tree[w] |= bits[at + w];
-            }
+          voters++;
+          if (listed == 1) {
+            tally.add(bits, cells[0]);
+          } else {
+            union(bits, cells, listed, union);
+            tally.add(union, 0);
           }
         }
         if (voters >= majority) {
-          counted[i] += tally.atLeast(votes, voters, majority);
+          counted[i] += tally.reached();
         }
       }
     }
@@ -701,63 +701,111 @@ public final class TreeTournament implements ExactTournament {
     return 2 * votes > trees;
   }
 
+  /** Into out, the OR of the first listed of the blocks of bits at the offsets cells. */
+  private static void union(long[] bits, int[] cells, int listed, long[] out) {
+    int first = cells[0];
+    int second = cells[1];
+    for (int w = 0; w < BLOCK; w++) {
+      out[w] = bits[first + w] | bits[second + w];
+    }
+    for (int k = 2; k < listed; k++) {
+      int at = cells[k];
+      for (int w = 0; w < BLOCK; w++) {
+        out[w] |= bits[at + w];
+      }
+    }
+  }
+
   /**
-   * The bits of a block where at least a majority of the trees' answers say
-   * 1, counted per bit as a binary number a bit slice each (a bit-sliced
-   * adder), a block's words at once and without a branch on the bits, so
-   * that the compiler may use the processor's vector instructions.
+   * Per bit of a block, whether at least a majority of the trees' answers
+   * say 1, counted as a binary number a bit slice each (a bit-sliced
+   * counter), a block's words at once and without a branch on the bits, so
+   * that the compiler may use the processor's vector instructions. The
+   * counter starts at 2^k - majority (k: the slices below the top), so that
+   * a bit's count reaches the majority where its carry leaves slice k - 1;
+   * the top slice keeps that carry, and the answer is the top's popcount,
+   * without comparing the count with the majority.
    */
   private static final class Tally {
+    /**
+     * Slices below the top in the counter a committee of up to 31 trees
+     * needs (a majority of 16 at most, and 15 more votes at most): the one
+     * loop of {@link #add} holds these four in registers.
+     */
+    private static final int FUSED = 4;
     /** The count's slices, the lowest first: slice k holds bit k of each bit's count. */
     private final long[][] m_Slice;
+    /** Where the count has reached the majority. */
+    private final long[] m_Top = new long[BLOCK];
+    /** A vote's carry through the slices of a counter wider than {@link #FUSED}. */
     private final long[] m_Carry = new long[BLOCK];
-    private final long[] m_Above = new long[BLOCK];
-    private final long[] m_Equal = new long[BLOCK];
+    /** Per slice, its words at the start: all ones where the start has that bit. */
+    private final long[] m_Start;
 
     Tally(int trees) {
-      m_Slice = new long[32 - Integer.numberOfLeadingZeros(trees)][BLOCK];
+      int majority = trees / 2 + 1;
+      int below = Math.max(FUSED, 32 - Integer.numberOfLeadingZeros(majority - 1));
+      m_Slice = new long[below][BLOCK];
+      m_Start = new long[below];
+      long start = (1L << below) - majority; // the count a majority carries out of the slices
+      for (int k = 0; k < below; k++) {
+        m_Start[k] = ((start >>> k) & 1) == 1 ? -1L : 0L;
+      }
     }
 
-    /** How many bits of the block at least majority of the first voters' words have set. */
-    long atLeast(long[][] votes, int voters, int majority) {
+    /** Starts counting a block. */
+    void clear() {
+      for (int k = 0; k < m_Slice.length; k++) {
+        Arrays.fill(m_Slice[k], m_Start[k]);
+      }
+      Arrays.fill(m_Top, 0L);
+    }
+
+    /** Adds one tree's answers on the block, the words from[at, at + BLOCK). */
+    void add(long[] from, int at) {
       long[][] slice = m_Slice;
+      long[] top = m_Top;
+      if (slice.length == FUSED) {
+        long[] s0 = slice[0];
+        long[] s1 = slice[1];
+        long[] s2 = slice[2];
+        long[] s3 = slice[3];
+        for (int w = 0; w < BLOCK; w++) {
+          long carry = from[at + w];
+          long count = s0[w];
+          s0[w] = count ^ carry;
+          carry &= count;
+          count = s1[w];
+          s1[w] = count ^ carry;
+          carry &= count;
+          count = s2[w];
+          s2[w] = count ^ carry;
+          carry &= count;
+          count = s3[w];
+          s3[w] = count ^ carry;
+          top[w] |= carry & count;
+        }
+        return;
+      }
       long[] carry = m_Carry;
-      System.arraycopy(votes[0], 0, slice[0], 0, BLOCK);
-      for (int k = 1; k < slice.length; k++) {
-        Arrays.fill(slice[k], 0L);
-      }
-      for (int v = 1; v < voters; v++) {
-        System.arraycopy(votes[v], 0, carry, 0, BLOCK);
-        int used = 32 - Integer.numberOfLeadingZeros(v + 1); // slices a count of v + 1 needs
-        for (int k = 0; k < used; k++) {
-          long[] count = slice[k];
-          for (int w = 0; w < BLOCK; w++) {
-            long sum = count[w] ^ carry[w];
-            carry[w] &= count[w];
-            count[w] = sum;
-          }
+      System.arraycopy(from, at, carry, 0, BLOCK);
+      for (long[] count : slice) {
+        for (int w = 0; w < BLOCK; w++) {
+          long sum = count[w] ^ carry[w];
+          carry[w] &= count[w];
+          count[w] = sum;
         }
       }
-      long[] above = m_Above; // count > majority's bits so far, from the top slice down
-      long[] equal = m_Equal; // count == majority's bits so far
-      Arrays.fill(above, 0L);
-      Arrays.fill(equal, -1L);
-      for (int k = slice.length - 1; k >= 0; k--) {
-        long[] count = slice[k];
-        if (((majority >>> k) & 1) == 1) {
-          for (int w = 0; w < BLOCK; w++) {
-            equal[w] &= count[w];
-          }
-        } else {
-          for (int w = 0; w < BLOCK; w++) {
-            above[w] |= equal[w] & count[w];
-            equal[w] &= ~count[w];
-          }
-        }
+      for (int w = 0; w < BLOCK; w++) {
+        top[w] |= carry[w];
       }
+    }
+
+    /** How many bits of the block the trees added so far give a majority. */
+    long reached() {
       long won = 0;
       for (int w = 0; w < BLOCK; w++) {
-        won += Long.bitCount(above[w] | equal[w]);
+        won += Long.bitCount(m_Top[w]);
       }
       return won;
     }
