@@ -292,7 +292,7 @@ public final class TreeTournament implements ExactTournament {
     int rangeWords = (int) Math.max(BLOCK, Math.min(words, budget / 8 / (m_Slots + m_Cells + 1)));
     for (int fromWord = 0; fromWord < words; fromWord += rangeWords) {
       Range range = new Range(fromWord, Math.min(rangeWords, words - fromWord), place);
-      long[] bits = cellBits(beaten(rows, cleanRows, range), range);
+      long[][] bits = cellBits(beaten(rows, cleanRows, range), range);
       int tasks = (cleanRows.length + GROUP - 1) / GROUP;
       parallel(tasks, task -> {
         int from = task * GROUP;
@@ -395,9 +395,8 @@ public final class TreeTournament implements ExactTournament {
     final int blocks;
     /** Each row's bit (by position in rows): rows near in the order {@link #places} gives. */
     final int[] place;
-    /** Per block and cell, whether some row b of the block is in the cell's bits. */
-    boolean[] filled;
-
+    /** Per block, a bit a cell (the block's words in turn): whether the cell's block holds a bit. */
+    long[] filled;
     Range(int from, int width, int[] place) {
       this.from = from;
       this.width = width;
@@ -547,26 +546,33 @@ public final class TreeTournament implements ExactTournament {
   }
 
   /**
-   * Each cell's bits of the range: its class-1 leaves' bits ORed; notes
-   * which blocks of each cell hold a bit.
+   * Each cell's bits of the range, a block at (block * cells + cell): its
+   * class-1 leaves' bits ORed, null where no row b of the block is in them;
+   * and the range's map of the blocks that hold a bit ({@link Range#filled}).
+   * A block of its own array: the loops that read blocks at offset 0 of
+   * distinct arrays are the ones the compiler turns into vector
+   * instructions, the empty blocks take no memory, and a block's cells,
+   * made in turn, lie near in memory.
    */
-  private long[] cellBits(long[] leaves, Range range) throws Exception {
-    long[] bits = new long[range.blocks * m_Cells * BLOCK];
-    boolean[] filled = new boolean[range.blocks * m_Cells];
-    int tasks = (m_Cells + ROWS_PER_TASK - 1) / ROWS_PER_TASK;
-    parallel(tasks, task -> {
-      for (int s = task * ROWS_PER_TASK; s < Math.min(m_Cells, (task + 1) * ROWS_PER_TASK); s++) {
-        for (int block = 0; block < range.blocks; block++) {
-          int to = (block * m_Cells + s) * BLOCK; // a cell's words are its task's only
-          long any = 0;
-          for (int leaf : m_CellLeaves[s]) {
-            int from = (block * m_Slots + leaf) * BLOCK;
-            for (int w = 0; w < BLOCK; w++) {
-              bits[to + w] |= leaves[from + w];
-              any |= leaves[from + w];
-            }
+  private long[][] cellBits(long[] leaves, Range range) throws Exception {
+    long[][] bits = new long[range.blocks * m_Cells][];
+    int filledWords = (m_Cells + 63) >>> 6;
+    long[] filled = new long[range.blocks * filledWords];
+    parallel(range.blocks, block -> {
+      long[] cell = new long[BLOCK];
+      for (int s = 0; s < m_Cells; s++) {
+        Arrays.fill(cell, 0L);
+        long any = 0;
+        for (int leaf : m_CellLeaves[s]) {
+          int from = (block * m_Slots + leaf) * BLOCK;
+          for (int w = 0; w < BLOCK; w++) {
+            cell[w] |= leaves[from + w];
+            any |= leaves[from + w];
           }
-          filled[block * m_Cells + s] = any != 0;
+        }
+        if (any != 0) { // a block's cells and bits of filled are its task's only
+          bits[block * m_Cells + s] = cell.clone();
+          filled[block * filledWords + (s >>> 6)] |= 1L << s;
         }
       }
     });
@@ -578,7 +584,7 @@ public final class TreeTournament implements ExactTournament {
    * For each clean row a of the group, how many clean rows b of the range it
    * beats by the committee's strict majority, a itself left out.
    */
-  private long[] wins(int[] rows, int[] group, long[] bits, Range range) {
+  private long[] wins(int[] rows, int[] group, long[][] bits, Range range) {
     int trees = m_Trees.length;
     // The class-1 leaves each row reaches in each tree, whatever b.
     int[] start = new int[group.length * trees + 1];
@@ -595,10 +601,14 @@ public final class TreeTournament implements ExactTournament {
     long[] counted = new long[group.length]; // wins of the rows whose answers are counted
     long[] union = new long[BLOCK]; // one tree's answers on the block, where a reaches several cells
     int[] cells = new int[stack.length]; // a tree's cells reached by a row: one a node at most
+    long[][] listedBits = new long[stack.length][];
+    int filledWords = (m_Cells + 63) >>> 6;
+    long[] filled = range.filled;
     Tally tally = new Tally(trees);
     int majority = trees / 2 + 1;
     for (int block = 0; block < range.blocks; block++) {
-      int base = block * m_Cells * BLOCK;
+      int base = block * m_Cells;
+      int filledBase = block * filledWords;
       for (int i = 0; i < group.length; i++) {
         if (same[i] != i) {
           continue; // its answers are an earlier row's
@@ -609,18 +619,21 @@ public final class TreeTournament implements ExactTournament {
           int listed = 0; // the cells a reaches that hold a row b of the block, without a branch
           for (int r = start[i * trees + t]; r < start[i * trees + t + 1]; r++) {
             int cell = reached[r];
-            cells[listed] = base + cell * BLOCK;
-            listed += range.filled[block * m_Cells + cell] ? 1 : 0;
+            cells[listed] = cell;
+            listed += (int) (filled[filledBase + (cell >>> 6)] >>> cell) & 1; // bit cell % 64
           }
           if (listed == 0) {
             continue;
           }
           voters++;
+          for (int k = 0; k < listed; k++) {
+            listedBits[k] = bits[base + cells[k]];
+          }
           if (listed == 1) {
-            tally.add(bits, cells[0]);
+            tally.add(listedBits[0]);
           } else {
-            union(bits, cells, listed, union);
-            tally.add(union, 0);
+            union(listedBits, listed, union);
+            tally.add(union);
           }
         }
         if (voters >= majority) {
@@ -681,7 +694,7 @@ public final class TreeTournament implements ExactTournament {
   }
 
   /** Whether the committee says a beats a (a clean row), as its bits hold it. */
-  private boolean beatsItself(int a, int[] start, int[] reached, int i, long[] bits,
+  private boolean beatsItself(int a, int[] start, int[] reached, int i, long[][] bits,
       Range range) {
     int p = range.place[a];
     int word = (p >>> 6) - range.from;
@@ -692,7 +705,8 @@ public final class TreeTournament implements ExactTournament {
     int trees = m_Trees.length;
     for (int t = 0; t < trees; t++) {
       for (int r = start[i * trees + t]; r < start[i * trees + t + 1]; r++) {
-        if ((bits[range.at(m_Cells, reached[r], word)] & (1L << (p & 63))) != 0) {
+        long[] cell = bits[(word / BLOCK) * m_Cells + reached[r]];
+        if (cell != null && (cell[word % BLOCK] & (1L << (p & 63))) != 0) {
           votes++;
           break; // a reaches one leaf against itself
         }
@@ -701,17 +715,17 @@ public final class TreeTournament implements ExactTournament {
     return 2 * votes > trees;
   }
 
-  /** Into out, the OR of the first listed of the blocks of bits at the offsets cells. */
-  private static void union(long[] bits, int[] cells, int listed, long[] out) {
-    int first = cells[0];
-    int second = cells[1];
+  /** Into out, the OR of the first listed (two or more) of the blocks cells. */
+  private static void union(long[][] cells, int listed, long[] out) {
+    long[] first = cells[0];
+    long[] second = cells[1];
     for (int w = 0; w < BLOCK; w++) {
-      out[w] = bits[first + w] | bits[second + w];
+      out[w] = first[w] | second[w];
     }
     for (int k = 2; k < listed; k++) {
-      int at = cells[k];
+      long[] next = cells[k];
       for (int w = 0; w < BLOCK; w++) {
-        out[w] |= bits[at + w];
+        out[w] |= next[w];
       }
     }
   }
@@ -761,8 +775,8 @@ public final class TreeTournament implements ExactTournament {
       Arrays.fill(m_Top, 0L);
     }
 
-    /** Adds one tree's answers on the block, the words from[at, at + BLOCK). */
-    void add(long[] from, int at) {
+    /** Adds one tree's answers on the block. */
+    void add(long[] from) {
       long[][] slice = m_Slice;
       long[] top = m_Top;
       if (slice.length == FUSED) {
@@ -771,7 +785,7 @@ public final class TreeTournament implements ExactTournament {
         long[] s2 = slice[2];
         long[] s3 = slice[3];
         for (int w = 0; w < BLOCK; w++) {
-          long carry = from[at + w];
+          long carry = from[w];
           long count = s0[w];
           s0[w] = count ^ carry;
           carry &= count;
@@ -788,7 +802,7 @@ public final class TreeTournament implements ExactTournament {
         return;
       }
       long[] carry = m_Carry;
-      System.arraycopy(from, at, carry, 0, BLOCK);
+      System.arraycopy(from, 0, carry, 0, BLOCK);
       for (long[] count : slice) {
         for (int w = 0; w < BLOCK; w++) {
           long sum = count[w] ^ carry[w];
