@@ -601,7 +601,10 @@ public final class TreeTournament implements ExactTournament {
     int[] reached = found.items;
     int[] same = sameCells(start, reached, group.length);
     long[] counted = new long[group.length]; // wins of the rows whose answers are counted
-    long[] union = new long[BLOCK]; // one tree's answers on the block, where a reaches several cells
+    // A tree's answers on the block where a reaches several cells: three, as
+    // the trees are added to the count three at a time.
+    long[][] unions = new long[Tally.AT_ONCE][BLOCK];
+    long[][] waiting = new long[Tally.AT_ONCE][]; // trees' answers not yet counted
     int[] cells = new int[stack.length]; // a tree's cells reached by a row: one a node at most
     long[][] listedBits = new long[stack.length][];
     int filledWords = (m_Cells + 63) >>> 6;
@@ -627,16 +630,21 @@ public final class TreeTournament implements ExactTournament {
           if (listed == 0) {
             continue;
           }
-          voters++;
           for (int k = 0; k < listed; k++) {
             listedBits[k] = bits[base + cells[k]];
           }
-          if (listed == 1) {
-            tally.add(listedBits[0]);
-          } else {
-            union(listedBits, listed, union);
-            tally.add(union);
+          long[] answers = listedBits[0];
+          if (listed > 1) {
+            answers = unions[voters % Tally.AT_ONCE]; // none of those waiting
+            union(listedBits, listed, answers);
           }
+          waiting[voters++ % Tally.AT_ONCE] = answers;
+          if (voters % Tally.AT_ONCE == 0) {
+            tally.add(waiting[0], waiting[1], waiting[2]);
+          }
+        }
+        if (voters % Tally.AT_ONCE > 0) { // the last one or two, with no answers beside them
+          tally.add(waiting[0], voters % Tally.AT_ONCE > 1 ? waiting[1] : Tally.NONE, Tally.NONE);
         }
         if (voters >= majority) {
           counted[i] += tally.reached();
@@ -749,6 +757,10 @@ public final class TreeTournament implements ExactTournament {
      * loop of {@link #add} holds these four in registers.
      */
     private static final int FUSED = 4;
+    /** Trees' answers {@link #add} counts in one pass. */
+    static final int AT_ONCE = 3;
+    /** No answer: the block's words all 0. */
+    static final long[] NONE = new long[BLOCK];
     /** The count's slices, the lowest first: slice k holds bit k of each bit's count. */
     private final long[][] m_Slice;
     /** Where the count has reached the majority. */
@@ -777,43 +789,52 @@ public final class TreeTournament implements ExactTournament {
       Arrays.fill(m_Top, 0L);
     }
 
-    /** Adds one tree's answers on the block. */
-    void add(long[] from) {
+    /**
+     * Adds three trees' answers on the block at once: their sum, two bits
+     * (a full adder), added in one pass over the slices, a third of the
+     * slices' loads and stores of adding them in turn. {@link #NONE} stands
+     * for a tree that is not there.
+     */
+    void add(long[] one, long[] two, long[] three) {
       long[][] slice = m_Slice;
       long[] top = m_Top;
-      if (slice.length == FUSED) {
-        long[] s0 = slice[0];
-        long[] s1 = slice[1];
-        long[] s2 = slice[2];
-        long[] s3 = slice[3];
-        for (int w = 0; w < BLOCK; w++) {
-          long carry = from[w];
-          long count = s0[w];
-          s0[w] = count ^ carry;
-          carry &= count;
-          count = s1[w];
-          s1[w] = count ^ carry;
-          carry &= count;
-          count = s2[w];
-          s2[w] = count ^ carry;
-          carry &= count;
-          count = s3[w];
-          s3[w] = count ^ carry;
-          top[w] |= carry & count;
+      if (slice.length != FUSED) {
+        for (long[] answers : new long[][] {one, two, three}) {
+          System.arraycopy(answers, 0, m_Carry, 0, BLOCK);
+          for (long[] count : slice) {
+            for (int w = 0; w < BLOCK; w++) {
+              long sum = count[w] ^ m_Carry[w];
+              m_Carry[w] &= count[w];
+              count[w] = sum;
+            }
+          }
+          for (int w = 0; w < BLOCK; w++) {
+            top[w] |= m_Carry[w];
+          }
         }
         return;
       }
-      long[] carry = m_Carry;
-      System.arraycopy(from, 0, carry, 0, BLOCK);
-      for (long[] count : slice) {
-        for (int w = 0; w < BLOCK; w++) {
-          long sum = count[w] ^ carry[w];
-          carry[w] &= count[w];
-          count[w] = sum;
-        }
-      }
+      long[] s0 = slice[0];
+      long[] s1 = slice[1];
+      long[] s2 = slice[2];
+      long[] s3 = slice[3];
       for (int w = 0; w < BLOCK; w++) {
-        top[w] |= carry[w];
+        long half = one[w] ^ two[w];
+        long low = half ^ three[w]; // the three's sum: low + 2 high
+        long high = (one[w] & two[w]) | (half & three[w]);
+        long count = s0[w];
+        s0[w] = count ^ low;
+        long carry = count & low;
+        count = s1[w]; // a full adder: count, carry and high, all of weight 2
+        half = count ^ carry;
+        s1[w] = half ^ high;
+        carry = (count & carry) | (half & high);
+        count = s2[w];
+        s2[w] = count ^ carry;
+        carry &= count;
+        count = s3[w];
+        s3[w] = count ^ carry;
+        top[w] |= carry & count;
       }
     }
 
