@@ -85,6 +85,8 @@ public final class TreeTournament implements ExactTournament {
   /** Per cell slot, the class-1 leaves (their slots) its rows a reach, whatever b. */
   private final int[][] m_CellLeaves;
   private final int m_Cells;
+  /** Words of a block's bit a cell ({@link Range#filled}). */
+  private final int m_FilledWords;
   /**
    * Per attribute of a row: 0 where no tree splits on it, else one past the
    * largest value every split on it has a branch for.
@@ -116,6 +118,7 @@ public final class TreeTournament implements ExactTournament {
     }
     m_CellLeaves = cellLeaves.toArray(new int[0][]);
     m_Cells = m_CellLeaves.length;
+    m_FilledWords = (m_Cells + 63) >>> 6;
     int half = trees[0].m_Half;
     m_Limit = new double[half];
     for (FlatTree tree : trees) {
@@ -397,8 +400,13 @@ public final class TreeTournament implements ExactTournament {
     final int blocks;
     /** Each row's bit (by position in rows): rows near in the order {@link #places} gives. */
     final int[] place;
-    /** Per block, a bit a cell (the block's words in turn): whether the cell's block holds a bit. */
+    /**
+     * Per block, a bit a cell, {@link #m_FilledWords} words a block: whether
+     * the cell's block holds a bit, a lookup that stays in the first-level
+     * cache.
+     */
     long[] filled;
+
     Range(int from, int width, int[] place) {
       this.from = from;
       this.width = width;
@@ -558,7 +566,7 @@ public final class TreeTournament implements ExactTournament {
    */
   private long[][] cellBits(long[] leaves, Range range) throws Exception {
     long[][] bits = new long[range.blocks * m_Cells][];
-    int filledWords = (m_Cells + 63) >>> 6;
+    int filledWords = m_FilledWords;
     long[] filled = new long[range.blocks * filledWords];
     parallel(range.blocks, block -> {
       long[] cell = new long[BLOCK];
@@ -607,7 +615,7 @@ public final class TreeTournament implements ExactTournament {
     long[][] waiting = new long[Tally.AT_ONCE][]; // trees' answers not yet counted
     int[] cells = new int[stack.length]; // a tree's cells reached by a row: one a node at most
     long[][] listedBits = new long[stack.length][];
-    int filledWords = (m_Cells + 63) >>> 6;
+    int filledWords = m_FilledWords;
     long[] filled = range.filled;
     Tally tally = new Tally(trees);
     int majority = trees / 2 + 1;
