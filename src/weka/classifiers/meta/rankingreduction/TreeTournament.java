@@ -69,8 +69,12 @@ public final class TreeTournament implements ExactTournament {
    * more bits to store, fewer bitsets to OR for each row a.
    */
   private static final int CELLS = 16;
-  /** The most attributes the order of rows b ({@link #places}) follows. */
-  private static final int ORDER_ATTRIBUTES = 4;
+  /**
+   * The most attributes the order of rows ({@link #places}) follows: fewer
+   * attributes, each finer. On 200,000 rows and 10 J48 trees of 20
+   * attributes, 3 took 0.91 of 4's CPU (2: 1.00, 6: 1.30, 1: 1.34).
+   */
+  private static final int ORDER_ATTRIBUTES = 3;
 
   private final FlatTree[] m_Trees;
   private final double[][] m_Rows;
