@@ -618,7 +618,6 @@ public final class TreeTournament implements ExactTournament {
     long[][] unions = new long[Tally.AT_ONCE][BLOCK];
     long[][] waiting = new long[Tally.AT_ONCE][]; // trees' answers not yet counted
     int[] cells = new int[stack.length]; // a tree's cells reached by a row: one a node at most
-    long[][] listedBits = new long[stack.length][];
     int filledWords = m_FilledWords;
     long[] filled = range.filled;
     Tally tally = new Tally(trees);
@@ -642,13 +641,10 @@ public final class TreeTournament implements ExactTournament {
           if (listed == 0) {
             continue;
           }
-          for (int k = 0; k < listed; k++) {
-            listedBits[k] = bits[base + cells[k]];
-          }
-          long[] answers = listedBits[0];
+          long[] answers = bits[base + cells[0]];
           if (listed > 1) {
             answers = unions[voters % Tally.AT_ONCE]; // none of those waiting
-            union(listedBits, listed, answers);
+            union(bits, base, cells, listed, answers);
           }
           waiting[voters++ % Tally.AT_ONCE] = answers;
           if (voters % Tally.AT_ONCE == 0) {
@@ -737,15 +733,15 @@ public final class TreeTournament implements ExactTournament {
     return 2 * votes > trees;
   }
 
-  /** Into out, the OR of the first listed (two or more) of the blocks cells. */
-  private static void union(long[][] cells, int listed, long[] out) {
-    long[] first = cells[0];
-    long[] second = cells[1];
+  /** Into out, the OR of the blocks bits[base + cell] of the first listed (two or more) cells. */
+  private static void union(long[][] bits, int base, int[] cells, int listed, long[] out) {
+    long[] first = bits[base + cells[0]];
+    long[] second = bits[base + cells[1]];
     for (int w = 0; w < BLOCK; w++) {
       out[w] = first[w] | second[w];
     }
     for (int k = 2; k < listed; k++) {
-      long[] next = cells[k];
+      long[] next = bits[base + cells[k]];
       for (int w = 0; w < BLOCK; w++) {
         out[w] |= next[w];
       }
