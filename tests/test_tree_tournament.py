@@ -295,3 +295,52 @@ def test_both_threads_count_and_say_so(weka):
     assert list(two.threadCpuSeconds) == sorted(two.threadCpuSeconds, reverse=True)
     assert len(timings[1].threadCpuSeconds) == 1
     assert 0 <= timings[1].serialCpuSeconds <= timings[1].wallSeconds
+
+
+@pytest.mark.parametrize("voters", [1, 3, 10, 33])
+def test_several_blocks_of_rows_b_give_the_committees_answers(voters, weka):
+    """Rows b over more than one block, counted as the committee answers.
+
+    A block holds 8,192 rows b: 9,000 distinct rows and some repeated make
+    two, the second partial, and a row a's cells empty in one block are
+    skipped there only. Beyond 31 trees the majority's counter is wider than
+    the four slices of its one-loop form (33 voters). The degrees of a sample
+    of rows a are the committee's own answers against every other row
+    (``Committee.beats``), ties of repeated rows included, and the degrees
+    are the same on one thread and on two.
+    """
+    from weka_ranking.studies.bench.scale import synthetic
+
+    model = RankingReduction(
+        "J48", pairs_per_instance=1, voters=voters, pair_features="concat"
+    )
+    model.fit(synthetic(1_500, seed=2))
+    distinct = np.asarray(synthetic(9_000, seed=3).X, dtype=np.float64)
+    rows = np.concatenate([distinct, distinct[::45]])  # equal rows tie
+    n = len(rows)
+    jrows = jpype.JArray(jpype.JDouble, 2)(list(rows))
+    everyone = jpype.JArray(jpype.JInt)(list(range(n)))
+    degrees = {}
+    for threads in (1, 2):
+        votes = committee(model.weka_model_, jrows, threads)
+        ranking = votes.exactTournament().tournament(everyone, votes)
+        assert int(ranking.comparisons) == 0  # no missing values: no pair asked
+        degrees[threads] = np.asarray(ranking.scores)
+    np.testing.assert_array_equal(degrees[1], degrees[2])
+    sample = np.concatenate(
+        [np.random.default_rng(11).choice(len(distinct), 60, replace=False), [0, 45]]
+    )
+    others = [np.delete(np.arange(n), a) for a in sample]
+    left = np.concatenate([np.full(n - 1, a) for a in sample])
+    right = np.concatenate(others)
+    beats = jpype.JArray(jpype.JBoolean)(len(left))
+    committee(model.weka_model_, jrows).beats(
+        jpype.JArray(jpype.JInt)(left.tolist()),
+        jpype.JArray(jpype.JInt)(right.tolist()),
+        len(left),
+        beats,
+    )
+    expected = np.asarray(beats).reshape(len(sample), n - 1).sum(axis=1) / (n - 1)
+    np.testing.assert_array_equal(degrees[1][sample], expected)
+    assert degrees[1][0] == degrees[1][len(distinct)]  # row 0 and its copy tie
+    assert len(np.unique(expected)) > 10
