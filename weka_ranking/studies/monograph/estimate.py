@@ -41,6 +41,7 @@ CHECKS = (
     "reproduction-checks/smo-row-kernel",
     "reproduction-checks/plan",
     "reproduction-checks/pair-order",
+    "reproduction-checks/whole-run",
 )
 
 
