@@ -3,7 +3,13 @@
  */
 package weka.classifiers.meta.rankingreduction;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 import weka.classifiers.functions.Logistic;
 import weka.core.Optimization;
@@ -35,8 +41,8 @@ import weka.core.Utils;
  */
 final class PairOrderLogistic {
 
-  /** Pairs a block of the per-pair work holds: fixed, so nothing depends on the threads. */
-  private static final int BLOCK = 4096;
+  /** Pairs below which the per-pair work stays on one thread: a hand-off costs more. */
+  private static final int PARALLEL_FROM = 1 << 15;
 
   private final int m_Firsts;
   /** Each row's standardised values in the first row's columns, then in the second's. */
@@ -48,6 +54,8 @@ final class PairOrderLogistic {
   private final double[] m_Weight;
   private final double m_Ridge;
   private final int m_Threads;
+  /** The threads of the per-pair work for the whole fit (null: this thread alone). */
+  private final ExecutorService m_Pool;
   /** Each pair's linear predictor at {@link #m_EtaAt}. */
   private final double[] m_Eta;
   private double[] m_EtaAt;
@@ -141,17 +149,26 @@ final class PairOrderLogistic {
     m_SecondValues = standardised(values, firsts + 1, predictors, mean, sd, standardise);
 
     Optimization[] optimization = new Optimization[1];
-    double[] x = ProductLogistic.minimise(logistic, new ProductLogistic.Evaluation() {
-      @Override
-      public double value(double[] at) throws Exception {
-        return objective(at);
-      }
+    m_Pool = threads > 1 && count >= PARALLEL_FROM ? Executors.newFixedThreadPool(threads)
+        : null;
+    double[] x;
+    try {
+      x = ProductLogistic.minimise(logistic, new ProductLogistic.Evaluation() {
+        @Override
+        public double value(double[] at) throws Exception {
+          return objective(at);
+        }
 
-      @Override
-      public double[] gradient(double[] at) throws Exception {
-        return PairOrderLogistic.this.gradient(at);
+        @Override
+        public double[] gradient(double[] at) throws Exception {
+          return PairOrderLogistic.this.gradient(at);
+        }
+      }, predictors, perClass[0], perClass[1], optimization);
+    } finally {
+      if (m_Pool != null) {
+        m_Pool.shutdownNow();
       }
-    }, predictors, perClass[0], perClass[1], optimization);
+    }
     m_LL = -optimization[0].getMinFunction();
     m_Par = ProductLogistic.coefficients(x, mean, sd, standardise);
   }
@@ -332,15 +349,32 @@ final class PairOrderLogistic {
     void run(int from, int to) throws Exception;
   }
 
-  /** Runs the work on blocks of pairs, on up to the threads allowed. */
+  /**
+   * Runs the work on the pairs: in this thread, or in as many contiguous
+   * ranges as threads on the fit's pool (each pair's result lands in its own
+   * slot, so the ranges change nothing).
+   */
   private void forEachBlock(Range work) throws Exception {
     int count = m_Eta.length;
-    int blocks = (count + BLOCK - 1) / BLOCK;
-    if (m_Threads <= 1 || blocks <= 1) {
+    if (m_Pool == null) {
       work.run(0, count);
       return;
     }
-    Parallel.forEach(blocks, m_Threads, b -> work.run(b * BLOCK,
-        Math.min(count, (b + 1) * BLOCK)));
+    List<Future<Object>> done = new ArrayList<>();
+    for (int t = 0; t < m_Threads; t++) {
+      int from = (int) ((long) t * count / m_Threads);
+      int to = (int) ((long) (t + 1) * count / m_Threads);
+      done.add(m_Pool.submit(() -> {
+        work.run(from, to);
+        return null;
+      }));
+    }
+    for (Future<Object> future : done) {
+      try {
+        future.get();
+      } catch (ExecutionException e) {
+        throw e.getCause() instanceof Exception ? (Exception) e.getCause() : e;
+      }
+    }
   }
 }
