@@ -3,13 +3,9 @@
  */
 package weka.classifiers.meta.rankingreduction;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 import weka.classifiers.functions.Logistic;
 import weka.core.Optimization;
@@ -360,21 +356,7 @@ final class PairOrderLogistic {
       work.run(0, count);
       return;
     }
-    List<Future<Object>> done = new ArrayList<>();
-    for (int t = 0; t < m_Threads; t++) {
-      int from = (int) ((long) t * count / m_Threads);
-      int to = (int) ((long) (t + 1) * count / m_Threads);
-      done.add(m_Pool.submit(() -> {
-        work.run(from, to);
-        return null;
-      }));
-    }
-    for (Future<Object> future : done) {
-      try {
-        future.get();
-      } catch (ExecutionException e) {
-        throw e.getCause() instanceof Exception ? (Exception) e.getCause() : e;
-      }
-    }
+    Parallel.forEach(m_Threads, m_Pool, t -> work.run((int) ((long) t * count / m_Threads),
+        (int) ((long) (t + 1) * count / m_Threads)));
   }
 }

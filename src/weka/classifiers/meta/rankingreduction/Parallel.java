@@ -50,24 +50,38 @@ public final class Parallel {
     }
     ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, count));
     try {
-      List<Future<Object>> done = new ArrayList<>();
-      for (int i = 0; i < count; i++) {
-        final int index = i;
-        done.add(pool.submit(() -> {
-          stopIfInterrupted();
-          task.run(index);
-          return null;
-        }));
-      }
-      for (Future<Object> future : done) {
-        try {
-          future.get();
-        } catch (ExecutionException e) {
-          throw e.getCause() instanceof Exception ? (Exception) e.getCause() : e;
-        }
-      }
+      forEach(count, pool, task);
     } finally {
       pool.shutdownNow();
+    }
+  }
+
+  /**
+   * Runs every task on a pool the caller keeps (work asked for again and
+   * again, where a pool a call would cost more than the tasks), and waits
+   * for all of them.
+   *
+   * @param count the number of tasks
+   * @param pool the threads to run them on
+   * @param task the tasks
+   * @throws Exception the first task's failure
+   */
+  public static void forEach(int count, ExecutorService pool, Task task) throws Exception {
+    List<Future<Object>> done = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      final int index = i;
+      done.add(pool.submit(() -> {
+        stopIfInterrupted();
+        task.run(index);
+        return null;
+      }));
+    }
+    for (Future<Object> future : done) {
+      try {
+        future.get();
+      } catch (ExecutionException e) {
+        throw e.getCause() instanceof Exception ? (Exception) e.getCause() : e;
+      }
     }
   }
 
