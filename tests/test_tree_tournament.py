@@ -297,17 +297,19 @@ def test_both_threads_count_and_say_so(weka):
     assert 0 <= timings[1].serialCpuSeconds <= timings[1].wallSeconds
 
 
-@pytest.mark.parametrize("voters", [1, 3, 10, 33])
+@pytest.mark.parametrize("voters", [1, 3, 5, 10, 11, 33])
 def test_several_blocks_of_rows_b_give_the_committees_answers(voters, weka):
     """Rows b over more than one block, counted as the committee answers.
 
-    A block holds 8,192 rows b: 9,000 distinct rows and some repeated make
+    A block holds 16,384 rows b: 17,000 distinct rows and some repeated make
     two, the second partial, and a row a's cells empty in one block are
-    skipped there only. Beyond 31 trees the majority's counter is wider than
-    the four slices of its one-loop form (33 voters). The degrees of a sample
-    of rows a are the committee's own answers against every other row
-    (``Committee.beats``), ties of repeated rows included, and the degrees
-    are the same on one thread and on two.
+    skipped there only. The majority is counted in registers up to ten
+    trees (1, 3: the last pass alone; 5, 10: both), in slices beyond (11),
+    and in a counter wider than the four slices of its one-loop form beyond
+    31 (33). The degrees of a sample of rows a are the committee's own
+    answers against every other row (``Committee.beats``), ties of repeated
+    rows included, and the degrees are the same on one thread and on two,
+    and with the rows b taken in two ranges (a budget of one block).
     """
     from weka_ranking.studies.bench.scale import synthetic
 
@@ -315,18 +317,21 @@ def test_several_blocks_of_rows_b_give_the_committees_answers(voters, weka):
         "J48", pairs_per_instance=1, voters=voters, pair_features="concat"
     )
     model.fit(synthetic(1_500, seed=2))
-    distinct = np.asarray(synthetic(9_000, seed=3).X, dtype=np.float64)
+    distinct = np.asarray(synthetic(17_000, seed=3).X, dtype=np.float64)
     rows = np.concatenate([distinct, distinct[::45]])  # equal rows tie
     n = len(rows)
     jrows = jpype.JArray(jpype.JDouble, 2)(list(rows))
     everyone = jpype.JArray(jpype.JInt)(list(range(n)))
     degrees = {}
-    for threads in (1, 2):
+    for run, threads, budget in ((1, 1, 0), (2, 2, 0), ("ranges", 1, 1)):
         votes = committee(model.weka_model_, jrows, threads)
-        ranking = votes.exactTournament().tournament(everyone, votes)
+        exact = votes.exactTournament()
+        exact.setBudget(budget)  # 1 byte: a range of one block at a time
+        ranking = exact.tournament(everyone, votes)
         assert int(ranking.comparisons) == 0  # no missing values: no pair asked
-        degrees[threads] = np.asarray(ranking.scores)
+        degrees[run] = np.asarray(ranking.scores)
     np.testing.assert_array_equal(degrees[1], degrees[2])
+    np.testing.assert_array_equal(degrees[1], degrees["ranges"])
     sample = np.concatenate(
         [np.random.default_rng(11).choice(len(distinct), 60, replace=False), [0, 45]]
     )

@@ -32,17 +32,21 @@ import java.util.concurrent.ConcurrentHashMap;
  * walk of a stops there. Fewer words to OR: the rows b take their bits in
  * a Z-order of the attributes the trees' top splits on b read, so that a
  * block of rows b is near in them and, of the cells a row a reaches, those
- * holding no row b of the block are skipped; rows a of a group reaching the same cells in every tree are
- * counted once. The rows' splits rarely coincide otherwise: on 100,000
- * distinct rows of 20 numeric attributes, 86,000 reach distinct leaves of
- * one J48 tree of 1,000 leaves, and every row its own across 10.
+ * holding no row b of the block are skipped: each row a lists, once, the
+ * cells it reaches by the blocks they hold a row b in, so that a block
+ * reads a row's list there and nothing else. Rows a of a group reaching the
+ * same cells in every tree are counted once. The rows' splits rarely
+ * coincide otherwise: on 100,000 distinct rows of 20 numeric attributes,
+ * 86,000 reach distinct leaves of one J48 tree of 1,000 leaves, and every
+ * row its own across 10.
  *
  * <p>Exact, not approximate: the walk takes each branch as the tree does
  * ({@link FlatTree#branch}). Rows with a missing value on an attribute some
  * tree splits on are walked fractionally by WEKA, so their pairs, both ways,
- * go to the committee itself. Memory: one bit a row for each class-1 leaf
- * and each cell; past a budget the rows b are taken in ranges, the walks of
- * a repeated for each. Rows a are shared among the threads in fixed groups,
+ * go to the committee itself. Memory: one bit a row for each cell, at
+ * most, the empty blocks left out; a leaf's bits are made a block and a tree
+ * at a time and dropped once its cells are. Past a budget the rows b are
+ * taken in ranges, the walks of a repeated for each. Rows a are shared among the threads in fixed groups,
  * each row's degree counted by one thread, so the degrees do not depend on
  * the number of threads.
  */
@@ -51,14 +55,13 @@ public final class TreeTournament implements ExactTournament {
   /** Rows a per task: enough work to share among threads, small enough to balance. */
   private static final int ROWS_PER_TASK = 256;
   /**
-   * Words of bits a block: a group of rows a reads a block of every cell in
-   * turn, so every cell's block stays in the cache while the group reads it.
-   * Each row a checks each cell it reaches once a block, so longer blocks
-   * check less and OR more (fewer of the cells are empty): on 100,000 rows
-   * and 10 trees, 128 words took 0.79 of 32 words' CPU, as 256 did, and on
-   * 200,000 rows, 128 took 0.97 of 256's.
+   * Words of bits a block: a group of rows a reads a block of every cell it
+   * reaches in turn. Longer blocks list and count less and OR more (fewer of
+   * the cells are empty): on 1,000,000 rows and 10 J48 trees (2 threads),
+   * 256 words took 0.97 of 128's wall and 512 took 1.07; cutting the blocks
+   * into spans of 32 words for the cache took twice as long.
    */
-  private static final int BLOCK = 128;
+  private static final int BLOCK = 256;
   /**
    * Rows a a group: the cells' bits are read from memory once a group, and
    * each thread's groups are its own, so that threads share no cache lines.
@@ -66,9 +69,12 @@ public final class TreeTournament implements ExactTournament {
   private static final int GROUP = 2048;
   /**
    * The most cells of rows a a subtree may have to keep one bitset a cell:
-   * more bits to store, fewer bitsets to OR for each row a.
+   * more bits to store, fewer bitsets to OR and list for each row a. On
+   * 1,000,000 rows and 10 J48 trees (2 threads, 128-word blocks), 96 and
+   * 160 took 0.78 of 16's wall (48: 0.84; 400, past the budget of one range
+   * of rows b: 0.89); 96 holds three quarters of 160's bits.
    */
-  private static final int CELLS = 16;
+  private static final int CELLS = 96;
   /**
    * The most attributes the order of rows ({@link #places}) follows: fewer
    * attributes, each finer. On 200,000 rows and 10 J48 trees of 20
@@ -81,16 +87,19 @@ public final class TreeTournament implements ExactTournament {
   private final int m_Threads;
   /** Per tree, the slot of each class-1 leaf's bitset (-1 for other nodes). */
   private final int[][] m_Slot;
-  private final int m_Slots;
   /** Per tree and node, its subtree's cells (capped at CELLS + 1). */
   private final int[][] m_CellCount;
+  /** Per cell slot, its tree. */
+  private final int[] m_CellTree;
   /** Per tree and node, a cut node's first cell slot (-1 for other nodes). */
   private final int[][] m_CellBase;
   /** Per cell slot, the class-1 leaves (their slots) its rows a reach, whatever b. */
   private final int[][] m_CellLeaves;
   private final int m_Cells;
-  /** Words of a block's bit a cell ({@link Range#filled}). */
-  private final int m_FilledWords;
+  /** Per tree, its first class-1 leaf's slot; one more, past the last tree's. */
+  private final int[] m_SlotStart;
+  /** Per tree, its first cell slot; one more, past the last tree's. */
+  private final int[] m_CellStart;
   /**
    * Per attribute of a row: 0 where no tree splits on it, else one past the
    * largest value every split on it has a branch for.
@@ -102,19 +111,23 @@ public final class TreeTournament implements ExactTournament {
     m_Rows = rows;
     m_Threads = Math.max(1, threads);
     m_Slot = new int[trees.length][];
+    m_SlotStart = new int[trees.length + 1];
     int slots = 0;
     for (int t = 0; t < trees.length; t++) {
+      m_SlotStart[t] = slots;
       m_Slot[t] = new int[trees[t].size()];
       for (int node = 0; node < trees[t].size(); node++) {
         boolean wins = trees[t].m_Kind[node] == FlatTree.LEAF && trees[t].m_Wins[node];
         m_Slot[t][node] = wins ? slots++ : -1;
       }
     }
-    m_Slots = slots;
+    m_SlotStart[trees.length] = slots;
     m_CellCount = new int[trees.length][];
     m_CellBase = new int[trees.length][];
+    m_CellStart = new int[trees.length + 1];
     List<int[]> cellLeaves = new ArrayList<>();
     for (int t = 0; t < trees.length; t++) {
+      m_CellStart[t] = cellLeaves.size();
       m_CellCount[t] = cellCounts(trees[t]);
       m_CellBase[t] = new int[trees[t].size()];
       Arrays.fill(m_CellBase[t], -1);
@@ -122,7 +135,11 @@ public final class TreeTournament implements ExactTournament {
     }
     m_CellLeaves = cellLeaves.toArray(new int[0][]);
     m_Cells = m_CellLeaves.length;
-    m_FilledWords = (m_Cells + 63) >>> 6;
+    m_CellStart[trees.length] = m_Cells;
+    m_CellTree = new int[m_Cells];
+    for (int t = 0; t < trees.length; t++) {
+      Arrays.fill(m_CellTree, m_CellStart[t], m_CellStart[t + 1], t);
+    }
     int half = trees[0].m_Half;
     m_Limit = new double[half];
     for (FlatTree tree : trees) {
@@ -204,31 +221,6 @@ public final class TreeTournament implements ExactTournament {
     }
   }
 
-  /** The cell under v of the row a (the inverse of leavesOfCell's numbering). */
-  private int cellOf(int t, int v, double[] row) {
-    FlatTree tree = m_Trees[t];
-    if (tree.m_Kind[v] == FlatTree.LEAF) {
-      return 0;
-    }
-    int first = tree.m_First[v];
-    int at = tree.m_Attribute[v];
-    int cell = 0;
-    if (at < tree.m_Half) {
-      int branch = tree.branch(v, row[at]);
-      for (int i = 0; i < branch; i++) {
-        cell += m_CellCount[t][tree.m_Children[first + i]];
-      }
-      return cell + cellOf(t, tree.m_Children[first + branch], row);
-    }
-    int digit = 1;
-    for (int i = 0; i < tree.m_Count[v]; i++) {
-      int child = tree.m_Children[first + i];
-      cell += cellOf(t, child, row) * digit;
-      digit *= m_CellCount[t][child];
-    }
-    return cell;
-  }
-
   /**
    * The tree form of a committee, or null unless every member is a tree
    * that answers every pair of rows without missing values itself.
@@ -296,12 +288,19 @@ public final class TreeTournament implements ExactTournament {
         byA[grouped++] = i;
       }
     }
-    // Every class-1 leaf's bits for a range of rows b within the budget.
-    long budget = Math.max(1L << 24, Runtime.getRuntime().maxMemory() / 8);
-    int rangeWords = (int) Math.max(BLOCK, Math.min(words, budget / 8 / (m_Slots + m_Cells + 1)));
+    int[] byPlace = new int[n];
+    for (int i = 0; i < n; i++) {
+      byPlace[place[i]] = clean[i] ? i : -1;
+    }
+    // Every cell's bits for a range of rows b within the budget, counted as
+    // a bit a row and cell, where the empty blocks take none (on 1,000,000
+    // rows and 10 J48 trees, a third of the cells' blocks held a bit).
+    long budget = m_Budget > 0 ? m_Budget
+        : Math.max(1L << 24, Runtime.getRuntime().maxMemory() / 4);
+    int rangeWords = (int) Math.max(BLOCK, Math.min(words, budget / 8 / (m_Cells + 1)));
     for (int fromWord = 0; fromWord < words; fromWord += rangeWords) {
       Range range = new Range(fromWord, Math.min(rangeWords, words - fromWord), place);
-      long[][] bits = cellBits(beaten(rows, cleanRows, range), range);
+      long[][] bits = cellBits(rows, byPlace, range);
       int tasks = (cleanRows.length + GROUP - 1) / GROUP;
       parallel(tasks, task -> {
         int from = task * GROUP;
@@ -353,6 +352,20 @@ public final class TreeTournament implements ExactTournament {
     }
   }
 
+  /** Bytes the rows b's bits may take at once (0: a quarter of the JVM's heap). */
+  private long m_Budget;
+
+  /**
+   * Sets how much memory the rows b's bits may take at once: past it, the
+   * rows b are taken in ranges, and each row a's walks repeated for each.
+   * Any budget gives the same degrees.
+   *
+   * @param bytes the budget in bytes; 0 for a quarter of the JVM's maximum heap
+   */
+  public void setBudget(long bytes) {
+    m_Budget = bytes;
+  }
+
   /** The last tournament's timing (null before the first). */
   private volatile Timing m_Timing;
   /** Per thread rank, CPU and busy nanoseconds of the running tournament's parallel phases. */
@@ -394,9 +407,8 @@ public final class TreeTournament implements ExactTournament {
 
   /**
    * Words [from, from + width) of the rows b's bitsets, kept in blocks of
-   * {@link #BLOCK} words, each block holding every leaf's words of it in
-   * turn: a block of all leaves stays in the cache while a group of rows a
-   * reads it.
+   * {@link #BLOCK} words: a group of rows a reads one block of every cell it
+   * reaches, then the next, so that a block's cells stay in the cache.
    */
   private static final class Range {
     final int from;
@@ -405,11 +417,10 @@ public final class TreeTournament implements ExactTournament {
     /** Each row's bit (by position in rows): rows near in the order {@link #places} gives. */
     final int[] place;
     /**
-     * Per block, a bit a cell, {@link #m_FilledWords} words a block: whether
-     * the cell's block holds a bit, a lookup that stays in the first-level
-     * cache.
+     * Per cell, the blocks where it holds a row b, a bit a block: cell c's
+     * are the words from {@code c * heldWords()}.
      */
-    long[] filled;
+    long[] held;
 
     Range(int from, int width, int[] place) {
       this.from = from;
@@ -418,9 +429,9 @@ public final class TreeTournament implements ExactTournament {
       blocks = (width + BLOCK - 1) / BLOCK;
     }
 
-    /** Where word w (counted from the range's first) of a slot's bits lies. */
-    int at(int slots, int slot, int w) {
-      return ((w / BLOCK) * slots + slot) * BLOCK + w % BLOCK;
+    /** Words of a cell's bits of {@link #held}. */
+    int heldWords() {
+      return (blocks + 63) >>> 6;
     }
   }
 
@@ -514,84 +525,166 @@ public final class TreeTournament implements ExactTournament {
 
 
   /**
-   * Each class-1 leaf's bits of the clean rows b (by position in rows) of
-   * the range whose path conditions on b they meet: b walked following its
-   * branch at splits on b's attributes, every branch at splits on a's.
+   * Each cell's bits of the range, a block at (block * cells + cell): its
+   * class-1 leaves' bits ORed, null where no row b of the block is in them;
+   * and the blocks each cell holds a row b in ({@link Range#blocksOf}). A
+   * leaf's bits are those of the clean rows b (by place) that meet its
+   * path's conditions on b: b walked following its branch at splits on b's
+   * attributes, every branch at splits on a's. They are made a block and a
+   * tree at a time, and kept only until that tree's cells are: the leaves
+   * of one tree on one block stay in the cache while its rows b set their
+   * bits. A block of its own array: the loops that read blocks at offset 0
+   * of distinct arrays are the ones the compiler turns into vector
+   * instructions, and the empty blocks take no memory.
+   *
+   * @param byPlace per place, its clean row's position in rows (-1 for none)
    */
-  private long[] beaten(int[] rows, int[] cleanRows, Range range) throws Exception {
-    long[] bits = new long[range.blocks * m_Slots * BLOCK];
-    int first = range.from << 6;
-    int last = Math.min(rows.length, (range.from + range.width) << 6);
-    parallel(m_Trees.length, t -> {
-      FlatTree tree = m_Trees[t];
-      int[] stack = new int[tree.size()];
-      for (int b : cleanRows) {
-        int p = range.place[b];
-        if (p < first || p >= last) {
-          continue;
+  private long[][] cellBits(int[] rows, int[] byPlace, Range range) throws Exception {
+    long[][] bits = new long[range.blocks * m_Cells][];
+    int mostLeaves = 0;
+    for (int t = 0; t < m_Trees.length; t++) {
+      mostLeaves = Math.max(mostLeaves, m_SlotStart[t + 1] - m_SlotStart[t]);
+    }
+    int leafWords = mostLeaves * BLOCK;
+    parallel(range.blocks, block -> {
+      long[] leaves = new long[leafWords];
+      long[] cell = new long[BLOCK];
+      int firstWord = range.from + block * BLOCK;
+      int first = firstWord << 6;
+      int last = Math.min(byPlace.length, (firstWord + Math.min(BLOCK, range.width - block * BLOCK)) << 6);
+      // The block's clean rows b by their bit, and their values.
+      int[] bitOf = new int[last - first];
+      double[][] values = new double[last - first][];
+      int held = 0;
+      for (int p = first; p < last; p++) {
+        if (byPlace[p] >= 0) {
+          values[held] = m_Rows[rows[byPlace[p]]];
+          bitOf[held++] = p - first;
         }
-        double[] row = m_Rows[rows[b]];
-        int word = (p >>> 6) - range.from;
-        long bit = 1L << (p & 63);
-        int top = 0;
-        stack[top++] = 0;
-        while (top > 0) {
-          int node = stack[--top];
-          if (tree.m_Kind[node] == FlatTree.LEAF) {
-            int slot = m_Slot[t][node];
-            if (slot >= 0) {
-              bits[range.at(m_Slots, slot, word)] |= bit; // one tree's slots a thread
+      }
+      Partition partition = new Partition(held);
+      for (int t = 0; t < m_Trees.length; t++) {
+        int firstSlot = m_SlotStart[t];
+        Arrays.fill(leaves, 0, (m_SlotStart[t + 1] - firstSlot) * BLOCK, 0L);
+        partition.reset();
+        leafBits(t, 0, partition, 0, held, bitOf, values, leaves);
+        for (int s = m_CellStart[t]; s < m_CellStart[t + 1]; s++) {
+          Arrays.fill(cell, 0L);
+          long any = 0;
+          for (int leaf : m_CellLeaves[s]) {
+            int from = (leaf - firstSlot) * BLOCK;
+            for (int w = 0; w < BLOCK; w++) {
+              cell[w] |= leaves[from + w];
+              any |= leaves[from + w];
             }
-            continue;
           }
-          int at = tree.m_Attribute[node];
-          int start = tree.m_First[node];
-          if (at >= tree.m_Half) {
-            stack[top++] = tree.m_Children[start + tree.branch(node, row[at - tree.m_Half])];
-          } else {
-            for (int c = 0; c < tree.m_Count[node]; c++) {
-              stack[top++] = tree.m_Children[start + c];
-            }
+          if (any != 0) { // a block's cells are its task's only
+            bits[block * m_Cells + s] = cell.clone();
           }
         }
       }
     });
+    int words = range.heldWords();
+    long[] held = new long[m_Cells * words];
+    for (int block = 0; block < range.blocks; block++) {
+      for (int s = 0; s < m_Cells; s++) {
+        if (bits[block * m_Cells + s] != null) {
+          held[s * words + (block >>> 6)] |= 1L << block;
+        }
+      }
+    }
+    range.held = held;
     return bits;
   }
 
+  /** The order of a block's rows b as a tree's splits on b's attributes divide them. */
+  private static final class Partition {
+    /** Rows b (their index in the block's list), those at a node in a run. */
+    final int[] m_Order;
+    /** Where a split sends each row of the run it divides, and the run divided. */
+    final int[] m_Branch;
+    final int[] m_Scratch;
+
+    Partition(int rows) {
+      m_Order = new int[rows];
+      m_Branch = new int[rows];
+      m_Scratch = new int[rows];
+    }
+
+    void reset() {
+      for (int i = 0; i < m_Order.length; i++) {
+        m_Order[i] = i;
+      }
+    }
+
+    /**
+     * Orders the run [from, to) by the branch the node's split sends each
+     * row to, on the value of its attribute less shift (a's attributes: 0;
+     * b's: the half), keeping their order within a branch; returns where
+     * each branch's rows start in the run, and past the last's end.
+     */
+    int[] divide(FlatTree tree, int node, int from, int to, double[][] values, int shift) {
+      int at = tree.m_Attribute[node] - shift;
+      int count = tree.m_Count[node];
+      int[] sizes = new int[count + 1];
+      for (int k = from; k < to; k++) {
+        int c = tree.branch(node, values[m_Order[k]][at]);
+        m_Branch[k] = c;
+        sizes[c + 1]++;
+      }
+      for (int c = 0; c < count; c++) {
+        sizes[c + 1] += sizes[c];
+      }
+      int[] next = Arrays.copyOf(sizes, count);
+      for (int k = from; k < to; k++) {
+        m_Scratch[from + next[m_Branch[k]]++] = m_Order[k];
+      }
+      System.arraycopy(m_Scratch, from, m_Order, from, to - from);
+      return sizes;
+    }
+  }
+
   /**
-   * Each cell's bits of the range, a block at (block * cells + cell): its
-   * class-1 leaves' bits ORed, null where no row b of the block is in them;
-   * and the range's map of the blocks that hold a bit ({@link Range#filled}).
-   * A block of its own array: the loops that read blocks at offset 0 of
-   * distinct arrays are the ones the compiler turns into vector
-   * instructions, the empty blocks take no memory, and a block's cells,
-   * made in turn, lie near in memory.
+   * Sets, in leaves, the bits of the rows b of the run [from, to) of the
+   * partition that meet the conditions on b under the node: a split on b's
+   * attributes divides the run among its branches, one on a's sends the
+   * whole run down each, so that rows b cost nothing at a's splits.
+   *
+   * @param bitOf per row b of the block, its bit in the block
+   * @param values per row b of the block, its values
+   * @param leaves per class-1 leaf of the tree, from its first, the block's words
    */
-  private long[][] cellBits(long[] leaves, Range range) throws Exception {
-    long[][] bits = new long[range.blocks * m_Cells][];
-    int filledWords = m_FilledWords;
-    long[] filled = new long[range.blocks * filledWords];
-    parallel(range.blocks, block -> {
-      long[] cell = new long[BLOCK];
-      for (int s = 0; s < m_Cells; s++) {
-        Arrays.fill(cell, 0L);
-        long any = 0;
-        for (int leaf : m_CellLeaves[s]) {
-          int from = (block * m_Slots + leaf) * BLOCK;
-          for (int w = 0; w < BLOCK; w++) {
-            cell[w] |= leaves[from + w];
-            any |= leaves[from + w];
-          }
-        }
-        if (any != 0) { // a block's cells and bits of filled are its task's only
-          bits[block * m_Cells + s] = cell.clone();
-          filled[block * filledWords + (s >>> 6)] |= 1L << s;
+  private void leafBits(int t, int node, Partition partition, int from, int to, int[] bitOf,
+      double[][] values, long[] leaves) {
+    FlatTree tree = m_Trees[t];
+    int[] order = partition.m_Order;
+    if (tree.m_Kind[node] == FlatTree.LEAF) {
+      int slot = m_Slot[t][node];
+      if (slot >= 0) {
+        int offset = (slot - m_SlotStart[t]) * BLOCK;
+        for (int k = from; k < to; k++) {
+          int bit = bitOf[order[k]];
+          leaves[offset + (bit >>> 6)] |= 1L << (bit & 63);
         }
       }
-    });
-    range.filled = filled;
-    return bits;
+      return;
+    }
+    int at = tree.m_Attribute[node];
+    int first = tree.m_First[node];
+    int count = tree.m_Count[node];
+    if (at < tree.m_Half) {
+      for (int c = 0; c < count; c++) {
+        leafBits(t, tree.m_Children[first + c], partition, from, to, bitOf, values, leaves);
+      }
+      return;
+    }
+    int[] sizes = partition.divide(tree, node, from, to, values, tree.m_Half);
+    for (int c = 0; c < count; c++) {
+      if (sizes[c + 1] > sizes[c]) {
+        leafBits(t, tree.m_Children[first + c], partition, from + sizes[c], from + sizes[c + 1],
+            bitOf, values, leaves);
+      }
+    }
   }
 
   /**
@@ -600,63 +693,96 @@ public final class TreeTournament implements ExactTournament {
    */
   private long[] wins(int[] rows, int[] group, long[][] bits, Range range) {
     int trees = m_Trees.length;
-    // The class-1 leaves each row reaches in each tree, whatever b.
+    // The cells each row reaches in each tree, whatever b.
     int[] start = new int[group.length * trees + 1];
-    Slots found = new Slots();
-    int[] stack = new int[Arrays.stream(m_Trees).mapToInt(FlatTree::size).max().getAsInt()];
+    int[] reached = reachedCells(rows, group, start);
+    int[] same = sameCells(start, reached, group.length);
+    // Per row whose answers are counted, the cells it reaches that hold a
+    // row b of each block, a block's in turn: the cells of the row's block
+    // b are cells[at[i * (blocks + 1) + b]] on to the next block's start,
+    // in the trees' order. Listed once a row from each cell's blocks, so that
+    // a block does not look at the cells of a row that are empty there; and
+    // how many trees those cells are of, the trees that may vote 1 there.
+    int blocks = range.blocks;
+    int words = range.heldWords();
+    long[] held = range.held;
+    int[] at = new int[group.length * (blocks + 1) + 1];
+    int[] voters = new int[group.length * blocks];
+    long[] treeHeld = new long[words]; // the blocks a tree's cells hold a row b in
+    int listed = 0;
     for (int i = 0; i < group.length; i++) {
-      for (int t = 0; t < trees; t++) {
-        reachedCells(t, m_Rows[rows[group[i]]], stack, found);
-        start[i * trees + t + 1] = found.size;
+      int row = i * (blocks + 1);
+      at[row] = listed;
+      for (int t = 0; same[i] == i && t < trees; t++) {
+        Arrays.fill(treeHeld, 0L);
+        for (int r = start[i * trees + t]; r < start[i * trees + t + 1]; r++) {
+          for (int w = 0; w < words; w++) {
+            long blocksHeld = held[reached[r] * words + w];
+            treeHeld[w] |= blocksHeld;
+            for (; blocksHeld != 0; blocksHeld &= blocksHeld - 1) {
+              at[row + (w << 6) + Long.numberOfTrailingZeros(blocksHeld) + 1]++;
+            }
+          }
+        }
+        for (int w = 0; w < words; w++) {
+          for (long blocksHeld = treeHeld[w]; blocksHeld != 0; blocksHeld &= blocksHeld - 1) {
+            voters[i * blocks + (w << 6) + Long.numberOfTrailingZeros(blocksHeld)]++;
+          }
+        }
+      }
+      for (int b = 0; b < blocks; b++) {
+        at[row + b + 1] += at[row + b];
+      }
+      listed = at[row + blocks];
+    }
+    int[] cells = new int[listed];
+    int[] next = new int[blocks];
+    for (int i = 0; i < group.length; i++) {
+      if (same[i] != i) {
+        continue;
+      }
+      System.arraycopy(at, i * (blocks + 1), next, 0, blocks);
+      for (int r = start[i * trees]; r < start[(i + 1) * trees]; r++) {
+        int cell = reached[r];
+        for (int w = 0; w < words; w++) {
+          for (long blocksHeld = held[cell * words + w]; blocksHeld != 0;
+              blocksHeld &= blocksHeld - 1) {
+            cells[next[(w << 6) + Long.numberOfTrailingZeros(blocksHeld)]++] = cell;
+          }
+        }
       }
     }
-    int[] reached = found.items;
-    int[] same = sameCells(start, reached, group.length);
     long[] counted = new long[group.length]; // wins of the rows whose answers are counted
-    // A tree's answers on the block where a reaches several cells: three, as
-    // the trees are added to the count three at a time.
-    long[][] unions = new long[Tally.AT_ONCE][BLOCK];
-    long[][] waiting = new long[Tally.AT_ONCE][]; // trees' answers not yet counted
-    int[] cells = new int[stack.length]; // a tree's cells reached by a row: one a node at most
-    int filledWords = m_FilledWords;
-    long[] filled = range.filled;
+    long[][] answers = new long[trees][]; // per tree that says 1 for some b of the block
+    long[][] unions = new long[trees][BLOCK]; // a tree's answers where a reaches several cells
     Tally tally = new Tally(trees);
     int majority = trees / 2 + 1;
-    for (int block = 0; block < range.blocks; block++) {
+    for (int block = 0; block < blocks; block++) {
       int base = block * m_Cells;
-      int filledBase = block * filledWords;
       for (int i = 0; i < group.length; i++) {
-        if (same[i] != i) {
-          continue; // its answers are an earlier row's
+        int voting = voters[i * blocks + block]; // trees that say "a beats b" for some b of the block
+        if (voting < majority) {
+          continue; // rows counted as another's among them
         }
-        tally.clear();
-        int voters = 0; // trees that say "a beats b" for some b of the block
-        for (int t = 0; t < trees && voters + trees - t >= majority; t++) {
-          int listed = 0; // the cells a reaches that hold a row b of the block, without a branch
-          for (int r = start[i * trees + t]; r < start[i * trees + t + 1]; r++) {
-            int cell = reached[r];
-            cells[listed] = cell;
-            listed += (int) (filled[filledBase + (cell >>> 6)] >>> cell) & 1; // bit cell % 64
+        int from = at[i * (blocks + 1) + block];
+        int to = at[i * (blocks + 1) + block + 1];
+        voting = 0;
+        for (int k = from; k < to; ) {
+          int end = k + 1;
+          int t = m_CellTree[cells[k]];
+          while (end < to && m_CellTree[cells[end]] == t) {
+            end++;
           }
-          if (listed == 0) {
-            continue;
+          if (end - k == 1) {
+            answers[voting] = bits[base + cells[k]];
+          } else {
+            union(bits, base, cells, k, end, unions[voting]);
+            answers[voting] = unions[voting];
           }
-          long[] answers = bits[base + cells[0]];
-          if (listed > 1) {
-            answers = unions[voters % Tally.AT_ONCE]; // none of those waiting
-            union(bits, base, cells, listed, answers);
-          }
-          waiting[voters++ % Tally.AT_ONCE] = answers;
-          if (voters % Tally.AT_ONCE == 0) {
-            tally.add(waiting[0], waiting[1], waiting[2]);
-          }
+          voting++;
+          k = end;
         }
-        if (voters % Tally.AT_ONCE > 0) { // the last one or two, with no answers beside them
-          tally.add(waiting[0], voters % Tally.AT_ONCE > 1 ? waiting[1] : Tally.NONE, Tally.NONE);
-        }
-        if (voters >= majority) {
-          counted[i] += tally.reached();
-        }
+        counted[i] += tally.reached(answers, voting);
       }
     }
     long[] wins = new long[group.length];
@@ -733,80 +859,172 @@ public final class TreeTournament implements ExactTournament {
     return 2 * votes > trees;
   }
 
-  /** Into out, the OR of the blocks bits[base + cell] of the first listed (two or more) cells. */
-  private static void union(long[][] bits, int base, int[] cells, int listed, long[] out) {
-    long[] first = bits[base + cells[0]];
-    long[] second = bits[base + cells[1]];
+  /**
+   * Into out, the OR of the blocks bits[base + cell] of cells[from] to
+   * cells[to - 1] (two or more): three at a pass, as a pass's cost is
+   * mostly out's loads and stores.
+   */
+  private static void union(long[][] bits, int base, int[] cells, int from, int to, long[] out) {
+    long[] first = bits[base + cells[from]];
+    long[] second = bits[base + cells[from + 1]];
+    long[] third = to - from > 2 ? bits[base + cells[from + 2]] : Tally.NONE;
     for (int w = 0; w < BLOCK; w++) {
-      out[w] = first[w] | second[w];
+      out[w] = first[w] | second[w] | third[w];
     }
-    for (int k = 2; k < listed; k++) {
+    for (int k = from + 3; k < to; k += 2) {
       long[] next = bits[base + cells[k]];
+      long[] after = k + 1 < to ? bits[base + cells[k + 1]] : Tally.NONE;
       for (int w = 0; w < BLOCK; w++) {
-        out[w] |= next[w];
+        out[w] |= next[w] | after[w];
       }
     }
   }
 
   /**
    * Per bit of a block, whether at least a majority of the trees' answers
-   * say 1, counted as a binary number a bit slice each (a bit-sliced
-   * counter), a block's words at once and without a branch on the bits, so
-   * that the compiler may use the processor's vector instructions. The
-   * counter starts at 2^k - majority (k: the slices below the top), so that
-   * a bit's count reaches the majority where its carry leaves slice k - 1;
-   * the top slice keeps that carry, and the answer is the top's popcount,
-   * without comparing the count with the majority.
+   * say 1, a block's words at once and without a branch on the bits, so
+   * that the compiler may use the processor's vector instructions. Each
+   * bit's count is a binary number a bit slice each (a bit-sliced counter),
+   * plus 2^k - majority (k: the count's bits), so that a bit's count reaches
+   * the majority where it carries out of bit k - 1; the answer is the
+   * popcount of those carries, without comparing the count with the
+   * majority.
+   *
+   * <p>Up to ten trees, the count of a word stays in registers: a pass adds
+   * seven answers into three bits, and a second adds the last three and
+   * carries out (a third of the first's CPU on ten trees). The compiler
+   * turns a loop into vector instructions only while it reads few arrays,
+   * so a pass reads at most seven (one of fifteen took three times as long).
+   * More trees: a pass adds three answers into slices kept in memory.
    */
   private static final class Tally {
-    /**
-     * Slices below the top in the counter a committee of up to 31 trees
-     * needs (a majority of 16 at most, and 15 more votes at most): the one
-     * loop of {@link #add} holds these four in registers.
-     */
-    private static final int FUSED = 4;
-    /** Trees' answers {@link #add} counts in one pass. */
-    static final int AT_ONCE = 3;
+    /** The most trees whose count stays in registers. */
+    static final int IN_REGISTERS = 10;
     /** No answer: the block's words all 0. */
     static final long[] NONE = new long[BLOCK];
-    /** The count's slices, the lowest first: slice k holds bit k of each bit's count. */
+    /** A count of three bits, all 0. */
+    private static final long[][] NO_COUNT = {NONE, NONE, NONE};
+    /**
+     * The count's bits, the lowest first (IN_REGISTERS trees or fewer: the
+     * first seven answers' count, three bits).
+     */
     private final long[][] m_Slice;
     /** Where the count has reached the majority. */
     private final long[] m_Top = new long[BLOCK];
-    /** A vote's carry through the slices of a counter wider than {@link #FUSED}. */
-    private final long[] m_Carry = new long[BLOCK];
-    /** Per slice, its words at the start: all ones where the start has that bit. */
+    /** Per bit of the count, all ones where 2^k - majority has that bit. */
     private final long[] m_Start;
+    /** A vote's carry through the slices of a counter of more than four bits. */
+    private final long[] m_Carry = new long[BLOCK];
+    /** Up to seven answers of a pass, padded with NONE. */
+    private final long[][] m_In = new long[7][];
 
     Tally(int trees) {
       int majority = trees / 2 + 1;
-      int below = Math.max(FUSED, 32 - Integer.numberOfLeadingZeros(majority - 1));
-      m_Slice = new long[below][BLOCK];
-      m_Start = new long[below];
-      long start = (1L << below) - majority; // the count a majority carries out of the slices
-      for (int k = 0; k < below; k++) {
+      // Four bits hold a count of up to 15: IN_REGISTERS trees, or the
+      // majority of up to 31 trees less one, and as many again.
+      int bits = trees <= IN_REGISTERS ? 4
+          : Math.max(4, 32 - Integer.numberOfLeadingZeros(majority - 1));
+      m_Slice = new long[trees <= IN_REGISTERS ? 3 : bits][BLOCK];
+      m_Start = new long[bits];
+      long start = (1L << bits) - majority; // the count a majority carries out of the bits
+      for (int k = 0; k < bits; k++) {
         m_Start[k] = ((start >>> k) & 1) == 1 ? -1L : 0L;
       }
     }
 
-    /** Starts counting a block. */
-    void clear() {
-      for (int k = 0; k < m_Slice.length; k++) {
-        Arrays.fill(m_Slice[k], m_Start[k]);
+    /**
+     * How many bits of the block at least a majority of the trees' answers
+     * say 1 in.
+     *
+     * @param answers the answers of the trees that say 1 for some bit
+     * @param voters how many there are (the other trees say 0)
+     */
+    long reached(long[][] answers, int voters) {
+      if (m_Slice.length == 3) {
+        int first = voters > 3 ? Math.min(7, voters) : 0; // the rest go to finish
+        for (int v = 0; v < 7; v++) {
+          m_In[v] = v < first ? answers[v] : NONE;
+        }
+        long[][] count = first > 0 ? m_Slice : NO_COUNT;
+        if (first > 0) {
+          seven();
+        }
+        finish(count, first < voters ? answers[first] : NONE,
+            first + 1 < voters ? answers[first + 1] : NONE,
+            first + 2 < voters ? answers[first + 2] : NONE);
+      } else {
+        for (int k = 0; k < m_Slice.length; k++) {
+          Arrays.fill(m_Slice[k], m_Start[k]);
+        }
+        Arrays.fill(m_Top, 0L);
+        for (int v = 0; v < voters; v += 3) {
+          add(answers[v], v + 1 < voters ? answers[v + 1] : NONE,
+              v + 2 < voters ? answers[v + 2] : NONE);
+        }
       }
-      Arrays.fill(m_Top, 0L);
+      long won = 0;
+      for (int w = 0; w < BLOCK; w++) { // apart: in the loops above, no vector instructions
+        won += Long.bitCount(m_Top[w]);
+      }
+      return won;
+    }
+
+    /** Seven answers' count, three bits, into the slices: four full adders. */
+    private void seven() {
+      long[] x0 = m_In[0], x1 = m_In[1], x2 = m_In[2], x3 = m_In[3];
+      long[] x4 = m_In[4], x5 = m_In[5], x6 = m_In[6];
+      long[] q0 = m_Slice[0], q1 = m_Slice[1], q2 = m_Slice[2];
+      for (int w = 0; w < BLOCK; w++) {
+        long a = x0[w], b = x1[w], c = x2[w], h = a ^ b;
+        long s1 = h ^ c, c1 = (a & b) | (h & c); // weights 1 and 2
+        a = x3[w];
+        b = x4[w];
+        c = x5[w];
+        h = a ^ b;
+        long s2 = h ^ c, c2 = (a & b) | (h & c);
+        a = x6[w];
+        h = s1 ^ s2;
+        long d = (s1 & s2) | (h & a); // weight 2
+        q0[w] = h ^ a;
+        h = c1 ^ c2;
+        q1[w] = h ^ d;
+        q2[w] = (c1 & c2) | (h & d);
+      }
     }
 
     /**
-     * Adds three trees' answers on the block at once: their sum, two bits
-     * (a full adder), added in one pass over the slices, a third of the
-     * slices' loads and stores of adding them in turn. {@link #NONE} stands
-     * for a tree that is not there.
+     * A count of three bits plus three more answers, four bits, plus 2^4 -
+     * majority: where it carries out, the majority is reached.
      */
-    void add(long[] one, long[] two, long[] three) {
+    private void finish(long[][] count, long[] x0, long[] x1, long[] x2) {
+      long[] q0 = count[0], q1 = count[1], q2 = count[2];
+      long k0 = m_Start[0], k1 = m_Start[1], k2 = m_Start[2], k3 = m_Start[3];
+      long[] top = m_Top;
+      for (int w = 0; w < BLOCK; w++) {
+        long a = x0[w], b = x1[w], c = x2[w], h = a ^ b;
+        long s = h ^ c, two = (a & b) | (h & c); // the three's sum: s + 2 two
+        long p0 = q0[w], p1 = q1[w], p2 = q2[w];
+        long bit0 = p0 ^ s, carry = p0 & s;
+        h = p1 ^ two;
+        long bit1 = h ^ carry;
+        carry = (p1 & two) | (h & carry);
+        long bit2 = p2 ^ carry, bit3 = p2 & carry;
+        carry = bit0 & k0; // now adding 2^4 - majority
+        carry = (bit1 & k1) | (carry & (bit1 | k1));
+        carry = (bit2 & k2) | (carry & (bit2 | k2));
+        top[w] = (bit3 & k3) | (carry & (bit3 | k3));
+      }
+    }
+
+    /**
+     * Adds three answers into the slices at once: their sum, two bits (a
+     * full adder), added in one pass over the slices, a third of the slices'
+     * loads and stores of adding them in turn.
+     */
+    private void add(long[] one, long[] two, long[] three) {
       long[][] slice = m_Slice;
       long[] top = m_Top;
-      if (slice.length != FUSED) {
+      if (slice.length != 4) {
         for (long[] answers : new long[][] {one, two, three}) {
           System.arraycopy(answers, 0, m_Carry, 0, BLOCK);
           for (long[] count : slice) {
@@ -846,14 +1064,6 @@ public final class TreeTournament implements ExactTournament {
       }
     }
 
-    /** How many bits of the block the trees added so far give a majority. */
-    long reached() {
-      long won = 0;
-      for (int w = 0; w < BLOCK; w++) {
-        won += Long.bitCount(m_Top[w]);
-      }
-      return won;
-    }
   }
 
   /** A growing list of slots. */
@@ -870,33 +1080,116 @@ public final class TreeTournament implements ExactTournament {
   }
 
   /**
-   * Appends the cells of tree t that a row a reaches, whatever b, where
-   * they hold a class-1 leaf: a's branch at splits on a's attributes, every
-   * branch at splits on b's, down to the cut.
+   * The cells of each tree that each row a of the group reaches, whatever
+   * b, where they hold a class-1 leaf: a's branch at splits on a's
+   * attributes, every branch at splits on b's, down to the cut; there, the
+   * cell a's branches in the subtree number ({@link #leavesOfCell}). Row i's
+   * cells of tree t are reached[start[i * trees + t]] on to the next's
+   * start. The rows go down each tree together, divided at a's splits only,
+   * so that rows cost nothing at b's splits.
    */
-  private void reachedCells(int t, double[] row, int[] stack, Slots found) {
+  private int[] reachedCells(int[] rows, int[] group, int[] start) {
+    int trees = m_Trees.length;
+    int n = group.length;
+    double[][] values = new double[n][];
+    for (int i = 0; i < n; i++) {
+      values[i] = m_Rows[rows[group[i]]];
+    }
+    Partition partition = new Partition(n);
+    int[] cell = new int[n]; // per row, its cell in the subtree walked
+    Slots[] byTree = new Slots[trees]; // per tree, (row, cell) in turn
+    int[] count = new int[n * trees]; // per row and tree, its cells
+    for (int t = 0; t < trees; t++) {
+      partition.reset();
+      byTree[t] = new Slots();
+      reach(t, 0, partition, 0, n, values, cell, byTree[t]);
+      for (int k = 0; k < byTree[t].size; k += 2) {
+        count[byTree[t].items[k] * trees + t]++;
+      }
+    }
+    for (int j = 0; j < n * trees; j++) {
+      start[j + 1] = start[j] + count[j];
+    }
+    int[] reached = new int[start[n * trees]];
+    int[] next = Arrays.copyOf(start, n * trees);
+    for (int t = 0; t < trees; t++) { // each row's in the order the walk met them
+      int[] found = byTree[t].items;
+      for (int k = 0; k < byTree[t].size; k += 2) {
+        reached[next[found[k] * trees + t]++] = found[k + 1];
+      }
+    }
+    return reached;
+  }
+
+  /** Adds to found, as (row, cell), the cells the rows of the run reach under the node. */
+  private void reach(int t, int node, Partition partition, int from, int to, double[][] values,
+      int[] cell, Slots found) {
+    int[] order = partition.m_Order;
+    int base = m_CellBase[t][node];
+    if (base >= 0) {
+      for (int k = from; k < to; k++) {
+        cell[order[k]] = 0;
+      }
+      number(t, node, partition, from, to, values, cell, 1);
+      for (int k = from; k < to; k++) {
+        int row = order[k];
+        if (m_CellLeaves[base + cell[row]].length > 0) {
+          found.add(row);
+          found.add(base + cell[row]);
+        }
+      }
+      return;
+    }
     FlatTree tree = m_Trees[t];
-    int top = 0;
-    stack[top++] = 0;
-    while (top > 0) {
-      int node = stack[--top];
-      int base = m_CellBase[t][node];
-      if (base >= 0) {
-        int cell = base + cellOf(t, node, row);
-        if (m_CellLeaves[cell].length > 0) {
-          found.add(cell);
-        }
-        continue;
+    int first = tree.m_First[node];
+    if (tree.m_Attribute[node] >= tree.m_Half) {
+      for (int c = 0; c < tree.m_Count[node]; c++) {
+        reach(t, tree.m_Children[first + c], partition, from, to, values, cell, found);
       }
-      int att = tree.m_Attribute[node];
-      int first = tree.m_First[node];
-      if (att < tree.m_Half) {
-        stack[top++] = tree.m_Children[first + tree.branch(node, row[att])];
-      } else {
-        for (int c = 0; c < tree.m_Count[node]; c++) {
-          stack[top++] = tree.m_Children[first + c];
-        }
+      return;
+    }
+    int[] sizes = partition.divide(tree, node, from, to, values, 0);
+    for (int c = 0; c < tree.m_Count[node]; c++) {
+      if (sizes[c + 1] > sizes[c]) {
+        reach(t, tree.m_Children[first + c], partition, from + sizes[c], from + sizes[c + 1],
+            values, cell, found);
       }
+    }
+  }
+
+  /**
+   * Adds to each row's cell, times the digit, the number its branches under
+   * the node give it: at a split on a's attribute, the cells of the
+   * branches before a's; at one on b's, each branch's cell a digit (the
+   * numbering of {@link #leavesOfCell}, for the rows of a run at once).
+   */
+  private void number(int t, int node, Partition partition, int from, int to,
+      double[][] values, int[] cell, int digit) {
+    FlatTree tree = m_Trees[t];
+    if (tree.m_Kind[node] == FlatTree.LEAF) {
+      return;
+    }
+    int first = tree.m_First[node];
+    if (tree.m_Attribute[node] >= tree.m_Half) { // every branch, each child's cells a digit
+      for (int c = 0; c < tree.m_Count[node]; c++) {
+        int child = tree.m_Children[first + c];
+        number(t, child, partition, from, to, values, cell, digit);
+        digit *= m_CellCount[t][child];
+      }
+      return;
+    }
+    int[] sizes = partition.divide(tree, node, from, to, values, 0);
+    int[] order = partition.m_Order;
+    int before = 0; // the cells of the branches before
+    for (int c = 0; c < tree.m_Count[node]; c++) {
+      int child = tree.m_Children[first + c];
+      for (int k = from + sizes[c]; k < from + sizes[c + 1]; k++) {
+        cell[order[k]] += before * digit;
+      }
+      if (sizes[c + 1] > sizes[c]) {
+        number(t, child, partition, from + sizes[c], from + sizes[c + 1], values, cell, digit);
+      }
+      before += m_CellCount[t][child];
     }
   }
 
