@@ -6,6 +6,8 @@ Tree members flattened into arrays (``FlatTree``) answer every pair as WEKA's
 with missing values included.
 """
 
+import warnings
+
 import jpype
 import numpy as np
 import pytest
@@ -349,3 +351,35 @@ def test_several_blocks_of_rows_b_give_the_committees_answers(voters, weka):
     np.testing.assert_array_equal(degrees[1][sample], expected)
     assert degrees[1][0] == degrees[1][len(distinct)]  # row 0 and its copy tie
     assert len(np.unique(expected)) > 10
+
+
+def test_a_ranking_says_before_it_asks_the_members_many_pairs(weka, monkeypatch):
+    """Rows with a missing value where a tree splits: said, with their pairs.
+
+    The exact tournament leaves every pair of such a row, both ways, to the
+    members one by one; past a number of pairs the ranking says how many
+    before it starts, and the number is the ranking's own count of the
+    pairs it asked. Without missing values it says nothing.
+    """
+    from weka_ranking import model as model_module
+    from weka_ranking.progress import WekaRankingWarning
+    from weka_ranking.studies.bench.scale import synthetic
+
+    fitted = RankingReduction("J48", pairs_per_instance=1, voters=3)
+    fitted.fit(synthetic(1_500, seed=2))
+    X = np.asarray(synthetic(600, seed=3).X, dtype=np.float64)
+    monkeypatch.setattr(model_module, "ASKED_PAIRS_WORTH_SAYING", 1)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert fitted.ranking(X).comparisons == 0
+    X[[3, 50, 400], 0] = np.nan  # x1, the strongest signal: every tree splits on it
+    with pytest.warns(WekaRankingWarning) as warned:
+        ranking = fitted.ranking(X)
+    pairs = 3 * 599 + 3 * 597
+    assert ranking.comparisons == pairs
+    assert [str(w.message) for w in warned] == [
+        f"the array X: 3 of 600 instances have a missing value where a tree "
+        f"splits: the exact tournament asks each of their {pairs} pairs, both "
+        "ways, of the members one by one, some 800,000 a second on two cores "
+        "(docs/meta-classifier.md)"
+    ]

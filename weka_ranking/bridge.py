@@ -611,6 +611,17 @@ def rank(reduction, instances, source: str) -> tuple[np.ndarray, int]:
     return interruptibly(ranked)
 
 
+def rows_asked_by_tournament(reduction, instances, source: str) -> int:
+    """The instances the tree committee's exact tournament asks the members about.
+
+    Those with a missing value where a tree splits: their pairs, both ways,
+    go to the members one by one (``RankingReduction.rowsAskedByTournament``);
+    0 where none is or no tree tournament applies.
+    """
+    with java_errors(source):
+        return int(reduction.rowsAskedByTournament(instances))
+
+
 def reference_distributions(reduction, instances, source: str) -> np.ndarray:
     """Each instance's class distribution against the model's reference sample.
 

@@ -35,6 +35,7 @@ import weka.classifiers.meta.rankingreduction.Rankers;
 import weka.classifiers.meta.rankingreduction.RankingTask;
 import weka.classifiers.meta.rankingreduction.ReferenceSample;
 import weka.classifiers.meta.rankingreduction.SmoSolver;
+import weka.classifiers.meta.rankingreduction.TreeTournament;
 import weka.core.Capabilities;
 import weka.core.Capabilities.Capability;
 import weka.core.Instance;
@@ -1775,6 +1776,27 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     }
     return BatchRanking.rank(TAGS_RANKER[m_Ranker].getIDStr(), committee, exact,
         groups, n, m_Seed);
+  }
+
+  /**
+   * How many instances of the batch the tree committee's exact tournament
+   * ({@link #rank}) leaves to the members: those with a missing value where
+   * a tree splits, which WEKA walks down every branch with a fraction of
+   * their weight. Each of their pairs, both ways, is asked of the members
+   * one by one, so that a caller can say so before a long ranking.
+   *
+   * @param data the instances to rank, with the training data's header
+   * @return the instances, 0 where none is or where no tree tournament applies
+   * @throws Exception if the data do not fit the model
+   */
+  public int rowsAskedByTournament(Instances data) throws Exception {
+    checkTrained(data);
+    if (m_TrainedPointwise || m_Ranker != RANKER_TOURNAMENT || !m_AdditiveTournament
+        || data.numInstances() < 2) {
+      return 0;
+    }
+    ExactTournament exact = committee(m_Task.rows(data)).exactTournament();
+    return exact instanceof TreeTournament ? ((TreeTournament) exact).rowsAsked() : 0;
   }
 
   /**

@@ -256,6 +256,21 @@ public final class TreeTournament implements ExactTournament {
   }
 
   /**
+   * How many of the rows some tree would walk fractionally: each of their
+   * pairs, both ways, {@link #tournament} asks of the committee itself.
+   *
+   * @return the rows with a missing value (or a nominal value past a
+   *     split's branches) where some tree splits
+   */
+  public int rowsAsked() {
+    int asked = 0;
+    for (double[] row : m_Rows) {
+      asked += walkedByWeka(row) ? 1 : 0;
+    }
+    return asked;
+  }
+
+  /**
    * Whether some tree would leave a pair with this row to the member: a
    * missing value on an attribute it splits on, or a nominal value past a
    * split's branches.
