@@ -460,9 +460,28 @@ class RankingReduction(ClassifierMixin, Ranker):
                 "coarse with so few",
             )
         instances = bridge.instances_like(data, reduction)
+        self._say_pairs_asked(reduction, data, instances, source)
+        scores, comparisons = bridge.rank(reduction, instances, source)
+        order = bridge.order(scores, self.ties, self.seed)
+        return Ranking(order, scores, comparisons)
+
+    @staticmethod
+    def _say_pairs_asked(reduction, data: Dataset, instances, source: str) -> None:
+        """Say before a ranking that it will ask the members many pairs one by one.
+
+        Only rows with a missing value can be such rows, so the Java model
+        (which builds the committee to find them) is asked only where those
+        rows' pairs could reach ``ASKED_PAIRS_WORTH_SAYING``.
+        """
+
+        def pairs(asked: int) -> int:  # each of their pairs, both ways, once
+            return asked * (len(data) - 1) + asked * (len(data) - asked)
+
+        missing = int(np.isnan(data.X).any(axis=1).sum())
+        if pairs(missing) < ASKED_PAIRS_WORTH_SAYING:
+            return
         asked = bridge.rows_asked_by_tournament(reduction, instances, source)
-        pairs = asked * (len(data) - 1) + asked * (len(data) - asked)
-        if pairs >= ASKED_PAIRS_WORTH_SAYING:
+        if pairs(asked) >= ASKED_PAIRS_WORTH_SAYING:
             progress.warn(
                 logger,
                 "%s: %d of %d instances have a missing value where a tree splits: "
@@ -472,11 +491,8 @@ class RankingReduction(ClassifierMixin, Ranker):
                 source,
                 asked,
                 len(data),
-                pairs,
+                pairs(asked),
             )
-        scores, comparisons = bridge.rank(reduction, instances, source)
-        order = bridge.order(scores, self.ties, self.seed)
-        return Ranking(order, scores, comparisons)
 
     def save(self, path) -> None:
         """Write the fitted model to a file (see :mod:`weka_ranking.persistence`)."""
