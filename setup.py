@@ -29,7 +29,7 @@ _spec.loader.exec_module(javabuild)
 # weka_ranking._resources.project_dir finds them in an installed wheel.
 DATA = {
     "src": ["**/*.java"],
-    "arff_data": ["*.arff", "*.names", "PROVENANCE.md", "letor/MQ2008/*"],
+    "arff_data": ["*.arff", "*.names", "PROVENANCE.md"],
 }
 
 

@@ -54,12 +54,18 @@ def _fast_tests_start_no_jvm(request):
         )
 
 
+# The differential harness (``wekaranking.harness``): a learner trained from the
+# rows and on the materialised pairs, compared; test code, so not in the jars.
+HARNESS = Path(__file__).resolve().parent / "java"
+HARNESS_JAR = HARNESS / "build" / "harness.jar"
+
+
 @pytest.fixture(scope="session")
 def weka():
-    """JPype's JClass, once the JVM runs."""
+    """JPype's JClass, once the JVM runs with the harness on its class path."""
     import jpype
 
-    jvm.start()
+    jvm.load_java([HARNESS], HARNESS_JAR)
     return jpype.JClass
 
 

@@ -4,6 +4,7 @@ javac is found through JAVA_HOME or PATH, a checkout's jars are rebuilt when its
 sources change, and the wheel runs with a Java runtime and no compiler.
 """
 
+import io
 import json
 import os
 import shutil
@@ -110,6 +111,33 @@ def dist(tmp_path_factory):
     return out, result.stdout + result.stderr
 
 
+# The studies' code, data and records: in the repository, never in the
+# product's sdist or wheel.
+STUDY_PATHS = (
+    "studies/",
+    "weka_ranking_studies",
+    "weka_ranking/studies",
+    "MQ2008",
+    "monograph_tables.csv",
+    "docs/results.jsonl.gz",
+    "docs/reproduction",
+    "docs/suite/",
+    "docs/choice-round2/",
+    "docs/tools/",
+    "docs/ltr.json",
+    "docs/xhits.json",
+    "docs/scale.json",
+    "docs/harness.jsonl",
+    "docs/experimenter/",
+    "tests/java/build/",
+)
+STUDY_CLASSES = ("wekaranking/studies/", "wekaranking/harness/")
+
+
+def study_files(names) -> list[str]:
+    return [n for n in names if any(part in n for part in STUDY_PATHS)]
+
+
 @pytest.mark.slow
 def test_build_warns_nothing_and_the_sdist_holds_what_the_tests_read(dist):
     out, log = dist
@@ -121,14 +149,13 @@ def test_build_warns_nothing_and_the_sdist_holds_what_the_tests_read(dist):
         "setup.py",
         _javabuild.DATE_FILE,
         "tests/conftest.py",
-        "tests/golden",
+        "tests/java/wekaranking/harness/AllPairsTraining.java",
         "docs/ranking-reduction.xml",
-        "docs/results.jsonl.gz",
         "arff_data/breast-cancer.arff",
-        "arff_data/letor/MQ2008/S1.txt.gz",
         "src/weka/classifiers/meta/RankingReduction.java",
     }
     assert wanted <= names
+    assert study_files(names) == []
     assert not any("__pycache__" in name for name in names)
     # The wheel, built from the sdist (no git there: its recorded date), holds
     # the very jars the checkout built for this commit.
@@ -136,6 +163,27 @@ def test_build_warns_nothing_and_the_sdist_holds_what_the_tests_read(dist):
     for jar in (_javabuild.PACKAGE_JAR, _javabuild.BRIDGE_JAR):
         shipped = zipfile.ZipFile(wheel).read(f"weka_ranking/_java/{jar}")
         assert shipped == (jvm.java_dir() / jar).read_bytes()
+
+
+@pytest.mark.slow
+def test_the_wheel_holds_the_product_alone(dist):
+    """No study module, study data or study class in the wheel, its jars included."""
+    (wheel,) = dist[0].glob("weka_ranking-*-py3-none-any.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        jars = [n for n in names if n.endswith(".jar")]
+        classes = [
+            entry
+            for jar in jars
+            for entry in zipfile.ZipFile(io.BytesIO(archive.read(jar))).namelist()
+        ]
+    assert {n.split("/")[0] for n in names} == {
+        "weka_ranking",
+        *(n.split("/")[0] for n in names if n.endswith(".dist-info/METADATA")),
+    }
+    assert study_files(names) == []
+    assert [c for c in classes if c.startswith(STUDY_CLASSES)] == []
+    assert "weka_ranking/model.py" in names and "weka_ranking/cli.py" in names
 
 
 # About a minute on two cores with the fixture's build: the build environments

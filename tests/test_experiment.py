@@ -203,20 +203,6 @@ def test_failed_units_end_the_command_with_status_1_and_report_renders_again(
     assert "- labor, broken: " in rendered and "[0 folds]" in rendered
 
 
-def test_the_committed_suite_report_is_what_its_store_gives(
-    tmp_path, weka, monkeypatch
-):
-    monkeypatch.chdir(
-        project_dir("docs").parent
-    )  # the plan's paths as the report gives them
-    suite = project_dir("docs") / "suite"
-    plan = read_plan("docs/suite/plan.toml")
-    command = (suite / "report.md").read_text().split("```\n")[1].strip()
-    write_report(plan, suite, command, out=tmp_path)
-    for name in ("report.md", "values.json"):  # results.arff spells today's options
-        assert (tmp_path / name).read_text() == (suite / name).read_text(), name
-
-
 def test_a_unit_the_heap_cannot_hold_fails_alone(tmp_path, monkeypatch):
     # The heap check's refusal is one unit's failure (its record holds the
     # advice), not the end of the experiment: the other units may fit.

@@ -251,7 +251,7 @@ def test_a_peer_whose_library_is_missing_is_refused_naming_the_extra(monkeypatch
         Scheme.parse("xgboost").check_runnable()
     assert str(caught.value) == (
         "scheme 'xgboost': the peer xgboost needs xgboost, which is not "
-        "installed: pip install 'weka-ranking[bench]'"
+        "installed: pip install 'weka-ranking[peers]'"
     )
     Scheme.parse("random-forest").check_runnable()  # scikit-learn is there
 

@@ -1,17 +1,28 @@
 """The import boundaries the architecture draws (docs/architecture.md).
 
-JPype only in the bridge and the JVM start-up; the modules, metrics and
-binarising without any JVM; the core imports no study; no module reaches into
-the package's ``__init__``; no import circle."""
+The product's layers import downward only (foundations, the seam, the core,
+the experiment engine, the command line); JPype only in the seam (and in the
+studies' own); the modules, metrics and binarising without any JVM; the
+product imports no study, a study only the product's public names and no
+other study; no module reaches into the package's ``__init__``; no import
+circle."""
 
 import ast
 import subprocess
 import sys
 from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parent.parent / "weka_ranking"
-# The only modules that may import JPype (or python-weka-wrapper3's weka).
-JVM_MODULES = {"bridge.py", "jvm.py"}
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "weka_ranking"
+STUDIES = ROOT / "studies" / "weka_ranking_studies"
+# The only modules that may import JPype (or python-weka-wrapper3's weka): the
+# product's seam, and the studies' own for their own Java.
+JVM_MODULES = {PACKAGE / "bridge.py", PACKAGE / "jvm.py", STUDIES / "java.py"}
+
+
+def studies_code() -> list[Path]:
+    """The studies' modules, their tests left out."""
+    return [p for p in STUDIES.rglob("*.py") if STUDIES / "tests" not in p.parents]
 
 
 def imported_modules(path: Path) -> set[str]:
@@ -24,11 +35,11 @@ def imported_modules(path: Path) -> set[str]:
     return names
 
 
-def test_only_the_bridge_and_the_jvm_start_import_jpype():
+def test_only_the_seams_import_jpype():
     offenders = [
-        str(path.relative_to(PACKAGE))
-        for path in PACKAGE.rglob("*.py")
-        if path.name not in JVM_MODULES and "jpype" in imported_modules(path)
+        str(path.relative_to(ROOT))
+        for path in [*PACKAGE.rglob("*.py"), *studies_code()]
+        if path not in JVM_MODULES and "jpype" in imported_modules(path)
     ]
     assert offenders == []
 
@@ -62,7 +73,10 @@ def test_modules_metrics_and_binarising_work_without_jpype():
 
 
 def package_imports(path: Path) -> set[str]:
-    """The package's modules a module imports, at its top or inside functions."""
+    """The modules of the product or the studies a module imports, at any depth.
+
+    ``from a.b import c`` counts as ``a.b`` and ``a.b.c`` (c may be a module).
+    """
     names = set()
     for node in ast.walk(ast.parse(path.read_text())):
         if isinstance(node, ast.ImportFrom) and node.module:
@@ -74,12 +88,75 @@ def package_imports(path: Path) -> set[str]:
     return names
 
 
+def module_name(path: Path) -> str:
+    """``weka_ranking.experiments.plan`` of its file (a package of its ``__init__``)."""
+    top = PACKAGE if PACKAGE in path.parents else STUDIES
+    parts = path.relative_to(top.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def product_modules() -> dict[str, Path]:
+    return {module_name(path): path for path in PACKAGE.rglob("*.py")}
+
+
+# The product's layers, bottom up, as docs/architecture.md draws them: a module
+# imports modules of its own layer or the ones below, never above.
+LAYERS = {
+    "foundations": {
+        "errors", "version", "progress", "machine", "atomic", "_resources",
+        "_javabuild", "data", "params", "metrics", "stats", "folds", "inputs",
+        "estimator",
+    },
+    "seam": {"jvm", "bridge"},
+    "core": {
+        "arff", "tasks", "environment", "learners", "memory", "model",
+        "persistence", "evaluation", "peers", "tuning", "weka_package",
+    },
+    "engine": {"experiments"},
+    "command line": {"cli", "__main__"},
+}  # fmt: skip
+
+
+def layer(module: str) -> int:
+    """The rank of a product module's layer (its top-level name's)."""
+    parts = module.split(".")
+    if len(parts) == 1:  # the package's front door, above everything it re-exports
+        return len(LAYERS)
+    return next(i for i, names in enumerate(LAYERS.values()) if parts[1] in names)
+
+
+def test_every_product_module_has_a_layer():
+    assert [m for m in product_modules() if m.count(".") and layer(m) is None] == []
+    named = {n for names in LAYERS.values() for n in names}
+    top = {m.split(".")[1] for m in product_modules() if m.count(".")}
+    assert top == named
+
+
+def test_the_product_imports_downward_only():
+    # The package itself (``from weka_ranking import bridge``) is no layer.
+    modules = {n: p for n, p in product_modules().items() if n != "weka_ranking"}
+    upward = {
+        name: sorted(
+            m for m in package_imports(path) if m in modules and layer(m) > layer(name)
+        )
+        for name, path in modules.items()
+    }
+    assert {name: found for name, found in upward.items() if found} == {}
+
+
+def test_the_rule_catches_an_upward_import(tmp_path, monkeypatch):
+    """The check above can fail: a foundation importing the engine is found."""
+    module = PACKAGE / "errors.py"
+    assert "weka_ranking.experiments" not in package_imports(module)
+    planted = tmp_path / "errors.py"
+    planted.write_text(module.read_text() + "\nfrom weka_ranking import experiments\n")
+    found = {m for m in package_imports(planted) if m in product_modules()}
+    assert any(layer(m) > layer("weka_ranking.errors") for m in found)
+
+
 def test_no_import_circle_between_modules():
     modules = {
-        "weka_ranking."
-        + ".".join(path.relative_to(PACKAGE).with_suffix("").parts): path
-        for path in PACKAGE.rglob("*.py")
-        if path.name != "__init__.py"
+        name: path for name, path in product_modules().items() if name.count(".")
     }
     graph = {
         name: {m for m in package_imports(path) if m in modules and m != name}
@@ -99,36 +176,67 @@ def test_no_import_circle_between_modules():
     assert circles == []
 
 
-def module_name(path: Path) -> str:
-    return "weka_ranking." + ".".join(path.relative_to(PACKAGE).with_suffix("").parts)
-
-
-STUDIES = PACKAGE / "studies"
-# The command line sits above the core and the studies: each study is one of
-# its commands.
-FACES = {PACKAGE / "cli.py", PACKAGE / "__main__.py"}
-
-
-def test_no_core_module_imports_a_study():
+def test_the_product_imports_no_study():
     offenders = {
         module_name(path): sorted(
-            m for m in package_imports(path) if m.startswith("weka_ranking.studies.")
+            m for m in package_imports(path) if m.startswith("weka_ranking_studies")
         )
         for path in PACKAGE.rglob("*.py")
-        if STUDIES not in path.parents and path not in FACES
     }
     assert {name: found for name, found in offenders.items() if found} == {}
 
 
+def private_names(path: Path) -> list[str]:
+    """The product's private modules and names a module imports."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(
+            "weka_ranking."
+        ):
+            if any(part.startswith("_") for part in node.module.split(".")):
+                found.append(node.module)
+            found += [
+                f"{node.module}.{a.name}" for a in node.names if a.name.startswith("_")
+            ]
+        elif isinstance(node, ast.Import):
+            found += [
+                a.name
+                for a in node.names
+                if a.name.startswith("weka_ranking.")
+                and any(part.startswith("_") for part in a.name.split("."))
+            ]
+    return found
+
+
+def test_the_studies_import_only_the_products_public_names():
+    offenders = {
+        module_name(path): private_names(path)
+        for path in studies_code()
+        if private_names(path)
+    }
+    assert offenders == {}
+
+
+# The studies: subpackages and modules of the studies' package, but for what
+# they share (the package's names, its Java seam), the commands over them and
+# their tests (which, as the product's, may reach into what they test).
+NOT_STUDIES = {"__init__", "java", "commands", "tests"}
+
+
 def test_no_study_imports_another_study():
+    studies = (
+        {p.stem for p in STUDIES.iterdir() if p.suffix == ".py" or p.is_dir()}
+        - NOT_STUDIES
+        - {"__pycache__", "_java"}
+    )
     offenders = {}
-    for study in (p for p in STUDIES.iterdir() if (p / "__init__.py").is_file()):
-        own = f"weka_ranking.studies.{study.name}"
-        for path in study.rglob("*.py"):
+    for name in studies:
+        found = STUDIES / name
+        for path in found.rglob("*.py") if found.is_dir() else [STUDIES / f"{name}.py"]:
             others = sorted(
                 m
                 for m in package_imports(path)
-                if m.startswith("weka_ranking.studies.") and not m.startswith(own)
+                if m.count(".") and m.split(".")[1] in studies - {name}
             )
             if others:
                 offenders[module_name(path)] = others
@@ -145,7 +253,7 @@ def test_no_module_imports_a_name_of_the_package_init():
         p.name for p in PACKAGE.iterdir() if (p / "__init__.py").is_file()
     }
     offenders = []
-    for path in PACKAGE.rglob("*.py"):
+    for path in PACKAGE.rglob("*.py"):  # the studies are users: the door is theirs
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.ImportFrom) and node.module == "weka_ranking":
                 offenders += [
@@ -153,5 +261,4 @@ def test_no_module_imports_a_name_of_the_package_init():
                     for alias in node.names
                     if alias.name not in submodules
                 ]
-    # The docstring examples show the user's import; they are not code paths.
     assert offenders == []

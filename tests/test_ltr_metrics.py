@@ -76,20 +76,3 @@ def test_standard_equals_ir_measures(ties):
         for metric in ir_measures.iter_calc([measure], qrels, run):
             expected = ours_of(*ours[metric.query_id])
             assert expected == pytest.approx(metric.value, abs=1e-9), measure
-
-
-@pytest.mark.parametrize("definition", ["standard", "letor4"])
-def test_query_matrix_equals_the_per_query_metrics(definition):
-    from weka_ranking.studies.ltr.data import mq2008_part
-    from weka_ranking.studies.ltr.fast import QueryMatrix
-
-    part = mq2008_part("S5")
-    rng = np.random.default_rng(1)
-    scores = np.round(rng.random(len(part)), 2)  # with ties
-    matrix = QueryMatrix(part, definition)
-    for k in (1, 5, 10):
-        fast = matrix.ndcg(scores, k)
-        slow = [ndcg(part.labels[g], scores[g], k, definition) for g in matrix.groups]
-        np.testing.assert_allclose(fast, slow, atol=1e-12)
-    slow = [average_precision(part.labels[g], scores[g]) for g in matrix.groups]
-    np.testing.assert_allclose(matrix.average_precision(scores), slow, atol=1e-12)

@@ -173,15 +173,6 @@ def test_the_check_names_the_pairs_on_the_pair_instances(monkeypatch):
         memory.check_heap(_fake(False, 500_000_000), 1000, 10)
 
 
-@pytest.mark.slow
-def test_j48s_measured_heap_is_within_half_again_of_the_estimate(weka):
-    from weka_ranking.studies.bench import benchmarks
-
-    (row,) = benchmarks.learner_footprints((("J48", "kr-vs-kp", 50),))
-    assert row["pairs"] == 50 * 3196
-    assert 1 / 1.5 <= row["ratio"] <= 1.5, row
-
-
 def test_naive_bayes_from_the_rows_counts_what_its_sum_order_holds(weka):
     # Replaying WEKA's order on numeric attributes sorts pair numbers, 20 bytes
     # a pair; exact sums from the rows, or nominal attributes only: the rows alone.

@@ -147,22 +147,6 @@ def test_star_import_leaves_scikit_learns_names_alone():
     assert {"clone", "cross_validate"} <= set(dir(weka_ranking))
 
 
-def test_as_printed_warns_outside_the_reproduction(small):
-    from weka_ranking.studies.monograph.run import _records
-
-    model = RankingReduction("NaiveBayes").fit(small)
-    model.set_params(ranker="tournament-as-printed")
-    with pytest.warns(WekaRankingWarning, match="can reverse a ranking"):
-        model.decision_function(small)
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        model.predict(small)  # a prediction is no ranking: the ranker has no say
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        [(_, record)] = _records(model, small, 1, len(small), 0.0, None, [model.ranker])
-    assert record["ranker"] == "tournament-as-printed"
-
-
 def test_a_long_fit_says_so_while_it_runs(small, caplog, monkeypatch):
     monkeypatch.setattr(progress, "EVERY_SECONDS", 0.01)
     with caplog.at_level(logging.INFO, logger="weka_ranking.progress.members"):

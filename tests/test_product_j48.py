@@ -15,15 +15,15 @@ import pytest
 
 from weka_ranking import RankingReduction, bridge, load_task
 from weka_ranking._resources import project_dir
-from weka_ranking.data import Dataset
-from weka_ranking.studies.bench.scale import diabetes_zeros_missing, synthetic
+from weka_ranking.data import Dataset, synthetic
+from weka_ranking.tasks import diabetes_zeros_missing
 
 
 def compare(data: Dataset, options: str = "", learner: str = "J48"):
     """J48 trained from the rows and on the pairs (``AllPairsTraining``)."""
     classifier = bridge.make_classifier(learner, bridge.split_options(options))
     instances = bridge.to_instances(data)
-    both = jpype.JClass("wekaranking.AllPairsTraining")
+    both = jpype.JClass("wekaranking.harness.AllPairsTraining")
     return both.compare(classifier, instances, data.positive)
 
 
@@ -106,7 +106,7 @@ def test_a_tree_with_many_leaves_and_raised_subtrees_is_the_same(weka):
 def test_the_tree_does_not_depend_on_the_threads(share, weka):
     # 1,200 rows: the root's attributes are weighed on two threads.
     data = holes(synthetic(1200, seed=4), share)
-    both = jpype.JClass("wekaranking.AllPairsTraining")
+    both = jpype.JClass("wekaranking.harness.AllPairsTraining")
     trees = [
         both.fromRows(
             bridge.make_classifier("J48", []),
@@ -151,7 +151,8 @@ def assert_same_tree(result) -> None:
     way), and no pair's class probability differs by more than 1e-11.
     """
     assert result.fromRows
-    assert bridge.same_tree(str(result.fromRowsModel), str(result.onPairsModel))
+    both = jpype.JClass("wekaranking.harness.AllPairsTraining")
+    assert both.sameTree(result.fromRowsModel, result.onPairsModel)
     assert result.largestDifference < 1e-11
     assert result.pairs > 0
 

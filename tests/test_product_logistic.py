@@ -45,9 +45,8 @@ import numpy as np
 import pytest
 
 from weka_ranking import RankingReduction, bridge, load_task
-from weka_ranking.data import Dataset
+from weka_ranking.data import Dataset, synthetic
 from weka_ranking.folds import weka_folds
-from weka_ranking.studies.bench.scale import synthetic
 
 LL_TOLERANCE = 1e-8
 COEFFICIENT_TOLERANCE = 1e-2
@@ -58,7 +57,7 @@ PACKAGE = "weka.classifiers.meta.rankingreduction"
 def compare(train: Dataset, test: Dataset, options="", pairs_per_instance=0, seed=1):
     """One Logistic member trained both ways (``LogisticBothWays``)."""
     learner = bridge.make_classifier(LOGISTIC, bridge.split_options(options))
-    both = jpype.JClass("wekaranking.LogisticBothWays")
+    both = jpype.JClass("wekaranking.harness.LogisticBothWays")
     return both.compare(
         learner,
         bridge.to_instances(train),

@@ -281,21 +281,6 @@ def test_smo_solver_parameter_is_checked(weka):
     assert model.smo_solver == "differences"
 
 
-def test_bench_trains_a_fold_by_every_solver_beside_wekas_path(weka):
-    from weka_ranking.studies.bench import benchmarks
-
-    measured = benchmarks.smo_all_pairs_fold(sample("breast-cancer", 100))
-    assert measured["smo_all_pairs_breast_cancer_fold_seconds"] is None  # not the task
-    fold = measured["smo_all_pairs_fold"]
-    assert fold["pairs"] > 3000 and set(fold["solvers"]) == {
-        "pairs",
-        "row-kernel",
-        "differences",
-    }
-    assert all(s["seconds"] > 0 for s in fold["solvers"].values())
-    assert fold["solvers"]["row-kernel"]["same_ranking"]  # binary attributes
-
-
 def test_a_declined_solver_is_said_once_on_the_command_line(weka):
     # --verbose: the model's declined paths reach the log, once per command
     # (not once per fold).

@@ -251,7 +251,7 @@ def test_groups_blocks_and_threads_give_the_brute_force(voters, weka):
     order of their own and blocks of cells holding none of them are skipped:
     the degrees stay the brute force's, ties included, whatever the threads.
     """
-    from weka_ranking.studies.bench.scale import synthetic
+    from weka_ranking.data import synthetic
 
     model = RankingReduction(
         "J48", pairs_per_instance=1, voters=voters, pair_features="concat"
@@ -277,7 +277,7 @@ def test_both_threads_count_and_say_so(weka):
     rows a, the trees' rows b), the serial part's CPU apart: a benchmark on
     a loaded machine reads from them whether the threads worked or waited.
     """
-    from weka_ranking.studies.bench.scale import synthetic
+    from weka_ranking.data import synthetic
 
     model = RankingReduction("J48", pairs_per_instance=1, voters=5)
     model.fit(synthetic(1_500, seed=2))
@@ -313,7 +313,7 @@ def test_several_blocks_of_rows_b_give_the_committees_answers(voters, weka):
     rows included, and the degrees are the same on one thread and on two,
     and with the rows b taken in two ranges (a budget of one block).
     """
-    from weka_ranking.studies.bench.scale import synthetic
+    from weka_ranking.data import synthetic
 
     model = RankingReduction(
         "J48", pairs_per_instance=1, voters=voters, pair_features="concat"
@@ -362,8 +362,8 @@ def test_a_ranking_says_before_it_asks_the_members_many_pairs(weka, monkeypatch)
     pairs it asked. Without missing values it says nothing.
     """
     from weka_ranking import model as model_module
+    from weka_ranking.data import synthetic
     from weka_ranking.progress import WekaRankingWarning
-    from weka_ranking.studies.bench.scale import synthetic
 
     fitted = RankingReduction("J48", pairs_per_instance=1, voters=3)
     fitted.fit(synthetic(1_500, seed=2))

@@ -137,9 +137,14 @@ def test_the_jar_holds_the_meta_classifier_only(tmp_path):
     assert int.from_bytes(first[6:8], "big") == 55
     sources = [n for n in package.namelist() if n.startswith("src/")]
     assert all(n.startswith("src/main/java/weka/classifiers/meta/") for n in sources)
-    # The Python bridge's and the benchmark's helpers are in the other jar.
+    # The Python bridge's helpers are in the other jar, and nothing of the studies'.
     bridge = zipfile.ZipFile(jvm.java_dir() / _javabuild.BRIDGE_JAR).namelist()
-    assert {"wekaranking/Kernels.class", "wekaranking/Bench.class"} <= set(bridge)
+    assert {"wekaranking/Kernels.class", "wekaranking/ModelInput.class"} <= set(bridge)
+    assert not [
+        n
+        for n in bridge
+        if n.startswith(("wekaranking/studies/", "wekaranking/harness/"))
+    ]
 
 
 def test_weka_refuses_it_outside_the_weka_versions_it_depends_on(tmp_path):

@@ -7,7 +7,8 @@ checkout, ``jvm`` calls :func:`build` again when the sources have changed.
 Two jars, so that the WEKA package carries the meta-classifier alone:
 ``weka-ranking.jar`` holds every class under ``weka/`` (the meta-classifier
 and its helpers, the jar the WEKA package ships), ``weka-ranking-bridge.jar``
-the rest (``wekaranking/``: the Python bridge's and the benchmark's helpers).
+the rest (``wekaranking/``: the Python bridge's helpers). :func:`build_jar`
+compiles Java of someone else's (a study's, a test's) against both.
 
 Reproducible: the same sources and the same ``javac`` give the same bytes.
 Entries are sorted, with one timestamp (``SOURCE_DATE_EPOCH``, else the last
@@ -187,25 +188,8 @@ def build(root: Path, out_dir: Path, weka_jar: Path, epoch: int | None = None) -
         The entries' timestamp; None takes :func:`source_date_epoch`.
     """
     src = root / "src"
-    sources = java_sources(src)
     epoch = source_date_epoch(root) if epoch is None else epoch
-    javac = find_javac()
-    with tempfile.TemporaryDirectory(prefix="weka-ranking-javac-") as classes:
-        result = subprocess.run(
-            [javac, "--release", JAVA_RELEASE, "-encoding", "UTF-8", "-nowarn"]
-            + ["-d", classes, "-cp", str(weka_jar)]
-            + [str(s) for s in sources],
-            capture_output=True,
-            text=True,
-        )
-        if result.returncode != 0:
-            raise BuildError(
-                f"compiling the Java classes failed ({javac}):\n{result.stderr.strip()}"
-            )
-        compiled = {
-            path.relative_to(classes).as_posix(): path.read_bytes()
-            for path in Path(classes).rglob("*.class")
-        }
+    compiled = compile_classes(java_sources(src), [str(weka_jar)])
     jars = {PACKAGE_JAR: [], BRIDGE_JAR: []}
     for name, data in compiled.items():
         jar = PACKAGE_JAR if name.startswith(PACKAGE_PREFIX) else BRIDGE_JAR
@@ -216,6 +200,55 @@ def build(root: Path, out_dir: Path, weka_jar: Path, epoch: int | None = None) -
         _replace(out_dir / jar, data)
     stamp = {"sources_sha256": sources_digest(src), "source_date_epoch": epoch}
     _replace(out_dir / STAMP, (json.dumps(stamp, indent=1) + "\n").encode())
+
+
+def compile_classes(sources: list[Path], classpath: list[str]) -> dict[str, bytes]:
+    """The ``.class`` files ``javac --release 11`` makes of ``sources``, by name."""
+    javac = find_javac()
+    with tempfile.TemporaryDirectory(prefix="weka-ranking-javac-") as classes:
+        result = subprocess.run(
+            [javac, "--release", JAVA_RELEASE, "-encoding", "UTF-8", "-nowarn"]
+            + ["-d", classes, "-cp", os.pathsep.join(classpath)]
+            + [str(s) for s in sources],
+            capture_output=True,
+            text=True,
+        )
+        if result.returncode != 0:
+            raise BuildError(
+                f"compiling the Java classes failed ({javac}):\n{result.stderr.strip()}"
+            )
+        return {
+            path.relative_to(classes).as_posix(): path.read_bytes()
+            for path in Path(classes).rglob("*.class")
+        }
+
+
+def build_jar(folders: list[Path], jar: Path, classpath: list[str]) -> bool:
+    """Compile every ``.java`` file under ``folders`` into ``jar`` unless it is current.
+
+    The jar's stamp (``jar`` with ``.json``) holds a digest of the sources and
+    of the class path's jars; the jar is rebuilt when either changes. Returns
+    whether it was.
+    """
+    digest = hashlib.sha256()
+    for folder in folders:
+        digest.update(sources_digest(folder).encode())
+    for entry in classpath:
+        digest.update(hashlib.sha256(Path(entry).read_bytes()).digest())
+    stamp = jar.with_suffix(".json")
+    wanted = {"sha256": digest.hexdigest()}
+    try:
+        if jar.is_file() and json.loads(stamp.read_text()) == wanted:
+            return False
+    except (OSError, ValueError):
+        pass
+    sources = [path for folder in folders for path in java_sources(folder)]
+    compiled = compile_classes(sources, classpath)
+    jar.parent.mkdir(parents=True, exist_ok=True)
+    entries = [("META-INF/MANIFEST.MF", _MANIFEST), *compiled.items()]
+    _replace(jar, zip_bytes(entries, _ZIP_EPOCH_MIN))
+    _replace(stamp, (json.dumps(wanted) + "\n").encode())
+    return True
 
 
 def _replace(path: Path, data: bytes) -> None:

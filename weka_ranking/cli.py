@@ -1,7 +1,11 @@
 """The ``weka-ranking`` command: flags in, the API called, its results printed.
 
 Every command is a :class:`Command` record of :data:`COMMANDS` (its help, its
-arguments, the function that runs it); the work is the API's. A library
+arguments, the function that runs it); the work is the API's. Another
+distribution adds commands of its own as a tuple of :class:`Command` records
+named by an entry point of the group ``weka_ranking.commands`` (the studies'
+``reproduce``, ``bench``, ``ltr`` and ``xhits``), and renders a store that is
+not an experiment's by one of the group ``weka_ranking.reports``. A library
 :class:`~weka_ranking.errors.ParameterError` names the parameter
 (``pairs_per_instance``) and its value; :func:`in_cli_words` says it with the
 flag the user typed (``--pairs 3``).
@@ -12,6 +16,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import difflib
+import importlib.metadata
 import json
 import logging
 import os
@@ -69,6 +74,7 @@ class Argument:
 
 
 def arg(*flags: str, **options) -> Argument:
+    """One argument: ``arg("--out", metavar="DIR", help=...)`` as argparse takes it."""
     return Argument(flags, options)
 
 
@@ -93,7 +99,7 @@ def _flags() -> dict[str, str]:
     """Each library parameter's long flag: ``pairs_per_instance`` is ``--pairs``."""
     return {
         argument.dest: argument.flags[-1]
-        for command in COMMANDS
+        for command in commands()
         for argument in command.arguments
         if argument.flags[-1].startswith("--")
     }
@@ -274,15 +280,16 @@ def _rank(args: argparse.Namespace) -> int:
             f"labelled instances, {y.sum()} {model.positive_})",
             file=sys.stderr,
         )
-    _emit(args, ranking.to_csv(test), echo=False)
+    emit(args, ranking.to_csv(test), echo=False)
     return 0
 
 
-def _command() -> str:
+def command_line() -> str:
+    """The command as typed, for the pages a command writes."""
     return "weka-ranking " + " ".join(sys.argv[1:])
 
 
-def _emit(args: argparse.Namespace, text: str, results=None, echo=True) -> None:
+def emit(args: argparse.Namespace, text: str, results=None, echo=True) -> None:
     """Write ``text`` to ``--out``; print it (or, with ``--json``, the results)."""
     out = getattr(args, "out", None)
     if out:
@@ -291,50 +298,6 @@ def _emit(args: argparse.Namespace, text: str, results=None, echo=True) -> None:
         print(json.dumps(results))
     elif echo or not out:
         sys.stdout.write(text.rstrip("\n") + "\n")
-
-
-def _reproduce(args: argparse.Namespace) -> int:
-    from weka_ranking.studies.monograph.run import reproduce
-
-    if args.jobs is not None and args.jobs < 1:
-        raise UsageError(f"--jobs {args.jobs}: give 1 worker or more")
-    if args.estimate:
-        from weka_ranking.studies.monograph.estimate import WORKERS, estimate, lines
-
-        unread = [
-            flag
-            for flag, given in (
-                ("--tasks", args.tasks),
-                ("--learners", args.learners),
-                ("--quick", args.quick),
-                ("--include-slow", args.include_slow),
-                ("--experimenter", args.experimenter),
-                ("--executor dask", args.executor != "local"),
-                ("--scheduler", args.scheduler),
-            )
-            if given
-        ]
-        if unread:
-            raise UsageError(
-                f"--estimate prices the whole study's two plans, the default and "
-                f"--include-slow, on --jobs workers: {', '.join(unread)} "
-                f"{'is' if len(unread) == 1 else 'are'} not read; leave "
-                f"{'it' if len(unread) == 1 else 'them'} out"
-            )
-        values = estimate(workers=WORKERS if args.jobs is None else args.jobs)
-        text = "\n".join(lines(values))
-        print(json.dumps(values) if args.estimate == "json" else text)
-        return 0
-    if args.scheduler and args.executor != "dask":
-        raise UsageError("--scheduler ADDRESS is a Dask cluster's: add --executor dask")
-    args.jobs = 1 if args.jobs is None else args.jobs
-    given = (
-        "tasks learners quick include_slow jobs heap scheduler experimenter executor"
-    )
-    options = {name: getattr(args, name) for name in given.split()}
-    ran, total, path = reproduce(args.out, **options, progress=progress.counter("unit"))
-    print(f"{ran} units run, {total - ran} were already done; report: {path}")
-    return 0
 
 
 def _plan(args: argparse.Namespace):
@@ -398,47 +361,6 @@ def _experiment(args: argparse.Namespace) -> int:
     return 0
 
 
-def _bench(args: argparse.Namespace) -> int:
-    from weka_ranking import bridge
-    from weka_ranking.studies.bench import benchmarks as bench
-    from weka_ranking.studies.bench import page as bench_markdown
-    from weka_ranking.studies.bench import scale_page
-
-    # Its Java calls run on this thread: run whole where a signal stops it.
-    results = bridge.interruptibly(
-        lambda: bench.run(args.sections, not args.no_large, logger.info)
-    )
-    _emit(args, bench_markdown.to_markdown(results, _command()), results)
-    scale_page.write_beside(results, args.out, _command())
-    return 0
-
-
-def _ltr(args: argparse.Namespace) -> int:
-    from weka_ranking import bridge
-    from weka_ranking.studies.ltr import experiment, report
-    from weka_ranking.studies.ltr.files import write_outputs
-
-    if args.task == "mq2008":
-        folds, data = experiment.mq2008_folds(args.folds), None
-    elif args.valid and args.test:
-        files = (args.task, args.valid, args.test)
-        data = experiment.user_fold(*files, args.group_attribute, args.normalize)
-        folds = list(data)
-    else:
-        raise UsageError("a training file needs --valid FILE and --test FILE")
-    rankers = list(args.rankers or experiment.ALL_RANKERS)
-    results = bridge.interruptibly(
-        lambda: experiment.run(rankers, folds, logger.info, data, args.ties)
-    )
-    page = report.page_values(results, _command())
-    markdown = report.render(page)
-    summary = {**experiment.summary(results), "page": page}
-    if args.out:
-        write_outputs(results, args.out, summary, markdown)
-    print(json.dumps(summary) if args.json else markdown)
-    return 0
-
-
 def _weka_package(args: argparse.Namespace) -> int:
     from weka_ranking.weka_package import write_package
 
@@ -452,29 +374,31 @@ def _weka_package(args: argparse.Namespace) -> int:
 def _report(args: argparse.Namespace) -> int:
     from weka_ranking.experiments import ResultStore
     from weka_ranking.experiments.experiment import noted_plan
-    from weka_ranking.experiments.report import write_report as write_experiment
-    from weka_ranking.studies.monograph.report import write_report
+    from weka_ranking.experiments.report import write_report
 
     folder = Path(args.store)
     if not folder.is_dir() or not ResultStore(folder).exists():
         raise DataError(
             f"{folder}: "
             + ("no such folder" if not folder.is_dir() else "no results.jsonl here")
-            + ": give the folder that reproduce or experiment wrote into (its --out)"
+            + ": give the folder that experiment (or a study's command) wrote into "
+            "(its --out)"
         )
     noted = noted_plan(args.store)
-    if noted is None:
-        print(write_report(Path(args.store), Path(args.out or args.store)))
-    else:  # an experiment's folder: its report from the plan it noted
+    if noted is not None:  # an experiment's folder: its report from the plan it noted
         plan, command = noted
-        print(write_experiment(plan, args.store, command, args.out))
-    return 0
-
-
-def _xhits(args: argparse.Namespace) -> int:
-    from weka_ranking.studies.xhits.command import run_command
-
-    return run_command(args, _command())
+        print(write_report(plan, args.store, command, args.out))
+        return 0
+    for entry in importlib.metadata.entry_points(group=REPORTS):
+        written = entry.load()(folder, Path(args.out or folder))
+        if written is not None:
+            print(written)
+            return 0
+    raise DataError(
+        f"{folder}: no experiment plan noted in its runs.jsonl, and no installed "
+        "study reads it: a reproduction's store is reported by the studies' "
+        "distribution (pip install -e studies, in the repository)"
+    )
 
 
 # fmt: off
@@ -495,29 +419,6 @@ COMMANDS: tuple[Command, ...] = (
         arg("--out", metavar="CSV", help="write here instead of stdout"),
         *MODEL, *DATA, HEAP,
     ), _rank, writes="out"),
-    Command("reproduce",
-            "run the monograph's batteries and sweeps into a resumable store", (
-        arg("--out", default="reproduction", metavar="DIR",
-            help="folder of the store and the report (default: reproduction)"),
-        arg("--jobs", type=int,
-            help="worker processes, one JVM each (default 1; --estimate: 2)"),
-        arg("--quick", action="store_true",
-            help="a subset of a few minutes: 2 tasks, 2 learners, sweeps 1,5,10"),
-        arg("--executor", choices=("local", "dask"), default="local",
-            help="local worker processes (default) or a Dask cluster"),
-        arg("--scheduler", metavar="ADDRESS",
-            help="the Dask scheduler's address (default: a local cluster of --jobs)"),
-        arg("--tasks", type=names, help="comma-separated study tasks (default: all)"),
-        arg("--learners", type=names, help="comma-separated learners (default: all)"),
-        arg("--include-slow", action="store_true",
-            help="also run SMO original on breast-cancer, vehicle (about 1 min and "
-            "20 s a fold on the row kernel)"),
-        arg("--experimenter", action="store_true", help="then each cell in WEKA's too"),
-        arg("--estimate", nargs="?", const="text", choices=("text", "json"),
-            help="run nothing: print the wall time on 2 workers estimated from the "
-            "recorded costs (docs/), as text or json"),
-        HEAP,
-    ), _reproduce),
     Command("experiment",
             "your own experiment: data sets x schemes x runs x folds, tested", (
         arg("plan", nargs="?", metavar="PLAN.toml",
@@ -548,49 +449,48 @@ COMMANDS: tuple[Command, ...] = (
             help="write the plan's WEKA part as an Experimenter file, run nothing"),
         HEAP,
     ), _experiment, epilog=EXPERIMENT_EXAMPLE),
-    Command("bench", "measure rates and ratios side by side (see docs/benchmarks.md)", (
-        JSON, arg("--heap", default="14g", help="JVM maximum heap (default: 14g)"),
-        arg("--sections", type=names, default=None,
-            help="comma-separated sections (default: all)"),
-        arg("--no-large", action="store_true",
-            help="leave kr-vs-kp (5 million pairs) out of the training section, "
-            "and 50,000 rows' all pairs (a billion) out of the scale section"),
-        arg("--out", metavar="MD", help="also write them as Markdown, scale.md beside"),
-    ), _bench, writes="out"),
-    Command("ltr",
-            "learning to rank on MQ2008: the reduction beside the field's rankers", (
-        arg("task", metavar="mq2008|TRAIN",
-            help="MQ2008 (5 folds), or a training file (LETOR text, or ARFF with "
-            "--group-attribute) with --valid and --test"),
-        arg("--valid", metavar="FILE", help="validation file (with TRAIN)"),
-        arg("--test", metavar="FILE", help="test file (with TRAIN)"),
-        arg("--group-attribute", metavar="NAME",
-            help="the ARFF attribute naming each row's query"),
-        arg("--rankers", type=names, help="comma-separated rankers (default: all)"),
-        arg("--folds", default="1-5", help="folds, e.g. 1-5 or 1,3"),
-        arg("--ties", choices=("input", "docid"), default="input",
-            help="equal scores: in the file's order (LETOR) or by docid (trec_eval)"),
-        arg("--normalize", choices=("query",), help="features to [0, 1] in each query"),
-        arg("--out", metavar="DIR", help="also write per-query, score and run files"),
-        JSON, HEAP,
-    ), _ltr),
     Command("weka-package",
             "write the WEKA package (a ZIP for WEKA's package manager)", (
         arg("--out", default=".", metavar="DIR", help="folder to write the ZIP into"),
     ), _weka_package, needs_weka=False),
-    Command("report", "render a store's report again: reproduce's or experiment's", (
+    Command("report", "render a store's report again: experiment's or a study's", (
         arg("store", metavar="DIR", help="the folder reproduce or experiment wrote"),
         arg("--out", metavar="DIR", help="where to write (default: DIR)"),
     ), _report, needs_weka=False),
-    Command("xhits", "XHITS with AMCL beside HITS on planted graphs (docs/xhits.md)", (
-        arg("--seeds", default="1-5", help="graph seeds: 1-5 or 1,3 (default: 1-5)"),
-        arg("--max-iter", type=int, help="AMCL's MaxIt (default: the study's)"),
-        arg("--out", metavar="DIR", help="also write xhits.md and xhits.json here"),
-        JSON,
-    ), _xhits, needs_weka=False),
 )
-BY_NAME_OF_COMMAND = {command.name: command for command in COMMANDS}
 # fmt: on
+BY_NAME_OF_COMMAND = {command.name: command for command in COMMANDS}
+# The entry point groups another distribution adds commands and reports by.
+COMMAND_PLUGINS = "weka_ranking.commands"
+REPORTS = "weka_ranking.reports"
+
+
+def commands() -> tuple[Command, ...]:
+    """This package's commands and those installed distributions add.
+
+    An entry point of :data:`COMMAND_PLUGINS` names a tuple of :class:`Command`
+    records; one whose name is taken already, or that cannot be loaded, is
+    left out with a warning. Each joins :data:`BY_NAME_OF_COMMAND`, which runs
+    them.
+    """
+    added: list[Command] = []
+    for entry in importlib.metadata.entry_points(group=COMMAND_PLUGINS):
+        try:
+            plugged = entry.load()
+        except Exception as err:  # noqa: BLE001 (another distribution's fault)
+            logger.warning("commands of %s left out: %s", entry.value, err)
+            continue
+        for command in plugged:
+            if command.name in {c.name for c in (*COMMANDS, *added)}:
+                logger.warning(
+                    "%s's command %r left out: the name is taken",
+                    entry.value,
+                    command.name,
+                )
+                continue
+            added.append(command)
+            BY_NAME_OF_COMMAND.setdefault(command.name, command)
+    return (*COMMANDS, *added)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -603,9 +503,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     version = f"%(prog)s {__version__}"
     parser.add_argument("--version", action="version", version=version)
-    commands = parser.add_subparsers(dest="command", required=True)
-    for command in COMMANDS:
-        sub = commands.add_parser(
+    subparsers = parser.add_subparsers(dest="command", required=True)
+    for command in commands():
+        sub = subparsers.add_parser(
             command.name,
             help=command.help,
             description=command.help,
@@ -705,10 +605,10 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = build_parser()
     args, unknown = parser.parse_known_args(_values_starting_with_a_dash(argv))
     if unknown:
-        commands = next(
+        subparsers = next(
             a for a in parser._actions if isinstance(a, argparse._SubParsersAction)
         )
-        sub = commands.choices[args.command]
+        sub = subparsers.choices[args.command]
         flags = [f for a in sub._actions for f in a.option_strings]
         close = difflib.get_close_matches(unknown[0].split("=")[0], flags, n=1)
         hint = f" (did you mean {close[0]}?)" if close else ""
@@ -777,8 +677,8 @@ def _unforeseen(err: Exception) -> str:
             "w", prefix="weka-ranking-error-", suffix=".log", delete=False
         ) as log:
             log.write(
-                f"{_command()}\nweka-ranking {__version__}, Python {sys.version}\n\n"
-                f"{details}"
+                f"{command_line()}\nweka-ranking {__version__}, "
+                f"Python {sys.version}\n\n{details}"
             )
     except OSError as unwritten:
         return f"{said} (the details could not be written: {unwritten})"

@@ -90,6 +90,33 @@ def classpath() -> list[str]:
     return weka_classpath() + [str(jar) for jar in jars]
 
 
+def load_java(folders: list[Path], jar: Path) -> None:
+    """Compile Java classes of your own against WEKA and this package, and load them.
+
+    For Java that is not the method's: a study's harness, a test's, a class you
+    try beside WEKA's. Every ``.java`` file under ``folders`` is compiled with
+    the JDK's ``javac`` into ``jar`` when they (or this package's jars) changed
+    since it was last built, and the jar joins the running JVM's class path
+    (started here if it is not: call :func:`start` first for a heap of your
+    choice): ``jpype.JClass`` then finds its classes by name.
+
+    Parameters
+    ----------
+    folders : list of Path
+        Source roots (a class ``a.b.C`` in ``a/b/C.java`` under one of them).
+    jar : Path
+        Where the compiled classes go (with a ``.json`` stamp beside it).
+    """
+    import jpype
+
+    try:
+        _javabuild.build_jar([Path(f) for f in folders], Path(jar), classpath())
+    except (_javabuild.BuildError, OSError) as err:
+        raise JavaError(f"building {jar}: {err}") from err
+    start()
+    jpype.addClassPath(str(Path(jar).resolve()))
+
+
 _heap: str | None = None
 # Below this WEKA cannot load its classes; the JVM itself refuses less than 2 MB
 # by printing to stdout and exiting, which is why heaps are checked here first.

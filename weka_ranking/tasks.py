@@ -6,8 +6,11 @@ benchmarks' larger ones.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
+
+import numpy as np
 
 from weka_ranking._resources import project_dir
 from weka_ranking.arff import load_arff
@@ -34,12 +37,14 @@ class Task:
         return float(min(y.mean(), 1 - y.mean()))
 
 
+def bundled_file(name: str) -> Path:
+    """A data file this package carries (``arff_data/`` of a checkout), by file name."""
+    return project_dir("arff_data") / name
+
+
 def _tasks(*rows: tuple) -> dict[str, Task]:
     """Tasks by name from rows of (name, file in arff_data, positive, keep)."""
-    return {
-        row[0]: Task(row[0], project_dir("arff_data") / row[1], *row[2:])
-        for row in rows
-    }
+    return {row[0]: Task(row[0], bundled_file(row[1]), *row[2:]) for row in rows}
 
 
 # The monograph's binarisation (after Guo and Viktor, SIGKDD Explorations 2004).
@@ -88,3 +93,22 @@ def load_task(
 ) -> Dataset:
     """A built-in study task by name, or a data file, as a binary Dataset."""
     return resolve_task(name_or_path, positive, keep).load()
+
+
+# Pima diabetes' attributes whose zeros are impossible, so missing values.
+DIABETES_MISSING = ("plas", "pres", "skin", "insu", "mass")
+
+
+def diabetes_zeros_missing() -> Dataset:
+    """Pima diabetes (768 rows) with its impossible zeros as missing values.
+
+    Glucose, blood pressure, skin fold, insulin and BMI of 0 stand for values
+    not measured: 376 rows miss at least one, insulin half of them.
+    """
+    data = load_arff(bundled_file("diabetes.arff"))
+    X = data.X.copy()
+    names = [a.name for a in data.attributes]
+    for name in DIABETES_MISSING:
+        j = names.index(name)
+        X[X[:, j] == 0, j] = np.nan
+    return dataclasses.replace(data, X=X, source="diabetes, zeros missing")

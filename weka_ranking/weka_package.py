@@ -66,7 +66,7 @@ pairs, one voter, the two rows side by side, tournament):
     -P all -I 1 -pair-features concat -R tournament -S 1 \\
     -W weka.classifiers.functions.Logistic
 
-Options: -P all|p (pairs per instance; default 1), -I n (voters; default 10),
+Options: -P all|p (pairs per instance; default 2), -I n (voters; default 10),
 -pair-features concat|difference|both (default concat: the two instances
 side by side), -R tournament|tournament-as-printed|quicksort|pointwise
 (default tournament), -T stable|random, -rank-first

@@ -80,8 +80,8 @@ PEERS: dict[str, Callable[[int], Any]] = {
 }
 # The module each peer imports, and the extra that installs it.
 PEER_NEEDS = {
-    "xgboost": ("xgboost", "bench"),
-    "lightgbm": ("lightgbm", "bench"),
+    "xgboost": ("xgboost", "peers"),
+    "lightgbm": ("lightgbm", "peers"),
     "hist-gradient-boosting": ("sklearn", "sklearn"),
     "random-forest": ("sklearn", "sklearn"),
 }
