@@ -10,6 +10,7 @@ import numpy as np
 
 from weka_ranking import bridge, learners, machine, persistence, progress
 from weka_ranking.data import Dataset
+from weka_ranking.errors import ParameterError
 from weka_ranking.estimator import (
     ClassifierMixin,
     Ranker,
@@ -195,8 +196,11 @@ class RankingReduction(ClassifierMixin, Ranker):
         )
 
     def validate(self) -> RankingReduction:
-        """Check the parameters now (``fit`` does too), before any work."""
-        self._check_params()
+        """Check the parameters now (``fit`` does too), before any work.
+
+        Each value is Java's to refuse (its ``setOptions``), and so is how they
+        go together (its ``checkOptions``), as they are for WEKA's own users.
+        """
         bridge.check_options(self._reduction())
         return self
 
@@ -207,22 +211,32 @@ class RankingReduction(ClassifierMixin, Ranker):
         return tags
 
     def _reduction(self, rank_first: int | None = None, grouped: bool = False):
-        """A new, untrained Java meta-classifier with this estimator's options."""
+        """A new, untrained Java meta-classifier with this estimator's options.
+
+        Java refuses a value out of range as it reads the options; the
+        refusal names the value as this estimator holds it.
+        """
+        self._check_types()
         base = bridge.make_classifier(
             learners.classname(self.base), bridge.split_options(self.base_options)
         )
-        return bridge.make_reduction(self._weka_options(rank_first, grouped), base)
+        try:
+            reduction = bridge.make_reduction(
+                self._weka_options(rank_first, grouped), base
+            )
+        except ParameterError as err:
+            value = getattr(self, err.name)
+            raise ParameterError(err.name, value, err.reason) from None
+        machine.check_threads(self.threads)
+        return reduction
 
-    def _check_params(self) -> None:
-        """Each parameter against the table.
+    def _check_types(self) -> None:
+        """Each parameter's type, where Java could not tell it.
 
-        How they go together is the Java class's to check (when it is built, and in
-        ``validate``).
+        See ``Parameter.check_type``.
         """
         for name, value in self.get_params().items():
-            BY_NAME[name].validate(value)
-        machine.check_threads(self.threads)
-        learners.classname(self.base)
+            BY_NAME[name].check_type(value)
 
     # -- WEKA's option string ----------------------------------------------
     def to_options(self, data: Dataset | None = None) -> str:
@@ -303,7 +317,6 @@ class RankingReduction(ClassifierMixin, Ranker):
         self : RankingReduction
         """
         _refuse_fit_params(unsupported)
-        self._check_params()
         if group is not None:
             data, instances = bridge.grouped_data(X, y, group, require_grades=True)
             self._fit_instances(instances, data, None, grouped=True)
@@ -327,8 +340,10 @@ class RankingReduction(ClassifierMixin, Ranker):
         self, instances, data: Dataset, rank_first: int | None, grouped: bool = False
     ) -> RankingReduction:
         reduction = self._reduction(rank_first, grouped)
-        bridge.check_options(reduction)
-        footprint = bridge.training_footprint(reduction, instances)
+        # One training, prepared once: the heap is checked against the pairs
+        # the members are then trained on.
+        training = bridge.prepare_training(reduction, instances, self._spec())
+        footprint = bridge.training_footprint(reduction, training)
         check_heap(footprint, len(data), len(data.attributes), self.voters)
         pointwise = self.ranker == "pointwise"
         trained = progress.Members(
@@ -342,7 +357,7 @@ class RankingReduction(ClassifierMixin, Ranker):
             else bridge.members_reported(reduction, trained)
         )
         with reporting, trained.running():
-            bridge.build(reduction, instances, self._spec())
+            bridge.build(reduction, training, self._spec())
         self._set_trained(reduction)
         for line in self.declined_:  # the model's text says them too
             logger.info("declined: " + line, extra={"once": True})
@@ -406,8 +421,9 @@ class RankingReduction(ClassifierMixin, Ranker):
         The pairwise rankers share one committee, so ``ranker`` may move among
         them after ``fit``; ``pointwise`` is another model altogether.
         """
-        self._check_params()
+        self._check_types()
         bridge.set_ranking(self.weka_model_, self.ranker, self.ties, self.threads)
+        machine.check_threads(self.threads)
         return self.weka_model_
 
     def ranking(
