@@ -86,7 +86,7 @@ def test_flags_give_the_same_plan_as_the_file(tmp_path, monkeypatch):
         ('[[scheme]]\npeer = "catboost"\n', "choose from xgboost"),
         # A value out of range is Java's to refuse, before any unit:
         # tests/test_parameter_checks.py.
-        ("[[scheme]]\nlearner = 3\n", "[[scheme]] 4: learner = 3: must be a learner"),
+        ("[[scheme]]\nlearner = 3.5\n", "[[scheme]] 4: learner = 3.5: must be a"),
         ('[[scheme]]\nlearner = "J49"\n', "learner = 'J49': unknown; "),
         ('[[scheme]]\nlearner = "xgbost"\n', "or the peer xgboost?"),
         ('[experiment]\nbaseline = "nobody"\n', "not a scheme's name"),

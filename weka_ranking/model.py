@@ -23,7 +23,7 @@ from weka_ranking.estimator import (
     labelled_dataset,
 )
 from weka_ranking.memory import check_heap
-from weka_ranking.metrics import auc
+from weka_ranking.metrics import auc as ranking_auc
 from weka_ranking.params import (
     BY_NAME,
     TRAINED_PARAMETERS,
@@ -113,7 +113,8 @@ class RankingReduction(ClassifierMixin, Ranker):
     As a scikit-learn classifier, two kinds of answer. A ranking of a
     batch: ``decision_function(X)`` is the scores of ``X`` ranked as one
     batch (a score is a share of the batch: not comparable across batches),
-    ``rank`` and ``ranking`` its order, and ``score`` its AUC. A prediction
+    ``rank`` and ``ranking`` its order, and ``auc(X, y)`` its AUC (what
+    ``scoring="roc_auc"`` gives). A prediction
     per instance, which does not depend on the rest of ``X``:
     ``predict_proba(X)[:, 1]`` is, for the pairwise rankers, the instance's
     degree s against a reference sample of up to 100 training instances kept
@@ -122,6 +123,9 @@ class RankingReduction(ClassifierMixin, Ranker):
     share of ``classes_[1]``), falls at 0.5; ``predict`` says ``classes_[1]``
     above it. Neither is a calibrated probability (``pointwise``: the base
     learner's own). WEKA's ``distributionForInstance`` gives the same.
+    ``score(X, y)`` is ``ClassifierMixin``'s, the mean accuracy of
+    ``predict``, as scikit-learn's contract says (until 0.1.0 it was the
+    AUC, now ``auc``).
 
     References
     ----------
@@ -569,14 +573,28 @@ class RankingReduction(ClassifierMixin, Ranker):
         above = self.predict_proba(X)[:, 1] > 0.5
         return self.classes_[above.astype(int)]
 
-    def score(self, X: Dataset | np.ndarray, y: np.ndarray | None = None) -> float:
-        """The AUC of the ranking of ``X``, ``classes_[1]`` positive.
+    def auc(self, X: Dataset | np.ndarray, y: np.ndarray | None = None) -> float:
+        """The AUC of the ranking of ``X`` as one batch, ``classes_[1]`` positive.
 
-        Ties count one half. ``y`` is None when ``X`` is a Dataset.
+        What ``cross_val_score(..., scoring="roc_auc")`` gives on a fold; ``score``
+        is scikit-learn's mean accuracy of :meth:`predict` instead.
+
+        Parameters
+        ----------
+        X : Dataset, array-like or DataFrame of shape (n, m)
+            The instances to rank.
+        y : array-like of shape (n,), default=None
+            Their labels; None when ``X`` is a Dataset, which holds its class.
+
+        Returns
+        -------
+        auc : float
+            The share of pairs of a ``classes_[1]`` instance and another that
+            the ranking orders right, ties counting one half.
         """
         scores = self.decision_function(X)
         positive = X.y if isinstance(X, Dataset) else np.asarray(y) == self.classes_[1]
-        return auc(positive, scores)
+        return ranking_auc(positive, scores)
 
     def __getstate__(self) -> dict:
         # The Java model pickles as its model file's content, checked as a

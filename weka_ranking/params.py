@@ -141,10 +141,16 @@ def _is_str(value: Any) -> bool:
 
 
 def _choice(
-    name: str, flag: str, default: str, help: str, choices: tuple[str, ...], **more
+    name: str,
+    flags: tuple[str, str],
+    default: str,
+    help: str,
+    choices: tuple[str, ...],
+    **more: Any,
 ) -> Parameter:
+    """A parameter that takes one of ``choices``, its WEKA and CLI ``flags``."""
     return Parameter(
-        name, flag, flag, default, help, str, _is_str, "a string", choices, **more
+        name, *flags, default, help, str, _is_str, "a string", choices, **more
     )
 
 
@@ -192,7 +198,7 @@ PARAMETERS: tuple[Parameter, ...] = (
     ),
     _choice(
         "ranker",
-        "-R",
+        ("-R", "--ranker"),
         DEFAULT_RANKER,
         "how to order: "
         + ", ".join(RANKERS)
@@ -202,7 +208,7 @@ PARAMETERS: tuple[Parameter, ...] = (
     ),
     _choice(
         "ties",
-        "-T",
+        ("-T", "--ties"),
         "stable",
         "order of equal scores: stable (input order) or random (seeded)",
         TIES,
@@ -230,7 +236,7 @@ PARAMETERS: tuple[Parameter, ...] = (
     ),
     _choice(
         "sum_order",
-        "-sum-order",
+        ("-sum-order", "--sum-order"),
         "rows",
         "how NaiveBayes on all pairs sums a numeric attribute: rows (exact sums "
         "from the rows, linear in them; within a few ulps of WEKA's) or pairs "
@@ -240,7 +246,7 @@ PARAMETERS: tuple[Parameter, ...] = (
     ),
     _choice(
         "pair_features",
-        "-pair-features",
+        ("-pair-features", "--pair-features"),
         DEFAULT_PAIR_FEATURES,
         "what a pair instance holds: concat (the two rows side by side, the "
         "monograph's), difference (numeric attributes as a - b, nominal ones both "
@@ -249,7 +255,7 @@ PARAMETERS: tuple[Parameter, ...] = (
     ),
     _choice(
         "pair_order",
-        "-pair-order",
+        ("-pair-order", "--pair-order"),
         "blocks",
         "order of a member's pairs: blocks (S1 x S0, then S0 x S1) or interleaved "
         "(each pair followed by its mirror; all pairs only)",
@@ -258,7 +264,7 @@ PARAMETERS: tuple[Parameter, ...] = (
     ),
     _choice(
         "smo_solver",
-        "-smo-solver",
+        ("-smo-solver", "--smo-solver"),
         "pairs",
         "how an SMO member is trained: pairs (WEKA's SMO on the pair instances), "
         "row-kernel (WEKA's SMO, its kernel from the rows' Gram matrices: the same "
