@@ -200,6 +200,15 @@ def test_one_fit_makes_one_java_object_and_trains_on_the_training_it_estimated(
     assert footprint["pairs_per_member"] == model.n_pairs_[0] == len(small)
 
 
+def test_a_fitted_model_fitted_again_trains_and_checks_its_parameters_now(weka, small):
+    model = RankingReduction(pairs_per_instance=1, voters=2).fit(small)
+    assert len(model.set_params(voters=3).fit(small).members_) == 3
+    with pytest.raises(ParameterError, match="^voters=0: must be an integer in 1"):
+        model.set_params(voters=0).fit(small)
+    with pytest.raises(ParameterError, match="^voters=0: must be an integer in 1"):
+        model.validate()
+
+
 def test_a_training_trains_only_the_object_and_options_it_was_prepared_for(weka, small):
     instances = bridge.to_instances(small)
     reduction = bridge.make_reduction(["-P", "1", "-I", "2"])

@@ -226,7 +226,7 @@ class RankingReduction(ClassifierMixin, Ranker):
         )
         try:
             reduction = bridge.make_reduction(
-                self._weka_options(rank_first, grouped), base
+                self._weka_options(rank_first, grouped, to_train=True), base
             )
         except ParameterError as err:
             value = getattr(self, err.name)
@@ -254,21 +254,32 @@ class RankingReduction(ClassifierMixin, Ranker):
         return bridge.join_options(self._weka_options(rank_first))
 
     def _weka_options(
-        self, rank_first: int | None = None, grouped: bool | None = None
+        self,
+        rank_first: int | None = None,
+        grouped: bool | None = None,
+        *,
+        to_train: bool = False,
     ) -> list[str]:
         # After fit, what was trained is the trained model's, whatever
         # set_params said since; how to rank (ranker, ties, threads) is current.
+        # Options to train a new model are the parameters', whatever was
+        # trained before.
         values = self.get_params()
-        if hasattr(self, "weka_model_"):
+        fitted = not to_train and hasattr(self, "weka_model_")
+        if fitted:
             trained = bridge.reduction_params(self.weka_model_)
             values |= {name: trained[name] for name in TRAINED_PARAMETERS}
         values["base"] = learners.classname(values["base"])
-        if rank_first is None:
+        if rank_first is None and fitted:
             rank_first = getattr(self, "rank_first_index_", None)
         extra = list(self._variant_options)
-        if getattr(self, "grouped_", False) if grouped is None else grouped:
+        if (
+            (getattr(self, "grouped_", False) and fitted)
+            if grouped is None
+            else grouped
+        ):
             extra += ["-G", "first"]
-        base_options = getattr(self, "base_options_", None)
+        base_options = getattr(self, "base_options_", None) if fitted else None
         if base_options is None:
             base_options = bridge.split_options(self.base_options)
         return weka_options(values, rank_first, extra, base_options)
