@@ -273,11 +273,9 @@ class RankingReduction(ClassifierMixin, Ranker):
         if rank_first is None and fitted:
             rank_first = getattr(self, "rank_first_index_", None)
         extra = list(self._variant_options)
-        if (
-            (getattr(self, "grouped_", False) and fitted)
-            if grouped is None
-            else grouped
-        ):
+        if grouped is None:
+            grouped = fitted and getattr(self, "grouped_", False)
+        if grouped:
             extra += ["-G", "first"]
         base_options = getattr(self, "base_options_", None) if fitted else None
         if base_options is None:
