@@ -31,4 +31,4 @@ with tempfile.TemporaryDirectory() as folder:
     new = load_arff(new_file, positive=saved.positive_)
     ranking = saved.ranking(new)
     print("\n".join(ranking.to_csv(new).splitlines()[:6]))  # the first five
-    print(f"AUC of the new file's ranking: {saved.score(new):.4f}")
+    print(f"AUC of the new file's ranking: {saved.auc(new):.4f}")

@@ -30,5 +30,5 @@ with tempfile.TemporaryDirectory() as folder:
     print(model.to_options())
     data = load_task("hepatitis")  # DIE, the minority class, ranks first
     print("members:", len(model.members_), "seeds:", model.member_seeds_)
-    print(f"AUC on the training file: {model.score(data):.4f}")
+    print(f"AUC on the training file: {model.auc(data):.4f}")
     print("first five:", np.asarray(model.rank(data))[:5].tolist())

@@ -84,7 +84,9 @@ def test_flags_give_the_same_plan_as_the_file(tmp_path, monkeypatch):
         ('[[data]]\nfiles = ["missing.arff"]\n', "neither a data file"),
         ('[[scheme]]\nlearner = "J48"\npair = 3\n', "not a scheme key"),
         ('[[scheme]]\npeer = "catboost"\n', "choose from xgboost"),
-        ('[[scheme]]\nlearner = "J48"\nvoters = 0\n', "[[scheme]] 4: voters = 0"),
+        # A value out of range is Java's to refuse, before any unit:
+        # tests/test_parameter_checks.py.
+        ("[[scheme]]\nlearner = 3.5\n", "[[scheme]] 4: learner = 3.5: must be a"),
         ('[[scheme]]\nlearner = "J49"\n', "learner = 'J49': unknown; "),
         ('[[scheme]]\nlearner = "xgbost"\n', "or the peer xgboost?"),
         ('[experiment]\nbaseline = "nobody"\n', "not a scheme's name"),

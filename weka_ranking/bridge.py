@@ -60,11 +60,8 @@ def _in_python_words(reason: str) -> str:
         p = BY_WEKA_FLAG[match["flag"]]
         text = match["value"]
         if text:
-            try:
-                value = p.parse(text)
-            except ValueError:
-                value = None
-            if value is not None and p.check(value):
+            value = p.reads(text)
+            if value is not None:
                 return f"{p.name}={value!r}"
             return f"{p.name} {text}"
         return p.name
@@ -74,22 +71,24 @@ def _in_python_words(reason: str) -> str:
     return re.sub(pattern, parameter, reason)
 
 
-def _refusal(err, what: str) -> ValueError:
+def _refusal(err, what: str, option_value: bool = False) -> ValueError:
     """The meta-classifier's refusal (its ``OptionException``) in Python's terms.
 
     A :class:`ParameterError` naming the estimator's parameter for an option of the
     parameter table, else a :class:`DataError` (options the data sets, such as
-    ``-rank-first`` and ``-G``, and the data itself).
+    ``-rank-first`` and ``-G``, and the data itself). ``option_value`` for a
+    value refused as ``setOptions`` read it: the reason then names the WEKA
+    option too, as the one check of that value says it to both faces.
     """
     flag, value, reason = err.getFlag(), err.getValue(), str(err.getReason())
     parameter = None if flag is None else BY_WEKA_FLAG.get(str(flag))
     if parameter is None:
         return DataError(f"{what}: {err.getMessage()}")
-    try:
-        value = parameter.parse(str(value))
-    except ValueError:
-        value = str(value)
-    return ParameterError(parameter.name, value, _in_python_words(reason))
+    read = parameter.reads(str(value))
+    reason = _in_python_words(reason)
+    if option_value:
+        reason += f" (WEKA's {flag})"
+    return ParameterError(parameter.name, str(value) if read is None else read, reason)
 
 
 @contextmanager
@@ -435,7 +434,8 @@ def java_work_running() -> bool:
 def build(classifier, instances, spec: str) -> None:
     """``buildClassifier``, with WEKA's complaints turned into :class:`WekaError`.
 
-    Ctrl-C stops it (:func:`interruptibly`).
+    ``instances`` may be a meta-classifier's prepared training
+    (:func:`prepare_training`). Ctrl-C stops it (:func:`interruptibly`).
     """
 
     def train() -> None:
@@ -457,7 +457,7 @@ def make_reduction(options: Sequence[str], base=None):
             reduction.setClassifier(base)
     except jpype.JException as err:
         if isinstance(err, _classes()(OPTION_EXCEPTION)):
-            raise _refusal(err, "the options") from None
+            raise _refusal(err, "the options", option_value=True) from None
         raise WekaError(
             f"cannot set the options '{join_options(options)}': {err.message()}"
         ) from None
@@ -518,15 +518,17 @@ def reduction_option_table(reduction) -> dict[str, dict]:
 def set_ranking(reduction, ranker: str, ties: str, threads: int) -> None:
     """Set how a trained model ranks: its ranker, tie rule and threads.
 
-    The pairwise rankers share one trained committee.
+    The pairwise rankers share one trained committee. Java reads the values as
+    its options ``-R``, ``-T`` and ``-num-slots`` and refuses them as
+    ``setOptions`` does.
     """
-    JClass = _classes()
-    Reduction = JClass(REDUCTION)
-    SelectedTag = JClass("weka.core.SelectedTag")
-    with java_errors("setting the ranker"):
-        reduction.setRanker(SelectedTag(ranker, Reduction.TAGS_RANKER))
-        reduction.setTies(SelectedTag(ties, Reduction.TAGS_TIES))
-        reduction.setNumExecutionSlots(int(threads))
+    options = ["-R", str(ranker), "-T", str(ties), "-num-slots", str(threads)]
+    try:
+        reduction.setRankingOptions(jpype.JArray(jpype.JString)(options))
+    except jpype.JException as err:
+        if isinstance(err, _classes()(OPTION_EXCEPTION)):
+            raise _refusal(err, "the ranking options", option_value=True) from None
+        raise WekaError(f"cannot set how to rank: {err.message()}") from None
 
 
 @contextmanager
@@ -554,16 +556,30 @@ def members_reported(
         reduction.setMemberListener(None)
 
 
-def training_footprint(reduction, instances) -> dict[str, int]:
-    """What training on the instances will take, asked before any pair is made.
+def prepare_training(reduction, instances, spec: str):
+    """The meta-classifier's training on the instances, prepared and checked.
 
+    Java refuses here, before any work, data it cannot train on and options
+    that do not go together; the pair training it makes is the one
+    :func:`training_footprint` is asked about and :func:`build` trains on.
+    ``spec`` names the learner in a refusal.
+    """
+    with java_errors(f"training '{spec}'"):
+        return reduction.prepareTraining(instances)
+
+
+def training_footprint(reduction, training) -> dict[str, int]:
+    """What training will take, asked before any pair is made.
+
+    ``training`` is a prepared training (:func:`prepare_training`), or
+    instances, which Java prepares a training of for the answer alone.
     The meta-classifier answers: pairs per member, members trained at once,
     the JVM heap bytes a pair needs on the pair instances and a member's
     fixed bytes beside them, the bytes one member needs as it will be trained,
     and whether it is trained from the rows (then by rows, not pairs).
     """
     with java_errors("counting the pairs"):
-        answer = [int(v) for v in reduction.trainingFootprint(instances)]
+        answer = [int(v) for v in reduction.trainingFootprint(training)]
     pairs, at_once, per_pair, per_model, per_member, from_rows = answer
     return {
         "pairs_per_member": pairs,

@@ -76,6 +76,11 @@ if BaseEstimator is None:
 
         _estimator_type = "classifier"
 
+        def score(self, X, y, sample_weight=None) -> float:
+            """The mean accuracy of ``predict(X)`` against ``y``, as scikit-learn's."""
+            right = self.predict(X) == np.asarray(y)
+            return float(np.average(right, weights=sample_weight))
+
     def clone(estimator):  # type: ignore[no-redef]
         """An unfitted estimator with the same parameters."""
         return type(estimator)(**estimator.get_params())

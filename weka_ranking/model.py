@@ -10,6 +10,7 @@ import numpy as np
 
 from weka_ranking import bridge, learners, machine, persistence, progress
 from weka_ranking.data import Dataset
+from weka_ranking.errors import ParameterError
 from weka_ranking.estimator import (
     ClassifierMixin,
     Ranker,
@@ -22,7 +23,7 @@ from weka_ranking.estimator import (
     labelled_dataset,
 )
 from weka_ranking.memory import check_heap
-from weka_ranking.metrics import auc
+from weka_ranking.metrics import auc as ranking_auc
 from weka_ranking.params import (
     BY_NAME,
     TRAINED_PARAMETERS,
@@ -112,7 +113,8 @@ class RankingReduction(ClassifierMixin, Ranker):
     As a scikit-learn classifier, two kinds of answer. A ranking of a
     batch: ``decision_function(X)`` is the scores of ``X`` ranked as one
     batch (a score is a share of the batch: not comparable across batches),
-    ``rank`` and ``ranking`` its order, and ``score`` its AUC. A prediction
+    ``rank`` and ``ranking`` its order, and ``auc(X, y)`` its AUC (what
+    ``scoring="roc_auc"`` gives). A prediction
     per instance, which does not depend on the rest of ``X``:
     ``predict_proba(X)[:, 1]`` is, for the pairwise rankers, the instance's
     degree s against a reference sample of up to 100 training instances kept
@@ -121,6 +123,9 @@ class RankingReduction(ClassifierMixin, Ranker):
     share of ``classes_[1]``), falls at 0.5; ``predict`` says ``classes_[1]``
     above it. Neither is a calibrated probability (``pointwise``: the base
     learner's own). WEKA's ``distributionForInstance`` gives the same.
+    ``score(X, y)`` is ``ClassifierMixin``'s, the mean accuracy of
+    ``predict``, as scikit-learn's contract says (until 0.1.0 it was the
+    AUC, now ``auc``).
 
     References
     ----------
@@ -195,8 +200,11 @@ class RankingReduction(ClassifierMixin, Ranker):
         )
 
     def validate(self) -> RankingReduction:
-        """Check the parameters now (``fit`` does too), before any work."""
-        self._check_params()
+        """Check the parameters now (``fit`` does too), before any work.
+
+        Each value is Java's to refuse (its ``setOptions``), and so is how they
+        go together (its ``checkOptions``), as they are for WEKA's own users.
+        """
         bridge.check_options(self._reduction())
         return self
 
@@ -207,22 +215,32 @@ class RankingReduction(ClassifierMixin, Ranker):
         return tags
 
     def _reduction(self, rank_first: int | None = None, grouped: bool = False):
-        """A new, untrained Java meta-classifier with this estimator's options."""
+        """A new, untrained Java meta-classifier with this estimator's options.
+
+        Java refuses a value out of range as it reads the options; the
+        refusal names the value as this estimator holds it.
+        """
+        self._check_types()
         base = bridge.make_classifier(
             learners.classname(self.base), bridge.split_options(self.base_options)
         )
-        return bridge.make_reduction(self._weka_options(rank_first, grouped), base)
+        try:
+            reduction = bridge.make_reduction(
+                self._weka_options(rank_first, grouped, to_train=True), base
+            )
+        except ParameterError as err:
+            value = getattr(self, err.name)
+            raise ParameterError(err.name, value, err.reason) from None
+        machine.check_threads(self.threads)
+        return reduction
 
-    def _check_params(self) -> None:
-        """Each parameter against the table.
+    def _check_types(self) -> None:
+        """Each parameter's type, where Java could not tell it.
 
-        How they go together is the Java class's to check (when it is built, and in
-        ``validate``).
+        See ``Parameter.check_type``.
         """
         for name, value in self.get_params().items():
-            BY_NAME[name].validate(value)
-        machine.check_threads(self.threads)
-        learners.classname(self.base)
+            BY_NAME[name].check_type(value)
 
     # -- WEKA's option string ----------------------------------------------
     def to_options(self, data: Dataset | None = None) -> str:
@@ -236,21 +254,30 @@ class RankingReduction(ClassifierMixin, Ranker):
         return bridge.join_options(self._weka_options(rank_first))
 
     def _weka_options(
-        self, rank_first: int | None = None, grouped: bool | None = None
+        self,
+        rank_first: int | None = None,
+        grouped: bool | None = None,
+        *,
+        to_train: bool = False,
     ) -> list[str]:
         # After fit, what was trained is the trained model's, whatever
         # set_params said since; how to rank (ranker, ties, threads) is current.
+        # Options to train a new model are the parameters', whatever was
+        # trained before.
         values = self.get_params()
-        if hasattr(self, "weka_model_"):
+        fitted = not to_train and hasattr(self, "weka_model_")
+        if fitted:
             trained = bridge.reduction_params(self.weka_model_)
             values |= {name: trained[name] for name in TRAINED_PARAMETERS}
         values["base"] = learners.classname(values["base"])
-        if rank_first is None:
+        if rank_first is None and fitted:
             rank_first = getattr(self, "rank_first_index_", None)
         extra = list(self._variant_options)
-        if getattr(self, "grouped_", False) if grouped is None else grouped:
+        if grouped is None:
+            grouped = fitted and getattr(self, "grouped_", False)
+        if grouped:
             extra += ["-G", "first"]
-        base_options = getattr(self, "base_options_", None)
+        base_options = getattr(self, "base_options_", None) if fitted else None
         if base_options is None:
             base_options = bridge.split_options(self.base_options)
         return weka_options(values, rank_first, extra, base_options)
@@ -303,7 +330,6 @@ class RankingReduction(ClassifierMixin, Ranker):
         self : RankingReduction
         """
         _refuse_fit_params(unsupported)
-        self._check_params()
         if group is not None:
             data, instances = bridge.grouped_data(X, y, group, require_grades=True)
             self._fit_instances(instances, data, None, grouped=True)
@@ -327,8 +353,10 @@ class RankingReduction(ClassifierMixin, Ranker):
         self, instances, data: Dataset, rank_first: int | None, grouped: bool = False
     ) -> RankingReduction:
         reduction = self._reduction(rank_first, grouped)
-        bridge.check_options(reduction)
-        footprint = bridge.training_footprint(reduction, instances)
+        # One training, prepared once: the heap is checked against the pairs
+        # the members are then trained on.
+        training = bridge.prepare_training(reduction, instances, self._spec())
+        footprint = bridge.training_footprint(reduction, training)
         check_heap(footprint, len(data), len(data.attributes), self.voters)
         pointwise = self.ranker == "pointwise"
         trained = progress.Members(
@@ -342,7 +370,7 @@ class RankingReduction(ClassifierMixin, Ranker):
             else bridge.members_reported(reduction, trained)
         )
         with reporting, trained.running():
-            bridge.build(reduction, instances, self._spec())
+            bridge.build(reduction, training, self._spec())
         self._set_trained(reduction)
         for line in self.declined_:  # the model's text says them too
             logger.info("declined: " + line, extra={"once": True})
@@ -406,8 +434,9 @@ class RankingReduction(ClassifierMixin, Ranker):
         The pairwise rankers share one committee, so ``ranker`` may move among
         them after ``fit``; ``pointwise`` is another model altogether.
         """
-        self._check_params()
+        self._check_types()
         bridge.set_ranking(self.weka_model_, self.ranker, self.ties, self.threads)
+        machine.check_threads(self.threads)
         return self.weka_model_
 
     def ranking(
@@ -553,14 +582,28 @@ class RankingReduction(ClassifierMixin, Ranker):
         above = self.predict_proba(X)[:, 1] > 0.5
         return self.classes_[above.astype(int)]
 
-    def score(self, X: Dataset | np.ndarray, y: np.ndarray | None = None) -> float:
-        """The AUC of the ranking of ``X``, ``classes_[1]`` positive.
+    def auc(self, X: Dataset | np.ndarray, y: np.ndarray | None = None) -> float:
+        """The AUC of the ranking of ``X`` as one batch, ``classes_[1]`` positive.
 
-        Ties count one half. ``y`` is None when ``X`` is a Dataset.
+        What ``cross_val_score(..., scoring="roc_auc")`` gives on a fold; ``score``
+        is scikit-learn's mean accuracy of :meth:`predict` instead.
+
+        Parameters
+        ----------
+        X : Dataset, array-like or DataFrame of shape (n, m)
+            The instances to rank.
+        y : array-like of shape (n,), default=None
+            Their labels; None when ``X`` is a Dataset, which holds its class.
+
+        Returns
+        -------
+        auc : float
+            The share of pairs of a ``classes_[1]`` instance and another that
+            the ranking orders right, ties counting one half.
         """
         scores = self.decision_function(X)
         positive = X.y if isinstance(X, Dataset) else np.asarray(y) == self.classes_[1]
-        return auc(positive, scores)
+        return ranking_auc(positive, scores)
 
     def __getstate__(self) -> dict:
         # The Java model pickles as its model file's content, checked as a

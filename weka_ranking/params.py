@@ -1,7 +1,10 @@
 """The one table of RankingReduction's parameters.
 
-The estimator's validation, its WEKA option string, the CLI flags and the
-docs all read this table, so they cannot drift apart.
+The estimator's signature, its WEKA option string, the CLI flags and the
+docs all read this table, so they cannot drift apart. It says each
+parameter's names, flags, default, help, type and how text becomes a value;
+what values a parameter takes, and which go together, is the Java class's to
+say (its ``setOptions`` and ``checkOptions``, for both faces).
 """
 
 from __future__ import annotations
@@ -33,9 +36,6 @@ TRAINED_PARAMETERS = (
     "smo_solver",
 )
 RANKING_PARAMETERS = ("ranker", "ties", "threads")
-# WEKA's seeds are Java ints, and member i is seeded seed + i.
-SEED_RANGE = (-(1 << 31), (1 << 31) - 1)
-JAVA_INT_MAX = SEED_RANGE[1]
 
 # The default configuration, chosen by the experiment of docs/choosing.md:
 # the one place the Python face sets it (the table below, hence the
@@ -58,7 +58,11 @@ MONOGRAPH_CONFIGURATION: dict[str, Any] = {
 
 @dataclass(frozen=True)
 class Parameter:
-    """One parameter: its names, its default, and how text becomes a value."""
+    """One parameter: its names, its default, its type and how text becomes a value.
+
+    Its range is not here: Java's ``setOptions`` refuses a value out of it, in
+    words the bridge says with this parameter's name.
+    """
 
     name: str
     weka_flag: str
@@ -66,29 +70,51 @@ class Parameter:
     default: Any
     help: str
     parse: Callable[[str], Any]
-    check: Callable[[Any], bool]
-    expected: str
+    is_type: Callable[[Any], bool]
+    type_name: str
+    # The values a choice takes, for the help and for reading Java's reasons;
+    # Java's tags are the ones checked (tests/test_java_seam.py).
+    choices: tuple[str, ...] = ()
     # Left out of the option string at its default: the schemes stored before
     # the option existed keep their text. Only for an option whose default has
     # never changed, so that an absent flag means one value in every text.
     implicit_default: bool = False
 
-    def validate(self, value: Any) -> None:
-        """Refuse a value outside the parameter's range, naming both."""
-        if not self.check(value):
-            raise ParameterError(self.name, value, f"must be {self.expected}")
-
-    def from_text(self, text: str) -> Any:
-        """The value a command-line or WEKA option text stands for."""
+    def reads(self, text: str) -> Any:
+        """The value ``text`` stands for, or None when it stands for none."""
         try:
             value = self.parse(text)
         except ValueError:
-            value = None
-        if value is None or not self.check(value):
+            return None
+        return None if self.choices and value not in self.choices else value
+
+    def from_text(self, text: str) -> Any:
+        """The value a command-line text stands for, or the text itself.
+
+        Text that stands for no value is left as it is, for Java to refuse in
+        the words it uses for the same text in WEKA's options.
+        """
+        value = self.reads(text)
+        return text if value is None else value
+
+    def check_type(self, value: Any) -> None:
+        """Refuse a value of another type that Java could not tell from this one's.
+
+        Java reads a value as the text of a WEKA option: it refuses ``2.5`` or
+        ``True`` for an integer itself, but the text ``"3"`` reads as the
+        integer 3, so a str standing for a value of another type is refused
+        here. The learner and its options are no option Java parses (Python
+        resolves the name; WEKA splits the options), so they must be text.
+        """
+        if self.is_type(value):
+            return
+        text_of_another_type = isinstance(value, str) and self.reads(value) is not None
+        if text_of_another_type or self.weka_flag in ("-W", "--"):
             raise ParameterError(
-                self.name, text, f"must be {self.expected} (WEKA's {self.weka_flag})"
+                self.name,
+                value,
+                f"must be {self.type_name}, not {type(value).__name__}",
             )
-        return value
 
     def to_text(self, value: Any) -> str:
         return str(value)
@@ -110,6 +136,24 @@ def _pairs(text: str) -> int | str:
     return "all" if text == "all" else int(text)
 
 
+def _is_str(value: Any) -> bool:
+    return isinstance(value, str)
+
+
+def _choice(
+    name: str,
+    flags: tuple[str, str],
+    default: str,
+    help: str,
+    choices: tuple[str, ...],
+    **more: Any,
+) -> Parameter:
+    """A parameter that takes one of ``choices``, its WEKA and CLI ``flags``."""
+    return Parameter(
+        name, *flags, default, help, str, _is_str, "a string", choices, **more
+    )
+
+
 PARAMETERS: tuple[Parameter, ...] = (
     Parameter(
         "base",
@@ -118,8 +162,8 @@ PARAMETERS: tuple[Parameter, ...] = (
         "J48",
         "base learner: J48, NaiveBayes, Logistic, SMO or a WEKA classname",
         str,
-        lambda v: isinstance(v, str) and bool(v),
-        "a non-empty learner name",
+        _is_str,
+        "a learner's name",
     ),
     Parameter(
         "base_options",
@@ -128,7 +172,7 @@ PARAMETERS: tuple[Parameter, ...] = (
         "",
         'the base learner\'s own WEKA options, e.g. "-C 0.25 -M 2"',
         str,
-        lambda v: isinstance(v, str),
+        _is_str,
         "a string of WEKA options",
     ),
     Parameter(
@@ -139,8 +183,8 @@ PARAMETERS: tuple[Parameter, ...] = (
         "pairs per instance: 'all' (every mixed-class pair) or p >= 1 drawn "
         "per instance",
         _pairs,
-        lambda v: v == "all" or (_is_int(v) and v >= 1),
-        "'all' or an integer >= 1",
+        lambda v: v == "all" or _is_int(v),
+        "'all' or an integer",
     ),
     Parameter(
         "voters",
@@ -149,42 +193,36 @@ PARAMETERS: tuple[Parameter, ...] = (
         DEFAULT_VOTERS,
         "committee size: members trained on independent pair samples, majority vote",
         int,
-        lambda v: _is_int(v) and 1 <= v <= JAVA_INT_MAX,
-        f"an integer in 1..{JAVA_INT_MAX} (a Java int)",
+        _is_int,
+        "an integer",
     ),
-    Parameter(
+    _choice(
         "ranker",
-        "-R",
-        "--ranker",
+        ("-R", "--ranker"),
         DEFAULT_RANKER,
         "how to order: "
         + ", ".join(RANKERS)
         + " (pointwise = the learner alone; it takes pairs and voters at their "
         "defaults or at all and 1)",
-        str,
-        lambda v: v in RANKERS,
-        "one of " + ", ".join(RANKERS),
+        RANKERS,
     ),
-    Parameter(
+    _choice(
         "ties",
-        "-T",
-        "--ties",
+        ("-T", "--ties"),
         "stable",
         "order of equal scores: stable (input order) or random (seeded)",
-        str,
-        lambda v: v in TIES,
-        "one of " + ", ".join(TIES),
+        TIES,
     ),
     Parameter(
         "threads",
         "-num-slots",
         "--threads",
         1,
-        "JVM threads that score pairs, each with its own copy of the committee; "
-        "results do not depend on it",
+        "JVM threads that score pairs, each with its own copy of the committee "
+        "(0: one a core); results do not depend on it",
         int,
-        lambda v: _is_int(v) and 1 <= v <= JAVA_INT_MAX,
-        f"an integer in 1..{JAVA_INT_MAX} (a Java int)",
+        _is_int,
+        "an integer",
     ),
     Parameter(
         "seed",
@@ -193,59 +231,47 @@ PARAMETERS: tuple[Parameter, ...] = (
         1,
         "random seed; member i draws its pairs (and WEKA -S) from seed + i",
         int,
-        lambda v: _is_int(v) and SEED_RANGE[0] <= v <= SEED_RANGE[1],
-        f"an integer in {SEED_RANGE[0]}..{SEED_RANGE[1]} (a Java int)",
+        _is_int,
+        "an integer",
     ),
-    Parameter(
+    _choice(
         "sum_order",
-        "-sum-order",
-        "--sum-order",
+        ("-sum-order", "--sum-order"),
         "rows",
         "how NaiveBayes on all pairs sums a numeric attribute: rows (exact sums "
         "from the rows, linear in them; within a few ulps of WEKA's) or pairs "
         "(WEKA's order replayed: its model to the bit, O(pairs log pairs))",
-        str,
-        lambda v: v in SUM_ORDERS,
-        "one of " + ", ".join(SUM_ORDERS),
+        SUM_ORDERS,
         implicit_default=True,
     ),
-    Parameter(
+    _choice(
         "pair_features",
-        "-pair-features",
-        "--pair-features",
+        ("-pair-features", "--pair-features"),
         DEFAULT_PAIR_FEATURES,
         "what a pair instance holds: concat (the two rows side by side, the "
         "monograph's), difference (numeric attributes as a - b, nominal ones both "
         "values) or both",
-        str,
-        lambda v: v in PAIR_FEATURES,
-        "one of " + ", ".join(PAIR_FEATURES),
+        PAIR_FEATURES,
     ),
-    Parameter(
+    _choice(
         "pair_order",
-        "-pair-order",
-        "--pair-order",
+        ("-pair-order", "--pair-order"),
         "blocks",
         "order of a member's pairs: blocks (S1 x S0, then S0 x S1) or interleaved "
         "(each pair followed by its mirror; all pairs only)",
-        str,
-        lambda v: v in PAIR_ORDERS,
-        "one of " + ", ".join(PAIR_ORDERS),
+        PAIR_ORDERS,
         implicit_default=True,
     ),
-    Parameter(
+    _choice(
         "smo_solver",
-        "-smo-solver",
-        "--smo-solver",
+        ("-smo-solver", "--smo-solver"),
         "pairs",
         "how an SMO member is trained: pairs (WEKA's SMO on the pair instances), "
         "row-kernel (WEKA's SMO, its kernel from the rows' Gram matrices: the same "
         "model, to the bit) or differences (a linear SVM on the "
         "rows' differences by dual coordinate descent: the same optimum to SMO's "
         "tolerance; all pairs, linear kernel); one that does not apply declines",
-        str,
-        lambda v: v in SMO_SOLVERS,
-        "one of " + ", ".join(SMO_SOLVERS),
+        SMO_SOLVERS,
         implicit_default=True,
     ),
 )

@@ -192,9 +192,9 @@ def _shaped_metadata(path: Path | str, metadata_bytes: bytes) -> dict:
     if unknown:
         raise refuse(f"unknown parameters {', '.join(map(repr, unknown))}")
     for name, value in metadata["params"].items():
-        if not BY_NAME[name].check(value):
+        if not BY_NAME[name].is_type(value):
             raise refuse(
-                f"parameter {name}={value!r}: must be {BY_NAME[name].expected}"
+                f"parameter {name}={value!r}: must be {BY_NAME[name].type_name}"
             )
     dropped = metadata.get("dropped_attributes", [])
     if not (isinstance(dropped, list) and all(isinstance(d, str) for d in dropped)):

@@ -17,7 +17,7 @@ import difflib
 import importlib.util
 import shlex
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from weka_ranking.errors import DataError, ParameterError, WekaRankingError
@@ -114,13 +114,17 @@ class Scheme:
     """One scheme of an experiment: its name and its estimator's parameters.
 
     ``peer`` names one of :data:`PEERS`; otherwise ``params`` are the
-    reduction's (estimator names, parsed and checked), the learner alone
-    being ``ranker="pointwise"``.
+    reduction's (estimator names, parsed, their types checked), the learner
+    alone being ``ranker="pointwise"``. Their values are Java's to refuse
+    (:meth:`check_runnable`, before any unit), said where they were given:
+    ``where`` names the plan entry and ``words`` each parameter's key there.
     """
 
     name: str
     params: tuple[tuple[str, Any], ...] = ()
     peer: str | None = None
+    where: str = field(default="", compare=False)
+    words: tuple[tuple[str, str], ...] = field(default=(), compare=False)
 
     @classmethod
     def of(cls, name: str | None, given: dict[str, Any], where: str) -> Scheme:
@@ -143,6 +147,7 @@ class Scheme:
                 )
             return cls(name or peer, (("seed", seed),), peer)
         params = {}
+        words = {}
         for word, value in given.items():
             parameter = BY_WORD.get(word.replace("-", "_"))
             if parameter is None:
@@ -156,15 +161,21 @@ class Scheme:
                     if isinstance(value, str | int) and not isinstance(value, bool)
                     else value
                 )
-                parameter.validate(params[parameter.name])
+                parameter.check_type(params[parameter.name])
             except ParameterError as err:
                 raise invalid(word, value, where, err.reason) from None
+            words[parameter.name] = word
         if "base" in params:
             _check_learner(params["base"], where)
         ordered = tuple(
             (p.name, params[p.name]) for p in PARAMETERS if p.name in params
         )
-        return cls(name or describe(dict(ordered)), ordered)
+        return cls(
+            name or describe(dict(ordered)),
+            ordered,
+            where=where,
+            words=tuple(words.items()),
+        )
 
     @classmethod
     def parse(cls, text: str) -> Scheme:
@@ -206,9 +217,11 @@ class Scheme:
         """Refuse, before any unit runs, a scheme that would fail every unit.
 
         A peer whose library is not installed (one line naming the extra to
-        install); a reduction whose options do not go together (Java's rule,
-        as ``RankingReduction.validate`` says it, e.g. all pairs with ten
-        voters of a learner that is not randomizable).
+        install); a reduction with a value its option does not take, or whose
+        options do not go together (Java's rules, as
+        ``RankingReduction.validate`` says them, e.g. all pairs with ten
+        voters of a learner that is not randomizable); in a plan file, said
+        with the key and the entry that gave it.
         """
         if self.peer is not None:
             module, extra = PEER_NEEDS[self.peer]
@@ -220,7 +233,13 @@ class Scheme:
             return
         try:
             self.estimator().validate()
-        except WekaRankingError as err:  # a refusal, or options WEKA's learner refuses
+        except ParameterError as err:
+            words = dict(self.words)
+            if err.name in words:
+                word = words[err.name]
+                raise invalid(word, err.value, self.where, err.reason) from None
+            raise DataError(f"scheme {self.name!r}: {err}") from None
+        except WekaRankingError as err:  # options WEKA's learner refuses
             raise DataError(f"scheme {self.name!r}: {err}") from None
 
     @property

@@ -28,6 +28,7 @@ import weka.classifiers.meta.rankingreduction.MemberListener;
 import weka.classifiers.meta.rankingreduction.OptionException;
 import weka.classifiers.meta.rankingreduction.PairFeatures;
 import weka.classifiers.meta.rankingreduction.PairTraining;
+import weka.classifiers.meta.rankingreduction.PreparedTraining;
 import weka.classifiers.meta.rankingreduction.Pairs;
 import weka.classifiers.meta.rankingreduction.ProductTraining;
 import weka.classifiers.meta.rankingreduction.Parallel;
@@ -792,18 +793,18 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    */
   @Override
   public void setOptions(String[] options) throws Exception {
+    // -I, -S and -num-slots are read here, not by the superclasses, so that a
+    // value out of range is refused by name, as every other option is.
+    String[] ranking = rankingOptions(options);
+    String voters = Utils.getOption('I', options);
+    String seed = Utils.getOption('S', options);
     String pairs = Utils.getOption('P', options);
     setPairsPerInstance(pairs.isEmpty() ? pairsText(DEFAULT_PAIRS_PER_INSTANCE) : pairs);
-    String ranker = Utils.getOption('R', options);
-    setRanker(tag(ranker.isEmpty() ? TAGS_RANKER[DEFAULT_RANKER].getIDStr() : ranker, "-R",
-        TAGS_RANKER));
-    String ties = Utils.getOption('T', options);
-    setTies(tag(ties.isEmpty() ? "stable" : ties, "-T", TAGS_TIES));
     String first = Utils.getOption("rank-first", options);
     setRankFirst(first.isEmpty() ? "minority" : first);
     setGroupAttribute(Utils.getOption('G', options));
     String reference = Utils.getOption("reference-size", options);
-    setReferenceSize(reference.isEmpty() ? 100 : integer("-reference-size", reference));
+    setReferenceSize(reference.isEmpty() ? 100 : integer("-reference-size", reference, 0));
     setOneOrder(Utils.getFlag("one-order", options));
     setPositions(Utils.getFlag("positions", options));
     setAdditiveTournament(!Utils.getFlag("no-additive", options));
@@ -820,6 +821,43 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     setSmoSolver(tag(solver.isEmpty() ? "pairs" : solver, "-smo-solver", TAGS_SMO_SOLVER));
     Utils.getOption("batch-size", options); // always the whole batch: see getBatchSize
     super.setOptions(options);
+    setNumIterations(voters.isEmpty() ? DEFAULT_VOTERS : integer("-I", voters, 1));
+    setSeed(seed.isEmpty() ? 1 : integer("-S", seed, Integer.MIN_VALUE));
+    setRankingOptions(ranking);
+  }
+
+  /**
+   * Sets how the model ranks, from options as on the command line: the
+   * ranker ({@code -R}), the tie rule ({@code -T}) and the execution slots
+   * ({@code -num-slots}), each refused in the words {@link #setOptions} uses;
+   * an absent one takes its default. The options that say what is trained
+   * stay as they are, so that a trained model can be told to rank otherwise.
+   *
+   * @param options the options, {@code -R}, {@code -T} and {@code -num-slots} only
+   * @throws Exception if another option is given
+   */
+  public void setRankingOptions(String[] options) throws Exception {
+    String ranker = Utils.getOption('R', options);
+    setRanker(tag(ranker.isEmpty() ? TAGS_RANKER[DEFAULT_RANKER].getIDStr() : ranker, "-R",
+        TAGS_RANKER));
+    String ties = Utils.getOption('T', options);
+    setTies(tag(ties.isEmpty() ? "stable" : ties, "-T", TAGS_TIES));
+    String slots = Utils.getOption("num-slots", options);
+    setNumExecutionSlots(slots.isEmpty() ? 1 : integer("-num-slots", slots, 0));
+    Utils.checkForRemainingOptions(options);
+  }
+
+  /** Takes the options {@link #setRankingOptions} reads out of {@code options}. */
+  private static String[] rankingOptions(String[] options) throws Exception {
+    List<String> ranking = new ArrayList<>();
+    for (String flag : new String[] {"R", "T", "num-slots"}) {
+      String value = Utils.getOption(flag, options);
+      if (!value.isEmpty()) {
+        ranking.add("-" + flag);
+        ranking.add(value);
+      }
+    }
+    return ranking.toArray(new String[0]);
   }
 
   /**
@@ -895,12 +933,25 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
         + tagNames(tags).replace("|", ", "));
   }
 
-  private static int integer(String flag, String value) {
+  /**
+   * An integer option's value, refused by name when it is no Java int of at
+   * least {@code least}.
+   */
+  private static int integer(String flag, String value, int least) {
     try {
-      return Integer.parseInt(value.trim());
+      int parsed = Integer.parseInt(value.trim());
+      if (parsed >= least) {
+        return parsed;
+      }
     } catch (NumberFormatException e) {
-      throw new OptionException(flag, value, "must be an integer");
+      // refused below, as a value out of range is
     }
+    throw new OptionException(flag, value, integerRange(least));
+  }
+
+  /** What an integer option of at least {@code least} takes. */
+  private static String integerRange(int least) {
+    return "must be an integer in " + least + ".." + Integer.MAX_VALUE + ", a Java int";
   }
 
   /**
@@ -1106,7 +1157,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    */
   public void setReferenceSize(int value) {
     if (value < 0) {
-      throw new OptionException("-reference-size", "" + value, "must be >= 0");
+      throw new OptionException("-reference-size", "" + value, integerRange(0));
     }
     m_ReferenceSize = value;
   }
@@ -1397,9 +1448,22 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   @Override
   public void setNumIterations(int value) {
     if (value < 1) {
-      throw new OptionException("-I", "" + value, "must be >= 1");
+      throw new OptionException("-I", "" + value, integerRange(1));
     }
     super.setNumIterations(value);
+  }
+
+  /**
+   * Sets the threads that train the members and score pairs.
+   *
+   * @param value the number of threads, 0 for one a core
+   */
+  @Override
+  public void setNumExecutionSlots(int value) {
+    if (value < 0) {
+      throw new OptionException("-num-slots", "" + value, integerRange(0));
+    }
+    super.setNumExecutionSlots(value);
   }
 
   /**
@@ -1537,10 +1601,56 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    */
   @Override
   public void buildClassifier(Instances data) throws Exception {
+    buildClassifier(prepareTraining(data));
+  }
+
+  /**
+   * Prepares training on the data, refusing what cannot be trained before
+   * any work: data the capabilities refuse, options that contradict each
+   * other ({@link #checkOptions}), data with no pair of different classes (or
+   * grades). The pair training the members draw from is made here, once:
+   * {@link #trainingFootprint(PreparedTraining)} says what training will
+   * cost, and {@link #buildClassifier(PreparedTraining)} trains on the same.
+   *
+   * @param data the training data
+   * @return the prepared training
+   * @throws Exception if the data or the options cannot be trained
+   */
+  public PreparedTraining prepareTraining(Instances data) throws Exception {
     getCapabilities().testWithFail(data);
     checkOptions();
     data = withClass(data);
-    m_Task = RankingTask.of(data, m_RankFirst, m_GroupAttribute);
+    RankingTask task = RankingTask.of(data, m_RankFirst, m_GroupAttribute);
+    PairTraining pairs = null;
+    if (!pointwise()) {
+      pairs = new PairTraining(data, task, m_PairsPerInstance, m_OneOrder, m_PairFeatures,
+          m_PairOrder);
+      pairs.setSumsInPairOrder(m_SumOrder == SUM_ORDER_PAIRS);
+      if (!pairs.hasPairs()) {
+        throw OptionException.ofData(task.grouped()
+            ? "no group of the training data holds two different grades: no pair can "
+                + "be formed (" + data.numInstances() + " instances)"
+            : "the training data holds one class only (" + data.numInstances()
+                + " instances): no pair of different classes can be formed");
+      }
+    }
+    return new PreparedTraining(this, Utils.joinOptions(getOptions()), data, task, pairs);
+  }
+
+  /**
+   * Builds the committee (or, pointwise, the base learner) on a training
+   * this meta-classifier prepared with its current options.
+   *
+   * @param training the training, from {@link #prepareTraining}
+   * @throws Exception if the classifier could not be built
+   */
+  public void buildClassifier(PreparedTraining training) throws Exception {
+    if (!training.preparedBy(this, Utils.joinOptions(getOptions()))) {
+      throw new IllegalStateException("the training was prepared by another "
+          + "RankingReduction or with other options: prepare it again");
+    }
+    Instances data = training.data();
+    m_Task = training.task();
     m_Header = new Instances(data, 0);
     m_TrainedPointwise = pointwise();
     m_WekaVersion = Version.VERSION;
@@ -1568,17 +1678,8 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
       m_MemberSeconds[0] = (System.nanoTime() - started) / 1e9;
       return;
     }
-    m_Training = new PairTraining(data, m_Task, m_PairsPerInstance, m_OneOrder,
-        m_PairFeatures, m_PairOrder);
-    m_Training.setSumsInPairOrder(m_SumOrder == SUM_ORDER_PAIRS);
+    m_Training = training.pairs();
     try {
-      if (!m_Training.hasPairs()) {
-        throw OptionException.ofData(m_Task.grouped()
-            ? "no group of the training data holds two different grades: no pair can "
-                + "be formed (" + data.numInstances() + " instances)"
-            : "the training data holds one class only (" + data.numInstances()
-                + " instances): no pair of different classes can be formed");
-      }
       m_PairHeader = m_Training.pairHeader();
       m_PairLayout = m_Training.layout();
       m_RowPathDeclined = rowPathDeclined(data, m_Training);
@@ -1639,7 +1740,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     if (reason == null) {
       return null;
     }
-    PairTraining blocks = new PairTraining(data, m_Task, m_PairsPerInstance, m_OneOrder);
+    PairTraining blocks = training.sideBySideInBlocks(data, m_Task);
     return ProductTraining.applies(m_Classifier, blocks) ? reason : null;
   }
 
@@ -1678,14 +1779,23 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    * @throws Exception if the options do not fit the data
    */
   public long[] trainingFootprint(Instances data) throws Exception {
-    if (pointwise()) {
+    return trainingFootprint(prepareTraining(data));
+  }
+
+  /**
+   * What training on a prepared training costs, asked of the pairs that
+   * {@link #buildClassifier(PreparedTraining)} will train on; changes nothing.
+   * See {@link #trainingFootprint(Instances)}.
+   *
+   * @param prepared the training, from {@link #prepareTraining}
+   * @return {pairs per member, members at once, bytes per pair, bytes per
+   *     model, bytes per member, from rows}
+   */
+  public long[] trainingFootprint(PreparedTraining prepared) {
+    PairTraining training = prepared.pairs();
+    if (training == null) {
       return new long[] {0, 1, 0, 0, 0, 0};
     }
-    data = withClass(data);
-    RankingTask task = RankingTask.of(data, m_RankFirst, m_GroupAttribute);
-    PairTraining training = new PairTraining(data, task, m_PairsPerInstance, m_OneOrder,
-        m_PairFeatures, m_PairOrder);
-    training.setSumsInPairOrder(m_SumOrder == SUM_ORDER_PAIRS);
     String learner = m_Classifier.getClass().getName();
     long pairs = training.pairsPerMember();
     long perPair = training.bytesPerPair(learner);

@@ -122,6 +122,39 @@ public final class PairTraining {
     m_OneOrder = oneOrder;
   }
 
+  /** The same rows, weights and pairs as {@code of}, read through another layout. */
+  private PairTraining(PairTraining of, PairFeatures layout, Instances pairHeader, int order) {
+    m_Layout = layout;
+    m_Order = order;
+    m_Rows = of.m_Rows;
+    m_Grades = of.m_Grades;
+    m_Groups = of.m_Groups;
+    m_Weights = of.m_Weights;
+    m_PairHeader = pairHeader;
+    m_PairsPerInstance = of.m_PairsPerInstance;
+    m_OneOrder = of.m_OneOrder;
+    m_SumsInPairOrder = of.m_SumsInPairOrder;
+  }
+
+  /**
+   * These pairs as the two rows side by side, in blocks: what training from
+   * the rows takes, to ask whether it would apply but for this training's
+   * features or order ({@link #rowPathDeclined}). A view: the rows, grades
+   * and weights are this training's own arrays, not read again.
+   *
+   * @param data the training data this training was made of
+   * @param task how the data ranks
+   * @return this training itself when it is side by side in blocks already
+   */
+  public PairTraining sideBySideInBlocks(Instances data, RankingTask task) {
+    if (m_Layout.mode() == PairFeatures.CONCAT && m_Order == Pairs.BLOCKS) {
+      return this;
+    }
+    PairFeatures layout = task.pairFeatures(data, PairFeatures.CONCAT);
+    return new PairTraining(this, layout, task.pairHeader(data, layout, PAIR_CLASS),
+        Pairs.BLOCKS);
+  }
+
   /**
    * Says how a learner trained from the rows ({@link ProductTraining}) adds
    * a floating-point sum over the pairs: in the order WEKA adds it on the
