@@ -88,7 +88,7 @@ def test_every_tag_round_trips_through_the_options(weka):
     Utils = weka("weka.core.Utils")
     for flag, field in (
         ("-R", "TAGS_RANKER"),
-        ("-T", "TAGS_TIES"),
+        ("-ties", "TAGS_TIES"),
         ("-sum-order", "TAGS_SUM_ORDER"),
         ("-smo-solver", "TAGS_SMO_SOLVER"),
     ):

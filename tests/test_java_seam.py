@@ -48,7 +48,7 @@ def test_parameter_table_equals_the_java_options(weka):
         else:
             assert default == p.to_text(p.default), p.name
     assert set(java["-R"]["choices"]) == set(RANKERS)
-    assert set(java["-T"]["choices"]) == set(TIES)
+    assert set(java["-ties"]["choices"]) == set(TIES)
     assert java["-pair-features"]["choices"] == PAIR_FEATURES
     assert java["-pair-order"]["choices"] == PAIR_ORDERS
 

@@ -4,6 +4,8 @@ Options, serialization, WEKA's evaluation paths, single instances, and the commi
 rankings against the Python oracles.
 """
 
+from pathlib import Path
+
 import jpype
 import numpy as np
 import pytest
@@ -34,8 +36,8 @@ def halves(weka):
 def test_options_round_trip(weka):
     model = weka(CLASS)()
     text = (
-        "-P 3 -R quicksort -T random -rank-first last -G 2 -reference-size 7 -one-order"
-        " -positions -sum-order pairs"
+        "-P 3 -R quicksort -ties random -rank-first last -G 2 -reference-size 7"
+        " -one-order -positions -sum-order pairs"
         " -S 5 -num-slots 2 -I 4 -W weka.classifiers.functions.Logistic -- -R 0.1"
     )
     model.setOptions(java_options(text))
@@ -44,11 +46,52 @@ def test_options_round_trip(weka):
     again.setOptions(model.getOptions())
     assert list(again.getOptions()) == first
     assert bridge.join_options(first).startswith(
-        "-P 3 -R quicksort -T random -rank-first last -G 2 -reference-size 7 -one-order"
-        " -positions"
+        "-P 3 -R quicksort -ties random -rank-first last -G 2 -reference-size 7"
+        " -one-order -positions"
     )
     assert "-batch-size" not in first
     assert first[first.index("-sum-order") + 1] == "pairs"
+
+
+def test_a_stored_tie_rule_under_wekas_test_file_letter_is_read(weka):
+    # -T was the tie rule's flag until WEKA's Evaluation was found to take it
+    # for its test file; the Experimenter's results and stored stores keep it.
+    model = weka(CLASS)()
+    model.setOptions(java_options("-P 3 -I 2 -T random"))
+    printed = bridge.join_options(model.getOptions())
+    assert "-ties random" in printed and " -T " not in printed
+
+
+# Each option at a value other than its default, as a user sets it in the GUI
+# (two configurations: interleaved pairs need all pairs, which one voter takes).
+NON_DEFAULT = (
+    "-P 3 -I 3 -R quicksort -ties random -rank-first last -reference-size 50 -one-order"
+    " -no-additive -sum-order pairs -pair-features both -S 7 -num-slots 2"
+    " -W weka.classifiers.bayes.NaiveBayes -- -K",
+    "-P all -I 1 -R tournament-as-printed -pair-order interleaved"
+    " -positions -top-half -pair-features difference -W weka.classifiers.trees.J48"
+    " -- -M 5",
+)
+
+
+@pytest.mark.parametrize("options", NON_DEFAULT)
+def test_the_option_string_it_prints_runs_when_pasted_into_weka(weka, options):
+    """The Explorer's "Copy configuration", pasted after ``weka.Run``'s data options.
+
+    WEKA's Evaluation reads its own options first (-t, -T, -x, -s ...): an
+    option of the class under one of their letters would be taken for
+    WEKA's, as the tie rule's -T was (issue 42).
+    """
+    model = weka(CLASS)()
+    model.setOptions(java_options(options))
+    printed = list(model.getOptions())
+    data = str(Path(__file__).resolve().parents[1] / "arff_data" / "breast-cancer.arff")
+    argv = ["-t", data, "-x", "2", "-o", *printed]
+    text = str(weka("weka.classifiers.Evaluation").evaluateModel(weka(CLASS)(), argv))
+    assert "Stratified cross-validation" in text
+    again = weka(CLASS)()
+    again.setOptions(java_options(bridge.join_options(printed)))
+    assert list(again.getOptions()) == printed
 
 
 def test_python_options_reach_java_unchanged(weka, halves):
@@ -64,7 +107,7 @@ def test_python_options_reach_java_unchanged(weka, halves):
     assert again.to_options() == python.to_options().replace(" -rank-first 2", "")
 
 
-@pytest.mark.parametrize("bad", ["-P 0", "-P x", "-R best", "-T sometimes", "-I 0"])
+@pytest.mark.parametrize("bad", ["-P 0", "-P x", "-R best", "-ties sometimes", "-I 0"])
 def test_bad_options_are_named(weka, bad):
     with pytest.raises(jpype.JException, match=bad.split()[0]):
         weka(CLASS)().setOptions(java_options(bad))

@@ -237,9 +237,9 @@ def test_a_value_java_refuses_in_a_plan_is_said_where_it_was_given(weka):
 
 def test_a_trained_model_is_told_how_to_rank_in_javas_words(weka, small):
     model = RankingReduction(pairs_per_instance=1, voters=2).fit(small)
-    refused = java_refusal(weka, ["-T", "sometimes"])
+    refused = java_refusal(weka, ["-ties", "sometimes"])
     with pytest.raises(ParameterError) as caught:
         model.set_params(ties="sometimes").rank(small)
-    assert caught.value.reason == f"{refused.getReason()} (WEKA's -T)"
+    assert caught.value.reason == f"{refused.getReason()} (WEKA's -ties)"
     model.set_params(ties="random", threads=0)
     assert len(model.rank(small)) == len(small)  # 0: one thread a core, as WEKA's

@@ -483,7 +483,7 @@ def reduction_option_table(reduction) -> dict[str, dict]:
 
     Each flag (``-P``) with its synopsis and whether it takes a value (``listOptions``),
     the value a fresh object reports (``getOptions``; None for an absent flag), and the
-    choices of its drop-downs (``-R``, ``-T``, ``-sum-order``, ``-pair-features``,
+    choices of its drop-downs (``-R``, ``-ties``, ``-sum-order``, ``-pair-features``,
     ``-pair-order``, ``-smo-solver``).
     """
     reported = reduction_options(reduction)
@@ -505,7 +505,7 @@ def reduction_option_table(reduction) -> dict[str, dict]:
     JClass = _classes()(REDUCTION)
     for flag, tags in (
         ("-R", JClass.TAGS_RANKER),
-        ("-T", JClass.TAGS_TIES),
+        ("-ties", JClass.TAGS_TIES),
         ("-sum-order", JClass.TAGS_SUM_ORDER),
         ("-pair-features", JClass.TAGS_PAIR_FEATURES),
         ("-pair-order", JClass.TAGS_PAIR_ORDER),
@@ -519,10 +519,10 @@ def set_ranking(reduction, ranker: str, ties: str, threads: int) -> None:
     """Set how a trained model ranks: its ranker, tie rule and threads.
 
     The pairwise rankers share one trained committee. Java reads the values as
-    its options ``-R``, ``-T`` and ``-num-slots`` and refuses them as
+    its options ``-R``, ``-ties`` and ``-num-slots`` and refuses them as
     ``setOptions`` does.
     """
-    options = ["-R", str(ranker), "-T", str(ties), "-num-slots", str(threads)]
+    options = ["-R", str(ranker), "-ties", str(ties), "-num-slots", str(threads)]
     try:
         reduction.setRankingOptions(jpype.JArray(jpype.JString)(options))
     except jpype.JException as err:
@@ -650,7 +650,7 @@ def reference_distributions(reduction, instances, source: str) -> np.ndarray:
 
 
 def order(scores: np.ndarray, ties: str, seed: int) -> np.ndarray:
-    """Indices by decreasing score, ties ordered as the meta-classifier's ``-T`` does.
+    """Indices by decreasing score, ties ordered by the meta-classifier's ``-ties``.
 
     Equal scores keep the input order (``stable``) or an order shuffled by
     ``java.util.Random(seed)`` (``random``).

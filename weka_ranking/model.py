@@ -143,7 +143,7 @@ class RankingReduction(ClassifierMixin, Ranker):
     ... ).fit(data)
     >>> for part in model.to_options().split(" -S 1 "):
     ...     print(part)
-    -W weka.classifiers.trees.J48 -P 1 -I 3 -R tournament -T stable -num-slots 1
+    -W weka.classifiers.trees.J48 -P 1 -I 3 -R tournament -ties stable -num-slots 1
     -pair-features difference -rank-first 2 -- -C 0.25 -M 2
     >>> order = model.rank(data)
     >>> len(order) == len(data)
@@ -246,7 +246,7 @@ class RankingReduction(ClassifierMixin, Ranker):
     def to_options(self, data: Dataset | None = None) -> str:
         """WEKA-style options, so that WEKA runs the same model.
 
-        ``-W class -P p -I n -R r -T t -num-slots k -S seed -- base options``; after
+        ``-W class -P p -I n -R r -ties t -num-slots k -S seed -- base options``; after
         ``fit``, or given the data, also ``-rank-first`` (the 1-based index of the class
         that ranks first), and after ``fit`` the learner's own full option list.
         """

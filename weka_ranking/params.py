@@ -208,7 +208,7 @@ PARAMETERS: tuple[Parameter, ...] = (
     ),
     _choice(
         "ties",
-        ("-T", "--ties"),
+        ("-ties", "--ties"),
         "stable",
         "order of equal scores: stable (input order) or random (seeded)",
         TIES,
@@ -289,7 +289,7 @@ def weka_options(
     """The meta-classifier's option list for these parameter values.
 
     ``base`` is a classname. The list is
-    ``-W class -P p -I n -R r -T t -num-slots k -S seed``, then ``-sum-order``
+    ``-W class -P p -I n -R r -ties t -num-slots k -S seed``, then ``-sum-order``
     unless at its default, ``-pair-features`` always (its default has changed:
     see :func:`stored_scheme`), ``-pair-order`` and ``-smo-solver`` unless at
     their defaults, then ``-rank-first`` (1-based), ``extra`` and

@@ -69,7 +69,7 @@ pairs, one voter, the two rows side by side, tournament):
 Options: -P all|p (pairs per instance; default 2), -I n (voters; default 10),
 -pair-features concat|difference|both (default concat: the two instances
 side by side), -R tournament|tournament-as-printed|quicksort|pointwise
-(default tournament), -T stable|random, -rank-first
+(default tournament), -ties stable|random, -rank-first
 minority|first|last|index|label (the class that ranks first; default the
 minority class of the training data, the first value on a tie), -G index
 (query groups), -reference-size n, -positions (a batch scored by rank

@@ -110,7 +110,7 @@ import weka.gui.ProgrammaticProperty;
  *  learner alone, which takes no -P or -I of its own).
  *  (default tournament)</pre>
  * 
- * <pre> -T &lt;stable|random&gt;
+ * <pre> -ties &lt;stable|random&gt;
  *  Order of equal scores in rank(): stable (input order) or random (seeded).
  *  (default stable)</pre>
  * 
@@ -137,7 +137,7 @@ import weka.gui.ProgrammaticProperty;
  * 
  * <pre> -positions
  *  A batch's scores are its rank positions, 1 - k / (n - 1) for the
- *  k-th (0-based), equal scores ordered by -T: what an AUC of the ranked
+ *  k-th (0-based), equal scores ordered by -ties: what an AUC of the ranked
  *  list sees, in WEKA's own Evaluation.</pre>
  * 
  * <pre> -top-half
@@ -331,7 +331,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   /** Ties: equal scores in an order drawn with the seed. */
   public static final int TIES_RANDOM = 1;
 
-  /** The tie rules, as {@code -T} names them and the GUI lists them. */
+  /** The tie rules, as {@code -ties} names them and the GUI lists them. */
   public static final Tag[] TAGS_TIES = {
     new Tag(TIES_STABLE, "stable", "stable (input order)", false),
     new Tag(TIES_RANDOM, "random", "random (seeded)", false),
@@ -551,8 +551,8 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
         + TAGS_RANKER[DEFAULT_RANKER].getIDStr() + ")", "R", 1,
         "-R <" + tagNames(TAGS_RANKER) + ">"));
     options.add(new Option("\tOrder of equal scores in rank(): stable (input order) or "
-        + "random (seeded).\n\t(default stable)", "T", 1,
-        "-T <" + tagNames(TAGS_TIES) + ">"));
+        + "random (seeded).\n\t(default stable)", "ties", 1,
+        "-ties <" + tagNames(TAGS_TIES) + ">"));
     options.add(new Option("\tThe class value that ranks first: minority (the class of "
         + "the fewest\n\ttraining instances, the first on a tie), first, last, a "
         + "1-based index or a label.\n\t(default minority, as the Python face)",
@@ -568,7 +568,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
         + "(one order;\n\tthe learner then sees one class): a hypothesis about the "
         + "monograph,\n\tnot the method.", "one-order", 0, "-one-order"));
     options.add(new Option("\tA batch's scores are its rank positions, 1 - k / (n - 1) "
-        + "for the\n\tk-th (0-based), equal scores ordered by -T: what an AUC of the "
+        + "for the\n\tk-th (0-based), equal scores ordered by -ties: what an AUC of the "
         + "ranked\n\tlist sees, in WEKA's own Evaluation.", "positions", 0, "-positions"));
     options.add(new Option("\tPredict the class that ranks first for the top half of a "
         + "batch\n\t(score above 0.5) instead of for the top q, q its training share\n\t"
@@ -630,7 +630,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    *  learner alone, which takes no -P or -I of its own).
    *  (default tournament)</pre>
    * 
-   * <pre> -T &lt;stable|random&gt;
+   * <pre> -ties &lt;stable|random&gt;
    *  Order of equal scores in rank(): stable (input order) or random (seeded).
    *  (default stable)</pre>
    * 
@@ -657,7 +657,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    * 
    * <pre> -positions
    *  A batch's scores are its rank positions, 1 - k / (n - 1) for the
-   *  k-th (0-based), equal scores ordered by -T: what an AUC of the ranked
+   *  k-th (0-based), equal scores ordered by -ties: what an AUC of the ranked
    *  list sees, in WEKA's own Evaluation.</pre>
    * 
    * <pre> -top-half
@@ -828,20 +828,25 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
 
   /**
    * Sets how the model ranks, from options as on the command line: the
-   * ranker ({@code -R}), the tie rule ({@code -T}) and the execution slots
+   * ranker ({@code -R}), the tie rule ({@code -ties}) and the execution slots
    * ({@code -num-slots}), each refused in the words {@link #setOptions} uses;
    * an absent one takes its default. The options that say what is trained
    * stay as they are, so that a trained model can be told to rank otherwise.
    *
-   * @param options the options, {@code -R}, {@code -T} and {@code -num-slots} only
+   * @param options the options, {@code -R}, {@code -ties} and {@code -num-slots} only
    * @throws Exception if another option is given
    */
   public void setRankingOptions(String[] options) throws Exception {
     String ranker = Utils.getOption('R', options);
     setRanker(tag(ranker.isEmpty() ? TAGS_RANKER[DEFAULT_RANKER].getIDStr() : ranker, "-R",
         TAGS_RANKER));
-    String ties = Utils.getOption('T', options);
-    setTies(tag(ties.isEmpty() ? "stable" : ties, "-T", TAGS_TIES));
+    String ties = Utils.getOption("ties", options);
+    if (ties.isEmpty()) {
+      // Option texts stored before the tie rule left -T to WEKA's Evaluation
+      // (its test file), as the Experimenter's results and model files keep them.
+      ties = Utils.getOption('T', options);
+    }
+    setTies(tag(ties.isEmpty() ? "stable" : ties, "-ties", TAGS_TIES));
     String slots = Utils.getOption("num-slots", options);
     setNumExecutionSlots(slots.isEmpty() ? 1 : integer("-num-slots", slots, 0));
     Utils.checkForRemainingOptions(options);
@@ -850,7 +855,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   /** Takes the options {@link #setRankingOptions} reads out of {@code options}. */
   private static String[] rankingOptions(String[] options) throws Exception {
     List<String> ranking = new ArrayList<>();
-    for (String flag : new String[] {"R", "T", "num-slots"}) {
+    for (String flag : new String[] {"R", "ties", "T", "num-slots"}) {
       String value = Utils.getOption(flag, options);
       if (!value.isEmpty()) {
         ranking.add("-" + flag);
@@ -872,7 +877,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     options.add(getPairsPerInstance());
     options.add("-R");
     options.add(TAGS_RANKER[m_Ranker].getIDStr());
-    options.add("-T");
+    options.add("-ties");
     options.add(TAGS_TIES[m_Ties].getIDStr());
     options.add("-rank-first");
     options.add(getRankFirst());
@@ -1910,7 +1915,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   }
 
   /**
-   * Row numbers by decreasing score; equal scores by the -T rule.
+   * Row numbers by decreasing score; equal scores by the -ties rule.
    *
    * @param scores the scores of a batch
    * @return the row numbers, the highest score first
