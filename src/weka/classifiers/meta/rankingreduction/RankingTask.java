@@ -123,7 +123,56 @@ public final class RankingTask implements Serializable {
     if (group == data.classIndex()) {
       throw new OptionException("-G", groupAttribute, "names the class attribute");
     }
+    checkGrades(data.classAttribute(), groupAttribute);
+    checkQueryIds(data, group, groupAttribute);
     return group;
+  }
+
+  /**
+   * Refuses a class that has no order of grades: within a group a higher
+   * class value ranks first, so a nominal class of more than two values must
+   * say its order as numbers declared in increasing order ({0,1,2}).
+   */
+  private static void checkGrades(Attribute klass, String groupAttribute) {
+    if (!klass.isNominal() || klass.numValues() <= 2) {
+      return;
+    }
+    double previous = Double.NEGATIVE_INFINITY;
+    for (int v = 0; v < klass.numValues(); v++) {
+      double grade;
+      try {
+        grade = Double.parseDouble(klass.value(v));
+      } catch (NumberFormatException e) {
+        grade = Double.NaN;
+      }
+      if (!(grade > previous)) {
+        throw new OptionException("-G", groupAttribute, "ranks by grades, and the class "
+            + klass.name() + " " + values(klass) + " has no order of grades: make its "
+            + "values the grades, numbers in increasing order ({0,1,2}: a higher one "
+            + "ranks first), or make the class numeric");
+      }
+      previous = grade;
+    }
+  }
+
+  /** Refuses a group attribute whose values cannot be query ids: a continuous one. */
+  private static void checkQueryIds(Instances data, int group, String groupAttribute) {
+    Attribute attribute = data.attribute(group);
+    if (attribute.isNominal()) {
+      return;
+    }
+    if (!attribute.isNumeric()) {
+      throw new OptionException("-G", groupAttribute, "names " + attribute.name()
+          + ", which is neither nominal nor numeric: name the attribute of query ids");
+    }
+    for (int i = 0; i < data.numInstances(); i++) {
+      double id = data.instance(i).value(group);
+      if (!Double.isNaN(id) && id != Math.rint(id)) {
+        throw new OptionException("-G", groupAttribute, "names " + attribute.name()
+            + ", a continuous attribute (" + id + " is no query id): name the "
+            + "attribute of query ids, nominal or whole numbers");
+      }
+    }
   }
 
   /**
