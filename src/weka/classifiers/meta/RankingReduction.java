@@ -56,15 +56,13 @@ import weka.gui.ProgrammaticProperty;
 
 /**
  <!-- globalinfo-start -->
- * Ranking reduced to binary classification: a committee of base classifiers learns from pairs of instances of different classes which of the two ranks first, and a batch of instances is ranked by the committee's tournament (degree), by the monograph's Algorithm 4 as printed, or by randomized QuickSort. The ranking's score is returned as the probability of the class that ranks first, so WEKA's AUC is the AUC of the ranking. Evaluate on whole test sets (Evaluation, Explorer and Experimenter pass them whole); a single instance is scored against a reference sample of the training data, its class predicted at the training share of the class that ranks first, whatever else is scored. With all pairs, J48 and NaiveBayes members are trained from counts over the training instances, without making the pairs: the same models WEKA builds on the pairs, in time about linear in the instances. By default: 2 pairs per instance, 10 voters, concat features, tournament (chosen by measurement over twelve data sets); the monograph's configuration is -P all -I 1 -pair-features concat.<br>
+ * Ranking reduced to binary classification: a committee of base classifiers learns from pairs of instances of different classes which of the two ranks first, and a batch of instances is ranked by the committee's tournament (degree), by the monograph's Algorithm 4 as printed, or by randomized QuickSort. The ranking's score is returned as the probability of the class that ranks first, so WEKA's AUC is the AUC of the ranking. Evaluate on whole test sets (Evaluation, Explorer and Experimenter pass them whole); a single instance is scored against a reference sample of the training data, its class predicted at the training share of the class that ranks first, whatever else is scored. With all pairs, J48 and NaiveBayes members are trained from counts over the training instances, without making the pairs: the same models WEKA builds on the pairs, in time about linear in the instances. By default: 2 pairs per instance, 10 voters, concat features, tournament (chosen by measurement over twelve data sets); the monograph's configuration is -P all -I 1 -pair-features concat. (The monograph, "Ranking reduzido a classificacao binaria", evaluated this reduction on WEKA and gave it its sampling, -P, and voting, -I.)<br>
  * <br>
  * For more information see:<br>
  * <br>
  * Maria-Florina Balcan, Nikhil Bansal, Alina Beygelzimer, Don Coppersmith, John Langford, Gregory B. Sorkin: Robust reductions from ranking to classification. In: Learning Theory (COLT 2007), 604-619, 2007.<br>
  * <br>
- * Nir Ailon, Mehryar Mohri: An efficient reduction of ranking to classification. In: Learning Theory (COLT 2008), 87-98, 2008.<br>
- * <br>
- * . Ranking reduzido a classificacao binaria (monograph: sampling, voting and an evaluation on WEKA).
+ * Nir Ailon, Mehryar Mohri: An efficient reduction of ranking to classification. In: Learning Theory (COLT 2008), 87-98, 2008.
  * <br><br>
  <!-- globalinfo-end -->
  *
@@ -74,6 +72,7 @@ import weka.gui.ProgrammaticProperty;
  * &#64;inproceedings{Balcan2007,
  *    author = {Maria-Florina Balcan and Nikhil Bansal and Alina Beygelzimer and Don Coppersmith and John Langford and Gregory B. Sorkin},
  *    booktitle = {Learning Theory (COLT 2007)},
+ *    note = {Sampling (-P, pairs per instance), voting (-I, voters) and tournament-as-printed follow the monograph "Ranking reduzido a classificacao binaria", which evaluated this reduction on WEKA},
  *    pages = {604-619},
  *    publisher = {Springer},
  *    title = {Robust reductions from ranking to classification},
@@ -86,11 +85,6 @@ import weka.gui.ProgrammaticProperty;
  *    pages = {87-98},
  *    title = {An efficient reduction of ranking to classification},
  *    year = {2008}
- * }
- * 
- * &#64;misc{missing_id,
- *    note = {The source of the -P (pairs per instance) and -I (voters) options and of tournament-as-printed},
- *    title = {Ranking reduzido a classificacao binaria (monograph: sampling, voting and an evaluation on WEKA)}
  * }
  * </pre>
  * <br><br>
@@ -498,7 +492,9 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
         + "training instances, without making the pairs: the same models WEKA builds "
         + "on the pairs, in time about linear in the instances. By default: "
         + defaultConfiguration() + " (chosen by measurement over twelve data sets); "
-        + "the monograph's configuration is -P all -I 1 -pair-features concat.\n\n"
+        + "the monograph's configuration is -P all -I 1 -pair-features concat. (The "
+        + "monograph, \"Ranking reduzido a classificacao binaria\", evaluated this "
+        + "reduction on WEKA and gave it its sampling, -P, and voting, -I.)\n\n"
         + "For more information see:\n\n" + getTechnicalInformation().toString();
   }
 
@@ -517,6 +513,12 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     result.setValue(Field.YEAR, "2007");
     result.setValue(Field.PAGES, "604-619");
     result.setValue(Field.PUBLISHER, "Springer");
+    // The monograph names neither its author nor its year in the copy the
+    // project holds: it is said as a note, not as an entry of its own, which
+    // WEKA would print as ". Ranking reduzido ..." with no author or year.
+    result.setValue(Field.NOTE, "Sampling (-P, pairs per instance), voting (-I, "
+        + "voters) and tournament-as-printed follow the monograph \"Ranking reduzido a "
+        + "classificacao binaria\", which evaluated this reduction on WEKA");
     TechnicalInformation quicksort = result.add(Type.INPROCEEDINGS);
     quicksort.setValue(Field.AUTHOR, "Nir Ailon and Mehryar Mohri");
     quicksort.setValue(Field.TITLE,
@@ -524,11 +526,6 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     quicksort.setValue(Field.BOOKTITLE, "Learning Theory (COLT 2008)");
     quicksort.setValue(Field.YEAR, "2008");
     quicksort.setValue(Field.PAGES, "87-98");
-    TechnicalInformation monograph = result.add(Type.MISC);
-    monograph.setValue(Field.TITLE, "Ranking reduzido a classificacao binaria "
-        + "(monograph: sampling, voting and an evaluation on WEKA)");
-    monograph.setValue(Field.NOTE, "The source of the -P (pairs per instance) and -I "
-        + "(voters) options and of tournament-as-printed");
     return result;
   }
 
@@ -1258,12 +1255,11 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    * @return tip text for this property suitable for displaying in the GUI
    */
   public String additiveTournamentTipText() {
-    return "Whether exact forms answer for the committee: additive members (Logistic, "
-        + "NaiveBayes, linear SMO) answer pairs from their two halves' sums and a single "
-        + "such member's tournament counts degrees by sorting, in O(n log n); a "
-        + "committee of J48 or REPTree trees counts its tournament from its leaves' "
-        + "bitsets. The answers and degrees are the same as asking every pair; on by "
-        + "default.";
+    return "Whether to rank by the fast exact forms where the members allow them "
+        + "(the same ranking as asking every pair, much faster).\n"
+        + "Logistic, NaiveBayes and linear SMO members answer a pair from two sums, "
+        + "and a committee of J48 or REPTree trees counts its tournament from its "
+        + "leaves. On by default.";
   }
 
   /**
