@@ -53,6 +53,9 @@ if [ "$snapshot" = no ]; then
     || fail "CHANGELOG.md has no '## [$version]' section: rename [Unreleased] to it (RELEASING.md)"
   unreleased=$(awk '/^## \[Unreleased\]/{on=1; next} /^## \[/{on=0} on && NF' CHANGELOG.md)
   [ -z "$unreleased" ] || fail "CHANGELOG.md's [Unreleased] is not empty: move its entries under [$version]"
+  if tagged=$(git rev-parse -q --verify "refs/tags/v$version^{commit}"); then
+    [ "$tagged" = "$(git rev-parse HEAD)" ] || fail "v$version is already the tag of another commit: raise the version"
+  fi
 fi
 # One timestamp for every artifact: the commit's date.
 SOURCE_DATE_EPOCH=$(git log -1 --format=%ct)
