@@ -135,9 +135,10 @@ say "   the wheel's weka-ranking weka-package writes dist/$zip's very bytes"
 done_step
 
 step "check: the sdist holds the WEKA package's description and builds"
+tar -tzf "dist/$sdist" >"$work/sdist.txt"
 for name in build_package.xml build_package.sh tools/PackageZip.java \
   weka-package/Description.props weka-package/doc/README SOURCE_DATE_EPOCH; do
-  tar -tzf "dist/$sdist" | grep -qx "weka_ranking-$version/$name" || fail "the sdist has no $name"
+  grep -qx "weka_ranking-$version/$name" "$work/sdist.txt" || fail "the sdist has no $name"
 done
 done_step
 
