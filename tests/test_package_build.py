@@ -11,6 +11,7 @@ package manager installed them into, started from an unrelated folder, with WEKA
 left to WEKA (``~/wekafiles``, here a temporary home).
 """
 
+import json
 import os
 import re
 import shutil
@@ -244,3 +245,32 @@ def test_the_packaged_experiment_runs_from_where_it_is_installed(installed, tmp_
     rows = [line for line in results.split("@data", 1)[1].splitlines() if line]
     assert len(rows) == 60
     assert {row.split(",")[0] for row in rows} == {"breast-cancer", "hepatitis"}
+
+
+def test_the_packaged_examples_are_the_repositorys_but_for_where_the_data_are():
+    """``weka-package/examples/`` are ``docs/``'s flow and Experimenter file.
+
+    They differ only in naming their data through ``${WEKA_HOME}`` instead of the
+    repository's ``arff_data/`` (and the Experimenter file's note saying so), so a
+    change to one that is not made to the other fails here.
+    """
+    packaged = ROOT / "weka-package" / "examples"
+    installed = "${WEKA_HOME}/packages/weka-ranking/examples/"
+    flow = json.loads((packaged / "ranking-reduction.kf").read_text())
+    loader = flow["steps"][0]["properties"]["loader"]
+    assert loader["filePath"] == installed + "breast-cancer.arff"
+    assert loader["useRelativePath"] is False
+    loader.update(filePath="arff_data/breast-cancer.arff", useRelativePath=True)
+    assert flow == json.loads((ROOT / "docs" / "ranking-reduction.kf").read_text())
+
+    def without_note(text: str) -> str:
+        return re.sub(
+            r'<object class="java.lang.String" name="notes">.*?</object>', "", text
+        )
+
+    experiment = (packaged / "ranking-reduction.xml").read_text()
+    assert experiment.count(installed) == 3  # two data sets, and the note
+    repository = (ROOT / "docs" / "ranking-reduction.xml").read_text()
+    assert without_note(experiment).replace(installed, "arff_data/") == without_note(
+        repository
+    )
