@@ -30,6 +30,8 @@ _spec.loader.exec_module(javabuild)
 DATA = {
     "src": ["**/*.java"],
     "arff_data": ["*.arff", "*.names", "PROVENANCE.md"],
+    # What the WEKA package holds besides the jar and the sources (weka_package.py).
+    "weka-package": ["**/*"],
 }
 
 

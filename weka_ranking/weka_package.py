@@ -1,11 +1,22 @@
 """The WEKA package: the meta-classifier as WEKA's package manager installs it.
 
-One ZIP in WEKA's package layout: ``Description.props``, the jar of the
-meta-classifier's classes (the one built with this package, ``weka/**``
-only), their sources under ``src/`` and a short ``doc/README``. ``java -cp
-weka.jar weka.core.WekaPackageManager -offline -install-package ZIP``
-installs it; the Explorer, the Experimenter and ``weka.Run`` then find
-``weka.classifiers.meta.RankingReduction`` with no Python anywhere.
+One ZIP in WEKA's package layout, made from the one description of it in the
+repository's ``weka-package/`` folder (``weka_ranking/_weka-package`` in a
+wheel): every file there (``Description.props``, with ``@VERSION@`` and
+``@DATE@`` filled in; ``doc/README``; ``examples/``, a KnowledgeFlow flow and
+an Experimenter file that find their data wherever the package is installed),
+the jar of the meta-classifier's classes (``weka/**`` only) and their sources
+under ``src/main/java/``. ``java -cp weka.jar weka.core.WekaPackageManager
+-offline -install-package ZIP`` installs it; the Explorer, the Experimenter and
+``weka.Run`` then find ``weka.classifiers.meta.RankingReduction`` with no
+Python anywhere.
+
+The same ZIP, byte for byte, is made without Python by the repository's
+``build_package.xml`` (Ant) and ``build_package.sh`` (``javac`` and ``jar``'s
+JDK only): both run ``tools/PackageZip.java``, which writes the format
+:func:`weka_ranking._javabuild.zip_bytes` writes and holds the same list of
+entries as :func:`package_bytes` (``tests/test_package_build.py`` compares
+them).
 
 The ZIP is reproducible: its entries are sorted and carry the jar's build
 timestamp (the last commit's date, or ``SOURCE_DATE_EPOCH``), which is also
@@ -25,63 +36,14 @@ from weka_ranking.version import __version__
 
 PACKAGE_NAME = "weka-ranking"
 JAR_NAME = _javabuild.PACKAGE_JAR
-RELEASES = "https://github.com/weka-ranking/weka-ranking/releases/download"
-
-DESCRIPTION = f"""\
-# WEKA package description of weka-ranking
-PackageName={PACKAGE_NAME}
-Version={__version__}
-Date={{date}}
-Title=RankingReduction: any classifier turned into a ranker (ranking reduced to \
-binary classification)
-Category=Classification
-Author=the weka-ranking authors
-Maintainer=the weka-ranking authors
-License=GPL 3.0
-Description=weka.classifiers.meta.RankingReduction trains a committee of base \
-classifiers on pairs of instances of different classes (AUC-Train of Balcan et al., \
-COLT 2007, with sampling of p pairs per instance and voting) and ranks a whole test \
-set by tournament (degree), by the monograph's Algorithm 4 as printed, or by \
-randomized QuickSort (Ailon and Mohri, COLT 2008). The ranking's score is the \
-probability of the class that ranks first, so WEKA's ROC area is the AUC of the \
-ranking. Python users: the weka-ranking package on PyPI bridges onto this class. \
-Needs Java 11 or newer.
-# Where WEKA downloads this ZIP from: the asset of the project's GitHub release
-# v<Version>, named as write_package names it.
-PackageURL={RELEASES}/v{__version__}/{PACKAGE_NAME}-{__version__}.zip
-URL=https://pypi.org/project/weka-ranking/
-# WEKA's range syntax (DefaultPackage.splitNameVersion) joins the bounds with |;
-# tested with WEKA 3.9.7, the weka.jar python-weka-wrapper3 bundles.
-Depends=weka (>=3.9.7|<3.10.0)
-# Java 11 bytecode (javac --release 11): WEKA must run on Java 11 or newer.
-"""
-
-README = """\
-weka-ranking: weka.classifiers.meta.RankingReduction
-
-Command line (10-fold cross-validation, the monograph's configuration: all
-pairs, one voter, the two rows side by side, tournament):
-
-  java weka.Run weka.classifiers.meta.RankingReduction -t data.arff -x 10 -s 1 \\
-    -P all -I 1 -pair-features concat -R tournament -S 1 \\
-    -W weka.classifiers.functions.Logistic
-
-Options: -P all|p (pairs per instance; default 2), -I n (voters; default 10),
--pair-features concat|difference|both (default concat: the two instances
-side by side), -R tournament|tournament-as-printed|quicksort|pointwise
-(default tournament), -ties stable|random, -rank-first
-minority|first|last|index|label (the class that ranks first; default the
-minority class of the training data, the first value on a tie), -G index
-(query groups), -reference-size n, -positions (a batch scored by rank
-positions, equal scores ordered by -T), -S seed, -num-slots n,
--W classname, then -- and the base classifier's options.
-
-A test set is ranked as a whole: the classifier's batch size is fixed to the
-whole set, so WEKA's Evaluation, Explorer and Experimenter rank it at once.
-"""
+# The folder that describes the package: Description.props, doc/, examples/.
+PACKAGE_DIR = "weka-package"
+DESCRIPTION_FILE = "Description.props"
 
 
-def package_bytes(java_dir: Path, sources: Path) -> bytes:
+def package_bytes(
+    java_dir: Path, sources: Path, description: Path | None = None
+) -> bytes:
     """The package ZIP of the jars in ``java_dir`` and the Java ``sources``.
 
     Parameters
@@ -91,17 +53,25 @@ def package_bytes(java_dir: Path, sources: Path) -> bytes:
     sources : Path
         The ``src/`` folder those jars were compiled from; the ZIP carries the
         sources of the jar's classes only.
+    description : Path or None, default=None
+        The folder describing the package (``weka-package/``); None takes the
+        checkout's, or the wheel's copy.
     """
     stamp = _javabuild.read_stamp(java_dir)
     if stamp is None:
         raise JavaError(f"{java_dir / _javabuild.STAMP} is missing: not a built jar")
     epoch = stamp["source_date_epoch"]
     date = datetime.datetime.fromtimestamp(epoch, datetime.UTC).date()
-    entries = [
-        ("Description.props", DESCRIPTION.format(date=date.isoformat()).encode()),
-        (JAR_NAME, (java_dir / JAR_NAME).read_bytes()),
-        ("doc/README", README.encode()),
-    ]
+    description = project_dir(PACKAGE_DIR) if description is None else description
+    files = {
+        path.relative_to(description).as_posix(): path.read_bytes()
+        for path in sorted(description.rglob("*"))
+        if path.is_file()
+    }
+    props = files[DESCRIPTION_FILE].decode("utf-8")
+    props = props.replace("@VERSION@", __version__).replace("@DATE@", date.isoformat())
+    files[DESCRIPTION_FILE] = props.encode("utf-8")
+    entries = [*files.items(), (JAR_NAME, (java_dir / JAR_NAME).read_bytes())]
     for path in _javabuild.java_sources(sources):
         relative = path.relative_to(sources).as_posix()
         if relative.startswith(_javabuild.PACKAGE_PREFIX):
