@@ -53,7 +53,15 @@ def test_the_product_alone_has_its_own_commands(installed, capsys):
     with pytest.raises(SystemExit) as exited:
         cli.main(["reproduce", "--quick"])
     assert exited.value.code == 2
-    assert "invalid choice: 'reproduce'" in capsys.readouterr().err
+    said = capsys.readouterr().err.splitlines()[-1]
+    assert said == (
+        "weka-ranking: error: reproduce is a command of the studies "
+        "(weka-ranking-studies), which are not installed: in a checkout of the "
+        "repository, pip install -e ./studies"
+    )
+    with pytest.raises(SystemExit):
+        cli.main(["nonsense"])
+    assert "invalid choice: 'nonsense'" in capsys.readouterr().err
 
 
 def test_a_plugins_commands_join_and_run(installed, capsys):

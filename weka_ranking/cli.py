@@ -460,6 +460,8 @@ COMMANDS: tuple[Command, ...] = (
 )
 # fmt: on
 BY_NAME_OF_COMMAND = {command.name: command for command in COMMANDS}
+# The studies' commands, named to a user who asks for one without them.
+STUDY_COMMANDS = ("reproduce", "bench", "ltr", "xhits")
 # The entry point groups another distribution adds commands and reports by.
 COMMAND_PLUGINS = "weka_ranking.commands"
 REPORTS = "weka_ranking.reports"
@@ -603,11 +605,18 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     closest flag it has.
     """
     parser = build_parser()
-    args, unknown = parser.parse_known_args(_values_starting_with_a_dash(argv))
-    if unknown:
-        subparsers = next(
-            a for a in parser._actions if isinstance(a, argparse._SubParsersAction)
+    given = _values_starting_with_a_dash(argv)
+    subparsers = next(
+        a for a in parser._actions if isinstance(a, argparse._SubParsersAction)
+    )
+    asked = next((word for word in given if not word.startswith("-")), None)
+    if asked in STUDY_COMMANDS and asked not in subparsers.choices:
+        parser.error(
+            f"{asked} is a command of the studies (weka-ranking-studies), which are "
+            "not installed: in a checkout of the repository, pip install -e ./studies"
         )
+    args, unknown = parser.parse_known_args(given)
+    if unknown:
         sub = subparsers.choices[args.command]
         flags = [f for a in sub._actions for f in a.option_strings]
         close = difflib.get_close_matches(unknown[0].split("=")[0], flags, n=1)

@@ -13,6 +13,7 @@ import re
 import zipfile
 
 from weka_ranking import jvm
+from weka_ranking.errors import ParameterError
 
 NAMED_LEARNERS: dict[str, str] = {
     "J48": "weka.classifiers.trees.J48",
@@ -53,9 +54,11 @@ def classname(learner: str) -> str:
     close = difflib.get_close_matches(learner, names, n=3, cutoff=0.6)
     close += [n for n in names if n.lower().startswith(learner.lower())][:3]
     hint = f"; did you mean {', '.join(dict.fromkeys(close))}?" if close else ""
-    raise ValueError(
+    raise ParameterError(
+        "base",
+        learner,
         f"unknown learner {learner!r}: give a WEKA classifier's name (J48, "
-        f"NaiveBayes, Logistic, SMO, RandomForest, ...) or classname{hint}"
+        f"NaiveBayes, Logistic, SMO, RandomForest, ...) or classname{hint}",
     )
 
 

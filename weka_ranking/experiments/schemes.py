@@ -256,7 +256,7 @@ def _check_learner(learner: str, where: str) -> None:
     except ValueError as err:
         close = difflib.get_close_matches(learner.lower(), list(PEERS), n=2)
         hint = f"; or the peer {' or '.join(close)}?" if close else ""
-        advice = str(err).split(": ", 1)[-1]
+        advice = getattr(err, "reason", str(err)).split(": ", 1)[-1]
         reason = f"unknown; {advice}{hint} (peers: {', '.join(PEERS)})"
         raise invalid("learner", learner, where, reason) from None
 
