@@ -29,7 +29,13 @@ _spec.loader.exec_module(javabuild)
 # weka_ranking._resources.project_dir finds them in an installed wheel.
 DATA = {
     "src": ["**/*.java"],
-    "arff_data": ["*.arff", "*.names", "PROVENANCE.md"],
+    # The built-in tasks' files (weka_ranking.tasks) and their provenance; the
+    # other ARFF files of arff_data/ are the tests' and the studies' data.
+    "arff_data": [
+        "breast-cancer.arff", "vehicle.arff", "hepatitis.arff", "glass.arff",
+        "yeast.arff", "yeast.names", "spambase.arff", "kr.vs.kp.arff", "sick.arff",
+        "diabetes.arff", "PROVENANCE.md",
+    ],  # fmt: skip
     # What the WEKA package holds besides the jar and the sources (weka_package.py).
     "weka-package": ["**/*"],
 }

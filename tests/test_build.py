@@ -4,6 +4,7 @@ javac is found through JAVA_HOME or PATH, a checkout's jars are rebuilt when its
 sources change, and the wheel runs with a Java runtime and no compiler.
 """
 
+import ast
 import io
 import json
 import os
@@ -241,3 +242,22 @@ def test_the_wheel_runs_with_a_java_runtime_and_no_compiler(dist, tmp_path):
     assert package.returncode == 0, package.stderr
     assert zipfile.ZipFile(package.stdout.strip()).testzip() is None
     assert not (tmp_path / ".cache").exists()  # no runtime cache of classes
+
+
+def test_the_wheel_carries_the_data_of_the_built_in_tasks_alone():
+    """setup.py's list of data files is the files the package's own code reads."""
+    from weka_ranking.tasks import TASKS
+
+    tree = ast.parse((ROOT / "setup.py").read_text())
+    data = next(
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Assign)
+        and any(getattr(t, "id", None) == "DATA" for t in node.targets)
+    )
+    listed = dict(zip([k.value for k in data.keys], data.values))["arff_data"]
+    shipped = {element.value for element in listed.elts}
+    read = {task.path.name for task in TASKS.values()}
+    read |= {"diabetes.arff"}  # tasks.diabetes_zeros_missing
+    assert shipped == read | {"yeast.names", "PROVENANCE.md"}
+    assert all((ROOT / "arff_data" / name).is_file() for name in shipped)
