@@ -15,31 +15,96 @@ from weka_ranking.errors import JavaError, ParameterError
 
 # Threads that score pairs, a core: more only hold more copies of the committee.
 THREADS_PER_CORE = 8
-# cgroup v2's and v1's memory limits, where a container sets one.
-_CGROUP_LIMITS = (
-    Path("/sys/fs/cgroup/memory.max"),
-    Path("/sys/fs/cgroup/memory/memory.limit_in_bytes"),
-)
+# Where the kernel says what limits this process: its control groups and their
+# files, under this root (a test lays out another).
+ROOT = Path("/")
+
+
+def _cgroup_paths(controller: str) -> list[Path]:
+    """This process's control group folders of ``controller``, innermost first.
+
+    From ``/proc/self/cgroup``: a ``0::/path`` line is cgroup v2's unified
+    tree (under ``/sys/fs/cgroup``), a line naming the controller is v1's
+    (under ``/sys/fs/cgroup/<controller>``). A limit set on an ancestor holds
+    for its children, so every folder up to the mount is given.
+    """
+    try:
+        lines = (ROOT / "proc/self/cgroup").read_text().splitlines()
+    except OSError:
+        return []
+    folders = []
+    for line in lines:
+        parts = line.split(":", 2)
+        if len(parts) != 3:
+            continue
+        _, controllers, path = parts
+        if controllers == "":  # v2's tree; beside v1's (hybrid) it is unified/
+            mount = ROOT / "sys/fs/cgroup"
+            if not (mount / "cgroup.controllers").exists():
+                mount = mount / "unified"
+        elif controller in controllers.split(","):
+            mount = ROOT / "sys/fs/cgroup" / controllers
+            if not mount.is_dir():
+                mount = ROOT / "sys/fs/cgroup" / controller
+        else:
+            continue
+        relative = Path(path.strip().lstrip("/"))
+        folders += [mount / relative, *(mount / up for up in relative.parents)]
+    return folders
+
+
+def _read(path: Path) -> str | None:
+    try:
+        return path.read_text().strip()
+    except OSError:
+        return None
+
+
+def _cgroup_memory_limit() -> int | None:
+    """The lowest memory limit of this process's control groups (v2 or v1)."""
+    limits = []
+    for folder in _cgroup_paths("memory"):
+        for name in ("memory.max", "memory.limit_in_bytes"):
+            text = _read(folder / name)
+            if text is not None and text.isdigit():
+                limits.append(int(text))
+    return min(limits) if limits else None
+
+
+def _cgroup_cpu_limit() -> int | None:
+    """The cores this process's CPU quota gives (v2 ``cpu.max``, v1 CFS), rounded up."""
+    limits = []
+    for folder in _cgroup_paths("cpu"):
+        quota_period = _read(folder / "cpu.max")
+        if quota_period is not None:
+            quota, _, period = quota_period.partition(" ")
+        else:
+            quota = _read(folder / "cpu.cfs_quota_us") or ""
+            period = _read(folder / "cpu.cfs_period_us") or ""
+        if quota.isdigit() and period.isdigit() and int(period) > 0:
+            limits.append(max(1, -(-int(quota) // int(period))))
+    return min(limits) if limits else None
 
 
 def cores() -> int:
-    """The cores this process may run on."""
+    """The cores this process may run on: its CPU affinity, or its container's quota."""
     if hasattr(os, "sched_getaffinity"):
-        return max(1, len(os.sched_getaffinity(0)))
-    return os.cpu_count() or 1
+        found = max(1, len(os.sched_getaffinity(0)))
+    else:
+        found = os.cpu_count() or 1
+    quota = _cgroup_cpu_limit()
+    return found if quota is None else min(found, quota)
 
 
 def memory_bytes() -> int:
-    """The machine's physical memory, or its container's limit when lower."""
+    """The machine's physical memory, or its container's limit when lower.
+
+    The limit is read from the control groups this process is placed in
+    (``/proc/self/cgroup``), cgroup v2 or v1, at any depth of the tree.
+    """
     total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
-    for limit in _CGROUP_LIMITS:
-        try:
-            text = limit.read_text().strip()
-        except OSError:
-            continue
-        if text.isdigit():
-            total = min(total, int(text))
-    return total
+    limit = _cgroup_memory_limit()
+    return total if limit is None else min(total, limit)
 
 
 def _gigabytes(size: int) -> str:
