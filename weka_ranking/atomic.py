@@ -42,13 +42,53 @@ def _kind(mode: int) -> str:
     return "not a regular file"
 
 
-def write_bytes(path: str | Path, content: bytes) -> None:
+def open_regular(path: str | Path, flags: int, mode: int = 0o644) -> int:
+    """A descriptor of the regular file at ``path``, never through a link.
+
+    For the files a program keeps in a folder of its own (a store, its lock,
+    its notes): a symbolic link planted there is refused rather than
+    followed (it could point at any file of its owner's), and so is a FIFO
+    or a device (``/dev/zero`` would be read forever, a FIFO block), each in
+    one line naming the path. ``O_NONBLOCK`` keeps the open of a FIFO from
+    waiting for a writer; it is cleared once the file is known to be regular.
+    """
+    path = Path(path)
+    try:
+        descriptor = os.open(
+            path, flags | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC, mode
+        )
+    except OSError:
+        if path.is_symlink():
+            raise DataError(
+                f"{path}: a symbolic link, which is not followed here (it could point "
+                "at any file): remove it, and let the program write its own file"
+            ) from None
+        raise
+    kind = os.fstat(descriptor).st_mode
+    if not stat.S_ISREG(kind):
+        os.close(descriptor)
+        raise DataError(
+            f"{path}: is {_kind(kind)}, not a regular file: move it away, and let "
+            "the program write its own file"
+        )
+    os.set_blocking(descriptor, True)
+    return descriptor
+
+
+def write_bytes(path: str | Path, content: bytes, follow_links: bool = True) -> None:
     """Write ``content`` to a temporary file beside the target, then rename it over.
 
-    Through a symbolic link the link stays and its target is replaced. A new
-    file gets the permissions a new file gets (0666 less the umask), a
-    replaced one keeps its own.
+    Through a symbolic link the link stays and its target is replaced (a path
+    the user gave); with ``follow_links=False`` (the files a program keeps in
+    a folder of its own) a link is refused instead. A new file gets the
+    permissions a new file gets (0666 less the umask), a replaced one keeps
+    its own.
     """
+    if not follow_links and Path(path).is_symlink():
+        raise DataError(
+            f"{path}: a symbolic link, which is not followed here (it could point at "
+            "any file): remove it, and the file is written in its place"
+        )
     target = output_target(path)
     mode = stat.S_IMODE(target.stat().st_mode) if target.exists() else 0o666 & ~_umask()
     handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
@@ -62,9 +102,9 @@ def write_bytes(path: str | Path, content: bytes) -> None:
         raise
 
 
-def write_atomically(path: str | Path, text: str) -> None:
+def write_atomically(path: str | Path, text: str, follow_links: bool = True) -> None:
     """:func:`write_bytes` of ``text`` in UTF-8."""
-    write_bytes(path, text.encode("utf-8"))
+    write_bytes(path, text.encode("utf-8"), follow_links)
 
 
 def _umask() -> int:

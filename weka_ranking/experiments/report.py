@@ -321,8 +321,12 @@ def write_report(
         roc = plan.roc_data or plan.data[0].name
         _roc_figure(records, roc, values["schemes"], folder / "roc.png")
         figures[f"ROC curves of {roc}"] = "roc.png"
-    write_atomically(folder / "values.json", json.dumps(values, indent=1) + "\n")
-    write_atomically(folder / "results.arff", results_arff(plan, records))
+    write_atomically(
+        folder / "values.json", json.dumps(values, indent=1) + "\n", follow_links=False
+    )
+    write_atomically(
+        folder / "results.arff", results_arff(plan, records), follow_links=False
+    )
     report = folder / "report.md"
-    write_atomically(report, to_markdown(values, command, figures))
+    write_atomically(report, to_markdown(values, command, figures), follow_links=False)
     return report

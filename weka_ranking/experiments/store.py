@@ -30,6 +30,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from pathlib import Path
 
+from weka_ranking.atomic import open_regular
 from weka_ranking.errors import WekaRankingError
 
 logger = logging.getLogger(__name__)
@@ -51,17 +52,18 @@ class ResultStore:
         return self.path.is_file() or self.compressed.is_file()
 
     def _lines(self) -> Iterable[bytes]:
-        if self.compressed.exists():
+        if self.compressed.exists() or self.compressed.is_symlink():
+            raw = os.fdopen(open_regular(self.compressed, os.O_RDONLY), "rb")
             try:
-                with gzip.open(self.compressed, "rb") as stream:
+                with raw, gzip.open(raw, "rb") as stream:
                     yield from stream
             except (OSError, EOFError) as err:
                 raise WekaRankingError(
                     f"{self.compressed}: not a whole gzip file ({err}); restore it "
                     "from the repository or remove it to run its units again"
                 ) from None
-        if self.path.exists():
-            with self.path.open("rb") as stream:
+        if self.path.exists() or self.path.is_symlink():
+            with os.fdopen(open_regular(self.path, os.O_RDONLY), "rb") as stream:
                 yield from stream
 
     def _read(self) -> tuple[dict[str, list[dict]], int]:
@@ -188,10 +190,13 @@ class ResultStore:
 
     def runs(self) -> list[dict]:
         """The invocations noted so far, oldest first (a torn line left out)."""
-        if not self.runs_path.exists():
+        if not (self.runs_path.exists() or self.runs_path.is_symlink()):
             return []
+        descriptor = open_regular(self.runs_path, os.O_RDONLY)
+        with os.fdopen(descriptor, encoding="utf-8", errors="replace") as stream:
+            text = stream.read()
         notes = []
-        for line in self.runs_path.read_text(encoding="utf-8").splitlines():
+        for line in text.splitlines():
             try:
                 note = json.loads(line)
             except json.JSONDecodeError:
@@ -202,7 +207,7 @@ class ResultStore:
 
     def _append_text(self, path: Path, payload: str) -> None:
         with self._locked():
-            descriptor = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+            descriptor = open_regular(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
             try:
                 os.write(descriptor, payload.encode("utf-8"))
                 os.fsync(descriptor)
@@ -217,7 +222,7 @@ class _Lock:
         self.path = path
 
     def __enter__(self) -> _Lock:
-        self.descriptor = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        self.descriptor = open_regular(self.path, os.O_RDWR | os.O_CREAT)
         fcntl.flock(self.descriptor, fcntl.LOCK_EX)
         return self
 
@@ -241,7 +246,7 @@ class _RunLock:
         self.path = path
 
     def __enter__(self) -> _RunLock:
-        self.descriptor = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        self.descriptor = open_regular(self.path, os.O_RDWR | os.O_CREAT)
         try:
             fcntl.flock(self.descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -249,7 +254,7 @@ class _RunLock:
             os.close(self.descriptor)
             raise RunInProgress(
                 f"{self.path.parent}: another run (process {holder or '?'}) is "
-                "writing here; wait for it to finish, or give another folder (out=DIR)"
+                "writing here; wait for it to finish, or give another folder (--out)"
             ) from None
         os.ftruncate(self.descriptor, 0)
         os.pwrite(self.descriptor, str(os.getpid()).encode(), 0)
