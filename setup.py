@@ -32,9 +32,17 @@ DATA = {
     # The built-in tasks' files (weka_ranking.tasks) and their provenance; the
     # other ARFF files of arff_data/ are the tests' and the studies' data.
     "arff_data": [
-        "breast-cancer.arff", "vehicle.arff", "hepatitis.arff", "glass.arff",
-        "yeast.arff", "yeast.names", "spambase.arff", "kr.vs.kp.arff", "sick.arff",
-        "diabetes.arff", "PROVENANCE.md",
+        "breast-cancer.arff",
+        "vehicle.arff",
+        "hepatitis.arff",
+        "glass.arff",
+        "yeast.arff",
+        "yeast.names",
+        "spambase.arff",
+        "kr.vs.kp.arff",
+        "sick.arff",
+        "diabetes.arff",
+        "PROVENANCE.md",
     ],  # fmt: skip
     # What the WEKA package holds besides the jar and the sources (weka_package.py).
     "weka-package": ["**/*"],

@@ -141,3 +141,17 @@ def test_a_repair_keeps_the_original_and_the_files_mode(tmp_path):
     assert store.path.stat().st_mode & 0o777 == 0o640
     (kept,) = tmp_path.glob("results.jsonl.bad-*")
     assert kept.read_text() == text[:-25]
+
+
+def test_reading_the_records_never_changes_the_store(tmp_path, caplog):
+    """A report of a torn store reads what is whole and leaves the file (issue 45)."""
+    store = ResultStore(tmp_path)
+    store.append("whole", records(2))
+    store.append("torn", records(3))
+    text = store.path.read_text()[:-25]
+    store.path.write_text(text)
+    kept = ResultStore(tmp_path).records()
+    assert {r["unit"] for r in kept} == {"whole"}
+    assert store.path.read_text() == text
+    assert not list(tmp_path.glob("results.jsonl.bad-*"))
+    assert "1 unreadable lines and 1 incomplete units left out" in caplog.text

@@ -4,11 +4,11 @@ Every record names the unit of work that produced it and how many records
 that unit writes. A unit's records are appended in one ``write`` under an
 exclusive lock and flushed to disk, so an interrupted run leaves whole units
 plus at most one torn tail. On opening, torn or corrupt lines and incomplete
-units are dropped (the file is rewritten atomically without them, keeping
-its permissions, the file as it was kept beside it as
-``results.jsonl.bad-<time>``) and those units are computed again; finished
-units never are. A file none of whose lines is a unit's record is not a
-store: it is refused, never rewritten.
+units are dropped (by a run, which rewrites the file atomically without them,
+keeping its permissions, the file as it was kept beside it as
+``results.jsonl.bad-<time>``, and computes those units again; finished units
+never are). Reading the records for a report changes nothing. A file none of
+whose lines is a unit's record is not a store: it is refused, never rewritten.
 
 A store kept in a repository may be compressed (``results.jsonl.gz``, e.g.
 ``gzip -9``): it is read first, then any ``results.jsonl`` appended since; a
@@ -137,7 +137,23 @@ class ResultStore:
         return complete, bad, len(units) - len(complete), duplicates
 
     def records(self) -> list[dict]:
-        return [r for records in self.load().values() for r in records]
+        """Every complete unit's records, read only: the store is never changed.
+
+        What :meth:`load` would repair (torn lines, incomplete units, a unit
+        written twice) is left out in memory and said once; the file stays as
+        it is until a run on the store repairs it. So a report of a store it
+        may not change (another's, on read-only media) reads it whole.
+        """
+        complete, bad, incomplete, _ = self._complete()
+        if bad or incomplete:
+            logger.warning(
+                "%s: %d unreadable lines and %d incomplete units left out; the file "
+                "is left as it is (running its experiment again repairs it)",
+                self.path,
+                bad,
+                incomplete,
+            )
+        return [r for records in complete.values() for r in records]
 
     def _keep_original(self) -> Path:
         """A copy of the store as it is, before a repair drops any line of it."""
