@@ -180,11 +180,21 @@ COMMANDS: tuple[Command, ...] = (
 # fmt: on
 
 
+# What every record of the reproduction's store holds (its cell), and others not.
+REPRODUCTION_KEYS = frozenset({"task", "learner", "config", "family"})
+
+
 def write_report(store, out):
     """The reproduction's report of a store no experiment plan is noted in.
 
-    ``weka-ranking report``'s hook (entry point group ``weka_ranking.reports``).
+    ``weka-ranking report``'s hook (entry point group ``weka_ranking.reports``):
+    None for a store that is not the reproduction's (empty, or of other
+    records), which it leaves alone.
     """
+    from weka_ranking.experiments import ResultStore
     from weka_ranking_studies.monograph.report import write_report
 
+    records = ResultStore(store).records()
+    if not records or not all(REPRODUCTION_KEYS <= record.keys() for record in records):
+        return None
     return write_report(store, out)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from weka_ranking.cli import main
 from weka_ranking_studies.monograph.aggregate import Results, published_tables
 from weka_ranking_studies.monograph.figures import write_figures
 from weka_ranking_studies.monograph.plan import build_plan
@@ -161,3 +162,19 @@ def test_classes_swapped_declares_the_values_the_other_way(weka):
     assert [str(header.value(i)) for i in range(2)] == list(ours.class_values[::-1])
     units, _ = build_plan()
     assert sum(u.variant == "classes-swapped" for u in units) == 4 * 5 * 10  # base
+
+
+def test_report_leaves_a_store_that_is_not_the_reproductions_alone(tmp_path, capsys):
+    """An empty store, or one of other records, gets no reproduction report."""
+    from weka_ranking.experiments import ResultStore
+
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    (empty / "results.jsonl").write_text("")
+    other = tmp_path / "other"
+    ResultStore(other).append("u", [{"auc": 0.5}])
+    for folder in (empty, other):
+        before = sorted(p.name for p in folder.iterdir())
+        assert main(["report", str(folder)]) == 1
+        assert "no installed study reads it" in capsys.readouterr().err
+        assert sorted(p.name for p in folder.iterdir()) == before
