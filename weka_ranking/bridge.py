@@ -152,13 +152,57 @@ def join_options(options: Sequence[str]) -> str:
     )
 
 
+# WEKA learners that deserialize a file their options name, through no filter
+# of this package's (a model file is read through ModelInput's): refused.
+MODEL_LOADING_LEARNERS = {
+    "weka.classifiers.misc.SerializedClassifier": "-model",
+    "weka.classifiers.misc.InputMappedClassifier": "-L",
+}
+
+
+def _option_words(classname: str, options: Sequence[str]) -> list[str]:
+    """Every word of a learner's options, its nested learners' options included."""
+    words, pending = [classname], list(options)
+    while pending:
+        word = pending.pop()
+        words.append(word)
+        if " " in word.strip():  # a nested scheme, as Vote's -B or a filter's spec
+            pending += [
+                str(w) for w in _classes()("weka.core.Utils").splitOptions(word)
+            ]
+    return words
+
+
+def _refuse_model_loading(classname: str, options: Sequence[str]) -> None:
+    """Refuse a learner that would deserialize a file its options name."""
+    words = _option_words(classname, options)
+    for loader, flag in MODEL_LOADING_LEARNERS.items():
+        if loader in words and flag in words:
+            raise ParameterError(
+                "base",
+                " ".join([classname, *options]),
+                f"{loader.rsplit('.', 1)[-1]} deserializes the file its {flag} names, "
+                "which no filter guards here (a hostile file runs code or never ends): "
+                "train the learner here, or load a model with rank --model or "
+                "RankingReduction.load, which filter what they read",
+            )
+
+
 def make_classifier(classname: str, options: Sequence[str]):
-    """A WEKA classifier by classname and options (``AbstractClassifier.forName``)."""
+    """A WEKA classifier by classname and options (``AbstractClassifier.forName``).
+
+    Created where Ctrl-C and SIGTERM stop it (a learner's class runs code of
+    its own as it loads and reads its options), after refusing the learners
+    that would deserialize a file their options name.
+    """
     JClass = _classes()
+    _refuse_model_loading(classname, options)
     spec = " ".join([classname, *options])
     try:
-        return JClass("weka.classifiers.AbstractClassifier").forName(
-            classname, jpype.JArray(jpype.JString)(list(options))
+        return interruptibly(
+            lambda: JClass("weka.classifiers.AbstractClassifier").forName(
+                classname, jpype.JArray(jpype.JString)(list(options))
+            )
         )
     except jpype.JException as err:
         raise WekaError(

@@ -590,7 +590,7 @@ def _said_in_the_log(shown_otherwise: Callable) -> Callable:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; its exit status: 0 ok, 1 failed, 2 usage, 130 interrupted."""
-    with warnings.catch_warnings():
+    with warnings.catch_warnings(), progress.kept():
         # Every one reaches the log, whose filter says each kind once.
         warnings.simplefilter("always", WekaRankingWarning)
         warnings.showwarning = _said_in_the_log(warnings.showwarning)

@@ -227,3 +227,20 @@ def configure(quiet: bool, verbose: bool) -> None:
     )
     logger.propagate = False
     PROGRESS.setLevel(logging.ERROR if quiet else logging.INFO)
+
+
+@contextlib.contextmanager
+def kept() -> Iterator[None]:
+    """The package's logging as it was before, once the block ends.
+
+    The command line run in-process (``cli.main``) configures it for its
+    command; a Python caller's own settings come back after.
+    """
+    logger = logging.getLogger("weka_ranking")
+    saved = (logger.handlers[:], logger.level, logger.propagate, PROGRESS.level)
+    try:
+        yield
+    finally:
+        logger.handlers[:], level, logger.propagate, progress_level = saved
+        logger.setLevel(level)
+        PROGRESS.setLevel(progress_level)
