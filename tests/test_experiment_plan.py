@@ -274,3 +274,19 @@ def test_a_scheme_that_would_fail_every_unit_fails_before_any(
     with pytest.raises(DataError, match=said):
         run_experiment(plan, tmp_path / "out")
     assert not (tmp_path / "out" / "results.jsonl").exists()
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [("runs", 1_000_000_000), ("runs", 2**63 - 1), ("folds", 1_000_000_000)],
+)
+def test_a_plan_too_large_is_refused_before_a_unit_exists(tmp_path, key, value):
+    """Checked before any unit is built (a billion runs filled 3.8 GB; issue 45)."""
+    plan = tmp_path / "plan.toml"
+    plan.write_text(
+        f"[experiment]\n{key} = {value}\n"
+        '[[data]]\nfiles = ["breast-cancer"]\n[[scheme]]\nlearner = "J48"\n'
+    )
+    said = rf"plan.toml: {key} = {value}: the plan would be [\d,]+ units"
+    with pytest.raises(DataError, match=said):
+        read_plan(plan)

@@ -118,6 +118,11 @@ class ExperimentUnit:
         return f"{self.data.name}/{self.scheme.name}/run={self.run}/fold={self.fold}"
 
 
+# The most units a plan may have: 12 data sets x 28 schemes x 10 x 10 (the
+# choosing study's suite) is 33,600.
+MAX_UNITS = 200_000
+
+
 @dataclass(frozen=True)
 class ExperimentPlan:
     """Data sets, schemes, and the protocol: ``folds`` x ``runs`` (runs 1..runs)."""
@@ -158,6 +163,18 @@ class ExperimentPlan:
         for name, value, low in (("folds", self.folds, 2), ("runs", self.runs, 1)):
             if not isinstance(value, int) or isinstance(value, bool) or value < low:
                 raise invalid(name, value, where, f"an integer >= {low}")
+        # Checked before a unit exists: a billion runs would fill the memory with
+        # units before any other check (and run r is seeded r, a Java int).
+        units = len(self.data) * self.runs * self.folds * len(self.schemes)
+        if units > MAX_UNITS:
+            name = "runs" if self.runs >= self.folds else "folds"
+            raise invalid(
+                name,
+                getattr(self, name),
+                where,
+                f"the plan would be {units:,} units (data sets x runs x folds x "
+                f"schemes), more than {MAX_UNITS:,}: give fewer, or split the plan",
+            )
         if not 0 < self.significance < 1:
             raise invalid("significance", self.significance, where, "between 0 and 1")
         if not self.baseline:
