@@ -1,12 +1,15 @@
 """Shared fixtures: the JVM (started once: JPype cannot restart it) and WEKA helpers.
 
-The fast lane (``python -m pytest -m fast``) is every test of
-:data:`FAST_MODULES` and every test marked ``fast``: none of them starts the
-JVM, which :func:`_fast_tests_start_no_jvm` checks for each of them.
+The lanes are markers, declared where the tests are (``pytestmark`` or a
+decorator): ``fast`` (needs no JVM: :func:`_fast_tests_start_no_jvm` checks it
+for each of them), ``slow`` (the long checks the default suite leaves out) and
+``studies`` (every test of ``studies/``, marked by the studies' own
+conftest.py).
 """
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 import numpy as np
@@ -15,25 +18,12 @@ import pytest
 from weka_ranking import jvm, load_task
 from weka_ranking.data import Attribute, Dataset
 
-# Test modules whose every test works without the JVM.
-FAST_MODULES = {
-    "test_layout.py",
-    "test_ltr_metrics.py",
-    "test_provenance.py",
-    "test_report.py",
-    "test_store.py",
-    "test_style.py",
-    "test_xhits.py",
-}
-
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         slow = item.get_closest_marker("slow") is not None
         if slow and item.get_closest_marker("fast") is not None:
             raise pytest.UsageError(f"{item.nodeid} is marked both fast and slow")
-        if Path(str(item.fspath)).name in FAST_MODULES and not slow:
-            item.add_marker(pytest.mark.fast)
 
 
 def _jvm_started() -> bool:
@@ -54,6 +44,24 @@ def _fast_tests_start_no_jvm(request):
         )
 
 
+@pytest.fixture(autouse=True)
+def _logging_as_found():
+    """Each test leaves weka_ranking's loggers as it found them.
+
+    A command run in-process configures them (``progress.configure``): after
+    ``main([..., "--quiet"])`` the package's warnings stay silenced, so that a
+    test of the Python face that expects one would pass or fail by the order
+    of the tests.
+    """
+    loggers = [logging.getLogger(n) for n in ("weka_ranking", "weka_ranking.progress")]
+    found = [(x, x.level, x.handlers[:], x.propagate) for x in loggers]
+    yield
+    for logger, level, handlers, propagate in found:
+        logger.setLevel(level)
+        logger.handlers[:] = handlers
+        logger.propagate = propagate
+
+
 # The differential harness (``wekaranking.harness``): a learner trained from the
 # rows and on the materialised pairs, compared; test code, so not in the jars.
 HARNESS = Path(__file__).resolve().parent / "java"
@@ -72,6 +80,12 @@ def weka():
 @pytest.fixture(scope="session")
 def breast_cancer() -> Dataset:
     return load_task("breast-cancer")
+
+
+@pytest.fixture(scope="session")
+def small_breast_cancer(weka) -> Dataset:
+    """breast-cancer's first 120 rows: small enough to fit many times."""
+    return load_task("breast-cancer").subset(np.arange(0, 120))
 
 
 def with_row_ids(data: Dataset) -> Dataset:

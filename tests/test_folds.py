@@ -1,10 +1,16 @@
-"""Folds identical to WEKA's crossValidateModel, and java.util.Random reproduced."""
+"""Folds identical to WEKA's crossValidateModel, and java.util.Random reproduced.
+
+``cross_validate``'s seed seeds the folds as ``cv --seed`` does.
+"""
+
+import json
 
 import numpy as np
 import pytest
 
 from tests.conftest import ids, with_row_ids
-from weka_ranking import bridge, load_task
+from weka_ranking import RankingReduction, bridge, cross_validate, load_task
+from weka_ranking.cli import main
 from weka_ranking.folds import JavaRandom, weka_folds
 
 
@@ -51,3 +57,11 @@ def test_folds_partition_the_data():
 def test_folds_out_of_range():
     with pytest.raises(ValueError, match="folds must be between 2 and 4"):
         list(weka_folds(np.array([0, 1, 0, 1]), 5))
+
+
+def test_cross_validate_seeds_the_folds_like_cv_seed(capsys, weka):
+    """Found in everyday use as WEKA users work (issue 12)."""
+    assert main(["cv", "hepatitis", "--pairs", "1", "--seed", "5", "--json"]) == 0
+    cli_aucs = json.loads(capsys.readouterr().out)["fold_aucs"]
+    model = RankingReduction("J48", pairs_per_instance=1, seed=5)
+    assert cross_validate(model, load_task("hepatitis")).fold_aucs == cli_aucs

@@ -12,6 +12,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.fast  # needs no JVM
+
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "weka_ranking"
 STUDIES = ROOT / "studies" / "weka_ranking_studies"

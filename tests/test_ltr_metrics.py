@@ -7,6 +7,8 @@ import pytest
 
 from weka_ranking.metrics import average_precision, ndcg, precision
 
+pytestmark = pytest.mark.fast  # needs no JVM
+
 
 def test_standard_hand_computed():
     labels = [2, 0, 1]  # ranked as given by decreasing scores

@@ -1,6 +1,8 @@
 """Saved models: identical scores in a new process; tampering and mismatches refused."""
 
+import hashlib
 import io
+import json
 import subprocess
 import sys
 import zipfile
@@ -9,7 +11,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from weka_ranking import DataError, RankingReduction, load_task
+from tests.test_bad_input import failing
+from weka_ranking import DataError, RankingReduction, load_task, persistence
 from weka_ranking.cli import main
 
 
@@ -157,3 +160,110 @@ def test_cli_rank_refuses_another_data_set(tmp_path, capsys):
     err = capsys.readouterr().err
     assert code == 1 and "header differs from the training data" in err
     assert "18 attributes where the training data has 9" in err
+
+
+def test_rank_with_a_model_refuses_training_options(tmp_path, capsys, weka):
+    """Found in everyday use as WEKA users work (issue 12)."""
+    model = tmp_path / "m.wrk"
+    assert main(["train", "hepatitis", "--pairs", "2", "--save", str(model)]) == 0
+    capsys.readouterr()
+    error = failing(
+        capsys,
+        *["rank", "--model", str(model), "--test", "hepatitis"],
+        *["--learner", "J48", "--pairs", "3"],
+    )
+    assert "--learner J48, --pairs 3: a saved model keeps what it was" in error
+    # How to rank is still the user's to say.
+    assert main(["rank", "--model", str(model), "--test", "hepatitis"]) == 0
+    tournament = capsys.readouterr().out
+    args = ["rank", "--model", str(model), "--test", "hepatitis"]
+    assert main([*args, "--ranker", "quicksort"]) == 0
+    assert capsys.readouterr().out != tournament
+
+
+def test_a_model_remembers_dropping_unsupported_attributes(tmp_path, capsys, weka):
+    """Found in everyday use as WEKA users work (issue 12)."""
+    data = tmp_path / "with-text.arff"
+    rows = "".join(f"{i},'note {i}',{'ab'[i % 3 == 0]}\n" for i in range(30))
+    data.write_text(
+        "@relation r\n@attribute x numeric\n@attribute note string\n"
+        "@attribute c {a,b}\n@data\n" + rows
+    )
+    model = tmp_path / "m.wrk"
+    train = ["train", str(data), "--pairs", "2", "--drop-unsupported"]
+    assert main([*train, "--save", str(model)]) == 0
+    capsys.readouterr()
+    assert main(["rank", "--model", str(model), "--test", str(data)]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == 31
+
+
+# A valid model's metadata reshaped, its digests recomputed, so that only the
+# shape is wrong (failures as one line, issue 34, item 6).
+
+
+@pytest.fixture(scope="module")
+def naive_bayes_file(tmp_path_factory, weka):
+    data = load_task("breast-cancer").subset(np.arange(80))
+    path = tmp_path_factory.mktemp("model") / "m.zip"
+    RankingReduction("NaiveBayes").fit(data).save(path)
+    return path
+
+
+def reshaped(saved, tmp_path, change):
+    """The model file with its metadata's text changed and both digests redone."""
+    with zipfile.ZipFile(saved) as archive:
+        metadata = json.loads(archive.read(persistence.METADATA_ENTRY))
+        payload = archive.read(persistence.MODEL_ENTRY)
+    text = change(metadata)
+    text = text.encode() if isinstance(text, str) else text
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr(persistence.METADATA_ENTRY, text)
+        archive.writestr(
+            persistence.METADATA_DIGEST_ENTRY, hashlib.sha256(text).hexdigest()
+        )
+        archive.writestr(persistence.MODEL_ENTRY, payload)
+    path = tmp_path / "reshaped.zip"
+    path.write_bytes(buffer.getvalue())
+    return path
+
+
+def without(key):
+    return lambda m: json.dumps({k: v for k, v in m.items() if k != key})
+
+
+def with_params(**params):
+    return lambda m: json.dumps({**m, "params": {**m["params"], **params}})
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        (without("params"), "'params' missing or not a dict"),
+        (without("weka_ranking"), "'weka_ranking' missing or not a str"),
+        (lambda m: json.dumps({**m, "params": [1, 2]}), "'params' missing or not a"),
+        (with_params(colour="red"), "unknown parameters 'colour'"),
+        (with_params(voters="many"), "parameter voters='many': must be an integer"),
+        (
+            lambda m: json.dumps({**m, "dropped_attributes": "abc"}),
+            "'dropped_attributes' not a list of names",
+        ),
+        (lambda m: json.dumps([m]), "a JSON list, not an object"),
+        (lambda m: "[" * 100_000 + "]" * 100_000, "JSON nested too deep"),
+        (lambda m: b"\xff\xfe not text", "not JSON"),
+    ],
+)
+def test_badly_shaped_metadata_with_valid_digests(
+    naive_bayes_file, tmp_path, capsys, change, said
+):
+    """Failures as one line (issue 34, item 6)."""
+    path = reshaped(naive_bayes_file, tmp_path, change)
+    with pytest.raises(DataError, match="its metadata is not a weka-ranking model's"):
+        RankingReduction.load(path)
+    test = load_task("breast-cancer").source
+    assert main(["rank", "--model", str(path), "--test", str(test)]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and "Traceback" not in err
+    [line] = err.splitlines()
+    assert line.startswith(f"weka-ranking: error: {path}: its metadata is not")
+    assert said in line and line.endswith("save the model again")

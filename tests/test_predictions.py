@@ -9,8 +9,17 @@ threshold learned at training. Both faces give the same: the Java class's
 
 import numpy as np
 import pytest
+import reference
 
-from weka_ranking import RankingReduction, WekaRankingWarning, bridge, load_task
+from weka_ranking import (
+    RankingReduction,
+    WekaRankingWarning,
+    bridge,
+    load_arff,
+    load_task,
+)
+from weka_ranking.cli import main
+from weka_ranking.estimator import array_dataset
 
 
 @pytest.fixture(scope="module")
@@ -98,3 +107,67 @@ def test_a_grouped_model_says_predictions_are_rankings_within_a_query(weka):
     model = RankingReduction("J48", pairs_per_instance=1).fit(X, grades, group=group)
     with pytest.raises(ValueError, match="fitted with group"):
         model.predict(X)
+
+
+def test_on_imbalanced_data_the_predicted_share_follows_the_training_share(weka):
+    """The new user's digits (3 against the rest, 10 % of the rows).
+
+    Before, WEKA's summary predicted 3 for every row of a batch (the top half,
+    cut at 0.5: every degree was above it). Found by a new user on data the
+    project does not bundle (issue 30).
+    """
+    datasets = pytest.importorskip("sklearn.datasets")
+    X, digit = datasets.load_digits(return_X_y=True)
+    y = (digit == 3).astype(int)
+    train, test = np.arange(0, 1200), np.arange(1200, len(y))
+    share = y[train].mean()
+    model = RankingReduction().fit(X[train], y[train])
+    reduction = model.weka_model_
+    instances = bridge.instances_like(
+        array_dataset(X[test], source="digits"), reduction
+    )
+    first = model.rank_first_index_
+    batch = np.asarray(reduction.distributionsForInstances(instances))[:, first]
+    # The Java face's batch: the count of the reference cut, the ranking kept.
+    scores = model.decision_function(X[test])
+    cut = reference.share_cut(scores, share)
+    np.testing.assert_allclose(batch, reference.share_probability(scores, cut))
+    # The count nearest the training share that ties allow.
+    assert np.sum(batch > 0.5) == np.sum(scores > cut)
+    assert abs(np.mean(batch > 0.5) - share) < 0.05
+    reduction.setShareThreshold(False)  # -top-half, the former default
+    top_half = np.asarray(reduction.distributionsForInstances(instances))[:, first]
+    assert np.mean(top_half > 0.5) > 2 * share
+
+
+HEADER = "@relation r\n@attribute a numeric\n@attribute c {p,q}\n@data\n"
+
+
+def test_one_row_is_scored_against_the_reference_sample(tmp_path, capsys, weka):
+    """Found in everyday use as WEKA users work (issue 12)."""
+    train = tmp_path / "train.arff"
+    train.write_text(HEADER + "".join(f"{i},{'pq'[i % 3 > 0]}\n" for i in range(40)))
+    test = tmp_path / "one.arff"
+    test.write_text(HEADER + "30,p\n")
+    args = ["rank", "--train", str(train), "--test", str(test), "--pairs", "2"]
+    assert main([*args, "--learner", "NaiveBayes"]) == 0
+    out, err = capsys.readouterr()
+    assert "ranking 1 instance: scored against the model's reference sample" in err
+    score = float(out.splitlines()[1].split(",")[1])
+    model = RankingReduction("NaiveBayes", pairs_per_instance=2)
+    model.fit(load_arff(train))
+    one = bridge.to_instances(load_arff(test, positive=model.positive_))
+    expected = model.weka_model_.distributionForInstance(one.instance(0))
+    assert score == expected[model.rank_first_index_]
+
+
+def test_a_small_batch_is_ranked_with_a_warning(tmp_path, capsys, weka):
+    """Found in everyday use as WEKA users work (issue 12)."""
+    test = tmp_path / "few.arff"
+    test.write_text(HEADER + "1,p\n2,q\n3,p\n")
+    assert main(["rank", "--train", "hepatitis", "--test", str(test)]) != 0
+    capsys.readouterr()
+    train = tmp_path / "train.arff"
+    train.write_text(HEADER + "".join(f"{i},{'pq'[i % 3 > 0]}\n" for i in range(40)))
+    assert main(["rank", "--train", str(train), "--test", str(test)]) == 0
+    assert "each score is a share of the 2 others" in capsys.readouterr().err

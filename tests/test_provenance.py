@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.fast  # needs no JVM
+
 DATA = Path(__file__).resolve().parent.parent / "arff_data"
 
 

@@ -8,6 +8,8 @@ import pytest
 from weka_ranking.experiments import ResultStore
 from weka_ranking.experiments.store import NotAStore
 
+pytestmark = pytest.mark.fast  # needs no JVM
+
 
 def records(n, value=0.5):
     return [{"config": f"c{i}", "auc": value} for i in range(n)]

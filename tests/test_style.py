@@ -4,6 +4,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.fast  # needs no JVM
+
 ROOT = Path(__file__).resolve().parent.parent
 
 

@@ -1,7 +1,9 @@
 """The bridge's timing of training on all pairs, from the rows and on the pairs.
 
 ``bench``'s scale section reports these times and whether the two paths give
-the same model; here on data small enough for a unit test.
+the same model; here on data small enough for a unit test. Slow: the same model
+from the rows as WEKA's on the materialised pairs is the product's
+``tests/test_product_j48.py`` and ``tests/test_product_naive_bayes.py``.
 """
 
 import pytest
@@ -12,6 +14,7 @@ from weka_ranking_studies import java
 LEARNERS = ["weka.classifiers.trees.J48", "weka.classifiers.bayes.NaiveBayes"]
 
 
+@pytest.mark.slow  # a timing of the bench (40 s); see the docstring
 @pytest.mark.parametrize("classname", LEARNERS)
 def test_both_ways_give_the_same_model_and_a_time(classname, weka):
     data = load_task("glass")

@@ -88,6 +88,9 @@ def test_synthetic_instances_are_distinct_and_seeded():
     np.testing.assert_array_equal(scale.synthetic(5000, seed=4).X, data.X)
 
 
+# The scale section run whole at small sizes (a minute): its tests are slow. The
+# fast paths it times are tested against WEKA by the product's tests
+# (test_tree_tournament.py, test_product_*.py), its page by test_bench_pages.py.
 @pytest.fixture(scope="module")
 def measured(weka):
     return scale.measure(
@@ -106,6 +109,7 @@ def measured(weka):
     )
 
 
+@pytest.mark.slow  # the scale section run whole (1 min); see measured()
 def test_growth_with_n_counts_what_each_ranker_asks(measured):
     rows = measured["growth_with_n"]["rows"]
     cores = measured["growth_with_n"]["cores"]
@@ -125,6 +129,7 @@ def test_growth_with_n_counts_what_each_ranker_asks(measured):
     assert measured["quicksort_1m_seconds"] is None  # not measured at these sizes
 
 
+@pytest.mark.slow  # the scale section run whole (1 min); see measured()
 def test_tree_committee_tournament_checked_in_the_run(measured):
     assert measured["tournament_j48x10_sample_equal"] is True
     assert measured["tournament_j48x10_100k_seconds"] is None  # 3,000 rows here
@@ -136,6 +141,7 @@ def test_tree_committee_tournament_checked_in_the_run(measured):
     assert measured["committee_pair_rate_ratio_to_flat_loop"] > 0
 
 
+@pytest.mark.slow  # the scale section run whole (1 min); see measured()
 def test_logistic_on_a_folds_pairs_both_ways_in_the_run(measured):
     fold = measured["logistic_all_pairs_fold"]
     assert fold["task"] == "hepatitis" and fold["from_rows"] and fold["same_ranking"]
@@ -148,6 +154,7 @@ def test_logistic_on_a_folds_pairs_both_ways_in_the_run(measured):
     assert measured["logistic_all_pairs_vehicle_fold_general_seconds"] is None
 
 
+@pytest.mark.slow  # the scale section run whole (1 min); see measured()
 def test_all_pairs_training_both_ways_in_the_run(measured):
     measured_pairs = measured["all_pairs_training"]
     assert measured_pairs["task"] == "glass"
@@ -161,6 +168,7 @@ def test_all_pairs_training_both_ways_in_the_run(measured):
     assert measured["j48_all_pairs_50k_seconds"] is None
 
 
+@pytest.mark.slow  # the scale section run whole (1 min); see measured()
 def test_naive_bayes_numeric_in_the_run(measured):
     numeric = measured["naive_bayes_numeric"]
     assert numeric["rows"] == 600 and numeric["features"] == 16
@@ -176,6 +184,7 @@ def test_naive_bayes_numeric_in_the_run(measured):
         assert task["differing_predictions"] == 0
 
 
+@pytest.mark.slow  # the scale section run whole (1 min); see measured()
 def test_missing_values_cross_validated_beside_wekas_path(measured):
     missing = measured["missing_values_cv"]
     assert missing["rows"] == 155 and missing["rows_with_missing"] > 40
@@ -186,6 +195,7 @@ def test_missing_values_cross_validated_beside_wekas_path(measured):
     assert measured["j48_all_pairs_missing_values_general_seconds"] > 0
 
 
+@pytest.mark.slow  # the scale section run whole (1 min); see measured()
 def test_growth_with_pairs_and_voters(measured):
     pairs = {(r["learner"], r["p"]): r for r in measured["growth_with_pairs"]["rows"]}
     assert pairs["J48", 3]["pairs"] == 3 * 200 and len(pairs) == 8
@@ -193,6 +203,7 @@ def test_growth_with_pairs_and_voters(measured):
     assert [r["voters"] for r in voters] == [1, 3]
 
 
+@pytest.mark.slow  # the scale section run whole (1 min); see measured()
 def test_scale_page_and_figures(measured, tmp_path):
     from weka_ranking_studies.bench import scale_page
 

@@ -69,6 +69,7 @@ def test_a_run_of_no_workers_is_refused(tmp_path, capsys):
     assert not (tmp_path / "out").exists()
 
 
+@pytest.mark.slow  # the study's estimate twice (30 s); its section: the fast test
 def test_the_estimate_is_judged_against_the_goal_on_two_workers(capsys):
     assert main(["reproduce", "--estimate", "json", "--jobs", "1"]) == 0
     one = json.loads(capsys.readouterr().out)["reproduction_estimate"]

@@ -1,8 +1,15 @@
-"""The benchmark trains a fold by every SMO solver beside WEKA's path."""
+"""The benchmark trains a fold by every SMO solver beside WEKA's path.
+
+Slow: each solver against WEKA's SMO on the materialised pairs is the product's
+``tests/test_smo_solvers.py``; here, the benchmark's timing of them.
+"""
+
+import pytest
 
 from tests.test_smo_solvers import sample
 
 
+@pytest.mark.slow  # a timing of the bench (20 s); see the docstring
 def test_bench_trains_a_fold_by_every_solver_beside_wekas_path(weka):
     from weka_ranking_studies.bench import benchmarks
 

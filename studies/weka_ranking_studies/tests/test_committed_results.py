@@ -1,16 +1,22 @@
-"""The committed reproduction store (docs/results.jsonl.gz) against a fresh run.
+"""The committed study results against a fresh run of the study.
 
-Its deterministic cells (the learner alone; all pairs, one voter, ranked by the
-tournaments) must come out the same from today's code. Slow: run with
+The reproduction store (docs/results.jsonl.gz): its deterministic cells (the
+learner alone; all pairs, one voter, ranked by the tournaments) must come out
+the same from today's code. The XHITS study's values (docs/xhits.json): the
+same, to a linear-algebra library's rounding. Slow: run with
 ``python -m pytest -m slow``.
 """
 
+import json
+
+import numpy as np
 import pytest
 
 from weka_ranking._resources import project_dir
 from weka_ranking.experiments import ResultStore
 from weka_ranking_studies.monograph.plan import build_plan
 from weka_ranking_studies.monograph.run import run_unit
+from weka_ranking_studies.xhits.study import Plan, run
 
 DETERMINISTIC = {"pointwise", "tournament", "tournament-as-printed"}
 KINDS = ("auc", "auc_stable", "auc_random")
@@ -59,3 +65,22 @@ def test_every_logistic_cell_of_glass_comes_out_the_same_from_the_rows(weka):
             ], (unit.key, record["config"], record["ranker"])
             compared += 1
     assert compared == len(committed)
+
+
+def numbers(values) -> list[float]:
+    """Every number of a JSON value, in order."""
+    if isinstance(values, dict):
+        return [x for key in values for x in numbers(values[key])]
+    if isinstance(values, list):
+        return [x for item in values for x in numbers(item)]
+    return [values] if isinstance(values, int | float) else []
+
+
+@pytest.mark.slow
+def test_the_committed_xhits_study_is_what_run_gives():
+    """XHITS: the committed values (docs/xhits.json) are what run gives."""
+    committed = json.loads((project_dir("docs") / "xhits.json").read_text())
+    values = json.loads(json.dumps(run(Plan())))
+    assert values.keys() == committed.keys()
+    # another linear-algebra library may round the learned F differently
+    np.testing.assert_allclose(numbers(values), numbers(committed), rtol=1e-6)

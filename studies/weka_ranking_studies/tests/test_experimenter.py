@@ -2,6 +2,8 @@
 
 The Experimenter runs in a plain JVM with the installed package. Two readings:
 scores as they are = ties one half, rank positions = equal degrees in the fold's order.
+The tests of the store are slow (a study rerun, a minute on two cores); the product's
+own cells against WEKA's Experimenter are ``tests/test_experiment.py``'s.
 """
 
 import json
@@ -56,6 +58,7 @@ def store(tmp_path_factory, weka):
     return folder
 
 
+@pytest.mark.slow  # a study rerun (1 min); see the module's docstring
 def test_the_experimenter_gives_the_stores_fold_aucs(store):
     rows = experimenter.compare(store, store / "experimenter")
     assert {(r["config"], r["reading"]) for r in rows} == {
@@ -66,6 +69,7 @@ def test_the_experimenter_gives_the_stores_fold_aucs(store):
     assert by["original", "scores"] != by["original", "positions"]  # ties exist
 
 
+@pytest.mark.slow  # a study rerun (1 min); see the module's docstring
 def test_reproduction_json_and_its_sections(store, tmp_path):
     write_report(store, tmp_path)
     written = json.loads((tmp_path / "reproduction.json").read_text())
@@ -100,6 +104,7 @@ def test_reproduction_json_and_its_sections(store, tmp_path):
     assert "## The conclusions in detail" in text
 
 
+@pytest.mark.slow  # a study rerun (1 min); see the module's docstring
 def test_voting_tested_over_ten_runs(store):
     (test,) = experimenter.corrected_tests(store, store / "experimenter")
     star = store / "experimenter" / "J48-hepatitis-star-scores-10runs.csv"

@@ -4,13 +4,14 @@ import warnings
 
 import pytest
 
-from tests.test_new_user import small  # noqa: F401, F811 (a fixture)
 from weka_ranking import RankingReduction
 from weka_ranking.errors import WekaRankingWarning
 
 
-def test_as_printed_warns_outside_the_reproduction(small):  # noqa: F811
+def test_as_printed_warns_outside_the_reproduction(small_breast_cancer):
     from weka_ranking_studies.monograph.run import _records
+
+    small = small_breast_cancer
 
     model = RankingReduction("NaiveBayes").fit(small)
     model.set_params(ranker="tournament-as-printed")

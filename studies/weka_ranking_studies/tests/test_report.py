@@ -19,6 +19,8 @@ from weka_ranking_studies.monograph.aggregate import Results
 from weka_ranking_studies.monograph.config import Config
 from weka_ranking_studies.monograph.report import original_markdown, to_markdown
 
+pytestmark = pytest.mark.fast  # needs no JVM
+
 GOLDEN = Path(__file__).parent / "golden"
 
 

@@ -1,4 +1,9 @@
-"""reproduce: interrupted and resumed, or in two processes, it gives the same store."""
+"""reproduce: interrupted and resumed, or in two processes, it gives the same store.
+
+The tests of a whole ``reproduce --quick`` are slow (a study rerun); the engine's
+resume, workers and store are the product's ``tests/test_experiment.py``,
+``tests/test_engine.py`` and ``tests/test_store.py``.
+"""
 
 import json
 import signal
@@ -59,6 +64,7 @@ def uninterrupted(tmp_path_factory):
     return folder
 
 
+@pytest.mark.slow  # a study rerun (reproduce --quick, 1 min)
 def test_quick_plan_is_complete_in_the_store(uninterrupted):
     units, _ = build_plan(quick=True)
     stored = {
@@ -101,6 +107,7 @@ def test_two_workers_give_the_same_store(tmp_path, uninterrupted):
     assert canonical(tmp_path) == canonical(uninterrupted)
 
 
+@pytest.mark.slow  # a study rerun (reproduce --quick, 1 min)
 def test_resume_of_a_finished_store_runs_nothing(uninterrupted):
     before = (uninterrupted / "results.jsonl").read_text()
     process = reproduce(uninterrupted)
@@ -110,6 +117,7 @@ def test_resume_of_a_finished_store_runs_nothing(uninterrupted):
     assert (uninterrupted / "results.jsonl").read_text() == before
 
 
+@pytest.mark.slow  # a study rerun (reproduce --quick, 1 min)
 def test_report_from_the_store(uninterrupted, tmp_path):
     report = Results.from_store(uninterrupted)
     text = write_report(uninterrupted, tmp_path / "report").read_text()

@@ -27,6 +27,8 @@ from weka_ranking_studies.xhits.model import (
 from weka_ranking_studies.xhits.page import to_markdown
 from weka_ranking_studies.xhits.study import Plan, pagerank, run
 
+pytestmark = pytest.mark.fast  # needs no JVM
+
 DOCS = Path(__file__).resolve().parents[3] / "docs"
 
 
@@ -47,8 +49,12 @@ def top_singular_gap(a) -> float:
 def test_k2_hits_equals_networkx(seed):
     a = random_graph(150, 0.04, seed)
     assert top_singular_gap(a) > 0.05  # the top singular vector is unique
+    # networkx's hits is scipy's svds (ARPACK), whose start is random unless
+    # given: a fixed one, so that how far it gets in its iterations is no chance.
     hubs, authorities = nx.hits(
-        nx.from_scipy_sparse_array(a, create_using=nx.DiGraph), tol=1e-14
+        nx.from_scipy_sparse_array(a, create_using=nx.DiGraph),
+        tol=1e-14,
+        nstart=dict.fromkeys(range(150), 1.0),
     )
     f = hits_f()
     for reading, b in (("backward", f.T), ("reinforcement", np.zeros((2, 2)))):
@@ -297,15 +303,6 @@ def test_the_committed_study_shows_amcl_above_hits():
     assert gain["AMCL (a)"]["below"] == 0
 
 
-def numbers(values) -> list[float]:
-    """Every number of a JSON value, in order."""
-    if isinstance(values, dict):
-        return [x for key in values for x in numbers(values[key])]
-    if isinstance(values, list):
-        return [x for item in values for x in numbers(item)]
-    return [values] if isinstance(values, int | float) else []
-
-
 def test_the_learned_ratio_is_minus_the_reciprocity():
     # the page's reading of F: ||M||_F^2 alone sets F_21 / F_12 = -rho
     for seed in json.loads((DOCS / "xhits.json").read_text())["per_seed"]:
@@ -331,15 +328,6 @@ def test_no_nonnegative_f_escapes_a_farm_that_captures_hits():
         assert np.linalg.eigvalsh(f + f.T)[-1] >= np.linalg.norm(f, 2) - 1e-12
         r = xhits(a, f, f.T, c=1.0).r.reshape(3, -1)
         assert np.abs(r[:, m:]).max() < 1e-9  # all of it on the farm
-
-
-@pytest.mark.slow
-def test_the_committed_study_is_what_run_gives():
-    committed = json.loads((DOCS / "xhits.json").read_text())
-    values = json.loads(json.dumps(run(Plan())))
-    assert values.keys() == committed.keys()
-    # another linear-algebra library may round the learned F differently
-    np.testing.assert_allclose(numbers(values), numbers(committed), rtol=1e-6)
 
 
 def test_command_writes_the_page_and_the_values(tmp_path, capsys):

@@ -1,0 +1,84 @@
+"""The command line's failures as one line, each with what to do or where to look.
+
+The known ones in their own words, before any work where they can be; the
+unforeseen ones with the file their details went to.
+"""
+
+import dataclasses
+import os
+import stat
+
+import pytest
+
+from tests.test_bad_input import failing
+from weka_ranking import cli
+from weka_ranking.cli import main
+
+RANK = ["rank", "--train", "hepatitis", "--test", "hepatitis"]
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder", "device", "missing folder"])
+def test_out_refuses_what_is_not_a_file_before_the_work(tmp_path, capsys, kind):
+    """Found in everyday use as WEKA users work (issue 12)."""
+    path = tmp_path / "target"
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "folder":
+        path.mkdir()
+    elif kind == "device":
+        path = "/dev/full"
+    else:
+        path = tmp_path / "no" / "such.csv"
+    # A learner name that would fail only at training: the path fails first.
+    error = failing(capsys, *RANK, "--learner", "weka.Nope", "--out", str(path))
+    assert f"--out {path}" in error
+    if kind == "fifo":
+        assert stat.S_ISFIFO(os.stat(path).st_mode)
+
+
+@pytest.mark.parametrize("seed", ["18446744073709551617", "2147483648", "-2147483649"])
+def test_seed_outside_a_java_int_is_refused(capsys, seed):
+    """Found in everyday use as WEKA users work (issue 12)."""
+    assert "a Java int" in failing(capsys, "cv", "hepatitis", "--seed", seed)
+
+
+def failing_with(monkeypatch, tmp_path, capsys, fault):
+    monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
+    command = cli.BY_NAME_OF_COMMAND["report"]
+    monkeypatch.setitem(
+        cli.BY_NAME_OF_COMMAND, "report", dataclasses.replace(command, run=fault)
+    )
+    assert main(["report", str(tmp_path)]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and "Traceback" not in err
+    [line] = err.splitlines()
+    [log] = tmp_path.glob("weka-ranking-error-*.log")
+    assert line.endswith(f"(unforeseen: the traceback is in {log}, for a bug report)")
+    return line, log.read_text()
+
+
+def test_an_unforeseen_failure_is_one_line_and_a_log_of_the_details(
+    monkeypatch, tmp_path, capsys
+):
+    """Failures as one line (issue 34, item 6)."""
+
+    def fault(args):
+        raise RuntimeError("a message\nover two lines")
+
+    line, details = failing_with(monkeypatch, tmp_path, capsys, fault)
+    assert line.startswith(
+        "weka-ranking: error: unexpected RuntimeError: a message over two lines ("
+    )
+    assert "Traceback (most recent call last)" in details
+    assert "in fault" in details and "weka-ranking " in details
+
+
+def test_an_unforeseen_java_exception_too(monkeypatch, tmp_path, capsys, weka):
+    """Failures as one line (issue 34, item 6)."""
+
+    def fault(args):
+        weka("java.util.ArrayList")().get(3)
+
+    line, details = failing_with(monkeypatch, tmp_path, capsys, fault)
+    assert "unexpected java.lang.IndexOutOfBoundsException: Index 3" in line
+    assert "java.util.ArrayList" in details

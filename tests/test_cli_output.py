@@ -1,0 +1,123 @@
+"""What ``cv`` and ``rank`` print, and the files they write.
+
+``cv`` heads with the mean AUC, says why the pooled AUC is not the measure,
+prints the learner alone as the learner and WEKA's own evaluation after;
+``rank`` keeps a labelled file's class values and prints its AUC; written files
+keep a symbolic link and follow the umask.
+"""
+
+import json
+import os
+import re
+import stat
+
+import pytest
+
+from weka_ranking import RankingReduction, cross_validate, load_task
+from weka_ranking.cli import main
+
+RANK = ["rank", "--train", "hepatitis", "--test", "hepatitis"]
+FAST = ["--learner", "NaiveBayes", "--ranker", "pointwise"]
+
+
+def test_out_through_a_symlink_keeps_the_link(tmp_path, capsys, weka):
+    """Found in everyday use as WEKA users work (issue 12)."""
+    real = tmp_path / "real.csv"
+    real.write_text("old")
+    link = tmp_path / "link.csv"
+    link.symlink_to(real)
+    assert main([*RANK, *FAST, "--out", str(link)]) == 0
+    assert link.is_symlink() and os.readlink(link) == str(real)
+    assert real.read_text().startswith("instance,score,rank,class\n")
+
+
+def test_written_files_follow_the_umask(tmp_path, capsys, weka):
+    """Found in everyday use as WEKA users work (issue 12)."""
+    previous = os.umask(0o022)
+    try:
+        out = tmp_path / "ranked.csv"
+        assert main([*RANK, *FAST, "--out", str(out)]) == 0
+        model = tmp_path / "m.wrk"
+        assert main(["train", "hepatitis", *FAST, "--save", str(model)]) == 0
+    finally:
+        os.umask(previous)
+    assert stat.S_IMODE(out.stat().st_mode) == 0o644
+    assert stat.S_IMODE(model.stat().st_mode) == 0o644
+
+
+@pytest.fixture(scope="module")
+def hepatitis_cv(weka):
+    return cross_validate(RankingReduction(voters=3), load_task("hepatitis"), folds=5)
+
+
+def test_cv_heads_with_the_mean_auc_and_says_why_pooled_is_not_the_measure(
+    capsys, hepatitis_cv
+):
+    """Found by a new user on data the project does not bundle (issue 30)."""
+    assert hepatitis_cv.fold_relative and "not the ranking's" in (
+        hepatitis_cv.pooled_note()
+    )
+    alone = hepatitis_cv.learner_alone
+    assert not alone.fold_relative and alone.pooled_note() == ""
+    assert main(["cv", "hepatitis", "--voters", "3", "--folds", "5"]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    (pooled,) = [x for x in lines if x.startswith("  pooled AUC")]
+    assert pooled == (
+        f"  pooled AUC {hepatitis_cv.pooled_auc:.5f}: not the measure: "
+        f"{hepatitis_cv.pooled_note()}"
+    )
+    assert out.index("mean AUC") < out.index("pooled AUC")
+    assert "WEKA's Evaluation pools the folds ===" in out
+    assert main(["cv", "hepatitis", "--voters", "3", "--folds", "5", "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["pooled_auc_note"] == hepatitis_cv.pooled_note()
+    # The Explorer's model text says it too.
+    model = RankingReduction(voters=3).fit(hepatitis_cv_data := load_task("hepatitis"))
+    assert "WEKA's Evaluation pools a cross-validation's folds by design" in str(
+        model.weka_model_
+    )
+    pointwise = RankingReduction(ranker="pointwise").fit(hepatitis_cv_data)
+    assert "pools" not in str(pointwise.weka_model_)
+
+
+def test_the_learner_alone_is_printed_as_the_learner(capsys, hepatitis_cv):
+    """Found by a new user on data the project does not bundle (issue 30)."""
+    alone = hepatitis_cv.learner_alone
+    assert alone.learner == "weka.classifiers.trees.J48 -C 0.25 -M 2"
+    assert main(["cv", "hepatitis", "--voters", "3", "--folds", "5"]) == 0
+    out = capsys.readouterr().out
+    assert f"learner alone, same folds: {alone.learner}\n" in out
+    (said,) = [x for x in out.splitlines() if "learner alone, same folds" in x]
+    assert "RankingReduction" not in said and "-I" not in said
+    assert hepatitis_cv.to_dict()["learner_alone"]["learner"] == alone.learner
+
+
+def test_cv_prints_what_wekas_explorer_prints(capsys, weka):
+    """Found in everyday use as WEKA users work (issue 12)."""
+    assert main(["cv", "hepatitis", "--pairs", "1", "--voters", "3"]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    pooled = float(next(x for x in lines if "pooled AUC" in x).split()[2].rstrip(":"))
+    assert out.index("mean AUC") < out.index("=== Summary ===")  # the AUC first
+    assert "Correctly Classified Instances" in out and "=== Confusion Matrix ===" in out
+    weighted = next(x for x in lines if x.startswith("Weighted Avg.")).split()
+    assert float(weighted[8]) == round(pooled, 3)  # WEKA's ROC Area column
+
+
+def test_rank_keeps_the_files_class_values_and_prints_the_auc(tmp_path, capsys, weka):
+    """Found in everyday use as WEKA users work (issue 12)."""
+    rows = "".join(f"{i},{('alpha', 'beta', 'gamma')[i % 3]}\n" for i in range(45))
+    path = tmp_path / "three.arff"
+    path.write_text(
+        "@relation r\n@attribute a numeric\n@attribute c {alpha,beta,gamma}\n@data\n"
+        + rows
+    )
+    args = ["rank", "--train", str(path), "--test", str(path), "--positive", "alpha"]
+    assert main([*args, "--pairs", "2"]) == 0
+    out, err = capsys.readouterr()
+    classes = {line.rsplit(",", 1)[1] for line in out.splitlines()[1:]}
+    assert classes == {"alpha", "beta", "gamma"}
+    assert re.search(
+        r"three\.arff: AUC \d\.\d{5} \(45 labelled instances, 15 alpha\)", err
+    )
