@@ -171,6 +171,10 @@ def test_the_refusal_is_an_exception_the_explorer_shows(weka, hog):
     assert isinstance(caught.value, exception)
     assert "\n" not in str(caught.value.getMessage())
     assert len(caught.value.getStackTrace()) == 0  # a refusal, not a fault
+    # memory.py's least: 512 bytes a member, whatever the pairs.
+    footprint = jpype.JArray(jpype.JLong)([int(v) for v in footprint])
+    with pytest.raises(refusal, match=r"numIterations \(-I\) 2147483647: .* or fewer"):
+        check.refuseWhatWillNotFit(footprint, 286, 18, 2**31 - 1)
 
 
 def test_long_training_says_its_pairs_and_the_time_to_go(weka):

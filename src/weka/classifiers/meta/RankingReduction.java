@@ -1662,11 +1662,20 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
           + "RankingReduction or with other options: prepare it again");
     }
     Instances data = training.data();
+    long[] footprint = trainingFootprint(training);
+    if (training.pairs() != null && !training.heapChecked()) {
+      // WEKA's own check, before any member or pair exists and before this
+      // model changes; the Python face checked already, in its words.
+      HeapCheck.refuseWhatWillNotFit(footprint, data.numInstances(),
+          training.pairs().pairHeader().numAttributes() - 1, m_NumIterations);
+    }
     m_Task = training.task();
     m_Header = new Instances(data, 0);
     m_TrainedPointwise = pointwise();
     m_WekaVersion = Version.VERSION;
     m_ThreadCopies = null;
+    m_OneAtATime = null;
+    m_OneAtATimeCaller = null;
     m_PairHeader = null;
     m_PairLayout = null;
     m_RowPathDeclined = null;
@@ -1691,12 +1700,6 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
       return;
     }
     m_Training = training.pairs();
-    long[] footprint = trainingFootprint(training);
-    if (!training.heapChecked()) {
-      // WEKA's own check; the Python face checked already, in its words.
-      HeapCheck.refuseWhatWillNotFit(footprint, data.numInstances(),
-          m_Training.pairHeader().numAttributes() - 1, members);
-    }
     String before = HeapCheck.before(footprint[0], members,
         m_Classifier.getClass().getSimpleName(), footprint[5] != 0, m_Debug);
     if (before != null) {
