@@ -22,6 +22,7 @@ from weka_ranking import jvm
 from weka_ranking.data import Attribute, Dataset, Declared, Table
 from weka_ranking.errors import (
     DataError,
+    HeapError,
     JavaError,
     ModelRefused,
     ParameterError,
@@ -34,6 +35,7 @@ T = TypeVar("T")
 
 REDUCTION = "weka.classifiers.meta.RankingReduction"
 OPTION_EXCEPTION = "weka.classifiers.meta.rankingreduction.OptionException"
+HEAP_REFUSAL = "weka.classifiers.meta.rankingreduction.HeapRefusal"
 
 
 def _classes():
@@ -103,7 +105,12 @@ def java_errors(what: str) -> Iterator[None]:
     except jpype.JException as err:
         if isinstance(err, _classes()(OPTION_EXCEPTION)):
             raise _refusal(err, what) from None
-        if isinstance(err, _classes()("java.lang.OutOfMemoryError")):
+        refusal = _classes()(HEAP_REFUSAL)
+        if isinstance(err, refusal) and not err.ranOut():  # WEKA's check, in its words
+            raise HeapError(f"{what}: {err.message()}") from None
+        if isinstance(err, (_classes()("java.lang.OutOfMemoryError"), refusal)):
+            # Ran out in training (the member loop says it as a HeapRefusal for
+            # WEKA's Explorer): Python says it as it always has.
             heap = jpype.JClass("java.lang.Runtime").getRuntime().maxMemory() >> 20
             raise JavaError(
                 f"the JVM ran out of memory ({heap} MB heap) {what}",
@@ -633,6 +640,15 @@ def training_footprint(reduction, training) -> dict[str, int]:
         "bytes_per_member": per_member,
         "from_rows": bool(from_rows),
     }
+
+
+def heap_checked(training) -> None:
+    """Tell Java that :func:`memory.check_heap` has checked this prepared training.
+
+    Each check has one owner: Java's ``buildClassifier`` checks the heap itself
+    (in WEKA's words) unless the caller has, so Python's words stay Python's.
+    """
+    training.heapCheckedByCaller()
 
 
 def training_header(reduction):

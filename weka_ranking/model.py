@@ -358,6 +358,7 @@ class RankingReduction(ClassifierMixin, Ranker):
         training = bridge.prepare_training(reduction, instances, self._spec())
         footprint = bridge.training_footprint(reduction, training)
         check_heap(footprint, len(data), len(data.attributes), self.voters)
+        bridge.heap_checked(training)  # Python's check owns it: Java's stays silent
         pointwise = self.ranker == "pointwise"
         trained = progress.Members(
             input_name(data),

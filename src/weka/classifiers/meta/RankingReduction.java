@@ -16,12 +16,17 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.Vector;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import weka.classifiers.AbstractClassifier;
 import weka.classifiers.Classifier;
 import weka.classifiers.RandomizableParallelIteratedSingleClassifierEnhancer;
 import weka.classifiers.meta.rankingreduction.AdditiveTournament;
 import weka.classifiers.meta.rankingreduction.ExactTournament;
+import weka.classifiers.meta.rankingreduction.HeapCheck;
+import weka.classifiers.meta.rankingreduction.HeapRefusal;
 import weka.classifiers.meta.rankingreduction.BatchRanking;
 import weka.classifiers.meta.rankingreduction.Committee;
 import weka.classifiers.meta.rankingreduction.MemberListener;
@@ -453,6 +458,12 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   protected transient MemberListener m_MemberListener;
   /** The committee, copied once for each scoring thread but the first. */
   protected transient Classifier[][] m_ThreadCopies;
+  /** Instances this model scored one at a time against its reference sample. */
+  protected transient AtomicLong m_OneAtATime;
+  /** Who asked for the first of them (a wrapper's class, or WEKA's Evaluation). */
+  protected transient volatile String m_OneAtATimeCaller;
+  /** The callers said on standard error already, once a JVM each. */
+  private static final Set<String> SAID_ONE_AT_A_TIME = ConcurrentHashMap.newKeySet();
   /** What {@link #getTrainingSet} draws from, while training only. */
   private transient PairTraining m_Training;
 
@@ -1651,11 +1662,20 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
           + "RankingReduction or with other options: prepare it again");
     }
     Instances data = training.data();
+    long[] footprint = trainingFootprint(training);
+    if (training.pairs() != null && !training.heapChecked()) {
+      // WEKA's own check, before any member or pair exists and before this
+      // model changes; the Python face checked already, in its words.
+      HeapCheck.refuseWhatWillNotFit(footprint, data.numInstances(),
+          training.pairs().pairHeader().numAttributes() - 1, m_NumIterations);
+    }
     m_Task = training.task();
     m_Header = new Instances(data, 0);
     m_TrainedPointwise = pointwise();
     m_WekaVersion = Version.VERSION;
     m_ThreadCopies = null;
+    m_OneAtATime = null;
+    m_OneAtATimeCaller = null;
     m_PairHeader = null;
     m_PairLayout = null;
     m_RowPathDeclined = null;
@@ -1680,12 +1700,17 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
       return;
     }
     m_Training = training.pairs();
+    String before = HeapCheck.before(footprint[0], members,
+        m_Classifier.getClass().getSimpleName(), footprint[5] != 0, m_Debug);
+    if (before != null) {
+      System.err.println(before);
+    }
     try {
       m_PairHeader = m_Training.pairHeader();
       m_PairLayout = m_Training.layout();
       m_RowPathDeclined = rowPathDeclined(data, m_Training);
       m_SmoSolverDeclined = SmoSolver.declines(m_SmoSolver, m_Classifier, m_Training);
-      buildMembers();
+      buildMembers(before != null && members > 1, (int) footprint[1]);
       m_Reference = ReferenceSample.draw(m_Training.rows(), m_ReferenceSize, m_Seed);
     } finally {
       m_Training = null;
@@ -1698,19 +1723,48 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    * through it: with more than one execution slot, WEKA 3.9's harness catches
    * a member's failure (an exhausted heap, say), prints it only with -D and
    * returns, leaving that member untrained; and it has no hook after each
-   * member, where the listener is told. Here the first failure is rethrown.
+   * member, where the listener is told. Here the first failure is rethrown;
+   * an exhausted heap as a {@link HeapRefusal} naming the heap and the
+   * settings (WEKA's Explorer shows an exception in a dialog, where an
+   * OutOfMemoryError ends its thread without a word).
+   *
+   * @param tell whether to say each member's time and the time to go (long training)
+   * @param atOnce members trained at once
    */
-  private void buildMembers() throws Exception {
+  private void buildMembers(boolean tell, int atOnce) throws Exception {
+    int[] done = {0};
+    double[] seconds = {0};
     Parallel.forEach(m_Classifiers.length, slots(), i -> {
       long started = System.nanoTime();
       m_PairCounts[i] = m_Training.pairsPerMember();
-      if (!ProductTraining.train(m_Classifiers[i], m_Training,
-          new Random(m_MemberSeeds[i]), Math.max(1, slots() / m_Classifiers.length),
-          reason -> m_MemberRowPathDeclined[i] = reason)
-          && !SmoSolver.train(m_SmoSolver, m_Classifiers[i], m_Training)) {
-        m_Classifiers[i].buildClassifier(getTrainingSet(i));
+      try {
+        if (!ProductTraining.train(m_Classifiers[i], m_Training,
+            new Random(m_MemberSeeds[i]), Math.max(1, slots() / m_Classifiers.length),
+            reason -> m_MemberRowPathDeclined[i] = reason)
+            && !SmoSolver.train(m_SmoSolver, m_Classifiers[i], m_Training)) {
+          m_Classifiers[i].buildClassifier(getTrainingSet(i));
+        }
+      } catch (OutOfMemoryError e) {
+        m_Classifiers[i] = null; // its half-trained state, for the collector
+        throw HeapCheck.ranOut(e, i, m_Classifiers.length, m_PairCounts[i],
+            m_Classifier.getClass().getSimpleName());
+      } catch (java.util.concurrent.ExecutionException e) {
+        if (!(e.getCause() instanceof OutOfMemoryError)) { // a helper's threads ran out
+          throw e;
+        }
+        m_Classifiers[i] = null;
+        throw HeapCheck.ranOut((OutOfMemoryError) e.getCause(), i, m_Classifiers.length,
+            m_PairCounts[i], m_Classifier.getClass().getSimpleName());
       }
       m_MemberSeconds[i] = (System.nanoTime() - started) / 1e9;
+      if (tell) {
+        synchronized (done) {
+          done[0]++;
+          seconds[0] += m_MemberSeconds[i];
+          System.err.println(HeapCheck.after(done[0], m_Classifiers.length, seconds[0],
+              atOnce));
+        }
+      }
       MemberListener listener = m_MemberListener;
       if (listener != null) {
         synchronized (listener) {
@@ -2096,7 +2150,66 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    */
   @Override
   public double[] distributionForInstance(Instance instance) throws Exception {
-    return againstReference(new Instance[] {instance})[0];
+    double[] out = againstReference(new Instance[] {instance})[0];
+    if (!m_TrainedPointwise) {
+      countOneAtATime();
+    }
+    return out;
+  }
+
+  /**
+   * Counts an instance scored one at a time, and says once a JVM, for each
+   * caller, that such scores come from the reference sample; the model's
+   * text says it with the count ({@link #oneAtATimeText}).
+   */
+  private void countOneAtATime() {
+    AtomicLong count;
+    synchronized (this) {
+      if (m_OneAtATime == null) {
+        m_OneAtATime = new AtomicLong();
+      }
+      count = m_OneAtATime;
+    }
+    if (count.getAndIncrement() == 0) {
+      String caller = caller();
+      m_OneAtATimeCaller = caller;
+      if (SAID_ONE_AT_A_TIME.add(caller)) {
+        System.err.println("RankingReduction: " + caller + " asks for one instance at a "
+            + "time: " + referenceMeaning() + " (said once; the model's text counts them)");
+      }
+    }
+  }
+
+  /** The first class on the stack that is not this one's nor its helpers'. */
+  private static String caller() {
+    return StackWalker.getInstance().walk(frames -> frames
+        .map(StackWalker.StackFrame::getClassName)
+        .filter(name -> !name.equals(RankingReduction.class.getName())
+            && !name.startsWith("weka.classifiers.meta.rankingreduction.")
+            && !name.equals("weka.classifiers.AbstractClassifier"))
+        .findFirst().orElse("a caller"));
+  }
+
+  private String referenceMeaning() {
+    return "scored against a reference sample of " + (m_Reference == null ? 0
+        : m_Reference.size()) + " training instances, not ranked within the batch (WEKA's "
+        + "Vote and the Evaluation's per-instance paths ask so): AUCs may differ from "
+        + "the batch's";
+  }
+
+  /**
+   * The model text's line on instances scored one at a time, or null when none was.
+   *
+   * @return the line, without its end
+   */
+  public String oneAtATimeText() {
+    AtomicLong count = m_OneAtATime;
+    if (count == null || count.get() == 0) {
+      return null;
+    }
+    return "Scored one instance at a time " + count.get() + " time"
+        + (count.get() == 1 ? "" : "s") + " (asked by " + m_OneAtATimeCaller + "): "
+        + referenceMeaning();
   }
 
   /**
@@ -2295,6 +2408,10 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
       text.append("Ranker: pointwise (the base learner alone)\n\n");
       text.append(m_Classifiers[0].toString());
       return text.toString();
+    }
+    String oneAtATime = oneAtATimeText();
+    if (oneAtATime != null) {
+      text.append(oneAtATime).append("\n");
     }
     text.append("Ranker: ").append(TAGS_RANKER[m_Ranker].getIDStr())
         .append(", committee of ").append(m_Classifiers.length)

@@ -19,6 +19,7 @@ public final class PreparedTraining {
   private final Instances m_Data;
   private final RankingTask m_Task;
   private final PairTraining m_Pairs;
+  private volatile boolean m_HeapChecked;
 
   /**
    * @param owner the meta-classifier that prepared it, and alone may train on it
@@ -73,5 +74,23 @@ public final class PreparedTraining {
    */
   public PairTraining pairs() {
     return m_Pairs;
+  }
+
+  /**
+   * Says that the caller has compared this training's footprint with the
+   * heap (the Python face's memory.check_heap), so that training on it does
+   * not check again in other words: each check has one owner.
+   */
+  public void heapCheckedByCaller() {
+    m_HeapChecked = true;
+  }
+
+  /**
+   * Whether the caller has checked the heap for this training.
+   *
+   * @return true after {@link #heapCheckedByCaller}
+   */
+  public boolean heapChecked() {
+    return m_HeapChecked;
   }
 }
