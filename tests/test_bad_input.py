@@ -147,7 +147,7 @@ def test_voters_with_all_pairs(capsys):
     line = failing(capsys, "cv", "glass", "--pairs", "all", "--voters", "3")
     assert "identical J48 members" in line
     # the default voters with all pairs: the refusal names the flag typed, says
-    # where the 10 came from, and what to add (tests/test_new_user_issue30.py)
+    # where the 10 came from, and what to add (tests/test_estimator_params.py)
     line = failing(capsys, "cv", "glass", "--pairs", "all")
     assert "identical J48 members" in line
     assert f"--pairs all: voters default to {DEFAULT_VOTERS}" in line
