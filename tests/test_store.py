@@ -52,7 +52,7 @@ def test_corrupt_line_in_the_middle(tmp_path):
 def _writer(folder, name, count):
     store = ResultStore(folder)
     for i in range(count):
-        store.append(f"{name}-{i}", records(5, value=i))
+        store.append(f"{name}-{i}", records(5, value=i / count))  # an AUC, in [0, 1]
 
 
 def test_concurrent_writers_do_not_corrupt(tmp_path):
@@ -157,3 +157,38 @@ def test_reading_the_records_never_changes_the_store(tmp_path, caplog):
     assert store.path.read_text() == text
     assert not list(tmp_path.glob("results.jsonl.bad-*"))
     assert "1 unreadable lines and 1 incomplete units left out" in caplog.text
+
+
+@pytest.mark.parametrize(
+    ("line", "why"),
+    [
+        ('{"unit": "u", "unit_records": 1, "auc": "0.8"}', "auc '0.8' is not a number"),
+        ('{"unit": "u", "unit_records": 1, "auc": null}', "auc None is not a number"),
+        ('{"unit": "u", "unit_records": 1, "auc": NaN}', "auc nan is not in [0, 1]"),
+        (
+            '{"unit": "u", "unit_records": 1, "auc": 1e308}',
+            "auc 1e+308 is not in [0, 1]",
+        ),
+        ('{"unit": ["u"], "unit_records": 1}', "unit ['u'] is not a unit's name"),
+        ('{"unit": "u", "unit_records": "1"}', "unit_records '1' is not a count"),
+        ("[1, 2]", "a JSON list, not a record"),
+        ("[" * 100_000 + "]" * 100_000, "nested too deep to be a record"),
+        (
+            '{"unit": "d/S/run=1/fold=0", "unit_records": 1, "auc": 0.5,'
+            ' "dataset": "d", "scheme_name": "T", "run": 1, "fold": 0}',
+            "its fields say 'd/T/run=1/fold=0', its unit 'd/S/run=1/fold=0'",
+        ),
+    ],
+)
+def test_a_hand_edited_line_of_the_wrong_type_is_set_aside_by_line(
+    tmp_path, caplog, line, why
+):
+    """Issue 45: such lines once stopped every later run and report with a TypeError."""
+    store = ResultStore(tmp_path)
+    store.append("whole", records(1))
+    with store.path.open("a") as stream:
+        stream.write(line + "\n")
+    store.append("after", records(1))
+    kept = ResultStore(tmp_path).records()
+    assert sorted({r["unit"] for r in kept}) == ["after", "whole"]
+    assert f"(the first at line 2: {why}" in caplog.text

@@ -47,6 +47,8 @@ class ResultStore:
         self.compressed = self.folder / "results.jsonl.gz"
         self.runs_path = self.folder / "runs.jsonl"
         self.dropped = 0
+        # The first line set aside by the last read, and why ("" if none).
+        self.first_bad = ""
 
     def exists(self) -> bool:
         return self.path.is_file() or self.compressed.is_file()
@@ -69,16 +71,20 @@ class ResultStore:
     def _read(self) -> tuple[dict[str, list[dict]], int]:
         units: dict[str, list[dict]] = defaultdict(list)
         bad = whole_but_bad = 0
-        for raw in self._lines():
+        first_bad = ""
+        for number, raw in enumerate(self._lines(), 1):
             try:
                 record = json.loads(raw)
-                if not raw.endswith(b"\n") or any(k not in record for k in REQUIRED):
-                    raise ValueError("incomplete record")
-            except (ValueError, TypeError):
+                if not raw.endswith(b"\n"):
+                    raise ValueError("a torn line")
+                _check_record(record)
+            except (ValueError, TypeError, RecursionError) as err:
                 bad += 1
                 whole_but_bad += raw.endswith(b"\n")
+                first_bad = first_bad or f"line {number}: {_reason(err)}"
                 continue
             units[record["unit"]].append(record)
+        self.first_bad = first_bad
         if whole_but_bad and not units:
             # Not a store with a torn tail: a file of something else.
             raise NotAStore(
@@ -107,11 +113,12 @@ class ResultStore:
                 )
             if bad or incomplete:
                 logger.warning(
-                    "%s: dropped %d unreadable lines and %d incomplete units; "
+                    "%s: dropped %d unreadable lines and %d incomplete units%s; "
                     "they will be computed again",
                     self.path,
                     bad,
                     incomplete,
+                    f" (the first at {self.first_bad})" if self.first_bad else "",
                 )
                 self.dropped = bad + incomplete
                 kept = self._keep_original()
@@ -147,11 +154,12 @@ class ResultStore:
         complete, bad, incomplete, _ = self._complete()
         if bad or incomplete:
             logger.warning(
-                "%s: %d unreadable lines and %d incomplete units left out; the file "
+                "%s: %d unreadable lines and %d incomplete units left out%s; the file "
                 "is left as it is (running its experiment again repairs it)",
                 self.path,
                 bad,
                 incomplete,
+                f" (the first at {self.first_bad})" if self.first_bad else "",
             )
         return [r for records in complete.values() for r in records]
 
@@ -229,6 +237,44 @@ class ResultStore:
                 os.fsync(descriptor)
             finally:
                 os.close(descriptor)
+
+
+def _reason(err: Exception) -> str:
+    if isinstance(err, RecursionError):
+        return "nested too deep to be a record"
+    if isinstance(err, json.JSONDecodeError):
+        return "not JSON"
+    return str(err)
+
+
+def _check_record(record: object) -> None:
+    """Refuse a line that is not a unit's record, by type and range, naming why.
+
+    Hand-edited stores held an AUC as a string, null or NaN, a unit as a list,
+    ``auc: 1e308``, or a record whose fields contradict its unit's key: each
+    once stopped every later run and report with a ``TypeError``.
+    """
+    if not isinstance(record, dict):
+        raise ValueError(f"a JSON {type(record).__name__}, not a record")
+    missing = [k for k in REQUIRED if k not in record]
+    if missing:
+        raise ValueError(f"no {' or '.join(missing)}")
+    if not isinstance(record["unit"], str) or not record["unit"]:
+        raise ValueError(f"unit {record['unit']!r} is not a unit's name")
+    count = record["unit_records"]
+    if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+        raise ValueError(f"unit_records {count!r} is not a count of records")
+    if "auc" in record and "error" not in record:
+        auc = record["auc"]
+        if not isinstance(auc, (int, float)) or isinstance(auc, bool):
+            raise ValueError(f"auc {auc!r} is not a number")
+        if not 0 <= auc <= 1:  # NaN too
+            raise ValueError(f"auc {auc!r} is not in [0, 1]")
+    fields = ("dataset", "scheme_name", "run", "fold")
+    if all(k in record for k in fields) and record["unit"].count("/") == 3:
+        key = "{}/{}/run={}/fold={}".format(*(record[k] for k in fields))
+        if key != record["unit"]:
+            raise ValueError(f"its fields say {key!r}, its unit {record['unit']!r}")
 
 
 class _Lock:
