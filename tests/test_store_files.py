@@ -12,6 +12,7 @@ import sys
 
 import pytest
 
+from tests.test_bad_input import failing
 from weka_ranking.cli import main
 
 EXPERIMENT = ["experiment", "--data", "breast-cancer", "--scheme", "NaiveBayes"]
@@ -34,13 +35,6 @@ def folder(finished, tmp_path):
     return copy
 
 
-def one_line(capsys) -> str:
-    err = capsys.readouterr().err.strip().splitlines()
-    errors = [line for line in err if line.startswith("weka-ranking: error:")]
-    assert len(errors) == 1, err
-    return errors[0]
-
-
 @pytest.mark.parametrize("name", [".run.lock", "runs.jsonl", "results.jsonl"])
 def test_a_planted_link_is_refused_and_its_target_untouched(
     folder, tmp_path, capsys, name
@@ -49,9 +43,8 @@ def test_a_planted_link_is_refused_and_its_target_untouched(
     precious.write_text("the owner's file\n")
     (folder / name).unlink(missing_ok=True)
     (folder / name).symlink_to(precious)
-    code = main([*EXPERIMENT, "--out", str(folder), "--retry-failed"])
-    said = one_line(capsys)
-    assert code == 1 and f"{folder / name}: a symbolic link" in said
+    said = failing(capsys, *EXPERIMENT, "--out", str(folder), "--retry-failed")
+    assert f"{folder / name}: a symbolic link" in said
     assert precious.read_text() == "the owner's file\n"
 
 
@@ -60,16 +53,15 @@ def test_a_report_file_planted_as_a_link_is_refused(folder, tmp_path, capsys):
     precious.write_text("mine\n")
     (folder / "report.md").unlink()
     (folder / "report.md").symlink_to(precious)
-    assert main(["report", str(folder)]) == 1
-    assert f"{folder / 'report.md'}: a symbolic link" in one_line(capsys)
+    said = failing(capsys, "report", str(folder))
+    assert f"{folder / 'report.md'}: a symbolic link" in said
     assert precious.read_text() == "mine\n"
 
 
 def test_a_store_linked_to_a_device_is_refused_at_once(folder, capsys):
     (folder / "runs.jsonl").unlink()
     (folder / "runs.jsonl").symlink_to("/dev/zero")
-    assert main(["report", str(folder)]) == 1
-    assert "runs.jsonl: a symbolic link" in one_line(capsys)
+    assert "runs.jsonl: a symbolic link" in failing(capsys, "report", str(folder))
 
 
 def test_a_fifo_in_the_store_does_not_block(folder):
