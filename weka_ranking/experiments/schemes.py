@@ -246,6 +246,21 @@ class Scheme:
     def is_learner_alone(self) -> bool:
         return self.peer is None and self.values.get("ranker") == "pointwise"
 
+    @property
+    def learner(self) -> tuple[str, str] | None:
+        """The WEKA learner (name, options) a reduction or a learner alone runs.
+
+        None for a peer. A reduction is compared with the learner alone of the
+        same pair, where the plan holds one.
+        """
+        if self.peer is not None:
+            return None
+        values = self.values
+        return (
+            values.get("base", BY_NAME["base"].default),
+            values.get("base_options", BY_NAME["base_options"].default),
+        )
+
 
 def _check_learner(learner: str, where: str) -> None:
     """Refuse an unknown learner before any work, suggesting peers too."""
