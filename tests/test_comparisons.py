@@ -54,7 +54,8 @@ def test_the_correlated_t_test_equals_baycomps(seed):
     single = pytest.importorskip("baycomp.single")
     x, y = _folds(seed)  # 3 runs of 10 folds: baycomp's n_test / n_train 1/9
     expected = single.CorrelatedTTest.probs(np.array(y), np.array(x), 0.01, runs=3)
-    assert bayesian_correlated_t(x, y, 1 / 9, 0.01) == pytest.approx(expected, abs=1e-12)
+    ours = bayesian_correlated_t(x, y, 1 / 9, 0.01)
+    assert ours == pytest.approx(expected, abs=1e-12)
 
 
 def test_the_correlated_t_test_without_spread_is_where_its_mean_is():
