@@ -377,7 +377,7 @@ def _critical_difference_figure(values: dict, path: Path, grouping: str) -> None
     labels = [f"{scheme} ({rank:.2f})" for scheme, rank in ranks]
     text_inches = 0.4 + 0.062 * max(len(label) for label in labels)
     axis_inches = max(4.5, 0.22 * k)
-    depth = 0.4 + 0.25 * len(joined)
+    depth = 0.4 + 0.3 * len(joined)
     rows = 1.6 + depth + half
     width, height = axis_inches + 2 * text_inches, 0.6 + 0.24 * rows
     figure = plt.figure(figsize=(width, height))
@@ -396,7 +396,7 @@ def _critical_difference_figure(values: dict, path: Path, grouping: str) -> None
         axes.hlines(1.2, 1, 1 + cd, color="red", linewidth=2)
         axes.text(1 + cd / 2, 1.3, f"CD = {cd:.2f}", ha="center", color="red")
     for level, (start, end) in enumerate(joined):
-        y = -0.35 - 0.25 * level
+        y = -0.35 - 0.3 * level
         left, right = ranks[start][1] - 0.05, ranks[end][1] + 0.05
         axes.hlines(y, left, right, color="black", linewidth=3)
     for i, label in enumerate(labels):
