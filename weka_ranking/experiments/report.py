@@ -14,6 +14,7 @@ import importlib.util
 import json
 import logging
 import math
+import textwrap
 from pathlib import Path
 
 import numpy as np
@@ -379,10 +380,17 @@ def _critical_difference_figure(values: dict, path: Path, grouping: str) -> None
     axis_inches = max(4.5, 0.22 * k)
     depth = 0.4 + 0.3 * len(joined)
     rows = 1.6 + depth + half
-    width, height = axis_inches + 2 * text_inches, 0.6 + 0.24 * rows
+    width = axis_inches + 2 * text_inches
+    title = textwrap.wrap(
+        f"Average ranks over {across['n']} data sets (1 = best). Joined: not told "
+        f"apart by {GROUPED_BY[grouping]} at {values['plan']['significance']}",
+        int(width * 12),  # characters of 9 points an inch, with room
+    )
+    top = 0.25 + 0.2 * len(title)
+    height = top + 0.24 * rows
     figure = plt.figure(figsize=(width, height))
     axes = figure.add_axes(
-        (text_inches / width, 0.02, axis_inches / width, 1 - 0.55 / height)
+        (text_inches / width, 0.02, axis_inches / width, 1 - (top + 0.05) / height)
     )
     axes.set_xlim(0.5, k + 0.5)
     axes.set_ylim(-(depth + half + 0.3), 1.6)
@@ -415,11 +423,7 @@ def _critical_difference_figure(values: dict, path: Path, grouping: str) -> None
             clip_on=False,
         )
     axes.axis("off")
-    figure.suptitle(
-        f"Average ranks over {across['n']} data sets (1 = best). Joined: not told "
-        f"apart by {GROUPED_BY[grouping]} at {values['plan']['significance']}",
-        fontsize=9,
-    )
+    figure.suptitle("\n".join(title), fontsize=9, y=1 - 0.1 / height, va="top")
     figure.savefig(path, dpi=110)
     plt.close(figure)
 
