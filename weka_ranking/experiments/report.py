@@ -15,12 +15,13 @@ import json
 import logging
 import math
 import textwrap
+import warnings
 from pathlib import Path
 
 import numpy as np
 
 from weka_ranking.atomic import write_atomically
-from weka_ranking.errors import ParameterError, WekaRankingError
+from weka_ranking.errors import ParameterError, WekaRankingError, WekaRankingWarning
 from weka_ranking.experiments import analysis
 from weka_ranking.experiments.plan import ExperimentPlan
 from weka_ranking.experiments.store import ResultStore
@@ -569,7 +570,10 @@ def describe_data(plan: ExperimentPlan) -> dict[str, dict]:
     described = {}
     for spec in plan.data:
         try:
-            data = spec.load()
+            # What the data's reading warns of, the units' reading said.
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", WekaRankingWarning)
+                data = spec.load()
         except (WekaRankingError, OSError) as err:
             logger.warning("%s: missing values not counted: %s", spec.name, err)
             continue
