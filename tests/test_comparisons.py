@@ -206,3 +206,18 @@ def test_the_report_renders_the_new_sections_from_a_store(tmp_path):
         assert section in text, section
     costs = text.split("## Costs")[1]
     assert "| set0 | xgboost | 0.500 | 0.100 | 9 | - |" in costs
+
+
+def test_report_refuses_a_grouping_it_does_not_know_naming_the_flag(tmp_path, capsys):
+    from weka_ranking import cli
+    from weka_ranking.experiments.experiment import plan_note
+
+    plan = _plan(SCHEMES, data=2)
+    _store(tmp_path, plan)
+    ResultStore(tmp_path).add_run(plan_note(plan))
+    assert cli.main(["report", str(tmp_path), "--grouping", "nemenyx"]) == 1
+    said = capsys.readouterr().err.strip()
+    assert said == (
+        "weka-ranking: error: --grouping nemenyx: choose from wilcoxon-holm, nemenyi"
+    )
+    assert not (tmp_path / "report.md").exists()
