@@ -38,8 +38,13 @@ from weka_ranking.stats import (
     wilcoxon_signed_rank,
 )
 
-# The tests a critical-difference diagram may join schemes by; the first is drawn.
-GROUPINGS = ("wilcoxon-holm", "nemenyi")
+# The tests a critical-difference diagram may join schemes by (the first the
+# default), and how the diagram names each.
+GROUPINGS = {
+    "wilcoxon-holm": "the Wilcoxon signed-rank test with Holm's procedure over all "
+    "pairs",
+    "nemenyi": "Nemenyi's test",
+}
 
 
 def _cells(records: list[dict]) -> dict[tuple[str, str], list[dict]]:

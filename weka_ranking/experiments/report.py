@@ -355,14 +355,6 @@ def _pyplot():
     return plt
 
 
-# The tests a critical-difference diagram joins schemes by, as the report names them.
-GROUPED_BY = {
-    "wilcoxon-holm": "the Wilcoxon signed-rank test with Holm's procedure over all "
-    "pairs",
-    "nemenyi": "Nemenyi's test",
-}
-
-
 def _critical_difference_figure(values: dict, path: Path, grouping: str) -> None:
     """Average ranks on an axis, each label on its own line, joined groups as bars.
 
@@ -384,7 +376,7 @@ def _critical_difference_figure(values: dict, path: Path, grouping: str) -> None
     width = axis_inches + 2 * text_inches
     title = textwrap.wrap(
         f"Average ranks over {across['n']} data sets (1 = best). Joined: not told "
-        f"apart by {GROUPED_BY[grouping]} at {values['plan']['significance']}",
+        f"apart by {analysis.GROUPINGS[grouping]} at {values['plan']['significance']}",
         int(width * 12),  # characters of 9 points an inch, with room
     )
     top = 0.25 + 0.2 * len(title)
@@ -589,7 +581,7 @@ def write_report(
     store: str | Path,
     command: str = "",
     out: str | Path | None = None,
-    grouping: str = analysis.GROUPINGS[0],
+    grouping: str = "wilcoxon-holm",
 ) -> Path:
     """Compute the values from the store in ``store``; write the report to ``out``.
 
