@@ -24,6 +24,7 @@ from weka_ranking.atomic import write_atomically
 from weka_ranking.errors import ParameterError, WekaRankingError, WekaRankingWarning
 from weka_ranking.experiments import analysis
 from weka_ranking.experiments.plan import ExperimentPlan
+from weka_ranking.experiments.registration import rule_record, rule_section
 from weka_ranking.experiments.store import ResultStore
 from weka_ranking.experiments.weka_results import results_arff
 
@@ -308,7 +309,10 @@ def to_markdown(values: dict, command: str = "", figures: dict | None = None) ->
     ]
     if command:
         lines += ["Made by:", "", "```", command, "```", ""]
-    lines += _summary(values) + _per_dataset(values) + _across(values)
+    lines += _summary(values)
+    if values.get("registration"):
+        lines += rule_section(values["registration"])
+    lines += _per_dataset(values) + _across(values)
     if figures:
         lines += ["## Figures", ""]
         lines += [f"![{title}]({name})" for title, name in figures.items()] + [""]
@@ -600,6 +604,7 @@ def write_report(
     folder.mkdir(parents=True, exist_ok=True)
     values = analysis.compute(plan, records, describe_data(plan), results.runs())
     values["critical_difference_groups"] = grouping
+    values["registration"] = rule_record(store, records)
     figures: dict[str, str] = {}
     if importlib.util.find_spec("matplotlib") is None:
         logger.warning(
