@@ -175,7 +175,10 @@ def test_the_report_renders_the_new_sections_from_a_store(tmp_path):
     plan = _plan(SCHEMES)
     records = _store(tmp_path, plan)
     values = analysis.compute(
-        plan, records, {"set0": {"missing": 3, "cells": 300}}, [{"seconds": 90}]
+        plan,
+        records,
+        {"set0": {"missing": 3, "cells": 300}},
+        [{"pending": 9}, {"pending": 4}, {"seconds": 90}],  # one run stopped
     )
     reduction, alone = plan.schemes[1].name, plan.schemes[0].name
     assert values["own_learners"] == {reduction: alone}
@@ -201,7 +204,8 @@ def test_the_report_renders_the_new_sections_from_a_store(tmp_path):
         f"### Against {alone}",
         "### Each reduction against its own learner alone",
         "### All pairs",
-        "wall time 1.5 min",
+        "wall time 1.5 min over the 1 run(s) of this folder that noted their end "
+        "(1 more stopped before they could)",
     ):
         assert section in text, section
     costs = text.split("## Costs")[1]

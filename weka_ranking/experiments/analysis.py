@@ -196,8 +196,10 @@ def _summary(
 
     Rows and positives are counted from the test folds of the first run of
     the first scheme that finished one (each row is in one test fold);
-    ``wall_seconds`` adds up the invocations' seconds, ``unit_seconds`` the
-    units' training and ranking seconds (over all workers).
+    ``wall_seconds`` adds up the seconds of the ``runs_timed`` invocations that
+    noted them as they ended (of the ``runs_started``: one stopped by Ctrl-C or
+    a lost machine notes none), ``unit_seconds`` the units' training and
+    ranking seconds (over all workers).
     """
     rows = []
     for spec in plan.data:
@@ -219,7 +221,9 @@ def _summary(
     finished = [r for r in records if "error" not in r]
     return {
         "datasets": rows,
-        "wall_seconds": sum(n.get("seconds", 0) for n in runs) if runs else None,
+        "wall_seconds": sum(n["seconds"] for n in runs if "seconds" in n),
+        "runs_timed": sum("seconds" in n for n in runs),
+        "runs_started": sum("pending" in n for n in runs),
         "unit_seconds": sum(r["train_seconds"] + r["rank_seconds"] for r in finished),
         "units": len(finished),
         "failed": len(records) - len(finished),

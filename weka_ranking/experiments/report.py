@@ -56,9 +56,7 @@ def _bayes(probabilities: list[float] | None) -> str:
     return " / ".join(f"{p:.2f}" for p in probabilities)
 
 
-def _duration(seconds: float | None) -> str:
-    if seconds is None:
-        return "not noted"
+def _duration(seconds: float) -> str:
     hours, rest = divmod(round(seconds), 3600)
     return f"{hours} h {rest // 60:02d} min" if hours else f"{rest / 60:.1f} min"
 
@@ -81,12 +79,15 @@ def _summary(values: dict) -> list[str]:
                 else "none",
             ]
         )
+    untimed = summary["runs_started"] - summary["runs_timed"]
     return [
         "## Summary",
         "",
         f"{summary['units']:,} units finished ({summary['failed']} failed); wall "
-        f"time {_duration(summary['wall_seconds'])} over the runs of this folder, "
-        f"{_duration(summary['unit_seconds'])} of training and ranking summed over "
+        f"time {_duration(summary['wall_seconds'])} over the "
+        f"{summary['runs_timed']} run(s) of this folder that noted their end"
+        + (f" ({untimed} more stopped before they could)" if untimed > 0 else "")
+        + f", {_duration(summary['unit_seconds'])} of training and ranking summed over "
         "the units. Rows and the class that ranks first counted from the test "
         "folds; missing values are the feature cells the file leaves out.",
         "",
