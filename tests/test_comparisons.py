@@ -5,6 +5,11 @@ authors' package, Benavoli et al.) and the posterior written with scipy's
 Student t; the Wilcoxon signed-rank test with Holm equals scipy's exact test
 and Holm counted by hand; the report's values and Markdown come from records
 in an engine's store, with no JVM.
+
+baycomp is not in the test extra: its wheel (1.0.3) installs a top-level
+package named ``tests``, which hides this repository's ``tests`` (a namespace
+package) from every test that imports a sibling module by it. The comparisons
+with baycomp run where it is installed by hand, in a venv made for them.
 """
 
 import math
