@@ -117,16 +117,6 @@ import weka.gui.ProgrammaticProperty;
  *  against them (0: refuse single instances).
  *  (default 100)</pre>
  * 
- * <pre> -one-order
- *  Train on the pairs whose first element ranks higher only (one order;
- *  the learner then sees one class): a hypothesis about the monograph,
- *  not the method.</pre>
- * 
- * <pre> -positions
- *  A batch's scores are its rank positions, 1 - k / (n - 1) for the
- *  k-th (0-based), equal scores ordered by -ties: what an AUC of the ranked
- *  list sees, in WEKA's own Evaluation.</pre>
- * 
  * <pre> -top-half
  *  Predict the class that ranks first for the top half of a batch
  *  (score above 0.5) instead of for the top q, q its training share
@@ -380,6 +370,8 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   // -- options ------------------------------------------------------------
   /** Pairs drawn per instance; 0 for all. */
   protected int m_PairsPerInstance = DEFAULT_PAIRS_PER_INSTANCE;
+  /** Text set as the pairs per instance that says no value (the GUI's, while typed); or null. */
+  protected String m_PairsPerInstanceText;
   /** The ranker, one of {@link #TAGS_RANKER}. */
   protected int m_Ranker = DEFAULT_RANKER;
   /** The tie rule, one of {@link #TAGS_TIES}. */
@@ -599,16 +591,6 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    *  against them (0: refuse single instances).
    *  (default 100)</pre>
    * 
-   * <pre> -one-order
-   *  Train on the pairs whose first element ranks higher only (one order;
-   *  the learner then sees one class): a hypothesis about the monograph,
-   *  not the method.</pre>
-   * 
-   * <pre> -positions
-   *  A batch's scores are its rank positions, 1 - k / (n - 1) for the
-   *  k-th (0-based), equal scores ordered by -ties: what an AUC of the ranked
-   *  list sees, in WEKA's own Evaluation.</pre>
-   * 
    * <pre> -top-half
    *  Predict the class that ranks first for the top half of a batch
    *  (score above 0.5) instead of for the top q, q its training share
@@ -749,6 +731,9 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     String seed = Utils.getOption('S', options);
     String pairs = Utils.getOption('P', options);
     setPairsPerInstance(pairs.isEmpty() ? pairsText(DEFAULT_PAIRS_PER_INSTANCE) : pairs);
+    if (m_PairsPerInstanceText != null) {
+      throw new OptionException("-P", pairs, PAIRS_RANGE);
+    }
     String first = Utils.getOption("rank-first", options);
     setRankFirst(first.isEmpty() ? "minority" : first);
     setGroupAttribute(Utils.getOption('G', options));
@@ -916,7 +901,8 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    * @return 'all', or the number p of pairs drawn per instance
    */
   public String getPairsPerInstance() {
-    return pairsText(m_PairsPerInstance);
+    return m_PairsPerInstanceText != null ? m_PairsPerInstanceText
+        : pairsText(m_PairsPerInstance);
   }
 
   /**
@@ -937,8 +923,14 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     return pairsPerInstance == 0 ? "all" : "" + pairsPerInstance;
   }
 
+  /** What the pairs per instance take. */
+  private static final String PAIRS_RANGE = "must be 'all' or an integer >= 1";
+
   /**
-   * Sets the pairs drawn per instance.
+   * Sets the pairs drawn per instance. Text that says no value, as the GUI's
+   * field holds while "all" is typed, is kept as it is and refused once, by
+   * {@link #checkOptions} when the classifier is built ({@link #setOptions}
+   * refuses it at once).
    *
    * @param value 'all', or an integer p >= 1
    */
@@ -946,13 +938,14 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     int p;
     try {
       p = "all".equals(value) ? 0 : Integer.parseInt(value.trim());
-    } catch (NumberFormatException e) {
+    } catch (NumberFormatException | NullPointerException e) {
       p = -1;
     }
-    if (p < 0 || (p == 0 && !"all".equals(value))) {
-      throw new OptionException("-P", value, "must be 'all' or an integer >= 1");
+    boolean none = p < 0 || (p == 0 && !"all".equals(value));
+    m_PairsPerInstanceText = none ? String.valueOf(value) : null;
+    if (!none) {
+      m_PairsPerInstance = p;
     }
-    m_PairsPerInstance = p;
   }
 
   /**
@@ -1042,16 +1035,13 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   }
 
   /**
-   * Sets the class value that ranks first.
+   * Sets the class value that ranks first; an empty one (the GUI's field
+   * while typed) is refused by {@link #checkOptions} when the classifier is built.
    *
    * @param value minority, first, last, a 1-based index or a label
    */
   public void setRankFirst(String value) {
-    if (value == null || value.trim().isEmpty()) {
-      throw new OptionException("-rank-first", "''", "needs a class value, 'first' or "
-          + "'last'");
-    }
-    m_RankFirst = value.trim();
+    m_RankFirst = value == null ? "" : value.trim();
   }
 
   /**
@@ -1107,14 +1097,12 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   }
 
   /**
-   * Sets the number of training instances kept to score a single instance.
+   * Sets the number of training instances kept to score a single instance
+   * (one below 0 is refused by {@link #checkOptions} when the classifier is built).
    *
    * @param value the reference sample's size, 0 to refuse single instances
    */
   public void setReferenceSize(int value) {
-    if (value < 0) {
-      throw new OptionException("-reference-size", "" + value, integerRange(0));
-    }
     m_ReferenceSize = value;
   }
 
@@ -1339,32 +1327,6 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   }
 
   /**
-   * Sets the committee's size.
-   *
-   * @param value the number of voters, >= 1
-   */
-  @Override
-  public void setNumIterations(int value) {
-    if (value < 1) {
-      throw new OptionException("-I", "" + value, integerRange(1));
-    }
-    super.setNumIterations(value);
-  }
-
-  /**
-   * Sets the threads that train the members and score pairs.
-   *
-   * @param value the number of threads, 0 for one a core
-   */
-  @Override
-  public void setNumExecutionSlots(int value) {
-    if (value < 0) {
-      throw new OptionException("-num-slots", "" + value, integerRange(0));
-    }
-    super.setNumExecutionSlots(value);
-  }
-
-  /**
    * Returns the tip text for this property.
    *
    * @return tip text for this property suitable for displaying in the GUI
@@ -1432,6 +1394,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    * @throws OptionException naming the option at fault
    */
   public void checkOptions() {
+    checkValues();
     if (pointwise() && !m_GroupAttribute.isEmpty()) {
       throw new OptionException("-R", "pointwise", "ranks by the base learner alone, "
           + "which does not use the groups of -G: choose a pairwise ranker");
@@ -1466,6 +1429,31 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
       }
       throw new OptionException("-I", "" + m_NumIterations, "with -P all every member "
           + "trains on the same pairs: " + identical + ": use -I 1, or sample pairs (-P p)");
+    }
+  }
+
+  /**
+   * Refuses a value the GUI's fields accepted as typed (its setters keep
+   * what they are given, so that typing is never interrupted): each is said
+   * once, when the classifier is built, by the field's name and the flag.
+   */
+  private void checkValues() {
+    if (m_PairsPerInstanceText != null) {
+      throw new OptionException("-P", m_PairsPerInstanceText.isEmpty() ? "''"
+          : m_PairsPerInstanceText, PAIRS_RANGE);
+    }
+    if (m_RankFirst.isEmpty()) {
+      throw new OptionException("-rank-first", "''", "needs a class value, 'minority', "
+          + "'first' or 'last'");
+    }
+    if (m_NumIterations < 1) {
+      throw new OptionException("-I", "" + m_NumIterations, integerRange(1));
+    }
+    if (m_ReferenceSize < 0) {
+      throw new OptionException("-reference-size", "" + m_ReferenceSize, integerRange(0));
+    }
+    if (m_numExecutionSlots < 0) {
+      throw new OptionException("-num-slots", "" + m_numExecutionSlots, integerRange(0));
     }
   }
 
@@ -1863,6 +1851,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
     ObjectInputStream.GetField fields = in.readFields();
     m_PairsPerInstance = fields.get("m_PairsPerInstance", 0);
+    m_PairsPerInstanceText = (String) fields.get("m_PairsPerInstanceText", null);
     m_Ranker = fields.get("m_Ranker", 0);
     m_Ties = fields.get("m_Ties", 0);
     m_RankFirst = (String) fields.get("m_RankFirst", null);
