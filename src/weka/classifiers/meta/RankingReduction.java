@@ -265,7 +265,7 @@ import weka.gui.ProgrammaticProperty;
  * QuickSort (Ailon and Mohri 2008); the score s in [0, 1] becomes the
  * probability of the class that ranks first, by an increasing map that puts
  * WEKA's predicted class on the batch's top q, q the training share of the
- * class that ranks first ({@link #shareProbabilities}; -top-half: the top
+ * class that ranks first ({@link RankingModel#shareProbabilities}; -top-half: the top
  * half, the score itself). A single
  * instance ({@link #distributionForInstance}, and a batch of one) is scored
  * by its degree against a reference sample of the training data kept with

@@ -154,8 +154,9 @@ public final class RankingModel implements Serializable {
    */
   public static RankingModel fromFields(ObjectInputStream.GetField fields,
       Classifier[] members) throws IOException {
-    if (fields.get("m_Header", null) == null) {
-      return null;
+    if (fields.getObjectStreamClass().getField("m_Header") == null
+        || fields.get("m_Header", null) == null) {
+      return null; // a file of 0.2.0 or later, or a model never trained
     }
     RankingModel model = new RankingModel();
     model.m_Header = (Instances) fields.get("m_Header", null);
