@@ -82,9 +82,8 @@ def test_flat_trees_answer_as_classify_instance(learner, options, task, weka):
 def committee(reduction, jrows, threads=1):
     members = reduction.getMembers()
     copies = java("Committee").copies(members, threads)
-    return java("Committee")(
-        copies, reduction.getPairHeader(), reduction.getModel().getPairLayout(), jrows, False
-    )
+    layout = reduction.getModel().getPairLayout()
+    return java("Committee")(copies, reduction.getPairHeader(), layout, jrows, False)
 
 
 def tournaments(reduction, jrows, threads=1):
