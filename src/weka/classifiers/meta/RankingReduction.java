@@ -875,6 +875,16 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   }
 
   /**
+   * The id a choice's setter is given: a tag of this class's own, or one of
+   * another set of tags named as one of these (refused by name, with the
+   * choices, when it is not).
+   */
+  private static int chosen(SelectedTag value, String flag, Tag[] tags) {
+    return value.getTags() == tags ? value.getSelectedTag().getID()
+        : tag(value.getSelectedTag().getIDStr(), flag, tags).getSelectedTag().getID();
+  }
+
+  /**
    * An integer option's value, refused by name when it is no Java int of at
    * least {@code least}.
    */
@@ -975,9 +985,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    * @param value the ranker, one of {@link #TAGS_RANKER}
    */
   public void setRanker(SelectedTag value) {
-    if (value.getTags() == TAGS_RANKER) {
-      m_Ranker = value.getSelectedTag().getID();
-    }
+    m_Ranker = chosen(value, "-R", TAGS_RANKER);
   }
 
   /**
@@ -1010,9 +1018,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    * @param value the tie rule, one of {@link #TAGS_TIES}
    */
   public void setTies(SelectedTag value) {
-    if (value.getTags() == TAGS_TIES) {
-      m_Ties = value.getSelectedTag().getID();
-    }
+    m_Ties = chosen(value, "-ties", TAGS_TIES);
   }
 
   /**
@@ -1162,9 +1168,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    * @param value the sum order, one of {@link #TAGS_SUM_ORDER}
    */
   public void setSumOrder(SelectedTag value) {
-    if (value.getTags() == TAGS_SUM_ORDER) {
-      m_SumOrder = value.getSelectedTag().getID();
-    }
+    m_SumOrder = chosen(value, "-sum-order", TAGS_SUM_ORDER);
   }
 
   /**
@@ -1196,9 +1200,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    * @param value the solver, one of {@link #TAGS_SMO_SOLVER}
    */
   public void setSmoSolver(SelectedTag value) {
-    if (value.getTags() == TAGS_SMO_SOLVER) {
-      m_SmoSolver = value.getSelectedTag().getID();
-    }
+    m_SmoSolver = chosen(value, "-smo-solver", TAGS_SMO_SOLVER);
   }
 
   /**
@@ -1266,9 +1268,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    * @param value the pair features, one of {@link #TAGS_PAIR_FEATURES}
    */
   public void setPairFeatures(SelectedTag value) {
-    if (value.getTags() == TAGS_PAIR_FEATURES) {
-      m_PairFeatures = value.getSelectedTag().getID();
-    }
+    m_PairFeatures = chosen(value, "-pair-features", TAGS_PAIR_FEATURES);
   }
 
   /**
@@ -1306,9 +1306,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    * @param value the pair order, one of {@link #TAGS_PAIR_ORDER}
    */
   public void setPairOrder(SelectedTag value) {
-    if (value.getTags() == TAGS_PAIR_ORDER) {
-      m_PairOrder = value.getSelectedTag().getID();
-    }
+    m_PairOrder = chosen(value, "-pair-order", TAGS_PAIR_ORDER);
   }
 
   /**
