@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Enumeration;
 import java.util.List;
+import java.util.Random;
 import java.util.Vector;
 import weka.classifiers.AbstractClassifier;
 import weka.classifiers.Classifier;
@@ -405,6 +406,9 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
 
   /** Told when each member is trained (not serialized). */
   protected transient MemberListener m_MemberListener;
+
+  /** What {@link #getTrainingSet} draws from, while training only. */
+  private transient PairTraining m_Training;
 
   /** A J48 committee in the default configuration (see {@link #DEFAULT_VOTERS}). */
   public RankingReduction() {
@@ -1542,22 +1546,27 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     }
     m_Model = null;
     m_Classifiers = null;
-    m_Model = RankingModel.train(training, settings(), m_NumIterations, m_ReferenceSize,
-        footprint, m_Debug, m_MemberListener);
+    m_Training = training.pairs();
+    try {
+      m_Model = RankingModel.train(training, settings(), m_NumIterations, m_ReferenceSize,
+          footprint, m_Debug, m_MemberListener, this::getTrainingSet);
+    } finally {
+      m_Training = null;
+    }
     m_Classifiers = m_Model.members();
   }
 
   /**
-   * Not used: each member's pairs are drawn by the model as it trains
-   * ({@link RankingModel#train}), from {@code new Random(seed + i)}.
+   * Member i's pair instances, where WEKA's own learner trains on them: its
+   * own sample, from {@code new Random(seed + i)}.
    *
    * @param iteration the member's number, from 0
-   * @return never
+   * @return its pair instances
+   * @throws Exception never: the pairs are views of the training rows
    */
   @Override
-  protected Instances getTrainingSet(int iteration) {
-    throw new UnsupportedOperationException("RankingReduction's members are trained by "
-        + "RankingModel.train, each on its own pairs");
+  protected Instances getTrainingSet(int iteration) throws Exception {
+    return m_Training.pairs(new Random(m_Seed + iteration));
   }
 
   private static Instances withClass(Instances data) {

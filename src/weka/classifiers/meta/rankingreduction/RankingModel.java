@@ -46,6 +46,16 @@ public final class RankingModel implements Serializable {
   /** The callers said on standard error already, once a JVM each. */
   private static final Set<String> SAID_ONE_AT_A_TIME = ConcurrentHashMap.newKeySet();
 
+  /** Member i's pair instances, where WEKA's own learner trains on them. */
+  public interface MemberPairs {
+    /**
+     * @param member the member's number, from 0
+     * @return its pair instances, drawn from {@code new Random(seed + member)}
+     * @throws Exception if they cannot be made
+     */
+    Instances pairs(int member) throws Exception;
+  }
+
   /** The meta-classifier's options as a model reads them, each call anew. */
   public static final class Settings {
     final Supplier<String> options;
@@ -190,12 +200,14 @@ public final class RankingModel implements Serializable {
    * @param footprint the heap estimate (HeapCheck's), for the progress lines
    * @param debug whether to say more on standard error
    * @param listener told when each member is trained, or null
+   * @param memberPairs each member's pair instances where WEKA's own learner
+   *     trains on them (the meta-classifier's {@code getTrainingSet})
    * @return the trained model
    * @throws Exception if a member cannot be trained
    */
   public static RankingModel train(PreparedTraining training, Settings how, int voters,
-      int referenceSize, long[] footprint, boolean debug, MemberListener listener)
-      throws Exception {
+      int referenceSize, long[] footprint, boolean debug, MemberListener listener,
+      MemberPairs memberPairs) throws Exception {
     Instances data = training.data();
     RankingModel model = new RankingModel();
     model.m_Task = training.task();
@@ -232,7 +244,7 @@ public final class RankingModel implements Serializable {
     model.m_RowPathDeclined = rowPathDeclined(data, pairs, model.m_Task, how.learner);
     model.m_SmoSolverDeclined = SmoSolver.declines(how.smoSolver, how.learner, pairs);
     model.buildMembers(pairs, how, before != null && members > 1, (int) footprint[1],
-        listener);
+        listener, memberPairs);
     model.m_Reference = ReferenceSample.draw(pairs.rows(), referenceSize, how.seed);
     return model;
   }
@@ -249,7 +261,7 @@ public final class RankingModel implements Serializable {
    * OutOfMemoryError ends its thread without a word).
    */
   private void buildMembers(PairTraining training, Settings how, boolean tell, int atOnce,
-      MemberListener listener) throws Exception {
+      MemberListener listener, MemberPairs memberPairs) throws Exception {
     int[] done = {0};
     double[] seconds = {0};
     String learner = how.learner.getClass().getSimpleName();
@@ -261,7 +273,7 @@ public final class RankingModel implements Serializable {
             new Random(m_MemberSeeds[i]), Math.max(1, how.slots / m_Members.length),
             reason -> m_MemberRowPathDeclined[i] = reason)
             && !SmoSolver.train(how.smoSolver, m_Members[i], training)) {
-          m_Members[i].buildClassifier(training.pairs(new Random(m_MemberSeeds[i])));
+          m_Members[i].buildClassifier(memberPairs.pairs(i));
         }
       } catch (OutOfMemoryError e) {
         m_Members[i] = null; // its half-trained state, for the collector
