@@ -230,7 +230,7 @@ def test_wekas_evaluation_ranks_the_whole_test_set_at_once(weka, halves):
     assert model.implementsMoreEfficientBatchPrediction()
     evaluation = weka("weka.classifiers.Evaluation")(bridge.to_instances(train))
     evaluation.evaluateModel(model, bridge.to_instances(data))
-    assert model.getLastComparisons() == len(data) * (len(data) - 1)
+    assert model.getModel().lastComparisons() == len(data) * (len(data) - 1)
 
 
 def test_crossvalidatemodel_pooled_auc_equals_cv(weka):

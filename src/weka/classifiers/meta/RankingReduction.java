@@ -1738,24 +1738,6 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     return model().againstReference(instances, settings());
   }
 
-  /**
-   * Comparator answers of the last batch ranked by distributionsForInstances.
-   *
-   * @return the number of pairs the committee was asked
-   */
-  public long getLastComparisons() {
-    return m_Model == null ? 0 : m_Model.lastComparisons();
-  }
-
-  /**
-   * The model text's line on instances scored one at a time, or null when none was.
-   *
-   * @return the line, without its end
-   */
-  public String oneAtATimeText() {
-    return m_Model == null ? null : m_Model.oneAtATimeText();
-  }
-
   // -- the trained model, for the Python bridge -----------------------------
   /**
    * Who to tell when each member has been trained.
