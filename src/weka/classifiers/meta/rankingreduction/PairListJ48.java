@@ -3,11 +3,13 @@
  */
 package weka.classifiers.meta.rankingreduction;
 
+import java.util.Arrays;
 import java.util.Random;
 
 import weka.classifiers.Classifier;
 import weka.classifiers.trees.J48;
 import weka.classifiers.trees.j48.Distribution;
+import weka.classifiers.trees.j48.InfoGainSplitCrit;
 import weka.core.Instances;
 import weka.core.Utils;
 
@@ -129,18 +131,24 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
     }
   }
 
-  /** A node's pairs by branch, and where each of its pairs is in each branch. */
+  /** A node's pairs by branch, and where each of its pairs is in its branches. */
   private static final class Division {
     final Bag[] m_Bags;
     /** The branch each position of the node goes to, -1 for every branch. */
     final int[] m_BranchOf;
-    /** Each branch's position of each of the node's positions (-1: not there). */
-    final int[][] m_PositionIn;
+    /** Each position's place in its branch (of a pair of known value). */
+    final int[] m_Place;
+    /**
+     * Each branch's place of each position missing the tested value (-1: not
+     * there); null when none misses it.
+     */
+    final int[][] m_MissingPlace;
 
-    Division(Bag[] bags, int[] branchOf, int[][] positionIn) {
+    Division(Bag[] bags, int[] branchOf, int[] place, int[][] missingPlace) {
       m_Bags = bags;
       m_BranchOf = branchOf;
-      m_PositionIn = positionIn;
+      m_Place = place;
+      m_MissingPlace = missingPlace;
     }
   }
 
@@ -149,10 +157,25 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
     private static final long POSITION = 0xFFFFFFFFL;
 
     private final PairList m_List;
+    /** {@code lnFunc(k)} of every count k of the member's pairs (a node's counts). */
+    private final double[] m_LnPairs;
+    /** Whether a row misses a feature's value. */
+    private final boolean[] m_Missing;
 
     ListGrower(J48 j48, double[][] rows, Instances header, PairList pairs, int threads) {
       super(j48, rows, header, pairs.size(), pairs.size(), threads);
       m_List = pairs;
+      InfoGainSplitCrit infoGain = new InfoGainSplitCrit();
+      m_LnPairs = new double[pairs.size() + 1];
+      for (int k = 0; k < m_LnPairs.length; k++) {
+        m_LnPairs[k] = infoGain.lnFunc(k);
+      }
+      m_Missing = new boolean[m_Features];
+      for (int f = 0; f < m_Features; f++) {
+        for (int rank : m_Ranks[f]) {
+          m_Missing[f] |= rank < 0;
+        }
+      }
       for (int s = 0; s < 2; s++) {
         int[] side = s == 0 ? pairs.first : pairs.second;
         m_SplitValues[s] = new double[m_Features][];
@@ -261,7 +284,7 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
       if (node.m_Model.m_NumSubsets > 1) {
         double[] fractions = fractions(node.m_Model.m_Distribution);
         Division division = divide(node.m_Model, bag, fractions, true);
-        long[][][] branches = sortedByBranch(division, sorted, fractions);
+        long[][][] branches = sortedByBranch(division, sorted);
         @SuppressWarnings({"unchecked", "rawtypes"})
         ProductJ48.Node<Bag>[] sons = new ProductJ48.Node[branches.length];
         node.m_Sons = sons;
@@ -310,7 +333,8 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
         }
         rows[c][filled[c]++] = row(attribute, pair);
       }
-      return new ProductJ48.Side(rows[0], weights[0], 1, 1.0, rows[1], weights[1], 1, 1.0);
+      return new ProductJ48.Side(rows[0], weights[0], 1, 1.0, rows[1], weights[1], 1, 1.0)
+          .withLnPairs(m_LnPairs);
     }
 
     /**
@@ -340,7 +364,8 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
       int[][] pairs = new int[branches][];
       double[][] weights = new double[branches][];
       double[][] classes = new double[branches][2];
-      int[][] positionIn = positions ? new int[branches][bag.size()] : null;
+      int[] place = positions ? new int[bag.size()] : null;
+      int[][] missingPlace = positions && missing ? new int[branches][bag.size()] : null;
       for (int b = 0; b < branches; b++) {
         pairs[b] = new int[sizes[b]];
         if (bag.m_Weights != null || missing) {
@@ -352,27 +377,36 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
         int pair = bag.m_Pairs[i];
         int c = m_List.label[pair];
         double weight = bag.weight(i);
-        for (int b = 0; b < branches; b++) {
-          boolean goes = branchOf[i] == b || (branchOf[i] < 0 && Utils.gr(fractions[b], 0));
+        int known = branchOf[i];
+        if (known >= 0) {
           if (positions) {
-            positionIn[b][i] = goes ? filled[b] : -1;
+            place[i] = filled[known];
           }
-          if (!goes) {
-            continue;
+          if (weights[known] != null) {
+            weights[known][filled[known]] = weight;
           }
-          double w = branchOf[i] < 0 ? fractions[b] * weight : weight;
-          if (weights[b] != null) {
+          classes[known][c] = classes[known][c] + weight;
+          pairs[known][filled[known]++] = pair;
+          continue;
+        }
+        for (int b = 0; b < branches; b++) {
+          boolean goes = Utils.gr(fractions[b], 0);
+          if (positions) {
+            missingPlace[b][i] = goes ? filled[b] : -1;
+          }
+          if (goes) {
+            double w = fractions[b] * weight;
             weights[b][filled[b]] = w;
+            classes[b][c] = classes[b][c] + w;
+            pairs[b][filled[b]++] = pair;
           }
-          classes[b][c] = classes[b][c] + w;
-          pairs[b][filled[b]++] = pair;
         }
       }
       Bag[] bags = new Bag[branches];
       for (int b = 0; b < branches; b++) {
         bags[b] = new Bag(pairs[b], weights[b], classes[b]);
       }
-      return new Division(bags, branchOf, positionIn);
+      return new Division(bags, branchOf, place, missingPlace);
     }
 
     /**
@@ -382,39 +416,40 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
      * to every branch C4.5 sends a fraction of it to. Each list of the node
      * is dropped once divided.
      */
-    private long[][][] sortedByBranch(Division division, long[][] sorted,
-        double[] fractions) {
+    private long[][][] sortedByBranch(Division division, long[][] sorted) {
       int branches = division.m_Bags.length;
       long[][][] out = new long[branches][sorted.length][];
       int[] branchOf = division.m_BranchOf;
+      int[] place = division.m_Place;
+      int[][] missingPlace = division.m_MissingPlace;
       for (int j = 0; j < sorted.length; j++) {
         if (sorted[j] == null) {
           continue;
         }
-        int[] sizes = new int[branches];
-        for (long entry : sorted[j]) {
-          int b = branchOf[(int) entry];
-          if (b >= 0) {
-            sizes[b]++;
-          } else {
-            for (int i = 0; i < branches; i++) {
-              sizes[i] += Utils.gr(fractions[i], 0) ? 1 : 0;
-            }
-          }
-        }
+        // Every pair of the node is in the list of a feature no row misses.
+        boolean whole = !m_Missing[j % m_Features];
         for (int i = 0; i < branches; i++) {
-          out[i][j] = new long[sizes[i]];
+          out[i][j] = whole ? new long[division.m_Bags[i].size()] : new long[sorted[j].length];
         }
         int[] filled = new int[branches];
         for (long entry : sorted[j]) {
           int position = (int) entry;
           long high = entry & ~POSITION;
           int b = branchOf[position];
-          for (int i = b >= 0 ? b : 0; i < (b >= 0 ? b + 1 : branches); i++) {
-            int there = division.m_PositionIn[i][position];
-            if (there >= 0) {
-              out[i][j][filled[i]++] = high | there;
+          if (b >= 0) {
+            out[b][j][filled[b]++] = high | place[position];
+          } else {
+            for (int i = 0; i < branches; i++) {
+              int there = missingPlace[i][position];
+              if (there >= 0) {
+                out[i][j][filled[i]++] = high | there;
+              }
             }
+          }
+        }
+        if (!whole) {
+          for (int i = 0; i < branches; i++) {
+            out[i][j] = Arrays.copyOf(out[i][j], filled[i]);
           }
         }
         sorted[j] = null;

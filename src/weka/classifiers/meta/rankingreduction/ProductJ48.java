@@ -1257,6 +1257,16 @@ public final class ProductJ48 implements ProductTraining.Builder {
       return m_Ln[c][bag == 0 ? m_Below[c][p] : m_Rows[c] - m_Below[c][p]];
     }
 
+    /** {@code lnFunc} of a bag's pairs, looked up where the side has the table. */
+    private double lnBag(int p, int bag) {
+      if (m_Ln != null && m_Side.m_LnPairs != null) {
+        int k = bag == 0 ? m_Below[0][p] + m_Below[1][p]
+            : m_Rows[0] - m_Below[0][p] + m_Rows[1] - m_Below[1][p];
+        return m_Side.m_LnPairs[k];
+      }
+      return INFO_GAIN.lnFunc(bag(p, bag));
+    }
+
     private double bag(int p, int bag) {
       return perClass(p, bag, 0) + perClass(p, bag, 1);
     }
@@ -1315,10 +1325,10 @@ public final class ProductJ48 implements ProductTraining.Builder {
       double sum = 0;
       sum = sum + lnPerClass(p, 0, 0);
       sum = sum + lnPerClass(p, 0, 1);
-      sum = sum - INFO_GAIN.lnFunc(bag(p, 0));
+      sum = sum - lnBag(p, 0);
       sum = sum + lnPerClass(p, 1, 0);
       sum = sum + lnPerClass(p, 1, 1);
-      sum = sum - INFO_GAIN.lnFunc(bag(p, 1));
+      sum = sum - lnBag(p, 1);
       double newEnt = -(sum / ContingencyTables.log2);
       double unknownRate = (m_TotalNoInst - m_Total) / m_TotalNoInst;
       double numerator = m_OldEnt - newEnt;
@@ -1349,6 +1359,23 @@ public final class ProductJ48 implements ProductTraining.Builder {
     }
 
     private double[][] m_LnCounts;
+    /**
+     * {@code lnFunc} of each count of pairs up to a pair list's, where each
+     * row stands for one pair (times 1): looked up, not computed, by every
+     * node; null on the product's sides.
+     */
+    private double[] m_LnPairs;
+
+    /**
+     * Looks up the sides' {@code lnFunc} of counts in a table computed once.
+     *
+     * @param lnPairs {@code lnFunc(k)} for every count k of the pairs
+     * @return this side
+     */
+    Side withLnPairs(double[] lnPairs) {
+      m_LnPairs = lnPairs;
+      return this;
+    }
 
     int size() {
       return m_Rows[0].length + m_Rows[1].length;
@@ -1376,7 +1403,9 @@ public final class ProductJ48 implements ProductTraining.Builder {
      * pair weighs 1).
      */
     double[][] lnCounts() {
-      if (m_LnCounts == null) {
+      if (m_LnCounts == null && m_LnPairs != null) {
+        m_LnCounts = new double[][] {m_LnPairs, m_LnPairs}; // times 1: k pairs
+      } else if (m_LnCounts == null) {
         m_LnCounts = new double[2][];
         for (int c = 0; c < 2; c++) {
           m_LnCounts[c] = new double[m_Rows[c].length + 1];
