@@ -28,12 +28,19 @@ from weka_ranking._resources import project_dir
 from weka_ranking.data import Dataset, synthetic
 
 
-def compare(data: Dataset, options: str = "", per_instance: int = 2, seed: int = 1):
+def compare(
+    data: Dataset,
+    options: str = "",
+    per_instance: int = 2,
+    seed: int = 1,
+    threads: int = 1,
+):
     """J48 on one member's sampled pairs, from the rows and on the pairs."""
     classifier = bridge.make_classifier("J48", bridge.split_options(options))
     both = jpype.JClass("wekaranking.harness.SampledPairsTraining")
+    instances = bridge.to_instances(data)
     return both.compare(
-        classifier, bridge.to_instances(data), data.positive, per_instance, seed
+        classifier, instances, data.positive, per_instance, seed, threads
     )
 
 
@@ -59,6 +66,16 @@ def test_a_deep_tree_raises_subtrees_alike(weka):
     result = compare(synthetic(400, features=8, seed=3), "-M 1", per_instance=4)
     assert_same_model(result)
     assert str(result.onPairsModel).count(":") > 30
+
+
+@pytest.mark.parametrize("share", [0, 0.03], ids=["complete", "missing"])
+def test_the_tree_does_not_depend_on_the_threads(share, weka):
+    # 1,200 rows, 2,400 pairs: the root's attributes are weighed on two threads.
+    data = holes(synthetic(1200, seed=4), share)
+    one, two = (compare(data, threads=threads) for threads in (1, 2))
+    assert one.fromRows and two.fromRows
+    assert str(one.fromRowsModel) == str(two.fromRowsModel)
+    assert str(one.fromRowsModel).count(":") > 10
 
 
 @pytest.mark.parametrize("data", MISSING[:4] + MISSING[5:])

@@ -37,13 +37,31 @@ public final class SampledPairsTraining {
    */
   public static AllPairsTraining.Comparison compare(Classifier learner, Instances data,
       String rankFirst, int perInstance, long seed) throws Exception {
+    return compare(learner, data, rankFirst, perInstance, seed, 1);
+  }
+
+  /**
+   * As {@link #compare(Classifier, Instances, String, int, long)}, the
+   * training from the rows on up to {@code threads} threads.
+   *
+   * @param learner the learner, its options set (left untrained)
+   * @param data a binary task, its class set
+   * @param rankFirst the class that ranks first, as -rank-first names it
+   * @param perInstance pairs drawn per instance (-P), 0 for all
+   * @param seed the member's seed
+   * @param threads the most threads the training from the rows may use
+   * @return the comparison
+   * @throws Exception if the learner refuses the data
+   */
+  public static AllPairsTraining.Comparison compare(Classifier learner, Instances data,
+      String rankFirst, int perInstance, long seed, int threads) throws Exception {
     data = new Instances(data);
     data.deleteWithMissingClass();
     RankingTask task = RankingTask.of(data, rankFirst, "");
     PairTraining training = new PairTraining(data, task, perInstance, false);
     Classifier fromRows = AbstractClassifier.makeCopy(learner);
     long started = System.nanoTime();
-    boolean trained = ProductTraining.train(fromRows, training, new Random(seed), 1);
+    boolean trained = ProductTraining.train(fromRows, training, new Random(seed), threads);
     double fromRowsSeconds = (System.nanoTime() - started) / 1e9;
     Classifier onPairs = AbstractClassifier.makeCopy(learner);
     started = System.nanoTime();
