@@ -92,7 +92,7 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
     Instances header = new Instances(training.pairHeader(), 0);
     // J48's own checks of its options and capabilities, on no pairs.
     j48.buildClassifier(header);
-    ListGrower grower = new ListGrower(j48, training.rows(), header,
+    ListGrower grower = new ListGrower(j48, training.rows(), training.rowRanks(), header,
         training.pairList(random), threads);
     ProductJ48.Node<Bag> root;
     try {
@@ -162,8 +162,9 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
     /** Whether a row misses a feature's value. */
     private final boolean[] m_Missing;
 
-    ListGrower(J48 j48, double[][] rows, Instances header, PairList pairs, int threads) {
-      super(j48, rows, header, pairs.size(), pairs.size(), threads);
+    ListGrower(J48 j48, double[][] rows, RowRanks ranks, Instances header, PairList pairs,
+        int threads) {
+      super(j48, ranks, header, pairs.size(), pairs.size(), threads);
       m_List = pairs;
       InfoGainSplitCrit infoGain = new InfoGainSplitCrit();
       m_LnPairs = new double[pairs.size() + 1];

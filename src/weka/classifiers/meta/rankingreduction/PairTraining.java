@@ -83,6 +83,8 @@ public final class PairTraining {
   private boolean m_SumsInPairOrder;
   private final PairFeatures m_Layout;
   private final int m_Order;
+  /** The rows' ranks feature by feature, made for the first member that asks. */
+  private RowRanks m_RowRanks;
 
   /**
    * Pairs of the two rows side by side (concat), in blocks.
@@ -184,6 +186,20 @@ public final class PairTraining {
    */
   public double[][] rows() {
     return m_Rows;
+  }
+
+  /**
+   * The training rows' values and their ranks feature by feature, computed
+   * once and shared by the members a tree trains from the rows (side by
+   * side: a row's features are half the pair's attributes).
+   *
+   * @return the ranks
+   */
+  synchronized RowRanks rowRanks() {
+    if (m_RowRanks == null) {
+      m_RowRanks = new RowRanks(m_Rows, m_Layout.width() / 2);
+    }
+    return m_RowRanks;
   }
 
   /**

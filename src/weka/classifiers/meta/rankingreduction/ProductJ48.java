@@ -112,8 +112,8 @@ public final class ProductJ48 implements ProductTraining.Builder {
     Instances header = new Instances(training.pairHeader(), 0);
     // J48's own checks of its options and capabilities, on no pairs.
     j48.buildClassifier(header);
-    ProductGrower grower = new ProductGrower(j48, training.rows(), header, first, second,
-        threads);
+    ProductGrower grower = new ProductGrower(j48, training.rows(), training.rowRanks(),
+        header, first, second, threads);
     Node<Part> root;
     try {
       root = grower.grow(new Part(first, second, second, first), grower.sortedRows(),
@@ -299,10 +299,11 @@ public final class ProductJ48 implements ProductTraining.Builder {
     final Scratch[] m_Scratch;
 
     /**
+     * @param ranks the rows' values and ranks feature by feature
      * @param allPairs the pairs of the whole training set
      * @param scanLength the most entries a numeric attribute's scan reads
      */
-    Grower(J48 j48, double[][] rows, Instances header, double allPairs, int scanLength,
+    Grower(J48 j48, RowRanks ranks, Instances header, double allPairs, int scanLength,
         int threads) {
       m_Pool = threads > 1 ? Executors.newFixedThreadPool(threads, daemon()) : null;
       m_Threads = threads;
@@ -322,31 +323,9 @@ public final class ProductJ48 implements ProductTraining.Builder {
         m_Scratch[t] = new Scratch(scanLength);
       }
       m_FirstZero = new double[2][m_Features];
-      m_Columns = new double[m_Features][rows.length];
-      m_Values = new double[m_Features][];
-      m_Ranks = new int[m_Features][rows.length];
-      for (int f = 0; f < m_Features; f++) {
-        for (int r = 0; r < rows.length; r++) {
-          m_Columns[f][r] = rows[r][f] == 0 ? 0.0 : rows[r][f]; // one zero, not two
-        }
-        double[] values = m_Columns[f].clone();
-        Arrays.sort(values); // the missing values (NaN) last
-        int known = values.length;
-        while (known > 0 && Double.isNaN(values[known - 1])) {
-          known--;
-        }
-        int distinct = 0;
-        for (int i = 0; i < known; i++) {
-          if (i == 0 || values[i] != values[distinct - 1]) {
-            values[distinct++] = values[i];
-          }
-        }
-        m_Values[f] = Arrays.copyOf(values, distinct);
-        for (int r = 0; r < rows.length; r++) {
-          m_Ranks[f][r] = Double.isNaN(m_Columns[f][r]) ? -1
-              : Arrays.binarySearch(m_Values[f], m_Columns[f][r]);
-        }
-      }
+      m_Columns = ranks.m_Columns;
+      m_Values = ranks.m_Values;
+      m_Ranks = ranks.m_Ranks;
     }
 
     /** A node's pairs as one bag of their classes: Distribution(data), NoSplit's. */
@@ -895,9 +874,9 @@ public final class ProductJ48 implements ProductTraining.Builder {
     /** Scratch: each row's weight on the first and on the second side of a node. */
     private final double[][] m_WeightOf;
 
-    ProductGrower(J48 j48, double[][] rows, Instances header, int[] first, int[] second,
-        int threads) {
-      super(j48, rows, header, 2.0 * first.length * second.length, rows.length, threads);
+    ProductGrower(J48 j48, double[][] rows, RowRanks ranks, Instances header, int[] first,
+        int[] second, int threads) {
+      super(j48, ranks, header, 2.0 * first.length * second.length, rows.length, threads);
       m_InFirst = new boolean[rows.length];
       for (int r : first) {
         m_InFirst[r] = true;
