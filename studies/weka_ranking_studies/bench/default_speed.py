@@ -42,12 +42,13 @@ def default_speed(sets: tuple[tuple[int, int], ...] = SETS) -> dict:
 
     On each synthetic set (``synthetic(rows, features)``), WEKA's fold 1 of
     10: J48 alone trained on the fold's rows (WEKA's buildClassifier, the
-    rows already on the JVM, the best of two runs); the default (``RankingReduction()``, through the
-    Python face, the rows' conversion included, members one after another on
-    one thread as the default's ``-num-slots 1`` says); and member 1's J48
-    both ways (``SampledPairsTraining``), each timed in Java, with whether the
-    two trees are the same to the bit. The ratio is the default's wall over
-    J48 alone's; the load average is taken before and after each set.
+    rows already on the JVM, the best of two runs); the default
+    (``RankingReduction()``, through the Python face, the rows' conversion
+    included, members one after another on one thread as the default's
+    ``-num-slots 1`` says); and member 1's J48 both ways
+    (``SampledPairsTraining``), each timed in Java, with whether the two
+    trees are the same to the bit. The ratio is the default's wall over J48
+    alone's; the load average is taken before and after each set.
     """
     out = []
     for rows, features in sets:
