@@ -22,7 +22,7 @@ from weka_ranking.estimator import (
     input_name,
     labelled_dataset,
 )
-from weka_ranking.memory import check_heap
+from weka_ranking.memory import check_heap, check_members
 from weka_ranking.metrics import auc as ranking_auc
 from weka_ranking.params import (
     BY_NAME,
@@ -203,9 +203,11 @@ class RankingReduction(ClassifierMixin, Ranker):
         """Check the parameters now (``fit`` does too), before any work.
 
         Each value is Java's to refuse (its ``setOptions``), and so is how they
-        go together (its ``checkOptions``), as they are for WEKA's own users.
+        go together (its ``checkOptions``), as they are for WEKA's own users;
+        a committee the JVM's heap cannot hold even untrained is refused too.
         """
         bridge.check_options(self._reduction())
+        check_members(self.voters)
         return self
 
     def __sklearn_tags__(self):

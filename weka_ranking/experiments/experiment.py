@@ -8,6 +8,7 @@ import shlex
 from collections.abc import Callable
 from pathlib import Path
 
+from weka_ranking import jvm
 from weka_ranking.errors import WekaRankingError
 from weka_ranking.experiments.plan import ExperimentPlan, run_unit
 from weka_ranking.experiments.report import write_report
@@ -41,11 +42,9 @@ def run_experiment(
     records; ``retry_failed`` runs again the units that failed. Returns the
     units run now, the units of the plan, the report.
     """
+    jvm.start(heap=heap)  # the heap the schemes are checked against
+    plan.check_runnable()
     units = plan.units()
-    for spec in plan.data:  # a bad file fails here, in one line, before any work
-        spec.load()
-    for scheme in plan.schemes:  # so does a scheme that would fail every unit
-        scheme.check_runnable()
     store = ResultStore(out)
     refuse_another_plan(plan, store)
     store.add_run(plan_note(plan, command=command, folder=os.getcwd()))

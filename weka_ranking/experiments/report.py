@@ -37,10 +37,15 @@ def _p(value: float) -> str:
 
 
 def markdown_table(head: list[str], rows: list[list[str]]) -> list[str]:
-    """A Markdown table's lines: the head, its rule, a line a row."""
-    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
-    lines += ["| " + " | ".join(row) + " |" for row in rows]
-    return lines
+    """A Markdown table's lines: the head, its rule, a line a row.
+
+    A ``|`` in a cell (a scheme named ``a|b``) is escaped, not a column's end.
+    """
+
+    def line(cells: list[str]) -> str:
+        return "| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |"
+
+    return [line(head), "|" + "---|" * len(head), *map(line, rows)]
 
 
 def to_markdown(values: dict, command: str = "", figures: dict | None = None) -> str:
