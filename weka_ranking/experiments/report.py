@@ -9,6 +9,7 @@ critical-difference diagram (Demsar 2006) and the ROC curves of one data set.
 from __future__ import annotations
 
 import importlib.util
+import io
 import json
 import logging
 import math
@@ -16,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
-from weka_ranking.atomic import write_atomically
+from weka_ranking.atomic import write_atomically, write_bytes
 from weka_ranking.experiments import analysis
 from weka_ranking.experiments.plan import ExperimentPlan
 from weka_ranking.experiments.store import ResultStore
@@ -248,9 +249,21 @@ def _critical_difference_figure(values: dict, path: Path) -> None:
         f"apart by Nemenyi's test at {values['plan']['significance']}",
         fontsize=9,
     )
+    _save(figure, path)
+
+
+def _save(figure, path: Path) -> None:
+    """The figure as a PNG, written as the report's other files are.
+
+    Whole or not at all, and not through a link planted in the folder.
+    """
+    import matplotlib.pyplot as plt
+
     figure.tight_layout()
-    figure.savefig(path, dpi=110)
+    png = io.BytesIO()
+    figure.savefig(png, format="png", dpi=110)
     plt.close(figure)
+    write_bytes(path, png.getvalue(), follow_links=False)
 
 
 def roc_points(labels: np.ndarray, scores: np.ndarray) -> tuple[np.ndarray, ...]:
@@ -292,9 +305,7 @@ def _roc_figure(records: list[dict], dataset: str, schemes: list[str], path) -> 
         axes.legend(fontsize=7, loc="lower right")
     else:
         axes.text(0.5, 0.5, "no unit of run 1 finished", ha="center")
-    figure.tight_layout()
-    figure.savefig(path, dpi=110)
-    plt.close(figure)
+    _save(figure, path)
 
 
 def write_report(

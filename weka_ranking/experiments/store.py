@@ -30,12 +30,13 @@ from collections import defaultdict
 from collections.abc import Iterable
 from pathlib import Path
 
-from weka_ranking.atomic import open_regular
+from weka_ranking.atomic import open_regular, write_all, write_failed
 from weka_ranking.errors import WekaRankingError
 
 logger = logging.getLogger(__name__)
 
 REQUIRED = ("unit", "unit_records")
+NOT_REPAIRED = "the store is as it was, not repaired"
 
 
 class ResultStore:
@@ -167,21 +168,32 @@ class ResultStore:
         """A copy of the store as it is, before a repair drops any line of it."""
         source = self.path if self.path.exists() else self.compressed
         kept = source.with_name(f"{source.name}.bad-{time.strftime('%Y%m%dT%H%M%S')}")
-        shutil.copy2(source, kept)
+        try:
+            shutil.copy2(source, kept)
+        except OSError as err:
+            kept.unlink(missing_ok=True)
+            raise write_failed(kept, err, NOT_REPAIRED) from None
         return kept
 
     def _rewrite(self, records: Iterable[dict]) -> None:
         """Replace the store by ``records``, atomically; the caller holds the lock."""
         existing = self.path if self.path.exists() else self.compressed
         mode = existing.stat().st_mode & 0o777 if existing.exists() else None
-        handle, temporary = tempfile.mkstemp(prefix=".results.", dir=self.folder)
-        if mode is not None:  # the store keeps its permissions
-            os.chmod(temporary, mode)
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            for record in records:
-                stream.write(json.dumps(record, sort_keys=True) + "\n")
-            stream.flush()
-            os.fsync(stream.fileno())
+        try:
+            handle, temporary = tempfile.mkstemp(prefix=".results.", dir=self.folder)
+        except OSError as err:
+            raise write_failed(self.path, err, NOT_REPAIRED) from None
+        try:
+            if mode is not None:  # the store keeps its permissions
+                os.chmod(temporary, mode)
+            with os.fdopen(handle, "w", encoding="utf-8") as stream:
+                for record in records:
+                    stream.write(json.dumps(record, sort_keys=True) + "\n")
+                stream.flush()
+                os.fsync(stream.fileno())
+        except OSError as err:
+            os.unlink(temporary)
+            raise write_failed(self.path, err, NOT_REPAIRED) from None
         os.replace(temporary, self.path)
         self.compressed.unlink(missing_ok=True)  # its records are in the new file
 
@@ -197,7 +209,7 @@ class ResultStore:
             record["unit_records"] = len(records)
             record["write"] = write
         payload = "".join(json.dumps(r, sort_keys=True) + "\n" for r in records)
-        self._append_text(self.path, payload)
+        self._append_text(self.path, payload, f"unit {unit}")
 
     def run_lock(self) -> _RunLock:
         """Held by one run at a time.
@@ -210,7 +222,8 @@ class ResultStore:
 
     def add_run(self, run: dict) -> None:
         """Note one invocation (versions, argv, git sha) in ``runs.jsonl``."""
-        self._append_text(self.runs_path, json.dumps(run, sort_keys=True) + "\n")
+        note = json.dumps(run, sort_keys=True) + "\n"
+        self._append_text(self.runs_path, note, "the run's note")
 
     def runs(self) -> list[dict]:
         """The invocations noted so far, oldest first (a torn line left out)."""
@@ -229,12 +242,27 @@ class ResultStore:
                 notes.append(note)
         return notes
 
-    def _append_text(self, path: Path, payload: str) -> None:
+    def _append_text(self, path: Path, payload: str, what: str) -> None:
+        """Append ``payload`` whole, or not at all: a part written is cut off again.
+
+        ``what`` names what the payload is, for the message of a write that
+        fails (a full disk wrote 61,440 bytes of a record, silently).
+        """
         with self._locked():
             descriptor = open_regular(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
             try:
-                os.write(descriptor, payload.encode("utf-8"))
-                os.fsync(descriptor)
+                end = os.fstat(descriptor).st_size
+                try:
+                    write_all(descriptor, payload.encode("utf-8"))
+                    os.fsync(descriptor)
+                except OSError as err:
+                    os.ftruncate(descriptor, end)
+                    raise write_failed(
+                        path,
+                        err,
+                        f"{what} is not written and the file is as it was (the units "
+                        "finished before are kept)",
+                    ) from None
             finally:
                 os.close(descriptor)
 
