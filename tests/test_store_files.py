@@ -9,6 +9,7 @@ forever; each in one line naming the path, the link's target untouched.
 """
 
 import errno
+import json
 import os
 import subprocess
 import sys
@@ -152,3 +153,29 @@ def test_a_replace_on_a_full_disk_leaves_the_file_as_it_was(
     assert os.listdir(tmp_path) == (["report.md"] if existing else [])
     if existing:
         assert target.read_text() == "the report as it was\n"
+
+
+def test_a_folder_whose_plan_note_is_gone_is_refused(folder, capsys):
+    """With runs.jsonl removed, a changed plan was taken and its records mislabelled."""
+    (folder / "runs.jsonl").unlink()
+    changed = [*EXPERIMENT[:-4], "--folds", "3", "--runs", "1"]
+    said = failing(capsys, *changed, "--out", str(folder))
+    assert said == "weka-ranking: error: " + (
+        f"{folder}: holds results but no runs.jsonl, which notes the plan they come "
+        "from: they cannot be told to be this plan's; restore runs.jsonl, or write "
+        "to a new --out folder"
+    )
+
+
+@pytest.mark.parametrize(
+    ("plan", "why"),
+    [(5, "'int' object is not subscriptable"), ({"data": []}, "no 'schemes'")],
+)
+def test_a_plan_note_edited_into_another_shape_is_refused(folder, capsys, plan, why):
+    with (folder / "runs.jsonl").open("a") as notes:
+        notes.write(json.dumps({"plan": plan}) + "\n")
+    for command in (["report", str(folder)], [*EXPERIMENT, "--out", str(folder)]):
+        assert failing(capsys, *command) == "weka-ranking: error: " + (
+            f"{folder / 'runs.jsonl'}: a plan noted there is not a plan ({why}); "
+            "restore the file, or write to a new --out folder"
+        )

@@ -76,11 +76,19 @@ def refuse_another_plan(plan: ExperimentPlan, store: ResultStore) -> None:
 
     A unit is found by its data set's and scheme's names, its run and its
     fold: records made under another definition of those names would be
-    taken for this plan's.
+    taken for this plan's. The plan noted in the folder is the authority: a
+    folder with records and no plan noted (``runs.jsonl`` removed) is refused,
+    since nothing then says what its records are.
     """
-    for note in reversed(store.runs()):
-        if "plan" not in note:
-            continue
+    notes = _plan_notes(store)
+    if not notes and _has_records(store):
+        said = "no plan in runs.jsonl" if store.runs_path.exists() else "no runs.jsonl"
+        raise ExperimentError(
+            f"{store.folder}: holds results but {said}, which notes the plan they "
+            "come from: they cannot be told to be this plan's; restore runs.jsonl, "
+            "or write to a new --out folder"
+        )
+    for note in reversed(notes):
         found = plan.differences(
             note["plan"], note.get("defaults", MONOGRAPH_CONFIGURATION)
         )
@@ -90,6 +98,14 @@ def refuse_another_plan(plan: ExperimentPlan, store: ResultStore) -> None:
                 f"({'; '.join(found)}); write to a new --out folder, or rename "
                 "what changed"
             )
+
+
+def _has_records(store: ResultStore) -> bool:
+    """Whether the store's files hold anything (read no further than their size)."""
+    return any(
+        path.is_file() and path.stat().st_size > 0
+        for path in (store.path, store.compressed)
+    )
 
 
 def failures(plan: ExperimentPlan, store: str | Path) -> list[dict]:
@@ -105,12 +121,33 @@ def noted_plan(folder: str | Path) -> tuple[ExperimentPlan, str] | None:
 
     None for a folder that no experiment wrote (the reproduction's store).
     """
-    for note in reversed(ResultStore(folder).runs()):
-        if "plan" in note:
-            command = note.get("command", "")
-            if command and note.get("folder"):
-                command = f"cd {shlex.quote(note['folder'])} && {command}"
-            defaults = note.get("defaults", MONOGRAPH_CONFIGURATION)
-            plan = ExperimentPlan.from_dict(note["plan"], str(folder), defaults)
-            return plan, command
+    for note in reversed(_plan_notes(ResultStore(folder))):
+        command = note.get("command", "")
+        if isinstance(command, str) and command and isinstance(note.get("folder"), str):
+            command = f"cd {shlex.quote(note['folder'])} && {command}"
+        defaults = note.get("defaults", MONOGRAPH_CONFIGURATION)
+        return ExperimentPlan.from_dict(note["plan"], str(folder), defaults), command
     return None
+
+
+def _plan_notes(store: ResultStore) -> list[dict]:
+    """The notes of ``runs.jsonl`` that hold a plan, each checked to read back as one.
+
+    A note edited by hand into another shape is refused in one line naming
+    the file, rather than failing later on a missing key.
+    """
+    notes = [note for note in store.runs() if "plan" in note]
+    for note in notes:
+        try:
+            ExperimentPlan.from_dict(
+                note["plan"],
+                str(store.folder),
+                note.get("defaults", MONOGRAPH_CONFIGURATION),
+            )
+        except (KeyError, TypeError, ValueError, AttributeError) as err:
+            reason = f"no {err}" if isinstance(err, KeyError) else str(err)
+            raise ExperimentError(
+                f"{store.runs_path}: a plan noted there is not a plan ({reason}); "
+                "restore the file, or write to a new --out folder"
+            ) from None
+    return notes

@@ -48,6 +48,9 @@ class ResultStore:
         self.compressed = self.folder / "results.jsonl.gz"
         self.runs_path = self.folder / "runs.jsonl"
         self.dropped = 0
+        # Units of the last read written twice with different results: each
+        # (unit, the kept copy's first line, the other's).
+        self.conflicts: list[tuple[str, int, int]] = []
         # The first line set aside by the last read, and why ("" if none).
         self.first_bad = ""
 
@@ -69,8 +72,9 @@ class ResultStore:
             with os.fdopen(open_regular(self.path, os.O_RDONLY), "rb") as stream:
                 yield from stream
 
-    def _read(self) -> tuple[dict[str, list[dict]], int]:
-        units: dict[str, list[dict]] = defaultdict(list)
+    def _read(self) -> tuple[dict[str, list[tuple[int, dict]]], int]:
+        """Each unit's records with their line numbers; the count of lines set aside."""
+        units: dict[str, list[tuple[int, dict]]] = defaultdict(list)
         bad = whole_but_bad = 0
         first_bad = ""
         for number, raw in enumerate(self._lines(), 1):
@@ -84,7 +88,7 @@ class ResultStore:
                 whole_but_bad += raw.endswith(b"\n")
                 first_bad = first_bad or f"line {number}: {_reason(err)}"
                 continue
-            units[record["unit"]].append(record)
+            units[record["unit"]].append((number, record))
         self.first_bad = first_bad
         if whole_but_bad and not units:
             # Not a store with a torn tail: a file of something else.
@@ -98,8 +102,8 @@ class ResultStore:
     def load(self) -> dict[str, list[dict]]:
         """Records of every complete unit; repairs the file if anything was torn.
 
-        A unit written twice (two runs on one store) keeps its first whole copy,
-        or its first that holds no error (a failed unit run again). A repair
+        A unit written twice (two runs on one store) keeps one whole copy by
+        :data:`KEPT_OF_TWO`; copies whose results differ are said. A repair
         reads the file again under the writers' lock, so that a unit another
         process appends meanwhile (a report read during a run) is not lost.
         """
@@ -112,6 +116,7 @@ class ResultStore:
                 logger.info(
                     "%s: %d units were written twice; kept one", self.path, duplicates
                 )
+            self._say_conflicts()
             if bad or incomplete:
                 logger.warning(
                     "%s: dropped %d unreadable lines and %d incomplete units%s; "
@@ -122,6 +127,7 @@ class ResultStore:
                     f" (the first at {self.first_bad})" if self.first_bad else "",
                 )
                 self.dropped = bad + incomplete
+            if bad or incomplete or self.conflicts:  # a copy set aside may be right
                 kept = self._keep_original()
                 logger.warning("%s: the file as it was is kept as %s", self.path, kept)
             if duplicates or bad or incomplete:
@@ -129,20 +135,50 @@ class ResultStore:
         return complete
 
     def _complete(self) -> tuple[dict[str, list[dict]], int, int, int]:
-        """Complete units' records; counts of bad lines, incomplete units, twice."""
+        """Complete units' records; counts of bad lines, incomplete units, twice.
+
+        Units written twice with different results are counted in
+        ``self.conflicts`` and the first said once, with the rule that chose.
+        """
         units, bad = self._read()
-        complete, duplicates = {}, 0
-        for unit, records in units.items():
-            writes: dict[str, list[dict]] = defaultdict(list)
-            for record in records:
-                writes[record.get("write", "")].append(record)
-            whole = [w for w in writes.values() if len(w) == w[0]["unit_records"]]
+        complete, duplicates, conflicts = {}, 0, []
+        for unit, numbered in units.items():
+            writes: dict[str, list[tuple[int, dict]]] = defaultdict(list)
+            for line, record in numbered:
+                writes[record.get("write", "")].append((line, record))
+            whole = [w for w in writes.values() if len(w) == w[0][1]["unit_records"]]
             # A unit run again after it failed keeps the write that succeeded.
-            whole.sort(key=lambda w: any("error" in r for r in w))
+            whole.sort(key=lambda w: any("error" in r for _, r in w))
             if whole:
-                complete[unit] = whole[0]
+                complete[unit] = [r for _, r in whole[0]]
                 duplicates += len(whole) - 1
+                kept = _results(whole[0])
+                differing = [
+                    w for w in whole[1:] if not _failed(w) and _results(w) != kept
+                ]
+                if differing and not _failed(whole[0]):
+                    conflicts.append((unit, whole[0][0][0], differing[0][0][0]))
+        self.conflicts = conflicts
         return complete, bad, len(units) - len(complete), duplicates
+
+    def _say_conflicts(self) -> None:
+        """Say once the units of the last read written twice with other results."""
+        if not self.conflicts:
+            return
+        unit, kept, other = self.conflicts[0]
+        more = len(self.conflicts) - 1
+        logger.warning(
+            "%s: unit %s is written twice with different results (lines %d and %d)%s;"
+            " kept line %d's, %s: remove the wrong one, or run the plan into a new "
+            "folder",
+            self.path,
+            unit,
+            kept,
+            other,
+            f", and {more} more units" if more else "",
+            kept,
+            KEPT_OF_TWO,
+        )
 
     def records(self) -> list[dict]:
         """Every complete unit's records, read only: the store is never changed.
@@ -153,6 +189,7 @@ class ResultStore:
         may not change (another's, on read-only media) reads it whole.
         """
         complete, bad, incomplete, _ = self._complete()
+        self._say_conflicts()
         if bad or incomplete:
             logger.warning(
                 "%s: %d unreadable lines and %d incomplete units left out%s; the file "
@@ -265,6 +302,24 @@ class ResultStore:
                     ) from None
             finally:
                 os.close(descriptor)
+
+
+# The rule for a unit written twice, said in the warning and in the docs.
+KEPT_OF_TWO = "of two whole copies, the first in the file that holds no error"
+# What a unit's copies may differ in when their results are the same.
+_COSTS = ("write", "versions", "peak_heap_mb")
+
+
+def _results(write: list[tuple[int, dict]]) -> list[dict]:
+    """A write's records without what differs between runs of one unit (costs)."""
+    return [
+        {k: v for k, v in r.items() if k not in _COSTS and not k.endswith("seconds")}
+        for _, r in write
+    ]
+
+
+def _failed(write: list[tuple[int, dict]]) -> bool:
+    return any("error" in r for _, r in write)
 
 
 def _reason(err: Exception) -> str:
