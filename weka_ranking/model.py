@@ -9,8 +9,8 @@ from typing import Any
 import numpy as np
 
 from weka_ranking import bridge, learners, machine, persistence, progress
-from weka_ranking.data import Dataset
-from weka_ranking.errors import ParameterError
+from weka_ranking.data import Dataset, header_difference
+from weka_ranking.errors import DataError, ParameterError
 from weka_ranking.estimator import (
     ClassifierMixin,
     Ranker,
@@ -424,12 +424,25 @@ class RankingReduction(ClassifierMixin, Ranker):
 
     # -- ranking --------------------------------------------------------------
     def _check_data(self, X: Dataset | np.ndarray) -> Dataset:
+        """``X`` as a Dataset whose header is the training data's, for every scorer.
+
+        Count, names and types, as Java's ``rank`` checks them: ``predict`` and
+        ``predict_proba`` go to Java's per-instance path, which does not (rows
+        of 36 attributes were scored by a model of 16 without complaint).
+        """
         self._check_fitted()
         if isinstance(X, Dataset):
-            return X
-        # The header against the training data's is the Java class's to check.
-        checked = check_arrays(self, X, fitting=False)[0]
-        return array_dataset(checked, source=input_name(X))
+            data = X
+        else:
+            checked = check_arrays(self, X, fitting=False)[0]
+            data = array_dataset(checked, source=input_name(X))
+        difference = header_difference(self.attributes_, data.attributes)
+        if difference is not None:
+            raise DataError(
+                f"{input_name(data)}: header differs from the training data: "
+                f"{difference}"
+            )
+        return data
 
     def _trained_for_ranker(self):
         """The Java model, set to this estimator's ranker and tie rule.
