@@ -53,7 +53,7 @@ def output_target(path: str | Path) -> Path:
     path = Path(path)
     target = Path(os.path.realpath(path))
     if target.exists() and not target.is_file():
-        kind = _kind(target.stat().st_mode)
+        kind = file_kind(target.stat().st_mode)
         raise DataError(
             f"{path}: is {kind}, not a regular file; give the path of a file to write"
         )
@@ -64,7 +64,10 @@ def output_target(path: str | Path) -> Path:
     return target
 
 
-def _kind(mode: int) -> str:
+def file_kind(mode: int) -> str:
+    """What a file of ``mode`` is, in words for a message ("a FIFO")."""
+    if stat.S_ISREG(mode):
+        return "a file"
     if stat.S_ISDIR(mode):
         return "a folder"
     if stat.S_ISFIFO(mode):
@@ -102,7 +105,7 @@ def open_regular(path: str | Path, flags: int, mode: int = 0o644) -> int:
     if not stat.S_ISREG(kind):
         os.close(descriptor)
         raise DataError(
-            f"{path}: is {_kind(kind)}, not a regular file: move it away, and let "
+            f"{path}: is {file_kind(kind)}, not a regular file: move it away, and let "
             "the program write its own file"
         )
     os.set_blocking(descriptor, True)

@@ -42,10 +42,11 @@ def run_experiment(
     records; ``retry_failed`` runs again the units that failed. Returns the
     units run now, the units of the plan, the report.
     """
+    store = ResultStore(out)
+    store.check_folder()
     jvm.start(heap=heap)  # the heap the schemes are checked against
     plan.check_runnable()
     units = plan.units()
-    store = ResultStore(out)
     refuse_another_plan(plan, store)
     store.add_run(plan_note(plan, command=command, folder=os.getcwd()))
     ran = run_resumably(

@@ -30,8 +30,8 @@ from collections import defaultdict
 from collections.abc import Iterable
 from pathlib import Path
 
-from weka_ranking.atomic import open_regular, write_all, write_failed
-from weka_ranking.errors import WekaRankingError
+from weka_ranking.atomic import file_kind, open_regular, write_all, write_failed
+from weka_ranking.errors import DataError, WekaRankingError
 
 logger = logging.getLogger(__name__)
 
@@ -234,8 +234,30 @@ class ResultStore:
         os.replace(temporary, self.path)
         self.compressed.unlink(missing_ok=True)  # its records are in the new file
 
-    def _locked(self):
+    def check_folder(self) -> None:
+        """Refuse, before any work, a folder path that is something else.
+
+        A file, a FIFO or a link to nothing there said "[Errno 17] File exists".
+        """
+        if self.folder.is_dir():
+            return
+        if self.folder.is_symlink() or self.folder.exists():
+            kind = (
+                file_kind(self.folder.stat().st_mode)
+                if self.folder.exists()
+                else "a link to nothing"
+            )
+            raise DataError(
+                f"{self.folder}: is {kind}, not a folder: give a folder (new or "
+                "one written before) to hold the results (--out)"
+            )
+
+    def _make_folder(self) -> None:
+        self.check_folder()
         self.folder.mkdir(parents=True, exist_ok=True)
+
+    def _locked(self):
+        self._make_folder()
         return _Lock(self.folder / ".lock")
 
     def append(self, unit: str, records: list[dict]) -> None:
@@ -254,7 +276,7 @@ class ResultStore:
         A second run on this folder is refused at once, naming the process that holds
         it.
         """
-        self.folder.mkdir(parents=True, exist_ok=True)
+        self._make_folder()
         return _RunLock(self.folder / ".run.lock")
 
     def add_run(self, run: dict) -> None:
