@@ -7,6 +7,7 @@ flags::
     folds = 10            # k-fold cross-validation
     runs = 10             # repetitions: run r is seeded r, as WEKA's Experimenter
     baseline = "J48 alone"  # the scheme the others are tested against
+    rope = 0.01           # AUC differences within it are practically equivalent
 
     [[data]]
     files = ["data/*.arff", "breast-cancer"]  # files, globs, built-in tasks
@@ -48,6 +49,7 @@ from typing import Any, overload
 from weka_ranking import inputs
 from weka_ranking.data import Dataset
 from weka_ranking.errors import DataError, HeapError, WekaError
+from weka_ranking.experiments.registration import read_rule
 from weka_ranking.experiments.schemes import FROM_FLAGS, Scheme, invalid
 from weka_ranking.params import current_defaults
 from weka_ranking.tasks import TASKS, resolve_task
@@ -55,6 +57,8 @@ from weka_ranking.tasks import TASKS, resolve_task
 FOLDS = 10
 RUNS = 10
 SIGNIFICANCE = 0.05
+# The Bayesian tests' region of practical equivalence, in AUC (docs/experiments.md).
+ROPE = 0.01
 
 
 @dataclass(frozen=True)
@@ -135,7 +139,11 @@ class ExperimentPlan:
     baseline: str = ""
     significance: float = SIGNIFICANCE
     roc_data: str = ""
+    rope: float = ROPE
     source: str = field(default="", compare=False)
+    # The decision rule and its dated amendments (registration.read_rule).
+    rule: dict | None = field(default=None, compare=False)
+    amendments: tuple[dict, ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
         where = self.source or FROM_FLAGS
@@ -179,6 +187,10 @@ class ExperimentPlan:
         significance = self.significance
         if not _is_number(significance) or not 0 < significance < 1:
             raise invalid("significance", significance, where, "a number in (0, 1)")
+        if not _is_number(self.rope):
+            raise invalid("rope", self.rope, where, "a number: an AUC difference")
+        if not 0 <= self.rope < 1:
+            raise invalid("rope", self.rope, where, "an AUC difference in [0, 1)")
         for name in ("baseline", "roc_data"):
             if not isinstance(getattr(self, name), str):
                 raise invalid(name, getattr(self, name), where, "must be a name")
@@ -236,7 +248,12 @@ class ExperimentPlan:
             "baseline": self.baseline,
             "significance": self.significance,
             "roc_data": self.roc_data,
-        }
+            "rope": self.rope,
+        } | (
+            {"rule": self.rule, "amendments": list(self.amendments)}
+            if self.rule is not None
+            else {}
+        )
 
     @classmethod
     def from_dict(
@@ -268,12 +285,14 @@ class ExperimentPlan:
             entry = dict(entry)
             name, peer = entry.pop("name"), entry.pop("peer", None)
             schemes.append(Scheme(name, tuple(entry.items()), peer))
-        settings = ("folds", "runs", "baseline", "significance", "roc_data")
+        settings = ("folds", "runs", "baseline", "significance", "roc_data", "rope")
         return cls(
             data,
             tuple(schemes),
             **{k: values[k] for k in settings if k in values},
             source=source,
+            rule=values.get("rule"),
+            amendments=tuple(values.get("amendments", ())),
         )
 
     def differences(
@@ -437,7 +456,7 @@ def data_specs(
     ]
 
 
-PLAN_KEYS = {"folds", "runs", "baseline", "significance", "roc_data"}
+PLAN_KEYS = {"folds", "runs", "baseline", "significance", "roc_data", "rope"}
 DATA_KEYS = {"files", "class", "positive", "keep"}
 # A plan is a few kilobytes (the choosing study's 28 schemes: 3 KB); a larger
 # file is no plan, and is refused before it is read.
@@ -532,7 +551,8 @@ def read_plan(path: str | Path) -> ExperimentPlan:
         raise DataError(f"{path}: not a TOML plan: {err}") from None
     except RecursionError:
         raise DataError(f"{path}: not a TOML plan: nested too deep") from None
-    _unknown(document, {"experiment", "data", "scheme"}, str(path))
+    _unknown(document, {"experiment", "data", "scheme", "rule", "amendment"}, str(path))
+    rule, amendments = read_rule(document, str(path))
     settings = document.get("experiment", {})
     if not isinstance(settings, dict):
         raise invalid("experiment", settings, str(path), "write one [experiment] table")
@@ -559,6 +579,8 @@ def read_plan(path: str | Path) -> ExperimentPlan:
         tuple(schemes),
         **{k: settings[k] for k in PLAN_KEYS if k in settings},
         source=str(path),
+        rule=rule,
+        amendments=amendments,
     )
 
 
