@@ -31,7 +31,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from weka_ranking import jvm, machine, progress
+from weka_ranking import inputs, jvm, machine, progress
 from weka_ranking.atomic import output_target, write_atomically
 from weka_ranking.data import Dataset
 from weka_ranking.errors import (
@@ -549,6 +549,10 @@ def _check_before_work(args: argparse.Namespace) -> None:
     # Worker processes on this machine (a Dask scheduler's workers are elsewhere).
     if getattr(args, "jobs", None) and not getattr(args, "scheduler", None):
         machine.check_jobs(args.jobs, heap)
+    if args.command == "rank" and Path(args.test).exists():
+        # A device or a FIFO, refused before the training, not after.
+        inputs.regular_file(Path(args.test), "data file")
+    _check_scheduler(getattr(args, "scheduler", None))
     if args.command == "rank" and not (args.train or args.model):
         raise UsageError("rank needs --train FILE (to train a model) or --model FILE")
     if args.command == "rank" and args.train and args.model:
@@ -556,6 +560,33 @@ def _check_before_work(args: argparse.Namespace) -> None:
             "rank takes --train FILE or --model FILE, not both: --model ranks with "
             "the saved model, --train trains a new one"
         )
+
+
+# The schemes of a Dask scheduler's address that reach another machine.
+SCHEDULER_SCHEMES = ("tcp", "tls", "ws", "wss", "ucx")
+
+
+def _check_scheduler(address: str | None) -> None:
+    """Refuse, before any work, a ``--scheduler`` that is no scheduler's address.
+
+    ``''`` ran a local cluster silently; ``tcp://HOST:notaport`` and
+    ``inproc://x`` got Dask's messages, which do not name the flag.
+    """
+    if address is None:
+        return
+    scheme, _, rest = (
+        address.partition("://") if "://" in address else ("tcp", "", address)
+    )
+    host, _, port = rest.rpartition(":")
+    if scheme in SCHEDULER_SCHEMES and host.strip("[]") and port.isdigit():
+        if 0 < int(port) < 65536:
+            return
+    raise ParameterError(
+        "scheduler",
+        address,
+        "not a Dask scheduler's address: give tcp://HOST:PORT (e.g. "
+        "tcp://10.0.0.5:8786), or leave --scheduler out for a local cluster",
+    )
 
 
 # Flags whose value is itself WEKA options, so may start with "-" ("-U"), which

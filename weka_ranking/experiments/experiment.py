@@ -8,6 +8,7 @@ import shlex
 from collections.abc import Callable
 from pathlib import Path
 
+from weka_ranking import jvm
 from weka_ranking.errors import WekaRankingError
 from weka_ranking.experiments.plan import ExperimentPlan, run_unit
 from weka_ranking.experiments.registration import register
@@ -42,12 +43,11 @@ def run_experiment(
     records; ``retry_failed`` runs again the units that failed. Returns the
     units run now, the units of the plan, the report.
     """
-    units = plan.units()
-    for spec in plan.data:  # a bad file fails here, in one line, before any work
-        spec.load()
-    for scheme in plan.schemes:  # so does a scheme that would fail every unit
-        scheme.check_runnable()
     store = ResultStore(out)
+    store.check_folder()
+    jvm.start(heap=heap)  # the heap the schemes are checked against
+    plan.check_runnable()
+    units = plan.units()
     refuse_another_plan(plan, store)
     with store.run_lock():
         register(
@@ -87,11 +87,19 @@ def refuse_another_plan(plan: ExperimentPlan, store: ResultStore) -> None:
 
     A unit is found by its data set's and scheme's names, its run and its
     fold: records made under another definition of those names would be
-    taken for this plan's.
+    taken for this plan's. The plan noted in the folder is the authority: a
+    folder with records and no plan noted (``runs.jsonl`` removed) is refused,
+    since nothing then says what its records are.
     """
-    for note in reversed(store.runs()):
-        if "plan" not in note:
-            continue
+    notes = _plan_notes(store)
+    if not notes and _has_records(store):
+        said = "no plan in runs.jsonl" if store.runs_path.exists() else "no runs.jsonl"
+        raise ExperimentError(
+            f"{store.folder}: holds results but {said}, which notes the plan they "
+            "come from: they cannot be told to be this plan's; restore runs.jsonl, "
+            "or write to a new --out folder"
+        )
+    for note in reversed(notes):
         found = plan.differences(
             note["plan"], note.get("defaults", MONOGRAPH_CONFIGURATION)
         )
@@ -101,6 +109,14 @@ def refuse_another_plan(plan: ExperimentPlan, store: ResultStore) -> None:
                 f"({'; '.join(found)}); write to a new --out folder, or rename "
                 "what changed"
             )
+
+
+def _has_records(store: ResultStore) -> bool:
+    """Whether the store's files hold anything (read no further than their size)."""
+    return any(
+        path.is_file() and path.stat().st_size > 0
+        for path in (store.path, store.compressed)
+    )
 
 
 def failures(plan: ExperimentPlan, store: str | Path) -> list[dict]:
@@ -116,12 +132,33 @@ def noted_plan(folder: str | Path) -> tuple[ExperimentPlan, str] | None:
 
     None for a folder that no experiment wrote (the reproduction's store).
     """
-    for note in reversed(ResultStore(folder).runs()):
-        if "plan" in note:
-            command = note.get("command", "")
-            if command and note.get("folder"):
-                command = f"cd {shlex.quote(note['folder'])} && {command}"
-            defaults = note.get("defaults", MONOGRAPH_CONFIGURATION)
-            plan = ExperimentPlan.from_dict(note["plan"], str(folder), defaults)
-            return plan, command
+    for note in reversed(_plan_notes(ResultStore(folder))):
+        command = note.get("command", "")
+        if isinstance(command, str) and command and isinstance(note.get("folder"), str):
+            command = f"cd {shlex.quote(note['folder'])} && {command}"
+        defaults = note.get("defaults", MONOGRAPH_CONFIGURATION)
+        return ExperimentPlan.from_dict(note["plan"], str(folder), defaults), command
     return None
+
+
+def _plan_notes(store: ResultStore) -> list[dict]:
+    """The notes of ``runs.jsonl`` that hold a plan, each checked to read back as one.
+
+    A note edited by hand into another shape is refused in one line naming
+    the file, rather than failing later on a missing key.
+    """
+    notes = [note for note in store.runs() if "plan" in note]
+    for note in notes:
+        try:
+            ExperimentPlan.from_dict(
+                note["plan"],
+                str(store.folder),
+                note.get("defaults", MONOGRAPH_CONFIGURATION),
+            )
+        except (KeyError, TypeError, ValueError, AttributeError) as err:
+            reason = f"no {err}" if isinstance(err, KeyError) else str(err)
+            raise ExperimentError(
+                f"{store.runs_path}: a plan noted there is not a plan ({reason}); "
+                "restore the file, or write to a new --out folder"
+            ) from None
+    return notes

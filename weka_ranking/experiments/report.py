@@ -11,6 +11,7 @@ the ROC curves of one data set, each fold's read on its own scale.
 from __future__ import annotations
 
 import importlib.util
+import io
 import json
 import logging
 import math
@@ -20,7 +21,7 @@ from pathlib import Path
 
 import numpy as np
 
-from weka_ranking.atomic import write_atomically
+from weka_ranking.atomic import write_atomically, write_bytes
 from weka_ranking.errors import ParameterError, WekaRankingError, WekaRankingWarning
 from weka_ranking.experiments import analysis
 from weka_ranking.experiments.plan import ExperimentPlan
@@ -43,10 +44,15 @@ def _p(value: float) -> str:
 
 
 def markdown_table(head: list[str], rows: list[list[str]]) -> list[str]:
-    """A Markdown table's lines: the head, its rule, a line a row."""
-    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
-    lines += ["| " + " | ".join(row) + " |" for row in rows]
-    return lines
+    """A Markdown table's lines: the head, its rule, a line a row.
+
+    A ``|`` in a cell (a scheme named ``a|b``) is escaped, not a column's end.
+    """
+
+    def line(cells: list[str]) -> str:
+        return "| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |"
+
+    return [line(head), "|" + "---|" * len(head), *map(line, rows)]
 
 
 def _bayes(probabilities: list[float] | None) -> str:
@@ -422,8 +428,18 @@ def _critical_difference_figure(values: dict, path: Path, grouping: str) -> None
         )
     axes.axis("off")
     figure.suptitle("\n".join(title), fontsize=9, y=1 - 0.1 / height, va="top")
-    figure.savefig(path, dpi=110)
-    plt.close(figure)
+    _save(figure, path)
+
+
+def _save(figure, path: Path) -> None:
+    """The figure as a PNG, written as the report's other files are.
+
+    Whole or not at all, and not through a link planted in the folder.
+    """
+    png = io.BytesIO()
+    figure.savefig(png, format="png", dpi=110)
+    _pyplot().close(figure)
+    write_bytes(path, png.getvalue(), follow_links=False)
 
 
 def roc_points(labels: np.ndarray, scores: np.ndarray) -> tuple[np.ndarray, ...]:
@@ -512,8 +528,7 @@ def _roc_figure(records: list[dict], values: dict, dataset: str, path: Path) -> 
     else:
         axes.text(0.5, 0.5, "no unit finished", ha="center")
     figure.tight_layout()
-    figure.savefig(path, dpi=110)
-    plt.close(figure)
+    _save(figure, path)
 
 
 def _bayesian_figure(values: dict, path: Path) -> None:
@@ -554,8 +569,7 @@ def _bayesian_figure(values: dict, path: Path) -> None:
         fontsize=7, ncol=3, loc="lower center", bbox_to_anchor=(0.5, 1.08)
     )
     figure.tight_layout()
-    figure.savefig(path, dpi=110)
-    plt.close(figure)
+    _save(figure, path)
 
 
 def describe_data(plan: ExperimentPlan) -> dict[str, dict]:

@@ -12,6 +12,7 @@ give the same records.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import heapq
 import logging
@@ -92,6 +93,22 @@ def _work_with_heap(unit: Unit, work: Work, heap: str | None) -> list[dict]:
     return work(unit)
 
 
+# Seconds a Dask scheduler has to answer.
+SCHEDULER_TIMEOUT = 30
+
+
+async def _answers(address: str, seconds: float) -> None:
+    """Connect to ``address`` and shake hands, within ``seconds`` in all.
+
+    Dask's own connect waits for the handshake without a limit: a listener
+    that accepts and never answers hung the command past its timeout.
+    """
+    from distributed.comm import connect
+
+    comm = await asyncio.wait_for(connect(address, timeout=seconds), seconds)
+    await comm.close()
+
+
 def _dask_client(scheduler: str | None, jobs: int):
     """A client of the cluster at ``scheduler``, or of a local cluster of ``jobs``.
 
@@ -106,10 +123,12 @@ def _dask_client(scheduler: str | None, jobs: int):
         ) from None
     if scheduler:
         try:
-            return Client(scheduler, timeout=30), None
-        except OSError as err:
+            asyncio.run(_answers(scheduler, SCHEDULER_TIMEOUT))
+            return Client(scheduler, timeout=SCHEDULER_TIMEOUT), None
+        except (TimeoutError, OSError) as err:
             raise WekaRankingError(
-                f"--scheduler {scheduler}: no Dask scheduler answered ({err}); start "
+                f"--scheduler {scheduler}: no Dask scheduler answered "
+                f"({str(err) or f'nothing within {SCHEDULER_TIMEOUT} s'}); start "
                 "one with 'dask scheduler' or leave --scheduler out for a local one"
             ) from None
     cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, dashboard_address=None)

@@ -133,11 +133,15 @@ class Scheme:
         ``where`` names the plan entry in errors.
         """
         given = dict(given)
+        if name is not None:
+            _check_name(name, where)
         peer = given.pop("peer", None)
         if peer is not None:
             if peer not in PEERS:
                 raise invalid("peer", peer, where, f"choose from {', '.join(PEERS)}")
             seed = given.pop("seed", 1)
+            if not isinstance(seed, int) or isinstance(seed, bool):
+                raise invalid("seed", seed, where, "an integer")
             if given:
                 raise invalid(
                     next(iter(given)),
@@ -237,7 +241,11 @@ class Scheme:
             words = dict(self.words)
             if err.name in words:
                 word = words[err.name]
-                raise invalid(word, err.value, self.where, err.reason) from None
+                reason = "; ".join(
+                    [err.reason]
+                    + [f"{r.advice} {word} = {r.value} {r.note}" for r in err.remedies]
+                )
+                raise invalid(word, err.value, self.where, reason.strip()) from None
             raise DataError(f"scheme {self.name!r}: {err}") from None
         except WekaRankingError as err:  # options WEKA's learner refuses
             raise DataError(f"scheme {self.name!r}: {err}") from None
@@ -264,6 +272,18 @@ class Scheme:
 
 def _squeezed(word: str) -> str:
     return word.lower().replace("-", "").replace("_", "")
+
+
+def _check_name(name: object, where: str) -> None:
+    """Refuse a name that cannot head a report's column or key a unit in the store."""
+    if not isinstance(name, str):
+        raise invalid("name", name, where, "must be a string")
+    if not name.strip():
+        raise invalid("name", name, where, "an empty name; give one, or leave name out")
+    if not name.isprintable():
+        raise invalid(
+            "name", name, where, "a name on one line, without control characters"
+        )
 
 
 def _check_learner(learner: str, where: str) -> None:

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from weka_ranking.arff import quoted as quote
+from weka_ranking.atomic import output_target
 from weka_ranking.experiments.plan import ExperimentPlan
 from weka_ranking.experiments.schemes import Scheme
 from weka_ranking.version import __version__
@@ -152,6 +153,7 @@ def experimenter_plan(plan: ExperimentPlan, out: Path, results: Path) -> list[st
     """
     from weka_ranking import bridge
 
+    output_target(out)  # a FIFO there blocked WEKA's write, deaf to signals
     left_out = [
         f"scheme {s.name}: a peer, not a WEKA scheme" for s in plan.schemes if s.peer
     ]
