@@ -5,13 +5,21 @@ from __future__ import annotations
 import logging
 import os
 import shlex
-from collections.abc import Callable
 from pathlib import Path
 
+from weka_ranking import progress as progress_module
 from weka_ranking.errors import WekaRankingError
+from weka_ranking.experiments.estimate import (
+    TimeLeft,
+    estimate,
+    far_longer_line,
+    kept_pilot,
+    plan_estimate,
+    stored_units,
+)
 from weka_ranking.experiments.plan import ExperimentPlan, run_unit
 from weka_ranking.experiments.report import write_report
-from weka_ranking.experiments.runner import run_resumably
+from weka_ranking.experiments.runner import pending_units, run_resumably
 from weka_ranking.experiments.store import ResultStore
 from weka_ranking.params import MONOGRAPH_CONFIGURATION, current_defaults
 
@@ -30,7 +38,7 @@ def run_experiment(
     heap: str | None = None,
     scheduler: str | None = None,
     executor: str = "local",
-    progress: Callable[[int, int], None] | None = None,
+    progress: bool = False,
     command: str = "",
     retry_failed: bool = False,
 ) -> tuple[int, int, Path]:
@@ -38,22 +46,32 @@ def run_experiment(
 
     Resumable: stop it anywhere and run it again to finish what is missing;
     one process, ``jobs`` worker processes or a Dask cluster give the same
-    records; ``retry_failed`` runs again the units that failed. Returns the
-    units run now, the units of the plan, the report.
+    records; ``retry_failed`` runs again the units that failed. ``progress``
+    says the units done, of how many, and the time to go, each scheme priced
+    on each data set (:class:`~weka_ranking.experiments.estimate.TimeLeft`,
+    by the pilot ``--estimate`` kept in ``out`` where no unit is done yet,
+    which also names a scheme expected to take far longer than the others).
+    Returns the units run now, the units of the plan, the report.
     """
     units = plan.units()
-    for spec in plan.data:  # a bad file fails here, in one line, before any work
-        spec.load()
-    for scheme in plan.schemes:  # so does a scheme that would fail every unit
-        scheme.check_runnable()
     store = ResultStore(out)
-    refuse_another_plan(plan, store)
+    check_before_work(plan, store)
     store.add_run(plan_note(plan, command=command, folder=os.getcwd()))
+    time_left = None
+    if progress:
+        pending = pending_units(units, stored_units(store), retry_failed)
+        prior = kept_pilot(plan, out)
+        time_left = TimeLeft(pending, prior)
+        if prior and pending:
+            said = far_longer_line(estimate(pending, prior, jobs))
+            if said:
+                progress_module.line(said, force=True)
     ran = run_resumably(
         units,
         run_unit,
         store,
-        progress,
+        time_left,
+        time_left.finished if time_left else None,
         jobs=jobs,
         heap=heap,
         scheduler=scheduler,
@@ -61,6 +79,31 @@ def run_experiment(
         retry_failed=retry_failed,
     )
     return ran, len(units), write_report(plan, out, command)
+
+
+def check_before_work(plan: ExperimentPlan, store: ResultStore) -> None:
+    """Refuse, in one line and before any work, what would fail the run.
+
+    A data file that cannot be read, a scheme that would fail every unit, a
+    folder whose records another plan defined.
+    """
+    for spec in plan.data:
+        spec.load()
+    for scheme in plan.schemes:
+        scheme.check_runnable()
+    refuse_another_plan(plan, store)
+
+
+def estimate_experiment(
+    plan: ExperimentPlan, out: str | Path, jobs: int = 1, retry_failed: bool = False
+) -> dict:
+    """``experiment --estimate``: the run's checks, then the plan priced by a pilot.
+
+    Runs no unit of the plan; writes only the pilot's seconds into ``out``
+    (:func:`~weka_ranking.experiments.estimate.plan_estimate`).
+    """
+    check_before_work(plan, ResultStore(out))
+    return plan_estimate(plan, out, jobs, retry_failed=retry_failed)
 
 
 def plan_note(plan: ExperimentPlan, **more: str) -> dict:
