@@ -22,10 +22,13 @@ running no unit of the plan:
   (:func:`contention`), plus :data:`UNIT_OVERHEAD_SECONDS`; the units are
   replayed in the plan's order on the first free of ``jobs`` workers
   (:func:`runner.makespan`, as ``reproduce --estimate`` prices its plan), after
-  the data sets' loading and, with workers, their start
-  (:data:`WORKER_START_SECONDS`), and before the report
-  (:data:`REPORT_SECONDS`). ``weka-ranking bench --sections estimate`` checks
-  the estimate against a measured run.
+  the data sets' loading (as the run's checks took it, and again in each
+  worker) and, with workers, their start (:data:`WORKER_START_SECONDS`), and
+  before the report (:data:`REPORT_SECONDS`); those two are seconds alone,
+  scaled by the machine's pace at the pilot (its wall over its CPU seconds).
+  The command's own start (Python and the JVM) is not counted.
+  ``weka-ranking bench --sections estimate`` checks the estimate against a
+  measured run.
 
 The pilot's seconds are kept in the store's folder (``estimate.json``), so that
 the run's progress line (:class:`TimeLeft`) prices a scheme's units on a data
@@ -64,11 +67,11 @@ PILOT_ROWS = 1000
 # The model of growth's exponent is kept in this range.
 GROWTH_EXPONENTS = (1.0, 2.0)
 # The seconds of a unit beyond its training and ranking (its folds, its
-# record, the store), and of the work around the units: measured by the
-# bench (``bench --sections estimate``) at load 3-8 on two cores.
+# record, the store), and the CPU seconds of the work around the units (a
+# worker's start, the report with its figures), as measured on two cores.
 UNIT_OVERHEAD_SECONDS = 0.02
 WORKER_START_SECONDS = 4.0
-REPORT_SECONDS = 2.0
+REPORT_SECONDS = 4.0
 # A scheme whose units take more than this many times the other schemes'
 # median is named before the work.
 FAR_LONGER = 5.0
@@ -165,6 +168,7 @@ class PlanEstimate:
     seconds: float
     fixed_seconds: float
     slowdown: float
+    pace: float
     schemes: tuple[SchemeEstimate, ...]
     far_longer: tuple[str, ...]
 
@@ -175,6 +179,7 @@ def estimate(
     jobs: int,
     *,
     slowdown: float = 1.0,
+    pace: float = 1.0,
     load_seconds: float = 0.0,
     overhead: float = UNIT_OVERHEAD_SECONDS,
 ) -> PlanEstimate:
@@ -182,17 +187,18 @@ def estimate(
 
     A unit costs ``unit_seconds[(data set, scheme)] * slowdown + overhead``;
     the plan's wall is the data sets' loading (``load_seconds``, again in the
-    workers), the workers' start, the units replayed in order on the first free
-    worker, and the report. A scheme's wall is its units' alone on the jobs.
+    workers), the workers' start and the report (their seconds alone times
+    ``pace``), and the units replayed in order on the first free worker. A
+    scheme's wall is its units' alone on the jobs.
     """
     workers = min(jobs, len(units))
     cost = {
         cell: seconds * slowdown + overhead for cell, seconds in unit_seconds.items()
     }
     durations = [cost[_cell(u)] for u in units]
-    fixed = load_seconds + REPORT_SECONDS
+    fixed = load_seconds + REPORT_SECONDS * pace
     if workers > 1:
-        fixed += WORKER_START_SECONDS + load_seconds
+        fixed += WORKER_START_SECONDS * pace + load_seconds
     by_scheme: dict[str, list[float]] = defaultdict(list)
     for unit, seconds in zip(units, durations):
         by_scheme[unit.scheme.name].append(seconds)
@@ -206,6 +212,7 @@ def estimate(
         seconds=fixed + (makespan(durations, workers) if durations else 0.0),
         fixed_seconds=fixed,
         slowdown=slowdown,
+        pace=pace,
         schemes=schemes,
         far_longer=far_longer({s.name: s.unit_seconds for s in schemes}),
     )
@@ -264,24 +271,21 @@ def pilot(plan: ExperimentPlan, rows: int = PILOT_ROWS) -> tuple[list[Pilot], di
     """Each scheme's pilot on each data set, and what was measured around them.
 
     The second value holds ``load`` (the load average before the pilot),
-    ``cores``, ``load_seconds`` (reading the data sets) and ``seconds`` (the
-    pilot's wall).
+    ``cores``, ``seconds`` (the pilot's wall) and ``pace`` (its wall over its
+    CPU seconds, at least 1: how much slower than alone the machine runs).
     """
     from weka_ranking.folds import weka_folds
 
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
     pilots: list[Pilot] = []
-    load_seconds = 0.0
     cells = len(plan.data) * len(plan.schemes)
     # The units' own lines would crowd out the pilot's.
     level = progress_module.MEMBERS.level
     progress_module.MEMBERS.setLevel(logging.WARNING)
     try:
         for spec in plan.data:
-            read = time.perf_counter()
             data = spec.load()
-            load_seconds += time.perf_counter() - read
             train, test = next(iter(weka_folds(data.y, plan.folds, 1)))
             full = min(len(train), rows)
             small = max(2, full // 2)
@@ -319,11 +323,12 @@ def pilot(plan: ExperimentPlan, rows: int = PILOT_ROWS) -> tuple[list[Pilot], di
                 )
     finally:
         progress_module.MEMBERS.setLevel(level)
+    seconds = time.perf_counter() - started
     measured_around = {
         "load": load,
         "cores": machine.cores(),
-        "load_seconds": load_seconds,
-        "seconds": time.perf_counter() - started,
+        "seconds": seconds,
+        "pace": max(1.0, seconds / max(time.process_time() - cpu, 1e-9)),
     }
     return pilots, measured_around
 
@@ -335,11 +340,13 @@ def plan_estimate(
     *,
     retry_failed: bool = False,
     rows: int = PILOT_ROWS,
+    load_seconds: float = 0.0,
 ) -> dict:
     """``experiment --estimate``: the pilot, the plan's units not yet in ``out`` priced.
 
     Runs no unit; writes only the pilot's seconds, to ``out``/``estimate.json``
     (:func:`kept_pilot` reads them for the run's progress line).
+    ``load_seconds``: what reading the data sets took (the run reads them again).
     """
     units = plan.units()
     pending = pending_units(units, stored_units(ResultStore(out)), retry_failed)
@@ -351,13 +358,14 @@ def plan_estimate(
         {(p.data, p.scheme): p.unit_seconds for p in pilots},
         jobs,
         slowdown=slowdown,
-        load_seconds=around["load_seconds"],
+        pace=around["pace"],
+        load_seconds=load_seconds,
     )
     kept = keep_pilot(plan, out, pilots)
     return {
         "estimate": asdict(result),
         "pilots": [asdict(p) | {"unit_seconds": p.unit_seconds} for p in pilots],
-        "pilot": around,
+        "pilot": around | {"load_seconds": load_seconds},
         "units_in_plan": len(units),
         "units_done": len(units) - len(pending),
         "kept": str(kept),
@@ -520,8 +528,10 @@ def lines(values: dict) -> list[str]:
         + (f" (of the plan's {values['units_in_plan']}, {done} done)" if done else "")
         + f", estimated from a pilot of {around['seconds']:.0f} s at load "
         f"{around['load']:.1f} on {around['cores']} cores (each unit "
-        f"{plan['slowdown']:.2f} times as long as alone; "
-        f"{_duration(plan['fixed_seconds'])} of start, data and report)"
+        f"{plan['slowdown']:.2f} times as long as on 1 worker; "
+        f"{_duration(plan['fixed_seconds'])} of data, start and report, at "
+        f"{plan['pace']:.1f} times their seconds alone; the command's own start "
+        "not counted)"
     ]
     for s in plan["schemes"]:
         out.append(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import os
 import shlex
+import time
 from pathlib import Path
 
 from weka_ranking import progress as progress_module
@@ -102,8 +103,10 @@ def estimate_experiment(
     Runs no unit of the plan; writes only the pilot's seconds into ``out``
     (:func:`~weka_ranking.experiments.estimate.plan_estimate`).
     """
-    check_before_work(plan, ResultStore(out))
-    return plan_estimate(plan, out, jobs, retry_failed=retry_failed)
+    started = time.perf_counter()
+    check_before_work(plan, ResultStore(out))  # the run reads the data sets alike
+    read = time.perf_counter() - started
+    return plan_estimate(plan, out, jobs, retry_failed=retry_failed, load_seconds=read)
 
 
 def plan_note(plan: ExperimentPlan, **more: str) -> dict:
