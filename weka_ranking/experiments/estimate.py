@@ -5,18 +5,21 @@ a hundred times another's. ``weka-ranking experiment PLAN --estimate`` runs a
 short pilot of each scheme on each data set and prices the plan from it,
 running no unit of the plan:
 
-- **The pilot.** Each scheme is trained on the first training fold of run 1 of
-  each data set and ranks its test fold, twice: on half of
-  ``m = min(rows, PILOT_ROWS)`` training rows, then on ``m`` (a stratified
-  prefix of WEKA's fold, the test fold cut in the same proportion). The first
-  warms the JVM; the second is the pilot's seconds (training and ranking, as a
-  unit's record counts them).
-- **The model of growth.** A unit of ``n`` training rows costs
+- **The pilot.** Each scheme is first run once to warm the JVM's compiler to
+  its code (on the largest data set's smaller size: a run pays that once a
+  process, and a scheme's first pilot would be priced two or three times too
+  high). Then it is trained on the first training fold of run 1 of each data
+  set and ranks its test fold: the unit's own work where the fold has at most
+  ``m = PILOT_ROWS`` training rows, else twice, on ``m / 4`` then ``m`` of
+  them (a stratified prefix of WEKA's fold, the test fold cut in the same
+  proportion). The last is the pilot's seconds (training and ranking, as a
+  unit's record counts them, at the machine's load of the moment).
+- **The model of growth.** A unit of ``n > m`` training rows costs
   ``s(m) * (n / m) ** k`` (:func:`scaled`), ``k`` the exponent the two pilot
-  sizes show (:func:`growth_exponent`), kept between 1 (linear in rows, as
-  NaiveBayes) and 2 (quadratic, as the tournament's pairs of test rows). A
-  data set of at most ``PILOT_ROWS`` training rows needs no model: its pilot
-  is a unit's own work.
+  sizes show in CPU seconds (:func:`growth_exponent`: the process's, which
+  other work on a shared machine disturbs less than the wall), kept between 1
+  (linear in rows, as NaiveBayes) and 1.6 (the default reduction's growth
+  measured up to 128,000 rows, issue 44).
 - **The plan.** Each unit costs its scheme's and data set's seconds, times
   the slowdown of ``jobs`` workers sharing the machine's cores with its load
   (:func:`contention`), plus :data:`UNIT_OVERHEAD_SECONDS`; the units are
@@ -65,7 +68,7 @@ logger = logging.getLogger(__name__)
 # model of growth.
 PILOT_ROWS = 1000
 # The model of growth's exponent is kept in this range.
-GROWTH_EXPONENTS = (1.0, 2.0)
+GROWTH_EXPONENTS = (1.0, 1.6)
 # The seconds of a unit beyond its training and ranking (its folds, its
 # record, the store), and the CPU seconds of the work around the units (a
 # worker's start, the report with its figures), as measured on two cores.
@@ -251,20 +254,25 @@ def _stratified_prefix(rows: np.ndarray, y: np.ndarray, count: int) -> np.ndarra
     return rows[keep]
 
 
-def _pilot_seconds(scheme, data, train_rows, test_rows) -> tuple[float, str]:
-    """Training and ranking seconds of the scheme on the rows, or till it failed."""
+def _pilot_seconds(scheme, data, train_rows, test_rows) -> tuple[float, float, str]:
+    """The scheme on the rows: training and ranking seconds, CPU seconds, error.
+
+    The seconds are till it failed where it did (with the error's first line).
+    """
     from weka_ranking.evaluation import evaluate_fold, fit_fold
 
     train, test = data.subset(train_rows), data.subset(test_rows)
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     try:
         model, seconds = fit_fold(scheme.estimator(), train)
         record = evaluate_fold(
             model, test, fold=0, n_train=len(train), train_seconds=seconds
         )
     except (WekaError, HeapError, ValueError) as err:  # as run_unit: the unit fails
-        return time.perf_counter() - started, str(err).splitlines()[0]
-    return record.train_seconds + record.rank_seconds, ""
+        error = str(err).splitlines()[0]
+        return time.perf_counter() - started, time.process_time() - cpu, error
+    cpu = time.process_time() - cpu
+    return record.train_seconds + record.rank_seconds, cpu, ""
 
 
 def pilot(plan: ExperimentPlan, rows: int = PILOT_ROWS) -> tuple[list[Pilot], dict]:
@@ -276,59 +284,68 @@ def pilot(plan: ExperimentPlan, rows: int = PILOT_ROWS) -> tuple[list[Pilot], di
     """
     from weka_ranking.folds import weka_folds
 
-    started, cpu = time.perf_counter(), time.process_time()
+    started, cpu_started = time.perf_counter(), time.process_time()
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
     pilots: list[Pilot] = []
     cells = len(plan.data) * len(plan.schemes)
+    # Each data set's rows the pilot trains on, (train, test) a size: the
+    # unit's own, or a quarter of ``rows`` and ``rows`` of them; and a unit's.
+    sizes, unit_rows = {}, {}
+    for spec in plan.data:
+        data = spec.load()
+        train, test = next(iter(weka_folds(data.y, plan.folds, 1)))
+        unit_rows[spec] = len(train)
+        sizes[spec] = [
+            (
+                _stratified_prefix(train, data.y, size),
+                _stratified_prefix(
+                    test, data.y, max(2, round(size * len(test) / len(train)))
+                ),
+            )
+            for size in (rows // 4, rows)
+        ]
+        if len(train) <= rows:
+            sizes[spec] = [(train, test)]
+    largest = max(plan.data, key=unit_rows.__getitem__)
     # The units' own lines would crowd out the pilot's.
     level = progress_module.MEMBERS.level
     progress_module.MEMBERS.setLevel(logging.WARNING)
     try:
+        for scheme in plan.schemes:  # the JVM's compiler warmed to each scheme
+            _pilot_seconds(scheme, largest.load(), *sizes[largest][0])
         for spec in plan.data:
             data = spec.load()
-            train, test = next(iter(weka_folds(data.y, plan.folds, 1)))
-            full = min(len(train), rows)
-            small = max(2, full // 2)
-            sizes = [
-                (
-                    _stratified_prefix(train, data.y, size),
-                    _stratified_prefix(
-                        test, data.y, max(2, round(size * len(test) / len(train)))
-                    ),
-                )
-                for size in (small, full)
-            ]
-            if full == len(train):  # the unit's own work
-                sizes[1] = (train, test)
+            (small_train, _), (full_train, _) = sizes[spec][0], sizes[spec][-1]
             for scheme in plan.schemes:
                 progress_module.line(
                     "pilot: %s on %s (%d of %d)",
                     *(scheme.name, spec.name, len(pilots) + 1, cells),
                     since=started,
                 )
-                measured = [_pilot_seconds(scheme, data, *s) for s in sizes]
-                (small_seconds, _), (seconds, error) = measured
+                measured = [_pilot_seconds(scheme, data, *s) for s in sizes[spec]]
+                seconds, full_cpu, error = measured[-1]
+                exponent = growth_exponent(  # of no use where one size was run
+                    measured[0][1], len(small_train), full_cpu, len(full_train)
+                )
                 pilots.append(
                     Pilot(
                         spec.name,
                         scheme.name,
-                        len(train),
-                        len(sizes[1][0]),
+                        unit_rows[spec],
+                        len(full_train),
                         seconds,
-                        growth_exponent(
-                            small_seconds, len(sizes[0][0]), seconds, len(sizes[1][0])
-                        ),
+                        exponent,
                         error,
                     )
                 )
     finally:
         progress_module.MEMBERS.setLevel(level)
-    seconds = time.perf_counter() - started
+    wall = time.perf_counter() - started
     measured_around = {
         "load": load,
         "cores": machine.cores(),
-        "seconds": seconds,
-        "pace": max(1.0, seconds / max(time.process_time() - cpu, 1e-9)),
+        "seconds": wall,
+        "pace": max(1.0, wall / max(time.process_time() - cpu_started, 1e-9)),
     }
     return pilots, measured_around
 
