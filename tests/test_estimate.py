@@ -45,10 +45,11 @@ def test_the_model_of_growth_by_hand():
     assert est.growth_exponent(0.5, 250, 2.0, 1000) == pytest.approx(1.0)
     # seconds x 2.828 for rows x 2: k = 1.5.
     assert est.growth_exponent(1.0, 500, 2**1.5, 1000) == pytest.approx(1.5)
-    # Kept between linear and quadratic: noise cannot make it fall or explode.
-    assert est.growth_exponent(2.0, 500, 1.0, 1000) == 1.0
-    assert est.growth_exponent(1.0, 500, 100.0, 1000) == 2.0
-    assert est.growth_exponent(0.0, 500, 1.0, 1000) == 1.0
+    # Kept in its range: noise cannot make it fall below linear or explode.
+    low, high = est.GROWTH_EXPONENTS
+    assert est.growth_exponent(2.0, 500, 1.0, 1000) == low
+    assert est.growth_exponent(1.0, 500, 100.0, 1000) == high
+    assert est.growth_exponent(0.0, 500, 1.0, 1000) == low
     pilot = est.Pilot("d", "s", rows=4000, pilot_rows=1000, seconds=2.0, exponent=1.5)
     assert pilot.unit_seconds == pytest.approx(16.0)  # 2 x 4 ** 1.5
     whole = est.Pilot("d", "s", rows=700, pilot_rows=700, seconds=2.0, exponent=2.0)

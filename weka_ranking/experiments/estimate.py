@@ -99,10 +99,10 @@ def growth_exponent(
 
     Times too short to tell (zero) or sizes alike give the lower bound.
 
-    >>> growth_exponent(1.0, 500, 4.0, 1000)
-    2.0
-    >>> growth_exponent(1.0, 500, 1.0, 1000)
+    >>> growth_exponent(1.0, 500, 2.0, 1000)
     1.0
+    >>> growth_exponent(1.0, 500, 4.0, 1000)
+    1.6
     """
     low, high = GROWTH_EXPONENTS
     if small_seconds <= 0 or seconds <= 0 or rows <= small_rows:
