@@ -20,6 +20,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from weka_ranking.experiments import ResultStore
+from weka_ranking.experiments.estimate import unit_cost
+
 PLAN = """\
 [experiment]
 folds = 10
@@ -87,6 +90,11 @@ def measure(jobs: int = 1) -> dict:
         load_between = _load()
         run, _ = _python("-c", RUN, str(plan), f"{folder}/run", str(jobs))
         load_after = _load()
+        measured_schemes: dict[str, float] = {}
+        for record in ResultStore(f"{folder}/run").records():
+            seconds = unit_cost([record]) or 0.0
+            name = record["scheme_name"]
+            measured_schemes[name] = measured_schemes.get(name, 0.0) + seconds
     estimated = values["estimate"]["seconds"]
     measured = run["wall_seconds"]
     ratio = estimated / measured
@@ -101,9 +109,12 @@ def measure(jobs: int = 1) -> dict:
         "estimate_within_goal": 1 / GOAL_RATIO <= ratio <= GOAL_RATIO,
         "estimate_pilot_seconds": values["pilot"]["seconds"],
         "estimate_command_seconds": estimate_command,
+        # Each scheme's training and ranking seconds over the plan: priced, run.
         "estimate_schemes": {
             s["name"]: s["unit_seconds"] for s in values["estimate"]["schemes"]
         },
+        "estimate_measured_schemes": measured_schemes,
+        "estimate_fixed_seconds": values["estimate"]["fixed_seconds"],
         "estimate_far_longer": values["estimate"]["far_longer"],
         "estimate_load": [load_before, load_between, load_after],
     }
