@@ -19,6 +19,7 @@ from weka_ranking.experiments.estimate import (
     stored_units,
 )
 from weka_ranking.experiments.plan import ExperimentPlan, run_unit
+from weka_ranking.experiments.registration import register
 from weka_ranking.experiments.report import write_report
 from weka_ranking.experiments.runner import pending_units, run_resumably
 from weka_ranking.experiments.store import ResultStore
@@ -57,6 +58,15 @@ def run_experiment(
     units = plan.units()
     store = ResultStore(out)
     check_before_work(plan, store)
+    with store.run_lock():
+        register(
+            out,
+            plan.to_dict(),
+            plan.rule,
+            plan.amendments,
+            len(store.load()),
+            plan.source or "the plan",
+        )
     store.add_run(plan_note(plan, command=command, folder=os.getcwd()))
     time_left = None
     if progress:

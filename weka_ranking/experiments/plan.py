@@ -47,6 +47,7 @@ from typing import Any
 from weka_ranking import inputs
 from weka_ranking.data import Dataset
 from weka_ranking.errors import DataError, HeapError, WekaError
+from weka_ranking.experiments.registration import read_rule
 from weka_ranking.experiments.schemes import FROM_FLAGS, Scheme, invalid
 from weka_ranking.params import current_defaults
 from weka_ranking.tasks import TASKS, resolve_task
@@ -135,6 +136,9 @@ class ExperimentPlan:
     significance: float = SIGNIFICANCE
     roc_data: str = ""
     source: str = field(default="", compare=False)
+    # The decision rule and its dated amendments (registration.read_rule).
+    rule: dict | None = field(default=None, compare=False)
+    amendments: tuple[dict, ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
         where = self.source or FROM_FLAGS
@@ -212,7 +216,11 @@ class ExperimentPlan:
             "baseline": self.baseline,
             "significance": self.significance,
             "roc_data": self.roc_data,
-        }
+        } | (
+            {"rule": self.rule, "amendments": list(self.amendments)}
+            if self.rule is not None
+            else {}
+        )
 
     @classmethod
     def from_dict(
@@ -250,6 +258,8 @@ class ExperimentPlan:
             tuple(schemes),
             **{k: values[k] for k in settings if k in values},
             source=source,
+            rule=values.get("rule"),
+            amendments=tuple(values.get("amendments", ())),
         )
 
     def differences(
@@ -394,7 +404,8 @@ def read_plan(path: str | Path) -> ExperimentPlan:
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise DataError(f"{path}: not a TOML plan: {err}") from None
-    _unknown(document, {"experiment", "data", "scheme"}, str(path))
+    _unknown(document, {"experiment", "data", "scheme", "rule", "amendment"}, str(path))
+    rule, amendments = read_rule(document, str(path))
     settings = document.get("experiment", {})
     _unknown(settings, PLAN_KEYS, f"{path} [experiment]")
     data: list[DataSpec] = []
@@ -423,6 +434,8 @@ def read_plan(path: str | Path) -> ExperimentPlan:
         tuple(schemes),
         **{k: settings[k] for k in PLAN_KEYS if k in settings},
         source=str(path),
+        rule=rule,
+        amendments=amendments,
     )
 
 

@@ -19,6 +19,7 @@ import numpy as np
 from weka_ranking.atomic import write_atomically
 from weka_ranking.experiments import analysis
 from weka_ranking.experiments.plan import ExperimentPlan
+from weka_ranking.experiments.registration import rule_record, rule_section
 from weka_ranking.experiments.store import ResultStore
 from weka_ranking.experiments.weka_results import results_arff
 
@@ -59,6 +60,8 @@ def to_markdown(values: dict, command: str = "", figures: dict | None = None) ->
     ]
     if command:
         lines += ["Made by:", "", "```", command, "```", ""]
+    if values.get("registration"):
+        lines += rule_section(values["registration"])
     lines += [
         "## Per data set",
         "",
@@ -307,6 +310,7 @@ def write_report(
     folder = Path(out or store)
     folder.mkdir(parents=True, exist_ok=True)
     values = analysis.compute(plan, records)
+    values["registration"] = rule_record(store, records)
     figures: dict[str, str] = {}
     if importlib.util.find_spec("matplotlib") is None:
         logger.warning(

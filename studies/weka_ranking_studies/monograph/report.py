@@ -111,6 +111,7 @@ def _readings(values: dict) -> str:
     text = T.READINGS_TEXT.format(
         jar_sha256=values["jar_sha256"],
         exact_expected=values["cell_counts"]["exact_expected"],
+        exact_expected_all=values["cell_counts"]["exact_expected_all"],
         exact=values["overview"]["exact"],
         **values["harness_check"],
     )
