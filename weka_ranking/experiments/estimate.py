@@ -223,7 +223,9 @@ def estimate(
     )
 
 
-def far_longer(seconds: Mapping[str, float], factor: float = FAR_LONGER) -> tuple:
+def far_longer(
+    seconds: Mapping[str, float], factor: float = FAR_LONGER
+) -> tuple[str, ...]:
     """The schemes whose seconds exceed ``factor`` times the others' median.
 
     >>> far_longer({"a": 1.0, "b": 2.0, "c": 30.0})
