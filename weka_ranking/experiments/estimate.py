@@ -558,6 +558,12 @@ def lines(values: dict) -> list[str]:
         f"{plan['pace']:.1f} times their seconds alone; the command's own start "
         "not counted)"
     ]
+    if jobs > 1:
+        out[0] += (
+            "; the workers assumed to share the cores fairly (measured on two busy "
+            "cores, each unit of two workers took 1.9 times as long as alone: "
+            "docs/experiments.md)"
+        )
     for s in plan["schemes"]:
         out.append(
             f"  {s['name']}: {s['units']} units, {_duration(s['unit_seconds'])} of "
