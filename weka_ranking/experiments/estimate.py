@@ -521,17 +521,15 @@ def far_longer_line(plan: PlanEstimate | Mapping[str, Any]) -> str | None:
     if not values["far_longer"]:
         return None
     seconds = {s["name"]: s["unit_seconds"] for s in values["schemes"]}
+    total = _duration(sum(seconds.values()))
     said = []
     for name in values["far_longer"]:
         others = statistics.median(s for n, s in seconds.items() if n != name)
         said.append(
-            f"{name!r} ({_duration(seconds[name])}, {seconds[name] / others:.0f} "
-            "times the other schemes' median)"
+            f"{name!r} ({_duration(seconds[name])} of the plan's {total} of units, "
+            f"{seconds[name] / others:.0f} times the other schemes' median)"
         )
-    return (
-        f"expected to take far longer than the others: {', '.join(said)}; "
-        f"of the {_duration(sum(seconds.values()))} of units in all"
-    )
+    return f"expected to take far longer than the others: {', '.join(said)}"
 
 
 def _duration(seconds: float) -> str:
