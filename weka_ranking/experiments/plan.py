@@ -7,6 +7,7 @@ flags::
     folds = 10            # k-fold cross-validation
     runs = 10             # repetitions: run r is seeded r, as WEKA's Experimenter
     baseline = "J48 alone"  # the scheme the others are tested against
+    rope = 0.01           # AUC differences within it are practically equivalent
 
     [[data]]
     files = ["data/*.arff", "breast-cancer"]  # files, globs, built-in tasks
@@ -55,6 +56,8 @@ from weka_ranking.tasks import TASKS, resolve_task
 FOLDS = 10
 RUNS = 10
 SIGNIFICANCE = 0.05
+# The Bayesian tests' region of practical equivalence, in AUC (docs/experiments.md).
+ROPE = 0.01
 
 
 @dataclass(frozen=True)
@@ -135,6 +138,7 @@ class ExperimentPlan:
     baseline: str = ""
     significance: float = SIGNIFICANCE
     roc_data: str = ""
+    rope: float = ROPE
     source: str = field(default="", compare=False)
     # The decision rule and its dated amendments (registration.read_rule).
     rule: dict | None = field(default=None, compare=False)
@@ -181,6 +185,10 @@ class ExperimentPlan:
             )
         if not 0 < self.significance < 1:
             raise invalid("significance", self.significance, where, "between 0 and 1")
+        if isinstance(self.rope, bool) or not isinstance(self.rope, int | float):
+            raise invalid("rope", self.rope, where, "a number: an AUC difference")
+        if not 0 <= self.rope < 1:
+            raise invalid("rope", self.rope, where, "an AUC difference in [0, 1)")
         if not self.baseline:
             object.__setattr__(self, "baseline", self.schemes[0].name)
         if self.baseline not in [s.name for s in self.schemes]:
@@ -216,6 +224,7 @@ class ExperimentPlan:
             "baseline": self.baseline,
             "significance": self.significance,
             "roc_data": self.roc_data,
+            "rope": self.rope,
         } | (
             {"rule": self.rule, "amendments": list(self.amendments)}
             if self.rule is not None
@@ -252,7 +261,7 @@ class ExperimentPlan:
             entry = dict(entry)
             name, peer = entry.pop("name"), entry.pop("peer", None)
             schemes.append(Scheme(name, tuple(entry.items()), peer))
-        settings = ("folds", "runs", "baseline", "significance", "roc_data")
+        settings = ("folds", "runs", "baseline", "significance", "roc_data", "rope")
         return cls(
             data,
             tuple(schemes),
@@ -380,7 +389,7 @@ def data_specs(
     ]
 
 
-PLAN_KEYS = {"folds", "runs", "baseline", "significance", "roc_data"}
+PLAN_KEYS = {"folds", "runs", "baseline", "significance", "roc_data", "rope"}
 DATA_KEYS = {"files", "class", "positive", "keep"}
 
 
