@@ -321,12 +321,28 @@ def _plan(args: argparse.Namespace):
 
 
 def _experiment(args: argparse.Namespace) -> int:
-    from weka_ranking.experiments.experiment import failures, run_experiment
+    from weka_ranking.experiments import estimate
+    from weka_ranking.experiments.experiment import (
+        estimate_experiment,
+        failures,
+        run_experiment,
+    )
     from weka_ranking.experiments.weka_results import experimenter_plan
 
     if args.scheduler and args.executor != "dask":
         raise UsageError("--scheduler ADDRESS is a Dask cluster's: add --executor dask")
+    if args.estimate and (args.export_experimenter or args.executor != "local"):
+        raise UsageError(
+            "--estimate prices the plan on --jobs worker processes of this machine "
+            "and runs nothing: leave out "
+            + ("--export-experimenter" if args.export_experimenter else "--executor")
+        )
     plan = _plan(args)
+    if args.estimate:
+        values = estimate_experiment(plan, args.out, args.jobs, args.retry_failed)
+        text = "\n".join(estimate.lines(values))
+        print(json.dumps(values) if args.estimate == "json" else text)
+        return 0
     if args.export_experimenter:
         target = Path(args.export_experimenter)
         results = target.with_suffix(".results.arff")
@@ -341,7 +357,7 @@ def _experiment(args: argparse.Namespace) -> int:
         heap=args.heap,
         scheduler=args.scheduler,
         executor=args.executor,
-        progress=progress.counter("unit"),
+        progress=True,
         command=shlex.join(["weka-ranking", *sys.argv[1:]]),
         retry_failed=args.retry_failed,
     )
@@ -447,6 +463,10 @@ COMMANDS: tuple[Command, ...] = (
             help="run again the units that failed (their errors are in the report)"),
         arg("--export-experimenter", metavar="FILE.xml",
             help="write the plan's WEKA part as an Experimenter file, run nothing"),
+        arg("--estimate", nargs="?", const="text", choices=("text", "json"),
+            help="run no unit: print each scheme's and the plan's wall time on "
+            "--jobs, from a short pilot of each scheme on each data set (kept in "
+            "DIR/estimate.json for the run's time to go), as text or json"),
         HEAP,
     ), _experiment, epilog=EXPERIMENT_EXAMPLE),
     Command("weka-package",

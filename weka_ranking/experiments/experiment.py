@@ -5,15 +5,24 @@ from __future__ import annotations
 import logging
 import os
 import shlex
-from collections.abc import Callable
+import time
 from pathlib import Path
 
 from weka_ranking import jvm
+from weka_ranking import progress as progress_module
 from weka_ranking.errors import WekaRankingError
+from weka_ranking.experiments.estimate import (
+    TimeLeft,
+    estimate,
+    far_longer_line,
+    kept_pilot,
+    plan_estimate,
+    stored_units,
+)
 from weka_ranking.experiments.plan import ExperimentPlan, run_unit
 from weka_ranking.experiments.registration import register
 from weka_ranking.experiments.report import write_report
-from weka_ranking.experiments.runner import run_resumably
+from weka_ranking.experiments.runner import pending_units, run_resumably
 from weka_ranking.experiments.store import ResultStore
 from weka_ranking.params import MONOGRAPH_CONFIGURATION, current_defaults
 
@@ -32,7 +41,7 @@ def run_experiment(
     heap: str | None = None,
     scheduler: str | None = None,
     executor: str = "local",
-    progress: Callable[[int, int], None] | None = None,
+    progress: bool = False,
     command: str = "",
     retry_failed: bool = False,
 ) -> tuple[int, int, Path]:
@@ -40,15 +49,16 @@ def run_experiment(
 
     Resumable: stop it anywhere and run it again to finish what is missing;
     one process, ``jobs`` worker processes or a Dask cluster give the same
-    records; ``retry_failed`` runs again the units that failed. Returns the
-    units run now, the units of the plan, the report.
+    records; ``retry_failed`` runs again the units that failed. ``progress``
+    says the units done, of how many, and the time to go, each scheme priced
+    on each data set (:class:`~weka_ranking.experiments.estimate.TimeLeft`,
+    by the pilot ``--estimate`` kept in ``out`` where no unit is done yet,
+    which also names a scheme expected to take far longer than the others).
+    Returns the units run now, the units of the plan, the report.
     """
     store = ResultStore(out)
-    store.check_folder()
-    jvm.start(heap=heap)  # the heap the schemes are checked against
-    plan.check_runnable()
+    check_before_work(plan, store, heap)
     units = plan.units()
-    refuse_another_plan(plan, store)
     with store.run_lock():
         register(
             out,
@@ -59,11 +69,21 @@ def run_experiment(
             plan.source or "the plan",
         )
     store.add_run(plan_note(plan, command=command, folder=os.getcwd()))
+    time_left = None
+    if progress:
+        pending = pending_units(units, stored_units(store), retry_failed)
+        prior = kept_pilot(plan, out)
+        time_left = TimeLeft(pending, prior)
+        if prior and pending:
+            said = far_longer_line(estimate(pending, prior, jobs))
+            if said:
+                progress_module.line(said, force=True)
     ran = run_resumably(
         units,
         run_unit,
         store,
-        progress,
+        time_left,
+        time_left.finished if time_left else None,
         jobs=jobs,
         heap=heap,
         scheduler=scheduler,
@@ -71,6 +91,35 @@ def run_experiment(
         retry_failed=retry_failed,
     )
     return ran, len(units), write_report(plan, out, command)
+
+
+def check_before_work(
+    plan: ExperimentPlan, store: ResultStore, heap: str | None = None
+) -> None:
+    """Refuse, in one line and before any work, what would fail the run.
+
+    An output folder that is no folder, a data file that cannot be read or
+    holds fewer rows than folds, a scheme that would fail every unit (against
+    the JVM's heap, started here), a folder whose records another plan defined.
+    """
+    store.check_folder()
+    jvm.start(heap=heap)  # the heap the schemes are checked against
+    plan.check_runnable()
+    refuse_another_plan(plan, store)
+
+
+def estimate_experiment(
+    plan: ExperimentPlan, out: str | Path, jobs: int = 1, retry_failed: bool = False
+) -> dict:
+    """``experiment --estimate``: the run's checks, then the plan priced by a pilot.
+
+    Runs no unit of the plan; writes only the pilot's seconds into ``out``
+    (:func:`~weka_ranking.experiments.estimate.plan_estimate`).
+    """
+    started = time.perf_counter()
+    check_before_work(plan, ResultStore(out))  # the run reads the data sets alike
+    read = time.perf_counter() - started
+    return plan_estimate(plan, out, jobs, retry_failed=retry_failed, load_seconds=read)
 
 
 def plan_note(plan: ExperimentPlan, **more: str) -> dict:

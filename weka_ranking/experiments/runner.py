@@ -140,7 +140,7 @@ def _run_on_dask(
     work: Work,
     store: ResultStore,
     scheduler: str | None,
-    progress: Callable[[int], None] | None,
+    progress: Callable[[Unit, list[dict]], None] | None,
     heap: str | None,
     jobs: int,
 ) -> None:
@@ -152,9 +152,10 @@ def _run_on_dask(
         futures = client.map(_work_with_heap, pending, work=work, heap=heap, key=keys)
         by_future = dict(zip(futures, pending))
         for future in as_completed(futures):
-            store.append(by_future[future].key, future.result())
+            unit, records = by_future[future], future.result()
+            store.append(unit.key, records)
             if progress:
-                progress(1)
+                progress(unit, records)
     finally:
         client.close()
         if cluster is not None:
@@ -167,7 +168,7 @@ def _run_in_workers(
     store: ResultStore,
     jobs: int,
     heap: str | None,
-    progress: Callable[[int], None] | None,
+    progress: Callable[[Unit, list[dict]], None] | None,
 ) -> None:
     context = multiprocessing.get_context("spawn")
     logger.info("starting %d worker processes (a JVM each: a few seconds)", jobs)
@@ -194,7 +195,7 @@ def _run_in_workers(
                         ) from None
                     store.append(unit.key, records)
                     if progress:
-                        progress(1)
+                        progress(unit, records)
                     following = next(queue, None)
                     if following is not None:
                         running[pool.submit(work, following)] = following
@@ -227,14 +228,15 @@ def run_units(
     *,
     jobs: int = 1,
     heap: str | None = None,
-    progress: Callable[[int], None] | None = None,
+    progress: Callable[[Unit, list[dict]], None] | None = None,
     scheduler: str | None = None,
     executor: str = "local",
     retry_failed: bool = False,
 ) -> int:
     """Run every unit not yet in the store; return how many were run.
 
-    ``retry_failed`` also runs again the units whose records hold an error.
+    ``retry_failed`` also runs again the units whose records hold an error;
+    ``progress(unit, records)`` is called as each unit is stored.
 
     ``work`` is a module-level function (it travels to worker processes
     and Dask workers by name). With ``executor="dask"`` the units run on a
@@ -251,8 +253,7 @@ def run_units(
     if not scheduler:
         check_jobs(jobs, jvm.heap_bytes(heap) if heap else None)
     work = functools.partial(stamped, work)
-    done = store.load()
-    pending = [u for u in units if not _finished(done.get(u.key), retry_failed)]
+    pending = pending_units(units, store.load(), retry_failed)
     jvm.start(heap=heap)
     description = run_description(jobs)
     if executor == "dask":
@@ -269,14 +270,25 @@ def run_units(
         progress_module.MEMBERS.setLevel(logging.WARNING)
         try:
             for unit in pending:
-                store.append(unit.key, work(unit))
+                records = work(unit)
+                store.append(unit.key, records)
                 if progress:
-                    progress(1)
+                    progress(unit, records)
         finally:
             progress_module.MEMBERS.setLevel(level)
     else:
         _run_in_workers(pending, work, store, min(jobs, len(pending)), heap, progress)
     return len(pending)
+
+
+def pending_units(
+    units: Sequence[Unit], done: dict[str, list[dict]], retry_failed: bool = False
+) -> list[Unit]:
+    """The units a run would run: those not in ``done`` (a store's records by unit).
+
+    With ``retry_failed``, also those whose records hold an error.
+    """
+    return [u for u in units if not _finished(done.get(u.key), retry_failed)]
 
 
 def _failed(records: list[dict] | None) -> bool:
@@ -294,17 +306,19 @@ def run_resumably(
     work: Work,
     store: ResultStore,
     progress: Callable[[int, int], None] | None = None,
+    finished: Callable[[Unit, list[dict]], None] | None = None,
     **options: Any,
 ) -> int:
     """:func:`run_units` under the store's run lock, timed into ``runs.jsonl``.
 
-    A second run on the same folder is refused at once; ``progress(done,
-    pending)`` is called as units finish.
+    A second run on the same folder is refused at once; as each unit is
+    stored, ``finished(unit, records)`` is called, then ``progress(done,
+    pending)``.
     """
     with store.run_lock():
         done = store.load()
         retry = options.get("retry_failed", False)
-        pending = sum(1 for u in units if not _finished(done.get(u.key), retry))
+        pending = len(pending_units(units, done, retry))
         failed = sum(1 for u in units if _failed(done.get(u.key)))
         logger.info(
             "%d units, %d already in %s%s",
@@ -315,12 +329,14 @@ def run_resumably(
             if failed and not retry
             else "",
         )
-        started, finished = time.perf_counter(), [0]
+        started, stored = time.perf_counter(), [0]
 
-        def advance(count: int) -> None:
-            finished[0] += count
+        def advance(unit: Unit, records: list[dict]) -> None:
+            if finished:
+                finished(unit, records)
+            stored[0] += 1
             if progress:
-                progress(finished[0], pending)
+                progress(stored[0], pending)
 
         ran = run_units(units, work, store, progress=advance, **options)
         store.add_run(
