@@ -456,8 +456,8 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   protected transient long m_LastComparisons;
   /** Told when each member is trained. */
   protected transient MemberListener m_MemberListener;
-  /** The committee, copied once for each scoring thread but the first. */
-  protected transient Classifier[][] m_ThreadCopies;
+  /** The committee's flattened trees and thread copies, made once a trained model. */
+  protected transient Committee.Members m_Serving;
   /** Instances this model scored one at a time against its reference sample. */
   protected transient AtomicLong m_OneAtATime;
   /** Who asked for the first of them (a wrapper's class, or WEKA's Evaluation). */
@@ -1673,7 +1673,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     m_Header = new Instances(data, 0);
     m_TrainedPointwise = pointwise();
     m_WekaVersion = Version.VERSION;
-    m_ThreadCopies = null;
+    m_Serving = null;
     m_OneAtATime = null;
     m_OneAtATimeCaller = null;
     m_PairHeader = null;
@@ -1976,11 +1976,10 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
 
   private Committee committee(double[][] rows) throws Exception {
     int threads = Math.max(1, slots());
-    if (m_ThreadCopies == null || m_ThreadCopies.length != threads
-        || m_ThreadCopies[0] != m_Classifiers) {
-      m_ThreadCopies = Committee.copies(m_Classifiers, threads);
+    if (m_Serving == null || !m_Serving.serves(m_Classifiers, threads)) {
+      m_Serving = new Committee.Members(m_Classifiers, m_PairHeader, threads);
     }
-    return new Committee(m_ThreadCopies, m_PairHeader, getPairLayout(), rows,
+    return new Committee(m_Serving, m_PairHeader, getPairLayout(), rows,
         m_AdditiveTournament);
   }
 
