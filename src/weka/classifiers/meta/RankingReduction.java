@@ -183,9 +183,10 @@ import weka.gui.ProgrammaticProperty;
  *  (default 1)</pre>
  * 
  * <pre> -num-slots &lt;num&gt;
- *  Number of execution slots.
- *  (default 1 - i.e. no parallelism)
- *  (use 0 to auto-detect number of cores)</pre>
+ *  Threads that train the members and score pairs; 0: one a core,
+ *  with no more members trained at once than the JVM heap holds.
+ *  The model and its scores do not depend on it.
+ *  (default 0)</pre>
  * 
  * <pre> -I &lt;num&gt;
  *  Voters: the committee's members, each trained on its own
@@ -388,6 +389,13 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   public static final int DEFAULT_RANKER = RANKER_TOURNAMENT;
   /** The pair features when {@code -pair-features} is not given. */
   public static final int DEFAULT_PAIR_FEATURES = PairFeatures.CONCAT;
+  /**
+   * Execution slots when {@code -num-slots} is not given: 0, one a core, the
+   * members trained at once no more than the heap holds
+   * ({@link HeapCheck#membersAtOnce}). The members are independent and the
+   * results do not depend on the threads, so the cores need not sit idle.
+   */
+  public static final int DEFAULT_SLOTS = 0;
 
   // -- options ------------------------------------------------------------
   /** Pairs drawn per instance; 0 for all. */
@@ -471,6 +479,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   public RankingReduction() {
     m_Classifier = new weka.classifiers.trees.J48();
     m_NumIterations = DEFAULT_VOTERS;
+    m_numExecutionSlots = DEFAULT_SLOTS;
   }
 
   @Override
@@ -614,6 +623,11 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
         options.add(new Option("\tVoters: the committee's members, each trained on its own\n"
             + "\tsample of pairs; their strict majority answers a pair.\n\t(default "
             + DEFAULT_VOTERS + ")", "I", 1, "-I <num>"));
+      } else if ("num-slots".equals(option.name())) {
+        options.add(new Option("\tThreads that train the members and score pairs; 0: one a "
+            + "core,\n\twith no more members trained at once than the JVM heap holds.\n"
+            + "\tThe model and its scores do not depend on it.\n\t(default " + DEFAULT_SLOTS
+            + ")", "num-slots", 1, "-num-slots <num>"));
       } else if (!"batch-size".equals(option.name())) {
         options.add(option);
       }
@@ -712,9 +726,10 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    *  (default 1)</pre>
    * 
    * <pre> -num-slots &lt;num&gt;
-   *  Number of execution slots.
-   *  (default 1 - i.e. no parallelism)
-   *  (use 0 to auto-detect number of cores)</pre>
+   *  Threads that train the members and score pairs; 0: one a core,
+   *  with no more members trained at once than the JVM heap holds.
+   *  The model and its scores do not depend on it.
+   *  (default 0)</pre>
    * 
    * <pre> -I &lt;num&gt;
    *  Voters: the committee's members, each trained on its own
@@ -856,7 +871,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     }
     setTies(tag(ties.isEmpty() ? "stable" : ties, "-ties", TAGS_TIES));
     String slots = Utils.getOption("num-slots", options);
-    setNumExecutionSlots(slots.isEmpty() ? 1 : integer("-num-slots", slots, 0));
+    setNumExecutionSlots(slots.isEmpty() ? DEFAULT_SLOTS : integer("-num-slots", slots, 0));
     Utils.checkForRemainingOptions(options);
   }
 
@@ -1468,7 +1483,8 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   /**
    * Sets the threads that train the members and score pairs.
    *
-   * @param value the number of threads, 0 for one a core
+   * @param value the number of threads, 0 for one a core (the members trained
+   *     at once no more than the heap holds)
    */
   @Override
   public void setNumExecutionSlots(int value) {
@@ -1476,6 +1492,18 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
       throw new OptionException("-num-slots", "" + value, integerRange(0));
     }
     super.setNumExecutionSlots(value);
+  }
+
+  /**
+   * Returns the tip text for this property.
+   *
+   * @return tip text for this property suitable for displaying in the GUI
+   */
+  @Override
+  public String numExecutionSlotsTipText() {
+    return "Threads that train the members and score pairs; 0 (the default): one a core, "
+        + "with no more members trained at once than the JVM heap holds. The model and its "
+        + "scores do not depend on it.";
   }
 
   /**
@@ -1734,7 +1762,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   private void buildMembers(boolean tell, int atOnce) throws Exception {
     int[] done = {0};
     double[] seconds = {0};
-    Parallel.forEach(m_Classifiers.length, slots(), i -> {
+    Parallel.forEach(m_Classifiers.length, atOnce, i -> {
       long started = System.nanoTime();
       m_PairCounts[i] = m_Training.pairsPerMember();
       try {
@@ -1861,7 +1889,8 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
             + pairs * ProductTraining.bytesPerPair(m_Classifier, training)
         : pairs * perPair);
     return new long[] {
-      pairs, Math.min(m_NumIterations, slots()), perPair, perModel, member, fromRows ? 1 : 0,
+      pairs, HeapCheck.membersAtOnce(m_numExecutionSlots, m_NumIterations, member), perPair,
+      perModel, member, fromRows ? 1 : 0,
     };
   }
 
