@@ -29,7 +29,7 @@ from weka_ranking import progress as progress_module
 from weka_ranking.environment import git_sha, machine, software_versions
 from weka_ranking.errors import WekaRankingError
 from weka_ranking.experiments.store import ResultStore
-from weka_ranking.machine import check_jobs
+from weka_ranking.machine import check_jobs, cores
 
 logger = logging.getLogger(__name__)
 
@@ -65,11 +65,11 @@ def _die_with_parent() -> None:
         os._exit(1)
 
 
-def _worker_start(heap: str | None) -> None:
+def _worker_start(heap: str | None, processors: int) -> None:
     _die_with_parent()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides when to stop
     logging.getLogger("weka_ranking").setLevel(logging.ERROR)
-    jvm.start(heap=heap)
+    jvm.start(heap=heap, processors=processors)
 
 
 def run_description(jobs: int) -> dict:
@@ -150,7 +150,10 @@ def _run_in_workers(
 ) -> None:
     context = multiprocessing.get_context("spawn")
     logger.info("starting %d worker processes (a JVM each: a few seconds)", jobs)
-    with ProcessPoolExecutor(jobs, context, _worker_start, (heap,)) as pool:
+    # Each worker's JVM sizes its collector's and compiler's threads, and the
+    # members it trains at once, to its share of the cores, not to all of them.
+    share = max(1, cores() // jobs)
+    with ProcessPoolExecutor(jobs, context, _worker_start, (heap, share)) as pool:
         try:
             queue = iter(pending)
             running = {}
