@@ -185,6 +185,37 @@ def _run_in_workers(
             raise
 
 
+def _busy_cores() -> int:
+    """Cores other work keeps busy: the 1-minute load average, rounded down."""
+    return int(os.getloadavg()[0]) if hasattr(os, "getloadavg") else 0
+
+
+def _workers(jobs: int) -> int:
+    """Worker processes worth starting for ``jobs``: no more than the load leaves cores.
+
+    A worker pays its own start (Python's imports, a JVM and its compiler
+    warming up: about 10 CPU seconds, ``bench/serving.py``) and on a core
+    other work keeps busy only shares it: ``--jobs 2`` took 60 % more wall
+    and CPU than ``--jobs 1`` at load 3 on two cores. Fewer workers are said
+    in one line; the records are the same whatever their number.
+    """
+    busy = _busy_cores()
+    workers = max(1, min(jobs, cores() - busy))
+    if workers < jobs:
+        progress_module.warn(
+            logger,
+            "--jobs %d: %d worker%s, as the load average leaves %d of %d cores free: "
+            "a worker more would share a busy core and pay its own start (Python, a "
+            "JVM and its compiler, about 10 CPU seconds)",
+            jobs,
+            workers,
+            "" if workers == 1 else "s",
+            max(0, cores() - busy),
+            cores(),
+        )
+    return workers
+
+
 def makespan(durations: list[float], workers: int) -> float:
     """Wall time of units given in order to the first free of ``workers`` workers.
 
@@ -244,7 +275,7 @@ def run_units(
     if executor == "dask":
         workers = min(jobs, len(pending))
         _run_on_dask(pending, work, store, scheduler, progress, heap, workers)
-    elif jobs == 1 or len(pending) == 1:
+    elif (workers := _workers(min(jobs, len(pending)))) == 1:
         # The units are counted; their members' lines would crowd that out.
         level = progress_module.MEMBERS.level
         progress_module.MEMBERS.setLevel(logging.WARNING)
@@ -256,7 +287,7 @@ def run_units(
         finally:
             progress_module.MEMBERS.setLevel(level)
     else:
-        _run_in_workers(pending, work, store, min(jobs, len(pending)), heap, progress)
+        _run_in_workers(pending, work, store, workers, heap, progress)
     return len(pending)
 
 
