@@ -59,9 +59,9 @@ def _cpu_seconds() -> float:
 def _in_turns(repeats: int, *calls: Callable[[], object]) -> list[tuple[float, float]]:
     """Median wall seconds and mean CPU seconds of each call, taken in turns.
 
-    After a warm-up. The CPU seconds are this thread's, the JVM's work for the
-    call included (JPype runs it in the calling thread): on a loaded machine
-    the wall time of a call is mostly the wait for a core.
+    After a warm-up. The CPU seconds are the process's, the JVM's threads
+    included (its scoring threads and its collector's): on a loaded machine the
+    wall time of a call is mostly the wait for a core.
     """
     for _ in range(20):
         for call in calls:
@@ -70,10 +70,10 @@ def _in_turns(repeats: int, *calls: Callable[[], object]) -> list[tuple[float, f
     cpu = [0.0 for _ in calls]
     for _ in range(repeats):
         for k, call in enumerate(calls):
-            started, used = time.perf_counter(), time.thread_time()
+            started, used = time.perf_counter(), time.process_time()
             call()
             wall[k].append(time.perf_counter() - started)
-            cpu[k] += time.thread_time() - used
+            cpu[k] += time.process_time() - used
     return [(float(np.median(w)), c / repeats) for w, c in zip(wall, cpu)]
 
 
