@@ -91,6 +91,9 @@ def test_flags_give_the_same_plan_as_the_file(tmp_path, monkeypatch):
         ('[[scheme]]\nlearner = "xgbost"\n', "or the peer xgboost?"),
         ('[experiment]\nbaseline = "nobody"\n', "not a scheme's name"),
         ('[experiment]\nroc_data = "nothing"\n', "not a data set"),
+        ("[experiment]\nrope = 1.5\n", "rope = 1.5: an AUC difference in [0, 1)"),
+        ('[experiment]\nrope = "wide"\n', "rope = 'wide': a number"),
+        ('[[scheme]]\nlearner = "randomforest"\n', "or random-forest for the peer"),
         ('[experiment]\nruns = "two"\n', "plan.toml: runs = 'two': an integer"),
         ("[experiment\n", "not a TOML plan"),
     ],
@@ -290,3 +293,12 @@ def test_a_plan_too_large_is_refused_before_a_unit_exists(tmp_path, key, value):
     said = rf"plan.toml: {key} = {value}: the plan would be [\d,]+ units"
     with pytest.raises(DataError, match=said):
         read_plan(plan)
+
+
+@pytest.mark.parametrize(
+    "word", ["RandomForest", "weka.classifiers.trees.RandomForest"]
+)
+def test_wekas_own_spelling_of_a_peers_name_is_wekas_learner(word):
+    assert Scheme.parse(f"{word} --pairs 1").learner == (word, "")
+    with pytest.raises(DataError, match="both WEKA's RandomForest and the peer"):
+        Scheme.parse("randomforest --pairs 1")

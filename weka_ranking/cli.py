@@ -387,7 +387,7 @@ def _report(args: argparse.Namespace) -> int:
     noted = noted_plan(args.store)
     if noted is not None:  # an experiment's folder: its report from the plan it noted
         plan, command = noted
-        print(write_report(plan, args.store, command, args.out))
+        print(write_report(plan, args.store, command, args.out, args.grouping))
         return 0
     for entry in importlib.metadata.entry_points(group=REPORTS):
         written = entry.load()(folder, Path(args.out or folder))
@@ -456,6 +456,9 @@ COMMANDS: tuple[Command, ...] = (
     Command("report", "render a store's report again: experiment's or a study's", (
         arg("store", metavar="DIR", help="the folder reproduce or experiment wrote"),
         arg("--out", metavar="DIR", help="where to write (default: DIR)"),
+        arg("--grouping", default="wilcoxon-holm", metavar="TEST",
+            help="the test whose groups an experiment's critical-difference "
+            "diagram joins: wilcoxon-holm (default) or nemenyi"),
     ), _report, needs_weka=False),
 )
 # fmt: on

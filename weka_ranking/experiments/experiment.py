@@ -10,6 +10,7 @@ from pathlib import Path
 
 from weka_ranking.errors import WekaRankingError
 from weka_ranking.experiments.plan import ExperimentPlan, run_unit
+from weka_ranking.experiments.registration import register
 from weka_ranking.experiments.report import write_report
 from weka_ranking.experiments.runner import run_resumably
 from weka_ranking.experiments.store import ResultStore
@@ -48,6 +49,15 @@ def run_experiment(
         scheme.check_runnable()
     store = ResultStore(out)
     refuse_another_plan(plan, store)
+    with store.run_lock():
+        register(
+            out,
+            plan.to_dict(),
+            plan.rule,
+            plan.amendments,
+            len(store.load()),
+            plan.source or "the plan",
+        )
     store.add_run(plan_note(plan, command=command, folder=os.getcwd()))
     ran = run_resumably(
         units,

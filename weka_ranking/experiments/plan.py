@@ -7,6 +7,7 @@ flags::
     folds = 10            # k-fold cross-validation
     runs = 10             # repetitions: run r is seeded r, as WEKA's Experimenter
     baseline = "J48 alone"  # the scheme the others are tested against
+    rope = 0.01           # AUC differences within it are practically equivalent
 
     [[data]]
     files = ["data/*.arff", "breast-cancer"]  # files, globs, built-in tasks
@@ -47,6 +48,7 @@ from typing import Any
 from weka_ranking import inputs
 from weka_ranking.data import Dataset
 from weka_ranking.errors import DataError, HeapError, WekaError
+from weka_ranking.experiments.registration import read_rule
 from weka_ranking.experiments.schemes import FROM_FLAGS, Scheme, invalid
 from weka_ranking.params import current_defaults
 from weka_ranking.tasks import TASKS, resolve_task
@@ -54,6 +56,8 @@ from weka_ranking.tasks import TASKS, resolve_task
 FOLDS = 10
 RUNS = 10
 SIGNIFICANCE = 0.05
+# The Bayesian tests' region of practical equivalence, in AUC (docs/experiments.md).
+ROPE = 0.01
 
 
 @dataclass(frozen=True)
@@ -134,7 +138,11 @@ class ExperimentPlan:
     baseline: str = ""
     significance: float = SIGNIFICANCE
     roc_data: str = ""
+    rope: float = ROPE
     source: str = field(default="", compare=False)
+    # The decision rule and its dated amendments (registration.read_rule).
+    rule: dict | None = field(default=None, compare=False)
+    amendments: tuple[dict, ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
         where = self.source or FROM_FLAGS
@@ -177,6 +185,10 @@ class ExperimentPlan:
             )
         if not 0 < self.significance < 1:
             raise invalid("significance", self.significance, where, "between 0 and 1")
+        if isinstance(self.rope, bool) or not isinstance(self.rope, int | float):
+            raise invalid("rope", self.rope, where, "a number: an AUC difference")
+        if not 0 <= self.rope < 1:
+            raise invalid("rope", self.rope, where, "an AUC difference in [0, 1)")
         if not self.baseline:
             object.__setattr__(self, "baseline", self.schemes[0].name)
         if self.baseline not in [s.name for s in self.schemes]:
@@ -212,7 +224,12 @@ class ExperimentPlan:
             "baseline": self.baseline,
             "significance": self.significance,
             "roc_data": self.roc_data,
-        }
+            "rope": self.rope,
+        } | (
+            {"rule": self.rule, "amendments": list(self.amendments)}
+            if self.rule is not None
+            else {}
+        )
 
     @classmethod
     def from_dict(
@@ -244,12 +261,14 @@ class ExperimentPlan:
             entry = dict(entry)
             name, peer = entry.pop("name"), entry.pop("peer", None)
             schemes.append(Scheme(name, tuple(entry.items()), peer))
-        settings = ("folds", "runs", "baseline", "significance", "roc_data")
+        settings = ("folds", "runs", "baseline", "significance", "roc_data", "rope")
         return cls(
             data,
             tuple(schemes),
             **{k: values[k] for k in settings if k in values},
             source=source,
+            rule=values.get("rule"),
+            amendments=tuple(values.get("amendments", ())),
         )
 
     def differences(
@@ -370,7 +389,7 @@ def data_specs(
     ]
 
 
-PLAN_KEYS = {"folds", "runs", "baseline", "significance", "roc_data"}
+PLAN_KEYS = {"folds", "runs", "baseline", "significance", "roc_data", "rope"}
 DATA_KEYS = {"files", "class", "positive", "keep"}
 
 
@@ -394,7 +413,8 @@ def read_plan(path: str | Path) -> ExperimentPlan:
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise DataError(f"{path}: not a TOML plan: {err}") from None
-    _unknown(document, {"experiment", "data", "scheme"}, str(path))
+    _unknown(document, {"experiment", "data", "scheme", "rule", "amendment"}, str(path))
+    rule, amendments = read_rule(document, str(path))
     settings = document.get("experiment", {})
     _unknown(settings, PLAN_KEYS, f"{path} [experiment]")
     data: list[DataSpec] = []
@@ -423,6 +443,8 @@ def read_plan(path: str | Path) -> ExperimentPlan:
         tuple(schemes),
         **{k: settings[k] for k in PLAN_KEYS if k in settings},
         source=str(path),
+        rule=rule,
+        amendments=amendments,
     )
 
 

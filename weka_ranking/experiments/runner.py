@@ -12,6 +12,7 @@ give the same records.
 
 from __future__ import annotations
 
+import functools
 import heapq
 import logging
 import multiprocessing
@@ -28,6 +29,7 @@ from weka_ranking import jvm
 from weka_ranking import progress as progress_module
 from weka_ranking.environment import git_sha, machine, software_versions
 from weka_ranking.errors import WekaRankingError
+from weka_ranking.experiments.registration import stamped
 from weka_ranking.experiments.store import ResultStore
 from weka_ranking.machine import check_jobs, cores
 
@@ -263,6 +265,7 @@ def run_units(
         raise ValueError(f"jobs must be >= 1, got {jobs}")
     if not scheduler:
         check_jobs(jobs, jvm.heap_bytes(heap) if heap else None)
+    work = functools.partial(stamped, work)
     done = store.load()
     pending = [u for u in units if not _finished(done.get(u.key), retry_failed)]
     jvm.start(heap=heap)

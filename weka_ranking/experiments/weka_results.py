@@ -122,7 +122,9 @@ def results_arff(plan: ExperimentPlan, records: Iterable[dict]) -> str:
 def weka_scheme(scheme: Scheme) -> tuple[str, list[str]]:
     """The classname and options WEKA runs a scheme with.
 
-    A learner alone is the learner itself, as the Experimenter would key it.
+    A learner alone is the learner itself, as the Experimenter would key it; a
+    reduction's options end with its learner's (``-- -C 0.25 -M 2``), every
+    option at its value, as WEKA's ``getOptions`` gives them.
     """
     from weka_ranking import bridge
     from weka_ranking.learners import classname
@@ -132,7 +134,12 @@ def weka_scheme(scheme: Scheme) -> tuple[str, list[str]]:
         name = classname(model.base)
         learner = bridge.make_classifier(name, bridge.split_options(model.base_options))
         return name, bridge.classifier_options(learner)
-    return bridge.REDUCTION, bridge.split_options(model.to_options())
+    # The options the reduction reports once made, as the Experimenter keys it:
+    # the base learner's own (-- -C 0.25 -M 2) after the reduction's.
+    reduction = bridge.make_classifier(
+        bridge.REDUCTION, bridge.split_options(model.to_options())
+    )
+    return bridge.REDUCTION, bridge.classifier_options(reduction)
 
 
 def experimenter_plan(plan: ExperimentPlan, out: Path, results: Path) -> list[str]:
