@@ -115,7 +115,7 @@ def test_kept_flat_trees_answer_as_the_members(hepatitis_fold, weka):
     for rows, count in ((test.X, 9000), (train.X, 1000)):
         jrows = jpype.JArray(jpype.JDouble, 2)(list(np.asarray(rows, dtype=float)))
         committee = weka(f"{PACKAGE}.Committee")(
-            kept, header, reduction.getPairLayout(), jrows, False
+            kept, header, reduction.getModel().getPairLayout(), jrows, False
         )
         left, right = rng.integers(0, len(rows), (2, count))  # missing values too
         votes = committee.votes(
