@@ -6,8 +6,8 @@ from dataclasses import dataclass
 
 import pytest
 
-from weka_ranking.errors import WekaRankingError
-from weka_ranking.experiments import ResultStore, run_units
+from weka_ranking.errors import WekaRankingError, WekaRankingWarning
+from weka_ranking.experiments import ResultStore, run_units, runner
 from weka_ranking.experiments.runner import WorkerLost
 
 
@@ -27,7 +27,12 @@ def die_on_b(unit: Unit) -> list[dict]:
     return [{"unit_name": unit.name}]
 
 
-def test_a_dead_worker_is_one_line_and_the_finished_units_stay(tmp_path, weka):
+def test_a_dead_worker_is_one_line_and_the_finished_units_stay(
+    tmp_path, weka, monkeypatch
+):
+    monkeypatch.setattr(
+        runner, "_busy_cores", lambda: 0
+    )  # two workers, whatever the load
     store = ResultStore(tmp_path)
     with pytest.raises(WorkerLost) as caught:
         run_units([Unit("a"), Unit("b")], die_on_b, store, jobs=2)
@@ -115,3 +120,14 @@ def test_a_scheduler_that_never_answers_is_refused_in_time(monkeypatch):
         f"--scheduler {address}: no Dask scheduler answered (nothing within 1 s); "
         "start one with 'dask scheduler' or leave --scheduler out for a local one"
     )
+
+
+@pytest.mark.fast
+@pytest.mark.parametrize(("busy", "free"), [(1, 1), (5, 0)])
+def test_fewer_workers_where_the_load_leaves_fewer_cores(busy, free, monkeypatch):
+    monkeypatch.setattr(runner, "cores", lambda: 2)
+    monkeypatch.setattr(runner, "_busy_cores", lambda: busy)
+    with pytest.warns(WekaRankingWarning, match=rf"^--jobs 2: 1 worker, .*{free} of 2"):
+        assert runner._workers(2) == 1
+    monkeypatch.setattr(runner, "_busy_cores", lambda: 0)
+    assert runner._workers(2) == 2

@@ -131,7 +131,13 @@ def usable_heap_gigabytes() -> int:
 
 
 def check_threads(threads: int) -> None:
-    """Refuse more scoring threads than the cores can use, a few times over."""
+    """Refuse more scoring threads than the cores can use, a few times over.
+
+    Checked before each ranking and each ``predict_proba``: a number that
+    one core may take is not checked against the control groups' files.
+    """
+    if threads <= THREADS_PER_CORE:
+        return
     most = THREADS_PER_CORE * cores()
     if threads > most:
         raise ParameterError(

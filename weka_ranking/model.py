@@ -143,7 +143,7 @@ class RankingReduction(ClassifierMixin, Ranker):
     ... ).fit(data)
     >>> for part in model.to_options().split(" -S 1 "):
     ...     print(part)
-    -W weka.classifiers.trees.J48 -P 1 -I 3 -R tournament -ties stable -num-slots 1
+    -W weka.classifiers.trees.J48 -P 1 -I 3 -R tournament -ties stable -num-slots 0
     -pair-features difference -rank-first 2 -- -C 0.25 -M 2
     >>> order = model.rank(data)
     >>> len(order) == len(data)

@@ -217,9 +217,11 @@ PARAMETERS: tuple[Parameter, ...] = (
         "threads",
         "-num-slots",
         "--threads",
-        1,
-        "JVM threads that score pairs, each with its own copy of the committee "
-        "(0: one a core); results do not depend on it",
+        0,
+        "JVM threads that train the members and score pairs, each scoring thread "
+        "with its own copy of the committee; 0: one a core, with no more members "
+        "trained at once than the JVM heap holds; the model and its scores do not "
+        "depend on it",
         int,
         _is_int,
         "an integer",

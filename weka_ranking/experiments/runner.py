@@ -32,7 +32,7 @@ from weka_ranking.environment import git_sha, machine, software_versions
 from weka_ranking.errors import WekaRankingError
 from weka_ranking.experiments.registration import stamped
 from weka_ranking.experiments.store import ResultStore
-from weka_ranking.machine import check_jobs
+from weka_ranking.machine import check_jobs, cores
 
 logger = logging.getLogger(__name__)
 
@@ -68,11 +68,11 @@ def _die_with_parent() -> None:
         os._exit(1)
 
 
-def _worker_start(heap: str | None) -> None:
+def _worker_start(heap: str | None, processors: int) -> None:
     _die_with_parent()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides when to stop
     logging.getLogger("weka_ranking").setLevel(logging.ERROR)
-    jvm.start(heap=heap)
+    jvm.start(heap=heap, processors=processors)
 
 
 def run_description(jobs: int) -> dict:
@@ -172,7 +172,10 @@ def _run_in_workers(
 ) -> None:
     context = multiprocessing.get_context("spawn")
     logger.info("starting %d worker processes (a JVM each: a few seconds)", jobs)
-    with ProcessPoolExecutor(jobs, context, _worker_start, (heap,)) as pool:
+    # Each worker's JVM sizes its collector's and compiler's threads, and the
+    # members it trains at once, to its share of the cores, not to all of them.
+    share = max(1, cores() // jobs)
+    with ProcessPoolExecutor(jobs, context, _worker_start, (heap, share)) as pool:
         try:
             queue = iter(pending)
             running = {}
@@ -202,6 +205,37 @@ def _run_in_workers(
         except BaseException:
             _stop_workers(pool)
             raise
+
+
+def _busy_cores() -> int:
+    """Cores other work keeps busy: the 1-minute load average, rounded down."""
+    return int(os.getloadavg()[0]) if hasattr(os, "getloadavg") else 0
+
+
+def _workers(jobs: int) -> int:
+    """Worker processes worth starting for ``jobs``: no more than the load leaves cores.
+
+    A worker pays its own start (Python's imports, a JVM and its compiler
+    warming up: about 10 CPU seconds, ``bench/serving.py``) and on a core
+    other work keeps busy only shares it: ``--jobs 2`` took 60 % more wall
+    and CPU than ``--jobs 1`` at load 3 on two cores. Fewer workers are said
+    in one line; the records are the same whatever their number.
+    """
+    busy = _busy_cores()
+    workers = max(1, min(jobs, cores() - busy))
+    if workers < jobs:
+        progress_module.warn(
+            logger,
+            "--jobs %d: %d worker%s, as the load average leaves %d of %d cores free: "
+            "a worker more would share a busy core and pay its own start (Python, a "
+            "JVM and its compiler, about 10 CPU seconds)",
+            jobs,
+            workers,
+            "" if workers == 1 else "s",
+            max(0, cores() - busy),
+            cores(),
+        )
+    return workers
 
 
 def makespan(durations: list[float], workers: int) -> float:
@@ -264,7 +298,7 @@ def run_units(
     if executor == "dask":
         workers = min(jobs, len(pending))
         _run_on_dask(pending, work, store, scheduler, progress, heap, workers)
-    elif jobs == 1 or len(pending) == 1:
+    elif (workers := _workers(min(jobs, len(pending)))) == 1:
         # The units are counted; their members' lines would crowd that out.
         level = progress_module.MEMBERS.level
         progress_module.MEMBERS.setLevel(logging.WARNING)
@@ -277,7 +311,7 @@ def run_units(
         finally:
             progress_module.MEMBERS.setLevel(level)
     else:
-        _run_in_workers(pending, work, store, min(jobs, len(pending)), heap, progress)
+        _run_in_workers(pending, work, store, workers, heap, progress)
     return len(pending)
 
 

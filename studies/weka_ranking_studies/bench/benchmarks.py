@@ -35,7 +35,7 @@ from weka_ranking.peers import LightGBMRanker, XGBoostRanker
 from weka_ranking.tasks import BENCH_TASKS, STUDY_TASKS, TASKS, load_task
 from weka_ranking.tuning import GridSearch
 from weka_ranking_studies import java
-from weka_ranking_studies.bench import estimate, scale, workers
+from weka_ranking_studies.bench import estimate, scale, serving, workers
 
 logger = logging.getLogger(__name__)
 
@@ -48,6 +48,7 @@ SECTIONS = (
     "workers",
     "reproduction",
     "estimate",
+    "serving",
 )
 
 
@@ -549,6 +550,7 @@ def run(
         "workers": lambda: results.update(workers.measure()),
         "reproduction": lambda: results.update(reproduction_estimate()),
         "estimate": lambda: results.update(estimate.measure()),
+        "serving": lambda: results.update(serving=serving.measure()),
     }
     for section in sections:
         if progress:

@@ -181,7 +181,7 @@ def test_experiment_scores_each_ranker_of_a_reduction_with_that_ranker(weka):
         record = results["rankers"][f"reduction-j48-{ranker}"]["per_fold"][0]
         assert {k: record[k] for k in expected} == expected
         assert record["scheme"].endswith(
-            f"-P all -I 1 -R {ranker} -ties stable -num-slots 1 -S 1 -pair-features "
+            f"-P all -I 1 -R {ranker} -ties stable -num-slots 0 -S 1 -pair-features "
             "concat -G first -- -C 0.25 -M 2"
         )
 

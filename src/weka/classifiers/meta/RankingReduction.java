@@ -162,9 +162,10 @@ import weka.gui.ProgrammaticProperty;
  *  (default 1)</pre>
  * 
  * <pre> -num-slots &lt;num&gt;
- *  Number of execution slots.
- *  (default 1 - i.e. no parallelism)
- *  (use 0 to auto-detect number of cores)</pre>
+ *  Threads that train the members and score pairs; 0: one a core,
+ *  with no more members trained at once than the JVM heap holds.
+ *  The model and its scores do not depend on it.
+ *  (default 0)</pre>
  * 
  * <pre> -I &lt;num&gt;
  *  Voters: the committee's members, each trained on its own
@@ -363,6 +364,13 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   public static final int DEFAULT_PAIRS_PER_INSTANCE = 2;
   /** Voters when {@code -I} is not given. */
   public static final int DEFAULT_VOTERS = 10;
+  /**
+   * Execution slots when {@code -num-slots} is not given: 0, one a core, the
+   * members trained at once no more than the heap holds
+   * ({@link HeapCheck#membersAtOnce}). The members are independent and the
+   * results do not depend on the threads, so the cores need not sit idle.
+   */
+  public static final int DEFAULT_SLOTS = 0;
   /** The ranker when {@code -R} is not given, one of {@link #TAGS_RANKER}. */
   public static final int DEFAULT_RANKER = RANKER_TOURNAMENT;
   /** The pair features when {@code -pair-features} is not given. */
@@ -414,6 +422,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   public RankingReduction() {
     m_Classifier = new weka.classifiers.trees.J48();
     m_NumIterations = DEFAULT_VOTERS;
+    m_numExecutionSlots = DEFAULT_SLOTS;
   }
 
   @Override
@@ -551,6 +560,11 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
         options.add(new Option("\tVoters: the committee's members, each trained on its own\n"
             + "\tsample of pairs; their strict majority answers a pair.\n\t(default "
             + DEFAULT_VOTERS + ")", "I", 1, "-I <num>"));
+      } else if ("num-slots".equals(option.name())) {
+        options.add(new Option("\tThreads that train the members and score pairs; 0: one a "
+            + "core,\n\twith no more members trained at once than the JVM heap holds.\n"
+            + "\tThe model and its scores do not depend on it.\n\t(default " + DEFAULT_SLOTS
+            + ")", "num-slots", 1, "-num-slots <num>"));
       } else if (!"batch-size".equals(option.name())) {
         options.add(option);
       }
@@ -639,9 +653,10 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    *  (default 1)</pre>
    * 
    * <pre> -num-slots &lt;num&gt;
-   *  Number of execution slots.
-   *  (default 1 - i.e. no parallelism)
-   *  (use 0 to auto-detect number of cores)</pre>
+   *  Threads that train the members and score pairs; 0: one a core,
+   *  with no more members trained at once than the JVM heap holds.
+   *  The model and its scores do not depend on it.
+   *  (default 0)</pre>
    * 
    * <pre> -I &lt;num&gt;
    *  Voters: the committee's members, each trained on its own
@@ -788,7 +803,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     }
     setTies(tag(ties.isEmpty() ? "stable" : ties, "-ties", TAGS_TIES));
     String slots = Utils.getOption("num-slots", options);
-    setNumExecutionSlots(slots.isEmpty() ? 1 : integer("-num-slots", slots, 0));
+    setNumExecutionSlots(slots.isEmpty() ? DEFAULT_SLOTS : integer("-num-slots", slots, 0));
     Utils.checkForRemainingOptions(options);
   }
 
@@ -1334,6 +1349,18 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    * @return tip text for this property suitable for displaying in the GUI
    */
   @Override
+  public String numExecutionSlotsTipText() {
+    return "Threads that train the members and score pairs; 0 (the default): one a core, "
+        + "with no more members trained at once than the JVM heap holds. The model and its "
+        + "scores do not depend on it.";
+  }
+
+  /**
+   * Returns the tip text for this property.
+   *
+   * @return tip text for this property suitable for displaying in the GUI
+   */
+  @Override
   public String numIterationsTipText() {
     return "Voters: committee members, each trained on its own pair sample; "
         + DEFAULT_VOTERS + " by default. The pointwise ranker takes none: it accepts the "
@@ -1617,7 +1644,8 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
             + pairs * ProductTraining.bytesPerPair(m_Classifier, training)
         : pairs * perPair);
     return new long[] {
-      pairs, Math.min(m_NumIterations, slots()), perPair, perModel, member, fromRows ? 1 : 0,
+      pairs, HeapCheck.membersAtOnce(m_numExecutionSlots, m_NumIterations, member), perPair,
+      perModel, member, fromRows ? 1 : 0,
     };
   }
 
@@ -1630,11 +1658,6 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    */
   public long countPairs(Instances data) throws Exception {
     return trainingFootprint(data)[0];
-  }
-
-  private int slots() {
-    return m_numExecutionSlots == 0 ? Runtime.getRuntime().availableProcessors()
-        : m_numExecutionSlots;
   }
 
   // -- ranking and scoring: the trained model's -----------------------------

@@ -57,7 +57,65 @@ public final class Committee implements PairComparator {
    */
   private static final int RUN = 32;
 
-  private final Classifier[][] m_Copies;
+  /**
+   * A trained committee's state for scoring, kept with the model from one
+   * call to the next: each member's flattened tree (read by every thread),
+   * made once instead of at every call, and a copy of the members for each
+   * scoring thread beyond the first, made when a batch first needs it.
+   * Nothing in it is saved with the model: it is made again after loading.
+   */
+  public static final class Members {
+    private final Classifier[][] m_Copies;
+    private final FlatTree[] m_Trees;
+
+    /**
+     * @param members the trained members (the first thread's)
+     * @param pairHeader the empty pair dataset they were trained on
+     * @param threads the most threads a batch is scored on
+     * @throws Exception if a member's tree cannot be read
+     */
+    public Members(Classifier[] members, Instances pairHeader, int threads) throws Exception {
+      m_Copies = new Classifier[Math.max(1, threads)][];
+      m_Copies[0] = members;
+      m_Trees = new FlatTree[members.length];
+      for (int m = 0; m < members.length; m++) {
+        m_Trees[m] = FlatTree.of(members[m], pairHeader);
+      }
+    }
+
+    /**
+     * Whether this state is of these members, for this many threads.
+     *
+     * @param members the trained members
+     * @param threads the most threads a batch is scored on
+     * @return true when it may serve them
+     */
+    public boolean serves(Classifier[] members, int threads) {
+      return m_Copies[0] == members && m_Copies.length == Math.max(1, threads);
+    }
+
+    /** The first {@code threads} threads' members, copying those not yet copied. */
+    private synchronized Classifier[][] copies(int threads) throws Exception {
+      for (int t = 1; t < threads; t++) {
+        if (m_Copies[t] == null) {
+          m_Copies[t] = new Classifier[m_Copies[0].length];
+          for (int i = 0; i < m_Copies[0].length; i++) {
+            m_Copies[t][i] = AbstractClassifier.makeCopy(m_Copies[0][i]);
+          }
+        }
+      }
+      return m_Copies;
+    }
+  }
+
+  /**
+   * The fewest pairs a scoring thread is given: a batch of fewer (a single
+   * instance against the reference sample: 100 pairs) is scored in the
+   * calling thread, where starting threads would cost more than the pairs.
+   */
+  private static final int PAIRS_A_THREAD = 4096;
+
+  private final Members m_Members;
   private final Instances m_PairHeader;
   private final PairFeatures m_Layout;
   private final double[][] m_Rows;
@@ -80,21 +138,37 @@ public final class Committee implements PairComparator {
    */
   public Committee(Classifier[][] copies, Instances pairHeader, PairFeatures layout,
       double[][] rows, boolean additive) throws Exception {
-    m_Copies = copies;
+    this(given(copies, pairHeader), pairHeader, layout, rows, additive);
+  }
+
+  /**
+   * @param members the committee's scoring state, kept with the model
+   * @param pairHeader the empty pair dataset they were trained on
+   * @param layout the pairs' features, as they were trained on
+   * @param rows the non-class values of the rows to compare
+   * @param additive whether additive members answer from their forms
+   */
+  public Committee(Members members, Instances pairHeader, PairFeatures layout,
+      double[][] rows, boolean additive) {
+    m_Members = members;
     m_PairHeader = pairHeader;
     m_Layout = layout;
     m_Rows = rows;
     m_Additive = additive;
-    m_Trees = new FlatTree[copies[0].length];
-    for (int m = 0; m < m_Trees.length; m++) {
-      m_Trees[m] = FlatTree.of(copies[0][m], pairHeader);
-    }
+    m_Trees = members.m_Trees;
     m_Missing = new boolean[rows.length];
     for (int i = 0; i < rows.length; i++) {
       for (double v : rows[i]) {
         m_Missing[i] |= Double.isNaN(v);
       }
     }
+  }
+
+  /** A scoring state over copies already made. */
+  private static Members given(Classifier[][] copies, Instances pairHeader) throws Exception {
+    Members members = new Members(copies[0], pairHeader, copies.length);
+    System.arraycopy(copies, 1, members.m_Copies, 1, copies.length - 1);
+    return members;
   }
 
   /**
@@ -108,13 +182,13 @@ public final class Committee implements PairComparator {
    * @throws Exception if a member's form cannot be read
    */
   public ExactTournament exactTournament() throws Exception {
-    AdditiveTournament additive = AdditiveTournament.of(m_Copies[0], m_PairHeader, m_Layout,
-        m_Rows);
+    AdditiveTournament additive = AdditiveTournament.of(m_Members.m_Copies[0], m_PairHeader,
+        m_Layout, m_Rows);
     if (additive != null) {
       return additive::tournament;
     }
     return treeTournamentDeclined(m_Layout) == null
-        ? TreeTournament.of(m_Trees, m_Rows, m_Copies.length) : null;
+        ? TreeTournament.of(m_Trees, m_Rows, m_Members.m_Copies.length) : null;
   }
 
   /**
@@ -172,7 +246,7 @@ public final class Committee implements PairComparator {
     prepare(count);
     int[] votes = new int[count];
     run(count, (members, from, to) -> count(members, left, right, from, to, votes, true));
-    int members = m_Copies[0].length;
+    int members = m_Trees.length;
     for (int k = 0; k < count; k++) {
       out[k] = 2 * votes[k] > members;
     }
@@ -367,7 +441,7 @@ public final class Committee implements PairComparator {
   }
 
   private AdditiveTournament[] forms() throws Exception {
-    Classifier[] members = m_Copies[0];
+    Classifier[] members = m_Members.m_Copies[0];
     AdditiveTournament[] forms = new AdditiveTournament[members.length];
     for (int m = 0; m < members.length; m++) {
       forms[m] = AdditiveTournament.ofMember(members[m], m_PairHeader, m_Layout, m_Rows);
@@ -380,11 +454,12 @@ public final class Committee implements PairComparator {
   }
 
   private void run(int count, Share share) throws Exception {
-    int threads = count < 2 * m_Copies.length ? 1 : m_Copies.length;
+    int threads = Math.max(1, Math.min(m_Members.m_Copies.length, count / PAIRS_A_THREAD));
+    Classifier[][] copies = m_Members.copies(threads);
     int size = (count + threads - 1) / threads;
     Parallel.forEach(threads, threads, t -> {
       int from = Math.min(count, t * size);
-      share.score(m_Copies[t], from, Math.min(count, from + size));
+      share.score(copies[t], from, Math.min(count, from + size));
     });
   }
 }

@@ -51,6 +51,32 @@ public final class HeapCheck {
   }
 
   /**
+   * How many members are trained at once: as many as the slots say (at most
+   * the committee); with 0 slots one a core, and no more than the heap holds
+   * beside one another (at least one: a member that alone does not fit is
+   * {@link #refuseWhatWillNotFit}'s to refuse). The members' seeds and samples
+   * are theirs whatever the number, so it changes the time and the heap
+   * needed, never the model.
+   *
+   * @param slots the execution slots asked for, 0 for one a core
+   * @param members the committee's size
+   * @param bytesPerMember the heap bytes one member needs as it is trained
+   * @return the members trained at once, from 1 to {@code members}
+   */
+  public static int membersAtOnce(int slots, int members, long bytesPerMember) {
+    if (slots > 0) {
+      return Math.max(1, Math.min(members, slots));
+    }
+    int wanted = Math.max(1, Math.min(members, Runtime.getRuntime().availableProcessors()));
+    long per = Math.max(1, bytesPerMember);
+    if (wanted * per <= freeHeap(false)[0]) {
+      return wanted;
+    }
+    // garbage is not a reason to train fewer at once
+    return (int) Math.max(1, Math.min(wanted, freeHeap(true)[0] / per));
+  }
+
+  /**
    * Refuses, before any pair exists, training that will not fit the heap.
    *
    * @param footprint {@code trainingFootprint}'s answer: {pairs per member,

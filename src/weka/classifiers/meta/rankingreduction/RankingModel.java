@@ -142,8 +142,8 @@ public final class RankingModel implements Serializable {
   // -- neither options nor learned state (not serialized) -----------------
   /** Comparator answers of the last batch ranked. */
   private transient long m_LastComparisons;
-  /** The committee, copied once for each scoring thread but the first. */
-  private transient Classifier[][] m_ThreadCopies;
+  /** The committee's flattened trees and thread copies, made once a trained model. */
+  private transient Committee.Members m_Serving;
   /** Instances this model scored one at a time against its reference sample. */
   private transient AtomicLong m_OneAtATime;
   /** Who asked for the first of them (a wrapper's class, or WEKA's Evaluation). */
@@ -265,7 +265,7 @@ public final class RankingModel implements Serializable {
     int[] done = {0};
     double[] seconds = {0};
     String learner = how.learner.getClass().getSimpleName();
-    Parallel.forEach(m_Members.length, how.slots, i -> {
+    Parallel.forEach(m_Members.length, atOnce, i -> {
       long started = System.nanoTime();
       m_PairCounts[i] = training.pairsPerMember();
       try {
@@ -428,11 +428,10 @@ public final class RankingModel implements Serializable {
 
   private Committee committee(double[][] rows, Settings how) throws Exception {
     int threads = Math.max(1, how.slots);
-    if (m_ThreadCopies == null || m_ThreadCopies.length != threads
-        || m_ThreadCopies[0] != m_Members) {
-      m_ThreadCopies = Committee.copies(m_Members, threads);
+    if (m_Serving == null || !m_Serving.serves(m_Members, threads)) {
+      m_Serving = new Committee.Members(m_Members, m_PairHeader, threads);
     }
-    return new Committee(m_ThreadCopies, m_PairHeader, getPairLayout(), rows, how.additive);
+    return new Committee(m_Serving, m_PairHeader, getPairLayout(), rows, how.additive);
   }
 
   /**
