@@ -256,18 +256,77 @@ public final class TreeTournament implements ExactTournament {
   }
 
   /**
-   * How many of the rows some tree would walk fractionally: each of their
-   * pairs, both ways, {@link #tournament} asks of the committee itself.
+   * How many of the rows {@link #tournament} leaves to the members: each of
+   * their pairs, both ways, is asked of the committee itself, one by one.
+   * Those with a nominal value past a split's branches, and, unless every
+   * tree is J48's ({@link FractionalPairs}), those with a missing value
+   * where some tree splits.
    *
-   * @return the rows with a missing value (or a nominal value past a
-   *     split's branches) where some tree splits
+   * @return the rows whose pairs the members are asked
    */
   public int rowsAsked() {
     int asked = 0;
     for (double[] row : m_Rows) {
-      asked += walkedByWeka(row) ? 1 : 0;
+      asked += walkedByWeka(row) && !walksFractionally(row) ? 1 : 0;
     }
     return asked;
+  }
+
+  /**
+   * How many of the rows {@link #tournament} walks fractionally from the
+   * flattened trees (J48's arithmetic, {@link FractionalPairs}): each of
+   * their pairs with a row not asked of the members, both ways, walks every
+   * tree until the majority is decided, a pair at a time.
+   *
+   * @return the rows with a missing value where some tree splits, when
+   *     every tree is J48's; else 0
+   */
+  public int rowsWalked() {
+    int walked = 0;
+    for (double[] row : m_Rows) {
+      walked += walkedByWeka(row) && walksFractionally(row) ? 1 : 0;
+    }
+    return walked;
+  }
+
+  /**
+   * Whether the committee's members all carry J48's fractions
+   * ({@link FractionalPairs}): then a row with missing values is walked from
+   * the flattened trees, not asked of the members.
+   *
+   * @param members the committee's members
+   * @param pairHeader the pair dataset they were trained on
+   * @return whether every member is a J48 tree flattened with its fractions
+   * @throws Exception if a tree's structure cannot be read
+   */
+  public static boolean walksFractionally(weka.classifiers.Classifier[] members,
+      weka.core.Instances pairHeader) throws Exception {
+    FlatTree[] trees = new FlatTree[members.length];
+    for (int m = 0; m < members.length; m++) {
+      trees[m] = FlatTree.of(members[m], pairHeader);
+      if (trees[m] == null) {
+        return false;
+      }
+    }
+    return members.length > 0 && FractionalPairs.applies(trees);
+  }
+
+  /**
+   * Whether a row WEKA walks fractionally is walked so here too: every tree
+   * J48's, and no nominal value past a split's branches.
+   */
+  private boolean walksFractionally(double[] row) {
+    if (!FractionalPairs.applies(m_Trees)) {
+      return false;
+    }
+    for (int j = 0; j < m_Limit.length; j++) {
+      double v = row[j];
+      if (m_Limit[j] > 0 && m_Limit[j] < Double.POSITIVE_INFINITY && !Double.isNaN(v)
+          && ((int) v < 0 || (int) v >= m_Limit[j])) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**
@@ -334,7 +393,7 @@ public final class TreeTournament implements ExactTournament {
         }
       });
     }
-    long asked = pairsWithMissing(n, clean, exact, degree);
+    long asked = pairsOneByOne(rows, clean, exact, degree);
     double[] scores = new double[n];
     for (int i = 0; i < n; i++) {
       scores[i] = degree[i] / (double) Math.max(n - 1, 1);
@@ -1217,14 +1276,105 @@ public final class TreeTournament implements ExactTournament {
   }
 
   /**
-   * The pairs with a row WEKA walks fractionally, both ways, asked of the
-   * committee in batches; returns how many were asked.
+   * The pairs with a row WEKA walks fractionally, both ways: walked from the
+   * flattened trees where {@link FractionalPairs} applies, the others asked
+   * of the committee; returns how many were asked.
    */
-  private static long pairsWithMissing(int n, boolean[] clean, PairComparator exact,
+  private long pairsOneByOne(int[] rows, boolean[] clean, PairComparator exact,
+      long[] degree) throws Exception {
+    int n = rows.length;
+    boolean[] asked = new boolean[n];
+    List<Integer> walked = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      if (!clean[i]) {
+        if (walksFractionally(m_Rows[rows[i]])) {
+          walked.add(i);
+        } else {
+          asked[i] = true;
+        }
+      }
+    }
+    m_WalkedPairs = walkFractionally(rows, clean, asked,
+        walked.stream().mapToInt(Integer::intValue).toArray(), degree);
+    return pairsWithMissing(n, asked, exact, degree);
+  }
+
+  /**
+   * Each walked row's pairs with the rows not asked of the members, both
+   * ways (its pairs with another walked row as the first: that row's),
+   * answered by {@link FractionalPairs}: first each walked row's wins, then
+   * each clean row's wins against the walked rows, so that each degree is
+   * one task's. Returns the pairs walked.
+   */
+  private long walkFractionally(int[] rows, boolean[] clean, boolean[] asked, int[] walked,
+      long[] degree) throws Exception {
+    if (walked.length == 0) {
+      return 0;
+    }
+    int n = rows.length;
+    parallel(walked.length, w -> {
+      FractionalPairs pairs = new FractionalPairs(m_Trees);
+      int x = walked[w];
+      double[] first = m_Rows[rows[x]];
+      long wins = 0;
+      for (int y = 0; y < n; y++) {
+        if (y != x && !asked[y] && pairs.beats(first, m_Rows[rows[y]])) {
+          wins++;
+        }
+      }
+      degree[x] += wins;
+    });
+    int tasks = (n + ROWS_PER_TASK - 1) / ROWS_PER_TASK;
+    parallel(tasks, task -> {
+      FractionalPairs pairs = new FractionalPairs(m_Trees);
+      for (int y = task * ROWS_PER_TASK; y < Math.min(n, (task + 1) * ROWS_PER_TASK); y++) {
+        if (!clean[y]) {
+          continue;
+        }
+        double[] first = m_Rows[rows[y]];
+        long wins = 0;
+        for (int x : walked) {
+          if (pairs.beats(first, m_Rows[rows[x]])) {
+            wins++;
+          }
+        }
+        degree[y] += wins;
+      }
+    });
+    long notAsked = 0;
+    for (boolean a : asked) {
+      notAsked += a ? 0 : 1;
+    }
+    long cleanRows = notAsked - walked.length;
+    return walked.length * (notAsked - 1) + walked.length * cleanRows;
+  }
+
+  /** Pairs the last tournament walked from the flattened trees ({@link FractionalPairs}). */
+  private long m_WalkedPairs;
+
+  /**
+   * How many pairs the last tournament answered by walking the flattened
+   * trees fractionally (rows with missing values, J48's arithmetic), both
+   * ways: none of them asked of the members.
+   *
+   * @return the pairs walked, 0 before the first tournament
+   */
+  public long lastWalkedPairs() {
+    return m_WalkedPairs;
+  }
+
+  /**
+   * The pairs of the rows asked of the members, both ways, asked of the
+   * committee in batches; returns how many were asked.
+   *
+   * @param asked per row, whether its pairs are asked (the others' pairs
+   *     with one another are counted elsewhere)
+   */
+  private static long pairsWithMissing(int n, boolean[] asked, PairComparator exact,
       long[] degree) throws Exception {
     List<Integer> dirty = new ArrayList<>();
     for (int i = 0; i < n; i++) {
-      if (!clean[i]) {
+      if (asked[i]) {
         dirty.add(i);
       }
     }
@@ -1235,7 +1385,7 @@ public final class TreeTournament implements ExactTournament {
     int[] left = new int[capacity];
     int[] right = new int[capacity];
     boolean[] wins = new boolean[capacity];
-    long asked = 0;
+    long taken = 0;
     int k = 0;
     for (int d = 0; d <= dirty.size(); d++) {
       if (k > 0 && (d == dirty.size() || k + 2 * n > capacity)) {
@@ -1245,7 +1395,7 @@ public final class TreeTournament implements ExactTournament {
             degree[left[j]]++;
           }
         }
-        asked += k;
+        taken += k;
         k = 0;
       }
       if (d == dirty.size()) {
@@ -1256,14 +1406,14 @@ public final class TreeTournament implements ExactTournament {
         if (y == x) {
           continue;
         }
-        left[k] = x; // every pair of a dirty row as the first
+        left[k] = x; // every pair of an asked row as the first
         right[k++] = y;
-        if (clean[y]) { // and as the second, once: dirty rows ask their own
+        if (!asked[y]) { // and as the second, once: asked rows ask their own
           left[k] = y;
           right[k++] = x;
         }
       }
     }
-    return asked;
+    return taken;
   }
 }
