@@ -6,6 +6,7 @@ Tree members flattened into arrays (``FlatTree``) answer every pair as WEKA's
 with missing values included.
 """
 
+import dataclasses
 import warnings
 
 import jpype
@@ -383,3 +384,144 @@ def test_a_ranking_says_before_it_asks_the_members_many_pairs(weka, monkeypatch)
         "ways, of the members one by one, some 800,000 a second on two cores "
         "(docs/meta-classifier.md)"
     ]
+
+
+def with_missing(data, share: float, seed: int, columns=None):
+    """The data with one value missing in a share of its rows (a column each).
+
+    The columns drawn from ``columns`` (all by default), each row's at random.
+    """
+    rng = np.random.default_rng(seed)
+    X = np.array(data.X, dtype=np.float64)
+    rows = rng.choice(len(X), max(1, int(share * len(X))), replace=False)
+    choices = np.arange(X.shape[1]) if columns is None else np.asarray(columns)
+    X[rows, rng.choice(choices, len(rows))] = np.nan
+    return dataclasses.replace(data, X=X)
+
+
+def walked_and_general(reduction, rows, threads=1):
+    """Degrees three ways: walking J48's fractions, asking the members, every pair.
+
+    The first two through the exact tournament (``setWalkFractionally``), the
+    third the brute force over the committee (``Rankers.tournament``), which
+    asks each member's ``classifyInstance`` wherever a value is missing.
+    """
+    jrows = jpype.JArray.of(np.ascontiguousarray(rows, dtype=np.float64))
+    n = len(rows)
+    everyone = jpype.JArray(jpype.JInt)(list(range(n)))
+    out = {}
+    for walk in (True, False):
+        votes = committee(reduction, jrows, threads)
+        exact = votes.exactTournament()
+        exact.setWalkFractionally(walk)
+        ranking = exact.tournament(everyone, votes)
+        out[walk] = (
+            np.asarray(ranking.scores),
+            int(ranking.comparisons),
+            int(exact.rowsWalked()),
+            int(exact.lastTreeWalks()),
+        )
+    brute = java("Rankers").tournament(n, committee(reduction, jrows, threads))
+    return out[True], out[False], np.asarray(brute.scores)
+
+
+MISSING_CASES = [
+    # (task, J48 options, share of test rows given a missing value, seed, voters)
+    ("hepatitis", "", 0.0, 1, 5),  # the task's own missing values, nominal and numeric
+    ("breast-cancer", "-U", 0.0, 2, 4),  # nominal attributes, missing in a few rows
+    ("hepatitis", "-B -M 1", 0.3, 3, 1),  # binary nominal splits
+    ("vehicle", "", 0.5, 4, 4),  # numeric only, none missing in training
+    ("glass", "-S -J", 1.0, 5, 5),  # every test row misses a value
+    ("vehicle", "-C 0.1 -M 5", 0.2, 6, 1),
+    ("breast-cancer", "-A", 0.4, 7, 5),
+    ("hepatitis", "-U -O", 0.6, 8, 4),
+]
+
+
+@pytest.mark.parametrize(("task", "options", "share", "seed", "voters"), MISSING_CASES)
+def test_rows_with_missing_values_walked_as_weka_answers(
+    task, options, share, seed, voters, weka
+):
+    """Walking J48's fractions gives the degrees of asking WEKA every pair.
+
+    Rows with a missing value where a tree splits are counted from the rows
+    (``FractionalPairs``), their pairs never asked of the members; the degrees
+    are the brute force's, which asks every pair of the committee and each
+    member's ``classifyInstance`` wherever a value is missing, to the bit, and
+    the same as asking the members those rows' pairs one by one. Even
+    committees included (a tied vote says 0).
+    """
+    data = load_task(task)
+    train, test = list(weka_folds(data.y, 3, seed))[seed % 3]
+    model = RankingReduction(
+        "J48",
+        base_options=options,
+        pairs_per_instance=2,
+        voters=voters,
+        seed=seed,
+        pair_features="concat",
+    ).fit(data.subset(train))
+    rows = np.asarray(with_missing(data.subset(test), share, seed).X)
+    walked, asked, brute = walked_and_general(model.weka_model_, rows)
+    np.testing.assert_array_equal(walked[0], brute)
+    np.testing.assert_array_equal(asked[0], brute)
+    assert walked[1] == 0  # no pair asked of the members
+    assert walked[2] > 0  # rows were walked
+    assert asked[1] > 0 and asked[2] == 0
+    assert len(np.unique(brute)) > 1
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_missing_in_training_only_or_in_both(seed, weka):
+    """Trees trained on missing values (fractions at their splits) rank rows
+    with none, and rows with some, as WEKA's own answers do, on one thread and
+    on two: the fractions WEKA learnt and those it walks.
+    """
+    from weka_ranking.data import synthetic
+
+    training = with_missing(synthetic(1_200, seed=seed), 0.3, seed, columns=[0, 1, 2])
+    model = RankingReduction(
+        "J48", pairs_per_instance=1, voters=5, seed=seed, pair_features="concat"
+    ).fit(training)
+    clean = np.asarray(synthetic(400, seed=seed + 10).X, dtype=np.float64)
+    for rows in (clean, np.asarray(with_missing_array(clean, 0.25, seed))):
+        walked, _, brute = walked_and_general(model.weka_model_, rows)
+        two, _, _ = walked_and_general(model.weka_model_, rows, threads=2)
+        np.testing.assert_array_equal(walked[0], brute)
+        np.testing.assert_array_equal(two[0], brute)
+    assert walked[2] > 0
+
+
+def with_missing_array(X: np.ndarray, share: float, seed: int) -> np.ndarray:
+    """A copy of X with one value missing in a share of its rows."""
+    rng = np.random.default_rng(seed)
+    X = np.array(X, dtype=np.float64)
+    rows = rng.choice(len(X), int(share * len(X)), replace=False)
+    X[rows, rng.integers(0, X.shape[1], len(rows))] = np.nan
+    return X
+
+
+@pytest.mark.slow  # 17,000 rows: two blocks of rows, asked both ways: 30 s
+def test_walked_rows_over_several_blocks_as_asking_the_members(weka):
+    """Rows b over two blocks of bits, walked rows among them, both ways.
+
+    The walked rows' pairs with the clean rows are counted a block at a time
+    (16,384 rows a block); the degrees are those of asking the members their
+    pairs one by one, on one thread and on two.
+    """
+    from weka_ranking.data import synthetic
+
+    model = RankingReduction(
+        "J48", pairs_per_instance=1, voters=10, pair_features="concat"
+    ).fit(synthetic(3_000, seed=2))
+    rows = with_missing_array(np.asarray(synthetic(17_000, seed=3).X), 0.003, 4)
+    jrows = jpype.JArray.of(rows)
+    everyone = jpype.JArray(jpype.JInt)(list(range(len(rows))))
+    degrees = []
+    for walk, threads in ((True, 1), (True, 2), (False, 2)):
+        votes = committee(model.weka_model_, jrows, threads)
+        exact = votes.exactTournament()
+        exact.setWalkFractionally(walk)
+        degrees.append(np.asarray(exact.tournament(everyone, votes).scores))
+    np.testing.assert_array_equal(degrees[0], degrees[2])
+    np.testing.assert_array_equal(degrees[1], degrees[2])

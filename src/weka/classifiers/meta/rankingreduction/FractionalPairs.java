@@ -69,8 +69,7 @@ final class FractionalPairs {
     int votes = 0;
     int trees = m_Trees.length;
     for (int t = 0; t < trees; t++) {
-      probs(m_Trees[t], 0, 1.0, a, b);
-      if (m_P1 - m_P0 > SMALL) {
+      if (wins(m_Trees[t], a, b)) {
         votes++;
       }
       if (votes >= m_Majority || votes + trees - t - 1 < m_Majority) {
@@ -78,6 +77,37 @@ final class FractionalPairs {
       }
     }
     return votes >= m_Majority;
+  }
+
+  /**
+   * One tree's answer on "a beats b", as its J48's {@code classifyInstance}
+   * gives it, missing values included.
+   *
+   * @param tree a flattened J48 tree with its fractions
+   * @param a the first row's values
+   * @param b the second row's values
+   * @return whether the tree says a beats b
+   */
+  boolean wins(FlatTree tree, double[] a, double[] b) {
+    probs(tree, 0, 1.0, a, b);
+    return m_P1 - m_P0 > SMALL;
+  }
+
+  /**
+   * Whether a leaf reached with a fraction of the weight surely says "a
+   * beats b" in any mixture of such leaves (1), surely not (0), or may go
+   * either way with rounding (-1): the branches' weights under a split sum
+   * to 1 less the empty branches' (below 1e-6 of at least two instances),
+   * so a mixture's margin p1 - p0 lies within its leaves' margins, scaled by
+   * at least 1 - 5e-7, give or take rounding.
+   *
+   * @param tree a flattened J48 tree with its fractions
+   * @param leaf one of its leaves
+   * @return 1, 0, or -1 where the pair must be walked
+   */
+  static int sureInMixture(FlatTree tree, int leaf) {
+    double margin = tree.m_Prob1[leaf] - tree.m_Prob0[leaf];
+    return margin > SMALL * 1.001 ? 1 : margin <= SMALL * 0.999 ? 0 : -1;
   }
 
   /**

@@ -9,8 +9,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The exact tournament of a committee of trees ({@link FlatTree}) without
@@ -316,7 +319,7 @@ public final class TreeTournament implements ExactTournament {
    * J48's, and no nominal value past a split's branches.
    */
   private boolean walksFractionally(double[] row) {
-    if (!FractionalPairs.applies(m_Trees)) {
+    if (!m_Walk || !FractionalPairs.applies(m_Trees)) {
       return false;
     }
     for (int j = 0; j < m_Limit.length; j++) {
@@ -355,6 +358,9 @@ public final class TreeTournament implements ExactTournament {
     int n = rows.length;
     boolean[] clean = new boolean[n];
     int[] cleanRows = cleanRows(rows, clean);
+    boolean[] asked = new boolean[n];
+    int[] walked = walkedRows(rows, clean, asked);
+    sayCost(n, walked.length, n - cleanRows.length - walked.length);
     long[] degree = new long[n];
     int words = (n + 63) >>> 6;
     int[] place = places(rows, true);
@@ -380,6 +386,9 @@ public final class TreeTournament implements ExactTournament {
     long budget = m_Budget > 0 ? m_Budget
         : Math.max(1L << 24, Runtime.getRuntime().maxMemory() / 4);
     int rangeWords = (int) Math.max(BLOCK, Math.min(words, budget / 8 / (m_Cells + 1)));
+    if (rangeWords < words && m_Budget == 0) {
+      saySmallHeap(8L * words * (m_Cells + 1), (words + rangeWords - 1) / rangeWords);
+    }
     for (int fromWord = 0; fromWord < words; fromWord += rangeWords) {
       Range range = new Range(fromWord, Math.min(rangeWords, words - fromWord), place);
       long[][] bits = cellBits(rows, byPlace, range);
@@ -393,7 +402,12 @@ public final class TreeTournament implements ExactTournament {
         }
       });
     }
-    long asked = pairsOneByOne(rows, clean, exact, degree);
+    int[] byAPlace = new int[n];
+    for (int i = 0; i < n; i++) {
+      byAPlace[aPlace[i]] = clean[i] ? i : -1;
+    }
+    m_TreeWalks = walkFractionally(rows, walked, byPlace, byAPlace, degree);
+    long taken = pairsWithMissing(n, asked, exact, degree);
     double[] scores = new double[n];
     for (int i = 0; i < n; i++) {
       scores[i] = degree[i] / (double) Math.max(n - 1, 1);
@@ -403,7 +417,7 @@ public final class TreeTournament implements ExactTournament {
         (callerCpu - m_CallerTaskCpu) / 1e9,
         Arrays.stream(m_RankCpu).mapToDouble(x -> x / 1e9).toArray(),
         Arrays.stream(m_RankBusy).mapToDouble(x -> x / 1e9).toArray());
-    return new Rankers.Ranking(scores, asked);
+    return new Rankers.Ranking(scores, taken);
   }
 
   /**
@@ -1276,16 +1290,13 @@ public final class TreeTournament implements ExactTournament {
   }
 
   /**
-   * The pairs with a row WEKA walks fractionally, both ways: walked from the
-   * flattened trees where {@link FractionalPairs} applies, the others asked
-   * of the committee; returns how many were asked.
+   * The rows WEKA walks fractionally that are walked here too
+   * ({@link FractionalPairs}); the others of them marked in asked, their
+   * pairs asked of the committee.
    */
-  private long pairsOneByOne(int[] rows, boolean[] clean, PairComparator exact,
-      long[] degree) throws Exception {
-    int n = rows.length;
-    boolean[] asked = new boolean[n];
+  private int[] walkedRows(int[] rows, boolean[] clean, boolean[] asked) {
     List<Integer> walked = new ArrayList<>();
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < rows.length; i++) {
       if (!clean[i]) {
         if (walksFractionally(m_Rows[rows[i]])) {
           walked.add(i);
@@ -1294,73 +1305,554 @@ public final class TreeTournament implements ExactTournament {
         }
       }
     }
-    m_WalkedPairs = walkFractionally(rows, clean, asked,
-        walked.stream().mapToInt(Integer::intValue).toArray(), degree);
-    return pairsWithMissing(n, asked, exact, degree);
+    return walked.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  /**
+   * From this many pairs of rows the members are asked one by one (some
+   * 800,000 a second on two cores: 6 s), a tournament says so before it
+   * starts; the Python face's {@code ASKED_PAIRS_WORTH_SAYING}.
+   */
+  public static final long ASKED_PAIRS_WORTH_SAYING = 5_000_000L;
+
+  /**
+   * From this many pairs with a row walked fractionally, a tournament says
+   * so before it starts; the Python face's {@code WALKED_PAIRS_WORTH_SAYING}.
+   */
+  public static final long WALKED_PAIRS_WORTH_SAYING = 50_000_000L;
+
+  /**
+   * The system property that tells the tournament its caller says its cost
+   * (the Python face sets it when it starts the JVM, and warns in its own
+   * words).
+   */
+  public static final String COST_SAID_BY_CALLER = "weka.ranking.tournamentCostSaidByCaller";
+
+  /** Said once a JVM: a heap too small for the rows b's bits at once. */
+  private static final AtomicBoolean SAID_SMALL_HEAP = new AtomicBoolean();
+
+  /**
+   * Each of these rows' pairs, both ways, once: (n - 1) as the first, and as
+   * the second with the n - rows others.
+   *
+   * @param rows rows whose pairs are taken
+   * @param n the batch's rows
+   * @return the pairs
+   */
+  public static long pairsOf(long rows, long n) {
+    return rows * (n - 1) + rows * (n - rows);
+  }
+
+  /**
+   * Says on standard error, before the work, where this tournament is still
+   * quadratic in the rows with missing values: pairs asked of the members
+   * one by one, or many pairs with a row walked fractionally (counted from
+   * the rows in blocks, but each pair of two such rows, and of one with a
+   * row whose leaves disagree, a walk of the trees).
+   */
+  private static void sayCost(int n, int walked, int asked) {
+    if (Boolean.getBoolean(COST_SAID_BY_CALLER)) {
+      return;
+    }
+    if (pairsOf(asked, n) >= ASKED_PAIRS_WORTH_SAYING) {
+      System.err.println(String.format(Locale.ROOT, "RankingReduction: %,d of %,d instances "
+          + "have a missing value where a tree splits: the exact tournament asks each of "
+          + "their %,d pairs, both ways, of the members one by one, some 800,000 a second "
+          + "on two cores (docs/meta-classifier.md)", asked, n, pairsOf(asked, n)));
+    }
+    if (pairsOf(walked, n) >= WALKED_PAIRS_WORTH_SAYING) {
+      System.err.println(String.format(Locale.ROOT, "RankingReduction: %s",
+          walkedCost(walked, n)));
+    }
+  }
+
+  /**
+   * What walking these rows costs, in the words both faces say.
+   *
+   * @param walked the rows walked fractionally
+   * @param n the batch's rows
+   * @return the sentence
+   */
+  public static String walkedCost(long walked, long n) {
+    return String.format(Locale.ROOT, "%,d of %,d instances have a missing value where a "
+        + "J48 tree splits: the exact tournament counts their %,d pairs, both ways, from the "
+        + "rows as WEKA walks them (fractions), %,d of them pairs of two such instances "
+        + "walked one by one, as are those whose leaves disagree: about %d s on two cores "
+        + "(docs/meta-classifier.md)", walked, n, pairsOf(walked, n),
+        walked * (walked - 1), Math.round(pairsOf(walked, n) / WALKED_PAIRS_A_SECOND));
+  }
+
+  /** Pairs with a walked row counted a second on two cores (bench: tournament_missing). */
+  private static final double WALKED_PAIRS_A_SECOND = 10e6;
+
+  /** Says once a JVM that the rows b's bits do not fit a quarter of the heap at once. */
+  private static void saySmallHeap(long bytes, int ranges) {
+    if (SAID_SMALL_HEAP.compareAndSet(false, true)) {
+      System.err.println(String.format(Locale.ROOT, "RankingReduction: the exact tournament's "
+          + "bits of the rows take %,d MB, over a quarter of the JVM's heap (%,d MB): the rows "
+          + "are taken in %d ranges, each walked again for each, which made 200,000 rows 1.5 "
+          + "times slower with 1 GB and 2.3 times with 256 MB (docs/meta-classifier.md); give "
+          + "the JVM more heap (-Xmx, or maxheap in RunWEKA.ini) for speed (said once)",
+          bytes >> 20, Runtime.getRuntime().maxMemory() >> 20, ranges));
+    }
   }
 
   /**
    * Each walked row's pairs with the rows not asked of the members, both
-   * ways (its pairs with another walked row as the first: that row's),
-   * answered by {@link FractionalPairs}: first each walked row's wins, then
-   * each clean row's wins against the walked rows, so that each degree is
-   * one task's. Returns the pairs walked.
+   * ways: with the clean rows a block of their bits at a time
+   * ({@link #againstClean}), with each other a pair at a time (a pair of
+   * walked rows as the first: that row's). Returns how many times a tree
+   * was walked for one pair.
    */
-  private long walkFractionally(int[] rows, boolean[] clean, boolean[] asked, int[] walked,
+  private long walkFractionally(int[] rows, int[] walked, int[] byPlace, int[] byAPlace,
       long[] degree) throws Exception {
     if (walked.length == 0) {
       return 0;
     }
-    int n = rows.length;
+    LongAdder walks = new LongAdder();
+    againstClean(rows, walked, byPlace, true, degree, walks);
+    againstClean(rows, walked, byAPlace, false, degree, walks);
     parallel(walked.length, w -> {
       FractionalPairs pairs = new FractionalPairs(m_Trees);
-      int x = walked[w];
-      double[] first = m_Rows[rows[x]];
+      double[] first = m_Rows[rows[walked[w]]];
       long wins = 0;
-      for (int y = 0; y < n; y++) {
-        if (y != x && !asked[y] && pairs.beats(first, m_Rows[rows[y]])) {
+      for (int y : walked) {
+        if (y != walked[w] && pairs.beats(first, m_Rows[rows[y]])) {
           wins++;
         }
       }
-      degree[x] += wins;
+      degree[walked[w]] += wins; // each walked row in one task only
     });
-    int tasks = (n + ROWS_PER_TASK - 1) / ROWS_PER_TASK;
-    parallel(tasks, task -> {
-      FractionalPairs pairs = new FractionalPairs(m_Trees);
-      for (int y = task * ROWS_PER_TASK; y < Math.min(n, (task + 1) * ROWS_PER_TASK); y++) {
-        if (!clean[y]) {
-          continue;
-        }
-        double[] first = m_Rows[rows[y]];
-        long wins = 0;
-        for (int x : walked) {
-          if (pairs.beats(first, m_Rows[rows[x]])) {
-            wins++;
-          }
-        }
-        degree[y] += wins;
-      }
-    });
-    long notAsked = 0;
-    for (boolean a : asked) {
-      notAsked += a ? 0 : 1;
-    }
-    long cleanRows = notAsked - walked.length;
-    return walked.length * (notAsked - 1) + walked.length * cleanRows;
+    walks.add((long) walked.length * (walked.length - 1) * m_Trees.length);
+    return walks.sum();
   }
 
-  /** Pairs the last tournament walked from the flattened trees ({@link FractionalPairs}). */
-  private long m_WalkedPairs;
+  /**
+   * The walked rows' wins against every clean row (first: the walked row is
+   * a, its wins added to its degree) or the clean rows' wins against them
+   * (the clean rows' degrees), by bits over the clean rows, a block at a
+   * time. A tree walked with one row given splits on that row's attributes
+   * by its values, fractionally where one is missing, and on the other
+   * side's every way: a clean row meets the conditions of one leaf a
+   * fraction of the walk reaches, so that its answer is the OR of the bits
+   * of the class-1 leaves reached whole ({@link #reach}). Under a split
+   * the given row misses, a clean row reaching only leaves that say the
+   * same ({@link FractionalPairs#sureInMixture}) gets their answer; the
+   * others, the pairs whose leaves disagree, are walked with J48's
+   * arithmetic ({@link FractionalPairs#wins}). The committee's majority is
+   * counted bit-sliced ({@link Tally}).
+   *
+   * @param byPlace per bit, its clean row's position in rows (-1 for none)
+   * @param first whether the walked rows are the pairs' first rows
+   * @param walks counts the trees walked for one pair
+   */
+  private void againstClean(int[] rows, int[] walked, int[] byPlace, boolean first,
+      long[] degree, LongAdder walks) throws Exception {
+    int trees = m_Trees.length;
+    // Per walked row and tree, the leaves its walk reaches: whole, and under
+    // a missing value saying 1 or 0 (both where unsure).
+    int[][] whole = new int[walked.length * trees][];
+    int[][] ones = new int[walked.length * trees][];
+    int[][] zeros = new int[walked.length * trees][];
+    int[][] splits = new int[walked.length * trees][]; // Split's forms
+    parallel((walked.length + ROWS_PER_TASK - 1) / ROWS_PER_TASK, task -> {
+      Slots[] lists = {new Slots(), new Slots(), new Slots(), new Slots()};
+      for (int w = task * ROWS_PER_TASK; w < Math.min(walked.length, (task + 1) * ROWS_PER_TASK);
+          w++) {
+        for (int t = 0; t < trees; t++) {
+          for (Slots list : lists) {
+            list.size = 0;
+          }
+          reach(m_Trees[t], 0, m_Rows[rows[walked[w]]], first, false, lists);
+          whole[w * trees + t] = Arrays.copyOf(lists[0].items, lists[0].size);
+          ones[w * trees + t] = Arrays.copyOf(lists[1].items, lists[1].size);
+          zeros[w * trees + t] = Arrays.copyOf(lists[2].items, lists[2].size);
+          splits[w * trees + t] = Arrays.copyOf(lists[3].items, lists[3].size);
+        }
+      }
+    });
+    int blocks = ((byPlace.length + 63) / 64 + BLOCK - 1) / BLOCK;
+    long[][] wins = new long[blocks][]; // first: per block, each walked row's
+    parallel(blocks, block -> {
+      int firstBit = block * BLOCK * 64;
+      int last = Math.min(byPlace.length, firstBit + BLOCK * 64);
+      int[] bitOf = new int[last - firstBit];
+      int[] heldAt = new int[BLOCK * 64]; // per bit, the clean row's index in the block
+      double[][] values = new double[last - firstBit][];
+      int held = 0;
+      for (int p = firstBit; p < last; p++) {
+        if (byPlace[p] >= 0) {
+          values[held] = m_Rows[rows[byPlace[p]]];
+          heldAt[p - firstBit] = held;
+          bitOf[held++] = p - firstBit;
+        }
+      }
+      if (held == 0) {
+        return;
+      }
+      Partition partition = new Partition(held);
+      long[][][] bits = new long[trees][][]; // per tree and leaf, the block's clean rows in it
+      for (int t = 0; t < trees; t++) {
+        bits[t] = new long[m_Trees[t].size()][];
+        partition.reset();
+        sideLeafBits(m_Trees[t], 0, partition, 0, held, bitOf, values, first, bits[t]);
+      }
+      long[][] answers = new long[trees][BLOCK];
+      long[] one = new long[BLOCK];
+      long[] zero = new long[BLOCK];
+      long[] suffix = new long[0];
+      Tally tally = new Tally(trees);
+      FractionalPairs pairs = new FractionalPairs(m_Trees);
+      long[] counted = first ? new long[walked.length] : null;
+      long walksHere = 0;
+      for (int w = 0; w < walked.length; w++) {
+        double[] given = m_Rows[rows[walked[w]]];
+        for (int t = 0; t < trees; t++) {
+          long[] answer = answers[t];
+          or(bits[t], whole[w * trees + t], answer);
+          or(bits[t], ones[w * trees + t], one);
+          or(bits[t], zeros[w * trees + t], zero);
+          suffix = Split.answer(bits[t], splits[w * trees + t], answer, suffix);
+          for (int word = 0; word < BLOCK; word++) {
+            long mixed = one[word] & zero[word];
+            answer[word] |= one[word] & ~zero[word];
+            for (; mixed != 0; mixed &= mixed - 1) {
+              int bit = Long.numberOfTrailingZeros(mixed);
+              double[] other = values[heldAt[word * 64 + bit]];
+              walksHere++;
+              if (first ? pairs.wins(m_Trees[t], given, other)
+                  : pairs.wins(m_Trees[t], other, given)) {
+                answer[word] |= 1L << bit;
+              }
+            }
+          }
+        }
+        long won = tally.reached(answers, trees);
+        if (first) {
+          counted[w] = won;
+        } else if (won > 0) {
+          for (int word = 0; word < BLOCK; word++) {
+            for (long top = tally.m_Top[word]; top != 0; top &= top - 1) {
+              int bit = Long.numberOfTrailingZeros(top);
+              degree[byPlace[firstBit + word * 64 + bit]]++; // this block's rows only
+            }
+          }
+        }
+      }
+      wins[block] = counted;
+      walks.add(walksHere);
+    });
+    for (long[] counted : wins) {
+      for (int w = 0; counted != null && w < walked.length; w++) {
+        degree[walked[w]] += counted[w];
+      }
+    }
+  }
 
   /**
-   * How many pairs the last tournament answered by walking the flattened
-   * trees fractionally (rows with missing values, J48's arithmetic), both
-   * ways: none of them asked of the members.
-   *
-   * @return the pairs walked, 0 before the first tournament
+   * Into out, all words 0 first, the OR of the leaves' bits of the block
+   * (a leaf without a clean row there has none).
    */
-  public long lastWalkedPairs() {
-    return m_WalkedPairs;
+  private static void or(long[][] leafBits, int[] leaves, long[] out) {
+    Arrays.fill(out, 0L);
+    for (int leaf : leaves) {
+      long[] bits = leafBits[leaf];
+      if (bits != null) {
+        for (int w = 0; w < BLOCK; w++) {
+          out[w] |= bits[w];
+        }
+      }
+    }
+  }
+
+  /**
+   * A split the given row misses, the first on its walk, with one or two
+   * non-empty branches and no other missing value below: a clean row
+   * reaches one leaf in each branch, so the pair's answer is a function of
+   * the two leaves, J48's sums over them from the split's weights (the
+   * walk's weight is 1 down to the split). One branch: the leaves that say
+   * 1 go to the leaves reached whole. Two: the second branch's leaves in
+   * the order of their margin p1 - p0, and for each leaf of the first the
+   * place from which its pairs say 1 (every pair of leaves computed, and
+   * the form declined where the answers are not a suffix of that order),
+   * so that a block's answer is, per leaf of the first branch, its bits
+   * AND the OR of the second's from that place. Written into lists[3] as
+   * {left leaves, right leaves, then per left leaf its place, per right
+   * leaf in order its number}.
+   */
+  private static final class Split {
+
+    /** Whether the split at node takes this form; if so, it is written into lists[3]. */
+    static boolean of(FlatTree tree, int node, double[] given, boolean first, Slots[] lists) {
+      int first0 = tree.m_First[node];
+      int[] branches = new int[2];
+      int nonEmpty = 0;
+      for (int c = 0; c < tree.m_Count[node]; c++) {
+        if (!tree.m_Empty[tree.m_Children[first0 + c]]) {
+          if (nonEmpty == 2) {
+            return false;
+          }
+          branches[nonEmpty++] = c;
+        }
+      }
+      Slots[] leaves = {new Slots(), new Slots()};
+      for (int i = 0; i < nonEmpty; i++) {
+        if (!leaves(tree, tree.m_Children[first0 + branches[i]], given, first, leaves[i])) {
+          return false; // another missing value below
+        }
+      }
+      double[] weights = tree.m_Fractions[node];
+      if (nonEmpty == 1) {
+        double w = weights[branches[0]];
+        for (int k = 0; k < leaves[0].size; k++) {
+          int leaf = leaves[0].items[k];
+          if (w * tree.m_Prob1[leaf] - w * tree.m_Prob0[leaf] > 1e-6) {
+            lists[0].add(leaf);
+          }
+        }
+        return true;
+      }
+      double w0 = weights[branches[0]];
+      double w1 = weights[branches[1]];
+      int[] left = Arrays.copyOf(leaves[0].items, leaves[0].size);
+      Integer[] byMargin = new Integer[leaves[1].size];
+      for (int k = 0; k < byMargin.length; k++) {
+        byMargin[k] = leaves[1].items[k];
+      }
+      Arrays.sort(byMargin, (x, y) -> Double.compare(
+          tree.m_Prob1[x] - tree.m_Prob0[x], tree.m_Prob1[y] - tree.m_Prob0[y]));
+      int[] from = new int[left.length];
+      for (int i = 0; i < left.length; i++) {
+        // As getProbs at the split: 0, plus the first branch's, plus the second's.
+        double a0 = 0 + w0 * tree.m_Prob0[left[i]];
+        double a1 = 0 + w0 * tree.m_Prob1[left[i]];
+        from[i] = byMargin.length;
+        for (int k = byMargin.length - 1; k >= 0; k--) {
+          int right = byMargin[k];
+          if (!((a1 + w1 * tree.m_Prob1[right]) - (a0 + w1 * tree.m_Prob0[right]) > 1e-6)) {
+            break;
+          }
+          from[i] = k;
+        }
+        for (int k = 0; k < from[i]; k++) { // below it, every answer 0: else no suffix
+          int right = byMargin[k];
+          if ((a1 + w1 * tree.m_Prob1[right]) - (a0 + w1 * tree.m_Prob0[right]) > 1e-6) {
+            return false;
+          }
+        }
+      }
+      Slots out = lists[3];
+      out.add(left.length);
+      out.add(byMargin.length);
+      for (int leaf : left) {
+        out.add(leaf);
+      }
+      for (int place : from) {
+        out.add(place);
+      }
+      for (int leaf : byMargin) {
+        out.add(leaf);
+      }
+      return true;
+    }
+
+    /**
+     * Into out, the leaves the walk reaches under node (the other row's
+     * splits every way, the given row's its way); false where the given row
+     * misses another value below.
+     */
+    private static boolean leaves(FlatTree tree, int node, double[] given, boolean first,
+        Slots out) {
+      int half = tree.m_Half;
+      while (tree.m_Kind[node] != FlatTree.LEAF) {
+        int at = tree.m_Attribute[node];
+        int children = tree.m_First[node];
+        int count = tree.m_Count[node];
+        if ((at < half) != first) {
+          for (int c = 0; c < count - 1; c++) {
+            if (!leaves(tree, tree.m_Children[children + c], given, first, out)) {
+              return false;
+            }
+          }
+          node = tree.m_Children[children + count - 1];
+          continue;
+        }
+        int branch = tree.branch(node, given[first ? at : at - half]);
+        if (branch < 0) {
+          return false;
+        }
+        node = tree.m_Children[children + branch];
+      }
+      out.add(node);
+      return true;
+    }
+
+    /**
+     * ORs into answer the block's pairs the splits written in forms say 1
+     * for: per split, the second branch's leaves' bits ORed from the last
+     * in the order of their margins (into suffix), then each first-branch
+     * leaf's bits AND those from its place.
+     *
+     * @param suffix scratch of at least (the most right leaves + 1) * BLOCK words
+     * @return suffix, grown if needed
+     */
+    static long[] answer(long[][] leafBits, int[] forms, long[] answer, long[] suffix) {
+      for (int at = 0; at < forms.length; ) {
+        int lefts = forms[at];
+        int rights = forms[at + 1];
+        int leftAt = at + 2;
+        int fromAt = leftAt + lefts;
+        int rightAt = fromAt + lefts;
+        at = rightAt + rights;
+        if ((rights + 1) * BLOCK > suffix.length) {
+          suffix = new long[(rights + 1) * BLOCK];
+        }
+        Arrays.fill(suffix, rights * BLOCK, (rights + 1) * BLOCK, 0L);
+        for (int k = rights - 1; k >= 0; k--) {
+          long[] bits = leafBits[forms[rightAt + k]];
+          int to = k * BLOCK;
+          int next = to + BLOCK;
+          if (bits == null) {
+            System.arraycopy(suffix, next, suffix, to, BLOCK);
+          } else {
+            for (int w = 0; w < BLOCK; w++) {
+              suffix[to + w] = suffix[next + w] | bits[w];
+            }
+          }
+        }
+        for (int i = 0; i < lefts; i++) {
+          long[] bits = leafBits[forms[leftAt + i]];
+          int from = forms[fromAt + i];
+          if (bits != null && from < rights) {
+            int base = from * BLOCK;
+            for (int w = 0; w < BLOCK; w++) {
+              answer[w] |= bits[w] & suffix[base + w];
+            }
+          }
+        }
+      }
+      return suffix;
+    }
+  }
+
+  /**
+   * The leaves a tree's walk reaches with one row given (first: as a),
+   * whatever the other row: the given row's branch at a split on its
+   * attribute, every non-empty branch where its value is missing (WEKA's
+   * fractional walk), every branch at a split on the other's. Into
+   * lists[0] the class-1 leaves reached whole; under a missing value, into
+   * lists[1] the leaves that surely say 1 in any mixture, into lists[2]
+   * those that surely say 0, unsure leaves into both; a missing value
+   * whose every leaf below is reached whole, as {@link Split} reads it.
+   */
+  private static void reach(FlatTree tree, int node, double[] given, boolean first,
+      boolean fractional, Slots[] lists) {
+    int half = tree.m_Half;
+    while (tree.m_Kind[node] != FlatTree.LEAF) {
+      int at = tree.m_Attribute[node];
+      int children = tree.m_First[node];
+      int count = tree.m_Count[node];
+      if ((at < half) != first) { // the other row's: every branch
+        for (int c = 0; c < count - 1; c++) {
+          reach(tree, tree.m_Children[children + c], given, first, fractional, lists);
+        }
+        node = tree.m_Children[children + count - 1];
+        continue;
+      }
+      int branch = tree.branch(node, given[first ? at : at - half]);
+      if (branch >= 0) {
+        node = tree.m_Children[children + branch];
+        continue;
+      }
+      if (fractional || !Split.of(tree, node, given, first, lists)) {
+        for (int c = 0; c < count; c++) { // missing: WEKA's every non-empty branch
+          int child = tree.m_Children[children + c];
+          if (!tree.m_Empty[child]) {
+            reach(tree, child, given, first, true, lists);
+          }
+        }
+      }
+      return;
+    }
+    if (!fractional) {
+      if (tree.m_Wins[node]) {
+        lists[0].add(node);
+      }
+      return;
+    }
+    int sure = FractionalPairs.sureInMixture(tree, node);
+    if (sure != 0) {
+      lists[1].add(node);
+    }
+    if (sure != 1) {
+      lists[2].add(node);
+    }
+  }
+
+  /**
+   * Sets, in out (per leaf, allocated where it holds a row), the bits of the
+   * clean rows of the run [from, to) of the partition that meet the
+   * conditions on their side (bSide: the pairs' second rows) under the
+   * node: a split on their side divides the run, one on the other side
+   * sends it whole down each branch.
+   */
+  private static void sideLeafBits(FlatTree tree, int node, Partition partition, int from,
+      int to, int[] bitOf, double[][] values, boolean bSide, long[][] out) {
+    int[] order = partition.m_Order;
+    if (tree.m_Kind[node] == FlatTree.LEAF) {
+      long[] leaf = out[node] != null ? out[node] : (out[node] = new long[BLOCK]);
+      for (int k = from; k < to; k++) {
+        int bit = bitOf[order[k]];
+        leaf[bit >>> 6] |= 1L << (bit & 63);
+      }
+      return;
+    }
+    int first = tree.m_First[node];
+    int count = tree.m_Count[node];
+    if ((tree.m_Attribute[node] >= tree.m_Half) != bSide) {
+      for (int c = 0; c < count; c++) {
+        sideLeafBits(tree, tree.m_Children[first + c], partition, from, to, bitOf, values, bSide,
+            out);
+      }
+      return;
+    }
+    int[] sizes = partition.divide(tree, node, from, to, values, bSide ? tree.m_Half : 0);
+    for (int c = 0; c < count; c++) {
+      if (sizes[c + 1] > sizes[c]) {
+        sideLeafBits(tree, tree.m_Children[first + c], partition, from + sizes[c],
+            from + sizes[c + 1], bitOf, values, bSide, out);
+      }
+    }
+  }
+
+  /** Whether rows with missing values are walked ({@link FractionalPairs}) where they may. */
+  private boolean m_Walk = true;
+
+  /**
+   * Sets whether rows with missing values are walked fractionally from the
+   * flattened trees where every tree is J48's ({@link FractionalPairs}), or
+   * their pairs asked of the members one by one, as before: the same
+   * degrees, for the tests and benchmarks that compare the two.
+   *
+   * @param walk whether to walk them (the default)
+   */
+  public void setWalkFractionally(boolean walk) {
+    m_Walk = walk;
+  }
+
+  /** Trees the last tournament walked for one pair ({@link FractionalPairs}). */
+  private long m_TreeWalks;
+
+  /**
+   * How many times the last tournament walked a tree for one pair with J48's
+   * arithmetic (rows with missing values: their pairs with one another, and
+   * those with a clean row whose leaves disagree): the work that grows with
+   * the pairs. None of them is asked of the members.
+   *
+   * @return the walks, 0 before the first tournament
+   */
+  public long lastTreeWalks() {
+    return m_TreeWalks;
   }
 
   /**
