@@ -687,7 +687,9 @@ def rank(reduction, instances, source: str) -> tuple[np.ndarray, int]:
     return interruptibly(ranked)
 
 
-def tournament_rows_one_by_one(reduction, X: np.ndarray, source: str) -> tuple[int, int]:
+def tournament_rows_one_by_one(
+    reduction, X: np.ndarray, source: str
+) -> tuple[int, int]:
     """The instances whose pairs the tree committee's exact tournament takes apart.
 
     ``(asked, walked)``: those with a missing value (or a nominal value past

@@ -1492,10 +1492,13 @@ public final class TreeTournament implements ExactTournament {
       }
       Partition partition = new Partition(held);
       long[][][] bits = new long[trees][][]; // per tree and leaf, the block's clean rows in it
+      int[][] spans = new int[trees][]; // per tree, each leaf's words that hold a bit
       for (int t = 0; t < trees; t++) {
         bits[t] = new long[m_Trees[t].size()][];
+        spans[t] = new int[2 * m_Trees[t].size()];
         partition.reset();
-        sideLeafBits(m_Trees[t], 0, partition, 0, held, bitOf, values, first, bits[t]);
+        sideLeafBits(m_Trees[t], 0, partition, 0, held, bitOf, values, first, bits[t],
+            spans[t]);
       }
       long[][] answers = new long[trees][BLOCK];
       long[] one = new long[BLOCK];
@@ -1509,9 +1512,9 @@ public final class TreeTournament implements ExactTournament {
         double[] given = m_Rows[rows[walked[w]]];
         for (int t = 0; t < trees; t++) {
           long[] answer = answers[t];
-          or(bits[t], whole[w * trees + t], answer);
-          or(bits[t], ones[w * trees + t], one);
-          or(bits[t], zeros[w * trees + t], zero);
+          or(bits[t], spans[t], whole[w * trees + t], answer);
+          or(bits[t], spans[t], ones[w * trees + t], one);
+          or(bits[t], spans[t], zeros[w * trees + t], zero);
           suffix = Split.answer(bits[t], splits[w * trees + t], answer, suffix);
           for (int word = 0; word < BLOCK; word++) {
             long mixed = one[word] & zero[word];
@@ -1551,14 +1554,17 @@ public final class TreeTournament implements ExactTournament {
 
   /**
    * Into out, all words 0 first, the OR of the leaves' bits of the block
-   * (a leaf without a clean row there has none).
+   * (a leaf without a clean row there has none), over the words that hold
+   * them (spans: per leaf, its first and one past its last): the rows are
+   * in a Z-order of the trees' top splits, so a leaf's rows of a block are
+   * mostly near one another.
    */
-  private static void or(long[][] leafBits, int[] leaves, long[] out) {
+  private static void or(long[][] leafBits, int[] spans, int[] leaves, long[] out) {
     Arrays.fill(out, 0L);
     for (int leaf : leaves) {
       long[] bits = leafBits[leaf];
       if (bits != null) {
-        for (int w = 0; w < BLOCK; w++) {
+        for (int w = spans[2 * leaf]; w < spans[2 * leaf + 1]; w++) {
           out[w] |= bits[w];
         }
       }
@@ -1797,13 +1803,19 @@ public final class TreeTournament implements ExactTournament {
    * sends it whole down each branch.
    */
   private static void sideLeafBits(FlatTree tree, int node, Partition partition, int from,
-      int to, int[] bitOf, double[][] values, boolean bSide, long[][] out) {
+      int to, int[] bitOf, double[][] values, boolean bSide, long[][] out, int[] spans) {
     int[] order = partition.m_Order;
     if (tree.m_Kind[node] == FlatTree.LEAF) {
-      long[] leaf = out[node] != null ? out[node] : (out[node] = new long[BLOCK]);
+      long[] leaf = out[node];
+      if (leaf == null) {
+        leaf = out[node] = new long[BLOCK];
+        spans[2 * node] = BLOCK;
+      }
       for (int k = from; k < to; k++) {
         int bit = bitOf[order[k]];
         leaf[bit >>> 6] |= 1L << (bit & 63);
+        spans[2 * node] = Math.min(spans[2 * node], bit >>> 6);
+        spans[2 * node + 1] = Math.max(spans[2 * node + 1], (bit >>> 6) + 1);
       }
       return;
     }
@@ -1812,7 +1824,7 @@ public final class TreeTournament implements ExactTournament {
     if ((tree.m_Attribute[node] >= tree.m_Half) != bSide) {
       for (int c = 0; c < count; c++) {
         sideLeafBits(tree, tree.m_Children[first + c], partition, from, to, bitOf, values, bSide,
-            out);
+            out, spans);
       }
       return;
     }
@@ -1820,7 +1832,7 @@ public final class TreeTournament implements ExactTournament {
     for (int c = 0; c < count; c++) {
       if (sizes[c + 1] > sizes[c]) {
         sideLeafBits(tree, tree.m_Children[first + c], partition, from + sizes[c],
-            from + sizes[c + 1], bitOf, values, bSide, out);
+            from + sizes[c + 1], bitOf, values, bSide, out, spans);
       }
     }
   }
