@@ -530,9 +530,10 @@ def test_rows_with_missing_values_walked_as_weka_answers(
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_missing_in_training_only_or_in_both(seed, weka):
-    """Trees trained on missing values (fractions at their splits) rank rows
-    with none, and rows with some, as WEKA's own answers do, on one thread and
-    on two: the fractions WEKA learnt and those it walks.
+    """Trees trained on missing values rank rows as WEKA's own answers do.
+
+    Their splits' fractions were learnt from rows with missing values; rows
+    with none, and rows with some, ranked on one thread and on two.
     """
     from weka_ranking.data import synthetic
 

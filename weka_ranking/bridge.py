@@ -716,7 +716,7 @@ def tournament_rows_one_by_one(
 
 
 def tournament_cost_words(walked: int, n: int) -> str:
-    """What walking these rows costs, in Java's words (``TreeTournament.walkedCost``)."""
+    """What walking these rows costs, in Java's words (``walkedCost``)."""
     tournament = _classes()("weka.classifiers.meta.rankingreduction.TreeTournament")
     return str(tournament.walkedCost(walked, n))
 
