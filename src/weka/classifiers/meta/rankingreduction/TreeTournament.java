@@ -1452,11 +1452,10 @@ public final class TreeTournament implements ExactTournament {
     // Per walked row and tree, the leaves its walk reaches: whole, and under
     // a missing value saying 1 or 0 (both where unsure).
     int[][] whole = new int[walked.length * trees][];
-    int[][] ones = new int[walked.length * trees][];
-    int[][] zeros = new int[walked.length * trees][];
     int[][] splits = new int[walked.length * trees][]; // Split's forms
+    int[][] mixtures = new int[walked.length * trees][]; // the other missing values' splits
     parallel((walked.length + ROWS_PER_TASK - 1) / ROWS_PER_TASK, task -> {
-      Slots[] lists = {new Slots(), new Slots(), new Slots(), new Slots()};
+      Slots[] lists = {new Slots(), new Slots(), new Slots(), new Slots(), new Slots()};
       for (int w = task * ROWS_PER_TASK; w < Math.min(walked.length, (task + 1) * ROWS_PER_TASK);
           w++) {
         for (int t = 0; t < trees; t++) {
@@ -1465,9 +1464,8 @@ public final class TreeTournament implements ExactTournament {
           }
           reach(m_Trees[t], 0, m_Rows[rows[walked[w]]], first, false, lists);
           whole[w * trees + t] = Arrays.copyOf(lists[0].items, lists[0].size);
-          ones[w * trees + t] = Arrays.copyOf(lists[1].items, lists[1].size);
-          zeros[w * trees + t] = Arrays.copyOf(lists[2].items, lists[2].size);
           splits[w * trees + t] = Arrays.copyOf(lists[3].items, lists[3].size);
+          mixtures[w * trees + t] = Arrays.copyOf(lists[4].items, lists[4].size);
         }
       }
     });
@@ -1504,6 +1502,8 @@ public final class TreeTournament implements ExactTournament {
       long[] one = new long[BLOCK];
       long[] zero = new long[BLOCK];
       long[] suffix = new long[0];
+      long[] scratch = new long[BLOCK];
+      Mixtures mixture = new Mixtures();
       Tally tally = new Tally(trees);
       FractionalPairs pairs = new FractionalPairs(m_Trees);
       long[] counted = first ? new long[walked.length] : null;
@@ -1513,9 +1513,19 @@ public final class TreeTournament implements ExactTournament {
         for (int t = 0; t < trees; t++) {
           long[] answer = answers[t];
           or(bits[t], spans[t], whole[w * trees + t], answer);
-          or(bits[t], spans[t], ones[w * trees + t], one);
-          or(bits[t], spans[t], zeros[w * trees + t], zero);
+          Arrays.fill(one, 0L);
+          Arrays.fill(zero, 0L);
           suffix = Split.answer(bits[t], splits[w * trees + t], answer, suffix);
+          for (int split : mixtures[w * trees + t]) {
+            if (!mixture.answer(m_Trees[t], split, given, first, bits[t], spans[t], answer)) {
+              Slots[] sure = {null, new Slots(), new Slots()};
+              reach(m_Trees[t], split, given, first, true, sure); // its pairs walked
+              or(bits[t], spans[t], Arrays.copyOf(sure[1].items, sure[1].size), scratch);
+              orInto(scratch, one);
+              or(bits[t], spans[t], Arrays.copyOf(sure[2].items, sure[2].size), scratch);
+              orInto(scratch, zero);
+            }
+          }
           for (int word = 0; word < BLOCK; word++) {
             long mixed = one[word] & zero[word];
             answer[word] |= one[word] & ~zero[word];
@@ -1568,6 +1578,164 @@ public final class TreeTournament implements ExactTournament {
           out[w] |= bits[w];
         }
       }
+    }
+  }
+
+  /** ORs from into to. */
+  private static void orInto(long[] from, long[] to) {
+    for (int w = 0; w < BLOCK; w++) {
+      to[w] |= from[w];
+    }
+  }
+
+  /**
+   * The answers, on a block of clean rows, of a split the given row misses
+   * that {@link Split} declines (another missing value below, or more than
+   * two branches): J48's sums over the leaves a clean row reaches, for every
+   * combination of leaves the block's rows take. A part of the tree between
+   * missing values is a list of classes (a value of both sums and the bits
+   * of the rows that have it: each row reaches one leaf there); a split the
+   * given row misses, the classes of its non-empty branches combined in
+   * branch order, the sums added as {@code getProbs} adds them and the bits
+   * ANDed. Declined past {@link #MOST} combinations: then the rows whose
+   * leaves disagree are walked one by one.
+   */
+  private static final class Mixtures {
+    /** The most combinations of classes tried for one split on one block. */
+    private static final int MOST = 4096;
+
+    /** A class: both sums, and the rows with them, within [lo, hi) of the block's words. */
+    private static final class Sums {
+      final double p0;
+      final double p1;
+      final long[] bits;
+      final int lo;
+      final int hi;
+
+      Sums(double p0, double p1, long[] bits, int lo, int hi) {
+        this.p0 = p0;
+        this.p1 = p1;
+        this.bits = bits;
+        this.lo = lo;
+        this.hi = hi;
+      }
+    }
+
+    private int m_Tried;
+
+    /**
+     * ORs into answer the block's rows the split says 1 for; false (answer
+     * unchanged) where it has too many combinations.
+     */
+    boolean answer(FlatTree tree, int split, double[] given, boolean first, long[][] leafBits,
+        int[] spans, long[] answer) {
+      m_Tried = 0;
+      List<Sums> classes = missing(tree, split, 1.0, given, first, leafBits, spans);
+      if (classes == null) {
+        return false;
+      }
+      for (Sums sums : classes) {
+        if (sums.p1 - sums.p0 > 1e-6) {
+          for (int w = sums.lo; w < sums.hi; w++) {
+            answer[w] |= sums.bits[w];
+          }
+        }
+      }
+      return true;
+    }
+
+    /** The classes under a split the given row misses, reached with weight w; null: too many. */
+    private List<Sums> missing(FlatTree tree, int node, double w, double[] given,
+        boolean first, long[][] leafBits, int[] spans) {
+      double[] weights = tree.m_Fractions[node];
+      int children = tree.m_First[node];
+      List<Sums> sums = null;
+      for (int c = 0; c < tree.m_Count[node]; c++) {
+        int child = tree.m_Children[children + c];
+        if (tree.m_Empty[child]) {
+          continue;
+        }
+        List<Sums> part = new ArrayList<>();
+        if (!part(tree, child, weights[c] * w, given, first, leafBits, spans, part)) {
+          return null;
+        }
+        if (sums == null) {
+          sums = new ArrayList<>(); // getProbs's prob: 0, plus the first branch's
+          for (Sums p : part) {
+            sums.add(new Sums(0 + p.p0, 0 + p.p1, p.bits, p.lo, p.hi));
+          }
+          continue;
+        }
+        List<Sums> next = new ArrayList<>();
+        for (Sums a : sums) {
+          for (Sums b : part) {
+            int lo = Math.max(a.lo, b.lo);
+            int hi = Math.min(a.hi, b.hi);
+            if (lo >= hi) {
+              continue;
+            }
+            if (++m_Tried > MOST) {
+              return null;
+            }
+            long[] both = new long[BLOCK];
+            long any = 0;
+            int first0 = hi;
+            int last = lo;
+            for (int x = lo; x < hi; x++) {
+              both[x] = a.bits[x] & b.bits[x];
+              if (both[x] != 0) {
+                any |= both[x];
+                first0 = Math.min(first0, x);
+                last = x + 1;
+              }
+            }
+            if (any != 0) {
+              next.add(new Sums(a.p0 + b.p0, a.p1 + b.p1, both, first0, last));
+            }
+          }
+        }
+        sums = next;
+      }
+      return sums == null ? new ArrayList<>() : sums;
+    }
+
+    /**
+     * Into out, the classes of the part under node (reached with weight w)
+     * down to the leaves and the next splits the given row misses: each
+     * row of the block reaches one of them.
+     */
+    private boolean part(FlatTree tree, int node, double w, double[] given, boolean first,
+        long[][] leafBits, int[] spans, List<Sums> out) {
+      int half = tree.m_Half;
+      while (tree.m_Kind[node] != FlatTree.LEAF) {
+        int at = tree.m_Attribute[node];
+        int children = tree.m_First[node];
+        if ((at < half) != first) {
+          for (int c = 0; c < tree.m_Count[node]; c++) {
+            if (!part(tree, tree.m_Children[children + c], w, given, first, leafBits, spans,
+                out)) {
+              return false;
+            }
+          }
+          return true;
+        }
+        int branch = tree.branch(node, given[first ? at : at - half]);
+        if (branch < 0) {
+          List<Sums> below = missing(tree, node, w, given, first, leafBits, spans);
+          if (below == null) {
+            return false;
+          }
+          out.addAll(below);
+          return true;
+        }
+        node = tree.m_Children[children + branch];
+      }
+      long[] bits = leafBits[node];
+      if (bits != null) {
+        out.add(new Sums(w * tree.m_Prob0[node], w * tree.m_Prob1[node], bits,
+            spans[2 * node], spans[2 * node + 1]));
+      }
+      return true;
     }
   }
 
@@ -1770,13 +1938,15 @@ public final class TreeTournament implements ExactTournament {
         node = tree.m_Children[children + branch];
         continue;
       }
-      if (fractional || !Split.of(tree, node, given, first, lists)) {
+      if (fractional) {
         for (int c = 0; c < count; c++) { // missing: WEKA's every non-empty branch
           int child = tree.m_Children[children + c];
           if (!tree.m_Empty[child]) {
             reach(tree, child, given, first, true, lists);
           }
         }
+      } else if (!Split.of(tree, node, given, first, lists)) {
+        lists[4].add(node); // answered a block at a time (Mixtures)
       }
       return;
     }
