@@ -32,7 +32,9 @@ import weka.core.Utils;
  * leaf holds the answer {@code classifyInstance} gives there, computed from
  * the member's own class probabilities with its own tie rule. A missing value
  * on the way is not decided here (-1): J48 and REPTree then walk every branch
- * with fractional weights, and the member itself must be asked.
+ * with fractional weights, and the member itself must be asked; for J48 the
+ * fractions and the leaves' probabilities are kept, so that
+ * {@link FractionalPairs} walks them as WEKA does.
  */
 public final class FlatTree {
 

@@ -45,8 +45,15 @@ import java.util.concurrent.atomic.LongAdder;
  *
  * <p>Exact, not approximate: the walk takes each branch as the tree does
  * ({@link FlatTree#branch}). Rows with a missing value on an attribute some
- * tree splits on are walked fractionally by WEKA, so their pairs, both ways,
- * go to the committee itself. Memory: one bit a row for each cell, at
+ * tree splits on are walked fractionally by WEKA. Where every tree is J48's,
+ * so are they here ({@link FractionalPairs}): against the clean rows by
+ * leaves' bits a block at a time, both ways ({@link #againstClean}), with
+ * one another pair by pair; otherwise (REPTree, or a nominal value past a
+ * split's branches) their pairs, both ways, go to the committee itself.
+ * Where that is still quadratic in those rows, the tournament says so on
+ * standard error before it starts ({@link #COST_SAID_BY_CALLER}), and once
+ * a JVM when the heap is too small for the rows b's bits at once. Memory:
+ * one bit a row for each cell, at
  * most, the empty blocks left out; a leaf's bits are made a block and a tree
  * at a time and dropped once its cells are. Past a budget
  * ({@link #setBudget}) the rows b are taken in ranges, the walks of a
@@ -1436,11 +1443,14 @@ public final class TreeTournament implements ExactTournament {
    * side's every way: a clean row meets the conditions of one leaf a
    * fraction of the walk reaches, so that its answer is the OR of the bits
    * of the class-1 leaves reached whole ({@link #reach}). Under a split
-   * the given row misses, a clean row reaching only leaves that say the
-   * same ({@link FractionalPairs#sureInMixture}) gets their answer; the
-   * others, the pairs whose leaves disagree, are walked with J48's
-   * arithmetic ({@link FractionalPairs#wins}). The committee's majority is
-   * counted bit-sliced ({@link Tally}).
+   * the given row misses, a clean row's answer is J48's sums over the leaves
+   * it reaches there: by the order of their margins for two branches
+   * ({@link Split}), else per combination of leaves the block's rows take
+   * ({@link Mixtures}); past too many combinations, a clean row reaching
+   * only leaves that say the same ({@link FractionalPairs#sureInMixture})
+   * gets their answer and the others are walked with J48's arithmetic
+   * ({@link FractionalPairs#wins}). The committee's majority is counted
+   * bit-sliced ({@link Tally}).
    *
    * @param byPlace per bit, its clean row's position in rows (-1 for none)
    * @param first whether the walked rows are the pairs' first rows
@@ -1914,10 +1924,12 @@ public final class TreeTournament implements ExactTournament {
    * whatever the other row: the given row's branch at a split on its
    * attribute, every non-empty branch where its value is missing (WEKA's
    * fractional walk), every branch at a split on the other's. Into
-   * lists[0] the class-1 leaves reached whole; under a missing value, into
-   * lists[1] the leaves that surely say 1 in any mixture, into lists[2]
-   * those that surely say 0, unsure leaves into both; a missing value
-   * whose every leaf below is reached whole, as {@link Split} reads it.
+   * lists[0] the class-1 leaves reached whole; the first split the row
+   * misses on a path, as {@link Split} reads it, into lists[3], else its
+   * node into lists[4] (answered by {@link Mixtures}). Fractional (below
+   * such a split, for the pairs walked one by one where Mixtures declines):
+   * into lists[1] the leaves that surely say 1 in any mixture, into
+   * lists[2] those that surely say 0, unsure leaves into both.
    */
   private static void reach(FlatTree tree, int node, double[] given, boolean first,
       boolean fractional, Slots[] lists) {
