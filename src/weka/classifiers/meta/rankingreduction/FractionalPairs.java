@@ -27,6 +27,8 @@ final class FractionalPairs {
 
   private final FlatTree[] m_Trees;
   private final int m_Majority;
+  /** The pair's values end to end, for the plain walk ({@link FlatTree#answer(double[])}). */
+  private double[] m_Pair;
   /** The probabilities of the last {@link #probs} walk, class 0 and class 1. */
   private double m_P0;
   private double m_P1;
@@ -58,18 +60,26 @@ final class FractionalPairs {
 
   /**
    * The committee's vote on "a beats b": a strict majority of its trees, each
-   * as its J48's {@code classifyInstance} says, missing values included.
-   * One walker a thread (it keeps the last walk's sums).
+   * as its J48's {@code classifyInstance} says, missing values included: a
+   * tree's plain walk where no value on the way is missing, else its
+   * fractional one. One walker a thread (it keeps the last walk's sums).
    *
    * @param a the first row's values
    * @param b the second row's values
    * @return whether a strict majority says a beats b
    */
   boolean beats(double[] a, double[] b) {
+    int half = a.length;
+    if (m_Pair == null) {
+      m_Pair = new double[2 * half];
+    }
+    System.arraycopy(a, 0, m_Pair, 0, half);
+    System.arraycopy(b, 0, m_Pair, half, half);
     int votes = 0;
     int trees = m_Trees.length;
     for (int t = 0; t < trees; t++) {
-      if (wins(m_Trees[t], a, b)) {
+      int answer = m_Trees[t].answer(m_Pair); // -1 where a value on the way is missing
+      if (answer > 0 || answer < 0 && wins(m_Trees[t], a, b)) {
         votes++;
       }
       if (votes >= m_Majority || votes + trees - t - 1 < m_Majority) {

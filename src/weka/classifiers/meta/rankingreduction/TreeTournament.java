@@ -2038,10 +2038,11 @@ public final class TreeTournament implements ExactTournament {
   private long m_TreeWalks;
 
   /**
-   * How many times the last tournament walked a tree for one pair with J48's
-   * arithmetic (rows with missing values: their pairs with one another, and
-   * those with a clean row whose leaves disagree): the work that grows with
-   * the pairs. None of them is asked of the members.
+   * How many times the last tournament walked a tree for one pair (rows
+   * with missing values: their pairs with one another, counted for every
+   * tree though a committee stops once decided, and those with a clean row
+   * walked with J48's arithmetic where {@link Mixtures} declines): the work
+   * that grows with the pairs. None of them is asked of the members.
    *
    * @return the walks, 0 before the first tournament
    */
