@@ -1640,7 +1640,14 @@ public final class TreeTournament implements ExactTournament {
     boolean answer(FlatTree tree, int split, double[] given, boolean first, long[][] leafBits,
         int[] spans, long[] answer) {
       m_Tried = 0;
-      List<Sums> classes = missing(tree, split, 1.0, given, first, leafBits, spans);
+      List<List<Sums>> parts = parts(tree, split, 1.0, given, first, leafBits, spans);
+      if (parts == null) {
+        return false;
+      }
+      if (parts.size() == 2 && bySuffix(parts.get(0), parts.get(1), answer)) {
+        return true;
+      }
+      List<Sums> classes = combined(parts);
       if (classes == null) {
         return false;
       }
@@ -1657,18 +1664,85 @@ public final class TreeTournament implements ExactTournament {
     /** The classes under a split the given row misses, reached with weight w; null: too many. */
     private List<Sums> missing(FlatTree tree, int node, double w, double[] given,
         boolean first, long[][] leafBits, int[] spans) {
+      List<List<Sums>> parts = parts(tree, node, w, given, first, leafBits, spans);
+      return parts == null ? null : combined(parts);
+    }
+
+    /** Each non-empty branch's classes, in order; null: too many below. */
+    private List<List<Sums>> parts(FlatTree tree, int node, double w, double[] given,
+        boolean first, long[][] leafBits, int[] spans) {
       double[] weights = tree.m_Fractions[node];
       int children = tree.m_First[node];
-      List<Sums> sums = null;
+      List<List<Sums>> parts = new ArrayList<>();
       for (int c = 0; c < tree.m_Count[node]; c++) {
         int child = tree.m_Children[children + c];
-        if (tree.m_Empty[child]) {
-          continue;
+        if (!tree.m_Empty[child]) {
+          List<Sums> part = new ArrayList<>();
+          if (!part(tree, child, weights[c] * w, given, first, leafBits, spans, part)) {
+            return null;
+          }
+          parts.add(part);
         }
-        List<Sums> part = new ArrayList<>();
-        if (!part(tree, child, weights[c] * w, given, first, leafBits, spans, part)) {
-          return null;
+      }
+      return parts;
+    }
+
+    /**
+     * Two branches' answers without their combinations: the second's classes
+     * in the order of their margins, ORed from the last (suffixes); each
+     * class of the first says 1 with those from a place on (every pair of
+     * classes computed as getProbs sums them), its bits AND that suffix.
+     * False (answer unchanged) where a class's answers are not a suffix of
+     * that order.
+     */
+    private boolean bySuffix(List<Sums> left, List<Sums> right, long[] answer) {
+      Sums[] byMargin = right.toArray(new Sums[0]);
+      Arrays.sort(byMargin, (x, y) -> Double.compare(x.p1 - x.p0, y.p1 - y.p0));
+      int k = byMargin.length;
+      int[] from = new int[left.size()];
+      for (int i = 0; i < from.length; i++) {
+        Sums a = left.get(i);
+        double a0 = 0 + a.p0; // getProbs's prob: 0, plus the first branch's
+        double a1 = 0 + a.p1;
+        from[i] = k;
+        while (from[i] > 0 && (a1 + byMargin[from[i] - 1].p1)
+            - (a0 + byMargin[from[i] - 1].p0) > 1e-6) {
+          from[i]--;
         }
+        for (int j = 0; j < from[i]; j++) {
+          if ((a1 + byMargin[j].p1) - (a0 + byMargin[j].p0) > 1e-6) {
+            return false;
+          }
+        }
+      }
+      long[][] suffix = new long[k + 1][];
+      int[] lo = new int[k + 1];
+      int[] hi = new int[k + 1];
+      suffix[k] = new long[BLOCK];
+      lo[k] = BLOCK;
+      for (int j = k - 1; j >= 0; j--) {
+        Sums c = byMargin[j];
+        suffix[j] = suffix[j + 1].clone();
+        for (int w = c.lo; w < c.hi; w++) {
+          suffix[j][w] |= c.bits[w];
+        }
+        lo[j] = Math.min(lo[j + 1], c.lo);
+        hi[j] = Math.max(hi[j + 1], c.hi);
+      }
+      for (int i = 0; i < from.length; i++) {
+        Sums a = left.get(i);
+        int j = from[i];
+        for (int w = Math.max(a.lo, lo[j]); w < Math.min(a.hi, hi[j]); w++) {
+          answer[w] |= a.bits[w] & suffix[j][w];
+        }
+      }
+      return true;
+    }
+
+    /** The branches' classes combined in branch order; null: too many. */
+    private List<Sums> combined(List<List<Sums>> parts) {
+      List<Sums> sums = null;
+      for (List<Sums> part : parts) {
         if (sums == null) {
           sums = new ArrayList<>(); // getProbs's prob: 0, plus the first branch's
           for (Sums p : part) {
