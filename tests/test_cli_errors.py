@@ -82,3 +82,73 @@ def test_an_unforeseen_java_exception_too(monkeypatch, tmp_path, capsys, weka):
     line, details = failing_with(monkeypatch, tmp_path, capsys, fault)
     assert "unexpected java.lang.IndexOutOfBoundsException: Index 3" in line
     assert "java.util.ArrayList" in details
+
+
+EXPERIMENT = ["experiment", "--data", "breast-cancer", "--scheme", "J48"]
+EXPERIMENT += ["--folds", "2", "--runs", "1"]
+
+
+@pytest.mark.parametrize(
+    "address", ["", "tcp://127.0.0.1:notaport", "inproc://x", "tcp://h:70000", ":1"]
+)
+def test_a_scheduler_that_is_no_address_is_refused_naming_the_flag(
+    tmp_path, capsys, address
+):
+    """'' ran a local cluster silently; the others got Dask's words (issue 45)."""
+    out = tmp_path / "out"
+    said = failing(
+        capsys, *EXPERIMENT, "--executor", "dask", "--scheduler", address,
+        "--out", str(out),
+    )  # fmt: skip
+    assert said == (
+        f"weka-ranking: error: --scheduler {address}: not a Dask scheduler's address: "
+        "give tcp://HOST:PORT (e.g. tcp://10.0.0.5:8786), or leave --scheduler out "
+        "for a local cluster"
+    )
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("kind", ["file", "FIFO", "link to nothing"])
+def test_an_out_folder_that_is_something_else_is_refused_naming_it(
+    tmp_path, capsys, kind
+):
+    """It said "[Errno 17] File exists" (issue 45)."""
+    out = tmp_path / "out"
+    if kind == "file":
+        out.write_text("mine\n")
+    elif kind == "FIFO":
+        os.mkfifo(out)
+    else:
+        out.symlink_to(tmp_path / "nothing")
+    said = failing(capsys, *EXPERIMENT, "--out", str(out))
+    assert said == (
+        f"weka-ranking: error: {out}: is a {kind}, not a folder: give a folder (new "
+        "or one written before) to hold the results (--out)"
+    )
+
+
+def test_a_test_file_that_is_a_device_is_refused_before_the_training(capsys):
+    """rank --train X --test /dev/zero trained first (issue 45)."""
+    said = failing(capsys, "rank", "--train", "breast-cancer", "--test", "/dev/zero")
+    assert said.startswith(
+        "weka-ranking: error: /dev/zero: is a character device, not a data file"
+    )
+
+
+def test_an_experimenter_file_that_is_a_fifo_is_refused(tmp_path):
+    """WEKA's write blocked on the FIFO, deaf to SIGINT and SIGTERM (issue 45)."""
+    import subprocess
+    import sys
+
+    fifo = tmp_path / "plan.xml"
+    os.mkfifo(fifo)
+    done = subprocess.run(
+        [sys.executable, "-m", "weka_ranking", *EXPERIMENT, "--export-experimenter",
+         str(fifo)],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 1
+    assert done.stderr.strip() == (
+        f"weka-ranking: error: {fifo}: is a FIFO, not a regular file; give the path "
+        "of a file to write"
+    )

@@ -84,3 +84,34 @@ def test_failed_units_run_again_when_asked_and_the_success_is_kept(tmp_path, wek
     assert run_units(units, fail_once, store, retry_failed=True) == 1
     assert store.load()[str(marker)][0]["auc"] == 0.5
     assert run_units(units, fail_once, store, retry_failed=True) == 0
+
+
+def test_a_scheduler_that_never_answers_is_refused_in_time(monkeypatch):
+    """A listener that accepted and never answered hung past Dask's timeout."""
+    import socket
+    import threading
+    import time
+
+    pytest.importorskip("distributed")
+    from weka_ranking.experiments import runner
+
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(4)
+    accepted = []
+    threading.Thread(
+        target=lambda: accepted.append(listener.accept()), daemon=True
+    ).start()
+    address = f"tcp://127.0.0.1:{listener.getsockname()[1]}"
+    monkeypatch.setattr(runner, "SCHEDULER_TIMEOUT", 1)
+    started = time.perf_counter()
+    with pytest.raises(WekaRankingError) as caught:
+        runner._dask_client(address, 1)
+    listener.close()
+    for connection, _ in accepted:
+        connection.close()
+    assert time.perf_counter() - started < 10
+    assert str(caught.value) == (
+        f"--scheduler {address}: no Dask scheduler answered (nothing within 1 s); "
+        "start one with 'dask scheduler' or leave --scheduler out for a local one"
+    )

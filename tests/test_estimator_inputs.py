@@ -49,3 +49,52 @@ def test_all_missing_X_is_refused_as_the_cli_refuses_such_a_file(weka):
     # One known value is something to rank by.
     X[0, 0] = 1.0
     RankingReduction("NaiveBayes").fit(X, y)
+
+
+@pytest.fixture(scope="module")
+def fitted_on_vehicle(weka):
+    """A model of vehicle's 18 numeric attributes, fitted once."""
+    from weka_ranking import load_task
+
+    vehicle = load_task("vehicle").subset(np.arange(0, 200))
+    return RankingReduction("J48", pairs_per_instance=1, voters=2).fit(vehicle)
+
+
+SCORERS = ("predict", "predict_proba", "decision_function", "rank", "auc", "score")
+
+
+@pytest.mark.parametrize("method", SCORERS)
+@pytest.mark.parametrize(
+    ("task", "said"),
+    [
+        ("breast-cancer", "9 attributes where the training data has 18"),
+        ("hepatitis", "19 attributes where the training data has 18"),
+    ],
+)
+def test_every_scorer_checks_the_header_in_one_line(
+    fitted_on_vehicle, method, task, said
+):
+    """predict and predict_proba scored rows of another shape (issue 45 item 8).
+
+    Rows of 9 attributes failed with Java's "Index 10 out of bounds", rows of
+    19 were scored without complaint; decision_function refused both.
+    """
+    from weka_ranking import load_task
+
+    other = load_task(task)
+    args = (other, other.y) if method == "score" else (other,)
+    with pytest.raises(DataError) as caught:
+        getattr(fitted_on_vehicle, method)(*args)
+    assert str(caught.value) == (
+        f"{other.source}: header differs from the training data: {said}"
+    )
+
+
+@pytest.mark.parametrize("method", SCORERS[:3])
+def test_arrays_are_checked_against_the_names_and_types_too(fitted_on_vehicle, method):
+    """An array's columns are x1..xm, not the names the model was trained on."""
+    from weka_ranking import load_task
+
+    rows = load_task("vehicle").X[:20]
+    with pytest.raises(DataError, match="attribute 1 is 'x1' numeric where the "):
+        getattr(fitted_on_vehicle, method)(rows)

@@ -25,6 +25,7 @@ from weka_ranking.experiments.experiment import run_experiment
 from weka_ranking.experiments.plan import plan_from_flags, read_plan
 from weka_ranking.experiments.report import write_report
 from weka_ranking.experiments.weka_results import RESULTS, experimenter_plan
+from weka_ranking.stats import bayesian_correlated_t
 
 weka_home = test_weka_package.weka_home
 DATA = [str(project_dir("arff_data") / f) for f in ("labor.arff", "hepatitis.arff")]
@@ -35,7 +36,15 @@ SCHEMES = [
     "NaiveBayes --ranker pointwise",
     "J48 --pairs 1 --voters 3",
 ]
-VARYING = {"train_seconds", "rank_seconds", "peak_heap_mb", "write", "versions"}
+# What a rerun changes: costs, versions, and when and where a unit ran.
+VARYING = {
+    "train_seconds",
+    "rank_seconds",
+    "peak_heap_mb",
+    "write",
+    "versions",
+    "provenance",
+}
 
 
 def canonical(folder) -> list[str]:
@@ -115,6 +124,41 @@ def test_wekas_tester_reads_the_results_file_and_gives_the_marks(
         assert marks == [c.get("mark", "") for c in ours]
         seen.update(marks)
     assert "v" in seen  # NaiveBayes ranks labor significantly better than J48
+
+
+def test_the_report_renders_the_comparisons_from_the_engines_store(
+    small_plan, uninterrupted, tmp_path
+):
+    write_report(small_plan, uninterrupted, out=tmp_path, grouping="nemenyi")
+    values = json.loads((tmp_path / "values.json").read_text())
+    alone, reduction = small_plan.schemes[0].name, small_plan.schemes[2].name
+    assert values["own_learners"] == {reduction: alone}
+    folds = {}
+    for r in sorted(ResultStore(uninterrupted).records(), key=lambda r: r["unit"]):
+        folds.setdefault((r["dataset"], r["scheme_name"]), []).append(r)
+    for row in values["per_dataset"]:
+        ours, its = folds[row["dataset"], reduction], folds[row["dataset"], alone]
+        order = sorted(range(6), key=lambda i: (ours[i]["run"], ours[i]["fold"]))
+        ours, its = [ours[i] for i in order], [its[i] for i in order]
+        ratio = sum(r["n_test"] for r in ours) / sum(r["n_train"] for r in ours)
+        expected = bayesian_correlated_t(
+            [r["auc"] for r in ours], [r["auc"] for r in its], ratio, 0.01
+        )
+        assert row["cells"][reduction]["alone"]["bayes"] == pytest.approx(expected)
+        summary = next(
+            d for d in values["summary"]["datasets"] if d["dataset"] == row["dataset"]
+        )
+        assert summary["rows"] == sum(r["n_test"] for r in ours) // 2  # 2 runs
+        assert summary["missing"] > 0  # labor and hepatitis leave values out
+    text = (tmp_path / "report.md").read_text()
+    for section in ("## Summary", "own learner alone", "### All pairs"):
+        assert section in text
+    for figure in ("critical-difference.png", "bayesian.png", "roc.png"):
+        assert (tmp_path / figure).stat().st_size > 1000
+    # The reduction's options as the Experimenter keys it: its learner's last.
+    arff = (tmp_path / "results.arff").read_text()
+    options = arff.split("@attribute Key_Scheme_options {")[1].split("}\n")[0]
+    assert "-W weka.classifiers.trees.J48 -- -C 0.25 -M 2'" in options
 
 
 def test_killed_and_resumed_gives_the_uninterrupted_records(uninterrupted, tmp_path):

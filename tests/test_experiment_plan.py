@@ -91,6 +91,9 @@ def test_flags_give_the_same_plan_as_the_file(tmp_path, monkeypatch):
         ('[[scheme]]\nlearner = "xgbost"\n', "or the peer xgboost?"),
         ('[experiment]\nbaseline = "nobody"\n', "not a scheme's name"),
         ('[experiment]\nroc_data = "nothing"\n', "not a data set"),
+        ("[experiment]\nrope = 1.5\n", "rope = 1.5: an AUC difference in [0, 1)"),
+        ('[experiment]\nrope = "wide"\n', "rope = 'wide': a number"),
+        ('[[scheme]]\nlearner = "randomforest"\n', "or random-forest for the peer"),
         ('[experiment]\nruns = "two"\n', "plan.toml: runs = 'two': an integer"),
         ("[experiment\n", "not a TOML plan"),
     ],
@@ -290,3 +293,123 @@ def test_a_plan_too_large_is_refused_before_a_unit_exists(tmp_path, key, value):
     said = rf"plan.toml: {key} = {value}: the plan would be [\d,]+ units"
     with pytest.raises(DataError, match=said):
         read_plan(plan)
+
+
+DATA = '[[data]]\nfiles = ["breast-cancer"]\n'
+SCHEME = '[[scheme]]\nlearner = "J48"\n'
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ('[data]\nfiles = ["breast-cancer"]\n' + SCHEME, r"\[data\] is one table; "),
+        (DATA + '[scheme]\nlearner = "J48"\n', r"write \[\[scheme\]\] \(double"),
+        ("[[experiment]]\nfolds = 2\n" + DATA + SCHEME, "experiment = .*one \\["),
+        ('data = "x"\n' + SCHEME, r"data = 'x': write \[\[data\]\] tables"),
+        ("[[data]]\nfiles = 5\n" + SCHEME, r"\[\[data\]\] 1: files = 5: list files"),
+        ("[[data]]\nfiles = [5]\n" + SCHEME, r"files = \[5\]: each a file"),
+        ('[[data]]\nfiles = ["hepatitis"]\nkeep = "a"\n' + SCHEME, "keep = 'a'"),
+        ('[[data]]\nfiles = ["hepatitis"]\nclass = [1]\n' + SCHEME, "class = \\[1\\]"),
+        ('[experiment]\nsignificance = "0.05"\n' + DATA + SCHEME, "significance = '0"),
+        ("[experiment]\nbaseline = 5\n" + DATA + SCHEME, "baseline = 5: must be"),
+        (DATA + '[[scheme]]\nname = 5\nlearner = "J48"\n', r"1: name = 5: must be"),
+        (DATA + '[[scheme]]\nname = " "\nlearner = "J48"\n', "name = ' ': an empty"),
+        (DATA + '[[scheme]]\nname = "a\\nb"\nlearner = "J48"\n', "name = 'a\\\\nb': a"),
+        (DATA + '[[scheme]]\npeer = "xgboost"\nseed = "x"\n', "seed = 'x': an integer"),
+        ("a = " + "[" * 100_000 + "]" * 100_000, "not a TOML plan: nested too deep"),
+    ],
+)
+def test_a_malformed_plan_is_refused_naming_its_key(tmp_path, text, said):
+    """Each once gave "unexpected TypeError" or ran every unit to fail (issue 45)."""
+    path = tmp_path / "plan.toml"
+    path.write_text(text)
+    with pytest.raises(DataError, match=said) as caught:
+        read_plan(path)
+    assert str(caught.value).startswith(str(path)) and "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("encoding", "said"),
+    [
+        ("latin-1", "line 4: byte 0xe9 is not UTF-8: a TOML plan is UTF-8"),
+        ("utf-16", "UTF-16 text (it starts with a byte-order mark)"),
+    ],
+)
+def test_a_plan_not_in_utf8_is_refused_naming_the_file(tmp_path, encoding, said):
+    path = tmp_path / "plan.toml"
+    path.write_bytes((DATA + '[[scheme]]\nname = "J48 é"\n').encode(encoding))
+    with pytest.raises(DataError) as caught:
+        read_plan(path)
+    assert str(caught.value).startswith(f"{path}: {said}")
+
+
+def test_a_plan_file_too_large_to_be_a_plan_is_refused_before_it_is_read(tmp_path):
+    from weka_ranking.experiments.plan import MAX_PLAN_BYTES
+
+    path = tmp_path / "plan.toml"
+    with path.open("wb") as stream:
+        stream.truncate(MAX_PLAN_BYTES + 1)  # sparse: no disk, no memory
+    with pytest.raises(DataError, match=r"plan.toml: 1,048,577 bytes, more than"):
+        read_plan(path)
+
+
+def test_units_are_made_when_asked_for_in_the_plan_order(tmp_path):
+    from weka_ranking.experiments.plan import MAX_UNITS
+
+    plan = read_plan(write(tmp_path))
+    units = plan.units()
+    nested = [
+        (data, run, fold, scheme)
+        for data in plan.data
+        for run in (1, 2)
+        for fold in range(3)
+        for scheme in plan.schemes
+    ]
+    listed = list(units)
+    assert [(u.data, u.run, u.fold, u.scheme) for u in listed] == nested
+    assert [units[i] for i in range(-len(units), len(units))] == listed * 2
+    assert units[5:9] == listed[5:9] and units == listed
+    with pytest.raises(IndexError):
+        units[len(units)]
+    # The largest plan's units cost nothing until asked for.
+    text = f"[experiment]\nruns = {MAX_UNITS // 10}\nfolds = 10\n{DATA}{SCHEME}"
+    (tmp_path / "large.toml").write_text(text)
+    large = read_plan(tmp_path / "large.toml").units()
+    assert len(large) == MAX_UNITS and large[-1].key.endswith("run=20000/fold=9")
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        (
+            "[experiment]\nfolds = 1000\n" + DATA + SCHEME,
+            r"plan.toml: folds = 1000: more than the 286 instances of data set "
+            r"'breast-cancer' \(each fold tests at least one\): give at most 286",
+        ),
+        (
+            DATA + SCHEME + "voters = 1000000000\n",
+            r"plan.toml \[\[scheme\]\] 1: voters = 1000000000: 1000000000 members take "
+            r"at least 488281 MB of JVM heap .*; use voters = \d+ or fewer",
+        ),
+    ],
+)
+def test_a_plan_the_data_or_the_heap_cannot_run_is_refused_before_work(
+    tmp_path, weka, text, said
+):
+    """A billion voters failed every unit in turn; cv refuses them at once."""
+    from weka_ranking.experiments.experiment import run_experiment
+
+    path = tmp_path / "plan.toml"
+    path.write_text(text)
+    with pytest.raises(DataError, match=said):
+        run_experiment(read_plan(path), tmp_path / "out")
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize(
+    "word", ["RandomForest", "weka.classifiers.trees.RandomForest"]
+)
+def test_wekas_own_spelling_of_a_peers_name_is_wekas_learner(word):
+    assert Scheme.parse(f"{word} --pairs 1").learner == (word, "")
+    with pytest.raises(DataError, match="both WEKA's RandomForest and the peer"):
+        Scheme.parse("randomforest --pairs 1")

@@ -6,6 +6,9 @@ registers.
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import jpype
 import pytest
 
@@ -105,11 +108,111 @@ def test_every_tag_round_trips_through_the_options(weka):
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ("-R best", "-R best: must be one of tournament"),
-        ("-sum-order fast", "-sum-order fast: must be one of rows, pairs"),
-        ("-smo-solver fast", "-smo-solver fast: must be one of pairs, row-kernel"),
+        ("-R best", "ranker (-R) best: must be one of tournament"),
+        ("-sum-order fast", "sumOrder (-sum-order) fast: must be one of rows, pairs"),
+        (
+            "-smo-solver fast",
+            "smoSolver (-smo-solver) fast: must be one of pairs, row-kernel",
+        ),
     ],
 )
 def test_a_wrong_choice_is_refused_by_name(weka, options, message):
-    with pytest.raises(jpype.JException, match=message):
+    with pytest.raises(jpype.JException, match=re.escape(message)):
         weka(CLASS)().setOptions(weka("weka.core.Utils").splitOptions(options))
+
+
+def type_into(weka, field, text: str) -> None:
+    """Types text into a sheet's text field one key at a time, as a user does.
+
+    Each key released hands the field's text to the property (WEKA's
+    PropertyText), which sets it on the classifier; a setter that refuses
+    makes the sheet show a modal error (headless: a HeadlessException here).
+    """
+    KeyEvent = weka("java.awt.event.KeyEvent")
+    field.setText("")
+    for end in range(1, len(text) + 1):
+        field.setText(text[:end])
+        event = KeyEvent(
+            field, KeyEvent.KEY_RELEASED, 0, 0, KeyEvent.VK_UNDEFINED, text[end - 1]
+        )
+        for listener in field.getKeyListeners():
+            listener.keyReleased(event)
+
+
+@pytest.fixture
+def fresh_sheet(weka):
+    weka("java.lang.System").setProperty("java.awt.headless", "true")
+    weka("weka.gui.GenericObjectEditor").registerEditors()
+    target = weka(CLASS)()
+    panel = weka("weka.gui.PropertySheetPanel")()
+    panel.setTarget(target)
+    return target, properties(weka, panel)
+
+
+# A field, what is typed into it, what the classifier then holds, and the
+# refusal when it is built (None: it builds); a value no option takes is
+# refused by the option string too.
+TYPED = [
+    ("pairsPerInstance", "5", "5", None),
+    ("pairsPerInstance", "al", "al", "pairsPerInstance (-P) al: must be 'all' or"),
+    ("pairsPerInstance", "0", "0", "pairsPerInstance (-P) 0: must be 'all' or"),
+    # "all" is a value, refused with the default voters for what it goes with.
+    ("pairsPerInstance", "all", "all", "pairsPerInstance (-P) all: voters default to"),
+    ("numIterations", "0", 0, "numIterations (-I) 0: must be an integer in 1.."),
+    ("numIterations", "25", 25, None),
+    ("referenceSize", "-1", -1, "referenceSize (-reference-size) -1: must be"),
+    ("rankFirst", "last", "last", None),
+]
+
+
+@pytest.mark.parametrize(("name", "typed", "held", "refusal"), TYPED)
+def test_a_field_takes_what_is_typed_and_refuses_it_once_when_built(
+    weka, fresh_sheet, name, typed, held, refusal
+):
+    target, shown = fresh_sheet
+    field = shown[name][1]
+    assert isinstance(field, weka("javax.swing.text.JTextComponent"))
+    type_into(weka, field, typed)  # no error on "a", nor on "al"
+    getter = getattr(target, "get" + name[0].upper() + name[1:])
+    assert getter() == held  # the classifier holds what the field shows
+    data = weka("weka.core.converters.ConverterUtils$DataSource").read(
+        str(Path(__file__).parents[1] / "arff_data" / "labor.arff")
+    )
+    data.setClassIndex(data.numAttributes() - 1)
+    if refusal is None:
+        target.buildClassifier(data)
+        return
+    # Said once, when the classifier is built, by the field's name and the flag.
+    with pytest.raises(jpype.JException, match=re.escape(refusal)):
+        target.buildClassifier(data)
+    if "must be" in refusal:
+        with pytest.raises(jpype.JException, match=re.escape(refusal)):
+            weka(CLASS)().setOptions(target.getOptions())
+
+
+# WEKA's own options of every classifier, which this class never refuses.
+WEKAS_OWN = {"-output-debug-info", "-do-not-check-capabilities", "-num-decimal-places"}
+
+
+def test_a_refusal_names_the_field_and_the_flag(weka):
+    """Every flag the class lists is named by the field WEKA's GUI shows for it."""
+    named = weka("weka.classifiers.meta.rankingreduction.OptionException").PROPERTIES
+    for cls in (
+        CLASS,
+        "weka.classifiers.meta.rankingreduction.MonographRankingReduction",
+    ):
+        model = weka(cls)()
+        introspected = weka("java.beans.Introspector").getBeanInfo(model.getClass())
+        properties = {
+            str(d.getName())
+            for d in introspected.getPropertyDescriptors()
+            if d.getReadMethod() is not None and d.getWriteMethod() is not None
+        }
+        for option in model.listOptions():
+            if not str(option.name()):
+                break  # the base classifier's options follow
+            flag = "-" + str(option.name()).lstrip("-")
+            if flag in WEKAS_OWN:
+                continue
+            assert flag in named, flag
+            assert str(named.get(flag)) in properties, flag

@@ -54,7 +54,7 @@ def refusal(weka, data) -> str:
 @pytest.mark.parametrize("labels", [("red", "green", "blue"), ("2", "1", "0")])
 def test_a_class_with_no_order_of_grades_is_refused(weka, tmp_path, labels):
     said = refusal(weka, instances(weka, tmp_path, [1, 2, 3, 4], labels))
-    assert "-G 2: ranks by grades, and the class grade" in said
+    assert "groupAttribute (-G) 2: ranks by grades, and the class grade" in said
     assert "has no order of grades: make its values the grades" in said
 
 
@@ -65,7 +65,10 @@ def test_grades_said_as_numbers_in_order_train(weka, tmp_path):
 
 def test_a_continuous_group_attribute_is_refused(weka, tmp_path):
     said = refusal(weka, instances(weka, tmp_path, [0.25, 1.5, 2.75, 3.5], ("0", "1")))
-    assert "-G 2: names query, a continuous attribute (0.25 is no query id)" in said
+    assert (
+        "groupAttribute (-G) 2: names query, a continuous attribute "
+        "(0.25 is no query id)" in said
+    )
 
 
 @pytest.mark.parametrize("ids", [[7, 8, 9, 10], ["q1", "q2", "q3", "q4"]])

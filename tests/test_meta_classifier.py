@@ -62,6 +62,64 @@ def test_a_stored_tie_rule_under_wekas_test_file_letter_is_read(weka):
     assert "-ties random" in printed and " -T " not in printed
 
 
+MONOGRAPH = "weka.classifiers.meta.rankingreduction.MonographRankingReduction"
+
+
+def test_the_studys_options_are_the_subclasss_and_still_read_by_the_class(weka, halves):
+    """-one-order and -positions: listed and shown by MonographRankingReduction only.
+
+    RankingReduction reads them in a stored option text, to the same model.
+    """
+
+    def listed(cls):
+        return {str(o.name()) for o in weka(cls)().listOptions()}
+
+    study = {"one-order", "positions"}
+    assert not study & listed(CLASS)
+    assert study <= listed(MONOGRAPH)
+    text = "-P 2 -I 2 -one-order -positions"
+    train, test = halves
+    stored = trained(weka, text, train)
+    study_model = weka(MONOGRAPH)()
+    study_model.setOptions(java_options(text))
+    assert study_model.getOneOrder() and study_model.getPositions()
+    study_model.buildClassifier(bridge.to_instances(train))
+    assert list(stored.getOptions()) == list(study_model.getOptions())
+    batch = bridge.to_instances(test)
+    np.testing.assert_array_equal(
+        np.array(stored.distributionsForInstances(batch)),
+        np.array(study_model.distributionsForInstances(batch)),
+    )
+
+
+def test_the_ranker_is_chosen_by_its_tag_and_another_refused(weka, halves):
+    SelectedTag, Tag = weka("weka.core.SelectedTag"), weka("weka.core.Tag")
+    tags = weka(CLASS).TAGS_RANKER
+    model = weka(CLASS)()
+    for tag in tags:
+        model.setRanker(SelectedTag(tag.getID(), tags))
+        assert f"-R {tag.getIDStr()} " in bridge.join_options(model.getOptions())
+    # A tag of another set is read by its name, and refused when it names none.
+    model.setRanker(SelectedTag(7, [Tag(7, "quicksort", "", False)]))
+    assert str(model.getRanker().getSelectedTag().getIDStr()) == "quicksort"
+    with pytest.raises(jpype.JException) as caught:
+        model.setRanker(SelectedTag(7, [Tag(7, "best", "", False)]))
+    assert str(caught.value.getMessage()) == (
+        "ranker (-R) best: must be one of "
+        "tournament, tournament-as-printed, quicksort, pointwise"
+    )
+    # The batch ranking refuses an id that ranks no batch by pairs, in one line.
+    BatchRanking = weka("weka.classifiers.meta.rankingreduction.BatchRanking")
+    for ranker in (BatchRanking.POINTWISE, 9):
+        with pytest.raises(jpype.JException) as caught:
+            BatchRanking.rank(ranker, None, None, None, 2, 1)
+        said = str(caught.value.getMessage())
+        assert said.startswith("ranker (-R) ") and "\n" not in said
+        assert said.endswith(
+            "must be one of tournament, tournament-as-printed, quicksort"
+        )
+
+
 # Each option at a value other than its default, as a user sets it in the GUI
 # (two configurations: interleaved pairs need all pairs, which one voter takes).
 NON_DEFAULT = (
@@ -172,7 +230,7 @@ def test_wekas_evaluation_ranks_the_whole_test_set_at_once(weka, halves):
     assert model.implementsMoreEfficientBatchPrediction()
     evaluation = weka("weka.classifiers.Evaluation")(bridge.to_instances(train))
     evaluation.evaluateModel(model, bridge.to_instances(data))
-    assert model.getLastComparisons() == len(data) * (len(data) - 1)
+    assert model.getModel().lastComparisons() == len(data) * (len(data) - 1)
 
 
 def test_crossvalidatemodel_pooled_auc_equals_cv(weka):

@@ -220,7 +220,7 @@ def test_a_training_trains_only_the_object_and_options_it_was_prepared_for(weka,
         reduction.buildClassifier(prepared)
     reduction.setNumIterations(2)
     reduction.buildClassifier(prepared)
-    assert list(reduction.getPairCounts()) == [len(small)] * 2
+    assert list(reduction.getModel().pairCounts()) == [len(small)] * 2
 
 
 def test_a_value_java_refuses_in_a_plan_is_said_where_it_was_given(weka):

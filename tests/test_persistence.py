@@ -97,11 +97,11 @@ def test_byte_flips_are_refused_or_harmless(saved, tmp_path):
 
 def test_other_weka_version_is_refused(saved, tmp_path, weka):
     model = RankingReduction.load(saved[0])
-    field = weka("weka.classifiers.meta.RankingReduction").class_.getDeclaredField(
-        "m_WekaVersion"
-    )
+    field = weka(
+        "weka.classifiers.meta.rankingreduction.RankingModel"
+    ).class_.getDeclaredField("m_WekaVersion")
     field.setAccessible(True)
-    field.set(model.weka_model_, "3.8.0")
+    field.set(model.weka_model_.getModel(), "3.8.0")
     other = tmp_path / "other.model"
     model.save(other)
     with pytest.raises(DataError, match="saved with WEKA 3.8.0"):
@@ -120,6 +120,37 @@ def test_weka_model_file_is_what_weka_loads(saved, tmp_path, weka):
     reloaded = RankingReduction.load(plain)
     assert reloaded.to_options() == RankingReduction.load(path).to_options()
     np.testing.assert_array_equal(reloaded.scores(load_task("hepatitis")), scores)
+
+
+# Three models WEKA's SerializationHelper.writeAll wrote with the class of
+# 0.1.0 (commit 19c13c3, its trained state in RankingReduction's own fields),
+# trained on arff_data/labor.arff with the options each prints.
+MODELS_OF_0_1 = Path(__file__).parent / "models" / "ranking-reduction-0.1.0.model"
+
+
+def test_a_model_file_of_0_1_loads_as_the_model_it_was(weka):
+    """Loaded by today's class, each is the model its options train today."""
+    data = weka("weka.core.converters.ConverterUtils$DataSource").read(
+        str(Path(__file__).parents[1] / "arff_data" / "labor.arff")
+    )
+    data.setClassIndex(data.numAttributes() - 1)
+    old_models = weka("weka.core.SerializationHelper").readAll(str(MODELS_OF_0_1))
+    assert len(old_models) == 3
+    for old in old_models:
+        assert str(old.getClass().getName()) == "weka.classifiers.meta.RankingReduction"
+        again = weka("weka.classifiers.meta.RankingReduction")()
+        again.setOptions(old.getOptions())
+        again.buildClassifier(data)
+        assert str(old.toString()) == str(again.toString())
+        for batch in (data, weka("weka.core.Instances")(data, 0, 1)):
+            np.testing.assert_array_equal(
+                np.array(old.distributionsForInstances(batch)),
+                np.array(again.distributionsForInstances(batch)),
+            )
+        np.testing.assert_array_equal(
+            np.array(old.distributionForInstance(data.instance(3))),
+            np.array(again.distributionForInstance(data.instance(3))),
+        )
 
 
 def test_not_a_model_file(tmp_path):

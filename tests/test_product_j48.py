@@ -221,13 +221,13 @@ def test_the_meta_classifiers_members_are_the_trees_from_the_rows(weka):
     assert str(member.toString()) == str(result.onPairsModel)
 
 
-def test_sampled_pairs_keep_the_general_path(weka):
+def test_sampled_pairs_give_each_member_its_own_tree(weka):
     data = load_task("glass")
     model = RankingReduction(
         "J48", pairs_per_instance=3, voters=2, pair_features="concat"
     ).fit(data)
     first, second = (str(m.toString()) for m in model.weka_model_.getMembers())
-    assert first != second  # each member its own sample, trained on its pairs
+    assert first != second  # each its own sample (tests/test_sampled_j48.py)
 
 
 @pytest.mark.slow

@@ -83,9 +83,8 @@ def test_flat_trees_answer_as_classify_instance(learner, options, task, weka):
 def committee(reduction, jrows, threads=1):
     members = reduction.getMembers()
     copies = java("Committee").copies(members, threads)
-    return java("Committee")(
-        copies, reduction.getPairHeader(), reduction.getPairLayout(), jrows, False
-    )
+    layout = reduction.getModel().getPairLayout()
+    return java("Committee")(copies, reduction.getPairHeader(), layout, jrows, False)
 
 
 def tournaments(reduction, jrows, threads=1):
@@ -157,7 +156,7 @@ def test_the_committee_votes_as_its_members_classify(voters, weka):
     brute = java("Rankers").tournament(n, committee(reduction, sub))
     np.testing.assert_array_equal(np.asarray(brute.scores), expected)
     exact = java("Committee").copies(reduction.getMembers(), 1)
-    layout = reduction.getPairLayout()
+    layout = reduction.getModel().getPairLayout()
     counted = java("Committee")(exact, header, layout, jrows, False).votes(
         jpype.JArray(jpype.JInt)(left.tolist()),
         jpype.JArray(jpype.JInt)(right.tolist()),

@@ -217,8 +217,9 @@ def test_a_refused_option_is_one_line_on_wekas_command_line(weka):
         if "RankingReduction" in line or line.startswith("\tat ")
     ]
     assert ours == [
-        "weka.classifiers.meta.RankingReduction: -P all: voters default to 10, and "
-        "with all pairs every member trains on the same pairs: 10 identical J48 "
+        "weka.classifiers.meta.RankingReduction: pairsPerInstance (-P) all: voters "
+        "default to 10, and with all pairs every member trains on the same pairs: "
+        "10 identical J48 "
         "members (J48 is not randomizable): add -I 1"
     ]
 

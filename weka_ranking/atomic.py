@@ -2,12 +2,46 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import tempfile
 from pathlib import Path
 
-from weka_ranking.errors import DataError
+from weka_ranking.errors import DataError, WekaRankingError
+
+
+class WriteFailed(WekaRankingError):
+    """A file could not be written whole (a full disk, a quota, an I/O error).
+
+    The message names the file, says what was kept as it was, and how to
+    go on once the cause is mended.
+    """
+
+
+def write_failed(path: str | Path, err: OSError, kept: str) -> WriteFailed:
+    """A failed write said in one line: the path, why, what is ``kept``, what to do."""
+    full = err.errno in (errno.ENOSPC, errno.EDQUOT)
+    cause = "the disk is full" if full else "cannot write"
+    mend = "free some space" if full else "mend the cause"
+    return WriteFailed(
+        f"{path}: {cause} ({err.strerror or err}); {kept}: {mend} and run the same "
+        "command again"
+    )
+
+
+def write_all(descriptor: int, payload: bytes) -> None:
+    """Write every byte of ``payload``: ``os.write`` may write fewer than it is given.
+
+    A write that stops short (a disk filling up writes part, then fails)
+    raises the ``OSError`` that stopped it, never leaves a part silently.
+    """
+    view = memoryview(payload)
+    while view:
+        written = os.write(descriptor, view)
+        if written <= 0:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        view = view[written:]
 
 
 def output_target(path: str | Path) -> Path:
@@ -19,7 +53,7 @@ def output_target(path: str | Path) -> Path:
     path = Path(path)
     target = Path(os.path.realpath(path))
     if target.exists() and not target.is_file():
-        kind = _kind(target.stat().st_mode)
+        kind = file_kind(target.stat().st_mode)
         raise DataError(
             f"{path}: is {kind}, not a regular file; give the path of a file to write"
         )
@@ -30,7 +64,10 @@ def output_target(path: str | Path) -> Path:
     return target
 
 
-def _kind(mode: int) -> str:
+def file_kind(mode: int) -> str:
+    """What a file of ``mode`` is, in words for a message ("a FIFO")."""
+    if stat.S_ISREG(mode):
+        return "a file"
     if stat.S_ISDIR(mode):
         return "a folder"
     if stat.S_ISFIFO(mode):
@@ -68,7 +105,7 @@ def open_regular(path: str | Path, flags: int, mode: int = 0o644) -> int:
     if not stat.S_ISREG(kind):
         os.close(descriptor)
         raise DataError(
-            f"{path}: is {_kind(kind)}, not a regular file: move it away, and let "
+            f"{path}: is {file_kind(kind)}, not a regular file: move it away, and let "
             "the program write its own file"
         )
     os.set_blocking(descriptor, True)
@@ -82,7 +119,8 @@ def write_bytes(path: str | Path, content: bytes, follow_links: bool = True) -> 
     the user gave); with ``follow_links=False`` (the files a program keeps in
     a folder of its own) a link is refused instead. A new file gets the
     permissions a new file gets (0666 less the umask), a replaced one keeps
-    its own.
+    its own. A write that fails (a full disk) leaves the file as it was and
+    is said naming it (:class:`WriteFailed`).
     """
     if not follow_links and Path(path).is_symlink():
         raise DataError(
@@ -91,14 +129,25 @@ def write_bytes(path: str | Path, content: bytes, follow_links: bool = True) -> 
         )
     target = output_target(path)
     mode = stat.S_IMODE(target.stat().st_mode) if target.exists() else 0o666 & ~_umask()
-    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
     try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(content)
+        handle, temporary = tempfile.mkstemp(
+            prefix=f".{target.name}.", dir=target.parent
+        )
+    except OSError as err:
+        raise write_failed(path, err, "nothing was written") from None
+    try:
+        try:
+            write_all(handle, content)
+            os.fsync(handle)  # a full disk may be said only here
+        finally:
+            os.close(handle)
         os.chmod(temporary, mode)
         os.replace(temporary, target)
-    except BaseException:
+    except BaseException as err:
         os.unlink(temporary)
+        if isinstance(err, OSError):
+            kept = "the file is as it was" if target.exists() else "nothing was written"
+            raise write_failed(path, err, kept) from None
         raise
 
 

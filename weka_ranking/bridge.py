@@ -35,6 +35,7 @@ T = TypeVar("T")
 
 REDUCTION = "weka.classifiers.meta.RankingReduction"
 OPTION_EXCEPTION = "weka.classifiers.meta.rankingreduction.OptionException"
+RANKING_MODEL = "weka.classifiers.meta.rankingreduction.RankingModel"
 HEAP_REFUSAL = "weka.classifiers.meta.rankingreduction.HeapRefusal"
 
 
@@ -409,9 +410,9 @@ def share_probabilities(scores: np.ndarray, share: float) -> np.ndarray:
     """A batch's scores as the meta-classifier hands them to WEKA's Evaluation.
 
     By one increasing map, above 0.5 for about the top ``share`` of the batch
-    (``RankingReduction.shareProbabilities``): the same order and ties.
+    (``RankingModel.shareProbabilities``): the same order and ties.
     """
-    mapped = _classes()(REDUCTION).shareProbabilities(
+    mapped = _classes()(RANKING_MODEL).shareProbabilities(
         jpype.JArray(jpype.JDouble)(np.asarray(scores, dtype=np.float64)), float(share)
     )
     return np.asarray(mapped, dtype=np.float64)
@@ -669,7 +670,7 @@ def instances_like(dataset: Dataset, reduction):
 
 def training_weka_version(reduction) -> str:
     """The WEKA version a model was trained with."""
-    return str(reduction.getTrainingWekaVersion())
+    return str(reduction.getModel().wekaVersion())
 
 
 def rank(reduction, instances, source: str) -> tuple[np.ndarray, int]:
@@ -761,20 +762,21 @@ def trained_state(reduction) -> dict:
         for j in range(int(grouped), header.numAttributes())
         if j != header.classIndex()
     ]
+    model = reduction.getModel()
     return {
         "members": list(reduction.getMembers()),
-        "member_seeds": [int(s) for s in reduction.getMemberSeeds()],
-        "n_pairs": [int(c) for c in reduction.getPairCounts()],
-        "member_seconds": [float(t) for t in reduction.getMemberSeconds()],
+        "member_seeds": [int(s) for s in model.memberSeeds()],
+        "n_pairs": [int(c) for c in model.pairCounts()],
+        "member_seconds": [float(t) for t in model.memberSeconds()],
         "base_classname": str(reduction.getClassifier().getClass().getName()),
         "base_options": classifier_options(reduction.getClassifier()),
         "attributes": tuple(_as_attribute(a) for a in features),
         "classes": tuple(str(klass.value(i)) for i in range(klass.numValues()))
         if klass.isNominal()
         else (),
-        "rank_first_index": int(reduction.getRankFirstIndex()),
+        "rank_first_index": int(model.rankFirstIndex()),
         "grouped": grouped,
-        "weka": str(reduction.getTrainingWekaVersion()),
+        "weka": str(model.wekaVersion()),
         "declined": tuple(str(line) for line in reduction.declined()),
     }
 

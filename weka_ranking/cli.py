@@ -31,7 +31,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from weka_ranking import jvm, machine, progress
+from weka_ranking import inputs, jvm, machine, progress
 from weka_ranking.atomic import output_target, write_atomically
 from weka_ranking.data import Dataset
 from weka_ranking.errors import (
@@ -321,12 +321,28 @@ def _plan(args: argparse.Namespace):
 
 
 def _experiment(args: argparse.Namespace) -> int:
-    from weka_ranking.experiments.experiment import failures, run_experiment
+    from weka_ranking.experiments import estimate
+    from weka_ranking.experiments.experiment import (
+        estimate_experiment,
+        failures,
+        run_experiment,
+    )
     from weka_ranking.experiments.weka_results import experimenter_plan
 
     if args.scheduler and args.executor != "dask":
         raise UsageError("--scheduler ADDRESS is a Dask cluster's: add --executor dask")
+    if args.estimate and (args.export_experimenter or args.executor != "local"):
+        raise UsageError(
+            "--estimate prices the plan on --jobs worker processes of this machine "
+            "and runs nothing: leave out "
+            + ("--export-experimenter" if args.export_experimenter else "--executor")
+        )
     plan = _plan(args)
+    if args.estimate:
+        values = estimate_experiment(plan, args.out, args.jobs, args.retry_failed)
+        text = "\n".join(estimate.lines(values))
+        print(json.dumps(values) if args.estimate == "json" else text)
+        return 0
     if args.export_experimenter:
         target = Path(args.export_experimenter)
         results = target.with_suffix(".results.arff")
@@ -341,7 +357,7 @@ def _experiment(args: argparse.Namespace) -> int:
         heap=args.heap,
         scheduler=args.scheduler,
         executor=args.executor,
-        progress=progress.counter("unit"),
+        progress=True,
         command=shlex.join(["weka-ranking", *sys.argv[1:]]),
         retry_failed=args.retry_failed,
     )
@@ -387,7 +403,7 @@ def _report(args: argparse.Namespace) -> int:
     noted = noted_plan(args.store)
     if noted is not None:  # an experiment's folder: its report from the plan it noted
         plan, command = noted
-        print(write_report(plan, args.store, command, args.out))
+        print(write_report(plan, args.store, command, args.out, args.grouping))
         return 0
     for entry in importlib.metadata.entry_points(group=REPORTS):
         written = entry.load()(folder, Path(args.out or folder))
@@ -447,6 +463,10 @@ COMMANDS: tuple[Command, ...] = (
             help="run again the units that failed (their errors are in the report)"),
         arg("--export-experimenter", metavar="FILE.xml",
             help="write the plan's WEKA part as an Experimenter file, run nothing"),
+        arg("--estimate", nargs="?", const="text", choices=("text", "json"),
+            help="run no unit: print each scheme's and the plan's wall time on "
+            "--jobs, from a short pilot of each scheme on each data set (kept in "
+            "DIR/estimate.json for the run's time to go), as text or json"),
         HEAP,
     ), _experiment, epilog=EXPERIMENT_EXAMPLE),
     Command("weka-package",
@@ -456,6 +476,9 @@ COMMANDS: tuple[Command, ...] = (
     Command("report", "render a store's report again: experiment's or a study's", (
         arg("store", metavar="DIR", help="the folder reproduce or experiment wrote"),
         arg("--out", metavar="DIR", help="where to write (default: DIR)"),
+        arg("--grouping", default="wilcoxon-holm", metavar="TEST",
+            help="the test whose groups an experiment's critical-difference "
+            "diagram joins: wilcoxon-holm (default) or nemenyi"),
     ), _report, needs_weka=False),
 )
 # fmt: on
@@ -546,6 +569,10 @@ def _check_before_work(args: argparse.Namespace) -> None:
     # Worker processes on this machine (a Dask scheduler's workers are elsewhere).
     if getattr(args, "jobs", None) and not getattr(args, "scheduler", None):
         machine.check_jobs(args.jobs, heap)
+    if args.command == "rank" and Path(args.test).exists():
+        # A device or a FIFO, refused before the training, not after.
+        inputs.regular_file(Path(args.test), "data file")
+    _check_scheduler(getattr(args, "scheduler", None))
     if args.command == "rank" and not (args.train or args.model):
         raise UsageError("rank needs --train FILE (to train a model) or --model FILE")
     if args.command == "rank" and args.train and args.model:
@@ -553,6 +580,33 @@ def _check_before_work(args: argparse.Namespace) -> None:
             "rank takes --train FILE or --model FILE, not both: --model ranks with "
             "the saved model, --train trains a new one"
         )
+
+
+# The schemes of a Dask scheduler's address that reach another machine.
+SCHEDULER_SCHEMES = ("tcp", "tls", "ws", "wss", "ucx")
+
+
+def _check_scheduler(address: str | None) -> None:
+    """Refuse, before any work, a ``--scheduler`` that is no scheduler's address.
+
+    ``''`` ran a local cluster silently; ``tcp://HOST:notaport`` and
+    ``inproc://x`` got Dask's messages, which do not name the flag.
+    """
+    if address is None:
+        return
+    scheme, _, rest = (
+        address.partition("://") if "://" in address else ("tcp", "", address)
+    )
+    host, _, port = rest.rpartition(":")
+    if scheme in SCHEDULER_SCHEMES and host.strip("[]") and port.isdigit():
+        if 0 < int(port) < 65536:
+            return
+    raise ParameterError(
+        "scheduler",
+        address,
+        "not a Dask scheduler's address: give tcp://HOST:PORT (e.g. "
+        "tcp://10.0.0.5:8786), or leave --scheduler out for a local cluster",
+    )
 
 
 # Flags whose value is itself WEKA options, so may start with "-" ("-U"), which

@@ -21,6 +21,26 @@ from weka_ranking.errors import HeapError, ParameterError, Remedy
 MEMBER_BYTES_AT_LEAST = 512
 
 
+def check_members(members: int, heap: int | None = None) -> None:
+    """Refuse a committee the JVM's heap cannot hold even untrained, before any data.
+
+    A billion voters would otherwise be refused only as each fit begins (an
+    experiment's every unit failing in turn). ``heap``: the JVM's maximum,
+    if the caller has asked for it already.
+    """
+    heap = bridge.free_heap()[1] if heap is None else heap
+    least = members * MEMBER_BYTES_AT_LEAST
+    if least > heap:
+        raise ParameterError(
+            "voters",
+            members,
+            f"{members} members take at least {least >> 20} MB of JVM heap "
+            f"({MEMBER_BYTES_AT_LEAST} bytes each before training), and the heap "
+            f"is {heap >> 20} MB",
+            Remedy("use", "voters", heap // MEMBER_BYTES_AT_LEAST // 4, "or fewer"),
+        )
+
+
 def check_heap(
     footprint: dict[str, int], n_rows: int, n_features: int, members: int = 1
 ) -> None:
@@ -41,16 +61,7 @@ def check_heap(
     at_once = footprint["members_at_once"]
     needed = at_once * footprint["bytes_per_member"]
     free, heap = bridge.free_heap()
-    least = members * MEMBER_BYTES_AT_LEAST
-    if least > heap:
-        raise ParameterError(
-            "voters",
-            members,
-            f"{members} members take at least {least >> 20} MB of JVM heap "
-            f"({MEMBER_BYTES_AT_LEAST} bytes each before training), and the heap "
-            f"is {heap >> 20} MB",
-            Remedy("use", "voters", heap // MEMBER_BYTES_AT_LEAST // 4, "or fewer"),
-        )
+    check_members(members, heap)
     if needed <= free:
         return
     free, heap = bridge.free_heap(collect=True)  # garbage is not a reason to refuse

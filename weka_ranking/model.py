@@ -9,8 +9,8 @@ from typing import Any
 import numpy as np
 
 from weka_ranking import bridge, learners, machine, persistence, progress
-from weka_ranking.data import Dataset
-from weka_ranking.errors import ParameterError
+from weka_ranking.data import Dataset, header_difference
+from weka_ranking.errors import DataError, ParameterError
 from weka_ranking.estimator import (
     ClassifierMixin,
     Ranker,
@@ -22,7 +22,7 @@ from weka_ranking.estimator import (
     input_name,
     labelled_dataset,
 )
-from weka_ranking.memory import check_heap
+from weka_ranking.memory import check_heap, check_members
 from weka_ranking.metrics import auc as ranking_auc
 from weka_ranking.params import (
     BY_NAME,
@@ -207,9 +207,11 @@ class RankingReduction(ClassifierMixin, Ranker):
         """Check the parameters now (``fit`` does too), before any work.
 
         Each value is Java's to refuse (its ``setOptions``), and so is how they
-        go together (its ``checkOptions``), as they are for WEKA's own users.
+        go together (its ``checkOptions``), as they are for WEKA's own users;
+        a committee the JVM's heap cannot hold even untrained is refused too.
         """
         bridge.check_options(self._reduction())
+        check_members(self.voters)
         return self
 
     def __sklearn_tags__(self):
@@ -426,12 +428,25 @@ class RankingReduction(ClassifierMixin, Ranker):
 
     # -- ranking --------------------------------------------------------------
     def _check_data(self, X: Dataset | np.ndarray) -> Dataset:
+        """``X`` as a Dataset whose header is the training data's, for every scorer.
+
+        Count, names and types, as Java's ``rank`` checks them: ``predict`` and
+        ``predict_proba`` go to Java's per-instance path, which does not (rows
+        of 36 attributes were scored by a model of 16 without complaint).
+        """
         self._check_fitted()
         if isinstance(X, Dataset):
-            return X
-        # The header against the training data's is the Java class's to check.
-        checked = check_arrays(self, X, fitting=False)[0]
-        return array_dataset(checked, source=input_name(X))
+            data = X
+        else:
+            checked = check_arrays(self, X, fitting=False)[0]
+            data = array_dataset(checked, source=input_name(X))
+        difference = header_difference(self.attributes_, data.attributes)
+        if difference is not None:
+            raise DataError(
+                f"{input_name(data)}: header differs from the training data: "
+                f"{difference}"
+            )
+        return data
 
     def _trained_for_ranker(self):
         """The Java model, set to this estimator's ranker and tie rule.

@@ -231,6 +231,16 @@ def compute(folder: Path, rule: Rule) -> dict[str, Any]:
         [c for c in comparisons if c["learner"] == rule.learner], rule.tolerance
     )
     default_scheme = next(s for s in plan.schemes if s.name == chosen["scheme"])
+    # With none eligible the rule writes no tie-break for an equal worst shortfall:
+    # the schemes that share it, and the one its only written tie-break (time, for
+    # equal ranks) would take, are said beside the choice.
+    tied = [
+        c
+        for c in comparisons
+        if c["learner"] == rule.learner
+        and not eligible
+        and c["worst"] == chosen["worst"]
+    ]
 
     reductions = list(learners)
     with warnings.catch_warnings():  # the data's own warnings were the run's to say
@@ -267,7 +277,13 @@ def compute(folder: Path, rule: Rule) -> dict[str, Any]:
             k: v for k, v in default_scheme.values.items() if k not in ("seed",)
         },
         "eligible": [c["scheme"] for c in eligible],
+        "tied": [c["scheme"] for c in tied],
+        "tied_by_time": min(tied, key=lambda c: c["seconds"])["scheme"]
+        if len(tied) > 1
+        else None,
         "comparisons": comparisons,
+        "reductions": reductions,
+        "peers": peers,
         "table": table,
         "median_gap": statistics.median(gaps),
         "average_ranks": ranks,
@@ -345,8 +361,8 @@ def render_round(values: dict[str, Any]) -> list[str]:
     lines = [
         f"## The default now: {chosen} ({values['folder']})",
         "",
-        f"Rule (`docs/{values['folder']}/rule.toml`, committed before its candidates' "
-        f"results were seen): {', '.join(rule['candidates'])} against round 1's "
+        f"Rule (`docs/{values['folder']}/rule.toml`, committed before its candidates "
+        f"were run): {', '.join(rule['candidates'])} against round 1's "
         f"{rule['incumbent']}, on the suite's data sets and folds; a candidate is "
         f"eligible if its mean AUC is never more than {rule['tolerance']} below "
         f"{rule['alone']} on a data set, and the eligible one of the largest mean "
@@ -432,8 +448,9 @@ def render(
     label = "round 1's choice" if rounds else "default"
     lines += [f"## {heading}, by the declared rule", ""]
     lines.append(
-        f"Rule (`docs/suite/choice.toml`, committed before the results of the schemes "
-        f"added for the choice were seen): among the reduction's configurations of "
+        "Rule (`docs/suite/choice.toml`; when it was fixed against the results, as "
+        "far as the record shows: [How sure this is](#how-sure-this-is)): among "
+        "the reduction's configurations of "
         f"{rule['learner']}, those whose mean AUC is never more than "
         f"{rule['tolerance']} below {rule['alone']} on any data set are eligible; the "
         f"eligible one with the best average rank over all {len(values['schemes'])} "
@@ -460,12 +477,23 @@ def render(
         f"n = {chosen['wilcoxon_n']}, p = {_p(chosen['wilcoxon_p'])} "
         f"({verdict} at {rule['significance']})."
     )
+    if values.get("tied_by_time"):
+        lines[-1] += (
+            f" None eligible, the rule takes the smallest worst shortfall, which "
+            f"{', '.join(values['tied'])} share exactly; the rule writes no "
+            "tie-break for that case, and the code broke the tie by average rank, "
+            "code written after the run had started. The rule's only written "
+            f"tie-break (less time, for equal ranks) would have taken "
+            f"{values['tied_by_time']}."
+        )
     lines += ["", "## Per data set", ""]
     lines.append(
         f"Mean AUC over WEKA's ten folds. `v`/`*`: the {label} significantly "
         "better/worse than J48 alone on that data set (corrected resampled t-test, "
         "0.05). The best configuration and the best peer are the best of many on "
-        "that data set, picked after the fact: an optimistic figure for each side."
+        f"that data set, picked after the fact: an optimistic figure for each side, "
+        f"more so for the reduction's, the best of {len(values['reductions'])} "
+        f"configurations against the best of {len(values['peers'])} peers."
     )
     lines.append("")
     head = [

@@ -27,6 +27,7 @@ JAR = Path(__file__).resolve().parent / "_java" / "weka-ranking-studies.jar"
 BENCH = "wekaranking.studies.Bench"
 SUM_ORDERS = "wekaranking.studies.NaiveBayesSumOrders"
 ALL_PAIRS = "wekaranking.harness.AllPairsTraining"
+SAMPLED_PAIRS = "wekaranking.harness.SampledPairsTraining"
 LOGISTIC_BOTH_WAYS = "wekaranking.harness.LogisticBothWays"
 
 _loaded = threading.Lock()
@@ -178,6 +179,37 @@ def all_pairs_both_ways(
         "pairs": int(result.pairs),
         "differing": int(result.differing),
         "largest_difference": float(result.largestDifference),
+        "from_rows_seconds": float(result.fromRowsSeconds),
+        "on_pairs_seconds": float(result.onPairsSeconds),
+    }
+
+
+def sampled_pairs_both_ways(
+    classname: str, dataset: Dataset, per_instance: int, seed: int
+) -> dict:
+    """A learner trained on one member's sampled pairs from the rows and on them.
+
+    ``SampledPairsTraining.java`` draws the pairs of the member whose
+    generator is ``new Random(seed)``, trains WEKA's learner on them both
+    ways, each timed in Java, and compares the models as
+    :func:`all_pairs_both_ways` does.
+    """
+    classifier = bridge.make_classifier(classname, [])
+    both = _classes()(SAMPLED_PAIRS)
+    with bridge.java_errors(f"training '{classname}' on sampled pairs both ways"):
+        result = both.compare(
+            classifier,
+            bridge.to_instances(dataset),
+            dataset.positive,
+            per_instance,
+            seed,
+        )
+    ours, wekas = str(result.fromRowsModel), str(result.onPairsModel)
+    return {
+        "from_rows": bool(result.fromRows),
+        "same_text": ours == wekas,
+        "pairs": int(result.pairs),
+        "differing": int(result.differing),
         "from_rows_seconds": float(result.fromRowsSeconds),
         "on_pairs_seconds": float(result.onPairsSeconds),
     }

@@ -5,13 +5,24 @@ from __future__ import annotations
 import logging
 import os
 import shlex
-from collections.abc import Callable
+import time
 from pathlib import Path
 
+from weka_ranking import jvm
+from weka_ranking import progress as progress_module
 from weka_ranking.errors import WekaRankingError
+from weka_ranking.experiments.estimate import (
+    TimeLeft,
+    estimate,
+    far_longer_line,
+    kept_pilot,
+    plan_estimate,
+    stored_units,
+)
 from weka_ranking.experiments.plan import ExperimentPlan, run_unit
+from weka_ranking.experiments.registration import register
 from weka_ranking.experiments.report import write_report
-from weka_ranking.experiments.runner import run_resumably
+from weka_ranking.experiments.runner import pending_units, run_resumably
 from weka_ranking.experiments.store import ResultStore
 from weka_ranking.params import MONOGRAPH_CONFIGURATION, current_defaults
 
@@ -30,7 +41,7 @@ def run_experiment(
     heap: str | None = None,
     scheduler: str | None = None,
     executor: str = "local",
-    progress: Callable[[int, int], None] | None = None,
+    progress: bool = False,
     command: str = "",
     retry_failed: bool = False,
 ) -> tuple[int, int, Path]:
@@ -38,22 +49,41 @@ def run_experiment(
 
     Resumable: stop it anywhere and run it again to finish what is missing;
     one process, ``jobs`` worker processes or a Dask cluster give the same
-    records; ``retry_failed`` runs again the units that failed. Returns the
-    units run now, the units of the plan, the report.
+    records; ``retry_failed`` runs again the units that failed. ``progress``
+    says the units done, of how many, and the time to go, each scheme priced
+    on each data set (:class:`~weka_ranking.experiments.estimate.TimeLeft`,
+    by the pilot ``--estimate`` kept in ``out`` where no unit is done yet,
+    which also names a scheme expected to take far longer than the others).
+    Returns the units run now, the units of the plan, the report.
     """
-    units = plan.units()
-    for spec in plan.data:  # a bad file fails here, in one line, before any work
-        spec.load()
-    for scheme in plan.schemes:  # so does a scheme that would fail every unit
-        scheme.check_runnable()
     store = ResultStore(out)
-    refuse_another_plan(plan, store)
+    check_before_work(plan, store, heap)
+    units = plan.units()
+    with store.run_lock():
+        register(
+            out,
+            plan.to_dict(),
+            plan.rule,
+            plan.amendments,
+            len(store.load()),
+            plan.source or "the plan",
+        )
     store.add_run(plan_note(plan, command=command, folder=os.getcwd()))
+    time_left = None
+    if progress:
+        pending = pending_units(units, stored_units(store), retry_failed)
+        prior = kept_pilot(plan, out)
+        time_left = TimeLeft(pending, prior)
+        if prior and pending:
+            said = far_longer_line(estimate(pending, prior, jobs))
+            if said:
+                progress_module.line(said, force=True)
     ran = run_resumably(
         units,
         run_unit,
         store,
-        progress,
+        time_left,
+        time_left.finished if time_left else None,
         jobs=jobs,
         heap=heap,
         scheduler=scheduler,
@@ -61,6 +91,35 @@ def run_experiment(
         retry_failed=retry_failed,
     )
     return ran, len(units), write_report(plan, out, command)
+
+
+def check_before_work(
+    plan: ExperimentPlan, store: ResultStore, heap: str | None = None
+) -> None:
+    """Refuse, in one line and before any work, what would fail the run.
+
+    An output folder that is no folder, a data file that cannot be read or
+    holds fewer rows than folds, a scheme that would fail every unit (against
+    the JVM's heap, started here), a folder whose records another plan defined.
+    """
+    store.check_folder()
+    jvm.start(heap=heap)  # the heap the schemes are checked against
+    plan.check_runnable()
+    refuse_another_plan(plan, store)
+
+
+def estimate_experiment(
+    plan: ExperimentPlan, out: str | Path, jobs: int = 1, retry_failed: bool = False
+) -> dict:
+    """``experiment --estimate``: the run's checks, then the plan priced by a pilot.
+
+    Runs no unit of the plan; writes only the pilot's seconds into ``out``
+    (:func:`~weka_ranking.experiments.estimate.plan_estimate`).
+    """
+    started = time.perf_counter()
+    check_before_work(plan, ResultStore(out))  # the run reads the data sets alike
+    read = time.perf_counter() - started
+    return plan_estimate(plan, out, jobs, retry_failed=retry_failed, load_seconds=read)
 
 
 def plan_note(plan: ExperimentPlan, **more: str) -> dict:
@@ -77,11 +136,19 @@ def refuse_another_plan(plan: ExperimentPlan, store: ResultStore) -> None:
 
     A unit is found by its data set's and scheme's names, its run and its
     fold: records made under another definition of those names would be
-    taken for this plan's.
+    taken for this plan's. The plan noted in the folder is the authority: a
+    folder with records and no plan noted (``runs.jsonl`` removed) is refused,
+    since nothing then says what its records are.
     """
-    for note in reversed(store.runs()):
-        if "plan" not in note:
-            continue
+    notes = _plan_notes(store)
+    if not notes and _has_records(store):
+        said = "no plan in runs.jsonl" if store.runs_path.exists() else "no runs.jsonl"
+        raise ExperimentError(
+            f"{store.folder}: holds results but {said}, which notes the plan they "
+            "come from: they cannot be told to be this plan's; restore runs.jsonl, "
+            "or write to a new --out folder"
+        )
+    for note in reversed(notes):
         found = plan.differences(
             note["plan"], note.get("defaults", MONOGRAPH_CONFIGURATION)
         )
@@ -91,6 +158,14 @@ def refuse_another_plan(plan: ExperimentPlan, store: ResultStore) -> None:
                 f"({'; '.join(found)}); write to a new --out folder, or rename "
                 "what changed"
             )
+
+
+def _has_records(store: ResultStore) -> bool:
+    """Whether the store's files hold anything (read no further than their size)."""
+    return any(
+        path.is_file() and path.stat().st_size > 0
+        for path in (store.path, store.compressed)
+    )
 
 
 def failures(plan: ExperimentPlan, store: str | Path) -> list[dict]:
@@ -106,12 +181,33 @@ def noted_plan(folder: str | Path) -> tuple[ExperimentPlan, str] | None:
 
     None for a folder that no experiment wrote (the reproduction's store).
     """
-    for note in reversed(ResultStore(folder).runs()):
-        if "plan" in note:
-            command = note.get("command", "")
-            if command and note.get("folder"):
-                command = f"cd {shlex.quote(note['folder'])} && {command}"
-            defaults = note.get("defaults", MONOGRAPH_CONFIGURATION)
-            plan = ExperimentPlan.from_dict(note["plan"], str(folder), defaults)
-            return plan, command
+    for note in reversed(_plan_notes(ResultStore(folder))):
+        command = note.get("command", "")
+        if isinstance(command, str) and command and isinstance(note.get("folder"), str):
+            command = f"cd {shlex.quote(note['folder'])} && {command}"
+        defaults = note.get("defaults", MONOGRAPH_CONFIGURATION)
+        return ExperimentPlan.from_dict(note["plan"], str(folder), defaults), command
     return None
+
+
+def _plan_notes(store: ResultStore) -> list[dict]:
+    """The notes of ``runs.jsonl`` that hold a plan, each checked to read back as one.
+
+    A note edited by hand into another shape is refused in one line naming
+    the file, rather than failing later on a missing key.
+    """
+    notes = [note for note in store.runs() if "plan" in note]
+    for note in notes:
+        try:
+            ExperimentPlan.from_dict(
+                note["plan"],
+                str(store.folder),
+                note.get("defaults", MONOGRAPH_CONFIGURATION),
+            )
+        except (KeyError, TypeError, ValueError, AttributeError) as err:
+            reason = f"no {err}" if isinstance(err, KeyError) else str(err)
+            raise ExperimentError(
+                f"{store.runs_path}: a plan noted there is not a plan ({reason}); "
+                "restore the file, or write to a new --out folder"
+            ) from None
+    return notes

@@ -7,6 +7,7 @@ flags::
     folds = 10            # k-fold cross-validation
     runs = 10             # repetitions: run r is seeded r, as WEKA's Experimenter
     baseline = "J48 alone"  # the scheme the others are tested against
+    rope = 0.01           # AUC differences within it are practically equivalent
 
     [[data]]
     files = ["data/*.arff", "breast-cancer"]  # files, globs, built-in tasks
@@ -37,16 +38,18 @@ from __future__ import annotations
 import functools
 import glob
 import hashlib
+import math
 import os
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 from weka_ranking import inputs
 from weka_ranking.data import Dataset
 from weka_ranking.errors import DataError, HeapError, WekaError
+from weka_ranking.experiments.registration import read_rule
 from weka_ranking.experiments.schemes import FROM_FLAGS, Scheme, invalid
 from weka_ranking.params import current_defaults
 from weka_ranking.tasks import TASKS, resolve_task
@@ -54,6 +57,8 @@ from weka_ranking.tasks import TASKS, resolve_task
 FOLDS = 10
 RUNS = 10
 SIGNIFICANCE = 0.05
+# The Bayesian tests' region of practical equivalence, in AUC (docs/experiments.md).
+ROPE = 0.01
 
 
 @dataclass(frozen=True)
@@ -134,7 +139,11 @@ class ExperimentPlan:
     baseline: str = ""
     significance: float = SIGNIFICANCE
     roc_data: str = ""
+    rope: float = ROPE
     source: str = field(default="", compare=False)
+    # The decision rule and its dated amendments (registration.read_rule).
+    rule: dict | None = field(default=None, compare=False)
+    amendments: tuple[dict, ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
         where = self.source or FROM_FLAGS
@@ -175,8 +184,16 @@ class ExperimentPlan:
                 f"the plan would be {units:,} units (data sets x runs x folds x "
                 f"schemes), more than {MAX_UNITS:,}: give fewer, or split the plan",
             )
-        if not 0 < self.significance < 1:
-            raise invalid("significance", self.significance, where, "between 0 and 1")
+        significance = self.significance
+        if not _is_number(significance) or not 0 < significance < 1:
+            raise invalid("significance", significance, where, "a number in (0, 1)")
+        if not _is_number(self.rope):
+            raise invalid("rope", self.rope, where, "a number: an AUC difference")
+        if not 0 <= self.rope < 1:
+            raise invalid("rope", self.rope, where, "an AUC difference in [0, 1)")
+        for name in ("baseline", "roc_data"):
+            if not isinstance(getattr(self, name), str):
+                raise invalid(name, getattr(self, name), where, "must be a name")
         if not self.baseline:
             object.__setattr__(self, "baseline", self.schemes[0].name)
         if self.baseline not in [s.name for s in self.schemes]:
@@ -190,15 +207,34 @@ class ExperimentPlan:
         if self.roc_data and self.roc_data not in [d.name for d in self.data]:
             raise invalid("roc_data", self.roc_data, where, "not a data set")
 
-    def units(self) -> list[ExperimentUnit]:
-        """Every unit, data set by data set, run by run, so results come in order."""
-        return [
-            ExperimentUnit(data, scheme, run, fold, self.folds)
-            for data in self.data
-            for run in range(1, self.runs + 1)
-            for fold in range(self.folds)
-            for scheme in self.schemes
-        ]
+    def units(self) -> PlanUnits:
+        """Every unit, data set by data set, run by run, so results come in order.
+
+        Made as they are asked for: the plan's size is checked before any exists.
+        """
+        return PlanUnits(self)
+
+    def check_runnable(self) -> None:
+        """Refuse, before any unit runs, a plan that would fail every unit.
+
+        Each data set is read (a bad file fails here, in one line) and holds at
+        least ``folds`` instances, and each scheme is one its learner and the
+        JVM's heap can run (:meth:`Scheme.check_runnable`): a plan is refused
+        in the words of its file rather than unit by unit.
+        """
+        where = self.source or FROM_FLAGS
+        for spec in self.data:
+            rows = len(spec.load().y)
+            if self.folds > rows:
+                raise invalid(
+                    "folds",
+                    self.folds,
+                    where,
+                    f"more than the {rows} instances of data set {spec.name!r} "
+                    f"(each fold tests at least one): give at most {rows}",
+                )
+        for scheme in self.schemes:
+            scheme.check_runnable()
 
     def to_dict(self) -> dict:
         """The plan as values (for the report and the store's run notes)."""
@@ -212,7 +248,12 @@ class ExperimentPlan:
             "baseline": self.baseline,
             "significance": self.significance,
             "roc_data": self.roc_data,
-        }
+            "rope": self.rope,
+        } | (
+            {"rule": self.rule, "amendments": list(self.amendments)}
+            if self.rule is not None
+            else {}
+        )
 
     @classmethod
     def from_dict(
@@ -244,12 +285,14 @@ class ExperimentPlan:
             entry = dict(entry)
             name, peer = entry.pop("name"), entry.pop("peer", None)
             schemes.append(Scheme(name, tuple(entry.items()), peer))
-        settings = ("folds", "runs", "baseline", "significance", "roc_data")
+        settings = ("folds", "runs", "baseline", "significance", "roc_data", "rope")
         return cls(
             data,
             tuple(schemes),
             **{k: values[k] for k in settings if k in values},
             source=source,
+            rule=values.get("rule"),
+            amendments=tuple(values.get("amendments", ())),
         )
 
     def differences(
@@ -300,6 +343,49 @@ class ExperimentPlan:
                     if old["sha256"] != entry["sha256"]:
                         found.append(f"{what} {entry['name']!r}: its file has changed")
         return found
+
+
+class PlanUnits(Sequence[ExperimentUnit]):
+    """A plan's units in its order, each made when asked for (by index or in turn)."""
+
+    def __init__(self, plan: ExperimentPlan) -> None:
+        self.plan = plan
+        self.shape = (len(plan.data), plan.runs, plan.folds, len(plan.schemes))
+
+    def __len__(self) -> int:
+        return math.prod(self.shape)
+
+    @overload
+    def __getitem__(self, index: int) -> ExperimentUnit: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[ExperimentUnit]: ...
+    def __getitem__(self, index: int | slice) -> ExperimentUnit | list[ExperimentUnit]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if not -len(self) <= index < len(self):
+            raise IndexError(f"unit {index} of a plan of {len(self)}")
+        rest, scheme = divmod(index % len(self), self.shape[3])
+        rest, fold = divmod(rest, self.shape[2])
+        data, run = divmod(rest, self.shape[1])
+        plan = self.plan
+        return ExperimentUnit(
+            plan.data[data], plan.schemes[scheme], run + 1, fold, plan.folds
+        )
+
+    def __iter__(self) -> Iterator[ExperimentUnit]:
+        plan = self.plan
+        for data in plan.data:
+            for run in range(1, plan.runs + 1):
+                for fold in range(plan.folds):
+                    for scheme in plan.schemes:
+                        yield ExperimentUnit(data, scheme, run, fold, plan.folds)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+
+    __hash__ = None  # type: ignore[assignment]
 
 
 def _with_defaults(schemes: list[dict], defaults: dict) -> list[dict]:
@@ -370,8 +456,19 @@ def data_specs(
     ]
 
 
-PLAN_KEYS = {"folds", "runs", "baseline", "significance", "roc_data"}
+PLAN_KEYS = {"folds", "runs", "baseline", "significance", "roc_data", "rope"}
 DATA_KEYS = {"files", "class", "positive", "keep"}
+# A plan is a few kilobytes (the choosing study's 28 schemes: 3 KB); a larger
+# file is no plan, and is refused before it is read.
+MAX_PLAN_BYTES = 1 << 20
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _unknown(given: dict, known: set, where: str) -> None:
@@ -382,29 +479,88 @@ def _unknown(given: dict, known: set, where: str) -> None:
         )
 
 
+def _plan_text(path: Path) -> str:
+    """The plan file's text, refused in one line naming it if it is none."""
+    try:
+        status = inputs.regular_file(path, "plan file")
+        if status.st_size > MAX_PLAN_BYTES:
+            raise DataError(
+                f"{path}: {status.st_size:,} bytes, more than a plan's "
+                f"{MAX_PLAN_BYTES:,}: give the plan's TOML file"
+            )
+        raw = path.read_bytes()
+    except OSError as err:
+        raise DataError(f"{path}: cannot read the plan ({err.strerror})") from None
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        utf16 = raw[:2] in (b"\xff\xfe", b"\xfe\xff")
+        line = raw.count(b"\n", 0, err.start) + 1
+        raise DataError(
+            f"{path}: "
+            + (
+                "UTF-16 text (it starts with a byte-order mark)"
+                if utf16
+                else f"line {line}: byte {raw[err.start]:#04x} is not UTF-8"
+            )
+            + ": a TOML plan is UTF-8; save it as UTF-8"
+        ) from None
+
+
+def _tables(document: dict, key: str, path: Path) -> list[dict]:
+    """The plan's ``[[key]]`` tables, refusing ``[key]`` or a value in their place."""
+    entries = document.get(key, [])
+    if isinstance(entries, dict):
+        raise DataError(
+            f"{path}: [{key}] is one table; write [[{key}]] (double brackets), "
+            f"one for each {'data set' if key == 'data' else key}"
+        )
+    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+        raise invalid(key, entries, str(path), f"write [[{key}]] tables")
+    return entries
+
+
+def _check_data_entry(entry: dict, where: str) -> list[str]:
+    """A ``[[data]]`` table's keys by type; its files, globs or tasks as a list."""
+    _unknown(entry, DATA_KEYS, where)
+    files = entry.get("files")
+    files = [files] if isinstance(files, str) else files
+    if not isinstance(files, list) or not files:
+        raise invalid("files", files, where, "list files, globs or tasks")
+    if not all(isinstance(f, str) and f for f in files):
+        raise invalid("files", files, where, "each a file, glob or task, as a string")
+    for key in ("class", "positive"):
+        value = entry.get(key)
+        if value is not None and not (isinstance(value, str) or _is_int(value)):
+            raise invalid(key, value, where, "a name or a number")
+    keep = entry.get("keep")
+    if keep is not None and (
+        not isinstance(keep, list) or not all(isinstance(k, str) for k in keep)
+    ):
+        raise invalid("keep", keep, where, 'a list of class values, e.g. ["a", "b"]')
+    return files
+
+
 def read_plan(path: str | Path) -> ExperimentPlan:
     """The plan a TOML file describes; paths in it are relative to its folder."""
     path = Path(path)
-    try:
-        inputs.regular_file(path, "plan file")
-        text = path.read_text(encoding="utf-8")
-    except OSError as err:
-        raise DataError(f"{path}: cannot read the plan ({err.strerror})") from None
+    text = _plan_text(path)
     try:
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise DataError(f"{path}: not a TOML plan: {err}") from None
-    _unknown(document, {"experiment", "data", "scheme"}, str(path))
+    except RecursionError:
+        raise DataError(f"{path}: not a TOML plan: nested too deep") from None
+    _unknown(document, {"experiment", "data", "scheme", "rule", "amendment"}, str(path))
+    rule, amendments = read_rule(document, str(path))
     settings = document.get("experiment", {})
+    if not isinstance(settings, dict):
+        raise invalid("experiment", settings, str(path), "write one [experiment] table")
     _unknown(settings, PLAN_KEYS, f"{path} [experiment]")
     data: list[DataSpec] = []
-    for i, entry in enumerate(document.get("data", []), 1):
+    for i, entry in enumerate(_tables(document, "data", path), 1):
         where = f"{path} [[data]] {i}"
-        _unknown(entry, DATA_KEYS, where)
-        files = entry.get("files")
-        files = [files] if isinstance(files, str) else files
-        if not files:
-            raise invalid("files", files, where, "list files, globs or tasks")
+        files = _check_data_entry(entry, where)
         data += data_specs(
             files,
             path.parent,
@@ -414,7 +570,7 @@ def read_plan(path: str | Path) -> ExperimentPlan:
             entry.get("keep"),
         )
     schemes = []
-    for i, entry in enumerate(document.get("scheme", []), 1):
+    for i, entry in enumerate(_tables(document, "scheme", path), 1):
         entry = dict(entry)
         name = entry.pop("name", None)
         schemes.append(Scheme.of(name, entry, f"{path} [[scheme]] {i}"))
@@ -423,6 +579,8 @@ def read_plan(path: str | Path) -> ExperimentPlan:
         tuple(schemes),
         **{k: settings[k] for k in PLAN_KEYS if k in settings},
         source=str(path),
+        rule=rule,
+        amendments=amendments,
     )
 
 

@@ -12,6 +12,8 @@ give the same records.
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import heapq
 import logging
 import multiprocessing
@@ -28,6 +30,7 @@ from weka_ranking import jvm
 from weka_ranking import progress as progress_module
 from weka_ranking.environment import git_sha, machine, software_versions
 from weka_ranking.errors import WekaRankingError
+from weka_ranking.experiments.registration import stamped
 from weka_ranking.experiments.store import ResultStore
 from weka_ranking.machine import check_jobs
 
@@ -90,6 +93,22 @@ def _work_with_heap(unit: Unit, work: Work, heap: str | None) -> list[dict]:
     return work(unit)
 
 
+# Seconds a Dask scheduler has to answer.
+SCHEDULER_TIMEOUT = 30
+
+
+async def _answers(address: str, seconds: float) -> None:
+    """Connect to ``address`` and shake hands, within ``seconds`` in all.
+
+    Dask's own connect waits for the handshake without a limit: a listener
+    that accepts and never answers hung the command past its timeout.
+    """
+    from distributed.comm import connect
+
+    comm = await asyncio.wait_for(connect(address, timeout=seconds), seconds)
+    await comm.close()
+
+
 def _dask_client(scheduler: str | None, jobs: int):
     """A client of the cluster at ``scheduler``, or of a local cluster of ``jobs``.
 
@@ -104,10 +123,12 @@ def _dask_client(scheduler: str | None, jobs: int):
         ) from None
     if scheduler:
         try:
-            return Client(scheduler, timeout=30), None
-        except OSError as err:
+            asyncio.run(_answers(scheduler, SCHEDULER_TIMEOUT))
+            return Client(scheduler, timeout=SCHEDULER_TIMEOUT), None
+        except (TimeoutError, OSError) as err:
             raise WekaRankingError(
-                f"--scheduler {scheduler}: no Dask scheduler answered ({err}); start "
+                f"--scheduler {scheduler}: no Dask scheduler answered "
+                f"({str(err) or f'nothing within {SCHEDULER_TIMEOUT} s'}); start "
                 "one with 'dask scheduler' or leave --scheduler out for a local one"
             ) from None
     cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, dashboard_address=None)
@@ -119,7 +140,7 @@ def _run_on_dask(
     work: Work,
     store: ResultStore,
     scheduler: str | None,
-    progress: Callable[[int], None] | None,
+    progress: Callable[[Unit, list[dict]], None] | None,
     heap: str | None,
     jobs: int,
 ) -> None:
@@ -131,9 +152,10 @@ def _run_on_dask(
         futures = client.map(_work_with_heap, pending, work=work, heap=heap, key=keys)
         by_future = dict(zip(futures, pending))
         for future in as_completed(futures):
-            store.append(by_future[future].key, future.result())
+            unit, records = by_future[future], future.result()
+            store.append(unit.key, records)
             if progress:
-                progress(1)
+                progress(unit, records)
     finally:
         client.close()
         if cluster is not None:
@@ -146,7 +168,7 @@ def _run_in_workers(
     store: ResultStore,
     jobs: int,
     heap: str | None,
-    progress: Callable[[int], None] | None,
+    progress: Callable[[Unit, list[dict]], None] | None,
 ) -> None:
     context = multiprocessing.get_context("spawn")
     logger.info("starting %d worker processes (a JVM each: a few seconds)", jobs)
@@ -173,7 +195,7 @@ def _run_in_workers(
                         ) from None
                     store.append(unit.key, records)
                     if progress:
-                        progress(1)
+                        progress(unit, records)
                     following = next(queue, None)
                     if following is not None:
                         running[pool.submit(work, following)] = following
@@ -206,14 +228,15 @@ def run_units(
     *,
     jobs: int = 1,
     heap: str | None = None,
-    progress: Callable[[int], None] | None = None,
+    progress: Callable[[Unit, list[dict]], None] | None = None,
     scheduler: str | None = None,
     executor: str = "local",
     retry_failed: bool = False,
 ) -> int:
     """Run every unit not yet in the store; return how many were run.
 
-    ``retry_failed`` also runs again the units whose records hold an error.
+    ``retry_failed`` also runs again the units whose records hold an error;
+    ``progress(unit, records)`` is called as each unit is stored.
 
     ``work`` is a module-level function (it travels to worker processes
     and Dask workers by name). With ``executor="dask"`` the units run on a
@@ -229,8 +252,8 @@ def run_units(
         raise ValueError(f"jobs must be >= 1, got {jobs}")
     if not scheduler:
         check_jobs(jobs, jvm.heap_bytes(heap) if heap else None)
-    done = store.load()
-    pending = [u for u in units if not _finished(done.get(u.key), retry_failed)]
+    work = functools.partial(stamped, work)
+    pending = pending_units(units, store.load(), retry_failed)
     jvm.start(heap=heap)
     description = run_description(jobs)
     if executor == "dask":
@@ -247,14 +270,25 @@ def run_units(
         progress_module.MEMBERS.setLevel(logging.WARNING)
         try:
             for unit in pending:
-                store.append(unit.key, work(unit))
+                records = work(unit)
+                store.append(unit.key, records)
                 if progress:
-                    progress(1)
+                    progress(unit, records)
         finally:
             progress_module.MEMBERS.setLevel(level)
     else:
         _run_in_workers(pending, work, store, min(jobs, len(pending)), heap, progress)
     return len(pending)
+
+
+def pending_units(
+    units: Sequence[Unit], done: dict[str, list[dict]], retry_failed: bool = False
+) -> list[Unit]:
+    """The units a run would run: those not in ``done`` (a store's records by unit).
+
+    With ``retry_failed``, also those whose records hold an error.
+    """
+    return [u for u in units if not _finished(done.get(u.key), retry_failed)]
 
 
 def _failed(records: list[dict] | None) -> bool:
@@ -272,17 +306,19 @@ def run_resumably(
     work: Work,
     store: ResultStore,
     progress: Callable[[int, int], None] | None = None,
+    finished: Callable[[Unit, list[dict]], None] | None = None,
     **options: Any,
 ) -> int:
     """:func:`run_units` under the store's run lock, timed into ``runs.jsonl``.
 
-    A second run on the same folder is refused at once; ``progress(done,
-    pending)`` is called as units finish.
+    A second run on the same folder is refused at once; as each unit is
+    stored, ``finished(unit, records)`` is called, then ``progress(done,
+    pending)``.
     """
     with store.run_lock():
         done = store.load()
         retry = options.get("retry_failed", False)
-        pending = sum(1 for u in units if not _finished(done.get(u.key), retry))
+        pending = len(pending_units(units, done, retry))
         failed = sum(1 for u in units if _failed(done.get(u.key)))
         logger.info(
             "%d units, %d already in %s%s",
@@ -293,12 +329,14 @@ def run_resumably(
             if failed and not retry
             else "",
         )
-        started, finished = time.perf_counter(), [0]
+        started, stored = time.perf_counter(), [0]
 
-        def advance(count: int) -> None:
-            finished[0] += count
+        def advance(unit: Unit, records: list[dict]) -> None:
+            if finished:
+                finished(unit, records)
+            stored[0] += 1
             if progress:
-                progress(finished[0], pending)
+                progress(stored[0], pending)
 
         ran = run_units(units, work, store, progress=advance, **options)
         store.add_run(

@@ -133,11 +133,15 @@ class Scheme:
         ``where`` names the plan entry in errors.
         """
         given = dict(given)
+        if name is not None:
+            _check_name(name, where)
         peer = given.pop("peer", None)
         if peer is not None:
             if peer not in PEERS:
                 raise invalid("peer", peer, where, f"choose from {', '.join(PEERS)}")
             seed = given.pop("seed", 1)
+            if not isinstance(seed, int) or isinstance(seed, bool):
+                raise invalid("seed", seed, where, "an integer")
             if given:
                 raise invalid(
                     next(iter(given)),
@@ -237,7 +241,11 @@ class Scheme:
             words = dict(self.words)
             if err.name in words:
                 word = words[err.name]
-                raise invalid(word, err.value, self.where, err.reason) from None
+                reason = "; ".join(
+                    [err.reason]
+                    + [f"{r.advice} {word} = {r.value} {r.note}" for r in err.remedies]
+                )
+                raise invalid(word, err.value, self.where, reason.strip()) from None
             raise DataError(f"scheme {self.name!r}: {err}") from None
         except WekaRankingError as err:  # options WEKA's learner refuses
             raise DataError(f"scheme {self.name!r}: {err}") from None
@@ -246,19 +254,67 @@ class Scheme:
     def is_learner_alone(self) -> bool:
         return self.peer is None and self.values.get("ranker") == "pointwise"
 
+    @property
+    def learner(self) -> tuple[str, str] | None:
+        """The WEKA learner (name, options) a reduction or a learner alone runs.
+
+        None for a peer. A reduction is compared with the learner alone of the
+        same pair, where the plan holds one.
+        """
+        if self.peer is not None:
+            return None
+        values = self.values
+        return (
+            values.get("base", BY_NAME["base"].default),
+            values.get("base_options", BY_NAME["base_options"].default),
+        )
+
+
+def _squeezed(word: str) -> str:
+    return word.lower().replace("-", "").replace("_", "")
+
+
+def _check_name(name: object, where: str) -> None:
+    """Refuse a name that cannot head a report's column or key a unit in the store."""
+    if not isinstance(name, str):
+        raise invalid("name", name, where, "must be a string")
+    if not name.strip():
+        raise invalid("name", name, where, "an empty name; give one, or leave name out")
+    if not name.isprintable():
+        raise invalid(
+            "name", name, where, "a name on one line, without control characters"
+        )
+
 
 def _check_learner(learner: str, where: str) -> None:
-    """Refuse an unknown learner before any work, suggesting peers too."""
-    from weka_ranking.learners import classname
+    """Refuse an unknown learner before any work, suggesting peers too.
+
+    A word that is both a peer's name without its hyphen and a WEKA learner's
+    name in other letter cases (``randomforest``) is refused as ambiguous: it
+    once ran WEKA's RandomForest under the reduction where the peer
+    ``random-forest`` was meant. WEKA's own spelling (``RandomForest``) or its
+    classname is that learner.
+    """
+    from weka_ranking.learners import classname, short_name
 
     try:
-        classname(learner)
+        full = classname(learner)
     except ValueError as err:
         close = difflib.get_close_matches(learner.lower(), list(PEERS), n=2)
         hint = f"; or the peer {' or '.join(close)}?" if close else ""
         advice = getattr(err, "reason", str(err)).split(": ", 1)[-1]
         reason = f"unknown; {advice}{hint} (peers: {', '.join(PEERS)})"
         raise invalid("learner", learner, where, reason) from None
+    near = [p for p in PEERS if _squeezed(p) == _squeezed(learner)]
+    if near and learner not in (full, short_name(full)):
+        raise invalid(
+            "learner",
+            learner,
+            where,
+            f"both WEKA's {short_name(full)} and the peer {near[0]}: write "
+            f"{short_name(full)} for WEKA's learner under the reduction, or "
+            f"{near[0]} for the peer",
+        )
 
 
 def describe(params: dict[str, Any]) -> str:

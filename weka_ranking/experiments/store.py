@@ -30,12 +30,13 @@ from collections import defaultdict
 from collections.abc import Iterable
 from pathlib import Path
 
-from weka_ranking.atomic import open_regular
-from weka_ranking.errors import WekaRankingError
+from weka_ranking.atomic import file_kind, open_regular, write_all, write_failed
+from weka_ranking.errors import DataError, WekaRankingError
 
 logger = logging.getLogger(__name__)
 
 REQUIRED = ("unit", "unit_records")
+NOT_REPAIRED = "the store is as it was, not repaired"
 
 
 class ResultStore:
@@ -47,6 +48,9 @@ class ResultStore:
         self.compressed = self.folder / "results.jsonl.gz"
         self.runs_path = self.folder / "runs.jsonl"
         self.dropped = 0
+        # Units of the last read written twice with different results: each
+        # (unit, the kept copy's first line, the other's).
+        self.conflicts: list[tuple[str, int, int]] = []
         # The first line set aside by the last read, and why ("" if none).
         self.first_bad = ""
 
@@ -68,8 +72,9 @@ class ResultStore:
             with os.fdopen(open_regular(self.path, os.O_RDONLY), "rb") as stream:
                 yield from stream
 
-    def _read(self) -> tuple[dict[str, list[dict]], int]:
-        units: dict[str, list[dict]] = defaultdict(list)
+    def _read(self) -> tuple[dict[str, list[tuple[int, dict]]], int]:
+        """Each unit's records with their line numbers; the count of lines set aside."""
+        units: dict[str, list[tuple[int, dict]]] = defaultdict(list)
         bad = whole_but_bad = 0
         first_bad = ""
         for number, raw in enumerate(self._lines(), 1):
@@ -83,7 +88,7 @@ class ResultStore:
                 whole_but_bad += raw.endswith(b"\n")
                 first_bad = first_bad or f"line {number}: {_reason(err)}"
                 continue
-            units[record["unit"]].append(record)
+            units[record["unit"]].append((number, record))
         self.first_bad = first_bad
         if whole_but_bad and not units:
             # Not a store with a torn tail: a file of something else.
@@ -97,8 +102,8 @@ class ResultStore:
     def load(self) -> dict[str, list[dict]]:
         """Records of every complete unit; repairs the file if anything was torn.
 
-        A unit written twice (two runs on one store) keeps its first whole copy,
-        or its first that holds no error (a failed unit run again). A repair
+        A unit written twice (two runs on one store) keeps one whole copy by
+        :data:`KEPT_OF_TWO`; copies whose results differ are said. A repair
         reads the file again under the writers' lock, so that a unit another
         process appends meanwhile (a report read during a run) is not lost.
         """
@@ -111,6 +116,7 @@ class ResultStore:
                 logger.info(
                     "%s: %d units were written twice; kept one", self.path, duplicates
                 )
+            self._say_conflicts()
             if bad or incomplete:
                 logger.warning(
                     "%s: dropped %d unreadable lines and %d incomplete units%s; "
@@ -121,6 +127,7 @@ class ResultStore:
                     f" (the first at {self.first_bad})" if self.first_bad else "",
                 )
                 self.dropped = bad + incomplete
+            if bad or incomplete or self.conflicts:  # a copy set aside may be right
                 kept = self._keep_original()
                 logger.warning("%s: the file as it was is kept as %s", self.path, kept)
             if duplicates or bad or incomplete:
@@ -128,20 +135,50 @@ class ResultStore:
         return complete
 
     def _complete(self) -> tuple[dict[str, list[dict]], int, int, int]:
-        """Complete units' records; counts of bad lines, incomplete units, twice."""
+        """Complete units' records; counts of bad lines, incomplete units, twice.
+
+        Units written twice with different results are counted in
+        ``self.conflicts`` and the first said once, with the rule that chose.
+        """
         units, bad = self._read()
-        complete, duplicates = {}, 0
-        for unit, records in units.items():
-            writes: dict[str, list[dict]] = defaultdict(list)
-            for record in records:
-                writes[record.get("write", "")].append(record)
-            whole = [w for w in writes.values() if len(w) == w[0]["unit_records"]]
+        complete, duplicates, conflicts = {}, 0, []
+        for unit, numbered in units.items():
+            writes: dict[str, list[tuple[int, dict]]] = defaultdict(list)
+            for line, record in numbered:
+                writes[record.get("write", "")].append((line, record))
+            whole = [w for w in writes.values() if len(w) == w[0][1]["unit_records"]]
             # A unit run again after it failed keeps the write that succeeded.
-            whole.sort(key=lambda w: any("error" in r for r in w))
+            whole.sort(key=lambda w: any("error" in r for _, r in w))
             if whole:
-                complete[unit] = whole[0]
+                complete[unit] = [r for _, r in whole[0]]
                 duplicates += len(whole) - 1
+                kept = _results(whole[0])
+                differing = [
+                    w for w in whole[1:] if not _failed(w) and _results(w) != kept
+                ]
+                if differing and not _failed(whole[0]):
+                    conflicts.append((unit, whole[0][0][0], differing[0][0][0]))
+        self.conflicts = conflicts
         return complete, bad, len(units) - len(complete), duplicates
+
+    def _say_conflicts(self) -> None:
+        """Say once the units of the last read written twice with other results."""
+        if not self.conflicts:
+            return
+        unit, kept, other = self.conflicts[0]
+        more = len(self.conflicts) - 1
+        logger.warning(
+            "%s: unit %s is written twice with different results (lines %d and %d)%s;"
+            " kept line %d's, %s: remove the wrong one, or run the plan into a new "
+            "folder",
+            self.path,
+            unit,
+            kept,
+            other,
+            f", and {more} more units" if more else "",
+            kept,
+            KEPT_OF_TWO,
+        )
 
     def records(self) -> list[dict]:
         """Every complete unit's records, read only: the store is never changed.
@@ -152,6 +189,7 @@ class ResultStore:
         may not change (another's, on read-only media) reads it whole.
         """
         complete, bad, incomplete, _ = self._complete()
+        self._say_conflicts()
         if bad or incomplete:
             logger.warning(
                 "%s: %d unreadable lines and %d incomplete units left out%s; the file "
@@ -167,26 +205,59 @@ class ResultStore:
         """A copy of the store as it is, before a repair drops any line of it."""
         source = self.path if self.path.exists() else self.compressed
         kept = source.with_name(f"{source.name}.bad-{time.strftime('%Y%m%dT%H%M%S')}")
-        shutil.copy2(source, kept)
+        try:
+            shutil.copy2(source, kept)
+        except OSError as err:
+            kept.unlink(missing_ok=True)
+            raise write_failed(kept, err, NOT_REPAIRED) from None
         return kept
 
     def _rewrite(self, records: Iterable[dict]) -> None:
         """Replace the store by ``records``, atomically; the caller holds the lock."""
         existing = self.path if self.path.exists() else self.compressed
         mode = existing.stat().st_mode & 0o777 if existing.exists() else None
-        handle, temporary = tempfile.mkstemp(prefix=".results.", dir=self.folder)
-        if mode is not None:  # the store keeps its permissions
-            os.chmod(temporary, mode)
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            for record in records:
-                stream.write(json.dumps(record, sort_keys=True) + "\n")
-            stream.flush()
-            os.fsync(stream.fileno())
+        try:
+            handle, temporary = tempfile.mkstemp(prefix=".results.", dir=self.folder)
+        except OSError as err:
+            raise write_failed(self.path, err, NOT_REPAIRED) from None
+        try:
+            if mode is not None:  # the store keeps its permissions
+                os.chmod(temporary, mode)
+            with os.fdopen(handle, "w", encoding="utf-8") as stream:
+                for record in records:
+                    stream.write(json.dumps(record, sort_keys=True) + "\n")
+                stream.flush()
+                os.fsync(stream.fileno())
+        except OSError as err:
+            os.unlink(temporary)
+            raise write_failed(self.path, err, NOT_REPAIRED) from None
         os.replace(temporary, self.path)
         self.compressed.unlink(missing_ok=True)  # its records are in the new file
 
-    def _locked(self):
+    def check_folder(self) -> None:
+        """Refuse, before any work, a folder path that is something else.
+
+        A file, a FIFO or a link to nothing there said "[Errno 17] File exists".
+        """
+        if self.folder.is_dir():
+            return
+        if self.folder.is_symlink() or self.folder.exists():
+            kind = (
+                file_kind(self.folder.stat().st_mode)
+                if self.folder.exists()
+                else "a link to nothing"
+            )
+            raise DataError(
+                f"{self.folder}: is {kind}, not a folder: give a folder (new or "
+                "one written before) to hold the results (--out)"
+            )
+
+    def _make_folder(self) -> None:
+        self.check_folder()
         self.folder.mkdir(parents=True, exist_ok=True)
+
+    def _locked(self):
+        self._make_folder()
         return _Lock(self.folder / ".lock")
 
     def append(self, unit: str, records: list[dict]) -> None:
@@ -197,7 +268,7 @@ class ResultStore:
             record["unit_records"] = len(records)
             record["write"] = write
         payload = "".join(json.dumps(r, sort_keys=True) + "\n" for r in records)
-        self._append_text(self.path, payload)
+        self._append_text(self.path, payload, f"unit {unit}")
 
     def run_lock(self) -> _RunLock:
         """Held by one run at a time.
@@ -205,12 +276,13 @@ class ResultStore:
         A second run on this folder is refused at once, naming the process that holds
         it.
         """
-        self.folder.mkdir(parents=True, exist_ok=True)
+        self._make_folder()
         return _RunLock(self.folder / ".run.lock")
 
     def add_run(self, run: dict) -> None:
         """Note one invocation (versions, argv, git sha) in ``runs.jsonl``."""
-        self._append_text(self.runs_path, json.dumps(run, sort_keys=True) + "\n")
+        note = json.dumps(run, sort_keys=True) + "\n"
+        self._append_text(self.runs_path, note, "the run's note")
 
     def runs(self) -> list[dict]:
         """The invocations noted so far, oldest first (a torn line left out)."""
@@ -229,14 +301,47 @@ class ResultStore:
                 notes.append(note)
         return notes
 
-    def _append_text(self, path: Path, payload: str) -> None:
+    def _append_text(self, path: Path, payload: str, what: str) -> None:
+        """Append ``payload`` whole, or not at all: a part written is cut off again.
+
+        ``what`` names what the payload is, for the message of a write that
+        fails (a full disk wrote 61,440 bytes of a record, silently).
+        """
         with self._locked():
             descriptor = open_regular(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
             try:
-                os.write(descriptor, payload.encode("utf-8"))
-                os.fsync(descriptor)
+                end = os.fstat(descriptor).st_size
+                try:
+                    write_all(descriptor, payload.encode("utf-8"))
+                    os.fsync(descriptor)
+                except OSError as err:
+                    os.ftruncate(descriptor, end)
+                    raise write_failed(
+                        path,
+                        err,
+                        f"{what} is not written and the file is as it was (the units "
+                        "finished before are kept)",
+                    ) from None
             finally:
                 os.close(descriptor)
+
+
+# The rule for a unit written twice, said in the warning and in the docs.
+KEPT_OF_TWO = "of two whole copies, the first in the file that holds no error"
+# What a unit's copies may differ in when their results are the same.
+_COSTS = ("write", "versions", "peak_heap_mb")
+
+
+def _results(write: list[tuple[int, dict]]) -> list[dict]:
+    """A write's records without what differs between runs of one unit (costs)."""
+    return [
+        {k: v for k, v in r.items() if k not in _COSTS and not k.endswith("seconds")}
+        for _, r in write
+    ]
+
+
+def _failed(write: list[tuple[int, dict]]) -> bool:
+    return any("error" in r for _, r in write)
 
 
 def _reason(err: Exception) -> str:

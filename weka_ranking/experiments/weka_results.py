@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from weka_ranking.arff import quoted as quote
+from weka_ranking.atomic import output_target
 from weka_ranking.experiments.plan import ExperimentPlan
 from weka_ranking.experiments.schemes import Scheme
 from weka_ranking.version import __version__
@@ -122,7 +123,9 @@ def results_arff(plan: ExperimentPlan, records: Iterable[dict]) -> str:
 def weka_scheme(scheme: Scheme) -> tuple[str, list[str]]:
     """The classname and options WEKA runs a scheme with.
 
-    A learner alone is the learner itself, as the Experimenter would key it.
+    A learner alone is the learner itself, as the Experimenter would key it; a
+    reduction's options end with its learner's (``-- -C 0.25 -M 2``), every
+    option at its value, as WEKA's ``getOptions`` gives them.
     """
     from weka_ranking import bridge
     from weka_ranking.learners import classname
@@ -132,7 +135,12 @@ def weka_scheme(scheme: Scheme) -> tuple[str, list[str]]:
         name = classname(model.base)
         learner = bridge.make_classifier(name, bridge.split_options(model.base_options))
         return name, bridge.classifier_options(learner)
-    return bridge.REDUCTION, bridge.split_options(model.to_options())
+    # The options the reduction reports once made, as the Experimenter keys it:
+    # the base learner's own (-- -C 0.25 -M 2) after the reduction's.
+    reduction = bridge.make_classifier(
+        bridge.REDUCTION, bridge.split_options(model.to_options())
+    )
+    return bridge.REDUCTION, bridge.classifier_options(reduction)
 
 
 def experimenter_plan(plan: ExperimentPlan, out: Path, results: Path) -> list[str]:
@@ -145,6 +153,7 @@ def experimenter_plan(plan: ExperimentPlan, out: Path, results: Path) -> list[st
     """
     from weka_ranking import bridge
 
+    output_target(out)  # a FIFO there blocked WEKA's write, deaf to signals
     left_out = [
         f"scheme {s.name}: a peer, not a WEKA scheme" for s in plan.schemes if s.peer
     ]

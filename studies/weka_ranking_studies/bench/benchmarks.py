@@ -35,7 +35,7 @@ from weka_ranking.peers import LightGBMRanker, XGBoostRanker
 from weka_ranking.tasks import BENCH_TASKS, STUDY_TASKS, TASKS, load_task
 from weka_ranking.tuning import GridSearch
 from weka_ranking_studies import java
-from weka_ranking_studies.bench import scale, workers
+from weka_ranking_studies.bench import estimate, scale, workers
 
 logger = logging.getLogger(__name__)
 
@@ -47,6 +47,7 @@ SECTIONS = (
     "competitors",
     "workers",
     "reproduction",
+    "estimate",
 )
 
 
@@ -547,6 +548,7 @@ def run(
         "competitors": lambda: results.update(competitors=competitors()),
         "workers": lambda: results.update(workers.measure()),
         "reproduction": lambda: results.update(reproduction_estimate()),
+        "estimate": lambda: results.update(estimate.measure()),
     }
     for section in sections:
         if progress:

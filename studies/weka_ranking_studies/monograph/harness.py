@@ -48,7 +48,7 @@ DEB_SHA256 = "58ea5ec3b42ca9719be5756d1bd64ebed0e69d16d6fffa200b3cebf4ccccab16"
 JAR_SHA256 = "fcdc5315cb9054b396d2e1bac7e007800b01b3d2221cca6afb065f6821e60b42"
 SOURCE = Path(__file__).parent / "java" / "MonographCell.java"
 RECORDS = "harness.jsonl"
-# The WEKA the package runs with, and the jar of the monograph's era.
+# The WEKA the package runs with, and WEKA 3.6.14 (2016), the last 3.6 release.
 CURRENT, LEGACY = "3.9", "3.6.14"
 ORDERS = ("blocks", "interleaved")
 # What names a job, in a record.

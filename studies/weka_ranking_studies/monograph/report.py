@@ -111,6 +111,7 @@ def _readings(values: dict) -> str:
     text = T.READINGS_TEXT.format(
         jar_sha256=values["jar_sha256"],
         exact_expected=values["cell_counts"]["exact_expected"],
+        exact_expected_all=values["cell_counts"]["exact_expected_all"],
         exact=values["overview"]["exact"],
         **values["harness_check"],
     )
@@ -673,7 +674,7 @@ def write_report(store_folder: Path, out_folder: Path) -> Path:
     if not ResultStore(store_folder).exists():
         raise DataError(
             f"{store_folder}: no results.jsonl here: give the folder a reproduction "
-            "wrote into (out=DIR)"
+            "wrote into (its --out)"
         )
     _, values = build(store_folder)
     out_folder.mkdir(parents=True, exist_ok=True)

@@ -48,8 +48,9 @@ def deterministic_tier(
     """The best tier any declared reading reaches, and the readings that reach it.
 
     ``exact``: mean and variance equal the published ones to :data:`DECIMALS`;
-    ``near``: both within ``tolerance`` (what one tie flip in one fold can
-    move them) plus the rounding; ``unexplained``: neither.
+    ``near``: both within ``tolerance`` (a worst-case bound on what one tie
+    flipped in one fold can move them, not a flip found) plus the rounding;
+    ``unexplained``: neither.
     """
     exact, near = [], []
     for name, (mean, variance) in readings.items():

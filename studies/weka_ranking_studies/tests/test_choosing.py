@@ -106,6 +106,19 @@ def test_the_default_of_both_faces_is_the_last_rounds_choice(round_2):
         assert chosen.get(name, BY_NAME[name].default) == BY_NAME[name].default, name
 
 
+def test_round_1s_unwritten_tie_break_is_said_with_the_written_ones_pick(
+    suite_values,
+):
+    """Equal worst shortfalls: the tie and what the rule's time tie-break takes."""
+    by = {c["scheme"]: c for c in suite_values["comparisons"]}
+    tied = suite_values["tied"]
+    assert suite_values["chosen"]["scheme"] in tied and len(tied) > 1
+    assert len({by[s]["worst"] for s in tied}) == 1
+    fastest = min(tied, key=lambda s: by[s]["seconds"])
+    assert suite_values["tied_by_time"] == fastest
+    assert f"would have taken {fastest}." in choosing.render(suite_values, "# x")
+
+
 def test_a_changed_result_changes_the_choice_and_the_page(suite_values, tmp_path):
     # The chosen configuration falls 0.5 below J48 alone on one data set of a
     # copy of the suite: it is no longer eligible, and the page says another.

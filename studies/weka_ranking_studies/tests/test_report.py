@@ -322,10 +322,15 @@ def test_the_protocol_as_read_is_shown_both_ways():
     assert (both["moved_out"], both["moved_out_names"]) == (1, "J48 b")
 
 
-def test_every_conclusion_names_one_class_order(computed):
+def test_every_conclusion_names_its_class_order(computed):
     text = to_markdown(computed)
     for c in computed["conclusions"]:
-        orders = (values.OURS_FIRST, values.FILE_FIRST, values.PER_READING)
+        orders = (
+            values.OURS_FIRST,
+            values.FILE_FIRST,
+            values.PER_READING,
+            values.EACH_CELLS_OWN,
+        )
         assert c["class_order"] in orders
         claim = f"| {c['claim']} |"
         row = next(line for line in text.splitlines() if claim in line)
@@ -379,7 +384,7 @@ def test_at_times_is_judged_as_existence_over_every_cell(results, computed):
     exists = found["at_times_base"]["evidence"]
     assert exists["n"] == 2 * len(results.learners) * len(results.tasks)
     assert found["at_times_base"]["words"]["portuguese"].count("por vezes") == 1
-    moved = values._existence(results, "base")
+    moved = values._existence(results, "base", {})
     assert moved["p_min_holm"] == found["at_times_base"]["p_value"]
     assert (found["at_times_base"]["verdict"] == rules.SUPPORTED) == (
         found["at_times_base"]["p_holm"] <= rules.ALPHA
@@ -387,6 +392,32 @@ def test_at_times_is_judged_as_existence_over_every_cell(results, computed):
     technique = found["technique_vs_base"]["evidence"]
     # Every ranking cell of the learners other than NaiveBayes.
     assert technique["cells"] + technique["naive_bayes_n"] == 3 * len(results.tasks) * 2
+
+
+def test_at_times_takes_each_cells_strongest_data(results):
+    """A cell the Experimenter ran 10 x 10 is judged on those runs, not the store's."""
+    learner, task = results.learners[0], results.tasks[0]
+    # 100 fold AUCs each: star clearly above the learner alone, with some spread.
+    star = [0.80 + 0.001 * (i % 7) for i in range(100)]
+    alone = [0.70 + 0.001 * (i % 5) for i in range(100)]
+    runs = {
+        (learner, task, "star"): (star, 1 / 9),
+        (learner, task, "base"): (alone, 1 / 9),
+    }
+    from_store = values._existence(results, "base", {})
+    judged = values._existence(results, "base", runs)
+    assert from_store["from_experimenter"] == 0 and judged["from_experimenter"] == 1
+    assert judged["n"] == from_store["n"]
+    assert f"{learner} {task} star" in judged["names"].split(", ")
+    assert judged["best_difference"] == pytest.approx(0.10, abs=0.01)
+
+
+def test_the_conclusions_judge_a_sampled_cell_by_its_seeds_mean():
+    """A sampled cell counts by its sampler seeds' mean (its table's), not seed 1's."""
+    seed_one = {"auc": 0.61, "seeds": {"mean": 0.59, "means": [0.61, 0.57]}}
+    deterministic = {"auc": 0.61, "seeds": None}
+    assert values._mean_auc(seed_one) == 0.59
+    assert values._mean_auc(deterministic) == 0.61
 
 
 def test_each_figure_panel_has_its_own_y_limits(computed):

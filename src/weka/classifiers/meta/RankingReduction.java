@@ -8,40 +8,30 @@
  */
 package weka.classifiers.meta;
 
+import java.io.IOException;
+import java.io.ObjectInputStream;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.Enumeration;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
-import java.util.Set;
 import java.util.Vector;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 import weka.classifiers.AbstractClassifier;
 import weka.classifiers.Classifier;
 import weka.classifiers.RandomizableParallelIteratedSingleClassifierEnhancer;
-import weka.classifiers.meta.rankingreduction.AdditiveTournament;
-import weka.classifiers.meta.rankingreduction.ExactTournament;
-import weka.classifiers.meta.rankingreduction.HeapCheck;
-import weka.classifiers.meta.rankingreduction.HeapRefusal;
 import weka.classifiers.meta.rankingreduction.BatchRanking;
-import weka.classifiers.meta.rankingreduction.Committee;
+import weka.classifiers.meta.rankingreduction.HeapCheck;
 import weka.classifiers.meta.rankingreduction.MemberListener;
 import weka.classifiers.meta.rankingreduction.OptionException;
 import weka.classifiers.meta.rankingreduction.PairFeatures;
 import weka.classifiers.meta.rankingreduction.PairTraining;
-import weka.classifiers.meta.rankingreduction.PreparedTraining;
 import weka.classifiers.meta.rankingreduction.Pairs;
+import weka.classifiers.meta.rankingreduction.PreparedTraining;
 import weka.classifiers.meta.rankingreduction.ProductTraining;
-import weka.classifiers.meta.rankingreduction.Parallel;
 import weka.classifiers.meta.rankingreduction.Rankers;
+import weka.classifiers.meta.rankingreduction.RankingModel;
 import weka.classifiers.meta.rankingreduction.RankingTask;
-import weka.classifiers.meta.rankingreduction.ReferenceSample;
 import weka.classifiers.meta.rankingreduction.SmoSolver;
-import weka.classifiers.meta.rankingreduction.TreeTournament;
 import weka.core.Capabilities;
 import weka.core.Capabilities.Capability;
 import weka.core.Instance;
@@ -56,7 +46,6 @@ import weka.core.TechnicalInformation.Field;
 import weka.core.TechnicalInformation.Type;
 import weka.core.TechnicalInformationHandler;
 import weka.core.Utils;
-import weka.core.Version;
 import weka.gui.ProgrammaticProperty;
 
 /**
@@ -128,16 +117,6 @@ import weka.gui.ProgrammaticProperty;
  *  Training instances kept to score a single instance by its degree
  *  against them (0: refuse single instances).
  *  (default 100)</pre>
- * 
- * <pre> -one-order
- *  Train on the pairs whose first element ranks higher only (one order;
- *  the learner then sees one class): a hypothesis about the monograph,
- *  not the method.</pre>
- * 
- * <pre> -positions
- *  A batch's scores are its rank positions, 1 - k / (n - 1) for the
- *  k-th (0-based), equal scores ordered by -ties: what an AUC of the ranked
- *  list sees, in WEKA's own Evaluation.</pre>
  * 
  * <pre> -top-half
  *  Predict the class that ranks first for the top half of a batch
@@ -287,7 +266,7 @@ import weka.gui.ProgrammaticProperty;
  * QuickSort (Ailon and Mohri 2008); the score s in [0, 1] becomes the
  * probability of the class that ranks first, by an increasing map that puts
  * WEKA's predicted class on the batch's top q, q the training share of the
- * class that ranks first ({@link #shareProbabilities}; -top-half: the top
+ * class that ranks first ({@link RankingModel#shareProbabilities}; -top-half: the top
  * half, the score itself). A single
  * instance ({@link #distributionForInstance}, and a batch of one) is scored
  * by its degree against a reference sample of the training data kept with
@@ -296,11 +275,17 @@ import weka.gui.ProgrammaticProperty;
  * whatever else is scored ({@link #referenceDistributions} scores a batch
  * so, the Python face's {@code predict} and {@code predict_proba}).
  *
- * <p>The jobs live in {@code weka.classifiers.meta.rankingreduction}: what
- * the data asks to rank ({@link RankingTask}), the members' pair instances
- * ({@link PairTraining}), the committee's vote ({@link Committee}), ranking a
- * batch within its groups ({@link BatchRanking}, {@link Rankers}) and the
- * reference sample ({@link ReferenceSample}).
+ * <p>This class holds the options, as WEKA's {@code Bagging} does; the
+ * trained model, its training, ranking, scoring and text, is a
+ * {@link RankingModel}, and the jobs it delegates live beside it in
+ * {@code weka.classifiers.meta.rankingreduction}: what the data asks to rank
+ * ({@link RankingTask}), the members' pair instances ({@link PairTraining}),
+ * the committee's vote, ranking a batch within its groups
+ * ({@link BatchRanking}, {@link Rankers}) and the reference sample. The
+ * monograph study's options, {@code -one-order} and {@code -positions}, are
+ * listed and shown by its subclass
+ * {@link weka.classifiers.meta.rankingreduction.MonographRankingReduction};
+ * this class still reads them in stored option texts and model files.
  */
 public class RankingReduction extends RandomizableParallelIteratedSingleClassifierEnhancer
     implements TechnicalInformationHandler {
@@ -308,22 +293,16 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   private static final long serialVersionUID = -2807386164187457113L;
 
   /** Ranker: Balcan et al.'s degree. */
-  public static final int RANKER_TOURNAMENT = 0;
+  public static final int RANKER_TOURNAMENT = BatchRanking.TOURNAMENT;
   /** Ranker: the monograph's Algorithm 4 as printed. */
-  public static final int RANKER_AS_PRINTED = 1;
+  public static final int RANKER_AS_PRINTED = BatchRanking.AS_PRINTED;
   /** Ranker: Ailon and Mohri's randomized QuickSort. */
-  public static final int RANKER_QUICKSORT = 2;
+  public static final int RANKER_QUICKSORT = BatchRanking.QUICKSORT;
   /** Ranker: the base learner alone, trained on the instances themselves. */
-  public static final int RANKER_POINTWISE = 3;
+  public static final int RANKER_POINTWISE = BatchRanking.POINTWISE;
 
   /** The rankers, as {@code -R} names them and the GUI lists them. */
-  public static final Tag[] TAGS_RANKER = {
-    new Tag(RANKER_TOURNAMENT, "tournament", "tournament (degree)", false),
-    new Tag(RANKER_AS_PRINTED, "tournament-as-printed",
-        "tournament as printed (Algorithm 4)", false),
-    new Tag(RANKER_QUICKSORT, "quicksort", "randomized QuickSort", false),
-    new Tag(RANKER_POINTWISE, "pointwise", "pointwise (the base learner alone)", false),
-  };
+  public static final Tag[] TAGS_RANKER = BatchRanking.RANKERS;
 
   /** Ties: equal scores in input order. */
   public static final int TIES_STABLE = 0;
@@ -392,6 +371,8 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   // -- options ------------------------------------------------------------
   /** Pairs drawn per instance; 0 for all. */
   protected int m_PairsPerInstance = DEFAULT_PAIRS_PER_INSTANCE;
+  /** Text set as the pairs per instance that says no value (the GUI's, while typed); or null. */
+  protected String m_PairsPerInstanceText;
   /** The ranker, one of {@link #TAGS_RANKER}. */
   protected int m_Ranker = DEFAULT_RANKER;
   /** The tie rule, one of {@link #TAGS_TIES}. */
@@ -402,9 +383,9 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   protected String m_GroupAttribute = "";
   /** Training instances kept to score a single instance. */
   protected int m_ReferenceSize = 100;
-  /** Train on one order of each pair only. */
+  /** Train on one order of each pair only (the monograph study's {@code -one-order}). */
   protected boolean m_OneOrder = false;
-  /** Score a batch by rank positions. */
+  /** Score a batch by rank positions (the monograph study's {@code -positions}). */
   protected boolean m_Positions = false;
   /** Whether additive members answer pairs from their halves' sums. */
   protected boolean m_AdditiveTournament = true;
@@ -420,50 +401,12 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   protected int m_SmoSolver = SmoSolver.PAIRS;
 
   // -- learned state ------------------------------------------------------
-  /** The training data's empty header. */
-  protected Instances m_Header;
-  /** The empty dataset of the pair instances the members were trained on. */
-  protected Instances m_PairHeader;
-  /** How the pair instances' attributes are read from two rows; null pointwise. */
-  protected PairFeatures m_PairLayout;
-  /** Why members were not trained from the rows where they could be, or null. */
-  protected String m_RowPathDeclined;
-  /** What the training data asks to rank, and how rows are read. */
-  protected RankingTask m_Task;
-  /** Whether the model is the base learner alone. */
-  protected boolean m_TrainedPointwise;
-  /** Each member's seed. */
-  protected int[] m_MemberSeeds;
-  /** Pair instances each member was trained on. */
-  protected long[] m_PairCounts;
-  /** Seconds each member's pairs and training took. */
-  protected double[] m_MemberSeconds;
-  /** Training rows kept to score a single instance; null when pointwise. */
-  protected ReferenceSample m_Reference;
-  /** The version of WEKA that trained the model. */
-  protected String m_WekaVersion;
-  /** The training data's (weighted) share of the class that ranks first. */
-  protected double m_FirstShare;
+  /** The trained model, null before training. */
+  protected RankingModel m_Model;
 
-  /** Why the chosen SMO solver declined (null when it applied or was not chosen). */
-  protected String m_SmoSolverDeclined;
-
-  /** Per member, why the row path declined after looking at its pairs, or null. */
-  protected String[] m_MemberRowPathDeclined;
-
-  // -- neither options nor learned state (not serialized) -----------------
-  /** Comparator answers of the last batch ranked. */
-  protected transient long m_LastComparisons;
-  /** Told when each member is trained. */
+  /** Told when each member is trained (not serialized). */
   protected transient MemberListener m_MemberListener;
-  /** The committee, copied once for each scoring thread but the first. */
-  protected transient Classifier[][] m_ThreadCopies;
-  /** Instances this model scored one at a time against its reference sample. */
-  protected transient AtomicLong m_OneAtATime;
-  /** Who asked for the first of them (a wrapper's class, or WEKA's Evaluation). */
-  protected transient volatile String m_OneAtATimeCaller;
-  /** The callers said on standard error already, once a JVM each. */
-  private static final Set<String> SAID_ONE_AT_A_TIME = ConcurrentHashMap.newKeySet();
+
   /** What {@link #getTrainingSet} draws from, while training only. */
   private transient PairTraining m_Training;
 
@@ -572,12 +515,6 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     options.add(new Option("\tTraining instances kept to score a single instance by its "
         + "degree\n\tagainst them (0: refuse single instances).\n\t(default 100)",
         "reference-size", 1, "-reference-size <n>"));
-    options.add(new Option("\tTrain on the pairs whose first element ranks higher only "
-        + "(one order;\n\tthe learner then sees one class): a hypothesis about the "
-        + "monograph,\n\tnot the method.", "one-order", 0, "-one-order"));
-    options.add(new Option("\tA batch's scores are its rank positions, 1 - k / (n - 1) "
-        + "for the\n\tk-th (0-based), equal scores ordered by -ties: what an AUC of the "
-        + "ranked\n\tlist sees, in WEKA's own Evaluation.", "positions", 0, "-positions"));
     options.add(new Option("\tPredict the class that ranks first for the top half of a "
         + "batch\n\t(score above 0.5) instead of for the top q, q its training share\n\t"
         + "(the default); the ROC area is unchanged.", "top-half", 0, "-top-half"));
@@ -657,16 +594,6 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    *  Training instances kept to score a single instance by its degree
    *  against them (0: refuse single instances).
    *  (default 100)</pre>
-   * 
-   * <pre> -one-order
-   *  Train on the pairs whose first element ranks higher only (one order;
-   *  the learner then sees one class): a hypothesis about the monograph,
-   *  not the method.</pre>
-   * 
-   * <pre> -positions
-   *  A batch's scores are its rank positions, 1 - k / (n - 1) for the
-   *  k-th (0-based), equal scores ordered by -ties: what an AUC of the ranked
-   *  list sees, in WEKA's own Evaluation.</pre>
    * 
    * <pre> -top-half
    *  Predict the class that ranks first for the top half of a batch
@@ -808,13 +735,18 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     String seed = Utils.getOption('S', options);
     String pairs = Utils.getOption('P', options);
     setPairsPerInstance(pairs.isEmpty() ? pairsText(DEFAULT_PAIRS_PER_INSTANCE) : pairs);
+    if (m_PairsPerInstanceText != null) {
+      throw new OptionException("-P", pairs, PAIRS_RANGE);
+    }
     String first = Utils.getOption("rank-first", options);
     setRankFirst(first.isEmpty() ? "minority" : first);
     setGroupAttribute(Utils.getOption('G', options));
     String reference = Utils.getOption("reference-size", options);
     setReferenceSize(reference.isEmpty() ? 100 : integer("-reference-size", reference, 0));
-    setOneOrder(Utils.getFlag("one-order", options));
-    setPositions(Utils.getFlag("positions", options));
+    // The monograph study's options (MonographRankingReduction lists them),
+    // read here so that stored option texts keep their meaning.
+    m_OneOrder = Utils.getFlag("one-order", options);
+    m_Positions = Utils.getFlag("positions", options);
     setAdditiveTournament(!Utils.getFlag("no-additive", options));
     setShareThreshold(!Utils.getFlag("top-half", options));
     Utils.getFlag("share-threshold", options); // the default now: stored options keep it
@@ -947,6 +879,16 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   }
 
   /**
+   * The id a choice's setter is given: a tag of this class's own, or one of
+   * another set of tags named as one of these (refused by name, with the
+   * choices, when it is not).
+   */
+  private static int chosen(SelectedTag value, String flag, Tag[] tags) {
+    return value.getTags() == tags ? value.getSelectedTag().getID()
+        : tag(value.getSelectedTag().getIDStr(), flag, tags).getSelectedTag().getID();
+  }
+
+  /**
    * An integer option's value, refused by name when it is no Java int of at
    * least {@code least}.
    */
@@ -973,7 +915,8 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    * @return 'all', or the number p of pairs drawn per instance
    */
   public String getPairsPerInstance() {
-    return pairsText(m_PairsPerInstance);
+    return m_PairsPerInstanceText != null ? m_PairsPerInstanceText
+        : pairsText(m_PairsPerInstance);
   }
 
   /**
@@ -994,8 +937,14 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     return pairsPerInstance == 0 ? "all" : "" + pairsPerInstance;
   }
 
+  /** What the pairs per instance take. */
+  private static final String PAIRS_RANGE = "must be 'all' or an integer >= 1";
+
   /**
-   * Sets the pairs drawn per instance.
+   * Sets the pairs drawn per instance. Text that says no value, as the GUI's
+   * field holds while "all" is typed, is kept as it is and refused once, by
+   * {@link #checkOptions} when the classifier is built ({@link #setOptions}
+   * refuses it at once).
    *
    * @param value 'all', or an integer p >= 1
    */
@@ -1003,13 +952,14 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     int p;
     try {
       p = "all".equals(value) ? 0 : Integer.parseInt(value.trim());
-    } catch (NumberFormatException e) {
+    } catch (NumberFormatException | NullPointerException e) {
       p = -1;
     }
-    if (p < 0 || (p == 0 && !"all".equals(value))) {
-      throw new OptionException("-P", value, "must be 'all' or an integer >= 1");
+    boolean none = p < 0 || (p == 0 && !"all".equals(value));
+    m_PairsPerInstanceText = none ? String.valueOf(value) : null;
+    if (!none) {
+      m_PairsPerInstance = p;
     }
-    m_PairsPerInstance = p;
   }
 
   /**
@@ -1039,9 +989,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    * @param value the ranker, one of {@link #TAGS_RANKER}
    */
   public void setRanker(SelectedTag value) {
-    if (value.getTags() == TAGS_RANKER) {
-      m_Ranker = value.getSelectedTag().getID();
-    }
+    m_Ranker = chosen(value, "-R", TAGS_RANKER);
   }
 
   /**
@@ -1074,9 +1022,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    * @param value the tie rule, one of {@link #TAGS_TIES}
    */
   public void setTies(SelectedTag value) {
-    if (value.getTags() == TAGS_TIES) {
-      m_Ties = value.getSelectedTag().getID();
-    }
+    m_Ties = chosen(value, "-ties", TAGS_TIES);
   }
 
   /**
@@ -1099,16 +1045,13 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   }
 
   /**
-   * Sets the class value that ranks first.
+   * Sets the class value that ranks first; an empty one (the GUI's field
+   * while typed) is refused by {@link #checkOptions} when the classifier is built.
    *
    * @param value minority, first, last, a 1-based index or a label
    */
   public void setRankFirst(String value) {
-    if (value == null || value.trim().isEmpty()) {
-      throw new OptionException("-rank-first", "''", "needs a class value, 'first' or "
-          + "'last'");
-    }
-    m_RankFirst = value.trim();
+    m_RankFirst = value == null ? "" : value.trim();
   }
 
   /**
@@ -1164,14 +1107,12 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   }
 
   /**
-   * Sets the number of training instances kept to score a single instance.
+   * Sets the number of training instances kept to score a single instance
+   * (one below 0 is refused by {@link #checkOptions} when the classifier is built).
    *
    * @param value the reference sample's size, 0 to refuse single instances
    */
   public void setReferenceSize(int value) {
-    if (value < 0) {
-      throw new OptionException("-reference-size", "" + value, integerRange(0));
-    }
     m_ReferenceSize = value;
   }
 
@@ -1183,63 +1124,6 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   public String referenceSizeTipText() {
     return "Training instances (drawn with the seed) kept with the model to score a "
         + "single instance by its degree against them; 0 refuses single instances.";
-  }
-
-  /**
-   * Gets whether only one order of each pair is trained on.
-   *
-   * @return true for one order
-   */
-  public boolean getOneOrder() {
-    return m_OneOrder;
-  }
-
-  /**
-   * Sets whether only one order of each pair is trained on.
-   *
-   * @param value true for one order
-   */
-  public void setOneOrder(boolean value) {
-    m_OneOrder = value;
-  }
-
-  /**
-   * Returns the tip text for this property.
-   *
-   * @return tip text for this property suitable for displaying in the GUI
-   */
-  public String oneOrderTipText() {
-    return "Train on one order of each pair only (first element ranks higher): a "
-        + "hypothesis about the monograph's numbers, not the method; off by default.";
-  }
-
-  /**
-   * Gets whether a batch is scored by rank positions.
-   *
-   * @return true for positions
-   */
-  public boolean getPositions() {
-    return m_Positions;
-  }
-
-  /**
-   * Sets whether a batch is scored by rank positions.
-   *
-   * @param value true for positions
-   */
-  public void setPositions(boolean value) {
-    m_Positions = value;
-  }
-
-  /**
-   * Returns the tip text for this property.
-   *
-   * @return tip text for this property suitable for displaying in the GUI
-   */
-  public String positionsTipText() {
-    return "Score a batch by rank positions (equal scores ordered by the ties rule) "
-        + "instead of the ranker's scores: WEKA's AUC then sees the ranked list, as "
-        + "an AUC computed from the list would; off by default.";
   }
 
   /**
@@ -1288,9 +1172,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    * @param value the sum order, one of {@link #TAGS_SUM_ORDER}
    */
   public void setSumOrder(SelectedTag value) {
-    if (value.getTags() == TAGS_SUM_ORDER) {
-      m_SumOrder = value.getSelectedTag().getID();
-    }
+    m_SumOrder = chosen(value, "-sum-order", TAGS_SUM_ORDER);
   }
 
   /**
@@ -1322,9 +1204,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    * @param value the solver, one of {@link #TAGS_SMO_SOLVER}
    */
   public void setSmoSolver(SelectedTag value) {
-    if (value.getTags() == TAGS_SMO_SOLVER) {
-      m_SmoSolver = value.getSelectedTag().getID();
-    }
+    m_SmoSolver = chosen(value, "-smo-solver", TAGS_SMO_SOLVER);
   }
 
   /**
@@ -1392,9 +1272,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    * @param value the pair features, one of {@link #TAGS_PAIR_FEATURES}
    */
   public void setPairFeatures(SelectedTag value) {
-    if (value.getTags() == TAGS_PAIR_FEATURES) {
-      m_PairFeatures = value.getSelectedTag().getID();
-    }
+    m_PairFeatures = chosen(value, "-pair-features", TAGS_PAIR_FEATURES);
   }
 
   /**
@@ -1432,9 +1310,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    * @param value the pair order, one of {@link #TAGS_PAIR_ORDER}
    */
   public void setPairOrder(SelectedTag value) {
-    if (value.getTags() == TAGS_PAIR_ORDER) {
-      m_PairOrder = value.getSelectedTag().getID();
-    }
+    m_PairOrder = chosen(value, "-pair-order", TAGS_PAIR_ORDER);
   }
 
   /**
@@ -1450,32 +1326,6 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
         + "the monograph's combining function makes them, for all pairs only. Training "
         + "J48 and NaiveBayes from the rows reproduces the blocks' sums and is declined "
         + "for interleaved (the model text says so); blocks by default.";
-  }
-
-  /**
-   * Sets the committee's size.
-   *
-   * @param value the number of voters, >= 1
-   */
-  @Override
-  public void setNumIterations(int value) {
-    if (value < 1) {
-      throw new OptionException("-I", "" + value, integerRange(1));
-    }
-    super.setNumIterations(value);
-  }
-
-  /**
-   * Sets the threads that train the members and score pairs.
-   *
-   * @param value the number of threads, 0 for one a core
-   */
-  @Override
-  public void setNumExecutionSlots(int value) {
-    if (value < 0) {
-      throw new OptionException("-num-slots", "" + value, integerRange(0));
-    }
-    super.setNumExecutionSlots(value);
   }
 
   /**
@@ -1546,6 +1396,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    * @throws OptionException naming the option at fault
    */
   public void checkOptions() {
+    checkValues();
     if (pointwise() && !m_GroupAttribute.isEmpty()) {
       throw new OptionException("-R", "pointwise", "ranks by the base learner alone, "
           + "which does not use the groups of -G: choose a pairwise ranker");
@@ -1580,6 +1431,31 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
       }
       throw new OptionException("-I", "" + m_NumIterations, "with -P all every member "
           + "trains on the same pairs: " + identical + ": use -I 1, or sample pairs (-P p)");
+    }
+  }
+
+  /**
+   * Refuses a value the GUI's fields accepted as typed (its setters keep
+   * what they are given, so that typing is never interrupted): each is said
+   * once, when the classifier is built, by the field's name and the flag.
+   */
+  private void checkValues() {
+    if (m_PairsPerInstanceText != null) {
+      throw new OptionException("-P", m_PairsPerInstanceText.isEmpty() ? "''"
+          : m_PairsPerInstanceText, PAIRS_RANGE);
+    }
+    if (m_RankFirst.isEmpty()) {
+      throw new OptionException("-rank-first", "''", "needs a class value, 'minority', "
+          + "'first' or 'last'");
+    }
+    if (m_NumIterations < 1) {
+      throw new OptionException("-I", "" + m_NumIterations, integerRange(1));
+    }
+    if (m_ReferenceSize < 0) {
+      throw new OptionException("-reference-size", "" + m_ReferenceSize, integerRange(0));
+    }
+    if (m_numExecutionSlots < 0) {
+      throw new OptionException("-num-slots", "" + m_numExecutionSlots, integerRange(0));
     }
   }
 
@@ -1661,121 +1537,28 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
       throw new IllegalStateException("the training was prepared by another "
           + "RankingReduction or with other options: prepare it again");
     }
-    Instances data = training.data();
     long[] footprint = trainingFootprint(training);
     if (training.pairs() != null && !training.heapChecked()) {
       // WEKA's own check, before any member or pair exists and before this
       // model changes; the Python face checked already, in its words.
-      HeapCheck.refuseWhatWillNotFit(footprint, data.numInstances(),
+      HeapCheck.refuseWhatWillNotFit(footprint, training.data().numInstances(),
           training.pairs().pairHeader().numAttributes() - 1, m_NumIterations);
     }
-    m_Task = training.task();
-    m_Header = new Instances(data, 0);
-    m_TrainedPointwise = pointwise();
-    m_WekaVersion = Version.VERSION;
-    m_ThreadCopies = null;
-    m_OneAtATime = null;
-    m_OneAtATimeCaller = null;
-    m_PairHeader = null;
-    m_PairLayout = null;
-    m_RowPathDeclined = null;
-    m_Reference = null;
-    int members = m_TrainedPointwise ? 1 : m_NumIterations;
-    m_Classifiers = AbstractClassifier.makeCopies(m_Classifier, members);
-    m_FirstShare = firstShare(data);
-    m_MemberSeeds = new int[members];
-    m_PairCounts = new long[members];
-    m_MemberSeconds = new double[members];
-    m_MemberRowPathDeclined = new String[members];
-    for (int i = 0; i < members; i++) {
-      m_MemberSeeds[i] = m_Seed + i;
-      if (m_Classifiers[i] instanceof Randomizable) {
-        ((Randomizable) m_Classifiers[i]).setSeed(m_MemberSeeds[i]);
-      }
-    }
-    if (m_TrainedPointwise) {
-      long started = System.nanoTime();
-      m_Classifiers[0].buildClassifier(data);
-      m_MemberSeconds[0] = (System.nanoTime() - started) / 1e9;
-      return;
-    }
+    m_Model = null;
+    m_Classifiers = null;
     m_Training = training.pairs();
-    String before = HeapCheck.before(footprint[0], members,
-        m_Classifier.getClass().getSimpleName(), footprint[5] != 0, m_Debug);
-    if (before != null) {
-      System.err.println(before);
-    }
     try {
-      m_PairHeader = m_Training.pairHeader();
-      m_PairLayout = m_Training.layout();
-      m_RowPathDeclined = rowPathDeclined(data, m_Training);
-      m_SmoSolverDeclined = SmoSolver.declines(m_SmoSolver, m_Classifier, m_Training);
-      buildMembers(before != null && members > 1, (int) footprint[1]);
-      m_Reference = ReferenceSample.draw(m_Training.rows(), m_ReferenceSize, m_Seed);
+      m_Model = RankingModel.train(training, settings(), m_NumIterations, m_ReferenceSize,
+          footprint, m_Debug, m_MemberListener, this::getTrainingSet);
     } finally {
       m_Training = null;
     }
+    m_Classifiers = m_Model.members();
   }
 
   /**
-   * Trains member i on getTrainingSet(i), as WEKA's
-   * ParallelIteratedSingleClassifierEnhancer.buildClassifiers does, but not
-   * through it: with more than one execution slot, WEKA 3.9's harness catches
-   * a member's failure (an exhausted heap, say), prints it only with -D and
-   * returns, leaving that member untrained; and it has no hook after each
-   * member, where the listener is told. Here the first failure is rethrown;
-   * an exhausted heap as a {@link HeapRefusal} naming the heap and the
-   * settings (WEKA's Explorer shows an exception in a dialog, where an
-   * OutOfMemoryError ends its thread without a word).
-   *
-   * @param tell whether to say each member's time and the time to go (long training)
-   * @param atOnce members trained at once
-   */
-  private void buildMembers(boolean tell, int atOnce) throws Exception {
-    int[] done = {0};
-    double[] seconds = {0};
-    Parallel.forEach(m_Classifiers.length, slots(), i -> {
-      long started = System.nanoTime();
-      m_PairCounts[i] = m_Training.pairsPerMember();
-      try {
-        if (!ProductTraining.train(m_Classifiers[i], m_Training,
-            new Random(m_MemberSeeds[i]), Math.max(1, slots() / m_Classifiers.length),
-            reason -> m_MemberRowPathDeclined[i] = reason)
-            && !SmoSolver.train(m_SmoSolver, m_Classifiers[i], m_Training)) {
-          m_Classifiers[i].buildClassifier(getTrainingSet(i));
-        }
-      } catch (OutOfMemoryError e) {
-        m_Classifiers[i] = null; // its half-trained state, for the collector
-        throw HeapCheck.ranOut(e, i, m_Classifiers.length, m_PairCounts[i],
-            m_Classifier.getClass().getSimpleName());
-      } catch (java.util.concurrent.ExecutionException e) {
-        if (!(e.getCause() instanceof OutOfMemoryError)) { // a helper's threads ran out
-          throw e;
-        }
-        m_Classifiers[i] = null;
-        throw HeapCheck.ranOut((OutOfMemoryError) e.getCause(), i, m_Classifiers.length,
-            m_PairCounts[i], m_Classifier.getClass().getSimpleName());
-      }
-      m_MemberSeconds[i] = (System.nanoTime() - started) / 1e9;
-      if (tell) {
-        synchronized (done) {
-          done[0]++;
-          seconds[0] += m_MemberSeconds[i];
-          System.err.println(HeapCheck.after(done[0], m_Classifiers.length, seconds[0],
-              atOnce));
-        }
-      }
-      MemberListener listener = m_MemberListener;
-      if (listener != null) {
-        synchronized (listener) {
-          listener.trained(i, m_Classifiers.length, m_PairCounts[i], m_MemberSeconds[i]);
-        }
-      }
-    });
-  }
-
-  /**
-   * Member i's pair instances: its own sample, from new Random(seed + i).
+   * Member i's pair instances, where WEKA's own learner trains on them: its
+   * own sample, from {@code new Random(seed + i)}.
    *
    * @param iteration the member's number, from 0
    * @return its pair instances
@@ -1783,34 +1566,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    */
   @Override
   protected Instances getTrainingSet(int iteration) throws Exception {
-    return m_Training.pairs(new Random(m_MemberSeeds[iteration]));
-  }
-
-  /**
-   * Why the members are trained on the pair instances where, in blocks of the
-   * rows side by side, they would be trained from the rows; null otherwise.
-   */
-  private String rowPathDeclined(Instances data, PairTraining training) {
-    String reason = training.rowPathDeclined();
-    if (reason == null) {
-      return null;
-    }
-    PairTraining blocks = training.sideBySideInBlocks(data, m_Task);
-    return ProductTraining.applies(m_Classifier, blocks) ? reason : null;
-  }
-
-  /** The weighted share of the class that ranks first; 0 with grades. */
-  private double firstShare(Instances data) {
-    if (m_Task.grouped() || m_Task.rankFirstIndex() < 0) {
-      return 0;
-    }
-    double first = 0;
-    for (int i = 0; i < data.numInstances(); i++) {
-      if (data.instance(i).classValue() == m_Task.rankFirstIndex()) {
-        first += data.instance(i).weight();
-      }
-    }
-    return first / data.sumOfWeights();
+    return m_Training.pairs(new Random(m_Seed + iteration));
   }
 
   private static Instances withClass(Instances data) {
@@ -1881,25 +1637,20 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
         : m_numExecutionSlots;
   }
 
-  // -- ranking --------------------------------------------------------------
-  private void checkTrained(Instances data) {
-    if (m_Header == null) {
+  // -- ranking and scoring: the trained model's -----------------------------
+  /** The options as the trained model reads them, each call anew. */
+  private RankingModel.Settings settings() {
+    return new RankingModel.Settings(() -> Utils.joinOptions(getOptions()), m_Classifier,
+        m_Ranker, m_Ties, m_Seed, m_numExecutionSlots, m_AdditiveTournament,
+        m_ShareThreshold, m_Positions, m_SmoSolver,
+        TAGS_SMO_SOLVER[m_SmoSolver].getIDStr(), m_PairOrder);
+  }
+
+  private RankingModel model() {
+    if (m_Model == null) {
       throw new IllegalStateException("RankingReduction is not trained yet");
     }
-    String difference = m_Task.headerDifference(m_Header, data);
-    if (difference == null && !m_Header.equalHeaders(data)) {
-      difference = m_Header.equalHeadersMsg(data);
-    }
-    if (difference != null) {
-      throw OptionException.ofData("header differs from the training data: "
-          + difference);
-    }
-    if (pointwise() != m_TrainedPointwise) {
-      throw new OptionException("-R", TAGS_RANKER[m_Ranker].getIDStr(),
-          "cannot rank with a model fitted "
-          + (m_TrainedPointwise ? "pointwise" : "on pairs") + ": fit it again with this "
-          + "ranker");
-    }
+    return m_Model;
   }
 
   /**
@@ -1910,37 +1661,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    * @throws Exception if the data cannot be ranked
    */
   public Rankers.Ranking rank(Instances data) throws Exception {
-    checkTrained(data);
-    int n = data.numInstances();
-    if (m_TrainedPointwise) {
-      double[] scores = new double[n];
-      for (int i = 0; i < n; i++) {
-        double[] distribution = m_Classifiers[0].distributionForInstance(data.instance(i));
-        scores[i] = distribution[Math.max(m_Task.rankFirstIndex(), 0)];
-      }
-      return new Rankers.Ranking(scores, 0);
-    }
-    if (n == 1 && m_Reference.size() > 0) {
-      // Nothing to rank one instance against: scored as a single instance is.
-      double score = m_Reference.degree(m_Task.row(data.instance(0)), this::committee);
-      return new Rankers.Ranking(new double[] {score}, m_Reference.size());
-    }
-    double[][] rows = m_Task.rows(data);
-    Committee committee = committee(rows);
-    // An exact form (one additive member, or a committee of trees) gives the
-    // tournament's degrees without asking every pair; the same degrees.
-    ExactTournament exact = m_Ranker == RANKER_TOURNAMENT && m_AdditiveTournament
-        ? committee.exactTournament()
-        : null;
-    double[] groups = null;
-    if (m_Task.grouped()) {
-      groups = new double[n];
-      for (int i = 0; i < n; i++) {
-        groups[i] = data.instance(i).value(m_Task.groupIndex());
-      }
-    }
-    return BatchRanking.rank(TAGS_RANKER[m_Ranker].getIDStr(), committee, exact,
-        groups, n, m_Seed);
+    return model().rank(data, settings());
   }
 
   /**
@@ -1955,13 +1676,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    * @throws Exception if the data do not fit the model
    */
   public int rowsAskedByTournament(Instances data) throws Exception {
-    checkTrained(data);
-    if (m_TrainedPointwise || m_Ranker != RANKER_TOURNAMENT || !m_AdditiveTournament
-        || data.numInstances() < 2) {
-      return 0;
-    }
-    ExactTournament exact = committee(m_Task.rows(data)).exactTournament();
-    return exact instanceof TreeTournament ? ((TreeTournament) exact).rowsAsked() : 0;
+    return model().rowsAskedByTournament(data, settings());
   }
 
   /**
@@ -1971,22 +1686,14 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    * @return the row numbers, the highest score first
    */
   public int[] order(double[] scores) {
-    return Rankers.order(scores, m_Ties == TIES_RANDOM ? new Random(m_Seed) : null);
-  }
-
-  private Committee committee(double[][] rows) throws Exception {
-    int threads = Math.max(1, slots());
-    if (m_ThreadCopies == null || m_ThreadCopies.length != threads
-        || m_ThreadCopies[0] != m_Classifiers) {
-      m_ThreadCopies = Committee.copies(m_Classifiers, threads);
-    }
-    return new Committee(m_ThreadCopies, m_PairHeader, getPairLayout(), rows,
-        m_AdditiveTournament);
+    return RankingModel.order(scores, settings());
   }
 
   /**
    * Ranks the batch as a whole: each score becomes the probability of the
-   * class that ranks first (pointwise: the base learner's own distribution).
+   * class that ranks first, cut at its training share
+   * ({@link RankingModel#shareProbabilities}; -top-half: the score itself);
+   * pointwise, the base learner's own distribution.
    *
    * @param batch the instances to rank
    * @return one class distribution per instance
@@ -1994,146 +1701,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    */
   @Override
   public double[][] distributionsForInstances(Instances batch) throws Exception {
-    if (batch.numInstances() == 1 && !m_TrainedPointwise) {
-      // Nothing to rank one instance against: it is a single instance.
-      m_LastComparisons = m_Reference.size();
-      return new double[][] {distributionForInstance(batch.instance(0))};
-    }
-    Rankers.Ranking ranking = rank(batch);
-    m_LastComparisons = ranking.comparisons;
-    if (m_Positions) {
-      ranking = new Rankers.Ranking(positions(ranking.scores), ranking.comparisons);
-    }
-    double[][] out = new double[batch.numInstances()][];
-    boolean cutAtShare = m_ShareThreshold && !m_Task.grouped();
-    double[] probabilities = cutAtShare
-        ? shareProbabilities(ranking.scores, m_FirstShare) : ranking.scores;
-    for (int i = 0; i < out.length; i++) {
-      out[i] = m_TrainedPointwise && !m_Positions
-          ? m_Classifiers[0].distributionForInstance(batch.instance(i))
-          : m_Task.distribution(m_Header.classAttribute(), probabilities[i]);
-    }
-    return out;
-  }
-
-  /**
-   * A batch's scores as probabilities of the class that ranks first, cut at
-   * its training share: above 0.5 for about the top share of the batch (the
-   * count of {@link #shareCut}, ties kept together), by one increasing map,
-   * so the order, the ties and the ROC area are the scores'.
-   *
-   * @param scores a batch's scores
-   * @param share the training share of the class that ranks first
-   * @return the probabilities, in [0, 1]
-   */
-  public static double[] shareProbabilities(double[] scores, double share) {
-    double cut = shareCut(scores, share);
-    double[] out = new double[scores.length];
-    for (int i = 0; i < out.length; i++) {
-      out[i] = probability(scores[i], cut);
-    }
-    return out;
-  }
-
-  /**
-   * The cut between two distinct scores above which the count of scores is
-   * nearest to share x n (the fewer on a draw): a batch's, or the reference
-   * sample's own degrees.
-   *
-   * @param scores the scores
-   * @param share the share wanted above the cut
-   * @return the cut, never equal to a score
-   */
-  public static double shareCut(double[] scores, double share) {
-    double[] sorted = scores.clone();
-    Arrays.sort(sorted);
-    int n = sorted.length;
-    if (n == 0) {
-      return 0.5;
-    }
-    double wanted = share * n;
-    double cut = sorted[n - 1] + 0.5; // none above
-    double best = wanted;
-    for (int below = n - 1; below >= 0; below--) {
-      // The gap under sorted[below], when the next lower score differs.
-      if (below > 0 && sorted[below - 1] == sorted[below]) {
-        continue;
-      }
-      double above = n - below;
-      if (Math.abs(above - wanted) < best) {
-        best = Math.abs(above - wanted);
-        cut = below == 0 ? sorted[0] - 0.5 : (sorted[below - 1] + sorted[below]) / 2;
-      }
-    }
-    return cut;
-  }
-
-  /**
-   * A degree against the reference sample as the probability of the class
-   * that ranks first: 0.5 + a (s - c) for c = 1 - q, q the training share,
-   * and a = 0.5 / max(c, 1 - c), increasing and within [0, 1], the same for
-   * every instance, so that s > c is predicted first.
-   */
-  private double referenceProbability(double degree) {
-    double cut = 1 - m_FirstShare;
-    return 0.5 + 0.5 / Math.max(cut, 1 - cut) * (degree - cut);
-  }
-
-  /**
-   * A score as the probability of the class that ranks first, cut at c:
-   * 0.5 s / c below it and 0.5 + 0.5 (s - c) / (1 - c) above it, increasing,
-   * within [0, 1] for s in [0, 1], 0.5 at c (which no score equals).
-   */
-  private static double probability(double score, double cut) {
-    double p = cut >= 1 || (cut > 0 && score < cut)
-        ? 0.5 * score / cut
-        : 0.5 + 0.5 * (score - cut) / (1 - cut);
-    // On a grid of 1e-12 (scores of distinct instances of a batch differ far
-    // more): equal values reached by two folds' maps are equal, and so are
-    // their 1 - p, so a pooled ROC area is the same for either class.
-    return Math.rint(p * PROBABILITY_GRID) / PROBABILITY_GRID;
-  }
-
-  /** The inverse of the grid step of {@link #shareProbabilities}. */
-  private static final double PROBABILITY_GRID = 1e12;
-
-  /** How WEKA's confusion matrix reads the scores, for toString. */
-  private String thresholdText(String first) {
-    if (m_TrainedPointwise) {
-      return "the base learner's own prediction (its own threshold)";
-    }
-    if (m_Task.grouped()) {
-      return "the score is the probability of the last (most relevant) grade";
-    }
-    String share = Utils.doubleToString(m_FirstShare, 4);
-    return m_ShareThreshold
-        ? "predicts " + first + " for about its training share (" + share + ") of each "
-            + "batch, its top by score, by an increasing map of the score, so the ROC area "
-            + "is the ranking's AUC and the accuracy is that of this cut; a single "
-            + "instance (and Python's predict) where it beats more than 1 - " + share
-            + " of the reference sample"
-        : "predicts " + first + " where the score is above 0.5 (the top half of each batch); the "
-            + "score is the probability of " + first + ", so the ROC area is the "
-            + "ranking's AUC";
-  }
-
-  /** 1 - k / (n - 1) for the k-th of {@link #order}: distinct scores, same order. */
-  private double[] positions(double[] scores) {
-    int[] order = order(scores);
-    double[] out = new double[scores.length];
-    for (int k = 0; k < order.length; k++) {
-      out[order[k]] = 1 - k / (double) Math.max(order.length - 1, 1);
-    }
-    return out;
-  }
-
-  /**
-   * Comparator answers of the last batch ranked by distributionsForInstances.
-   *
-   * @return the number of pairs the committee was asked
-   */
-  public long getLastComparisons() {
-    return m_LastComparisons;
+    return model().distributions(batch, settings());
   }
 
   /**
@@ -2150,66 +1718,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    */
   @Override
   public double[] distributionForInstance(Instance instance) throws Exception {
-    double[] out = againstReference(new Instance[] {instance})[0];
-    if (!m_TrainedPointwise) {
-      countOneAtATime();
-    }
-    return out;
-  }
-
-  /**
-   * Counts an instance scored one at a time, and says once a JVM, for each
-   * caller, that such scores come from the reference sample; the model's
-   * text says it with the count ({@link #oneAtATimeText}).
-   */
-  private void countOneAtATime() {
-    AtomicLong count;
-    synchronized (this) {
-      if (m_OneAtATime == null) {
-        m_OneAtATime = new AtomicLong();
-      }
-      count = m_OneAtATime;
-    }
-    if (count.getAndIncrement() == 0) {
-      String caller = caller();
-      m_OneAtATimeCaller = caller;
-      if (SAID_ONE_AT_A_TIME.add(caller)) {
-        System.err.println("RankingReduction: " + caller + " asks for one instance at a "
-            + "time: " + referenceMeaning() + " (said once; the model's text counts them)");
-      }
-    }
-  }
-
-  /** The first class on the stack that is not this one's nor its helpers'. */
-  private static String caller() {
-    return StackWalker.getInstance().walk(frames -> frames
-        .map(StackWalker.StackFrame::getClassName)
-        .filter(name -> !name.equals(RankingReduction.class.getName())
-            && !name.startsWith("weka.classifiers.meta.rankingreduction.")
-            && !name.equals("weka.classifiers.AbstractClassifier"))
-        .findFirst().orElse("a caller"));
-  }
-
-  private String referenceMeaning() {
-    return "scored against a reference sample of " + (m_Reference == null ? 0
-        : m_Reference.size()) + " training instances, not ranked within the batch (WEKA's "
-        + "Vote and the Evaluation's per-instance paths ask so): AUCs may differ from "
-        + "the batch's";
-  }
-
-  /**
-   * The model text's line on instances scored one at a time, or null when none was.
-   *
-   * @return the line, without its end
-   */
-  public String oneAtATimeText() {
-    AtomicLong count = m_OneAtATime;
-    if (count == null || count.get() == 0) {
-      return null;
-    }
-    return "Scored one instance at a time " + count.get() + " time"
-        + (count.get() == 1 ? "" : "s") + " (asked by " + m_OneAtATimeCaller + "): "
-        + referenceMeaning();
+    return model().distribution(instance, settings());
   }
 
   /**
@@ -2226,38 +1735,10 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     for (int i = 0; i < instances.length; i++) {
       instances[i] = batch.instance(i);
     }
-    return againstReference(instances);
+    return model().againstReference(instances, settings());
   }
 
-  private double[][] againstReference(Instance[] instances) throws Exception {
-    if (m_Header == null) {
-      throw new IllegalStateException("RankingReduction is not trained yet");
-    }
-    double[][] out = new double[instances.length][];
-    if (m_TrainedPointwise) {
-      for (int i = 0; i < out.length; i++) {
-        out[i] = m_Classifiers[0].distributionForInstance(instances[i]);
-      }
-      return out;
-    }
-    if (m_Reference.size() == 0) {
-      throw new UnsupportedOperationException("RankingReduction ranks batches "
-          + "(distributionsForInstances); with -reference-size 0 it scores no single "
-          + "instance");
-    }
-    double[][] rows = new double[out.length][];
-    for (int i = 0; i < out.length; i++) {
-      rows[i] = m_Task.row(instances[i]);
-    }
-    double[] degrees = m_Reference.degrees(rows, this::committee);
-    for (int i = 0; i < out.length; i++) {
-      out[i] = m_Task.distribution(m_Header.classAttribute(),
-          m_Task.grouped() ? degrees[i] : referenceProbability(degrees[i]));
-    }
-    return out;
-  }
-
-  // -- the trained model, for the Python bridge and toString ----------------
+  // -- the trained model, for the Python bridge -----------------------------
   /**
    * Who to tell when each member has been trained.
    *
@@ -2270,59 +1751,29 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   /**
    * The trained members.
    *
-   * @return the members (one pointwise)
+   * @return the members (one pointwise), null before training
    */
   public Classifier[] getMembers() {
     return m_Classifiers;
   }
 
   /**
-   * Each member's seed.
+   * The trained model: its members, seeds, pair counts and times, headers
+   * and pair layout.
    *
-   * @return seed + i for member i
+   * @return the model, null before training
    */
-  public int[] getMemberSeeds() {
-    return m_MemberSeeds;
-  }
-
-  /**
-   * Pair instances each member was trained on.
-   *
-   * @return one count a member (0 pointwise)
-   */
-  public long[] getPairCounts() {
-    return m_PairCounts;
-  }
-
-  /**
-   * Seconds each member's pairs and training took.
-   *
-   * @return one time a member
-   */
-  public double[] getMemberSeconds() {
-    return m_MemberSeconds;
+  public RankingModel getModel() {
+    return m_Model;
   }
 
   /**
    * The empty dataset of the pair instances the members were trained on.
    *
-   * @return the pair header, null pointwise
+   * @return the pair header, null pointwise or before training
    */
   public Instances getPairHeader() {
-    return m_PairHeader;
-  }
-
-  /**
-   * How the pair instances' attributes are read from two rows.
-   *
-   * @return the layout, null pointwise or before training
-   */
-  public PairFeatures getPairLayout() {
-    if (m_PairLayout == null && m_PairHeader != null) {
-      // A model saved before the pair features were an option: side by side.
-      m_PairLayout = PairFeatures.concat((m_PairHeader.numAttributes() - 1) / 2);
-    }
-    return m_PairLayout;
+    return m_Model == null ? null : m_Model.pairHeader();
   }
 
   /**
@@ -2331,25 +1782,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    * @return the header, null before training
    */
   public Instances getTrainingHeader() {
-    return m_Header;
-  }
-
-  /**
-   * The class value that ranks first in the training data.
-   *
-   * @return its index, -1 for a numeric class or before training
-   */
-  public int getRankFirstIndex() {
-    return m_Task == null ? -1 : m_Task.rankFirstIndex();
-  }
-
-  /**
-   * The version of WEKA that trained the model.
-   *
-   * @return e.g. 3.9.7
-   */
-  public String getTrainingWekaVersion() {
-    return m_WekaVersion;
+    return m_Model == null ? null : m_Model.trainingHeader();
   }
 
   /**
@@ -2360,22 +1793,14 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    * @throws Exception if k is not between 1 and the committee's size
    */
   public RankingReduction subCommittee(int k) throws Exception {
-    if (m_Header == null) {
-      throw new IllegalStateException("RankingReduction is not trained yet");
-    }
-    if (k < 1 || k > m_Classifiers.length) {
+    if (k < 1 || k > model().members().length) {
       throw new OptionException("-I", "" + k, "must be in 1.." + m_Classifiers.length
           + " for a sub-committee of this model");
     }
     RankingReduction smaller = (RankingReduction) AbstractClassifier.makeCopy(this);
     smaller.m_NumIterations = k;
-    smaller.m_Classifiers = Arrays.copyOf(m_Classifiers, k);
-    smaller.m_MemberSeeds = Arrays.copyOf(m_MemberSeeds, k);
-    smaller.m_PairCounts = Arrays.copyOf(m_PairCounts, k);
-    smaller.m_MemberSeconds = Arrays.copyOf(m_MemberSeconds, k);
-    if (m_MemberRowPathDeclined != null) {
-      smaller.m_MemberRowPathDeclined = Arrays.copyOf(m_MemberRowPathDeclined, k);
-    }
+    smaller.m_Model = m_Model.firstMembers(k);
+    smaller.m_Classifiers = smaller.m_Model.members();
     return smaller;
   }
 
@@ -2387,125 +1812,52 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    */
   @Override
   public String toString() {
-    if (m_Header == null) {
-      return "RankingReduction: not trained yet";
-    }
-    StringBuilder text = new StringBuilder();
-    text.append("RankingReduction\n================\n\n");
-    text.append("Options: ").append(Utils.joinOptions(getOptions())).append("\n");
-    String klass = m_Header.classAttribute().isNominal() && !m_Task.grouped()
-        ? m_Header.classAttribute().value(m_Task.rankFirstIndex()) : "the higher grade";
-    text.append("Ranks first: ").append(klass).append("\n");
-    text.append("Confusion matrix: ").append(thresholdText(klass)).append("\n");
-    if (!m_TrainedPointwise) {
-      text.append("ROC area: each batch's scores rank within that batch (a test fold's), "
-          + "not on one scale across batches; WEKA's Evaluation pools a "
-          + "cross-validation's folds by design, so its ROC area there can be far below "
-          + "the mean of the folds' AUCs (the monograph's measure: the Experimenter's, "
-          + "or weka-ranking cv's mean AUC)\n");
-    }
-    if (m_TrainedPointwise) {
-      text.append("Ranker: pointwise (the base learner alone)\n\n");
-      text.append(m_Classifiers[0].toString());
-      return text.toString();
-    }
-    String oneAtATime = oneAtATimeText();
-    if (oneAtATime != null) {
-      text.append(oneAtATime).append("\n");
-    }
-    text.append("Ranker: ").append(TAGS_RANKER[m_Ranker].getIDStr())
-        .append(", committee of ").append(m_Classifiers.length)
-        .append(m_Classifiers.length == 1 ? " member" : " members")
-        .append(" voting on pairs (").append(m_PairHeader.numAttributes() - 1)
-        .append(" attributes, pair features ")
-        .append(TAGS_PAIR_FEATURES[getPairLayout().mode()].getIDStr())
-        .append(", pair order ").append(TAGS_PAIR_ORDER[m_PairOrder].getIDStr())
-        .append("; class ").append(PAIR_CLASS).append(")\n");
-    for (String declined : declined()) {
-      text.append("Declined: ").append(declined).append("\n");
-    }
-    text.append("Learner alone: to see whether the reduction helps, evaluate ")
-        .append(Utils.toCommandLine(m_Classifier))
-        .append(" itself on the same folds (or this scheme with -R pointwise); ")
-        .append("weka-ranking cv reports both and says which ranks better\n");
-    if (m_SmoSolver != SmoSolver.PAIRS && m_SmoSolverDeclined == null) {
-      text.append("SMO solver: ").append(TAGS_SMO_SOLVER[m_SmoSolver].getIDStr())
-          .append("\n");
-    }
-    for (int i = 0; i < m_Classifiers.length; i++) {
-      text.append("\n--- member ").append(i + 1).append(": seed ").append(m_MemberSeeds[i])
-          .append(", ").append(m_PairCounts[i]).append(" pairs ---\n\n");
-      text.append(m_Classifiers[i].toString()).append("\n");
-    }
-    return text.toString();
+    return m_Model == null ? "RankingReduction: not trained yet"
+        : m_Model.text(settings());
   }
 
   /**
    * The exact fast paths this trained model does not take because of its pair
-   * features or pair order, each with the reason: training from the rows,
-   * the tree committee's tournament, NaiveBayes' additive form. Only the
-   * paths it would take with concat pairs in blocks are named.
+   * features or pair order, each with the reason (see {@link RankingModel#declined}).
    *
-   * @return one line a declined path; empty when none is
+   * @return one line a declined path; empty when none is or before training
    */
   public String[] declined() {
-    List<String> out = new ArrayList<>();
-    if (m_Header == null || m_TrainedPointwise) {
-      return new String[0];
-    }
-    if (m_RowPathDeclined != null) {
-      out.add("training " + m_Classifier.getClass().getSimpleName()
-          + " from the rows (" + m_RowPathDeclined + "): the members trained on the pair "
-          + "instances");
-    }
-    if (m_SmoSolver != SmoSolver.PAIRS && m_SmoSolverDeclined != null) {
-      out.add("SMO solver " + TAGS_SMO_SOLVER[m_SmoSolver].getIDStr() + " ("
-          + m_SmoSolverDeclined + "): WEKA's SMO trained on the pair instances");
-    }
-    out.addAll(membersDeclined());
-    String trees = Committee.treeTournamentDeclined(getPairLayout());
-    boolean allTrees = true;
-    for (Classifier member : m_Classifiers) {
-      allTrees &= member.getClass() == weka.classifiers.trees.J48.class
-          || member.getClass() == weka.classifiers.trees.REPTree.class;
-    }
-    if (trees != null && allTrees && m_AdditiveTournament) {
-      out.add("the tree committee's exact tournament (" + trees + "): the flattened trees "
-          + "are asked every pair");
-    }
-    boolean differences = false;
-    for (int k = 0; k < getPairLayout().width(); k++) {
-      differences |= getPairLayout().isDifference(k);
-    }
-    if (differences && m_AdditiveTournament
-        && m_Classifiers[0].getClass() == weka.classifiers.bayes.NaiveBayes.class) {
-      out.add("NaiveBayes' additive form (pair features "
-          + TAGS_PAIR_FEATURES[getPairLayout().mode()].getIDStr() + ": the density of a - b "
-          + "is not a sum of a term of each instance): the member is asked every pair");
-    }
-    return out.toArray(new String[0]);
+    return m_Model == null ? new String[0] : m_Model.declined(settings());
   }
 
   /**
-   * The members the row path declined after looking at their pairs, one line
-   * a reason with how many members it held for: those members are WEKA's own
-   * learner trained on the pair instances.
+   * Reads a model file: this class's fields by name, so that a file written
+   * before 0.2.0, when the trained model's fields were this class's own,
+   * loads as the same model (see {@link RankingModel#fromFields}). A field
+   * the file does not hold is left as Java's default, as Java's own reading
+   * leaves it.
+   *
+   * @param in the stream
+   * @throws IOException if the stream cannot be read
+   * @throws ClassNotFoundException if a class of the model is missing
    */
-  private List<String> membersDeclined() {
-    Map<String, Integer> members = new LinkedHashMap<>();
-    for (String reason : m_MemberRowPathDeclined == null ? new String[0]
-        : m_MemberRowPathDeclined) {
-      if (reason != null) {
-        members.merge(reason, 1, Integer::sum);
-      }
+  private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+    ObjectInputStream.GetField fields = in.readFields();
+    m_PairsPerInstance = fields.get("m_PairsPerInstance", 0);
+    m_PairsPerInstanceText = (String) fields.get("m_PairsPerInstanceText", null);
+    m_Ranker = fields.get("m_Ranker", 0);
+    m_Ties = fields.get("m_Ties", 0);
+    m_RankFirst = (String) fields.get("m_RankFirst", null);
+    m_GroupAttribute = (String) fields.get("m_GroupAttribute", null);
+    m_ReferenceSize = fields.get("m_ReferenceSize", 0);
+    m_OneOrder = fields.get("m_OneOrder", false);
+    m_Positions = fields.get("m_Positions", false);
+    m_AdditiveTournament = fields.get("m_AdditiveTournament", false);
+    m_ShareThreshold = fields.get("m_ShareThreshold", false);
+    m_SumOrder = fields.get("m_SumOrder", 0);
+    m_PairFeatures = fields.get("m_PairFeatures", 0);
+    m_PairOrder = fields.get("m_PairOrder", 0);
+    m_SmoSolver = fields.get("m_SmoSolver", 0);
+    m_Model = (RankingModel) fields.get("m_Model", null);
+    if (m_Model == null) {
+      m_Model = RankingModel.fromFields(fields, m_Classifiers);
     }
-    List<String> out = new ArrayList<>();
-    members.forEach((reason, count) -> out.add("training "
-        + m_Classifier.getClass().getSimpleName() + " from the rows for " + count + " of "
-        + m_Classifiers.length + (m_Classifiers.length == 1 ? " member (" : " members (")
-        + reason + "): " + (count == 1 ? "that member is " : "those members are ")
-        + "WEKA's own, trained on the pair instances"));
-    return out;
   }
 
   /**

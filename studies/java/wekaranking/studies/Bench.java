@@ -96,7 +96,7 @@ public final class Bench {
   private static Committee committee(RankingReduction model, double[][] rows, int threads)
       throws Exception {
     return new Committee(Committee.copies(model.getMembers(), threads),
-        model.getPairHeader(), model.getPairLayout(), rows, false);
+        model.getPairHeader(), model.getModel().getPairLayout(), rows, false);
   }
 
   /**
@@ -322,7 +322,7 @@ public final class Bench {
     System.out.println("peak_heap_bytes=" + Math.max(0, peak[0] - before)
         + " peak_live_bytes=" + Math.max(0, live.peak() - before)
         + " seconds=" + seconds + " cpu_seconds=" + cpuSeconds
-        + " pairs=" + model.getPairCounts()[0] + " rows=" + data.numInstances()
+        + " pairs=" + model.getModel().pairCounts()[0] + " rows=" + data.numInstances()
         + " before_bytes=" + before
         + " estimate_bytes=" + footprint[1] * footprint[4]);
     AbstractClassifier.makeCopy(model.getMembers()[0]); // keeps the model alive

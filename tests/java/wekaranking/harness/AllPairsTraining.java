@@ -128,6 +128,24 @@ public final class AllPairsTraining {
     Instances pairs = training.pairs(new Random(1));
     onPairs.buildClassifier(pairs);
     double onPairsSeconds = (System.nanoTime() - started) / 1e9;
+    return comparison(trained, fromRows, onPairs, pairs, fromRowsSeconds, onPairsSeconds);
+  }
+
+  /**
+   * Two models of one learner on the same pairs compared: their text and
+   * every pair's class distribution.
+   *
+   * @param trained whether the learner was trained from the rows (false: it declined)
+   * @param fromRows the model trained from the rows
+   * @param onPairs WEKA's model on the pairs
+   * @param pairs the pair instances
+   * @param fromRowsSeconds seconds of training from the rows
+   * @param onPairsSeconds seconds of training on the pairs
+   * @return the comparison
+   * @throws Exception if a model cannot classify a pair
+   */
+  static Comparison comparison(boolean trained, Classifier fromRows, Classifier onPairs,
+      Instances pairs, double fromRowsSeconds, double onPairsSeconds) throws Exception {
     if (!trained) {
       return new Comparison(false, "", onPairs.toString(), pairs.numInstances(), 0,
           0, fromRowsSeconds, onPairsSeconds);

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import weka.core.Tag;
 
 /**
  * A batch of rows ranked as a whole by one of the pairwise rankers, or
@@ -19,13 +20,30 @@ import java.util.Random;
  */
 public final class BatchRanking {
 
+  /** Ranker: Balcan et al.'s degree. */
+  public static final int TOURNAMENT = 0;
+  /** Ranker: the monograph's Algorithm 4 as printed. */
+  public static final int AS_PRINTED = 1;
+  /** Ranker: Ailon and Mohri's randomized QuickSort. */
+  public static final int QUICKSORT = 2;
+  /** Ranker: the base learner alone, trained on the instances themselves (no batch ranking). */
+  public static final int POINTWISE = 3;
+
+  /** The rankers by id, as {@code -R} names them and the GUI lists them. */
+  public static final Tag[] RANKERS = {
+    new Tag(TOURNAMENT, "tournament", "tournament (degree)", false),
+    new Tag(AS_PRINTED, "tournament-as-printed", "tournament as printed (Algorithm 4)", false),
+    new Tag(QUICKSORT, "quicksort", "randomized QuickSort", false),
+    new Tag(POINTWISE, "pointwise", "pointwise (the base learner alone)", false),
+  };
+
   private BatchRanking() {
   }
 
   /**
    * The batch's scores, in [0, 1] within each group, the higher first.
    *
-   * @param ranker tournament, tournament-as-printed or quicksort
+   * @param ranker {@link #TOURNAMENT}, {@link #AS_PRINTED} or {@link #QUICKSORT}
    * @param committee the committee's vote on pairs of the batch's rows
    * @param exact an exact form of the committee's tournament, or null (tournament only)
    * @param groups each row's group, or null for one group
@@ -33,9 +51,15 @@ public final class BatchRanking {
    * @param seed QuickSort's seed
    * @return the scores and the comparator answers they took
    * @throws Exception if a member cannot classify a pair
+   * @throws OptionException naming -R and the choices, for another ranker
    */
-  public static Rankers.Ranking rank(String ranker, PairComparator committee,
+  public static Rankers.Ranking rank(int ranker, PairComparator committee,
       ExactTournament exact, double[] groups, int n, int seed) throws Exception {
+    if (ranker != TOURNAMENT && ranker != AS_PRINTED && ranker != QUICKSORT) {
+      throw new OptionException("-R", ranker >= 0 && ranker < RANKERS.length
+          ? RANKERS[ranker].getIDStr() : "" + ranker, "ranks no batch by pairs: "
+          + "must be one of tournament, tournament-as-printed, quicksort");
+    }
     Random random = new Random(seed);
     if (groups == null) {
       return rankRows(ranker, Rankers.identity(n), committee, random, exact);
@@ -57,7 +81,7 @@ public final class BatchRanking {
     return new Rankers.Ranking(scores, comparisons);
   }
 
-  private static Rankers.Ranking rankRows(String ranker, int[] rows,
+  private static Rankers.Ranking rankRows(int ranker, int[] rows,
       PairComparator committee, Random random, ExactTournament exact)
       throws Exception {
     PairComparator within = (left, right, count, out) -> {
@@ -69,15 +93,14 @@ public final class BatchRanking {
       }
       committee.beats(l, r, count, out);
     };
-    switch (ranker) {
-      case "quicksort":
-        return Rankers.quicksort(rows.length, within, random);
-      case "tournament-as-printed":
-        return Rankers.asPrinted(rows.length, within);
-      default:
-        return exact != null
-            ? exact.tournament(rows, within)
-            : Rankers.tournament(rows.length, within);
+    if (ranker == QUICKSORT) {
+      return Rankers.quicksort(rows.length, within, random);
     }
+    if (ranker == AS_PRINTED) {
+      return Rankers.asPrinted(rows.length, within);
+    }
+    return exact != null
+        ? exact.tournament(rows, within)
+        : Rankers.tournament(rows.length, within);
   }
 }

@@ -112,24 +112,16 @@ public final class ProductJ48 implements ProductTraining.Builder {
     Instances header = new Instances(training.pairHeader(), 0);
     // J48's own checks of its options and capabilities, on no pairs.
     j48.buildClassifier(header);
-    Grower grower = new Grower(j48, training.rows(), header, first, second, threads);
-    Node root;
+    ProductGrower grower = new ProductGrower(j48, training.rows(), training.rowRanks(),
+        header, first, second, threads);
+    Node<Part> root;
     try {
       root = grower.grow(new Part(first, second, second, first), grower.sortedRows(),
           grower.sortedRows());
     } finally {
       grower.close();
     }
-    if (j48.getCollapseTree()) {
-      grower.collapse(root);
-    }
-    if (!j48.getUnpruned()) {
-      grower.prune(root);
-    }
-    C45ModelSelection selection = new C45ModelSelection(j48.getMinNumObj(), header,
-        j48.getUseMDLcorrection(), j48.getDoNotMakeSplitPointActualValue());
-    selection.cleanup();
-    set(J48.class, j48, "m_root", grower.toWeka(root, selection));
+    grower.finish(j48, root);
   }
 
   /**
@@ -219,7 +211,7 @@ public final class ProductJ48 implements ProductTraining.Builder {
    * A node's split model: a C4.5 split on one pair attribute, or none (a
    * leaf's), with its distribution of pairs over branches and classes.
    */
-  private static final class Model {
+  static final class Model {
     /** The tested pair attribute; -1 for no split. */
     final int m_Attribute;
     final boolean m_Nominal;
@@ -252,53 +244,66 @@ public final class ProductJ48 implements ProductTraining.Builder {
   }
 
   /** A node of the tree being grown, as C45PruneableClassifierTree holds it. */
-  private static final class Node {
+  static final class Node<P> {
     Model m_Model;
-    Node[] m_Sons;
+    Node<P>[] m_Sons;
     boolean m_IsLeaf;
     boolean m_IsEmpty;
-    Part m_Train;
+    /** The node's pairs, kept for subtree raising. */
+    P m_Train;
   }
 
-  /** The growing, collapsing and pruning, over the rows of one training set. */
-  private static final class Grower {
-    private final Instances m_Header;
-    private final int m_Features;
-    private final int m_MinNoObj;
-    private final boolean m_Mdl;
-    private final boolean m_ActualSplitPoints;
-    private final boolean m_KeepTrain;
-    private final float m_CF;
-    private final boolean m_SubtreeRaising;
-    private final boolean m_Prune;
-    private final boolean m_Collapse;
-    private final double m_AllPairs;
+  /**
+   * The growing, collapsing and pruning of C4.5 over the rows of one training
+   * set, whatever holds a node's pairs (P): the split search over a node's
+   * rows, WEKA's model selection, pruning and WEKA's objects. A subclass says
+   * how a node's pairs are held, split and counted.
+   *
+   * @param <P> a node's pairs
+   */
+  abstract static class Grower<P> {
+    final Instances m_Header;
+    final int m_Features;
+    final int m_MinNoObj;
+    final boolean m_Mdl;
+    final boolean m_ActualSplitPoints;
+    final boolean m_KeepTrain;
+    final float m_CF;
+    final boolean m_SubtreeRaising;
+    final boolean m_Prune;
+    final boolean m_Collapse;
+    /** The pairs of the whole training set (C45ModelSelection's m_allData). */
+    final double m_AllPairs;
     /** Each feature's values, one array a feature (read down a column). */
-    private final double[][] m_Columns;
-    /** Each feature's distinct training values, ascending (C4.5's actual split points). */
-    private final double[][] m_Values;
+    final double[][] m_Columns;
+    /** Each feature's distinct training values, ascending. */
+    final double[][] m_Values;
+    /**
+     * Each side's and feature's distinct values among the rows on that side
+     * of some pair, ascending: C4.5's actual split points (a subclass's).
+     */
+    final double[][][] m_SplitValues = new double[2][][];
     /** Each row's value's place among its feature's distinct values. */
-    private final int[][] m_Ranks;
+    final int[][] m_Ranks;
     /**
      * The zero C4.5 takes as a split point, 0.0 or -0.0: the first zero of a
      * feature in the order of the pairs (the first side: S1's rows, then
      * S0's; the second side: S0's, then S1's), as the scan of all pairs in
-     * C45Split.setSplitPoint keeps the first of equal values.
+     * C45Split.setSplitPoint keeps the first of equal values (a subclass's).
      */
-    private final double[][] m_FirstZero;
-    /** Whether a row is in S1, the class that ranks first. */
-    private final boolean[] m_InFirst;
+    final double[][] m_FirstZero;
     /** Weighs a large node's attributes in parallel; null for one thread. */
-    private final ExecutorService m_Pool;
-    private final int m_Threads;
-    /** Scratch: the branch each row of a node's split side goes to, -1 when missing. */
-    private final int[] m_BranchOf;
-    /** Scratch: each row's weight on the first and on the second side of a node. */
-    private final double[][] m_WeightOf;
+    final ExecutorService m_Pool;
+    final int m_Threads;
     /** Each thread's arrays for the scan of a numeric attribute. */
-    private final Scratch[] m_Scratch;
+    final Scratch[] m_Scratch;
 
-    Grower(J48 j48, double[][] rows, Instances header, int[] first, int[] second,
+    /**
+     * @param ranks the rows' values and ranks feature by feature
+     * @param allPairs the pairs of the whole training set
+     * @param scanLength the most entries a numeric attribute's scan reads
+     */
+    Grower(J48 j48, RowRanks ranks, Instances header, double allPairs, int scanLength,
         int threads) {
       m_Pool = threads > 1 ? Executors.newFixedThreadPool(threads, daemon()) : null;
       m_Threads = threads;
@@ -312,164 +317,76 @@ public final class ProductJ48 implements ProductTraining.Builder {
       m_CF = j48.getConfidenceFactor();
       m_Prune = !j48.getUnpruned();
       m_Collapse = j48.getCollapseTree();
-      m_AllPairs = 2.0 * first.length * second.length;
-      m_InFirst = new boolean[rows.length];
-      for (int r : first) {
-        m_InFirst[r] = true;
-      }
-      m_BranchOf = new int[rows.length];
-      m_WeightOf = new double[2][rows.length];
+      m_AllPairs = allPairs;
       m_Scratch = new Scratch[threads];
       for (int t = 0; t < threads; t++) {
-        m_Scratch[t] = new Scratch(rows.length);
+        m_Scratch[t] = new Scratch(scanLength);
       }
       m_FirstZero = new double[2][m_Features];
-      for (int f = 0; f < m_Features; f++) {
-        m_FirstZero[0][f] = firstZero(rows, f, first, second);
-        m_FirstZero[1][f] = firstZero(rows, f, second, first);
-      }
-      m_Columns = new double[m_Features][rows.length];
-      m_Values = new double[m_Features][];
-      m_Ranks = new int[m_Features][rows.length];
-      for (int f = 0; f < m_Features; f++) {
-        for (int r = 0; r < rows.length; r++) {
-          m_Columns[f][r] = rows[r][f] == 0 ? 0.0 : rows[r][f]; // one zero, not two
-        }
-        double[] values = m_Columns[f].clone();
-        Arrays.sort(values); // the missing values (NaN) last
-        int known = values.length;
-        while (known > 0 && Double.isNaN(values[known - 1])) {
-          known--;
-        }
-        int distinct = 0;
-        for (int i = 0; i < known; i++) {
-          if (i == 0 || values[i] != values[distinct - 1]) {
-            values[distinct++] = values[i];
-          }
-        }
-        m_Values[f] = Arrays.copyOf(values, distinct);
-        for (int r = 0; r < rows.length; r++) {
-          m_Ranks[f][r] = Double.isNaN(m_Columns[f][r]) ? -1
-              : Arrays.binarySearch(m_Values[f], m_Columns[f][r]);
-        }
-      }
+      m_Columns = ranks.m_Columns;
+      m_Values = ranks.m_Values;
+      m_Ranks = ranks.m_Ranks;
     }
 
-    // -- growing: ClassifierTree.buildTree with C45ModelSelection ------------
+    /** A node's pairs as one bag of their classes: Distribution(data), NoSplit's. */
+    abstract Distribution classes(P part);
+
     /**
-     * Grows a node and its subtree.
+     * The node's pairs by branch (ClassifierSplitModel.split): a pair missing
+     * the tested value goes to every branch whose fraction C4.5 finds above
+     * 0, its weight times that fraction.
+     */
+    abstract P[] split(Model model, P part, double[] fractions);
+
+    /**
+     * A model's distribution over a node's pairs, C45Split.resetDistribution:
+     * the known values' bags, then the unknown ones added in proportion.
+     */
+    abstract Distribution distribution(Model model, P part);
+
+    /**
+     * Collapses and prunes a grown tree as J48's options say, and makes it
+     * the J48's own.
      *
-     * @param part the node's pairs
-     * @param sortedFirst for each feature, the rows of the pairs' first side
-     *     (A1 and A0) in the order of that feature's values
-     * @param sortedSecond the same for the second side (B1 and B0)
+     * @param j48 the member, its options set
+     * @param root the grown tree
      */
-    Node grow(Part part, long[][] sortedFirst, long[][] sortedSecond) throws Exception {
-      Node node = new Node();
-      if (m_KeepTrain) {
-        node.m_Train = part;
+    void finish(J48 j48, Node<P> root) throws Exception {
+      if (m_Collapse) {
+        collapse(root);
       }
-      node.m_Model = selectModel(part, sortedFirst, sortedSecond);
-      if (node.m_Model.m_NumSubsets > 1) {
-        double[] fractions = fractions(node.m_Model.m_Distribution);
-        Part[] parts = split(node.m_Model, part, fractions);
-        boolean firstSide = node.m_Model.m_Attribute < m_Features;
-        long[][][] sorted = sortedByBranch(node.m_Model, part, fractions,
-            firstSide ? sortedFirst : sortedSecond);
-        node.m_Sons = new Node[parts.length];
-        for (int i = 0; i < parts.length; i++) {
-          node.m_Sons[i] = firstSide ? grow(parts[i], sorted[i], sortedSecond)
-              : grow(parts[i], sortedFirst, sorted[i]);
-          sorted[i] = null;
-        }
-      } else {
-        node.m_IsLeaf = true;
-        node.m_IsEmpty = Utils.eq(part.total(), 0);
+      if (m_Prune) {
+        prune(root);
       }
-      return node;
+      C45ModelSelection selection = new C45ModelSelection(m_MinNoObj, m_Header, m_Mdl,
+          !m_ActualSplitPoints);
+      selection.cleanup();
+      set(J48.class, j48, "m_root", toWeka(root, selection));
     }
 
     /**
-     * The rows of known value in the order of each feature's values, the
-     * root's sorted lists: an entry a row, its value's rank and whether it
-     * is in S1 in the high half (read in order by the scan), the row in the
-     * low half.
+     * C45ModelSelection.selectModel's stop before weighing a split: too few
+     * pairs, or all of one class.
+     *
+     * @param none the node's NoSplit
      */
-    long[][] sortedRows() {
-      long[][] sorted = new long[m_Features][];
-      for (int f = 0; f < m_Features; f++) {
-        long[] entries = new long[m_Ranks[f].length];
-        int known = 0;
-        for (int r = 0; r < entries.length; r++) {
-          if (m_Ranks[f][r] >= 0) {
-            entries[known++] = (long) (m_Ranks[f][r] << 1 | (m_InFirst[r] ? 1 : 0)) << 32 | r;
-          }
-        }
-        entries = Arrays.copyOf(entries, known);
-        Arrays.sort(entries);
-        sorted[f] = entries;
-      }
-      return sorted;
-    }
-
-    /**
-     * The split side's sorted lists divided among the branches, each still
-     * sorted: a stable pass instead of a sort at every node. A row missing
-     * the tested value goes to every branch C4.5 sends a fraction of it to.
-     */
-    private long[][][] sortedByBranch(Model model, Part part, double[] fractions,
-        long[][] sorted) {
-      boolean firstSide = model.m_Attribute < m_Features;
-      int feature = model.m_Attribute % m_Features;
-      int branches = model.m_NumSubsets;
-      for (int[] rows : firstSide ? new int[][] {part.m_A1, part.m_A0}
-          : new int[][] {part.m_B1, part.m_B0}) {
-        for (int r : rows) {
-          double value = m_Columns[feature][r];
-          m_BranchOf[r] = Double.isNaN(value) ? -1 : branch(model, value);
-        }
-      }
-      long[][][] out = new long[branches][m_Features][];
-      for (int f = 0; f < m_Features; f++) {
-        int[] sizes = new int[branches];
-        for (long entry : sorted[f]) {
-          int b = m_BranchOf[(int) entry];
-          if (b >= 0) {
-            sizes[b]++;
-          } else {
-            for (int i = 0; i < branches; i++) {
-              sizes[i] += Utils.gr(fractions[i], 0) ? 1 : 0;
-            }
-          }
-        }
-        for (int i = 0; i < branches; i++) {
-          out[i][f] = new long[sizes[i]];
-        }
-        int[] filled = new int[branches];
-        for (long entry : sorted[f]) {
-          int b = m_BranchOf[(int) entry];
-          if (b >= 0) {
-            out[b][f][filled[b]++] = entry;
-          } else {
-            for (int i = 0; i < branches; i++) {
-              if (Utils.gr(fractions[i], 0)) {
-                out[i][f][filled[i]++] = entry;
-              }
-            }
-          }
-        }
-      }
-      return out;
-    }
-
-    private Model selectModel(Part part, long[][] sortedFirst, long[][] sortedSecond)
-        throws Exception {
-      Model none = Model.leaf(part.distribution());
+    boolean unsplittable(Model none) {
       Distribution check = none.m_Distribution;
-      if (Utils.sm(check.total(), 2 * m_MinNoObj)
-          || Utils.eq(check.total(), check.perClass(check.maxClass()))) {
-        return none;
-      }
+      return Utils.sm(check.total(), 2 * m_MinNoObj)
+          || Utils.eq(check.total(), check.perClass(check.maxClass()));
+    }
+
+    /**
+     * C45ModelSelection.selectModel over each attribute's best split: the
+     * average-gain filter, the many-valued nominal rule, the best gain ratio,
+     * the unknown pairs added in proportion and the split point moved to a
+     * training value.
+     *
+     * @param none the node's NoSplit
+     * @param models each attribute's split
+     * @param sides the rows each side's attributes read
+     */
+    Model choose(Model none, Model[] models, Side[] sides) {
       boolean multiVal = true;
       for (int j = 0; j < 2 * m_Features; j++) {
         Attribute attribute = m_Header.attribute(j);
@@ -478,10 +395,6 @@ public final class ProductJ48 implements ProductTraining.Builder {
           break;
         }
       }
-      double sumOfWeights = part.total();
-      Side[] sides = {side(0, part), side(m_Features, part)};
-      Model[] models = new Model[2 * m_Features];
-      weigh(models, sides, sumOfWeights, sortedFirst, sortedSecond);
       double averageInfoGain = 0;
       int validModels = 0;
       for (int j = 0; j < models.length; j++) {
@@ -513,7 +426,8 @@ public final class ProductJ48 implements ProductTraining.Builder {
           unknown(best, sides[best.m_Attribute < m_Features ? 0 : 1]));
       if (m_ActualSplitPoints && !best.m_Nominal) {
         int feature = best.m_Attribute % m_Features;
-        best.m_SplitPoint = largestAtMost(m_Values[feature], best.m_SplitPoint);
+        best.m_SplitPoint = largestAtMost(
+            m_SplitValues[best.m_Attribute < m_Features ? 0 : 1][feature], best.m_SplitPoint);
         if (best.m_SplitPoint == 0) {
           best.m_SplitPoint = m_FirstZero[best.m_Attribute < m_Features ? 0 : 1][feature];
         }
@@ -522,7 +436,7 @@ public final class ProductJ48 implements ProductTraining.Builder {
     }
 
     /** The weights of the side's pairs of each class that miss the model's value. */
-    private double[] unknown(Model model, Side side) {
+    double[] unknown(Model model, Side side) {
       double[] column = m_Columns[model.m_Attribute % m_Features];
       double[] unknown = new double[2];
       for (int c = 0; c < 2; c++) {
@@ -544,7 +458,7 @@ public final class ProductJ48 implements ProductTraining.Builder {
      * to every bag in proportion to the bags' known weights (equally when
      * none is known).
      */
-    private static Distribution withUnknown(Distribution known, double[] unknown) {
+    static Distribution withUnknown(Distribution known, double[] unknown) {
       if (unknown[0] == 0 && unknown[1] == 0) {
         return known;
       }
@@ -561,7 +475,7 @@ public final class ProductJ48 implements ProductTraining.Builder {
     }
 
     /** The fractions of a pair missing the tested value that go down each branch. */
-    private static double[] fractions(Distribution distribution) {
+    static double[] fractions(Distribution distribution) {
       double[] fractions = new double[distribution.numBags()];
       for (int j = 0; j < fractions.length; j++) {
         fractions[j] = distribution.perBag(j) / distribution.total();
@@ -569,28 +483,20 @@ public final class ProductJ48 implements ProductTraining.Builder {
       return fractions;
     }
 
-    private static double firstZero(double[][] rows, int feature, int[] before, int[] after) {
-      for (int[] part : new int[][] {before, after}) {
-        for (int r : part) {
-          if (rows[r][feature] == 0) {
-            return rows[r][feature];
-          }
-        }
-      }
-      return 0;
-    }
-
     /**
      * Each attribute's best split of a node, in parallel for a node with
      * many rows (each split is computed alone, in any order).
+     *
+     * @param sorted each numeric attribute's entries in the order of its
+     *     values (the scan's: rank and class bit high, an index of weightOf low)
+     * @param weightOf each side's weights by the entries' low half
+     * @param flip each side's bit that turns an entry's class bit into the class
      */
-    private void weigh(Model[] models, Side[] sides, double sumOfWeights,
-        long[][] sortedFirst, long[][] sortedSecond) throws Exception {
-      for (int s = 0; s < 2; s++) { // filled before the threads read them
-        if (sides[s].unit()) {
-          sides[s].lnCounts();
-        } else {
-          sides[s].weightsInto(m_WeightOf[s]);
+    void weigh(Model[] models, Side[] sides, double sumOfWeights, long[][] sorted,
+        double[][] weightOf, int[] flip) throws Exception {
+      for (Side side : sides) { // filled before the threads read them
+        if (side.unit()) {
+          side.lnCounts();
         }
       }
       int rows = sides[0].size() + sides[1].size();
@@ -600,12 +506,11 @@ public final class ProductJ48 implements ProductTraining.Builder {
         final int first = t;
         Runnable chunk = () -> {
           for (int j = first; j < models.length; j += threads) {
-            Side side = sides[j < m_Features ? 0 : 1];
+            int s = j < m_Features ? 0 : 1;
             models[j] = m_Header.attribute(j).isNominal()
-                ? nominalSplit(j, side, sumOfWeights)
-                : numericSplit(j, side, sumOfWeights,
-                    (j < m_Features ? sortedFirst : sortedSecond)[j % m_Features],
-                    m_WeightOf[j < m_Features ? 0 : 1], m_Scratch[first]);
+                ? nominalSplit(j, sides[s], sumOfWeights)
+                : numericSplit(j, sides[s], sumOfWeights, sorted[j], weightOf[s], flip[s],
+                    m_Scratch[first]);
           }
         };
         if (threads == 1) {
@@ -625,7 +530,7 @@ public final class ProductJ48 implements ProductTraining.Builder {
       }
     }
 
-    private static ThreadFactory daemon() {
+    static ThreadFactory daemon() {
       return task -> {
         Thread thread = new Thread(task, "ProductJ48");
         thread.setDaemon(true);
@@ -634,26 +539,12 @@ public final class ProductJ48 implements ProductTraining.Builder {
     }
 
     /** The largest training value at most t: C45Split.setSplitPoint over all pairs. */
-    private static double largestAtMost(double[] sorted, double t) {
+    static double largestAtMost(double[] sorted, double t) {
       int at = Arrays.binarySearch(sorted, t);
       if (at < 0) {
         at = -at - 2;
       }
       return at >= 0 && sorted[at] > -Double.MAX_VALUE ? sorted[at] : -Double.MAX_VALUE;
-    }
-
-    /**
-     * The rows a pair attribute reads and the pairs each row stands for, by
-     * class: {rows of label 0, rows of label 1}, with the other side's rows
-     * each pairs with, their number and their weight.
-     */
-    private Side side(int attribute, Part part) {
-      if (attribute < m_Features) {
-        return new Side(part.m_A0, part.m_WA0, part.m_B0.length, part.m_Sums[3], part.m_A1,
-            part.m_WA1, part.m_B1.length, part.m_Sums[1]);
-      }
-      return new Side(part.m_B0, part.m_WB0, part.m_A0.length, part.m_Sums[2], part.m_B1,
-          part.m_WB1, part.m_A1.length, part.m_Sums[0]);
     }
 
     private Model nominalSplit(int attribute, Side side, double sumOfWeights) {
@@ -703,12 +594,15 @@ public final class ProductJ48 implements ProductTraining.Builder {
     /**
      * C45Split.handleNumericAttribute over the side's rows of known value.
      *
-     * @param weightOf each row's weight on this side (read when the side's
-     *     weights are not all 1)
+     * @param sorted the side's entries of known value in the order of the
+     *     attribute's values: rank and class bit high, an index of weightOf low
+     * @param weightOf the entries' weights by their low half (read when the
+     *     side's weights are not all 1)
+     * @param flip the bit that turns an entry's class bit into its class
      * @param scratch the calling thread's arrays
      */
     private Model numericSplit(int attribute, Side side, double sumOfWeights,
-        long[] sorted, double[] weightOf, Scratch scratch) {
+        long[] sorted, double[] weightOf, int flip, Scratch scratch) {
       Model model = new Model(attribute, false, sumOfWeights);
       model.m_ComplexityIndex = 2;
       int feature = attribute % m_Features;
@@ -717,7 +611,6 @@ public final class ProductJ48 implements ProductTraining.Builder {
       // attribute's values, those that stand for at least one pair: the
       // candidate split points, between values more than 1e-5 apart, with the
       // rows of each class at or below them (and their weights).
-      boolean firstSide = attribute < m_Features;
       double[] values = m_Values[feature];
       int[][] below = scratch.m_Below;
       double[][] belowWeights = unit ? null : scratch.m_BelowWeights;
@@ -726,8 +619,6 @@ public final class ProductJ48 implements ProductTraining.Builder {
       int candidates = 0;
       int[] moved = new int[2];
       double[] movedWeights = new double[2];
-      // A row's class on this side: A1 and B0 hold S1's rows, A0 and B1 S0's.
-      int flip = firstSide ? 0 : 1;
       int rank = -1;
       for (long entry : sorted) {
         int key = (int) (entry >>> 32) ^ flip;
@@ -827,20 +718,337 @@ public final class ProductJ48 implements ProductTraining.Builder {
     }
 
     /** Which branch a row's known value takes: C45Split.whichSubset. */
-    private static int branch(Model model, double value) {
+    static int branch(Model model, double value) {
       if (model.m_Nominal) {
         return (int) value;
       }
       return value <= model.m_SplitPoint ? 0 : 1;
     }
 
+    // -- collapsing and pruning: C45PruneableClassifierTree -----------------
+    private void collapse(Node<P> node) {
+      if (node.m_IsLeaf) {
+        return;
+      }
+      double errorsOfSubtree = trainingErrors(node);
+      double errorsOfTree = node.m_Model.m_Distribution.numIncorrect();
+      if (errorsOfSubtree >= errorsOfTree - 1E-3) {
+        node.m_Sons = null;
+        node.m_IsLeaf = true;
+        node.m_Model = Model.leaf(node.m_Model.m_Distribution);
+      } else {
+        for (Node<P> son : node.m_Sons) {
+          collapse(son);
+        }
+      }
+    }
+
+    private double trainingErrors(Node<P> node) {
+      if (node.m_IsLeaf) {
+        return node.m_Model.m_Distribution.numIncorrect();
+      }
+      double errors = 0;
+      for (Node<P> son : node.m_Sons) {
+        errors = errors + trainingErrors(son);
+      }
+      return errors;
+    }
+
+    private void prune(Node<P> node) {
+      if (node.m_IsLeaf) {
+        return;
+      }
+      for (Node<P> son : node.m_Sons) {
+        prune(son);
+      }
+      int largest = node.m_Model.m_Distribution.maxBag();
+      double errorsLargestBranch = m_SubtreeRaising
+          ? errorsForBranch(node.m_Sons[largest], node.m_Train) : Double.MAX_VALUE;
+      double errorsLeaf = errorsFor(node.m_Model.m_Distribution);
+      double errorsTree = estimatedErrors(node);
+      if (Utils.smOrEq(errorsLeaf, errorsTree + 0.1)
+          && Utils.smOrEq(errorsLeaf, errorsLargestBranch + 0.1)) {
+        node.m_Sons = null;
+        node.m_IsLeaf = true;
+        node.m_Model = Model.leaf(node.m_Model.m_Distribution);
+        return;
+      }
+      if (Utils.smOrEq(errorsLargestBranch, errorsTree + 0.1)) {
+        Node<P> branch = node.m_Sons[largest];
+        node.m_Sons = branch.m_Sons;
+        node.m_Model = branch.m_Model;
+        node.m_IsLeaf = branch.m_IsLeaf;
+        redistribute(node, node.m_Train);
+        prune(node);
+      }
+    }
+
+    private double errorsFor(Distribution distribution) {
+      if (Utils.eq(distribution.total(), 0)) {
+        return 0;
+      }
+      return distribution.numIncorrect()
+          + Stats.addErrs(distribution.total(), distribution.numIncorrect(), m_CF);
+    }
+
+    private double estimatedErrors(Node<P> node) {
+      if (node.m_IsLeaf) {
+        return errorsFor(node.m_Model.m_Distribution);
+      }
+      double errors = 0;
+      for (Node<P> son : node.m_Sons) {
+        errors = errors + estimatedErrors(son);
+      }
+      return errors;
+    }
+
+    private double errorsForBranch(Node<P> node, P part) {
+      if (node.m_IsLeaf) {
+        return errorsFor(classes(part));
+      }
+      P[] parts = split(node.m_Model, part,
+          fractions(distribution(node.m_Model, part)));
+      double errors = 0;
+      for (int i = 0; i < node.m_Sons.length; i++) {
+        errors = errors + errorsForBranch(node.m_Sons[i], parts[i]);
+      }
+      return errors;
+    }
+
+    /** C45PruneableClassifierTree.newDistribution: a raised subtree's pairs anew. */
+    private void redistribute(Node<P> node, P part) {
+      node.m_Model.m_Distribution = distribution(node.m_Model, part);
+      node.m_Train = part;
+      if (!node.m_IsLeaf) {
+        P[] parts = split(node.m_Model, part, fractions(node.m_Model.m_Distribution));
+        for (int i = 0; i < node.m_Sons.length; i++) {
+          redistribute(node.m_Sons[i], parts[i]);
+        }
+      } else if (!Utils.eq(classes(part).total(), 0)) {
+        node.m_IsEmpty = false;
+      }
+    }
+
+    // -- WEKA's objects -------------------------------------------------------
+    private ClassifierTree toWeka(Node<P> node, C45ModelSelection selection)
+        throws Exception {
+      C45PruneableClassifierTree tree = new C45PruneableClassifierTree(selection, m_Prune,
+          m_CF, m_SubtreeRaising, true, m_Collapse);
+      set(ClassifierTree.class, tree, "m_localModel", toWeka(node.m_Model));
+      set(ClassifierTree.class, tree, "m_isLeaf", node.m_IsLeaf);
+      set(ClassifierTree.class, tree, "m_isEmpty", node.m_IsEmpty);
+      set(ClassifierTree.class, tree, "m_train", m_Header);
+      if (!node.m_IsLeaf) {
+        ClassifierTree[] sons = new ClassifierTree[node.m_Sons.length];
+        for (int i = 0; i < sons.length; i++) {
+          sons[i] = toWeka(node.m_Sons[i], selection);
+        }
+        set(ClassifierTree.class, tree, "m_sons", sons);
+      }
+      return tree;
+    }
+
+    private ClassifierSplitModel toWeka(Model model) throws Exception {
+      if (!model.splits()) {
+        return new NoSplit(model.m_Distribution);
+      }
+      C45Split split = new C45Split(model.m_Attribute, m_MinNoObj, model.m_SumOfWeights,
+          m_Mdl);
+      split.setDistribution(model.m_Distribution);
+      set(ClassifierSplitModel.class, split, "m_numSubsets", model.m_NumSubsets);
+      set(C45Split.class, split, "m_complexityIndex", model.m_ComplexityIndex);
+      set(C45Split.class, split, "m_splitPoint", model.m_SplitPoint);
+      set(C45Split.class, split, "m_infoGain", model.m_InfoGain);
+      set(C45Split.class, split, "m_gainRatio", model.m_GainRatio);
+      set(C45Split.class, split, "m_index", model.m_Index);
+      return split;
+    }
+  }
+
+  /** The growing of C4.5 over the product's pairs, held as the sides' rows (Part). */
+  private static final class ProductGrower extends Grower<Part> {
+    /** Whether a row is in S1, the class that ranks first. */
+    private final boolean[] m_InFirst;
+    /** Scratch: the branch each row of a node's split side goes to, -1 when missing. */
+    private final int[] m_BranchOf;
+    /** Scratch: each row's weight on the first and on the second side of a node. */
+    private final double[][] m_WeightOf;
+
+    ProductGrower(J48 j48, double[][] rows, RowRanks ranks, Instances header, int[] first,
+        int[] second, int threads) {
+      super(j48, ranks, header, 2.0 * first.length * second.length, rows.length, threads);
+      m_InFirst = new boolean[rows.length];
+      for (int r : first) {
+        m_InFirst[r] = true;
+      }
+      m_BranchOf = new int[rows.length];
+      m_WeightOf = new double[2][rows.length];
+      for (int f = 0; f < m_Features; f++) {
+        m_FirstZero[0][f] = firstZero(rows, f, first, second);
+        m_FirstZero[1][f] = firstZero(rows, f, second, first);
+      }
+      m_SplitValues[0] = m_Values; // every row is on both sides of some pair
+      m_SplitValues[1] = m_Values;
+    }
+
+    // -- growing: ClassifierTree.buildTree with C45ModelSelection ------------
     /**
-     * The node's pairs by branch (ClassifierSplitModel.split): the tested
-     * side's rows split, the other side kept; a row missing the tested value
-     * goes to every branch whose fraction C4.5 finds above 0, its weight
-     * times that fraction.
+     * Grows a node and its subtree.
+     *
+     * @param part the node's pairs
+     * @param sortedFirst for each feature, the rows of the pairs' first side
+     *     (A1 and A0) in the order of that feature's values
+     * @param sortedSecond the same for the second side (B1 and B0)
      */
-    private Part[] split(Model model, Part part, double[] fractions) {
+    Node<Part> grow(Part part, long[][] sortedFirst, long[][] sortedSecond) throws Exception {
+      Node<Part> node = new Node<>();
+      if (m_KeepTrain) {
+        node.m_Train = part;
+      }
+      node.m_Model = selectModel(part, sortedFirst, sortedSecond);
+      if (node.m_Model.m_NumSubsets > 1) {
+        double[] fractions = fractions(node.m_Model.m_Distribution);
+        Part[] parts = split(node.m_Model, part, fractions);
+        boolean firstSide = node.m_Model.m_Attribute < m_Features;
+        long[][][] sorted = sortedByBranch(node.m_Model, part, fractions,
+            firstSide ? sortedFirst : sortedSecond);
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        Node<Part>[] sons = new Node[parts.length];
+        node.m_Sons = sons;
+        for (int i = 0; i < parts.length; i++) {
+          node.m_Sons[i] = firstSide ? grow(parts[i], sorted[i], sortedSecond)
+              : grow(parts[i], sortedFirst, sorted[i]);
+          sorted[i] = null;
+        }
+      } else {
+        node.m_IsLeaf = true;
+        node.m_IsEmpty = Utils.eq(part.total(), 0);
+      }
+      return node;
+    }
+
+    /**
+     * The rows of known value in the order of each feature's values, the
+     * root's sorted lists: an entry a row, its value's rank and whether it
+     * is in S1 in the high half (read in order by the scan), the row in the
+     * low half.
+     */
+    long[][] sortedRows() {
+      long[][] sorted = new long[m_Features][];
+      for (int f = 0; f < m_Features; f++) {
+        long[] entries = new long[m_Ranks[f].length];
+        int known = 0;
+        for (int r = 0; r < entries.length; r++) {
+          if (m_Ranks[f][r] >= 0) {
+            entries[known++] = (long) (m_Ranks[f][r] << 1 | (m_InFirst[r] ? 1 : 0)) << 32 | r;
+          }
+        }
+        entries = Arrays.copyOf(entries, known);
+        Arrays.sort(entries);
+        sorted[f] = entries;
+      }
+      return sorted;
+    }
+
+    /**
+     * The split side's sorted lists divided among the branches, each still
+     * sorted: a stable pass instead of a sort at every node. A row missing
+     * the tested value goes to every branch C4.5 sends a fraction of it to.
+     */
+    private long[][][] sortedByBranch(Model model, Part part, double[] fractions,
+        long[][] sorted) {
+      boolean firstSide = model.m_Attribute < m_Features;
+      int feature = model.m_Attribute % m_Features;
+      int branches = model.m_NumSubsets;
+      for (int[] rows : firstSide ? new int[][] {part.m_A1, part.m_A0}
+          : new int[][] {part.m_B1, part.m_B0}) {
+        for (int r : rows) {
+          double value = m_Columns[feature][r];
+          m_BranchOf[r] = Double.isNaN(value) ? -1 : branch(model, value);
+        }
+      }
+      long[][][] out = new long[branches][m_Features][];
+      for (int f = 0; f < m_Features; f++) {
+        int[] sizes = new int[branches];
+        for (long entry : sorted[f]) {
+          int b = m_BranchOf[(int) entry];
+          if (b >= 0) {
+            sizes[b]++;
+          } else {
+            for (int i = 0; i < branches; i++) {
+              sizes[i] += Utils.gr(fractions[i], 0) ? 1 : 0;
+            }
+          }
+        }
+        for (int i = 0; i < branches; i++) {
+          out[i][f] = new long[sizes[i]];
+        }
+        int[] filled = new int[branches];
+        for (long entry : sorted[f]) {
+          int b = m_BranchOf[(int) entry];
+          if (b >= 0) {
+            out[b][f][filled[b]++] = entry;
+          } else {
+            for (int i = 0; i < branches; i++) {
+              if (Utils.gr(fractions[i], 0)) {
+                out[i][f][filled[i]++] = entry;
+              }
+            }
+          }
+        }
+      }
+      return out;
+    }
+
+    private Model selectModel(Part part, long[][] sortedFirst, long[][] sortedSecond)
+        throws Exception {
+      Model none = Model.leaf(part.distribution());
+      if (unsplittable(none)) {
+        return none;
+      }
+      double sumOfWeights = part.total();
+      Side[] sides = {side(0, part), side(m_Features, part)};
+      for (int s = 0; s < 2; s++) { // filled before the threads read them
+        if (!sides[s].unit()) {
+          sides[s].weightsInto(m_WeightOf[s]);
+        }
+      }
+      long[][] sorted = new long[2 * m_Features][];
+      System.arraycopy(sortedFirst, 0, sorted, 0, m_Features);
+      System.arraycopy(sortedSecond, 0, sorted, m_Features, m_Features);
+      Model[] models = new Model[2 * m_Features];
+      // A row's class on a side: A1 and B0 hold S1's rows, A0 and B1 S0's.
+      weigh(models, sides, sumOfWeights, sorted, m_WeightOf, new int[] {0, 1});
+      return choose(none, models, sides);
+    }
+    private static double firstZero(double[][] rows, int feature, int[] before, int[] after) {
+      for (int[] part : new int[][] {before, after}) {
+        for (int r : part) {
+          if (rows[r][feature] == 0) {
+            return rows[r][feature];
+          }
+        }
+      }
+      return 0;
+    }
+
+    /**
+     * The rows a pair attribute reads and the pairs each row stands for, by
+     * class: {rows of label 0, rows of label 1}, with the other side's rows
+     * each pairs with, their number and their weight.
+     */
+    private Side side(int attribute, Part part) {
+      if (attribute < m_Features) {
+        return new Side(part.m_A0, part.m_WA0, part.m_B0.length, part.m_Sums[3], part.m_A1,
+            part.m_WA1, part.m_B1.length, part.m_Sums[1]);
+      }
+      return new Side(part.m_B0, part.m_WB0, part.m_A0.length, part.m_Sums[2], part.m_B1,
+          part.m_WB1, part.m_A1.length, part.m_Sums[0]);
+    }
+
+    /** {@inheritDoc} The tested side's rows split, the other side kept. */
+    @Override
+    Part[] split(Model model, Part part, double[] fractions) {
       int feature = model.m_Attribute % m_Features;
       boolean firstSide = model.m_Attribute < m_Features;
       Branches ones = firstSide ? byBranch(model, part.m_A1, part.m_WA1, feature, fractions)
@@ -912,11 +1120,8 @@ public final class ProductJ48 implements ProductTraining.Builder {
       return out;
     }
 
-    /**
-     * A model's distribution over a node's pairs, C45Split.resetDistribution:
-     * the known values' bags, then the unknown ones added in proportion.
-     */
-    private Distribution distribution(Model model, Part part) {
+    @Override
+    Distribution distribution(Model model, Part part) {
       if (!model.splits()) {
         return part.distribution();
       }
@@ -946,142 +1151,10 @@ public final class ProductJ48 implements ProductTraining.Builder {
       return withUnknown(new Distribution(table), unknown);
     }
 
-    // -- collapsing and pruning: C45PruneableClassifierTree -----------------
-    void collapse(Node node) {
-      if (node.m_IsLeaf) {
-        return;
-      }
-      double errorsOfSubtree = trainingErrors(node);
-      double errorsOfTree = node.m_Model.m_Distribution.numIncorrect();
-      if (errorsOfSubtree >= errorsOfTree - 1E-3) {
-        node.m_Sons = null;
-        node.m_IsLeaf = true;
-        node.m_Model = Model.leaf(node.m_Model.m_Distribution);
-      } else {
-        for (Node son : node.m_Sons) {
-          collapse(son);
-        }
-      }
-    }
 
-    private double trainingErrors(Node node) {
-      if (node.m_IsLeaf) {
-        return node.m_Model.m_Distribution.numIncorrect();
-      }
-      double errors = 0;
-      for (Node son : node.m_Sons) {
-        errors = errors + trainingErrors(son);
-      }
-      return errors;
-    }
-
-    void prune(Node node) {
-      if (node.m_IsLeaf) {
-        return;
-      }
-      for (Node son : node.m_Sons) {
-        prune(son);
-      }
-      int largest = node.m_Model.m_Distribution.maxBag();
-      double errorsLargestBranch = m_SubtreeRaising
-          ? errorsForBranch(node.m_Sons[largest], node.m_Train) : Double.MAX_VALUE;
-      double errorsLeaf = errorsFor(node.m_Model.m_Distribution);
-      double errorsTree = estimatedErrors(node);
-      if (Utils.smOrEq(errorsLeaf, errorsTree + 0.1)
-          && Utils.smOrEq(errorsLeaf, errorsLargestBranch + 0.1)) {
-        node.m_Sons = null;
-        node.m_IsLeaf = true;
-        node.m_Model = Model.leaf(node.m_Model.m_Distribution);
-        return;
-      }
-      if (Utils.smOrEq(errorsLargestBranch, errorsTree + 0.1)) {
-        Node branch = node.m_Sons[largest];
-        node.m_Sons = branch.m_Sons;
-        node.m_Model = branch.m_Model;
-        node.m_IsLeaf = branch.m_IsLeaf;
-        redistribute(node, node.m_Train);
-        prune(node);
-      }
-    }
-
-    private double errorsFor(Distribution distribution) {
-      if (Utils.eq(distribution.total(), 0)) {
-        return 0;
-      }
-      return distribution.numIncorrect()
-          + Stats.addErrs(distribution.total(), distribution.numIncorrect(), m_CF);
-    }
-
-    private double estimatedErrors(Node node) {
-      if (node.m_IsLeaf) {
-        return errorsFor(node.m_Model.m_Distribution);
-      }
-      double errors = 0;
-      for (Node son : node.m_Sons) {
-        errors = errors + estimatedErrors(son);
-      }
-      return errors;
-    }
-
-    private double errorsForBranch(Node node, Part part) {
-      if (node.m_IsLeaf) {
-        return errorsFor(part.distribution());
-      }
-      Part[] parts = split(node.m_Model, part,
-          fractions(distribution(node.m_Model, part)));
-      double errors = 0;
-      for (int i = 0; i < node.m_Sons.length; i++) {
-        errors = errors + errorsForBranch(node.m_Sons[i], parts[i]);
-      }
-      return errors;
-    }
-
-    /** C45PruneableClassifierTree.newDistribution: a raised subtree's pairs anew. */
-    private void redistribute(Node node, Part part) {
-      node.m_Model.m_Distribution = distribution(node.m_Model, part);
-      node.m_Train = part;
-      if (!node.m_IsLeaf) {
-        Part[] parts = split(node.m_Model, part, fractions(node.m_Model.m_Distribution));
-        for (int i = 0; i < node.m_Sons.length; i++) {
-          redistribute(node.m_Sons[i], parts[i]);
-        }
-      } else if (!Utils.eq(part.total(), 0)) {
-        node.m_IsEmpty = false;
-      }
-    }
-
-    // -- WEKA's objects -------------------------------------------------------
-    ClassifierTree toWeka(Node node, C45ModelSelection selection) throws Exception {
-      C45PruneableClassifierTree tree = new C45PruneableClassifierTree(selection, m_Prune,
-          m_CF, m_SubtreeRaising, true, m_Collapse);
-      set(ClassifierTree.class, tree, "m_localModel", toWeka(node.m_Model));
-      set(ClassifierTree.class, tree, "m_isLeaf", node.m_IsLeaf);
-      set(ClassifierTree.class, tree, "m_isEmpty", node.m_IsEmpty);
-      set(ClassifierTree.class, tree, "m_train", m_Header);
-      if (!node.m_IsLeaf) {
-        ClassifierTree[] sons = new ClassifierTree[node.m_Sons.length];
-        for (int i = 0; i < sons.length; i++) {
-          sons[i] = toWeka(node.m_Sons[i], selection);
-        }
-        set(ClassifierTree.class, tree, "m_sons", sons);
-      }
-      return tree;
-    }
-
-    private ClassifierSplitModel toWeka(Model model) throws Exception {
-      if (!model.splits()) {
-        return new NoSplit(model.m_Distribution);
-      }
-      C45Split split = new C45Split(model.m_Attribute, m_MinNoObj, model.m_SumOfWeights,
-          m_Mdl);
-      split.setDistribution(model.m_Distribution);
-      set(ClassifierSplitModel.class, split, "m_numSubsets", model.m_NumSubsets);
-      set(C45Split.class, split, "m_complexityIndex", model.m_ComplexityIndex);
-      set(C45Split.class, split, "m_splitPoint", model.m_SplitPoint);
-      set(C45Split.class, split, "m_infoGain", model.m_InfoGain);
-      set(C45Split.class, split, "m_gainRatio", model.m_GainRatio);
-      set(C45Split.class, split, "m_index", model.m_Index);
-      return split;
+    @Override
+    Distribution classes(Part part) {
+      return part.distribution();
     }
   }
 
@@ -1090,7 +1163,7 @@ public final class ProductJ48 implements ProductTraining.Builder {
    * rows (a side holds a row at most once): allocated once a tree, not once
    * an attribute and node.
    */
-  private static final class Scratch {
+  static final class Scratch {
     final int[][] m_Below;
     final double[][] m_BelowWeights;
     final int[] m_SplitRanks;
@@ -1163,6 +1236,16 @@ public final class ProductJ48 implements ProductTraining.Builder {
       return m_Ln[c][bag == 0 ? m_Below[c][p] : m_Rows[c] - m_Below[c][p]];
     }
 
+    /** {@code lnFunc} of a bag's pairs, looked up where the side has the table. */
+    private double lnBag(int p, int bag) {
+      if (m_Ln != null && m_Side.m_LnPairs != null) {
+        int k = bag == 0 ? m_Below[0][p] + m_Below[1][p]
+            : m_Rows[0] - m_Below[0][p] + m_Rows[1] - m_Below[1][p];
+        return m_Side.m_LnPairs[k];
+      }
+      return INFO_GAIN.lnFunc(bag(p, bag));
+    }
+
     private double bag(int p, int bag) {
       return perClass(p, bag, 0) + perClass(p, bag, 1);
     }
@@ -1221,10 +1304,10 @@ public final class ProductJ48 implements ProductTraining.Builder {
       double sum = 0;
       sum = sum + lnPerClass(p, 0, 0);
       sum = sum + lnPerClass(p, 0, 1);
-      sum = sum - INFO_GAIN.lnFunc(bag(p, 0));
+      sum = sum - lnBag(p, 0);
       sum = sum + lnPerClass(p, 1, 0);
       sum = sum + lnPerClass(p, 1, 1);
-      sum = sum - INFO_GAIN.lnFunc(bag(p, 1));
+      sum = sum - lnBag(p, 1);
       double newEnt = -(sum / ContingencyTables.log2);
       double unknownRate = (m_TotalNoInst - m_Total) / m_TotalNoInst;
       double numerator = m_OldEnt - newEnt;
@@ -1239,7 +1322,7 @@ public final class ProductJ48 implements ProductTraining.Builder {
    * The rows a pair attribute reads, by class, with their weights, and the
    * rows of the other side each pairs with: their number and their weight.
    */
-  private static final class Side {
+  static final class Side {
     final int[][] m_Rows;
     /** The rows' weights, parallel to them; null where all are 1. */
     final double[][] m_Weights;
@@ -1255,6 +1338,23 @@ public final class ProductJ48 implements ProductTraining.Builder {
     }
 
     private double[][] m_LnCounts;
+    /**
+     * {@code lnFunc} of each count of pairs up to a pair list's, where each
+     * row stands for one pair (times 1): looked up, not computed, by every
+     * node; null on the product's sides.
+     */
+    private double[] m_LnPairs;
+
+    /**
+     * Looks up the sides' {@code lnFunc} of counts in a table computed once.
+     *
+     * @param lnPairs {@code lnFunc(k)} for every count k of the pairs
+     * @return this side
+     */
+    Side withLnPairs(double[] lnPairs) {
+      m_LnPairs = lnPairs;
+      return this;
+    }
 
     int size() {
       return m_Rows[0].length + m_Rows[1].length;
@@ -1282,7 +1382,9 @@ public final class ProductJ48 implements ProductTraining.Builder {
      * pair weighs 1).
      */
     double[][] lnCounts() {
-      if (m_LnCounts == null) {
+      if (m_LnCounts == null && m_LnPairs != null) {
+        m_LnCounts = new double[][] {m_LnPairs, m_LnPairs}; // times 1: k pairs
+      } else if (m_LnCounts == null) {
         m_LnCounts = new double[2][];
         for (int c = 0; c < 2; c++) {
           m_LnCounts[c] = new double[m_Rows[c].length + 1];
@@ -1303,3 +1405,4 @@ public final class ProductJ48 implements ProductTraining.Builder {
     field.set(target, value);
   }
 }
+

@@ -23,9 +23,10 @@ import weka.classifiers.trees.J48;
  * for the bit ({@link PairTraining#setSumsInPairOrder}).
  *
  * <p>A learner whose objective factorises over any pair list (a pair's
- * linear predictor a sum of one term of each of its rows: {@link Logistic})
- * is trained from the rows on sampled pairs too, from the pairs as row
- * numbers ({@link ListBuilder}).
+ * linear predictor a sum of one term of each of its rows: {@link Logistic}),
+ * or whose splits test one row's value ({@link J48}, all pairs through
+ * {@link ProductJ48}), is trained from the rows on sampled pairs too, from
+ * the pairs as row numbers ({@link ListBuilder}).
  *
  * <p>A learner is taken by its exact class (a subclass may train otherwise)
  * and only with the options its builder honours; for anything else the
@@ -116,9 +117,9 @@ public final class ProductTraining {
   private static final Map<Class<?>, ListBuilder> LIST_BUILDERS = new LinkedHashMap<>();
 
   static {
-    BUILDERS.put(J48.class, new ProductJ48());
     BUILDERS.put(NaiveBayes.class, new ProductNaiveBayes());
     LIST_BUILDERS.put(Logistic.class, new ProductLogistic());
+    LIST_BUILDERS.put(J48.class, new PairListJ48());
   }
 
   private ProductTraining() {

@@ -1,0 +1,493 @@
+/*
+ * Copyright (C) 2026 the weka-ranking authors. GPL-3.0-or-later.
+ */
+package weka.classifiers.meta.rankingreduction;
+
+import java.util.Arrays;
+import java.util.Random;
+
+import weka.classifiers.Classifier;
+import weka.classifiers.trees.J48;
+import weka.classifiers.trees.j48.Distribution;
+import weka.classifiers.trees.j48.InfoGainSplitCrit;
+import weka.core.Instances;
+import weka.core.Utils;
+
+/**
+ * WEKA's J48 (C4.5) trained on any pair list from the rows (a member's sampled
+ * pairs, the default's): the tree, distributions and all, that J48 builds on
+ * the member's materialised pair instances, without making them; all pairs
+ * go to {@link ProductJ48}, which counts them faster still.
+ *
+ * <p>Why it is the same tree: a node's pairs are a subset of the member's
+ * pair list, and a split tests one side's attribute, a value of that side's
+ * row. Each numeric attribute's pairs are put in the order of that row's
+ * value once, by a counting pass over the rows' ranks among the attribute's
+ * values, and every node divides its sorted lists among its branches in one
+ * stable pass: C4.5's candidate split points are the gaps between a node's
+ * distinct values, which these lists give without a comparison sort of the
+ * node's pairs. With unit weights every number J48 computes is a count of
+ * pairs, an integer, exact in doubles whatever the order of addition, so
+ * WEKA's own {@link Distribution}, split criteria and {@code Stats} (through
+ * {@link ProductJ48.Grower}, shared with the product path) give the same
+ * gains, split points, collapses and pruning decisions, subtree raising
+ * included. C4.5 moves a split point to the largest value at most it among
+ * the tested side's values in all of the member's pairs (the first zero in
+ * the pairs' order, 0.0 or -0.0): the rows on that side of some pair, here.
+ *
+ * <p>Missing values: a pair missing the tested value goes down every branch
+ * with a fraction of its weight, as C4.5 sends it. WEKA adds those fractions
+ * a pair at a time in the order its sort of each node's pairs leaves them
+ * (a quicksort, not stable), which this path does not replay: it adds them in
+ * the pairs' order. The sums agree to the last bits, not to the bit; C4.5's
+ * decisions compare with margins (1e-6, 1e-3, 0.1) far above that, so the
+ * tree is WEKA's and every pair's class probabilities are within 1e-11 of
+ * WEKA's (tested), as on the product path. Without a missing value all of
+ * the above is to the bit.
+ *
+ * <p>Honoured and declined: J48's options as {@link ProductJ48} honours them.
+ * Declined besides (the member trains on the pair instances): pairs that are
+ * not a plain list ({@link PairTraining#pairListDeclined}: differences as
+ * features, the interleaved order, query groups, weighted instances).
+ */
+final class PairListJ48 implements ProductTraining.ListBuilder {
+
+  private static final ProductJ48 PRODUCT = new ProductJ48();
+
+  @Override
+  public boolean accepts(Classifier member, PairTraining training) {
+    return PRODUCT.accepts(member, training) && training.pairListDeclined() == null;
+  }
+
+  /**
+   * {@inheritDoc} All pairs: none. A list: the pair's rows and label, its
+   * place and weight in a node, and an entry of each numeric attribute's
+   * sorted list, for a node and for its branches while it divides them.
+   */
+  @Override
+  public long bytesPerPair(PairTraining training) {
+    if (training.productSides() != null) {
+      return 0;
+    }
+    Instances header = training.pairHeader();
+    int numeric = 0;
+    for (int a = 0; a < header.numAttributes(); a++) {
+      numeric += a != header.classIndex() && header.attribute(a).isNumeric() ? 1 : 0;
+    }
+    return 12 + 2 * (12 + 8L * numeric);
+  }
+
+  @Override
+  public String train(Classifier member, PairTraining training, Random random, int threads)
+      throws Exception {
+    int[][] sides = training.productSides();
+    if (sides != null) {
+      PRODUCT.train(member, training, sides[0], sides[1], threads);
+      return null;
+    }
+    if (random == null) {
+      return "sampled pairs without the member's generator";
+    }
+    J48 j48 = (J48) member;
+    Instances header = new Instances(training.pairHeader(), 0);
+    // J48's own checks of its options and capabilities, on no pairs.
+    j48.buildClassifier(header);
+    ListGrower grower = new ListGrower(j48, training.rows(), training.rowRanks(), header,
+        training.pairList(random), threads);
+    ProductJ48.Node<Bag> root;
+    try {
+      root = grower.grow(grower.root(), grower.sortedPairs());
+    } finally {
+      grower.close();
+    }
+    grower.finish(j48, root);
+    return null;
+  }
+
+  /**
+   * A node's pairs: their numbers in the member's list, in its order, with
+   * their weights (the product of C4.5's fractions along their path where
+   * they missed a tested value) and the weights' sums by class.
+   */
+  private static final class Bag {
+    final int[] m_Pairs;
+    /** Parallel to the pairs; null where every weight is 1. */
+    final double[] m_Weights;
+    /** The weights of the pairs of label 0 and of label 1. */
+    final double[] m_Classes;
+
+    Bag(int[] pairs, double[] weights, double[] classes) {
+      m_Pairs = pairs;
+      m_Weights = weights;
+      m_Classes = classes;
+    }
+
+    double weight(int position) {
+      return m_Weights == null ? 1 : m_Weights[position];
+    }
+
+    int size() {
+      return m_Pairs.length;
+    }
+  }
+
+  /** A node's pairs by branch, and where each of its pairs is in its branches. */
+  private static final class Division {
+    final Bag[] m_Bags;
+    /** The branch each position of the node goes to, -1 for every branch. */
+    final int[] m_BranchOf;
+    /** Each position's place in its branch (of a pair of known value). */
+    final int[] m_Place;
+    /**
+     * Each branch's place of each position missing the tested value (-1: not
+     * there); null when none misses it.
+     */
+    final int[][] m_MissingPlace;
+
+    Division(Bag[] bags, int[] branchOf, int[] place, int[][] missingPlace) {
+      m_Bags = bags;
+      m_BranchOf = branchOf;
+      m_Place = place;
+      m_MissingPlace = missingPlace;
+    }
+  }
+
+  /** The growing of C4.5 over a pair list, a node's pairs held as a {@link Bag}. */
+  private static final class ListGrower extends ProductJ48.Grower<Bag> {
+    private static final long POSITION = 0xFFFFFFFFL;
+
+    private final PairList m_List;
+    /** {@code lnFunc(k)} of every count k of the member's pairs (a node's counts). */
+    private final double[] m_LnPairs;
+    /** Whether a row misses a feature's value. */
+    private final boolean[] m_Missing;
+
+    ListGrower(J48 j48, double[][] rows, RowRanks ranks, Instances header, PairList pairs,
+        int threads) {
+      super(j48, ranks, header, pairs.size(), pairs.size(), threads);
+      m_List = pairs;
+      InfoGainSplitCrit infoGain = new InfoGainSplitCrit();
+      m_LnPairs = new double[pairs.size() + 1];
+      for (int k = 0; k < m_LnPairs.length; k++) {
+        m_LnPairs[k] = infoGain.lnFunc(k);
+      }
+      m_Missing = new boolean[m_Features];
+      for (int f = 0; f < m_Features; f++) {
+        for (int rank : m_Ranks[f]) {
+          m_Missing[f] |= rank < 0;
+        }
+      }
+      for (int s = 0; s < 2; s++) {
+        int[] side = s == 0 ? pairs.first : pairs.second;
+        m_SplitValues[s] = new double[m_Features][];
+        for (int f = 0; f < m_Features; f++) {
+          m_SplitValues[s][f] = valuesOn(side, f);
+          for (int row : side) {
+            if (rows[row][f] == 0) {
+              m_FirstZero[s][f] = rows[row][f]; // 0.0 or -0.0, as the pairs show it
+              break;
+            }
+          }
+        }
+      }
+    }
+
+    /** A feature's distinct values among the given rows, ascending. */
+    private double[] valuesOn(int[] rows, int feature) {
+      double[] values = m_Values[feature];
+      boolean[] present = new boolean[values.length];
+      int distinct = 0;
+      for (int row : rows) {
+        int rank = m_Ranks[feature][row];
+        if (rank >= 0 && !present[rank]) {
+          present[rank] = true;
+          distinct++;
+        }
+      }
+      double[] out = new double[distinct];
+      for (int rank = 0, k = 0; rank < values.length; rank++) {
+        if (present[rank]) {
+          out[k++] = values[rank];
+        }
+      }
+      return out;
+    }
+
+    /** The member's pairs, every weight 1: the root's. */
+    Bag root() {
+      int[] all = new int[m_List.size()];
+      double[] classes = new double[2];
+      for (int k = 0; k < all.length; k++) {
+        all[k] = k;
+        classes[m_List.label[k]]++;
+      }
+      return new Bag(all, null, classes);
+    }
+
+    /** The row whose value a pair attribute reads of pair k. */
+    private int row(int attribute, int pair) {
+      return attribute < m_Features ? m_List.first[pair] : m_List.second[pair];
+    }
+
+    /**
+     * Each numeric attribute's pairs of known value in the order of its
+     * values, the root's sorted lists: an entry a pair, its value's rank and
+     * its label in the high half (read in order by the scan), its position in
+     * the node in the low half. A counting pass over the ranks, no sort.
+     *
+     * @return by pair attribute; null for a nominal one
+     */
+    long[][] sortedPairs() {
+      long[][] sorted = new long[2 * m_Features][];
+      for (int j = 0; j < sorted.length; j++) {
+        if (!m_Header.attribute(j).isNumeric()) {
+          continue;
+        }
+        int[] ranks = m_Ranks[j % m_Features];
+        int[] start = new int[m_Values[j % m_Features].length + 1];
+        int known = 0;
+        for (int k = 0; k < m_List.size(); k++) {
+          int rank = ranks[row(j, k)];
+          if (rank >= 0) {
+            start[rank + 1]++;
+            known++;
+          }
+        }
+        for (int v = 1; v < start.length; v++) {
+          start[v] += start[v - 1];
+        }
+        long[] entries = new long[known];
+        for (int k = 0; k < m_List.size(); k++) {
+          int rank = ranks[row(j, k)];
+          if (rank >= 0) {
+            entries[start[rank]++] = (long) (rank << 1 | m_List.label[k]) << 32 | k;
+          }
+        }
+        sorted[j] = entries;
+      }
+      return sorted;
+    }
+
+    // -- growing: ClassifierTree.buildTree with C45ModelSelection ------------
+    /**
+     * Grows a node and its subtree.
+     *
+     * @param bag the node's pairs
+     * @param sorted each numeric attribute's entries of the node, as
+     *     {@link #sortedPairs} makes them; emptied as the branches take them
+     */
+    ProductJ48.Node<Bag> grow(Bag bag, long[][] sorted) throws Exception {
+      ProductJ48.Node<Bag> node = new ProductJ48.Node<>();
+      if (m_KeepTrain) {
+        node.m_Train = bag;
+      }
+      node.m_Model = selectModel(bag, sorted);
+      if (node.m_Model.m_NumSubsets > 1) {
+        double[] fractions = fractions(node.m_Model.m_Distribution);
+        Division division = divide(node.m_Model, bag, fractions, true);
+        long[][][] branches = sortedByBranch(division, sorted);
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        ProductJ48.Node<Bag>[] sons = new ProductJ48.Node[branches.length];
+        node.m_Sons = sons;
+        for (int i = 0; i < sons.length; i++) {
+          sons[i] = grow(division.m_Bags[i], branches[i]);
+          branches[i] = null;
+        }
+      } else {
+        node.m_IsLeaf = true;
+        node.m_IsEmpty = Utils.eq(classes(bag).total(), 0);
+      }
+      return node;
+    }
+
+    private ProductJ48.Model selectModel(Bag bag, long[][] sorted) throws Exception {
+      ProductJ48.Model none = ProductJ48.Model.leaf(classes(bag));
+      if (unsplittable(none)) {
+        return none;
+      }
+      ProductJ48.Side[] sides = {side(0, bag), side(m_Features, bag)};
+      ProductJ48.Model[] models = new ProductJ48.Model[2 * m_Features];
+      // The entries' label bit is the pair's class on either side.
+      weigh(models, sides, none.m_Distribution.total(), sorted,
+          new double[][] {bag.m_Weights, bag.m_Weights}, new int[] {0, 0});
+      return choose(none, models, sides);
+    }
+
+    /**
+     * The rows a pair attribute reads, by the pairs' class: one entry a pair
+     * (a row as often as its pairs), with the pair's weight.
+     */
+    private ProductJ48.Side side(int attribute, Bag bag) {
+      int[] counts = new int[2];
+      for (int pair : bag.m_Pairs) {
+        counts[m_List.label[pair]]++;
+      }
+      int[][] rows = {new int[counts[0]], new int[counts[1]]};
+      double[][] weights = bag.m_Weights == null ? new double[2][]
+          : new double[][] {new double[counts[0]], new double[counts[1]]};
+      int[] filled = new int[2];
+      for (int i = 0; i < bag.size(); i++) {
+        int pair = bag.m_Pairs[i];
+        int c = m_List.label[pair];
+        if (bag.m_Weights != null) {
+          weights[c][filled[c]] = bag.m_Weights[i];
+        }
+        rows[c][filled[c]++] = row(attribute, pair);
+      }
+      return new ProductJ48.Side(rows[0], weights[0], 1, 1.0, rows[1], weights[1], 1, 1.0)
+          .withLnPairs(m_LnPairs);
+    }
+
+    /**
+     * The node's pairs by branch (ClassifierSplitModel.split), in the node's
+     * order; with positions, also where each lands in each branch.
+     */
+    private Division divide(ProductJ48.Model model, Bag bag, double[] fractions,
+        boolean positions) {
+      double[] column = m_Columns[model.m_Attribute % m_Features];
+      int branches = model.m_NumSubsets;
+      int[] branchOf = new int[bag.size()];
+      int[] sizes = new int[branches];
+      boolean missing = false;
+      for (int i = 0; i < bag.size(); i++) {
+        double value = column[row(model.m_Attribute, bag.m_Pairs[i])];
+        if (Double.isNaN(value)) {
+          missing = true;
+          branchOf[i] = -1;
+          for (int b = 0; b < branches; b++) {
+            sizes[b] += Utils.gr(fractions[b], 0) ? 1 : 0;
+          }
+        } else {
+          branchOf[i] = ProductJ48.Grower.branch(model, value);
+          sizes[branchOf[i]]++;
+        }
+      }
+      int[][] pairs = new int[branches][];
+      double[][] weights = new double[branches][];
+      double[][] classes = new double[branches][2];
+      int[] place = positions ? new int[bag.size()] : null;
+      int[][] missingPlace = positions && missing ? new int[branches][bag.size()] : null;
+      for (int b = 0; b < branches; b++) {
+        pairs[b] = new int[sizes[b]];
+        if (bag.m_Weights != null || missing) {
+          weights[b] = new double[sizes[b]];
+        }
+      }
+      int[] filled = new int[branches];
+      for (int i = 0; i < bag.size(); i++) {
+        int pair = bag.m_Pairs[i];
+        int c = m_List.label[pair];
+        double weight = bag.weight(i);
+        int known = branchOf[i];
+        if (known >= 0) {
+          if (positions) {
+            place[i] = filled[known];
+          }
+          if (weights[known] != null) {
+            weights[known][filled[known]] = weight;
+          }
+          classes[known][c] = classes[known][c] + weight;
+          pairs[known][filled[known]++] = pair;
+          continue;
+        }
+        for (int b = 0; b < branches; b++) {
+          boolean goes = Utils.gr(fractions[b], 0);
+          if (positions) {
+            missingPlace[b][i] = goes ? filled[b] : -1;
+          }
+          if (goes) {
+            double w = fractions[b] * weight;
+            weights[b][filled[b]] = w;
+            classes[b][c] = classes[b][c] + w;
+            pairs[b][filled[b]++] = pair;
+          }
+        }
+      }
+      Bag[] bags = new Bag[branches];
+      for (int b = 0; b < branches; b++) {
+        bags[b] = new Bag(pairs[b], weights[b], classes[b]);
+      }
+      return new Division(bags, branchOf, place, missingPlace);
+    }
+
+    /**
+     * The node's sorted lists divided among the branches, each still sorted,
+     * each entry pointing at its pair's position in the branch: a stable pass
+     * instead of a sort at every node. A pair missing the tested value goes
+     * to every branch C4.5 sends a fraction of it to. Each list of the node
+     * is dropped once divided.
+     */
+    private long[][][] sortedByBranch(Division division, long[][] sorted) {
+      int branches = division.m_Bags.length;
+      long[][][] out = new long[branches][sorted.length][];
+      int[] branchOf = division.m_BranchOf;
+      int[] place = division.m_Place;
+      int[][] missingPlace = division.m_MissingPlace;
+      for (int j = 0; j < sorted.length; j++) {
+        if (sorted[j] == null) {
+          continue;
+        }
+        // Every pair of the node is in the list of a feature no row misses.
+        boolean whole = !m_Missing[j % m_Features];
+        for (int i = 0; i < branches; i++) {
+          out[i][j] = whole ? new long[division.m_Bags[i].size()] : new long[sorted[j].length];
+        }
+        int[] filled = new int[branches];
+        for (long entry : sorted[j]) {
+          int position = (int) entry;
+          long high = entry & ~POSITION;
+          int b = branchOf[position];
+          if (b >= 0) {
+            out[b][j][filled[b]++] = high | place[position];
+          } else {
+            for (int i = 0; i < branches; i++) {
+              int there = missingPlace[i][position];
+              if (there >= 0) {
+                out[i][j][filled[i]++] = high | there;
+              }
+            }
+          }
+        }
+        if (!whole) {
+          for (int i = 0; i < branches; i++) {
+            out[i][j] = Arrays.copyOf(out[i][j], filled[i]);
+          }
+        }
+        sorted[j] = null;
+      }
+      return out;
+    }
+
+    @Override
+    Bag[] split(ProductJ48.Model model, Bag bag, double[] fractions) {
+      return divide(model, bag, fractions, false).m_Bags;
+    }
+
+    @Override
+    Distribution distribution(ProductJ48.Model model, Bag bag) {
+      if (!model.splits()) {
+        return classes(bag);
+      }
+      double[] column = m_Columns[model.m_Attribute % m_Features];
+      double[][] table = new double[model.m_NumSubsets][2];
+      double[] unknown = new double[2];
+      for (int i = 0; i < bag.size(); i++) {
+        int pair = bag.m_Pairs[i];
+        int c = m_List.label[pair];
+        double value = column[row(model.m_Attribute, pair)];
+        if (Double.isNaN(value)) {
+          unknown[c] = unknown[c] + bag.weight(i);
+        } else {
+          int b = ProductJ48.Grower.branch(model, value);
+          table[b][c] = table[b][c] + bag.weight(i);
+        }
+      }
+      return withUnknown(new Distribution(table), unknown);
+    }
+
+    @Override
+    Distribution classes(Bag bag) {
+      return new Distribution(new double[][] {bag.m_Classes.clone()});
+    }
+  }
+}

@@ -1,0 +1,243 @@
+"""An experiment's cost said before the work (issue 44, item 6).
+
+The estimate's arithmetic on hand-computed plans, the run's time to go priced
+per scheme and data set on a fake clock, the far-longer scheme named in one
+line; ``experiment --estimate`` runs no unit and writes only its pilot's
+seconds, where it says.
+"""
+
+import json
+import logging
+
+import pytest
+from test_bad_input import failing
+
+from weka_ranking import progress
+from weka_ranking._resources import project_dir
+from weka_ranking.cli import main
+from weka_ranking.experiments import estimate as est
+from weka_ranking.experiments import plan as plan_module
+from weka_ranking.experiments.experiment import run_experiment
+from weka_ranking.experiments.plan import DataSpec, ExperimentPlan
+from weka_ranking.experiments.schemes import Scheme
+
+LABOR = str(project_dir("arff_data") / "labor.arff")
+
+
+def two_by_two(folds: int = 2) -> ExperimentPlan:
+    """Data sets d1, d2 x schemes a, b, one run: nothing is read to build it."""
+    return ExperimentPlan(
+        (DataSpec("d1", "d1.arff"), DataSpec("d2", "d2.arff")),
+        (Scheme("a", (("ranker", "pointwise"),)), Scheme("b")),
+        folds=folds,
+        runs=1,
+    )
+
+
+SECONDS = {("d1", "a"): 1.0, ("d1", "b"): 3.0, ("d2", "a"): 2.0, ("d2", "b"): 10.0}
+
+
+@pytest.mark.fast
+def test_the_model_of_growth_by_hand():
+    assert est.scaled(3.0, 500, 1000, 1.0) == 6.0
+    assert est.scaled(3.0, 500, 1500, 2.0) == 27.0
+    # 0.5 s at 250 rows, 2.0 s at 1000: rows x 4, seconds x 4, k = 1.
+    assert est.growth_exponent(0.5, 250, 2.0, 1000) == pytest.approx(1.0)
+    # seconds x 2.828 for rows x 2: k = 1.5.
+    assert est.growth_exponent(1.0, 500, 2**1.5, 1000) == pytest.approx(1.5)
+    # Kept in its range: noise cannot make it fall below linear or explode.
+    low, high = est.GROWTH_EXPONENTS
+    assert est.growth_exponent(2.0, 500, 1.0, 1000) == low
+    assert est.growth_exponent(1.0, 500, 100.0, 1000) == high
+    assert est.growth_exponent(0.0, 500, 1.0, 1000) == low
+    pilot = est.Pilot("d", "s", rows=4000, pilot_rows=1000, seconds=2.0, exponent=1.5)
+    assert pilot.unit_seconds == pytest.approx(16.0)  # 2 x 4 ** 1.5
+    whole = est.Pilot("d", "s", rows=700, pilot_rows=700, seconds=2.0, exponent=2.0)
+    assert whole.unit_seconds == 2.0  # the unit's own work: no model
+
+
+@pytest.mark.fast
+def test_contention_of_workers_by_hand():
+    assert est.contention(1, 2, 0.0) == 1.0
+    assert est.contention(2, 2, 0.0) == 1.0  # a core each
+    assert est.contention(4, 2, 0.0) == 2.0  # two a core
+    # Beside 3 runnable processes: alone 2/4 of a core, among 2 workers 2/5.
+    assert est.contention(2, 2, 3.0) == pytest.approx(1.25)
+
+
+@pytest.mark.fast
+def test_the_plans_wall_by_hand():
+    """Units d1: a b a b, d2: a b a b (1 3 1 3 2 10 2 10 s)."""
+    units = two_by_two().units()
+    alone = est.estimate(units, SECONDS, 1, overhead=0.0, load_seconds=0.5)
+    assert alone.seconds == pytest.approx(0.5 + est.REPORT_SECONDS + 32.0)
+    assert alone.fixed_seconds == pytest.approx(0.5 + est.REPORT_SECONDS)
+    # On 2 workers, each unit to the first free: a worker ends at 15, the
+    # other at 17; the data are read again in the workers, which start.
+    two = est.estimate(units, SECONDS, 2, overhead=0.0, load_seconds=0.5, pace=2.0)
+    fixed = 0.5 + 2 * est.REPORT_SECONDS + 2 * est.WORKER_START_SECONDS + 0.5
+    assert two.seconds == pytest.approx(fixed + 17.0)
+    by_name = {s.name: s for s in two.schemes}
+    # a: 1 1 2 2 on two workers, 3 s; b: 3 3 10 10, 13 s.
+    assert (by_name["a"].units, by_name["a"].unit_seconds) == (4, 6.0)
+    assert by_name["a"].wall_seconds == pytest.approx(3.0)
+    assert by_name["b"].wall_seconds == pytest.approx(13.0)
+    # Slower units and a cost of each unit beyond its work.
+    slow = est.estimate(units, SECONDS, 1, slowdown=1.5, overhead=0.25)
+    assert slow.seconds == pytest.approx(est.REPORT_SECONDS + 32.0 * 1.5 + 8 * 0.25)
+
+
+@pytest.mark.fast
+def test_a_scheme_far_longer_than_the_others_is_named_in_one_line():
+    units = two_by_two().units()
+    # b's 26 s are not 5 times a's 6 s.
+    assert est.estimate(units, SECONDS, 1).far_longer == ()
+    dear = {**SECONDS, ("d2", "b"): 100.0}  # b: 3 3 100 100, 206 s
+    plan = est.estimate(units, dear, 1, overhead=0.0)
+    assert plan.far_longer == ("b",)
+    said = est.far_longer_line(plan)
+    assert "\n" not in said
+    assert said.startswith("expected to take far longer than the others: 'b' (")
+    assert "34 times the other schemes' median" in said  # 206 / 6
+    assert est.far_longer(
+        {"J48": 1.0, "NaiveBayes": 2.0, "Logistic": 1.5, "SMO": 40.0}
+    ) == ("SMO",)
+    assert est.far_longer({"only": 9.0}) == ()
+
+
+def finished(time_left, unit, seconds):
+    records = [{"train_seconds": seconds - 0.5, "rank_seconds": 0.5}]
+    time_left.finished(unit, records)
+
+
+@pytest.mark.fast
+def test_time_to_go_priced_per_scheme_and_data_set_on_a_fake_clock():
+    """The issue's complaint: the mean unit so far misprices a plan of mixed schemes.
+
+    d1 (a 1 s, b 3 s) runs first, then d2 (a 2 s, b 10 s), priced by the pilot.
+    """
+    now = [100.0]
+    units = two_by_two().units()
+    time_left = est.TimeLeft(units, SECONDS, clock=lambda: now[0])
+    assert time_left.seconds_left() is None  # no unit done: no pace yet
+    for unit, seconds in zip(units[:4], (1.0, 3.0, 1.0, 3.0)):
+        now[0] += seconds
+        finished(time_left, unit, seconds)
+    # d2 by its pilot: 2 + 10 + 2 + 10 = 24 s, at the run's pace of 1.
+    assert time_left.seconds_left() == pytest.approx(24.0)
+    # The mean unit so far (2 s) would say 8 s.
+    now[0] += 8.0  # the run went twice as slow as its units' seconds
+    assert time_left.seconds_left() == pytest.approx(24.0 * 16.0 / 8.0)
+    # A unit done of d2's a prices the others of d2's a: 5 s, not the pilot's 2.
+    now[0] = 116.0
+    finished(time_left, units[4], 5.0)
+    # left: a 5, b 10, b 10 = 25 s; pace 16 / 13.
+    assert time_left.seconds_left() == pytest.approx(25.0 * 16.0 / 13.0)
+
+
+@pytest.mark.fast
+def test_time_to_go_without_a_pilot_and_with_failed_units():
+    now = [0.0]
+    units = two_by_two().units()
+    time_left = est.TimeLeft(units[:4], clock=lambda: now[0])
+    now[0] = 2.0
+    time_left.finished(units[0], [{"error": "WEKA refused"}])  # done, no seconds
+    assert time_left.seconds_left() is None
+    now[0] = 6.0
+    finished(time_left, units[1], 4.0)
+    # a's other unit priced by the mean unit so far (4 s), b's by b's (4 s); pace
+    # 6 s of wall for 4 s of units.
+    assert time_left.seconds_left() == pytest.approx(8.0 * 6.0 / 4.0)
+
+
+@pytest.mark.fast
+def test_the_progress_line_says_the_time_to_go(caplog, monkeypatch):
+    monkeypatch.setattr(progress, "EVERY_SECONDS", 0.0)
+    now = [0.0]
+    units = two_by_two().units()
+    time_left = est.TimeLeft(units, SECONDS, clock=lambda: now[0])
+    caplog.set_level(logging.INFO, logger="weka_ranking.progress")
+    time_left(0, 8)
+    now[0] = 1.0
+    finished(time_left, units[0], 1.0)
+    time_left(1, 8)
+    said = [r.getMessage() for r in caplog.records]
+    assert said == [
+        "unit 0 of 8 done, 0 s, time to go not known yet",
+        "unit 1 of 8 done, 1 s, about 31 s to go (each scheme priced on each data set)",
+    ]
+
+
+@pytest.mark.fast
+def test_the_kept_pilot_is_read_for_its_own_plan_only(tmp_path):
+    plan = two_by_two()
+    pilots = [
+        est.Pilot(d, s, 100, 100, seconds, 1.0) for (d, s), seconds in SECONDS.items()
+    ]
+    path = est.keep_pilot(plan, tmp_path, pilots)
+    assert path == tmp_path / est.KEPT
+    assert est.kept_pilot(plan, tmp_path) == SECONDS
+    assert est.kept_pilot(two_by_two(folds=3), tmp_path) == {}  # another plan
+    assert est.kept_pilot(plan, tmp_path / "none") == {}
+
+
+def test_estimate_runs_no_unit_and_writes_only_its_pilot_where_it_says(
+    tmp_path, capsys, monkeypatch, weka
+):
+    def no_unit(unit):
+        raise AssertionError(f"ran {unit.key}")
+
+    monkeypatch.setattr(plan_module, "run_unit", no_unit)
+    out = tmp_path / "out"
+    argv = [
+        "experiment", "--data", LABOR, "--scheme", "J48 --ranker pointwise",
+        "--scheme", "NaiveBayes --ranker pointwise", "--folds", "2", "--runs", "2",
+        "--out", str(out),
+    ]  # fmt: skip
+    assert main([*argv, "--estimate"]) == 0
+    said = capsys.readouterr().out
+    assert said.startswith("about ") and " on 1 worker for 8 units" in said
+    assert f"ran no unit; the pilot's seconds are kept in {out / est.KEPT}" in said
+    assert sorted(p.name for p in out.iterdir()) == [est.KEPT]
+    assert main([*argv, "--estimate", "json", "--jobs", "2"]) == 0
+    values = json.loads(capsys.readouterr().out)
+    assert values["estimate"]["jobs"] == 2
+    assert [s["units"] for s in values["estimate"]["schemes"]] == [4, 4]
+    assert {(p["data"], p["rows"]) for p in values["pilots"]} == {("labor", 28)}
+    assert sorted(p.name for p in out.iterdir()) == [est.KEPT]
+
+
+def test_estimate_with_bad_input_says_so_in_one_line(tmp_path, capsys, weka):
+    argv = ["experiment", "--scheme", "J48", "--out", str(tmp_path), "--estimate"]
+    line = failing(capsys, *argv, "--data", str(tmp_path / "missing.arff"))
+    assert "missing.arff" in line
+    code = main([*argv, "--data", LABOR, "--export-experimenter", "x.xml"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert err == (
+        "weka-ranking: error: --estimate prices the plan on --jobs worker processes "
+        "of this machine and runs nothing: leave out --export-experimenter\n"
+    )
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_run_names_a_far_longer_scheme_before_it_starts(tmp_path, caplog, weka):
+    """From the pilot ``--estimate`` kept; its time to go priced by it too."""
+    plan = plan_module.plan_from_flags(
+        [LABOR],
+        ["J48 --ranker pointwise", "NaiveBayes --ranker pointwise"],
+        folds=2,
+        runs=1,
+    )
+    dear = [
+        est.Pilot("labor", "J48 alone", 28, 28, 0.01, 1.0),
+        est.Pilot("labor", "NaiveBayes alone", 28, 28, 5.0, 1.0),
+    ]
+    est.keep_pilot(plan, tmp_path, dear)
+    caplog.set_level(logging.INFO, logger="weka_ranking.progress")
+    run_experiment(plan, tmp_path, progress=True)
+    said = [r.getMessage() for r in caplog.records if r.name == "weka_ranking.progress"]
+    assert said[0].startswith(
+        "expected to take far longer than the others: 'NaiveBayes alone' ("
+    )
+    assert said[-1].startswith("unit 4 of 4 done, ")

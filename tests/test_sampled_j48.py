@@ -1,0 +1,112 @@
+"""J48 trained from the rows on a member's sampled pairs is WEKA's J48 on them.
+
+``PairListJ48`` trains the default's members (``-P 2``, ten voters) without
+making a pair: C4.5's tree grown, collapsed and pruned over the member's pair
+list as row numbers. These tests train J48 both ways on the pairs a member's
+generator draws (``SampledPairsTraining``) and ask for the same text and the
+same class distribution, to the bit, for every pair where no value is
+missing, and for the same tree within 1e-11 where C4.5's fractional weights
+are added in another order; and they check what goes to WEKA's own path.
+"""
+
+import jpype
+import numpy as np
+import pytest
+
+from tests.test_product_j48 import (
+    MISSING,
+    OPTIONS,
+    assert_same_model,
+    assert_same_tree,
+    holes,
+    sample,
+    tied,
+    without_missing,
+)
+from weka_ranking import RankingReduction, bridge, load_task
+from weka_ranking._resources import project_dir
+from weka_ranking.data import Dataset, synthetic
+
+
+def compare(
+    data: Dataset,
+    options: str = "",
+    per_instance: int = 2,
+    seed: int = 1,
+    threads: int = 1,
+):
+    """J48 on one member's sampled pairs, from the rows and on the pairs."""
+    classifier = bridge.make_classifier("J48", bridge.split_options(options))
+    both = jpype.JClass("wekaranking.harness.SampledPairsTraining")
+    instances = bridge.to_instances(data)
+    return both.compare(
+        classifier, instances, data.positive, per_instance, seed, threads
+    )
+
+
+def mixed(n: int = 150) -> Dataset:
+    """credit-g's rows: nominal and numeric attributes, some values made missing."""
+    data = sample(load_task(project_dir("arff_data") / "credit-g.arff"), n)
+    return holes(data, 0.1)
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_sampled_pairs_give_wekas_tree_to_the_bit(options, weka):
+    assert_same_model(compare(load_task("glass"), options))
+
+
+@pytest.mark.parametrize(("per_instance", "seed"), [(1, 1), (2, 7), (3, 2), (5, 11)])
+def test_every_pairs_per_instance_and_seed(per_instance, seed, weka):
+    data = without_missing(mixed(200))
+    assert_same_model(compare(data, "", per_instance, seed))
+    assert_same_model(compare(tied(150), "-M 1", per_instance, seed))
+
+
+def test_a_deep_tree_raises_subtrees_alike(weka):
+    result = compare(synthetic(400, features=8, seed=3), "-M 1", per_instance=4)
+    assert_same_model(result)
+    assert str(result.onPairsModel).count(":") > 30
+
+
+@pytest.mark.parametrize("share", [0, 0.03], ids=["complete", "missing"])
+def test_the_tree_does_not_depend_on_the_threads(share, weka):
+    # 1,200 rows, 2,400 pairs: the root's attributes are weighed on two threads.
+    data = holes(synthetic(1200, seed=4), share)
+    one, two = (compare(data, threads=threads) for threads in (1, 2))
+    assert one.fromRows and two.fromRows
+    assert str(one.fromRowsModel) == str(two.fromRowsModel)
+    assert str(one.fromRowsModel).count(":") > 10
+
+
+@pytest.mark.parametrize("data", MISSING[:4] + MISSING[5:])
+def test_missing_values_give_wekas_tree(data, weka):
+    data = data()
+    assert np.isnan(data.X).any()
+    assert_same_tree(compare(data))
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_missing_values_under_every_option_it_honours(options, weka):
+    assert_same_tree(compare(mixed(), options, per_instance=3, seed=5))
+
+
+@pytest.mark.parametrize("options", ["-B", "-L"])
+def test_options_it_cannot_honour_go_to_wekas_path(options, weka):
+    result = compare(load_task("glass"), options)
+    assert not result.fromRows
+    assert result.pairs > 0
+
+
+def test_the_default_members_are_the_trees_from_the_rows(weka):
+    # The default: -P 2 and ten voters; each member's tree from the rows.
+    data = without_missing(mixed(200))
+    model = RankingReduction("J48", voters=3).fit(data)
+    from_rows = model.weka_model_.trainingFootprint(bridge.to_instances(data))[5]
+    assert from_rows == 1
+    members = [str(m.toString()) for m in model.weka_model_.getMembers()]
+    seeds = list(model.member_seeds_)
+    for member, seed in zip(members, seeds, strict=True):
+        result = compare(data, seed=seed)
+        assert_same_model(result)
+        assert member == str(result.onPairsModel)
+    assert len(set(members)) > 1  # each member its own sample

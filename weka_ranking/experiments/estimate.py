@@ -1,0 +1,587 @@
+"""An experiment's cost said before the work, and its time to go while it runs.
+
+A user planning a dozen data sets cannot know beforehand that one scheme takes
+a hundred times another's. ``weka-ranking experiment PLAN --estimate`` runs a
+short pilot of each scheme on each data set and prices the plan from it,
+running no unit of the plan:
+
+- **The pilot.** Each scheme is first run once to warm the JVM's compiler to
+  its code (on the largest data set's smaller size: a run pays that once a
+  process, and a scheme's first pilot would be priced two or three times too
+  high). Then it is trained on the first training fold of run 1 of each data
+  set and ranks its test fold: the unit's own work where the fold has at most
+  ``m = PILOT_ROWS`` training rows, else on ``m / 4`` then ``m`` of them (a
+  stratified prefix of WEKA's fold, the test fold cut in the same
+  proportion). The last size is run twice and the lesser kept, the pilot's
+  seconds (training and ranking, as a unit's record counts them, at the
+  machine's load of the moment): a run's units are warm, and one reading on a
+  shared machine was up to three times a unit's.
+- **The model of growth.** A unit of ``n > m`` training rows costs
+  ``s(m) * (n / m) ** k`` (:func:`scaled`), ``k`` the exponent the two pilot
+  sizes show in CPU seconds (:func:`growth_exponent`: the process's, which
+  other work on a shared machine disturbs less than the wall), kept between 1
+  (linear in rows, as NaiveBayes) and 1.6 (the default reduction's growth
+  measured up to 128,000 rows, issue 44).
+- **The plan.** Each unit costs its scheme's and data set's seconds, times
+  the slowdown of ``jobs`` workers sharing the machine's cores with its load
+  (:func:`contention`), plus :data:`UNIT_OVERHEAD_SECONDS`; the units are
+  replayed in the plan's order on the first free of ``jobs`` workers
+  (:func:`runner.makespan`, as ``reproduce --estimate`` prices its plan), after
+  the data sets' loading (as the run's checks took it, and again in each
+  worker) and, with workers, their start (:data:`WORKER_START_SECONDS`), and
+  before the report (:data:`REPORT_SECONDS`); those two are seconds alone,
+  scaled by the machine's pace at the pilot (its wall over its CPU seconds).
+  The command's own start (Python and the JVM) is not counted.
+  ``weka-ranking bench --sections estimate`` checks the estimate against a
+  measured run.
+
+The pilot's seconds are kept in the store's folder (``estimate.json``), so that
+the run's progress line (:class:`TimeLeft`) prices a scheme's units on a data
+set by those done so far, and by the pilot where none is done yet.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+import os
+import statistics
+import time
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from weka_ranking import machine
+from weka_ranking import progress as progress_module
+from weka_ranking.atomic import write_atomically
+from weka_ranking.errors import HeapError, WekaError
+from weka_ranking.experiments.plan import ExperimentPlan, ExperimentUnit
+from weka_ranking.experiments.runner import makespan, pending_units
+from weka_ranking.experiments.store import ResultStore
+
+logger = logging.getLogger(__name__)
+
+# Training rows of the pilot's larger size; a larger data set is priced by the
+# model of growth.
+PILOT_ROWS = 1000
+# The model of growth's exponent is kept in this range.
+GROWTH_EXPONENTS = (1.0, 1.6)
+# The seconds of a unit beyond its training and ranking (its folds, its
+# record, the store), and the CPU seconds of the work around the units (a
+# worker's start, the report with its figures), as measured on two cores.
+UNIT_OVERHEAD_SECONDS = 0.02
+WORKER_START_SECONDS = 4.0
+REPORT_SECONDS = 4.0
+# A scheme whose units take more than this many times the other schemes'
+# median is named before the work.
+FAR_LONGER = 5.0
+KEPT = "estimate.json"
+
+Cell = tuple[str, str]  # (data set, scheme)
+
+
+def scaled(seconds: float, pilot_rows: int, rows: int, exponent: float) -> float:
+    """Seconds at ``rows`` of work that took ``seconds`` at ``pilot_rows``.
+
+    >>> scaled(2.0, 1000, 4000, 1.5)
+    16.0
+    """
+    return seconds * (rows / pilot_rows) ** exponent
+
+
+def growth_exponent(
+    small_seconds: float, small_rows: int, seconds: float, rows: int
+) -> float:
+    """The exponent k of ``seconds ~ rows ** k`` two sizes show, in GROWTH_EXPONENTS.
+
+    Times too short to tell (zero) or sizes alike give the lower bound.
+
+    >>> growth_exponent(1.0, 500, 2.0, 1000)
+    1.0
+    >>> growth_exponent(1.0, 500, 4.0, 1000)
+    1.6
+    """
+    low, high = GROWTH_EXPONENTS
+    if small_seconds <= 0 or seconds <= 0 or rows <= small_rows:
+        return low
+    k = math.log(seconds / small_seconds) / math.log(rows / small_rows)
+    return min(high, max(low, k))
+
+
+def contention(jobs: int, cores: int, load: float) -> float:
+    """How much longer a unit takes on ``jobs`` workers than alone, at ``load``.
+
+    ``load`` is the machine's other runnable work (its load average before
+    the pilot): a unit alone has ``cores / (load + 1)`` of a core if that is
+    less than one, a unit among ``jobs`` workers ``cores / (load + jobs)``.
+
+    >>> contention(2, 2, 0.0)
+    1.0
+    >>> contention(4, 2, 0.0)
+    2.0
+    >>> contention(2, 2, 3.0)
+    1.25
+    """
+    return max(1.0, (load + jobs) / cores) / max(1.0, (load + 1) / cores)
+
+
+@dataclass(frozen=True)
+class Pilot:
+    """One scheme's pilot on one data set, and the unit's seconds it gives.
+
+    ``rows``: a unit's training rows (the first fold's); ``pilot_rows`` those
+    the pilot trained on, ``seconds`` its training and ranking there;
+    ``exponent`` the model of growth's (unused where ``pilot_rows == rows``);
+    ``error`` the first line of what failed (the units will fail alike).
+    """
+
+    data: str
+    scheme: str
+    rows: int
+    pilot_rows: int
+    seconds: float
+    exponent: float
+    error: str = ""
+
+    @property
+    def unit_seconds(self) -> float:
+        """A unit's expected training and ranking seconds."""
+        return scaled(self.seconds, self.pilot_rows, self.rows, self.exponent)
+
+
+@dataclass(frozen=True)
+class SchemeEstimate:
+    """One scheme's part: its units, their seconds, its wall alone on the jobs."""
+
+    name: str
+    units: int
+    unit_seconds: float
+    wall_seconds: float
+
+
+@dataclass(frozen=True)
+class PlanEstimate:
+    """The plan's expected wall seconds on ``jobs`` workers, and each scheme's."""
+
+    jobs: int
+    units: int
+    seconds: float
+    fixed_seconds: float
+    slowdown: float
+    pace: float
+    schemes: tuple[SchemeEstimate, ...]
+    far_longer: tuple[str, ...]
+
+
+def estimate(
+    units: Sequence[ExperimentUnit],
+    unit_seconds: Mapping[Cell, float],
+    jobs: int,
+    *,
+    slowdown: float = 1.0,
+    pace: float = 1.0,
+    load_seconds: float = 0.0,
+    overhead: float = UNIT_OVERHEAD_SECONDS,
+) -> PlanEstimate:
+    """The wall seconds of running ``units`` on ``jobs`` workers: the arithmetic.
+
+    A unit costs ``unit_seconds[(data set, scheme)] * slowdown + overhead``;
+    the plan's wall is the data sets' loading (``load_seconds``, again in the
+    workers), the workers' start and the report (their seconds alone times
+    ``pace``), and the units replayed in order on the first free worker. A
+    scheme's wall is its units' alone on the jobs.
+    """
+    workers = min(jobs, len(units))
+    cost = {
+        cell: seconds * slowdown + overhead for cell, seconds in unit_seconds.items()
+    }
+    durations = [cost[_cell(u)] for u in units]
+    fixed = load_seconds + REPORT_SECONDS * pace
+    if workers > 1:
+        fixed += WORKER_START_SECONDS * pace + load_seconds
+    by_scheme: dict[str, list[float]] = defaultdict(list)
+    for unit, seconds in zip(units, durations):
+        by_scheme[unit.scheme.name].append(seconds)
+    schemes = tuple(
+        SchemeEstimate(name, len(d), sum(d), makespan(d, min(jobs, len(d))))
+        for name, d in by_scheme.items()
+    )
+    return PlanEstimate(
+        jobs=jobs,
+        units=len(units),
+        seconds=fixed + (makespan(durations, workers) if durations else 0.0),
+        fixed_seconds=fixed,
+        slowdown=slowdown,
+        pace=pace,
+        schemes=schemes,
+        far_longer=far_longer({s.name: s.unit_seconds for s in schemes}),
+    )
+
+
+def far_longer(
+    seconds: Mapping[str, float], factor: float = FAR_LONGER
+) -> tuple[str, ...]:
+    """The schemes whose seconds exceed ``factor`` times the others' median.
+
+    >>> far_longer({"a": 1.0, "b": 2.0, "c": 30.0})
+    ('c',)
+    >>> far_longer({"a": 1.0, "b": 4.0})
+    ()
+    """
+    found = []
+    for name, own in seconds.items():
+        others = [s for other, s in seconds.items() if other != name]
+        if others and own > factor * statistics.median(others):
+            found.append(name)
+    return tuple(found)
+
+
+def _cell(unit: ExperimentUnit) -> Cell:
+    return unit.data.name, unit.scheme.name
+
+
+def _stratified_prefix(rows: np.ndarray, y: np.ndarray, count: int) -> np.ndarray:
+    """About ``count`` of ``rows`` in their order, each class its share (one at least).
+
+    WEKA's training fold is in a random order, so a prefix is a random sample.
+    """
+    labels = y[rows]
+    keep = np.zeros(len(rows), dtype=bool)
+    for value in np.unique(labels):
+        where = np.flatnonzero(labels == value)
+        keep[where[: max(1, round(count * len(where) / len(rows)))]] = True
+    return rows[keep]
+
+
+def _pilot_seconds(scheme, data, train_rows, test_rows) -> tuple[float, float, str]:
+    """The scheme on the rows: training and ranking seconds, CPU seconds, error.
+
+    The seconds are till it failed where it did (with the error's first line).
+    """
+    from weka_ranking.evaluation import evaluate_fold, fit_fold
+
+    train, test = data.subset(train_rows), data.subset(test_rows)
+    started, cpu = time.perf_counter(), time.process_time()
+    try:
+        model, seconds = fit_fold(scheme.estimator(), train)
+        record = evaluate_fold(
+            model, test, fold=0, n_train=len(train), train_seconds=seconds
+        )
+    except (WekaError, HeapError, ValueError) as err:  # as run_unit: the unit fails
+        error = str(err).splitlines()[0]
+        return time.perf_counter() - started, time.process_time() - cpu, error
+    cpu = time.process_time() - cpu
+    return record.train_seconds + record.rank_seconds, cpu, ""
+
+
+def pilot(plan: ExperimentPlan, rows: int = PILOT_ROWS) -> tuple[list[Pilot], dict]:
+    """Each scheme's pilot on each data set, and what was measured around them.
+
+    The second value holds ``load`` (the load average before the pilot),
+    ``cores``, ``seconds`` (the pilot's wall) and ``pace`` (its wall over its
+    CPU seconds, at least 1: how much slower than alone the machine runs).
+    """
+    from weka_ranking.folds import weka_folds
+
+    started, cpu_started = time.perf_counter(), time.process_time()
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
+    pilots: list[Pilot] = []
+    cells = len(plan.data) * len(plan.schemes)
+    # Each data set's rows the pilot trains on, (train, test) a size: the
+    # unit's own, or a quarter of ``rows`` and ``rows`` of them; and a unit's.
+    sizes, unit_rows = {}, {}
+    for spec in plan.data:
+        data = spec.load()
+        train, test = next(iter(weka_folds(data.y, plan.folds, 1)))
+        unit_rows[spec] = len(train)
+        sizes[spec] = [
+            (
+                _stratified_prefix(train, data.y, size),
+                _stratified_prefix(
+                    test, data.y, max(2, round(size * len(test) / len(train)))
+                ),
+            )
+            for size in (rows // 4, rows)
+        ]
+        if len(train) <= rows:
+            sizes[spec] = [(train, test)]
+    largest = max(plan.data, key=unit_rows.__getitem__)
+    # The units' own lines would crowd out the pilot's.
+    level = progress_module.MEMBERS.level
+    progress_module.MEMBERS.setLevel(logging.WARNING)
+    try:
+        for scheme in plan.schemes:  # the JVM's compiler warmed to each scheme
+            _pilot_seconds(scheme, largest.load(), *sizes[largest][0])
+        for spec in plan.data:
+            data = spec.load()
+            (small_train, _), (full_train, _) = sizes[spec][0], sizes[spec][-1]
+            for scheme in plan.schemes:
+                progress_module.line(
+                    "pilot: %s on %s (%d of %d)",
+                    *(scheme.name, spec.name, len(pilots) + 1, cells),
+                    since=started,
+                )
+                # The last size twice, the lesser kept: a run's units are warm.
+                measured = [
+                    _pilot_seconds(scheme, data, *s)
+                    for s in [*sizes[spec], sizes[spec][-1]]
+                ]
+                seconds, full_cpu, error = min(measured[-2:])
+                exponent = growth_exponent(  # of no use where one size was run
+                    measured[0][1], len(small_train), full_cpu, len(full_train)
+                )
+                pilots.append(
+                    Pilot(
+                        spec.name,
+                        scheme.name,
+                        unit_rows[spec],
+                        len(full_train),
+                        seconds,
+                        exponent,
+                        error,
+                    )
+                )
+    finally:
+        progress_module.MEMBERS.setLevel(level)
+    wall = time.perf_counter() - started
+    measured_around = {
+        "load": load,
+        "cores": machine.cores(),
+        "seconds": wall,
+        "pace": max(1.0, wall / max(time.process_time() - cpu_started, 1e-9)),
+    }
+    return pilots, measured_around
+
+
+def plan_estimate(
+    plan: ExperimentPlan,
+    out: str | Path,
+    jobs: int,
+    *,
+    retry_failed: bool = False,
+    rows: int = PILOT_ROWS,
+    load_seconds: float = 0.0,
+) -> dict:
+    """``experiment --estimate``: the pilot, the plan's units not yet in ``out`` priced.
+
+    Runs no unit; writes only the pilot's seconds, to ``out``/``estimate.json``
+    (:func:`kept_pilot` reads them for the run's progress line).
+    ``load_seconds``: what reading the data sets took (the run reads them again).
+    """
+    units = plan.units()
+    pending = pending_units(units, stored_units(ResultStore(out)), retry_failed)
+    pilots, around = pilot(plan, rows)
+    workers = min(jobs, max(1, len(pending)))
+    slowdown = contention(workers, around["cores"], around["load"])
+    result = estimate(
+        pending,
+        {(p.data, p.scheme): p.unit_seconds for p in pilots},
+        jobs,
+        slowdown=slowdown,
+        pace=around["pace"],
+        load_seconds=load_seconds,
+    )
+    kept = keep_pilot(plan, out, pilots)
+    return {
+        "estimate": asdict(result),
+        "pilots": [asdict(p) | {"unit_seconds": p.unit_seconds} for p in pilots],
+        "pilot": around | {"load_seconds": load_seconds},
+        "units_in_plan": len(units),
+        "units_done": len(units) - len(pending),
+        "kept": str(kept),
+    }
+
+
+def stored_units(store: ResultStore) -> dict[str, list[dict]]:
+    """A store's records by unit, read only (none where there is no store)."""
+    done: dict[str, list[dict]] = defaultdict(list)
+    if store.exists():
+        for record in store.records():
+            done[record["unit"]].append(record)
+    return done
+
+
+def keep_pilot(plan: ExperimentPlan, out: str | Path, pilots: Iterable[Pilot]) -> Path:
+    """The pilot's unit seconds, with the plan they price, in ``out``/estimate.json."""
+    path = Path(out) / KEPT
+    path.parent.mkdir(parents=True, exist_ok=True)
+    values = {
+        "plan": plan.to_dict(),
+        "unit_seconds": [[p.data, p.scheme, p.unit_seconds] for p in pilots],
+    }
+    write_atomically(path, json.dumps(values) + "\n")
+    return path
+
+
+def kept_pilot(plan: ExperimentPlan, out: str | Path) -> dict[Cell, float]:
+    """The unit seconds ``--estimate`` kept in ``out`` for this plan; none otherwise.
+
+    A pilot of another plan (a scheme or a data file changed since) prices
+    only the cells both plans define alike: none, to keep it simple and right.
+    """
+    path = Path(out) / KEPT
+    try:
+        values = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError) as err:
+        logger.warning("%s: the pilot kept here is not read (%s)", path, err)
+        return {}
+    if values.get("plan") != plan.to_dict():
+        logger.info("%s: a pilot of another plan, not read", path)
+        return {}
+    return {(d, s): float(seconds) for d, s, seconds in values["unit_seconds"]}
+
+
+def unit_cost(records: list[dict]) -> float | None:
+    """A stored unit's training and ranking seconds (None for a failed unit)."""
+    seconds = [
+        r["train_seconds"] + r["rank_seconds"]
+        for r in records
+        if "train_seconds" in r and "rank_seconds" in r
+    ]
+    return sum(seconds) if seconds else None
+
+
+class TimeLeft:
+    """A run's progress line: units done, of how many, and the time to go.
+
+    The time to go prices each unit not yet done by the mean of the units of
+    its scheme on its data set done so far in this run, where none by the
+    pilot (``prior``, :func:`kept_pilot`), where neither by the mean unit done
+    so far; the seconds of those prices are turned into wall seconds by the
+    run's own pace (its wall so far over the priced seconds of the units done),
+    which holds the workers, their start and the work around the units.
+    ``clock`` is the wall clock (a test's own).
+    """
+
+    def __init__(
+        self,
+        pending: Sequence[ExperimentUnit],
+        prior: Mapping[Cell, float] | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.left = Counter(_cell(u) for u in pending)
+        self.prior = dict(prior or {})
+        self.costs: dict[Cell, list[float]] = defaultdict(list)
+        self.done_seconds = 0.0
+        self.clock = clock
+        self.started = clock()
+
+    def finished(self, unit: ExperimentUnit, records: list[dict]) -> None:
+        """Count a unit stored (the runner's hook), with its records' seconds."""
+        cell = _cell(unit)
+        self.left[cell] -= 1
+        cost = unit_cost(records)
+        if cost is not None:
+            self.costs[cell].append(cost)
+            self.done_seconds += cost
+
+    def price(self, cell: Cell) -> float:
+        """The seconds a unit of the cell is expected to take (as its records count)."""
+        if self.costs[cell]:
+            return statistics.fmean(self.costs[cell])
+        if cell in self.prior:
+            return self.prior[cell]
+        every = [c for costs in self.costs.values() for c in costs]
+        return statistics.fmean(every) if every else 0.0
+
+    def seconds_left(self) -> float | None:
+        """Wall seconds to go; None before any unit's seconds are known."""
+        if self.done_seconds <= 0:
+            return None
+        priced = sum(n * self.price(cell) for cell, n in self.left.items() if n > 0)
+        pace = (self.clock() - self.started) / self.done_seconds
+        return priced * pace
+
+    def __call__(self, done: int, total: int) -> None:
+        """The progress line (throttled; the last one always)."""
+        left = self.seconds_left()
+        progress_module.line(
+            "unit %d of %d done, %.0f s, %s",
+            done,
+            total,
+            self.clock() - self.started,
+            "time to go not known yet"
+            if left is None
+            else f"about {left:.0f} s to go (each scheme priced on each data set)",
+            force=done == total,
+            since=self.started,
+        )
+
+
+def far_longer_line(plan: PlanEstimate | Mapping[str, Any]) -> str | None:
+    """One line naming the schemes expected to take far longer than the others."""
+    values = asdict(plan) if isinstance(plan, PlanEstimate) else plan
+    if not values["far_longer"]:
+        return None
+    seconds = {s["name"]: s["unit_seconds"] for s in values["schemes"]}
+    total = _duration(sum(seconds.values()))
+    said = []
+    for name in values["far_longer"]:
+        others = statistics.median(s for n, s in seconds.items() if n != name)
+        said.append(
+            f"{name!r} ({_duration(seconds[name])} of the plan's {total} of units, "
+            f"{seconds[name] / others:.0f} times the other schemes' median)"
+        )
+    return f"expected to take far longer than the others: {', '.join(said)}"
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 120:
+        return f"{seconds:.0f} s"
+    if seconds < 2 * 3600:
+        return f"{seconds / 60:.1f} min"
+    return f"{seconds / 3600:.1f} h"
+
+
+def lines(values: dict) -> list[str]:
+    """``--estimate``'s words: the plan, each scheme, the pilot, far longer, kept."""
+    plan, around = values["estimate"], values["pilot"]
+    jobs = plan["jobs"]
+    workers = f"{jobs} worker{'s' if jobs > 1 else ''}"
+    done = values["units_done"]
+    out = [
+        f"about {_duration(plan['seconds'])} on {workers} for {plan['units']} units"
+        + (f" (of the plan's {values['units_in_plan']}, {done} done)" if done else "")
+        + f", estimated from a pilot of {around['seconds']:.0f} s at load "
+        f"{around['load']:.1f} on {around['cores']} cores (each unit "
+        f"{plan['slowdown']:.2f} times as long as on 1 worker; "
+        f"{_duration(plan['fixed_seconds'])} of data, start and report, at "
+        f"{plan['pace']:.1f} times their seconds alone; the command's own start "
+        "not counted)"
+    ]
+    if jobs > 1:
+        out[0] += (
+            "; the workers assumed to share the cores fairly (measured on two busy "
+            "cores, each unit of two workers took 1.9 times as long as alone: "
+            "docs/experiments.md)"
+        )
+    for s in plan["schemes"]:
+        out.append(
+            f"  {s['name']}: {s['units']} units, {_duration(s['unit_seconds'])} of "
+            f"work, {_duration(s['wall_seconds'])} alone on {workers}"
+        )
+    for p in values["pilots"]:
+        if p["pilot_rows"] < p["rows"]:
+            out.append(
+                f"  {p['scheme']} on {p['data']}: {p['seconds']:.2f} s on "
+                f"{p['pilot_rows']:,} of {p['rows']:,} training rows, scaled by "
+                f"(rows ratio) ** {p['exponent']:.2f} to {p['unit_seconds']:.1f} s "
+                "a unit"
+            )
+        if p["error"]:
+            out.append(f"  {p['scheme']} on {p['data']} fails: {p['error']}")
+    warning = far_longer_line(plan)
+    if warning:
+        out.append(warning)
+    out.append(
+        f"ran no unit; the pilot's seconds are kept in {values['kept']} "
+        "(the run's progress line prices its first units by them)"
+    )
+    return out
