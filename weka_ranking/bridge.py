@@ -706,7 +706,7 @@ def tournament_rows_one_by_one(
         votes = committee(
             committee.copies(reduction.getMembers(), 1),
             reduction.getPairHeader(),
-            reduction.getPairLayout(),
+            reduction.getModel().getPairLayout(),
             jpype.JArray.of(np.ascontiguousarray(X, dtype=np.float64)),
             True,
         )

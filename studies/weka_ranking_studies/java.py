@@ -117,7 +117,7 @@ def bench_missing_tournament(
     votes = committee(
         committee.copies(reduction.getMembers(), threads),
         reduction.getPairHeader(),
-        reduction.getPairLayout(),
+        reduction.getModel().getPairLayout(),
         jrows,
         True,
     )
