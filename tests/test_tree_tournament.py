@@ -6,6 +6,7 @@ Tree members flattened into arrays (``FlatTree``) answer every pair as WEKA's
 with missing values included.
 """
 
+import dataclasses
 import warnings
 
 import jpype
@@ -352,22 +353,26 @@ def test_several_blocks_of_rows_b_give_the_committees_answers(voters, weka):
     assert len(np.unique(expected)) > 10
 
 
-def test_a_ranking_says_before_it_asks_the_members_many_pairs(weka, monkeypatch):
-    """Rows with a missing value where a tree splits: said, with their pairs.
+@pytest.mark.parametrize("learner", ["J48", "REPTree"])
+def test_a_ranking_says_its_cost_before_it_starts(learner, weka, monkeypatch):
+    """Rows with a missing value where a tree splits: their cost said once.
 
-    The exact tournament leaves every pair of such a row, both ways, to the
-    members one by one; past a number of pairs the ranking says how many
-    before it starts, and the number is the ranking's own count of the
-    pairs it asked. Without missing values it says nothing.
+    A J48 committee walks them fractionally (``FractionalPairs``): none of
+    their pairs is asked of the members, and past a number of pairs with such
+    rows the ranking says what it walks. A REPTree committee asks each of
+    their pairs, both ways, of the members, and says how many; the number is
+    the ranking's own count of the pairs it asked. Without missing values it
+    says nothing.
     """
     from weka_ranking import model as model_module
     from weka_ranking.data import synthetic
     from weka_ranking.progress import WekaRankingWarning
 
-    fitted = RankingReduction("J48", pairs_per_instance=1, voters=3)
+    fitted = RankingReduction(learner, pairs_per_instance=1, voters=3)
     fitted.fit(synthetic(1_500, seed=2))
     X = np.asarray(synthetic(600, seed=3).X, dtype=np.float64)
     monkeypatch.setattr(model_module, "ASKED_PAIRS_WORTH_SAYING", 1)
+    monkeypatch.setattr(model_module, "WALKED_PAIRS_WORTH_SAYING", 1)
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert fitted.ranking(X).comparisons == 0
@@ -375,10 +380,205 @@ def test_a_ranking_says_before_it_asks_the_members_many_pairs(weka, monkeypatch)
     with pytest.warns(WekaRankingWarning) as warned:
         ranking = fitted.ranking(X)
     pairs = 3 * 599 + 3 * 597
-    assert ranking.comparisons == pairs
-    assert [str(w.message) for w in warned] == [
-        f"the array X: 3 of 600 instances have a missing value where a tree "
-        f"splits: the exact tournament asks each of their {pairs} pairs, both "
-        "ways, of the members one by one, some 800,000 a second on two cores "
-        "(docs/meta-classifier.md)"
-    ]
+    if learner == "J48":
+        assert ranking.comparisons == 0
+        assert [str(w.message) for w in warned] == [
+            "the array X: 3 of 600 instances have a missing value where a J48 tree "
+            f"splits: the exact tournament counts their {pairs:,} pairs, both ways, "
+            "from the rows as WEKA walks them (fractions), 6 of them pairs of two "
+            "such instances walked one by one, as are those whose leaves disagree: "
+            "about 0 s on two cores (docs/meta-classifier.md)"
+        ]
+    else:
+        assert ranking.comparisons == pairs
+        assert [str(w.message) for w in warned] == [
+            f"the array X: 3 of 600 instances have a missing value where a tree "
+            f"splits: the exact tournament asks each of their {pairs} pairs, both "
+            "ways, of the members one by one, some 800,000 a second on two cores "
+            "(docs/meta-classifier.md)"
+        ]
+
+
+@pytest.mark.slow  # 25,500 rows, 1,000 of them walked: 10 s
+def test_wekas_face_says_the_cost_when_python_does_not(weka, capfd):
+    """WEKA's face (a JVM not started by Python) says the cost on its log, once.
+
+    Run from Python, the JVM is told that Python says it
+    (``TreeTournament.COST_SAID_BY_CALLER``); without that, the tournament
+    prints Java's sentence before the work, past the same threshold as
+    Python's, in the same words.
+    """
+    from weka_ranking import bridge
+    from weka_ranking import model as model_module
+    from weka_ranking.data import synthetic
+
+    fitted = RankingReduction("J48", pairs_per_instance=1, voters=3)
+    fitted.fit(synthetic(1_500, seed=2))
+    n, walked = 25_600, 1_000
+    data = synthetic(n, seed=3)
+    X = np.array(data.X, dtype=np.float64)
+    X[:walked, 0] = np.nan
+    tournament = java("TreeTournament")
+    pairs = int(tournament.pairsOf(walked, n))
+    assert pairs >= tournament.WALKED_PAIRS_WORTH_SAYING
+    assert (
+        tournament.WALKED_PAIRS_WORTH_SAYING == model_module.WALKED_PAIRS_WORTH_SAYING
+    )
+    assert tournament.ASKED_PAIRS_WORTH_SAYING == model_module.ASKED_PAIRS_WORTH_SAYING
+    instances = bridge.instances_like(
+        dataclasses.replace(data, X=X), fitted.weka_model_
+    )
+    system = jpype.JClass("java.lang.System")
+    key = str(tournament.COST_SAID_BY_CALLER)
+    assert system.getProperty(key) == "true"  # Python's JVM: Python says it
+    capfd.readouterr()
+    system.clearProperty(key)
+    try:
+        ranking = fitted.weka_model_.rank(instances)
+    finally:
+        system.setProperty(key, "true")
+    assert int(ranking.comparisons) == 0
+    said = [line for line in capfd.readouterr().err.splitlines() if "J48 tree" in line]
+    assert said == [f"RankingReduction: {tournament.walkedCost(walked, n)}"]
+
+
+def with_missing(data, share: float, seed: int, columns=None):
+    """The data with one value missing in a share of its rows (a column each).
+
+    The columns drawn from ``columns`` (all by default), each row's at random.
+    """
+    rng = np.random.default_rng(seed)
+    X = np.array(data.X, dtype=np.float64)
+    rows = rng.choice(len(X), max(1, int(share * len(X))), replace=False)
+    choices = np.arange(X.shape[1]) if columns is None else np.asarray(columns)
+    X[rows, rng.choice(choices, len(rows))] = np.nan
+    return dataclasses.replace(data, X=X)
+
+
+def walked_and_general(reduction, rows, threads=1):
+    """Degrees three ways: walking J48's fractions, asking the members, every pair.
+
+    The first two through the exact tournament (``setWalkFractionally``), the
+    third the brute force over the committee (``Rankers.tournament``), which
+    asks each member's ``classifyInstance`` wherever a value is missing.
+    """
+    jrows = jpype.JArray.of(np.ascontiguousarray(rows, dtype=np.float64))
+    n = len(rows)
+    everyone = jpype.JArray(jpype.JInt)(list(range(n)))
+    out = {}
+    for walk in (True, False):
+        votes = committee(reduction, jrows, threads)
+        exact = votes.exactTournament()
+        exact.setWalkFractionally(walk)
+        ranking = exact.tournament(everyone, votes)
+        out[walk] = (
+            np.asarray(ranking.scores),
+            int(ranking.comparisons),
+            int(exact.rowsWalked()),
+            int(exact.lastTreeWalks()),
+        )
+    brute = java("Rankers").tournament(n, committee(reduction, jrows, threads))
+    return out[True], out[False], np.asarray(brute.scores)
+
+
+MISSING_CASES = [
+    # (task, J48 options, share of test rows given a missing value, seed, voters)
+    ("hepatitis", "", 0.0, 1, 5),  # the task's own missing values, nominal and numeric
+    ("breast-cancer", "-U", 0.0, 2, 4),  # nominal attributes, missing in a few rows
+    ("hepatitis", "-B -M 1", 0.3, 3, 1),  # binary nominal splits
+    ("vehicle", "", 0.5, 4, 4),  # numeric only, none missing in training
+    ("glass", "-S -J", 1.0, 5, 5),  # every test row misses a value
+    ("vehicle", "-C 0.1 -M 5", 0.2, 6, 1),
+    ("breast-cancer", "-A", 0.4, 7, 5),
+    ("hepatitis", "-U -O", 0.6, 8, 4),
+]
+
+
+@pytest.mark.parametrize(("task", "options", "share", "seed", "voters"), MISSING_CASES)
+def test_rows_with_missing_values_walked_as_weka_answers(
+    task, options, share, seed, voters, weka
+):
+    """Walking J48's fractions gives the degrees of asking WEKA every pair.
+
+    Rows with a missing value where a tree splits are counted from the rows
+    (``FractionalPairs``), their pairs never asked of the members; the degrees
+    are the brute force's, which asks every pair of the committee and each
+    member's ``classifyInstance`` wherever a value is missing, to the bit, and
+    the same as asking the members those rows' pairs one by one. Even
+    committees included (a tied vote says 0).
+    """
+    data = load_task(task)
+    train, test = list(weka_folds(data.y, 3, seed))[seed % 3]
+    model = RankingReduction(
+        "J48",
+        base_options=options,
+        pairs_per_instance=2,
+        voters=voters,
+        seed=seed,
+        pair_features="concat",
+    ).fit(data.subset(train))
+    rows = np.asarray(with_missing(data.subset(test), share, seed).X)
+    walked, asked, brute = walked_and_general(model.weka_model_, rows)
+    np.testing.assert_array_equal(walked[0], brute)
+    np.testing.assert_array_equal(asked[0], brute)
+    assert walked[1] == 0  # no pair asked of the members
+    assert walked[2] > 0  # rows were walked
+    assert asked[1] > 0 and asked[2] == 0
+    assert len(np.unique(brute)) > 1
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_missing_in_training_only_or_in_both(seed, weka):
+    """Trees trained on missing values rank rows as WEKA's own answers do.
+
+    Their splits' fractions were learnt from rows with missing values; rows
+    with none, and rows with some, ranked on one thread and on two.
+    """
+    from weka_ranking.data import synthetic
+
+    training = with_missing(synthetic(1_200, seed=seed), 0.3, seed, columns=[0, 1, 2])
+    model = RankingReduction(
+        "J48", pairs_per_instance=1, voters=5, seed=seed, pair_features="concat"
+    ).fit(training)
+    clean = np.asarray(synthetic(400, seed=seed + 10).X, dtype=np.float64)
+    for rows in (clean, np.asarray(with_missing_array(clean, 0.25, seed))):
+        walked, _, brute = walked_and_general(model.weka_model_, rows)
+        two, _, _ = walked_and_general(model.weka_model_, rows, threads=2)
+        np.testing.assert_array_equal(walked[0], brute)
+        np.testing.assert_array_equal(two[0], brute)
+    assert walked[2] > 0
+
+
+def with_missing_array(X: np.ndarray, share: float, seed: int) -> np.ndarray:
+    """A copy of X with one value missing in a share of its rows."""
+    rng = np.random.default_rng(seed)
+    X = np.array(X, dtype=np.float64)
+    rows = rng.choice(len(X), int(share * len(X)), replace=False)
+    X[rows, rng.integers(0, X.shape[1], len(rows))] = np.nan
+    return X
+
+
+@pytest.mark.slow  # 17,000 rows: two blocks of rows, asked both ways: 30 s
+def test_walked_rows_over_several_blocks_as_asking_the_members(weka):
+    """Rows b over two blocks of bits, walked rows among them, both ways.
+
+    The walked rows' pairs with the clean rows are counted a block at a time
+    (16,384 rows a block); the degrees are those of asking the members their
+    pairs one by one, on one thread and on two.
+    """
+    from weka_ranking.data import synthetic
+
+    model = RankingReduction(
+        "J48", pairs_per_instance=1, voters=10, pair_features="concat"
+    ).fit(synthetic(3_000, seed=2))
+    rows = with_missing_array(np.asarray(synthetic(17_000, seed=3).X), 0.003, 4)
+    jrows = jpype.JArray.of(rows)
+    everyone = jpype.JArray(jpype.JInt)(list(range(len(rows))))
+    degrees = []
+    for walk, threads in ((True, 1), (True, 2), (False, 2)):
+        votes = committee(model.weka_model_, jrows, threads)
+        exact = votes.exactTournament()
+        exact.setWalkFractionally(walk)
+        degrees.append(np.asarray(exact.tournament(everyone, votes).scores))
+    np.testing.assert_array_equal(degrees[0], degrees[2])
+    np.testing.assert_array_equal(degrees[1], degrees[2])

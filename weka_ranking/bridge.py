@@ -688,15 +688,38 @@ def rank(reduction, instances, source: str) -> tuple[np.ndarray, int]:
     return interruptibly(ranked)
 
 
-def rows_asked_by_tournament(reduction, instances, source: str) -> int:
-    """The instances the tree committee's exact tournament asks the members about.
+def tournament_rows_one_by_one(
+    reduction, X: np.ndarray, source: str
+) -> tuple[int, int]:
+    """The instances whose pairs the tree committee's exact tournament takes apart.
 
-    Those with a missing value where a tree splits: their pairs, both ways,
-    go to the members one by one (``RankingReduction.rowsAskedByTournament``);
-    0 where none is or no tree tournament applies.
+    ``(asked, walked)``: those with a missing value (or a nominal value past
+    a split's branches) where a tree splits whose pairs, both ways, go to the
+    members one by one, and those walked fractionally from the flattened J48
+    trees instead (``TreeTournament.rowsAsked`` and ``rowsWalked``, on the
+    committee ``rank`` builds); ``(0, 0)`` where no tree tournament applies.
     """
+    J = _classes()
+    package = "weka.classifiers.meta.rankingreduction."
     with java_errors(source):
-        return int(reduction.rowsAskedByTournament(instances))
+        committee = J(package + "Committee")
+        votes = committee(
+            committee.copies(reduction.getMembers(), 1),
+            reduction.getPairHeader(),
+            reduction.getModel().getPairLayout(),
+            jpype.JArray.of(np.ascontiguousarray(X, dtype=np.float64)),
+            True,
+        )
+        exact = votes.exactTournament()
+        if not isinstance(exact, J(package + "TreeTournament")):
+            return 0, 0
+        return int(exact.rowsAsked()), int(exact.rowsWalked())
+
+
+def tournament_cost_words(walked: int, n: int) -> str:
+    """What walking these rows costs, in Java's words (``walkedCost``)."""
+    tournament = _classes()("weka.classifiers.meta.rankingreduction.TreeTournament")
+    return str(tournament.walkedCost(walked, n))
 
 
 def reference_distributions(reduction, instances, source: str) -> np.ndarray:

@@ -226,11 +226,14 @@ def _start(jpype, heap: str | None, verbose: bool, processors: int | None) -> No
     # (bridge.interruptibly) instead of the JVM exiting under it. A JVM that
     # cannot start writes its report to the temporary folder, not into the
     # user's working folder.
+    # What a tree tournament will cost is said by Python's warning
+    # (model.ranking), not again on Java's standard error.
     error_file = Path(tempfile.gettempdir()) / "weka-ranking-hs_err_pid%p.log"
     args = [
         "-Djava.awt.headless=true",
         "-Xrs",
         f"-XX:ErrorFile={error_file}",
+        "-Dweka.ranking.tournamentCostSaidByCaller=true",
         *JVM_OPTIONS,
     ]
     if heap is not None:

@@ -37,8 +37,12 @@ logger = logging.getLogger(__name__)
 # Batches smaller than this get a warning: their scores are coarse.
 SMALL_BATCH = 10
 # From this many pairs asked of a tree committee's members one by one (some
-# 800,000 a second on two cores: 6 s), a ranking says so before it starts.
+# 800,000 a second on two cores: 6 s), a ranking says so before it starts;
+# from this many with a row its J48 trees walk fractionally (counted from the
+# rows in blocks, the pairs whose leaves disagree walked one by one), too.
+# Java's TreeTournament has the same numbers.
 ASKED_PAIRS_WORTH_SAYING = 5_000_000
+WALKED_PAIRS_WORTH_SAYING = 50_000_000
 
 
 class RankingReduction(ClassifierMixin, Ranker):
@@ -505,27 +509,32 @@ class RankingReduction(ClassifierMixin, Ranker):
                 "coarse with so few",
             )
         instances = bridge.instances_like(data, reduction)
-        self._say_pairs_asked(reduction, data, instances, source)
+        if self.ranker == "tournament":
+            self._say_pairs_asked(reduction, data, source)
         scores, comparisons = bridge.rank(reduction, instances, source)
         order = bridge.order(scores, self.ties, self.seed)
         return Ranking(order, scores, comparisons)
 
     @staticmethod
-    def _say_pairs_asked(reduction, data: Dataset, instances, source: str) -> None:
-        """Say before a ranking that it will ask the members many pairs one by one.
+    def _say_pairs_asked(reduction, data: Dataset, source: str) -> None:
+        """Say before a ranking where the tree tournament is still quadratic.
 
-        Only rows with a missing value can be such rows, so the Java model
-        (which builds the committee to find them) is asked only where those
-        rows' pairs could reach ``ASKED_PAIRS_WORTH_SAYING``.
+        Rows with a missing value where a tree splits: their pairs are asked
+        of the members one by one (REPTree, or a nominal value past a split's
+        branches), or walked fractionally from the flattened J48 trees.
+        Only rows with a missing value can be such rows, so the committee
+        is asked only where their pairs could reach a threshold (Java says
+        the same in WEKA; run from Python, Python says it).
         """
 
-        def pairs(asked: int) -> int:  # each of their pairs, both ways, once
-            return asked * (len(data) - 1) + asked * (len(data) - asked)
+        def pairs(rows: int) -> int:  # each of their pairs, both ways, once
+            return rows * (len(data) - 1) + rows * (len(data) - rows)
 
         missing = int(np.isnan(data.X).any(axis=1).sum())
-        if pairs(missing) < ASKED_PAIRS_WORTH_SAYING:
+        least = min(ASKED_PAIRS_WORTH_SAYING, WALKED_PAIRS_WORTH_SAYING)
+        if pairs(missing) < least:
             return
-        asked = bridge.rows_asked_by_tournament(reduction, instances, source)
+        asked, walked = bridge.tournament_rows_one_by_one(reduction, data.X, source)
         if pairs(asked) >= ASKED_PAIRS_WORTH_SAYING:
             progress.warn(
                 logger,
@@ -537,6 +546,13 @@ class RankingReduction(ClassifierMixin, Ranker):
                 asked,
                 len(data),
                 pairs(asked),
+            )
+        if pairs(walked) >= WALKED_PAIRS_WORTH_SAYING:
+            progress.warn(
+                logger,
+                "%s: %s",
+                source,
+                bridge.tournament_cost_words(walked, len(data)),
             )
 
     def save(self, path) -> None:

@@ -99,6 +99,45 @@ def bench_tournament_timing(reduction, instances, threads: int) -> dict:
     }
 
 
+def bench_missing_tournament(
+    reduction, rows: np.ndarray, threads: int, walk: bool
+) -> dict:
+    """A tree committee's exact tournament of rows with missing values, timed.
+
+    ``walk``: the rows a tree walks fractionally are counted from the rows
+    (``TreeTournament.setWalkFractionally(true)``, the default); else their
+    pairs are asked of the members one by one, as before. The degrees, the
+    pairs asked of the members, the trees walked for one pair, the rows
+    walked, and the wall and CPU seconds of the tournament's own timing.
+    """
+    J = _classes()
+    package = "weka.classifiers.meta.rankingreduction."
+    committee = J(package + "Committee")
+    jrows = jpype.JArray.of(np.ascontiguousarray(rows, dtype=np.float64))
+    votes = committee(
+        committee.copies(reduction.getMembers(), threads),
+        reduction.getPairHeader(),
+        reduction.getModel().getPairLayout(),
+        jrows,
+        True,
+    )
+    exact = votes.exactTournament()
+    exact.setWalkFractionally(walk)
+    everyone = jpype.JArray(jpype.JInt)(np.arange(len(rows), dtype=np.int32))
+    ranking = exact.tournament(everyone, votes)
+    timing = exact.lastTiming()
+    return {
+        "scores": np.asarray(ranking.scores, dtype=np.float64),
+        "pairs_asked": int(ranking.comparisons),
+        "tree_walks": int(exact.lastTreeWalks()),
+        "rows_walked": int(exact.rowsWalked()),
+        "rows_asked": int(exact.rowsAsked()),
+        "wall_seconds": float(timing.wallSeconds),
+        "tournament_cpu_seconds": float(timing.serialCpuSeconds)
+        + sum(float(x) for x in timing.threadCpuSeconds),
+    }
+
+
 def bench_flat_loop_seconds(reduction, instances) -> float:
     """Seconds a plain loop over the members' flattened trees takes on every pair."""
     Bench = _classes()(BENCH)

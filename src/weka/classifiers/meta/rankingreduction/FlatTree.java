@@ -32,7 +32,9 @@ import weka.core.Utils;
  * leaf holds the answer {@code classifyInstance} gives there, computed from
  * the member's own class probabilities with its own tie rule. A missing value
  * on the way is not decided here (-1): J48 and REPTree then walk every branch
- * with fractional weights, and the member itself must be asked.
+ * with fractional weights, and the member itself must be asked; for J48 the
+ * fractions and the leaves' probabilities are kept, so that
+ * {@link FractionalPairs} walks them as WEKA does.
  */
 public final class FlatTree {
 
@@ -69,6 +71,17 @@ public final class FlatTree {
   private final int[] m_Walk;
   /** The number of attributes of a row (the pair's first half). */
   final int m_Half;
+  /**
+   * J48's own arithmetic where a value is missing (null for REPTree): per
+   * split node, the weights of its branches ({@code weights} of its split
+   * model, WEKA's fractions); per leaf, the class probabilities
+   * {@code classifyInstance} multiplies by the weight reaching it, and
+   * whether it is empty (a fractional walk skips an empty branch).
+   */
+  final double[][] m_Fractions;
+  final double[] m_Prob0;
+  final double[] m_Prob1;
+  final boolean[] m_Empty;
 
   private FlatTree(Builder built, int half) {
     int n = built.kind.size();
@@ -88,6 +101,17 @@ public final class FlatTree {
     }
     m_Children = built.children.stream().mapToInt(Integer::intValue).toArray();
     m_Half = half;
+    boolean fractional = built.fractions.size() == n;
+    m_Fractions = fractional ? built.fractions.toArray(new double[0][]) : null;
+    m_Prob0 = fractional ? new double[n] : null;
+    m_Prob1 = fractional ? new double[n] : null;
+    m_Empty = fractional ? new boolean[n] : null;
+    for (int i = 0; fractional && i < n; i++) {
+      double[] probs = built.probs.get(i); // null at a split
+      m_Prob0[i] = probs == null ? 0 : probs[0];
+      m_Prob1[i] = probs == null ? 0 : probs[1];
+      m_Empty[i] = built.empty.get(i);
+    }
     m_Walk = new int[4 * n];
     for (int i = 0; i < n; i++) {
       m_Walk[4 * i] = m_Kind[i] == UNDECIDED ? LEAF : m_Kind[i];
@@ -412,6 +436,10 @@ public final class FlatTree {
     final List<Integer> count = new ArrayList<>();
     final List<Boolean> wins = new ArrayList<>();
     final List<Integer> children = new ArrayList<>();
+    /** J48's: per node, its branches' weights (null at a leaf); per leaf its probabilities. */
+    final List<double[]> fractions = new ArrayList<>();
+    final List<double[]> probs = new ArrayList<>();
+    final List<Boolean> empty = new ArrayList<>();
 
     Builder(Instances header) {
       this.header = header;
@@ -459,13 +487,24 @@ public final class FlatTree {
       return best == 1;
     }
 
+    /** A J48 leaf with its probabilities (as {@link #j48Leaf} reads them) and emptiness. */
+    private int j48Leaf(ClassifierSplitModel model, int subset, boolean isEmpty)
+        throws Exception {
+      int node = leaf(j48Leaf(model, subset));
+      fractions.add(null);
+      probs.add(new double[] {model.classProb(0, blank, subset),
+          model.classProb(1, blank, subset)});
+      empty.add(isEmpty);
+      return node;
+    }
+
     boolean j48(ClassifierTree tree) throws Exception {
       ClassifierSplitModel model = tree.getLocalModel();
       if (tree.isLeaf()) {
         if (model.getClass() != NoSplit.class) {
           return false;
         }
-        leaf(j48Leaf(model, -1));
+        j48Leaf(model, -1, false);
         return true;
       }
       int att;
@@ -490,12 +529,15 @@ public final class FlatTree {
         return false;
       }
       int node = add(k, att, t, false);
+      fractions.add(model.weights(blank)); // blank misses every value: WEKA's fractions
+      probs.add(null);
+      empty.add(false);
       int at = reserve(node, sons.length);
       for (int i = 0; i < sons.length; i++) {
         int child;
         if ((Boolean) field(ClassifierTree.class, sons[i], "m_isEmpty")) {
           // An empty branch answers with its parent's counts for that branch.
-          child = leaf(j48Leaf(model, i));
+          child = j48Leaf(model, i, true);
         } else {
           child = kind.size();
           if (!j48(sons[i])) {

@@ -9,8 +9,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The exact tournament of a committee of trees ({@link FlatTree}) without
@@ -42,8 +45,15 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>Exact, not approximate: the walk takes each branch as the tree does
  * ({@link FlatTree#branch}). Rows with a missing value on an attribute some
- * tree splits on are walked fractionally by WEKA, so their pairs, both ways,
- * go to the committee itself. Memory: one bit a row for each cell, at
+ * tree splits on are walked fractionally by WEKA. Where every tree is J48's,
+ * so are they here ({@link FractionalPairs}): against the clean rows by
+ * leaves' bits a block at a time, both ways ({@link #againstClean}), with
+ * one another pair by pair; otherwise (REPTree, or a nominal value past a
+ * split's branches) their pairs, both ways, go to the committee itself.
+ * Where that is still quadratic in those rows, the tournament says so on
+ * standard error before it starts ({@link #COST_SAID_BY_CALLER}), and once
+ * a JVM when the heap is too small for the rows b's bits at once. Memory:
+ * one bit a row for each cell, at
  * most, the empty blocks left out; a leaf's bits are made a block and a tree
  * at a time and dropped once its cells are. Past a budget
  * ({@link #setBudget}) the rows b are taken in ranges, the walks of a
@@ -256,18 +266,77 @@ public final class TreeTournament implements ExactTournament {
   }
 
   /**
-   * How many of the rows some tree would walk fractionally: each of their
-   * pairs, both ways, {@link #tournament} asks of the committee itself.
+   * How many of the rows {@link #tournament} leaves to the members: each of
+   * their pairs, both ways, is asked of the committee itself, one by one.
+   * Those with a nominal value past a split's branches, and, unless every
+   * tree is J48's ({@link FractionalPairs}), those with a missing value
+   * where some tree splits.
    *
-   * @return the rows with a missing value (or a nominal value past a
-   *     split's branches) where some tree splits
+   * @return the rows whose pairs the members are asked
    */
   public int rowsAsked() {
     int asked = 0;
     for (double[] row : m_Rows) {
-      asked += walkedByWeka(row) ? 1 : 0;
+      asked += walkedByWeka(row) && !walksFractionally(row) ? 1 : 0;
     }
     return asked;
+  }
+
+  /**
+   * How many of the rows {@link #tournament} walks fractionally from the
+   * flattened trees (J48's arithmetic, {@link FractionalPairs}): each of
+   * their pairs with a row not asked of the members, both ways, walks every
+   * tree until the majority is decided, a pair at a time.
+   *
+   * @return the rows with a missing value where some tree splits, when
+   *     every tree is J48's; else 0
+   */
+  public int rowsWalked() {
+    int walked = 0;
+    for (double[] row : m_Rows) {
+      walked += walkedByWeka(row) && walksFractionally(row) ? 1 : 0;
+    }
+    return walked;
+  }
+
+  /**
+   * Whether the committee's members all carry J48's fractions
+   * ({@link FractionalPairs}): then a row with missing values is walked from
+   * the flattened trees, not asked of the members.
+   *
+   * @param members the committee's members
+   * @param pairHeader the pair dataset they were trained on
+   * @return whether every member is a J48 tree flattened with its fractions
+   * @throws Exception if a tree's structure cannot be read
+   */
+  public static boolean walksFractionally(weka.classifiers.Classifier[] members,
+      weka.core.Instances pairHeader) throws Exception {
+    FlatTree[] trees = new FlatTree[members.length];
+    for (int m = 0; m < members.length; m++) {
+      trees[m] = FlatTree.of(members[m], pairHeader);
+      if (trees[m] == null) {
+        return false;
+      }
+    }
+    return members.length > 0 && FractionalPairs.applies(trees);
+  }
+
+  /**
+   * Whether a row WEKA walks fractionally is walked so here too: every tree
+   * J48's, and no nominal value past a split's branches.
+   */
+  private boolean walksFractionally(double[] row) {
+    if (!m_Walk || !FractionalPairs.applies(m_Trees)) {
+      return false;
+    }
+    for (int j = 0; j < m_Limit.length; j++) {
+      double v = row[j];
+      if (m_Limit[j] > 0 && m_Limit[j] < Double.POSITIVE_INFINITY && !Double.isNaN(v)
+          && ((int) v < 0 || (int) v >= m_Limit[j])) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**
@@ -296,6 +365,9 @@ public final class TreeTournament implements ExactTournament {
     int n = rows.length;
     boolean[] clean = new boolean[n];
     int[] cleanRows = cleanRows(rows, clean);
+    boolean[] asked = new boolean[n];
+    int[] walked = walkedRows(rows, clean, asked);
+    sayCost(n, walked.length, n - cleanRows.length - walked.length);
     long[] degree = new long[n];
     int words = (n + 63) >>> 6;
     int[] place = places(rows, true);
@@ -321,6 +393,9 @@ public final class TreeTournament implements ExactTournament {
     long budget = m_Budget > 0 ? m_Budget
         : Math.max(1L << 24, Runtime.getRuntime().maxMemory() / 4);
     int rangeWords = (int) Math.max(BLOCK, Math.min(words, budget / 8 / (m_Cells + 1)));
+    if (rangeWords < words && m_Budget == 0) {
+      saySmallHeap(8L * words * (m_Cells + 1), (words + rangeWords - 1) / rangeWords);
+    }
     for (int fromWord = 0; fromWord < words; fromWord += rangeWords) {
       Range range = new Range(fromWord, Math.min(rangeWords, words - fromWord), place);
       long[][] bits = cellBits(rows, byPlace, range);
@@ -334,7 +409,12 @@ public final class TreeTournament implements ExactTournament {
         }
       });
     }
-    long asked = pairsWithMissing(n, clean, exact, degree);
+    int[] byAPlace = new int[n];
+    for (int i = 0; i < n; i++) {
+      byAPlace[aPlace[i]] = clean[i] ? i : -1;
+    }
+    m_TreeWalks = walkFractionally(rows, walked, byPlace, byAPlace, degree);
+    long taken = pairsWithMissing(n, asked, exact, degree);
     double[] scores = new double[n];
     for (int i = 0; i < n; i++) {
       scores[i] = degree[i] / (double) Math.max(n - 1, 1);
@@ -344,7 +424,7 @@ public final class TreeTournament implements ExactTournament {
         (callerCpu - m_CallerTaskCpu) / 1e9,
         Arrays.stream(m_RankCpu).mapToDouble(x -> x / 1e9).toArray(),
         Arrays.stream(m_RankBusy).mapToDouble(x -> x / 1e9).toArray());
-    return new Rankers.Ranking(scores, asked);
+    return new Rankers.Ranking(scores, taken);
   }
 
   /**
@@ -1217,14 +1297,849 @@ public final class TreeTournament implements ExactTournament {
   }
 
   /**
-   * The pairs with a row WEKA walks fractionally, both ways, asked of the
-   * committee in batches; returns how many were asked.
+   * The rows WEKA walks fractionally that are walked here too
+   * ({@link FractionalPairs}); the others of them marked in asked, their
+   * pairs asked of the committee.
    */
-  private static long pairsWithMissing(int n, boolean[] clean, PairComparator exact,
+  private int[] walkedRows(int[] rows, boolean[] clean, boolean[] asked) {
+    List<Integer> walked = new ArrayList<>();
+    for (int i = 0; i < rows.length; i++) {
+      if (!clean[i]) {
+        if (walksFractionally(m_Rows[rows[i]])) {
+          walked.add(i);
+        } else {
+          asked[i] = true;
+        }
+      }
+    }
+    return walked.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  /**
+   * From this many pairs of rows the members are asked one by one (some
+   * 800,000 a second on two cores: 6 s), a tournament says so before it
+   * starts; the Python face's {@code ASKED_PAIRS_WORTH_SAYING}.
+   */
+  public static final long ASKED_PAIRS_WORTH_SAYING = 5_000_000L;
+
+  /**
+   * From this many pairs with a row walked fractionally, a tournament says
+   * so before it starts; the Python face's {@code WALKED_PAIRS_WORTH_SAYING}.
+   */
+  public static final long WALKED_PAIRS_WORTH_SAYING = 50_000_000L;
+
+  /**
+   * The system property that tells the tournament its caller says its cost
+   * (the Python face sets it when it starts the JVM, and warns in its own
+   * words).
+   */
+  public static final String COST_SAID_BY_CALLER = "weka.ranking.tournamentCostSaidByCaller";
+
+  /** Said once a JVM: a heap too small for the rows b's bits at once. */
+  private static final AtomicBoolean SAID_SMALL_HEAP = new AtomicBoolean();
+
+  /**
+   * Each of these rows' pairs, both ways, once: (n - 1) as the first, and as
+   * the second with the n - rows others.
+   *
+   * @param rows rows whose pairs are taken
+   * @param n the batch's rows
+   * @return the pairs
+   */
+  public static long pairsOf(long rows, long n) {
+    return rows * (n - 1) + rows * (n - rows);
+  }
+
+  /**
+   * Says on standard error, before the work, where this tournament is still
+   * quadratic in the rows with missing values: pairs asked of the members
+   * one by one, or many pairs with a row walked fractionally (counted from
+   * the rows in blocks, but each pair of two such rows, and of one with a
+   * row whose leaves disagree, a walk of the trees).
+   */
+  private static void sayCost(int n, int walked, int asked) {
+    if (Boolean.getBoolean(COST_SAID_BY_CALLER)) {
+      return;
+    }
+    if (pairsOf(asked, n) >= ASKED_PAIRS_WORTH_SAYING) {
+      System.err.println(String.format(Locale.ROOT, "RankingReduction: %,d of %,d instances "
+          + "have a missing value where a tree splits: the exact tournament asks each of "
+          + "their %,d pairs, both ways, of the members one by one, some 800,000 a second "
+          + "on two cores (docs/meta-classifier.md)", asked, n, pairsOf(asked, n)));
+    }
+    if (pairsOf(walked, n) >= WALKED_PAIRS_WORTH_SAYING) {
+      System.err.println(String.format(Locale.ROOT, "RankingReduction: %s",
+          walkedCost(walked, n)));
+    }
+  }
+
+  /**
+   * What walking these rows costs, in the words both faces say.
+   *
+   * @param walked the rows walked fractionally
+   * @param n the batch's rows
+   * @return the sentence
+   */
+  public static String walkedCost(long walked, long n) {
+    return String.format(Locale.ROOT, "%,d of %,d instances have a missing value where a "
+        + "J48 tree splits: the exact tournament counts their %,d pairs, both ways, from the "
+        + "rows as WEKA walks them (fractions), %,d of them pairs of two such instances "
+        + "walked one by one, as are those whose leaves disagree: about %d s on two cores "
+        + "(docs/meta-classifier.md)", walked, n, pairsOf(walked, n),
+        walked * (walked - 1), Math.round(pairsOf(walked, n) / WALKED_PAIRS_A_SECOND));
+  }
+
+  /**
+   * Pairs with a walked row counted a second on two cores: 71.6 million in
+   * 8.6 CPU seconds (60,000 rows, 1 % walked, J48 x 10 of 20,000 rows; the
+   * bench tournament_missing.py).
+   */
+  private static final double WALKED_PAIRS_A_SECOND = 20e6;
+
+  /** Says once a JVM that the rows b's bits do not fit a quarter of the heap at once. */
+  private static void saySmallHeap(long bytes, int ranges) {
+    if (SAID_SMALL_HEAP.compareAndSet(false, true)) {
+      System.err.println(String.format(Locale.ROOT, "RankingReduction: the exact tournament's "
+          + "bits of the rows take %,d MB, over a quarter of the JVM's heap (%,d MB): the rows "
+          + "are taken in %d ranges, each walked again for each, which made 200,000 rows 1.5 "
+          + "times slower with 1 GB and 2.3 times with 256 MB (docs/meta-classifier.md); give "
+          + "the JVM more heap (-Xmx, or maxheap in RunWEKA.ini) for speed (said once)",
+          bytes >> 20, Runtime.getRuntime().maxMemory() >> 20, ranges));
+    }
+  }
+
+  /**
+   * Each walked row's pairs with the rows not asked of the members, both
+   * ways: with the clean rows a block of their bits at a time
+   * ({@link #againstClean}), with each other a pair at a time (a pair of
+   * walked rows as the first: that row's). Returns how many times a tree
+   * was walked for one pair.
+   */
+  private long walkFractionally(int[] rows, int[] walked, int[] byPlace, int[] byAPlace,
+      long[] degree) throws Exception {
+    if (walked.length == 0) {
+      return 0;
+    }
+    LongAdder walks = new LongAdder();
+    againstClean(rows, walked, byPlace, true, degree, walks);
+    againstClean(rows, walked, byAPlace, false, degree, walks);
+    parallel(walked.length, w -> {
+      FractionalPairs pairs = new FractionalPairs(m_Trees);
+      double[] first = m_Rows[rows[walked[w]]];
+      long wins = 0;
+      for (int y : walked) {
+        if (y != walked[w] && pairs.beats(first, m_Rows[rows[y]])) {
+          wins++;
+        }
+      }
+      degree[walked[w]] += wins; // each walked row in one task only
+    });
+    walks.add((long) walked.length * (walked.length - 1) * m_Trees.length);
+    return walks.sum();
+  }
+
+  /**
+   * The walked rows' wins against every clean row (first: the walked row is
+   * a, its wins added to its degree) or the clean rows' wins against them
+   * (the clean rows' degrees), by bits over the clean rows, a block at a
+   * time. A tree walked with one row given splits on that row's attributes
+   * by its values, fractionally where one is missing, and on the other
+   * side's every way: a clean row meets the conditions of one leaf a
+   * fraction of the walk reaches, so that its answer is the OR of the bits
+   * of the class-1 leaves reached whole ({@link #reach}). Under a split
+   * the given row misses, a clean row's answer is J48's sums over the leaves
+   * it reaches there: by the order of their margins for two branches
+   * ({@link Split}), else per combination of leaves the block's rows take
+   * ({@link Mixtures}); past too many combinations, a clean row reaching
+   * only leaves that say the same ({@link FractionalPairs#sureInMixture})
+   * gets their answer and the others are walked with J48's arithmetic
+   * ({@link FractionalPairs#wins}). The committee's majority is counted
+   * bit-sliced ({@link Tally}).
+   *
+   * @param byPlace per bit, its clean row's position in rows (-1 for none)
+   * @param first whether the walked rows are the pairs' first rows
+   * @param walks counts the trees walked for one pair
+   */
+  private void againstClean(int[] rows, int[] walked, int[] byPlace, boolean first,
+      long[] degree, LongAdder walks) throws Exception {
+    int trees = m_Trees.length;
+    // Per walked row and tree, the leaves its walk reaches: whole, and under
+    // a missing value saying 1 or 0 (both where unsure).
+    int[][] whole = new int[walked.length * trees][];
+    int[][] splits = new int[walked.length * trees][]; // Split's forms
+    int[][] mixtures = new int[walked.length * trees][]; // the other missing values' splits
+    parallel((walked.length + ROWS_PER_TASK - 1) / ROWS_PER_TASK, task -> {
+      Slots[] lists = {new Slots(), new Slots(), new Slots(), new Slots(), new Slots()};
+      for (int w = task * ROWS_PER_TASK; w < Math.min(walked.length, (task + 1) * ROWS_PER_TASK);
+          w++) {
+        for (int t = 0; t < trees; t++) {
+          for (Slots list : lists) {
+            list.size = 0;
+          }
+          reach(m_Trees[t], 0, m_Rows[rows[walked[w]]], first, false, lists);
+          whole[w * trees + t] = Arrays.copyOf(lists[0].items, lists[0].size);
+          splits[w * trees + t] = Arrays.copyOf(lists[3].items, lists[3].size);
+          mixtures[w * trees + t] = Arrays.copyOf(lists[4].items, lists[4].size);
+        }
+      }
+    });
+    int blocks = ((byPlace.length + 63) / 64 + BLOCK - 1) / BLOCK;
+    long[][] wins = new long[blocks][]; // first: per block, each walked row's
+    parallel(blocks, block -> {
+      int firstBit = block * BLOCK * 64;
+      int last = Math.min(byPlace.length, firstBit + BLOCK * 64);
+      int[] bitOf = new int[last - firstBit];
+      int[] heldAt = new int[BLOCK * 64]; // per bit, the clean row's index in the block
+      double[][] values = new double[last - firstBit][];
+      int held = 0;
+      for (int p = firstBit; p < last; p++) {
+        if (byPlace[p] >= 0) {
+          values[held] = m_Rows[rows[byPlace[p]]];
+          heldAt[p - firstBit] = held;
+          bitOf[held++] = p - firstBit;
+        }
+      }
+      if (held == 0) {
+        return;
+      }
+      Partition partition = new Partition(held);
+      long[][][] bits = new long[trees][][]; // per tree and leaf, the block's clean rows in it
+      int[][] spans = new int[trees][]; // per tree, each leaf's words that hold a bit
+      for (int t = 0; t < trees; t++) {
+        bits[t] = new long[m_Trees[t].size()][];
+        spans[t] = new int[2 * m_Trees[t].size()];
+        partition.reset();
+        sideLeafBits(m_Trees[t], 0, partition, 0, held, bitOf, values, first, bits[t],
+            spans[t]);
+      }
+      long[][] answers = new long[trees][BLOCK];
+      long[] one = new long[BLOCK];
+      long[] zero = new long[BLOCK];
+      long[] suffix = new long[0];
+      long[] scratch = new long[BLOCK];
+      Mixtures mixture = new Mixtures();
+      Tally tally = new Tally(trees);
+      FractionalPairs pairs = new FractionalPairs(m_Trees);
+      long[] counted = first ? new long[walked.length] : null;
+      long walksHere = 0;
+      for (int w = 0; w < walked.length; w++) {
+        double[] given = m_Rows[rows[walked[w]]];
+        for (int t = 0; t < trees; t++) {
+          long[] answer = answers[t];
+          or(bits[t], spans[t], whole[w * trees + t], answer);
+          Arrays.fill(one, 0L);
+          Arrays.fill(zero, 0L);
+          suffix = Split.answer(bits[t], splits[w * trees + t], answer, suffix);
+          for (int split : mixtures[w * trees + t]) {
+            if (!mixture.answer(m_Trees[t], split, given, first, bits[t], spans[t], answer)) {
+              Slots[] sure = {null, new Slots(), new Slots()};
+              reach(m_Trees[t], split, given, first, true, sure); // its pairs walked
+              or(bits[t], spans[t], Arrays.copyOf(sure[1].items, sure[1].size), scratch);
+              orInto(scratch, one);
+              or(bits[t], spans[t], Arrays.copyOf(sure[2].items, sure[2].size), scratch);
+              orInto(scratch, zero);
+            }
+          }
+          for (int word = 0; word < BLOCK; word++) {
+            long mixed = one[word] & zero[word];
+            answer[word] |= one[word] & ~zero[word];
+            for (; mixed != 0; mixed &= mixed - 1) {
+              int bit = Long.numberOfTrailingZeros(mixed);
+              double[] other = values[heldAt[word * 64 + bit]];
+              walksHere++;
+              if (first ? pairs.wins(m_Trees[t], given, other)
+                  : pairs.wins(m_Trees[t], other, given)) {
+                answer[word] |= 1L << bit;
+              }
+            }
+          }
+        }
+        long won = tally.reached(answers, trees);
+        if (first) {
+          counted[w] = won;
+        } else if (won > 0) {
+          for (int word = 0; word < BLOCK; word++) {
+            for (long top = tally.m_Top[word]; top != 0; top &= top - 1) {
+              int bit = Long.numberOfTrailingZeros(top);
+              degree[byPlace[firstBit + word * 64 + bit]]++; // this block's rows only
+            }
+          }
+        }
+      }
+      wins[block] = counted;
+      walks.add(walksHere);
+    });
+    for (long[] counted : wins) {
+      for (int w = 0; counted != null && w < walked.length; w++) {
+        degree[walked[w]] += counted[w];
+      }
+    }
+  }
+
+  /**
+   * Into out, all words 0 first, the OR of the leaves' bits of the block
+   * (a leaf without a clean row there has none), over the words that hold
+   * them (spans: per leaf, its first and one past its last): the rows are
+   * in a Z-order of the trees' top splits, so a leaf's rows of a block are
+   * mostly near one another.
+   */
+  private static void or(long[][] leafBits, int[] spans, int[] leaves, long[] out) {
+    Arrays.fill(out, 0L);
+    for (int leaf : leaves) {
+      long[] bits = leafBits[leaf];
+      if (bits != null) {
+        for (int w = spans[2 * leaf]; w < spans[2 * leaf + 1]; w++) {
+          out[w] |= bits[w];
+        }
+      }
+    }
+  }
+
+  /** ORs from into to. */
+  private static void orInto(long[] from, long[] to) {
+    for (int w = 0; w < BLOCK; w++) {
+      to[w] |= from[w];
+    }
+  }
+
+  /**
+   * The answers, on a block of clean rows, of a split the given row misses
+   * that {@link Split} declines (another missing value below, or more than
+   * two branches): J48's sums over the leaves a clean row reaches, for every
+   * combination of leaves the block's rows take. A part of the tree between
+   * missing values is a list of classes (a value of both sums and the bits
+   * of the rows that have it: each row reaches one leaf there); a split the
+   * given row misses, the classes of its non-empty branches combined in
+   * branch order, the sums added as {@code getProbs} adds them and the bits
+   * ANDed. Declined past {@link #MOST} combinations: then the rows whose
+   * leaves disagree are walked one by one.
+   */
+  private static final class Mixtures {
+    /** The most combinations of classes tried for one split on one block. */
+    private static final int MOST = 4096;
+
+    /** A class: both sums, and the rows with them, within [lo, hi) of the block's words. */
+    private static final class Sums {
+      final double p0;
+      final double p1;
+      final long[] bits;
+      final int lo;
+      final int hi;
+
+      Sums(double p0, double p1, long[] bits, int lo, int hi) {
+        this.p0 = p0;
+        this.p1 = p1;
+        this.bits = bits;
+        this.lo = lo;
+        this.hi = hi;
+      }
+    }
+
+    private int m_Tried;
+
+    /**
+     * ORs into answer the block's rows the split says 1 for; false (answer
+     * unchanged) where it has too many combinations.
+     */
+    boolean answer(FlatTree tree, int split, double[] given, boolean first, long[][] leafBits,
+        int[] spans, long[] answer) {
+      m_Tried = 0;
+      List<List<Sums>> parts = parts(tree, split, 1.0, given, first, leafBits, spans);
+      if (parts == null) {
+        return false;
+      }
+      if (parts.size() == 2 && bySuffix(parts.get(0), parts.get(1), answer)) {
+        return true;
+      }
+      List<Sums> classes = combined(parts);
+      if (classes == null) {
+        return false;
+      }
+      for (Sums sums : classes) {
+        if (sums.p1 - sums.p0 > 1e-6) {
+          for (int w = sums.lo; w < sums.hi; w++) {
+            answer[w] |= sums.bits[w];
+          }
+        }
+      }
+      return true;
+    }
+
+    /** The classes under a split the given row misses, reached with weight w; null: too many. */
+    private List<Sums> missing(FlatTree tree, int node, double w, double[] given,
+        boolean first, long[][] leafBits, int[] spans) {
+      List<List<Sums>> parts = parts(tree, node, w, given, first, leafBits, spans);
+      return parts == null ? null : combined(parts);
+    }
+
+    /** Each non-empty branch's classes, in order; null: too many below. */
+    private List<List<Sums>> parts(FlatTree tree, int node, double w, double[] given,
+        boolean first, long[][] leafBits, int[] spans) {
+      double[] weights = tree.m_Fractions[node];
+      int children = tree.m_First[node];
+      List<List<Sums>> parts = new ArrayList<>();
+      for (int c = 0; c < tree.m_Count[node]; c++) {
+        int child = tree.m_Children[children + c];
+        if (!tree.m_Empty[child]) {
+          List<Sums> part = new ArrayList<>();
+          if (!part(tree, child, weights[c] * w, given, first, leafBits, spans, part)) {
+            return null;
+          }
+          parts.add(part);
+        }
+      }
+      return parts;
+    }
+
+    /**
+     * Two branches' answers without their combinations: the second's classes
+     * in the order of their margins, ORed from the last (suffixes); each
+     * class of the first says 1 with those from a place on (every pair of
+     * classes computed as getProbs sums them), its bits AND that suffix.
+     * False (answer unchanged) where a class's answers are not a suffix of
+     * that order.
+     */
+    private boolean bySuffix(List<Sums> left, List<Sums> right, long[] answer) {
+      Sums[] byMargin = right.toArray(new Sums[0]);
+      Arrays.sort(byMargin, (x, y) -> Double.compare(x.p1 - x.p0, y.p1 - y.p0));
+      int k = byMargin.length;
+      int[] from = new int[left.size()];
+      for (int i = 0; i < from.length; i++) {
+        Sums a = left.get(i);
+        double a0 = 0 + a.p0; // getProbs's prob: 0, plus the first branch's
+        double a1 = 0 + a.p1;
+        from[i] = k;
+        while (from[i] > 0 && (a1 + byMargin[from[i] - 1].p1)
+            - (a0 + byMargin[from[i] - 1].p0) > 1e-6) {
+          from[i]--;
+        }
+        for (int j = 0; j < from[i]; j++) {
+          if ((a1 + byMargin[j].p1) - (a0 + byMargin[j].p0) > 1e-6) {
+            return false;
+          }
+        }
+      }
+      long[][] suffix = new long[k + 1][];
+      int[] lo = new int[k + 1];
+      int[] hi = new int[k + 1];
+      suffix[k] = new long[BLOCK];
+      lo[k] = BLOCK;
+      for (int j = k - 1; j >= 0; j--) {
+        Sums c = byMargin[j];
+        suffix[j] = suffix[j + 1].clone();
+        for (int w = c.lo; w < c.hi; w++) {
+          suffix[j][w] |= c.bits[w];
+        }
+        lo[j] = Math.min(lo[j + 1], c.lo);
+        hi[j] = Math.max(hi[j + 1], c.hi);
+      }
+      for (int i = 0; i < from.length; i++) {
+        Sums a = left.get(i);
+        int j = from[i];
+        for (int w = Math.max(a.lo, lo[j]); w < Math.min(a.hi, hi[j]); w++) {
+          answer[w] |= a.bits[w] & suffix[j][w];
+        }
+      }
+      return true;
+    }
+
+    /** The branches' classes combined in branch order; null: too many. */
+    private List<Sums> combined(List<List<Sums>> parts) {
+      List<Sums> sums = null;
+      for (List<Sums> part : parts) {
+        if (sums == null) {
+          sums = new ArrayList<>(); // getProbs's prob: 0, plus the first branch's
+          for (Sums p : part) {
+            sums.add(new Sums(0 + p.p0, 0 + p.p1, p.bits, p.lo, p.hi));
+          }
+          continue;
+        }
+        List<Sums> next = new ArrayList<>();
+        for (Sums a : sums) {
+          for (Sums b : part) {
+            int lo = Math.max(a.lo, b.lo);
+            int hi = Math.min(a.hi, b.hi);
+            if (lo >= hi) {
+              continue;
+            }
+            if (++m_Tried > MOST) {
+              return null;
+            }
+            long[] both = new long[BLOCK];
+            long any = 0;
+            int first0 = hi;
+            int last = lo;
+            for (int x = lo; x < hi; x++) {
+              both[x] = a.bits[x] & b.bits[x];
+              if (both[x] != 0) {
+                any |= both[x];
+                first0 = Math.min(first0, x);
+                last = x + 1;
+              }
+            }
+            if (any != 0) {
+              next.add(new Sums(a.p0 + b.p0, a.p1 + b.p1, both, first0, last));
+            }
+          }
+        }
+        sums = next;
+      }
+      return sums == null ? new ArrayList<>() : sums;
+    }
+
+    /**
+     * Into out, the classes of the part under node (reached with weight w)
+     * down to the leaves and the next splits the given row misses: each
+     * row of the block reaches one of them.
+     */
+    private boolean part(FlatTree tree, int node, double w, double[] given, boolean first,
+        long[][] leafBits, int[] spans, List<Sums> out) {
+      int half = tree.m_Half;
+      while (tree.m_Kind[node] != FlatTree.LEAF) {
+        int at = tree.m_Attribute[node];
+        int children = tree.m_First[node];
+        if ((at < half) != first) {
+          for (int c = 0; c < tree.m_Count[node]; c++) {
+            if (!part(tree, tree.m_Children[children + c], w, given, first, leafBits, spans,
+                out)) {
+              return false;
+            }
+          }
+          return true;
+        }
+        int branch = tree.branch(node, given[first ? at : at - half]);
+        if (branch < 0) {
+          List<Sums> below = missing(tree, node, w, given, first, leafBits, spans);
+          if (below == null) {
+            return false;
+          }
+          out.addAll(below);
+          return true;
+        }
+        node = tree.m_Children[children + branch];
+      }
+      long[] bits = leafBits[node];
+      if (bits != null) {
+        out.add(new Sums(w * tree.m_Prob0[node], w * tree.m_Prob1[node], bits,
+            spans[2 * node], spans[2 * node + 1]));
+      }
+      return true;
+    }
+  }
+
+  /**
+   * A split the given row misses, the first on its walk, with one or two
+   * non-empty branches and no other missing value below: a clean row
+   * reaches one leaf in each branch, so the pair's answer is a function of
+   * the two leaves, J48's sums over them from the split's weights (the
+   * walk's weight is 1 down to the split). One branch: the leaves that say
+   * 1 go to the leaves reached whole. Two: the second branch's leaves in
+   * the order of their margin p1 - p0, and for each leaf of the first the
+   * place from which its pairs say 1 (every pair of leaves computed, and
+   * the form declined where the answers are not a suffix of that order),
+   * so that a block's answer is, per leaf of the first branch, its bits
+   * AND the OR of the second's from that place. Written into lists[3] as
+   * {left leaves, right leaves, then per left leaf its place, per right
+   * leaf in order its number}.
+   */
+  private static final class Split {
+
+    /** Whether the split at node takes this form; if so, it is written into lists[3]. */
+    static boolean of(FlatTree tree, int node, double[] given, boolean first, Slots[] lists) {
+      int first0 = tree.m_First[node];
+      int[] branches = new int[2];
+      int nonEmpty = 0;
+      for (int c = 0; c < tree.m_Count[node]; c++) {
+        if (!tree.m_Empty[tree.m_Children[first0 + c]]) {
+          if (nonEmpty == 2) {
+            return false;
+          }
+          branches[nonEmpty++] = c;
+        }
+      }
+      Slots[] leaves = {new Slots(), new Slots()};
+      for (int i = 0; i < nonEmpty; i++) {
+        if (!leaves(tree, tree.m_Children[first0 + branches[i]], given, first, leaves[i])) {
+          return false; // another missing value below
+        }
+      }
+      double[] weights = tree.m_Fractions[node];
+      if (nonEmpty == 1) {
+        double w = weights[branches[0]];
+        for (int k = 0; k < leaves[0].size; k++) {
+          int leaf = leaves[0].items[k];
+          if (w * tree.m_Prob1[leaf] - w * tree.m_Prob0[leaf] > 1e-6) {
+            lists[0].add(leaf);
+          }
+        }
+        return true;
+      }
+      double w0 = weights[branches[0]];
+      double w1 = weights[branches[1]];
+      int[] left = Arrays.copyOf(leaves[0].items, leaves[0].size);
+      Integer[] byMargin = new Integer[leaves[1].size];
+      for (int k = 0; k < byMargin.length; k++) {
+        byMargin[k] = leaves[1].items[k];
+      }
+      Arrays.sort(byMargin, (x, y) -> Double.compare(
+          tree.m_Prob1[x] - tree.m_Prob0[x], tree.m_Prob1[y] - tree.m_Prob0[y]));
+      int[] from = new int[left.length];
+      for (int i = 0; i < left.length; i++) {
+        // As getProbs at the split: 0, plus the first branch's, plus the second's.
+        double a0 = 0 + w0 * tree.m_Prob0[left[i]];
+        double a1 = 0 + w0 * tree.m_Prob1[left[i]];
+        from[i] = byMargin.length;
+        for (int k = byMargin.length - 1; k >= 0; k--) {
+          int right = byMargin[k];
+          if (!((a1 + w1 * tree.m_Prob1[right]) - (a0 + w1 * tree.m_Prob0[right]) > 1e-6)) {
+            break;
+          }
+          from[i] = k;
+        }
+        for (int k = 0; k < from[i]; k++) { // below it, every answer 0: else no suffix
+          int right = byMargin[k];
+          if ((a1 + w1 * tree.m_Prob1[right]) - (a0 + w1 * tree.m_Prob0[right]) > 1e-6) {
+            return false;
+          }
+        }
+      }
+      Slots out = lists[3];
+      out.add(left.length);
+      out.add(byMargin.length);
+      for (int leaf : left) {
+        out.add(leaf);
+      }
+      for (int place : from) {
+        out.add(place);
+      }
+      for (int leaf : byMargin) {
+        out.add(leaf);
+      }
+      return true;
+    }
+
+    /**
+     * Into out, the leaves the walk reaches under node (the other row's
+     * splits every way, the given row's its way); false where the given row
+     * misses another value below.
+     */
+    private static boolean leaves(FlatTree tree, int node, double[] given, boolean first,
+        Slots out) {
+      int half = tree.m_Half;
+      while (tree.m_Kind[node] != FlatTree.LEAF) {
+        int at = tree.m_Attribute[node];
+        int children = tree.m_First[node];
+        int count = tree.m_Count[node];
+        if ((at < half) != first) {
+          for (int c = 0; c < count - 1; c++) {
+            if (!leaves(tree, tree.m_Children[children + c], given, first, out)) {
+              return false;
+            }
+          }
+          node = tree.m_Children[children + count - 1];
+          continue;
+        }
+        int branch = tree.branch(node, given[first ? at : at - half]);
+        if (branch < 0) {
+          return false;
+        }
+        node = tree.m_Children[children + branch];
+      }
+      out.add(node);
+      return true;
+    }
+
+    /**
+     * ORs into answer the block's pairs the splits written in forms say 1
+     * for: per split, the second branch's leaves' bits ORed from the last
+     * in the order of their margins (into suffix), then each first-branch
+     * leaf's bits AND those from its place.
+     *
+     * @param suffix scratch of at least (the most right leaves + 1) * BLOCK words
+     * @return suffix, grown if needed
+     */
+    static long[] answer(long[][] leafBits, int[] forms, long[] answer, long[] suffix) {
+      for (int at = 0; at < forms.length; ) {
+        int lefts = forms[at];
+        int rights = forms[at + 1];
+        int leftAt = at + 2;
+        int fromAt = leftAt + lefts;
+        int rightAt = fromAt + lefts;
+        at = rightAt + rights;
+        if ((rights + 1) * BLOCK > suffix.length) {
+          suffix = new long[(rights + 1) * BLOCK];
+        }
+        Arrays.fill(suffix, rights * BLOCK, (rights + 1) * BLOCK, 0L);
+        for (int k = rights - 1; k >= 0; k--) {
+          long[] bits = leafBits[forms[rightAt + k]];
+          int to = k * BLOCK;
+          int next = to + BLOCK;
+          if (bits == null) {
+            System.arraycopy(suffix, next, suffix, to, BLOCK);
+          } else {
+            for (int w = 0; w < BLOCK; w++) {
+              suffix[to + w] = suffix[next + w] | bits[w];
+            }
+          }
+        }
+        for (int i = 0; i < lefts; i++) {
+          long[] bits = leafBits[forms[leftAt + i]];
+          int from = forms[fromAt + i];
+          if (bits != null && from < rights) {
+            int base = from * BLOCK;
+            for (int w = 0; w < BLOCK; w++) {
+              answer[w] |= bits[w] & suffix[base + w];
+            }
+          }
+        }
+      }
+      return suffix;
+    }
+  }
+
+  /**
+   * The leaves a tree's walk reaches with one row given (first: as a),
+   * whatever the other row: the given row's branch at a split on its
+   * attribute, every non-empty branch where its value is missing (WEKA's
+   * fractional walk), every branch at a split on the other's. Into
+   * lists[0] the class-1 leaves reached whole; the first split the row
+   * misses on a path, as {@link Split} reads it, into lists[3], else its
+   * node into lists[4] (answered by {@link Mixtures}). Fractional (below
+   * such a split, for the pairs walked one by one where Mixtures declines):
+   * into lists[1] the leaves that surely say 1 in any mixture, into
+   * lists[2] those that surely say 0, unsure leaves into both.
+   */
+  private static void reach(FlatTree tree, int node, double[] given, boolean first,
+      boolean fractional, Slots[] lists) {
+    int half = tree.m_Half;
+    while (tree.m_Kind[node] != FlatTree.LEAF) {
+      int at = tree.m_Attribute[node];
+      int children = tree.m_First[node];
+      int count = tree.m_Count[node];
+      if ((at < half) != first) { // the other row's: every branch
+        for (int c = 0; c < count - 1; c++) {
+          reach(tree, tree.m_Children[children + c], given, first, fractional, lists);
+        }
+        node = tree.m_Children[children + count - 1];
+        continue;
+      }
+      int branch = tree.branch(node, given[first ? at : at - half]);
+      if (branch >= 0) {
+        node = tree.m_Children[children + branch];
+        continue;
+      }
+      if (fractional) {
+        for (int c = 0; c < count; c++) { // missing: WEKA's every non-empty branch
+          int child = tree.m_Children[children + c];
+          if (!tree.m_Empty[child]) {
+            reach(tree, child, given, first, true, lists);
+          }
+        }
+      } else if (!Split.of(tree, node, given, first, lists)) {
+        lists[4].add(node); // answered a block at a time (Mixtures)
+      }
+      return;
+    }
+    if (!fractional) {
+      if (tree.m_Wins[node]) {
+        lists[0].add(node);
+      }
+      return;
+    }
+    int sure = FractionalPairs.sureInMixture(tree, node);
+    if (sure != 0) {
+      lists[1].add(node);
+    }
+    if (sure != 1) {
+      lists[2].add(node);
+    }
+  }
+
+  /**
+   * Sets, in out (per leaf, allocated where it holds a row), the bits of the
+   * clean rows of the run [from, to) of the partition that meet the
+   * conditions on their side (bSide: the pairs' second rows) under the
+   * node: a split on their side divides the run, one on the other side
+   * sends it whole down each branch.
+   */
+  private static void sideLeafBits(FlatTree tree, int node, Partition partition, int from,
+      int to, int[] bitOf, double[][] values, boolean bSide, long[][] out, int[] spans) {
+    int[] order = partition.m_Order;
+    if (tree.m_Kind[node] == FlatTree.LEAF) {
+      long[] leaf = out[node];
+      if (leaf == null) {
+        leaf = out[node] = new long[BLOCK];
+        spans[2 * node] = BLOCK;
+      }
+      for (int k = from; k < to; k++) {
+        int bit = bitOf[order[k]];
+        leaf[bit >>> 6] |= 1L << (bit & 63);
+        spans[2 * node] = Math.min(spans[2 * node], bit >>> 6);
+        spans[2 * node + 1] = Math.max(spans[2 * node + 1], (bit >>> 6) + 1);
+      }
+      return;
+    }
+    int first = tree.m_First[node];
+    int count = tree.m_Count[node];
+    if ((tree.m_Attribute[node] >= tree.m_Half) != bSide) {
+      for (int c = 0; c < count; c++) {
+        sideLeafBits(tree, tree.m_Children[first + c], partition, from, to, bitOf, values, bSide,
+            out, spans);
+      }
+      return;
+    }
+    int[] sizes = partition.divide(tree, node, from, to, values, bSide ? tree.m_Half : 0);
+    for (int c = 0; c < count; c++) {
+      if (sizes[c + 1] > sizes[c]) {
+        sideLeafBits(tree, tree.m_Children[first + c], partition, from + sizes[c],
+            from + sizes[c + 1], bitOf, values, bSide, out, spans);
+      }
+    }
+  }
+
+  /** Whether rows with missing values are walked ({@link FractionalPairs}) where they may. */
+  private boolean m_Walk = true;
+
+  /**
+   * Sets whether rows with missing values are walked fractionally from the
+   * flattened trees where every tree is J48's ({@link FractionalPairs}), or
+   * their pairs asked of the members one by one, as before: the same
+   * degrees, for the tests and benchmarks that compare the two.
+   *
+   * @param walk whether to walk them (the default)
+   */
+  public void setWalkFractionally(boolean walk) {
+    m_Walk = walk;
+  }
+
+  /** Trees the last tournament walked for one pair ({@link FractionalPairs}). */
+  private long m_TreeWalks;
+
+  /**
+   * How many times the last tournament walked a tree for one pair (rows
+   * with missing values: their pairs with one another, counted for every
+   * tree though a committee stops once decided, and those with a clean row
+   * walked with J48's arithmetic where {@link Mixtures} declines): the work
+   * that grows with the pairs. None of them is asked of the members.
+   *
+   * @return the walks, 0 before the first tournament
+   */
+  public long lastTreeWalks() {
+    return m_TreeWalks;
+  }
+
+  /**
+   * The pairs of the rows asked of the members, both ways, asked of the
+   * committee in batches; returns how many were asked.
+   *
+   * @param asked per row, whether its pairs are asked (the others' pairs
+   *     with one another are counted elsewhere)
+   */
+  private static long pairsWithMissing(int n, boolean[] asked, PairComparator exact,
       long[] degree) throws Exception {
     List<Integer> dirty = new ArrayList<>();
     for (int i = 0; i < n; i++) {
-      if (!clean[i]) {
+      if (asked[i]) {
         dirty.add(i);
       }
     }
@@ -1235,7 +2150,7 @@ public final class TreeTournament implements ExactTournament {
     int[] left = new int[capacity];
     int[] right = new int[capacity];
     boolean[] wins = new boolean[capacity];
-    long asked = 0;
+    long taken = 0;
     int k = 0;
     for (int d = 0; d <= dirty.size(); d++) {
       if (k > 0 && (d == dirty.size() || k + 2 * n > capacity)) {
@@ -1245,7 +2160,7 @@ public final class TreeTournament implements ExactTournament {
             degree[left[j]]++;
           }
         }
-        asked += k;
+        taken += k;
         k = 0;
       }
       if (d == dirty.size()) {
@@ -1256,14 +2171,14 @@ public final class TreeTournament implements ExactTournament {
         if (y == x) {
           continue;
         }
-        left[k] = x; // every pair of a dirty row as the first
+        left[k] = x; // every pair of an asked row as the first
         right[k++] = y;
-        if (clean[y]) { // and as the second, once: dirty rows ask their own
+        if (!asked[y]) { // and as the second, once: asked rows ask their own
           left[k] = y;
           right[k++] = x;
         }
       }
     }
-    return asked;
+    return taken;
   }
 }
