@@ -1690,9 +1690,11 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   /**
    * How many instances of the batch the tree committee's exact tournament
    * ({@link #rank}) leaves to the members: those with a missing value where
-   * a tree splits, which WEKA walks down every branch with a fraction of
-   * their weight. Each of their pairs, both ways, is asked of the members
-   * one by one, so that a caller can say so before a long ranking.
+   * a tree splits that the tournament cannot walk by J48's own arithmetic
+   * (a REPTree committee's, or a nominal value past a split's branches).
+   * Each of their pairs, both ways, is asked of the members one by one, so
+   * that a caller can say so before a long ranking; J48's rows with missing
+   * values are walked fractionally and not counted.
    *
    * @param data the instances to rank, with the training data's header
    * @return the instances, 0 where none is or where no tree tournament applies
