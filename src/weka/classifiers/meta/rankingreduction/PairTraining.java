@@ -230,7 +230,7 @@ public final class PairTraining {
    * @throws InterruptedException if the thread is interrupted meanwhile
    */
   public Instances pairs(Random random) throws InterruptedException {
-    Pairs pairs = pairList(random);
+    Pairs pairs = drawPairs(random);
     Instances out = new Instances(m_PairHeader, pairs.size());
     for (int k = 0; k < pairs.size(); k++) {
       if (k % Parallel.CHECK_EVERY == 0) {
@@ -245,14 +245,51 @@ public final class PairTraining {
   }
 
   /**
+   * One member's pairs as plain row pairs, the same that {@link #pairs}
+   * makes instances of and in their order, for a learner trained from the
+   * rows on a sample ({@link ProductTraining}).
+   *
+   * @param random the member's generator, {@code new Random(seed + i)}
+   * @return the pairs, or null where they are not plain row pairs of unit
+   *     weight side by side ({@link #pairListDeclined} says why)
+   */
+  public PairList pairList(Random random) {
+    return pairListDeclined() != null ? null : new PairList(drawPairs(random));
+  }
+
+  /**
+   * Why a member's pairs are not given as a {@link PairList}, or null when
+   * they are: a pair list is rows side by side in blocks (as
+   * {@link #rowPathDeclined}), of one group (no learner from the rows takes
+   * pairs within query groups yet), and of unit weights (the list has none).
+   *
+   * @return the reason, or null
+   */
+  public String pairListDeclined() {
+    String reason = rowPathDeclined();
+    if (reason != null) {
+      return reason;
+    }
+    if (m_Groups != null) {
+      return "query groups: pairs within groups are not given as a list";
+    }
+    for (double weight : m_Weights) {
+      if (weight != 1) {
+        return "weighted instances: a pair list has unit weights";
+      }
+    }
+    return null;
+  }
+
+  /**
    * One member's pairs as row numbers, the same that {@link #pairs} makes
    * instances of, for a learner trained from any pair list
-   * ({@link ProductTraining}).
+   * ({@link ProductTraining}), weights aside.
    *
    * @param random the member's generator, {@code new Random(seed + i)}
    * @return the pairs
    */
-  Pairs pairList(Random random) {
+  Pairs drawPairs(Random random) {
     Pairs pairs = Pairs.build(m_Grades, m_Groups, m_PairsPerInstance, random, m_OneOrder);
     return m_Order == Pairs.INTERLEAVED ? pairs.interleaved() : pairs;
   }

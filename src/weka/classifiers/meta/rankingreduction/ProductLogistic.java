@@ -116,7 +116,7 @@ final class ProductLogistic implements ProductTraining.ListBuilder {
     if (sides != null) {
       pairs = new ProductPairs(training.numRows(), sides[0], sides[1]);
     } else if (random != null) {
-      pairs = new ListPairs(training, training.pairList(random));
+      pairs = new ListPairs(training, training.drawPairs(random));
     } else {
       return "sampled pairs without the member's generator";
     }
