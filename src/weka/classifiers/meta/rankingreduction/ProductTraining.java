@@ -23,9 +23,10 @@ import weka.classifiers.trees.J48;
  * for the bit ({@link PairTraining#setSumsInPairOrder}).
  *
  * <p>A learner whose objective factorises over any pair list (a pair's
- * linear predictor a sum of one term of each of its rows: {@link Logistic})
- * is trained from the rows on sampled pairs too, from the pairs as row
- * numbers ({@link ListBuilder}).
+ * linear predictor a sum of one term of each of its rows: {@link Logistic};
+ * a class's statistics sums over its pairs' rows: {@link NaiveBayes}) is
+ * trained from the rows on sampled pairs too, from the pairs as row numbers
+ * ({@link ListBuilder}).
  *
  * <p>A learner is taken by its exact class (a subclass may train otherwise)
  * and only with the options its builder honours; for anything else the
@@ -117,7 +118,7 @@ public final class ProductTraining {
 
   static {
     BUILDERS.put(J48.class, new ProductJ48());
-    BUILDERS.put(NaiveBayes.class, new ProductNaiveBayes());
+    LIST_BUILDERS.put(NaiveBayes.class, new ProductNaiveBayes());
     LIST_BUILDERS.put(Logistic.class, new ProductLogistic());
   }
 
