@@ -83,6 +83,8 @@ public final class PairTraining {
   private boolean m_SumsInPairOrder;
   private final PairFeatures m_Layout;
   private final int m_Order;
+  /** Each feature's distinct values, sorted the first time a member asks. */
+  private DistinctValues[] m_Distinct;
 
   /**
    * Pairs of the two rows side by side (concat), in blocks.
@@ -184,6 +186,23 @@ public final class PairTraining {
    */
   public double[][] rows() {
     return m_Rows;
+  }
+
+  /**
+   * A feature's distinct values over the training rows and each row's place
+   * among them, sorted once for all members ({@link ProductNaiveBayes}).
+   *
+   * @param feature the feature's index in a row
+   * @return the distinct values
+   */
+  synchronized DistinctValues distinctValues(int feature) {
+    if (m_Distinct == null) {
+      m_Distinct = new DistinctValues[m_Rows.length == 0 ? 0 : m_Rows[0].length];
+    }
+    if (m_Distinct[feature] == null) {
+      m_Distinct[feature] = new DistinctValues(m_Rows, feature);
+    }
+    return m_Distinct[feature];
   }
 
   /**

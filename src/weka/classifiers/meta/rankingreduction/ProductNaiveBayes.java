@@ -5,8 +5,6 @@ package weka.classifiers.meta.rankingreduction;
 
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
-import java.math.BigDecimal;
-import java.util.Arrays;
 import java.util.Random;
 
 import weka.classifiers.Classifier;
@@ -105,12 +103,11 @@ final class ProductNaiveBayes implements ProductTraining.ListBuilder {
     if (training.sumsInPairOrder() && training.pairsPerMember() > Integer.MAX_VALUE - 8) {
       return false;
     }
-    int features = features(header);
-    for (double[] row : training.rows()) {
-      for (int j = 0; j < features; j++) {
-        if (header.attribute(j).type() == Attribute.NUMERIC && row[j] >= Double.MAX_VALUE) {
-          return false;
-        }
+    for (int j = 0; j < features(header); j++) {
+      double[] values = training.distinctValues(j).m_Values;
+      if (header.attribute(j).type() == Attribute.NUMERIC && values.length > 0
+          && values[values.length - 1] >= Double.MAX_VALUE) {
+        return false;
       }
     }
     return true;
@@ -156,17 +153,20 @@ final class ProductNaiveBayes implements ProductTraining.ListBuilder {
     boolean pairOrder = training.sumsInPairOrder();
     int[] order = pairOrder ? sortedOrder(header, pairs) : null;
     Estimator[][] distributions = new Estimator[header.numAttributes() - 1][];
-    Side[] both = {new Side(pairs, true), new Side(pairs, false)};
-    for (int att = 0; att < distributions.length; att++) {
-      Attribute attribute = header.attribute(att);
-      Side side = both[att < features ? 0 : 1];
-      int feature = att % features;
-      if (attribute.type() == Attribute.NUMERIC) {
-        double precision = side.precision(feature);
-        distributions[att] = pairOrder ? normal(pairs, att, order, precision)
-            : normalFromRows(side, feature, precision);
-      } else {
-        distributions[att] = discrete(side, feature, attribute.numValues());
+    for (int side = 0; side < 2; side++) {
+      int[][] times = pairs.multiplicities(side == 0);
+      for (int feature = 0; feature < features; feature++) {
+        int att = side * features + feature;
+        Attribute attribute = header.attribute(att);
+        DistinctValues distinct = training.distinctValues(feature);
+        long[][] counts = counts(distinct, times);
+        if (attribute.type() == Attribute.NUMERIC) {
+          double precision = precision(distinct.m_Values, counts);
+          distributions[att] = pairOrder ? normal(pairs, att, order, precision)
+              : normalFromRows(distinct.m_Values, counts, precision);
+        } else {
+          distributions[att] = discrete(distinct.m_Values, counts, attribute.numValues());
+        }
       }
     }
     long[] perClass = pairs.perClass();
@@ -239,30 +239,49 @@ final class ProductNaiveBayes implements ProductTraining.ListBuilder {
   }
 
   /**
-   * Each class's normal estimator of a numeric attribute from the rows: each
-   * of the estimator's sums is the rows' terms on the attribute's side times
-   * their multiplicities in that class's pairs.
+   * How many pairs of each class hold each distinct value of a feature on a
+   * side: the rows' multiplicities there, added by their values.
+   *
+   * @param times pairs of each label holding each row on the side: [label][row]
+   * @return [label][rank among the distinct values]
    */
-  private static Estimator[] normalFromRows(Side side, int feature, double precision)
-      throws Exception {
+  private static long[][] counts(DistinctValues distinct, int[][] times) {
+    long[][] counts = new long[2][distinct.m_Values.length];
+    int[] rankOfRow = distinct.m_RankOfRow;
+    for (int row = 0; row < rankOfRow.length; row++) {
+      int rank = rankOfRow[row];
+      if (rank >= 0) {
+        counts[0][rank] += times[0][row];
+        counts[1][rank] += times[1][row];
+      }
+    }
+    return counts;
+  }
+
+  /**
+   * Each class's normal estimator of a numeric attribute from the rows: each
+   * of the estimator's sums is its terms of the side's distinct values times
+   * how many pairs of the class hold them.
+   */
+  private static Estimator[] normalFromRows(double[] values, long[][] counts,
+      double precision) throws Exception {
     Estimator[] byClass = new Estimator[2];
     for (int label = 0; label < 2; label++) {
       NormalEstimator estimator = new NormalEstimator(precision);
       long present = 0;
-      ExactSum values = new ExactSum();
+      ExactSum sum = new ExactSum();
       ExactSum squares = new ExactSum();
-      long[] times = side.m_Multiplicity[label];
-      for (int row = 0; row < times.length; row++) {
-        double value = side.m_Pairs.m_Rows[row][feature];
-        if (times[row] > 0 && !Utils.isMissingValue(value)) {
-          double rounded = Math.rint(value / precision) * precision; // NormalEstimator's round
-          values.add(rounded, times[row]);
-          squares.add(rounded * rounded, times[row]);
-          present += times[row];
+      for (int rank = 0; rank < values.length; rank++) {
+        long times = counts[label][rank];
+        if (times > 0) {
+          double rounded = Math.rint(values[rank] / precision) * precision; // its round
+          sum.add(rounded, times);
+          squares.add(rounded * rounded, times);
+          present += times;
         }
       }
       if (present > 0) {
-        setSums(estimator, (double) present, values.sum(), squares.sum());
+        setSums(estimator, (double) present, sum.sum(), squares.sum());
       }
       byClass[label] = estimator;
     }
@@ -287,43 +306,14 @@ final class ProductNaiveBayes implements ProductTraining.ListBuilder {
     compute.invoke(estimator);
   }
 
-  /**
-   * A sum of doubles' whole multiples kept exactly, rounded once when read:
-   * the same in any order. Infinite and NaN terms are summed apart, in
-   * doubles, where their sum (infinite or NaN) is the same in any order too,
-   * and it then is the sum.
-   */
-  private static final class ExactSum {
-    private BigDecimal m_Finite = BigDecimal.ZERO;
-    private double m_NonFinite;
-    private boolean m_HasNonFinite;
-
-    /** Adds the term {@code times} times. */
-    void add(double term, long times) {
-      if (Double.isFinite(term)) {
-        m_Finite = m_Finite.add(new BigDecimal(term).multiply(BigDecimal.valueOf(times)));
-      } else {
-        m_NonFinite += term;
-        m_HasNonFinite = true;
-      }
-    }
-
-    /** The sum, rounded to the nearest double. */
-    double sum() {
-      return m_HasNonFinite ? m_NonFinite : m_Finite.doubleValue();
-    }
-  }
-
-  /** Each class's counts of a nominal attribute: each row's value, its multiplicity times. */
-  private static Estimator[] discrete(Side side, int feature, int values) {
+  /** Each class's counts of a nominal attribute: each value, as many times as pairs hold it. */
+  private static Estimator[] discrete(double[] values, long[][] counts, int numValues) {
     Estimator[] byClass = new Estimator[2];
     for (int label = 0; label < 2; label++) {
-      byClass[label] = new DiscreteEstimator(values, true);
-      long[] times = side.m_Multiplicity[label];
-      for (int row = 0; row < times.length; row++) {
-        double value = side.m_Pairs.m_Rows[row][feature];
-        if (times[row] > 0 && !Utils.isMissingValue(value)) {
-          byClass[label].addValue(value, times[row]);
+      byClass[label] = new DiscreteEstimator(numValues, true);
+      for (int rank = 0; rank < values.length; rank++) {
+        if (counts[label][rank] > 0) {
+          byClass[label].addValue(values[rank], counts[label][rank]);
         }
       }
     }
@@ -332,27 +322,19 @@ final class ProductNaiveBayes implements ProductTraining.ListBuilder {
 
   /**
    * A numeric attribute's precision as NaiveBayes derives it: the mean gap
-   * between adjacent distinct values of the rows that are on the side.
-   *
-   * @param onSide whether each row is on the side, or null for every row
+   * between adjacent distinct values of the pairs, those held on the side.
    */
-  private static double precision(double[][] rows, int feature, boolean[] onSide)
-      throws Exception {
-    double[] values = new double[rows.length];
-    int present = 0;
-    for (int row = 0; row < rows.length; row++) {
-      if ((onSide == null || onSide[row]) && !Utils.isMissingValue(rows[row][feature])) {
-        values[present++] = rows[row][feature];
-      }
-    }
-    values = Arrays.copyOf(values, present);
-    Arrays.sort(values);
+  private static double precision(double[] values, long[][] counts) throws Exception {
     double gaps = 0;
     int distinct = 0;
-    for (int i = 1; i < values.length; i++) {
-      if (values[i] != values[i - 1]) {
-        gaps += values[i] - values[i - 1];
-        distinct++;
+    int last = -1;
+    for (int rank = 0; rank < values.length; rank++) {
+      if (counts[0][rank] + counts[1][rank] > 0) {
+        if (last >= 0) {
+          gaps += values[rank] - values[last];
+          distinct++;
+        }
+        last = rank;
       }
     }
     if (distinct == 0) {
@@ -366,43 +348,6 @@ final class ProductNaiveBayes implements ProductTraining.ListBuilder {
     Field field = NaiveBayes.class.getDeclaredField(name);
     field.setAccessible(true);
     field.set(of, value);
-  }
-
-  /**
-   * One side of the pairs (their first or their second rows): how many pairs
-   * of each class hold each row there, and the precision of each numeric
-   * feature over the rows it holds.
-   */
-  private static final class Side {
-    final PairSet m_Pairs;
-    /** Pairs of each class (by label) holding each row on this side. */
-    final long[][] m_Multiplicity;
-    /** Whether each row is on this side of some pair, or null when every row is. */
-    private final boolean[] m_OnSide;
-    private final double[] m_Precision;
-
-    Side(PairSet pairs, boolean first) {
-      m_Pairs = pairs;
-      m_Multiplicity = pairs.multiplicities(first);
-      int rows = pairs.m_Rows.length;
-      boolean[] onSide = new boolean[rows];
-      boolean everyRow = true;
-      for (int row = 0; row < rows; row++) {
-        onSide[row] = m_Multiplicity[0][row] + m_Multiplicity[1][row] > 0;
-        everyRow &= onSide[row];
-      }
-      m_OnSide = everyRow ? null : onSide;
-      m_Precision = new double[pairs.m_Features];
-      Arrays.fill(m_Precision, Double.NaN);
-    }
-
-    /** A numeric feature's precision on this side, computed the first time it is asked. */
-    double precision(int feature) throws Exception {
-      if (Double.isNaN(m_Precision[feature])) {
-        m_Precision[feature] = ProductNaiveBayes.precision(m_Pairs.m_Rows, feature, m_OnSide);
-      }
-      return m_Precision[feature];
-    }
   }
 
   /**
@@ -431,7 +376,7 @@ final class ProductNaiveBayes implements ProductTraining.ListBuilder {
     abstract int row(int pair, boolean first);
 
     /** How many pairs of each label hold each row first (or second): [label][row]. */
-    abstract long[][] multiplicities(boolean first);
+    abstract int[][] multiplicities(boolean first);
 
     /** A pair attribute's value of a pair: its side's row's value of the feature. */
     double value(int pair, int att) {
@@ -482,15 +427,15 @@ final class ProductNaiveBayes implements ProductTraining.ListBuilder {
 
     /** {@inheritDoc} Label 1 holds S1 first and S0 second; label 0 the other way. */
     @Override
-    long[][] multiplicities(boolean first) {
-      long[][] out = new long[2][m_Rows.length];
+    int[][] multiplicities(boolean first) {
+      int[][] out = new int[2][m_Rows.length];
       int[] labelOne = first ? m_First : m_Second;
       int[] labelZero = first ? m_Second : m_First;
       for (int row : labelOne) {
-        out[1][row] = m_PerClass / labelOne.length;
+        out[1][row] = labelZero.length;
       }
       for (int row : labelZero) {
-        out[0][row] = m_PerClass / labelZero.length;
+        out[0][row] = labelOne.length;
       }
       return out;
     }
@@ -530,8 +475,8 @@ final class ProductNaiveBayes implements ProductTraining.ListBuilder {
     }
 
     @Override
-    long[][] multiplicities(boolean first) {
-      long[][] out = new long[2][m_Rows.length];
+    int[][] multiplicities(boolean first) {
+      int[][] out = new int[2][m_Rows.length];
       int[] rows = first ? m_List.first : m_List.second;
       for (int k = 0; k < rows.length; k++) {
         out[m_List.label[k]][rows[k]]++;
