@@ -319,7 +319,7 @@ def committee_training(
 
 
 def alone_training_seconds(classname: str, dataset: Dataset) -> float:
-    """Wall seconds of WEKA's learner trained on the rows themselves (the learner alone)."""
+    """Wall seconds of WEKA's learner trained on the rows themselves: it alone."""
     instances = bridge.to_instances(dataset)
     learner = bridge.make_classifier(classname, [])
     with bridge.java_errors(f"training '{classname}' on the rows"):

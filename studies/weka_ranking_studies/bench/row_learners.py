@@ -110,7 +110,9 @@ def row_learners(tasks: tuple[str, ...] = TASKS, repeats: int = 2) -> dict:
                     "members_from_rows": both[0]["from_rows"],
                     "same_member_texts": sum(
                         a == b
-                        for a, b in zip(both[0]["models"], both[1]["models"], strict=True)
+                        for a, b in zip(
+                            both[0]["models"], both[1]["models"], strict=True
+                        )
                     ),
                     "alone_seconds": alone,
                     "from_rows_seconds": from_rows,
