@@ -28,8 +28,17 @@ import weka.core.Utils;
  * once a row; the pair then adds its second row's products, computed once a
  * row, one by one, in WEKA's order. A pair's predictor is computed once for
  * the objective and the gradient at a point (WEKA computes it for each), its
- * exponentials and logarithms on any number of threads, and the sums over
- * the pairs in WEKA's order on one.
+ * exponentials and logarithms on any number of threads. The gradient's sums
+ * over the pairs are a column's each, independent of the other columns', so
+ * they are made a column at a time down the pairs, in WEKA's order, four
+ * columns together and blocks of columns on any number of threads; the
+ * objective's sum over the pairs is made on one.
+ *
+ * <p>Its cost is the optimiser's iterations, each O(pairs x columns): on
+ * separable pairs BFGS walks towards the optimum at infinity until the ridge
+ * holds it, several times the iterations of WEKA's Logistic on the rows
+ * themselves (kr-vs-kp: 340 to 512 on a member's 5,752 pairs, against 92 on
+ * the 3,196 rows), and only those same iterations give WEKA's model.
  *
  * <p>It applies where the filters leave each column a function of one row:
  * no missing values (ReplaceMissingValues' means over the pairs would be
