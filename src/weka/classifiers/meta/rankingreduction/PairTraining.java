@@ -83,8 +83,8 @@ public final class PairTraining {
   private boolean m_SumsInPairOrder;
   private final PairFeatures m_Layout;
   private final int m_Order;
-  /** Each feature's distinct values, sorted the first time a member asks. */
-  private DistinctValues[] m_Distinct;
+  /** The rows' ranks feature by feature, made for the first member that asks. */
+  private RowRanks m_RowRanks;
 
   /**
    * Pairs of the two rows side by side (concat), in blocks.
@@ -189,20 +189,17 @@ public final class PairTraining {
   }
 
   /**
-   * A feature's distinct values over the training rows and each row's place
-   * among them, sorted once for all members ({@link ProductNaiveBayes}).
+   * The training rows' values and their ranks feature by feature, computed
+   * once and shared by the members a tree trains from the rows (side by
+   * side: a row's features are half the pair's attributes).
    *
-   * @param feature the feature's index in a row
-   * @return the distinct values
+   * @return the ranks
    */
-  synchronized DistinctValues distinctValues(int feature) {
-    if (m_Distinct == null) {
-      m_Distinct = new DistinctValues[m_Rows.length == 0 ? 0 : m_Rows[0].length];
+  synchronized RowRanks rowRanks() {
+    if (m_RowRanks == null) {
+      m_RowRanks = new RowRanks(m_Rows, m_Layout.width() / 2);
     }
-    if (m_Distinct[feature] == null) {
-      m_Distinct[feature] = new DistinctValues(m_Rows, feature);
-    }
-    return m_Distinct[feature];
+    return m_RowRanks;
   }
 
   /**

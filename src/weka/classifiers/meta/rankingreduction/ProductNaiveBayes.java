@@ -104,7 +104,7 @@ final class ProductNaiveBayes implements ProductTraining.ListBuilder {
       return false;
     }
     for (int j = 0; j < features(header); j++) {
-      double[] values = training.distinctValues(j).m_Values;
+      double[] values = training.rowRanks().m_Values[j];
       if (header.attribute(j).type() == Attribute.NUMERIC && values.length > 0
           && values[values.length - 1] >= Double.MAX_VALUE) {
         return false;
@@ -153,19 +153,20 @@ final class ProductNaiveBayes implements ProductTraining.ListBuilder {
     boolean pairOrder = training.sumsInPairOrder();
     int[] order = pairOrder ? sortedOrder(header, pairs) : null;
     Estimator[][] distributions = new Estimator[header.numAttributes() - 1][];
+    RowRanks ranks = training.rowRanks();
     for (int side = 0; side < 2; side++) {
       int[][] times = pairs.multiplicities(side == 0);
       for (int feature = 0; feature < features; feature++) {
         int att = side * features + feature;
         Attribute attribute = header.attribute(att);
-        DistinctValues distinct = training.distinctValues(feature);
-        long[][] counts = counts(distinct, times);
+        double[] values = ranks.m_Values[feature];
+        long[][] counts = counts(values.length, ranks.m_Ranks[feature], times);
         if (attribute.type() == Attribute.NUMERIC) {
-          double precision = precision(distinct.m_Values, counts);
+          double precision = precision(values, counts);
           distributions[att] = pairOrder ? normal(pairs, att, order, precision)
-              : normalFromRows(distinct.m_Values, counts, precision);
+              : normalFromRows(values, counts, precision);
         } else {
-          distributions[att] = discrete(distinct.m_Values, counts, attribute.numValues());
+          distributions[att] = discrete(values, counts, attribute.numValues());
         }
       }
     }
@@ -242,12 +243,13 @@ final class ProductNaiveBayes implements ProductTraining.ListBuilder {
    * How many pairs of each class hold each distinct value of a feature on a
    * side: the rows' multiplicities there, added by their values.
    *
+   * @param distinct how many distinct values the feature takes
+   * @param rankOfRow each row's place among them, -1 where missing
    * @param times pairs of each label holding each row on the side: [label][row]
    * @return [label][rank among the distinct values]
    */
-  private static long[][] counts(DistinctValues distinct, int[][] times) {
-    long[][] counts = new long[2][distinct.m_Values.length];
-    int[] rankOfRow = distinct.m_RankOfRow;
+  private static long[][] counts(int distinct, int[] rankOfRow, int[][] times) {
+    long[][] counts = new long[2][distinct];
     for (int row = 0; row < rankOfRow.length; row++) {
       int rank = rankOfRow[row];
       if (rank >= 0) {
