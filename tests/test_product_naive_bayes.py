@@ -141,12 +141,11 @@ def test_declined_options_train_on_the_pairs(options, weka):
     assert str(model.weka_model_.getMembers()[0]) == str(general)
 
 
-def test_subclass_and_sampled_pairs_are_declined(weka):
+def test_a_subclass_is_declined(weka):
+    # Sampled pairs are trained from the rows too: tests/test_sampled_rowpaths.py.
     data = load_task("glass")
     updateable = naive_bayes(classname=f"{NAIVE_BAYES}Updateable")
     assert not java("ProductTraining").applies(updateable, pair_training(data))
-    everyone = pair_training(data, pairs_per_instance=len(data))
-    assert not java("ProductTraining").applies(naive_bayes(), everyone)
 
 
 def test_infinite_values_are_declined(weka):

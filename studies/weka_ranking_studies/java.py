@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import threading
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -346,3 +347,53 @@ def logistic_from_rows_seconds(
             )
         )
     return None if seconds < 0 else seconds
+
+
+def committee_training(
+    classname: str,
+    dataset: Dataset,
+    seeds: Sequence[int],
+    pairs_per_instance: int = 2,
+    from_rows: bool = True,
+) -> dict:
+    """A committee's members trained one way, as the meta-classifier trains them.
+
+    Member ``seed`` is trained on the pairs ``new Random(seed)`` draws: from
+    the rows (``ProductTraining.train``; a member the row path declines is
+    trained by WEKA on its pair instances, as the meta-classifier trains it)
+    or by WEKA on the materialised pair instances (making them included).
+    The pair training (the rows read once) is made before the clock starts,
+    as the meta-classifier makes it once. Returns the wall seconds, how many
+    members were trained from the rows, and each member's text.
+    """
+    J = _classes()
+    package = "weka.classifiers.meta.rankingreduction."
+    instances = bridge.to_instances(dataset)
+    task = J(package + "RankingTask").of(instances, dataset.positive, "")
+    training = J(package + "PairTraining")(instances, task, pairs_per_instance, False)
+    random, product = J("java.util.Random"), J(package + "ProductTraining")
+    members = [bridge.make_classifier(classname, []) for _ in seeds]
+    trained = 0
+    with bridge.java_errors(f"training a committee of '{classname}'"):
+        started = time.perf_counter()
+        for seed, member in zip(seeds, members, strict=True):
+            if from_rows and product.train(member, training, random(seed), 1):
+                trained += 1
+            else:
+                member.buildClassifier(training.pairs(random(seed)))
+        seconds = time.perf_counter() - started
+    return {
+        "seconds": seconds,
+        "from_rows": trained,
+        "models": [str(member) for member in members],
+    }
+
+
+def alone_training_seconds(classname: str, dataset: Dataset) -> float:
+    """Wall seconds of WEKA's learner trained on the rows themselves: it alone."""
+    instances = bridge.to_instances(dataset)
+    learner = bridge.make_classifier(classname, [])
+    with bridge.java_errors(f"training '{classname}' on the rows"):
+        started = time.perf_counter()
+        learner.buildClassifier(instances)
+        return time.perf_counter() - started

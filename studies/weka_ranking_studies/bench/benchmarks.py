@@ -52,13 +52,15 @@ SECTIONS = (
 )
 
 
-def _side_by_side(repeats: int, *runs: Callable[[], float]) -> list[float]:
+def _side_by_side(
+    repeats: int, *runs: Callable[[], float], warm_ups: int = 3
+) -> list[float]:
     """Best time of each run, taken in turns so that load falls on all alike.
 
-    After three warm-ups each (the JIT compiles the loops), each from a
+    After ``warm_ups`` warm-ups each (the JIT compiles the loops), each from a
     collected heap so that no run pays for another's garbage.
     """
-    for _ in range(3):
+    for _ in range(warm_ups):
         for run in runs:
             run()
     best = [math.inf] * len(runs)

@@ -5,8 +5,7 @@ package weka.classifiers.meta.rankingreduction;
 
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
-import java.math.BigDecimal;
-import java.util.Arrays;
+import java.util.Random;
 
 import weka.classifiers.Classifier;
 import weka.classifiers.bayes.NaiveBayes;
@@ -18,29 +17,33 @@ import weka.estimators.Estimator;
 import weka.estimators.NormalEstimator;
 
 /**
- * WEKA's {@link NaiveBayes} trained on all pairs from the rows: the estimators
- * WEKA's own {@code buildClassifier} fills on the materialised pair instances,
- * without making a pair object.
+ * WEKA's {@link NaiveBayes} trained on a member's pairs from the rows: the
+ * estimators WEKA's own {@code buildClassifier} fills on the materialised
+ * pair instances, without making a pair object. The pairs are all pairs (a
+ * product of the rows, {@link PairTraining#productSides}) or any pair list a
+ * member draws ({@link PairTraining#pairList}: the default's two pairs per
+ * instance, say).
  *
- * <p>A nominal attribute's counts factorise: a row's value counts once for
- * each row of the other side, and sums of whole numbers are exact in any
- * order, so each row is added once with that multiplicity. A numeric
- * attribute's {@link NormalEstimator} sums its (rounded) values and their
- * squares in floating point, one pair at a time, so its result depends on the
- * order of the additions, and WEKA's order is not the pairs' order: before
- * counting, {@code buildClassifier} sorts its copy of the pairs by every
- * numeric attribute in turn with {@link Utils#sortWithNoMissingValues}, a
- * quicksort that is not stable, so the final order follows from the whole
- * chain of sorts. {@link PairTraining#sumsInPairOrder} chooses between two
- * ways:
+ * <p>A pair attribute reads one row of the pair, so NaiveBayes' statistics
+ * of a class are sums over the rows: a row counts once for each pair of that
+ * class that holds it on the attribute's side (its multiplicity there; in a
+ * product, every row of the other side). A nominal attribute's counts are
+ * sums of whole numbers, exact in any order, so each row is added once with
+ * its multiplicity. A numeric attribute's {@link NormalEstimator} sums its
+ * (rounded) values and their squares in floating point, one pair at a time,
+ * so its result depends on the order of the additions, and WEKA's order is
+ * not the pairs' order: before counting, {@code buildClassifier} sorts its
+ * copy of the pairs by every numeric attribute in turn with
+ * {@link Utils#sortWithNoMissingValues}, a quicksort that is not stable, so
+ * the final order follows from the whole chain of sorts.
+ * {@link PairTraining#sumsInPairOrder} chooses between two ways:
  *
  * <ul>
- * <li>from the rows (the default): a row on the attribute's side is added
- * once for each row of the other side, so each sum is that count times the
- * side's sum over its rows, computed exactly and rounded once. Linear in the
- * rows; the sums are the exactly rounded sums of WEKA's terms, where WEKA's
- * own differ from them by its rounding errors over the pairs (a few units in
- * the last place of the means and deviations, measured in
+ * <li>from the rows (the default): each sum is the sum of the rows' terms
+ * times their multiplicities, computed exactly and rounded once. Linear in
+ * the rows; the sums are the exactly rounded sums of WEKA's terms, where
+ * WEKA's own differ from them by its rounding errors over the pairs (a few
+ * units in the last place of the means and deviations, measured in
  * {@code docs/scale.md}). Then {@code NormalEstimator}'s parameters are
  * computed once, from the final sums, as its last addition computes them.
  * <li>in WEKA's order: the chain of sorts is replayed on the pairs' numbers
@@ -50,9 +53,9 @@ import weka.estimators.NormalEstimator;
  * sorts are, but with neither pair objects nor their copies.
  * </ul>
  *
- * <p>A numeric attribute's precision comes from its distinct values, which
- * are the rows' values. Missing values are skipped per attribute, as WEKA
- * skips them.
+ * <p>A numeric pair attribute's precision comes from its distinct values,
+ * which are those of the rows on its side of some pair (every row, for all
+ * pairs). Missing values are skipped per attribute, as WEKA skips them.
  *
  * <p>Options honoured: the defaults, {@code -O} (display only) and
  * {@code AbstractClassifier}'s options, none of which changes training.
@@ -60,16 +63,25 @@ import weka.estimators.NormalEstimator;
  * estimators) and {@code -D} (supervised discretisation); attributes neither
  * nominal nor numeric (WEKA's own refusal is then given); a numeric value of
  * {@code Double.MAX_VALUE} or more (WEKA's sort files missing values under
- * that key, so such a value's place beside them decides the precision); and,
- * replaying WEKA's order with a numeric attribute, more pairs than one Java
- * array holds.
+ * that key, so such a value's place beside them decides the precision);
+ * sampled pairs that are not a plain list ({@link PairTraining#pairListDeclined}:
+ * pair features of no one side, another pair order, query groups, weighted
+ * rows); and, replaying WEKA's order with a numeric attribute or drawing a
+ * list, more pairs than one Java array holds.
  */
-final class ProductNaiveBayes implements ProductTraining.Builder {
+final class ProductNaiveBayes implements ProductTraining.ListBuilder {
+
+  /** A drawn pair's bytes: its rows' numbers and label as drawn, and its label as listed. */
+  private static final long LIST_BYTES = 4 + 4 + 8 + 4;
 
   @Override
   public boolean accepts(Classifier member, PairTraining training) {
     NaiveBayes bayes = (NaiveBayes) member;
     if (bayes.getUseKernelEstimator() || bayes.getUseSupervisedDiscretization()) {
+      return false;
+    }
+    if (training.productSides() == null && (training.pairListDeclined() != null
+        || training.pairsPerMember() > Integer.MAX_VALUE - 8)) {
       return false;
     }
     Instances header = training.pairHeader();
@@ -91,26 +103,26 @@ final class ProductNaiveBayes implements ProductTraining.Builder {
     if (training.sumsInPairOrder() && training.pairsPerMember() > Integer.MAX_VALUE - 8) {
       return false;
     }
-    int features = features(header);
-    for (double[] row : training.rows()) {
-      for (int j = 0; j < features; j++) {
-        if (header.attribute(j).type() == Attribute.NUMERIC && row[j] >= Double.MAX_VALUE) {
-          return false;
-        }
+    for (int j = 0; j < features(header); j++) {
+      double[] values = training.rowRanks().m_Values[j];
+      if (header.attribute(j).type() == Attribute.NUMERIC && values.length > 0
+          && values[values.length - 1] >= Double.MAX_VALUE) {
+        return false;
       }
     }
     return true;
   }
 
   /**
-   * {@inheritDoc} Replaying WEKA's order with a numeric attribute, the sorts
-   * run on pair numbers: the order, its next permutation, the keys and the
-   * sort's index, 4 + 4 + 8 + 4 bytes a pair at the peak. From the rows, or
-   * without a numeric attribute, nothing a pair.
+   * {@inheritDoc} A drawn list: its pairs' rows and labels. Replaying WEKA's
+   * order with a numeric attribute, the sorts run on pair numbers: the
+   * order, its next permutation, the keys and the sort's index, 4 + 4 + 8 +
+   * 4 bytes a pair at the peak. All pairs from the rows: nothing a pair.
    */
   @Override
   public long bytesPerPair(PairTraining training) {
-    return training.sumsInPairOrder() && hasNumeric(training.pairHeader()) ? 20 : 0;
+    long list = training.productSides() == null ? LIST_BYTES : 0;
+    return list + (training.sumsInPairOrder() && hasNumeric(training.pairHeader()) ? 20 : 0);
   }
 
   /** Whether a pair attribute is numeric. */
@@ -125,44 +137,50 @@ final class ProductNaiveBayes implements ProductTraining.Builder {
 
   /** {@inheritDoc} One thread: the counts, the sums and the replayed sorts are sequential. */
   @Override
-  public void train(Classifier member, PairTraining training, int[] first, int[] second,
-      int threads) throws Exception {
+  public String train(Classifier member, PairTraining training, Random random, int threads)
+      throws Exception {
     Instances header = training.pairHeader();
-    Product product = new Product(training.rows(), first, second, features(header));
+    int features = features(header);
+    int[][] sides = training.productSides();
+    PairSet pairs;
+    if (sides != null) {
+      pairs = new Product(training.rows(), sides[0], sides[1], features);
+    } else if (random != null) {
+      pairs = new ListPairs(training.rows(), training.pairList(random), features);
+    } else {
+      return "sampled pairs without the member's generator";
+    }
     boolean pairOrder = training.sumsInPairOrder();
-    int[] order = pairOrder ? sortedOrder(header, product) : null;
+    int[] order = pairOrder ? sortedOrder(header, pairs) : null;
     Estimator[][] distributions = new Estimator[header.numAttributes() - 1][];
-    // A feature's two pair attributes (first side, then second) share its
-    // precision and, from the rows, its sums over S1 and over S0.
-    double[] precisions = new double[product.m_Features];
-    RowSums[][] sums = new RowSums[product.m_Features][];
-    for (int att = 0; att < distributions.length; att++) {
-      Attribute attribute = header.attribute(att);
-      int feature = product.feature(att);
-      if (attribute.type() == Attribute.NUMERIC) {
-        if (att < product.m_Features) {
-          precisions[feature] = precision(training.rows(), feature);
-          sums[feature] = pairOrder ? null : new RowSums[] {
-            new RowSums(product.m_Rows, first, feature, precisions[feature]),
-            new RowSums(product.m_Rows, second, feature, precisions[feature]),
-          };
+    RowRanks ranks = training.rowRanks();
+    for (int side = 0; side < 2; side++) {
+      int[][] times = pairs.multiplicities(side == 0);
+      for (int feature = 0; feature < features; feature++) {
+        int att = side * features + feature;
+        Attribute attribute = header.attribute(att);
+        double[] values = ranks.m_Values[feature];
+        long[][] counts = counts(values.length, ranks.m_Ranks[feature], times);
+        if (attribute.type() == Attribute.NUMERIC) {
+          double precision = precision(values, counts);
+          distributions[att] = pairOrder ? normal(pairs, att, order, precision)
+              : normalFromRows(values, counts, precision);
+        } else {
+          distributions[att] = discrete(values, counts, attribute.numValues());
         }
-        distributions[att] = pairOrder
-            ? normal(product, att, order, precisions[feature])
-            : normalFromRows(product, att, precisions[feature], sums[feature]);
-      } else {
-        distributions[att] = discrete(product, att, attribute.numValues());
       }
     }
+    long[] perClass = pairs.perClass();
     DiscreteEstimator classes = new DiscreteEstimator(header.numClasses(), true);
-    classes.addValue(1, product.m_PerClass);
-    classes.addValue(0, product.m_PerClass);
+    classes.addValue(1, perClass[1]);
+    classes.addValue(0, perClass[0]);
 
     set(member, "m_NumClasses", header.numClasses());
     set(member, "m_Instances", new Instances(header, 0));
     set(member, "m_Disc", null);
     set(member, "m_Distributions", distributions);
     set(member, "m_ClassDistribution", classes);
+    return null;
   }
 
   /** Features a side: the pair header holds both sides, then the class. */
@@ -177,7 +195,7 @@ final class ProductNaiveBayes implements ProductTraining.Builder {
    *
    * @return pair numbers in counting order, or null without numeric attributes
    */
-  private static int[] sortedOrder(Instances header, Product product) {
+  private static int[] sortedOrder(Instances header, PairSet pairs) {
     int[] order = null;
     int[] next = null;
     double[] keys = null;
@@ -186,16 +204,16 @@ final class ProductNaiveBayes implements ProductTraining.Builder {
         continue;
       }
       if (order == null) {
-        int pairs = (int) product.pairs();
-        order = new int[pairs];
-        for (int k = 0; k < pairs; k++) {
+        int count = (int) pairs.pairs();
+        order = new int[count];
+        for (int k = 0; k < count; k++) {
           order[k] = k;
         }
-        next = new int[pairs];
-        keys = new double[pairs];
+        next = new int[count];
+        keys = new double[count];
       }
       for (int i = 0; i < order.length; i++) {
-        double value = product.value(order[i], att);
+        double value = pairs.value(order[i], att);
         keys[i] = Utils.isMissingValue(value) ? Double.MAX_VALUE : value;
       }
       int[] sorted = Utils.sortWithNoMissingValues(keys);
@@ -210,64 +228,66 @@ final class ProductNaiveBayes implements ProductTraining.Builder {
   }
 
   /** Each class's normal estimator of a numeric attribute, fed pair by pair in WEKA's order. */
-  private static Estimator[] normal(Product product, int att, int[] order, double precision) {
+  private static Estimator[] normal(PairSet pairs, int att, int[] order, double precision) {
     Estimator[] byClass = {new NormalEstimator(precision), new NormalEstimator(precision)};
     for (int k : order) {
-      double value = product.value(k, att);
+      double value = pairs.value(k, att);
       if (!Utils.isMissingValue(value)) {
-        byClass[product.label(k)].addValue(value, 1);
+        byClass[pairs.label(k)].addValue(value, 1);
       }
     }
     return byClass;
   }
 
   /**
-   * Each class's normal estimator of a numeric attribute from the rows: a row
-   * on the attribute's side meets every row of the other side once, so each
-   * of the estimator's sums is that count times the side's sum.
+   * How many pairs of each class hold each distinct value of a feature on a
+   * side: the rows' multiplicities there, added by their values.
    *
-   * @param sums the attribute's feature summed over S1 and over S0
+   * @param distinct how many distinct values the feature takes
+   * @param rankOfRow each row's place among them, -1 where missing
+   * @param times pairs of each label holding each row on the side: [label][row]
+   * @return [label][rank among the distinct values]
    */
-  private static Estimator[] normalFromRows(Product product, int att, double precision,
-      RowSums[] sums) throws Exception {
+  private static long[][] counts(int distinct, int[] rankOfRow, int[][] times) {
+    long[][] counts = new long[2][distinct];
+    for (int row = 0; row < rankOfRow.length; row++) {
+      int rank = rankOfRow[row];
+      if (rank >= 0) {
+        counts[0][rank] += times[0][row];
+        counts[1][rank] += times[1][row];
+      }
+    }
+    return counts;
+  }
+
+  /**
+   * Each class's normal estimator of a numeric attribute from the rows: each
+   * of the estimator's sums is its terms of the side's distinct values times
+   * how many pairs of the class hold them.
+   */
+  private static Estimator[] normalFromRows(double[] values, long[][] counts,
+      double precision) throws Exception {
     Estimator[] byClass = new Estimator[2];
     for (int label = 0; label < 2; label++) {
-      int[] side = product.side(label, att);
-      RowSums sideSums = sums[side == product.m_First ? 0 : 1];
-      long meets = product.m_PerClass / side.length;
       NormalEstimator estimator = new NormalEstimator(precision);
-      if (sideSums.m_Present > 0) {
-        setSums(estimator, (double) (sideSums.m_Present * meets),
-            sideSums.m_Values.times(meets), sideSums.m_Squares.times(meets));
+      long present = 0;
+      ExactSum sum = new ExactSum();
+      ExactSum squares = new ExactSum();
+      for (int rank = 0; rank < values.length; rank++) {
+        long times = counts[label][rank];
+        if (times > 0) {
+          double rounded = Math.rint(values[rank] / precision) * precision; // its round
+          sum.add(rounded, times);
+          squares.add(rounded * rounded, times);
+          present += times;
+        }
+      }
+      if (present > 0) {
+        setSums(estimator, (double) present, sum.sum(), squares.sum());
       }
       byClass[label] = estimator;
     }
     return byClass;
-  }
-
-  /**
-   * A feature's terms over one side's rows, as {@code NormalEstimator} adds
-   * them: the rows with a value, the values rounded to the precision, and
-   * their squares.
-   */
-  private static final class RowSums {
-    final long m_Present;
-    final ExactSum m_Values = new ExactSum();
-    final ExactSum m_Squares = new ExactSum();
-
-    RowSums(double[][] rows, int[] side, int feature, double precision) {
-      long present = 0;
-      for (int row : side) {
-        double value = rows[row][feature];
-        if (!Utils.isMissingValue(value)) {
-          double rounded = Math.rint(value / precision) * precision; // NormalEstimator's round
-          m_Values.add(rounded);
-          m_Squares.add(rounded * rounded);
-          present++;
-        }
-      }
-      m_Present = present;
-    }
   }
 
   /**
@@ -288,46 +308,14 @@ final class ProductNaiveBayes implements ProductTraining.Builder {
     compute.invoke(estimator);
   }
 
-  /**
-   * A sum of doubles kept exactly, rounded once when read: the same in any
-   * order. Infinite and NaN terms are summed apart, in doubles, where their
-   * sum (infinite or NaN) is the same in any order too, and it then is the sum.
-   */
-  private static final class ExactSum {
-    private BigDecimal m_Finite = BigDecimal.ZERO;
-    private double m_NonFinite;
-    private boolean m_HasNonFinite;
-
-    void add(double term) {
-      if (Double.isFinite(term)) {
-        m_Finite = m_Finite.add(new BigDecimal(term));
-      } else {
-        m_NonFinite += term;
-        m_HasNonFinite = true;
-      }
-    }
-
-    /** The sum times a count, rounded to the nearest double. */
-    double times(long count) {
-      return m_HasNonFinite ? m_NonFinite
-          : m_Finite.multiply(BigDecimal.valueOf(count)).doubleValue();
-    }
-  }
-
-  /**
-   * Each class's counts of a nominal attribute: a row on the attribute's side
-   * meets every row of the other side once.
-   */
-  private static Estimator[] discrete(Product product, int att, int values) {
+  /** Each class's counts of a nominal attribute: each value, as many times as pairs hold it. */
+  private static Estimator[] discrete(double[] values, long[][] counts, int numValues) {
     Estimator[] byClass = new Estimator[2];
     for (int label = 0; label < 2; label++) {
-      byClass[label] = new DiscreteEstimator(values, true);
-      int[] side = product.side(label, att);
-      double meets = product.m_PerClass / side.length; // the other side's rows
-      for (int row : side) {
-        double value = product.m_Rows[row][product.feature(att)];
-        if (!Utils.isMissingValue(value)) {
-          byClass[label].addValue(value, meets);
+      byClass[label] = new DiscreteEstimator(numValues, true);
+      for (int rank = 0; rank < values.length; rank++) {
+        if (counts[label][rank] > 0) {
+          byClass[label].addValue(values[rank], counts[label][rank]);
         }
       }
     }
@@ -336,24 +324,19 @@ final class ProductNaiveBayes implements ProductTraining.Builder {
 
   /**
    * A numeric attribute's precision as NaiveBayes derives it: the mean gap
-   * between adjacent distinct values, which over all pairs are the rows'.
+   * between adjacent distinct values of the pairs, those held on the side.
    */
-  private static double precision(double[][] rows, int feature) throws Exception {
-    double[] values = new double[rows.length];
-    int present = 0;
-    for (double[] row : rows) {
-      if (!Utils.isMissingValue(row[feature])) {
-        values[present++] = row[feature];
-      }
-    }
-    values = Arrays.copyOf(values, present);
-    Arrays.sort(values);
+  private static double precision(double[] values, long[][] counts) throws Exception {
     double gaps = 0;
     int distinct = 0;
-    for (int i = 1; i < values.length; i++) {
-      if (values[i] != values[i - 1]) {
-        gaps += values[i] - values[i - 1];
-        distinct++;
+    int last = -1;
+    for (int rank = 0; rank < values.length; rank++) {
+      if (counts[0][rank] + counts[1][rank] > 0) {
+        if (last >= 0) {
+          gaps += values[rank] - values[last];
+          distinct++;
+        }
+        last = rank;
       }
     }
     if (distinct == 0) {
@@ -370,56 +353,137 @@ final class ProductNaiveBayes implements ProductTraining.Builder {
   }
 
   /**
-   * The pair set S1 x S0 (label 1) then S0 x S1 (label 0), each in row-major
-   * order, addressed by a pair's number without making it.
+   * A member's pairs addressed by number without making them: each pair's
+   * label and rows, in the order of its pair instances.
    */
-  private static final class Product {
-
+  private abstract static class PairSet {
     final double[][] m_Rows;
-    final int[] m_First;
-    final int[] m_Second;
     final int m_Features;
+
+    PairSet(double[][] rows, int features) {
+      m_Rows = rows;
+      m_Features = features;
+    }
+
+    /** Pairs. */
+    abstract long pairs();
+
+    /** Pairs of each label: {label 0, label 1}. */
+    abstract long[] perClass();
+
+    /** A pair's label, the class value index of its instance. */
+    abstract int label(int pair);
+
+    /** The row a pair holds first (or second). */
+    abstract int row(int pair, boolean first);
+
+    /** How many pairs of each label hold each row first (or second): [label][row]. */
+    abstract int[][] multiplicities(boolean first);
+
+    /** A pair attribute's value of a pair: its side's row's value of the feature. */
+    double value(int pair, int att) {
+      return m_Rows[row(pair, att < m_Features)][att % m_Features];
+    }
+  }
+
+  /**
+   * The pair set S1 x S0 (label 1) then S0 x S1 (label 0), each in row-major
+   * order: a row of S1 or S0 meets every row of the other side once a label.
+   */
+  private static final class Product extends PairSet {
+    private final int[] m_First;
+    private final int[] m_Second;
     /** Pairs of each label: |S1| |S0|. */
-    final long m_PerClass;
+    private final long m_PerClass;
 
     Product(double[][] rows, int[] first, int[] second, int features) {
-      m_Rows = rows;
+      super(rows, features);
       m_First = first;
       m_Second = second;
-      m_Features = features;
       m_PerClass = (long) first.length * second.length;
     }
 
+    @Override
     long pairs() {
       return 2 * m_PerClass;
     }
 
+    @Override
+    long[] perClass() {
+      return new long[] {m_PerClass, m_PerClass};
+    }
+
+    @Override
     int label(int pair) {
       return pair < m_PerClass ? 1 : 0;
     }
 
-    /** The row feature a pair attribute reads. */
-    int feature(int att) {
-      return att % m_Features;
-    }
-
-    /** The rows a label's pairs take a pair attribute from: its first or second elements. */
-    int[] side(int label, int att) {
-      boolean firstElement = att < m_Features;
-      return (label == 1) == firstElement ? m_First : m_Second;
-    }
-
-    double value(int pair, int att) {
-      int row;
+    @Override
+    int row(int pair, boolean first) {
       if (pair < m_PerClass) {
-        row = att < m_Features ? m_First[pair / m_Second.length]
-            : m_Second[pair % m_Second.length];
-      } else {
-        int k = (int) (pair - m_PerClass);
-        row = att < m_Features ? m_Second[k / m_First.length]
-            : m_First[k % m_First.length];
+        return first ? m_First[pair / m_Second.length] : m_Second[pair % m_Second.length];
       }
-      return m_Rows[row][feature(att)];
+      int k = (int) (pair - m_PerClass);
+      return first ? m_Second[k / m_First.length] : m_First[k % m_First.length];
+    }
+
+    /** {@inheritDoc} Label 1 holds S1 first and S0 second; label 0 the other way. */
+    @Override
+    int[][] multiplicities(boolean first) {
+      int[][] out = new int[2][m_Rows.length];
+      int[] labelOne = first ? m_First : m_Second;
+      int[] labelZero = first ? m_Second : m_First;
+      for (int row : labelOne) {
+        out[1][row] = labelZero.length;
+      }
+      for (int row : labelZero) {
+        out[0][row] = labelOne.length;
+      }
+      return out;
+    }
+  }
+
+  /** A member's drawn pair list. */
+  private static final class ListPairs extends PairSet {
+    private final PairList m_List;
+
+    ListPairs(double[][] rows, PairList list, int features) {
+      super(rows, features);
+      m_List = list;
+    }
+
+    @Override
+    long pairs() {
+      return m_List.size();
+    }
+
+    @Override
+    long[] perClass() {
+      long[] out = new long[2];
+      for (int label : m_List.label) {
+        out[label]++;
+      }
+      return out;
+    }
+
+    @Override
+    int label(int pair) {
+      return m_List.label[pair];
+    }
+
+    @Override
+    int row(int pair, boolean first) {
+      return first ? m_List.first[pair] : m_List.second[pair];
+    }
+
+    @Override
+    int[][] multiplicities(boolean first) {
+      int[][] out = new int[2][m_Rows.length];
+      int[] rows = first ? m_List.first : m_List.second;
+      for (int k = 0; k < rows.length; k++) {
+        out[m_List.label[k]][rows[k]]++;
+      }
+      return out;
     }
   }
 }

@@ -23,8 +23,9 @@ import weka.classifiers.trees.J48;
  * for the bit ({@link PairTraining#setSumsInPairOrder}).
  *
  * <p>A learner whose objective factorises over any pair list (a pair's
- * linear predictor a sum of one term of each of its rows: {@link Logistic}),
- * or whose splits test one row's value ({@link J48}, all pairs through
+ * linear predictor a sum of one term of each of its rows: {@link Logistic};
+ * a class's statistics sums over its pairs' rows: {@link NaiveBayes}), or
+ * whose splits test one row's value ({@link J48}, all pairs through
  * {@link ProductJ48}), is trained from the rows on sampled pairs too, from
  * the pairs as row numbers ({@link ListBuilder}).
  *
@@ -113,11 +114,10 @@ public final class ProductTraining {
         throws Exception;
   }
 
-  private static final Map<Class<?>, Builder> BUILDERS = new LinkedHashMap<>();
   private static final Map<Class<?>, ListBuilder> LIST_BUILDERS = new LinkedHashMap<>();
 
   static {
-    BUILDERS.put(NaiveBayes.class, new ProductNaiveBayes());
+    LIST_BUILDERS.put(NaiveBayes.class, new ProductNaiveBayes());
     LIST_BUILDERS.put(Logistic.class, new ProductLogistic());
     LIST_BUILDERS.put(J48.class, new PairListJ48());
   }
@@ -137,12 +137,8 @@ public final class ProductTraining {
    */
   public static boolean applies(Classifier member, PairTraining training) {
     ListBuilder list = LIST_BUILDERS.get(member.getClass());
-    if (list != null) {
-      return training.rowPathDeclined() == null && list.accepts(member, training);
-    }
-    Builder builder = BUILDERS.get(member.getClass());
-    return builder != null && training.productSides() != null
-        && builder.accepts(member, training);
+    return list != null && training.rowPathDeclined() == null
+        && list.accepts(member, training);
   }
 
   /**
@@ -154,11 +150,7 @@ public final class ProductTraining {
    * @return the bytes for each pair
    */
   public static long bytesPerPair(Classifier member, PairTraining training) {
-    ListBuilder list = LIST_BUILDERS.get(member.getClass());
-    if (list != null) {
-      return list.bytesPerPair(training);
-    }
-    return BUILDERS.get(member.getClass()).bytesPerPair(training);
+    return LIST_BUILDERS.get(member.getClass()).bytesPerPair(training);
   }
 
   /**
@@ -212,22 +204,14 @@ public final class ProductTraining {
    */
   public static boolean train(Classifier member, PairTraining training, Random random,
       int threads, Consumer<String> declined) throws Exception {
-    ListBuilder list = LIST_BUILDERS.get(member.getClass());
-    if (list != null) {
-      if (!applies(member, training)) {
-        return false;
-      }
-      String reason = list.train(member, training, random, threads);
-      if (reason != null) {
-        declined.accept(reason);
-      }
-      return reason == null;
-    }
     if (!applies(member, training)) {
       return false;
     }
-    int[][] sides = training.productSides();
-    BUILDERS.get(member.getClass()).train(member, training, sides[0], sides[1], threads);
-    return true;
+    String reason = LIST_BUILDERS.get(member.getClass()).train(member, training, random,
+        threads);
+    if (reason != null) {
+      declined.accept(reason);
+    }
+    return reason == null;
   }
 }
