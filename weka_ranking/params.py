@@ -240,7 +240,8 @@ PARAMETERS: tuple[Parameter, ...] = (
         "sum_order",
         ("-sum-order", "--sum-order"),
         "rows",
-        "how NaiveBayes on all pairs sums a numeric attribute: rows (exact sums "
+        "how NaiveBayes from the rows (all or drawn pairs) sums a numeric attribute: "
+        "rows (exact sums "
         "from the rows, linear in them; within a few ulps of WEKA's) or pairs "
         "(WEKA's order replayed: its model to the bit, O(pairs log pairs))",
         SUM_ORDERS,

@@ -129,7 +129,7 @@ import weka.gui.ProgrammaticProperty;
  *  the answers are the same, slower.</pre>
  * 
  * <pre> -sum-order &lt;rows|pairs&gt;
- *  How NaiveBayes trained on all pairs from the rows sums a numeric
+ *  How NaiveBayes trained from the rows (all or drawn pairs) sums a numeric
  *  attribute over the pairs: rows (exact sums, rounded once; linear in
  *  the rows) or pairs (in WEKA's order, replayed: WEKA's model to the
  *  bit, O(pairs log pairs) time and 20 bytes a pair).
@@ -531,7 +531,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
         + "members' sums:\n\tLogistic, NaiveBayes, linear SMO; J48 and REPTree "
         + "committees' leaf bitsets);\n\tthe answers are the same, slower.",
         "no-additive", 0, "-no-additive"));
-    options.add(new Option("\tHow NaiveBayes trained on all pairs from the rows sums a "
+    options.add(new Option("\tHow NaiveBayes trained from the rows (all or drawn pairs) sums a "
         + "numeric\n\tattribute over the pairs: rows (exact sums, rounded once; linear "
         + "in\n\tthe rows) or pairs (in WEKA's order, replayed: WEKA's model to the\n"
         + "\tbit, O(pairs log pairs) time and 20 bytes a pair).\n\t(default rows)",
@@ -620,7 +620,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    *  the answers are the same, slower.</pre>
    * 
    * <pre> -sum-order &lt;rows|pairs&gt;
-   *  How NaiveBayes trained on all pairs from the rows sums a numeric
+   *  How NaiveBayes trained from the rows (all or drawn pairs) sums a numeric
    *  attribute over the pairs: rows (exact sums, rounded once; linear in
    *  the rows) or pairs (in WEKA's order, replayed: WEKA's model to the
    *  bit, O(pairs log pairs) time and 20 bytes a pair).
@@ -1196,7 +1196,8 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    * @return tip text for this property suitable for displaying in the GUI
    */
   public String sumOrderTipText() {
-    return "How NaiveBayes trained on all pairs from the rows sums a numeric attribute "
+    return "How NaiveBayes trained from the rows (all pairs or a member's drawn pairs) sums "
+        + "a numeric attribute "
         + "over the pairs. rows: exact sums from the rows, rounded once, in time linear "
         + "in the rows; the means and deviations are within a few units in the last "
         + "place of WEKA's own on the pairs, whose rounding errors depend on the order "
