@@ -30,9 +30,7 @@ def die_on_b(unit: Unit) -> list[dict]:
 def test_a_dead_worker_is_one_line_and_the_finished_units_stay(
     tmp_path, weka, monkeypatch
 ):
-    monkeypatch.setattr(
-        runner, "_busy_cores", lambda: 0
-    )  # two workers, whatever the load
+    monkeypatch.setattr(runner, "_busy_cores", lambda: 0)  # the load's line aside
     store = ResultStore(tmp_path)
     with pytest.raises(WorkerLost) as caught:
         run_units([Unit("a"), Unit("b")], die_on_b, store, jobs=2)
@@ -124,10 +122,12 @@ def test_a_scheduler_that_never_answers_is_refused_in_time(monkeypatch):
 
 @pytest.mark.fast
 @pytest.mark.parametrize(("busy", "free"), [(1, 1), (5, 0)])
-def test_fewer_workers_where_the_load_leaves_fewer_cores(busy, free, monkeypatch):
+def test_workers_on_busy_cores_are_said_in_one_line(busy, free, monkeypatch, recwarn):
     monkeypatch.setattr(runner, "cores", lambda: 2)
     monkeypatch.setattr(runner, "_busy_cores", lambda: busy)
-    with pytest.warns(WekaRankingWarning, match=rf"^--jobs 2: 1 worker, .*{free} of 2"):
-        assert runner._workers(2) == 1
+    with pytest.warns(WekaRankingWarning, match=rf"^--jobs 2: .* leaves {free} of 2"):
+        runner._say_busy_cores(2)
     monkeypatch.setattr(runner, "_busy_cores", lambda: 0)
-    assert runner._workers(2) == 2
+    runner._say_busy_cores(2)
+    runner._say_busy_cores(1)
+    assert not [w for w in recwarn if issubclass(w.category, WekaRankingWarning)]

@@ -221,6 +221,26 @@ def test_estimate_with_bad_input_says_so_in_one_line(tmp_path, capsys, weka):
     assert list(tmp_path.iterdir()) == []
 
 
+def test_estimate_refuses_a_failing_scheme_and_a_finished_folder(
+    tmp_path, capsys, weka
+):
+    """A pilot that fails (-C 5: WEKA refuses it at training) priced 0 s of work."""
+    out = str(tmp_path / "out")
+    base = ["experiment", "--data", LABOR, "--folds", "2", "--runs", "1"]
+    line = failing(
+        capsys, *base, "--scheme", "J48 --learner-options '-C 5'", "--out", out,
+        "--estimate",
+    )  # fmt: skip
+    assert "-C 5" in line and "fails on 'labor' in the pilot" in line
+    assert "fix the scheme or leave it out" in line
+    scheme = ["--scheme", "J48 --ranker pointwise", "--out", out]
+    assert main([*base, *scheme, "--quiet"]) == 0
+    capsys.readouterr()
+    line = failing(capsys, *base, *scheme, "--estimate")
+    assert line.endswith("every unit of the plan is done: nothing to estimate "
+                         "(weka-ranking report renders it again)")  # fmt: skip
+
+
 def test_the_run_names_a_far_longer_scheme_before_it_starts(tmp_path, caplog, weka):
     """From the pilot ``--estimate`` kept; its time to go priced by it too."""
     plan = plan_module.plan_from_flags(

@@ -98,3 +98,18 @@ def test_arrays_are_checked_against_the_names_and_types_too(fitted_on_vehicle, m
     rows = load_task("vehicle").X[:20]
     with pytest.raises(DataError, match="attribute 1 is 'x1' numeric where the "):
         getattr(fitted_on_vehicle, method)(rows)
+
+
+def test_auc_refuses_labels_the_model_was_not_trained_on(weka):
+    """auc(X, y) with 0/1 for a model of 'no'/'yes' gave NaN, with no word."""
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(60, 3))
+    y = np.where(X[:, 0] > 0, "yes", "no")
+    model = RankingReduction(voters=2).fit(X, y)
+    assert model.auc(X, y) > 0.9
+    with pytest.raises(DataError) as caught:
+        model.auc(X, (y == "yes").astype(int))
+    assert str(caught.value) == (
+        "y holds labels the model was not trained on (0, 1): its classes are no, "
+        "yes; give y in those"
+    )

@@ -197,7 +197,7 @@ def test_two_dask_workers_give_the_same_records(small_plan, uninterrupted, tmp_p
 def test_two_worker_processes_give_the_same_records(
     small_plan, uninterrupted, tmp_path, monkeypatch
 ):
-    monkeypatch.setattr(runner, "_busy_cores", lambda: 0)  # two, whatever the load
+    monkeypatch.setattr(runner, "_busy_cores", lambda: 0)  # the load's line aside
     run_experiment(small_plan, tmp_path, jobs=2)
     assert canonical(tmp_path) == canonical(uninterrupted)
 

@@ -165,3 +165,4 @@ def test_an_experiment_registers_its_rule_before_its_first_unit(tmp_path, capsys
     assert main(["experiment", plan, "--out", out, "--quiet"]) == 0
     report = (tmp_path / "out" / "report.md").read_text()
     assert "Amendment 1, dated 2026-11-28" in report and "after 2 results" in report
+    assert '- `note`: "x"' in report  # the keys the amendment changes

@@ -634,8 +634,17 @@ class RankingReduction(ClassifierMixin, Ranker):
             the ranking orders right, ties counting one half.
         """
         scores = self.decision_function(X)
-        positive = X.y if isinstance(X, Dataset) else np.asarray(y) == self.classes_[1]
-        return ranking_auc(positive, scores)
+        if isinstance(X, Dataset):
+            return ranking_auc(X.y, scores)
+        labels = np.asarray(y)
+        unknown = sorted({str(v) for v in labels[~np.isin(labels, self.classes_)]})
+        if unknown:
+            raise DataError(
+                f"y holds labels the model was not trained on ({', '.join(unknown[:5])}"
+                f"{', ...' if len(unknown) > 5 else ''}): its classes are "
+                f"{', '.join(str(c) for c in self.classes_)}; give y in those"
+            )
+        return ranking_auc(labels == self.classes_[1], scores)
 
     def __getstate__(self) -> dict:
         # The Java model pickles as its model file's content, checked as a

@@ -59,7 +59,7 @@ import numpy as np
 from weka_ranking import machine
 from weka_ranking import progress as progress_module
 from weka_ranking.atomic import write_atomically
-from weka_ranking.errors import HeapError, WekaError
+from weka_ranking.errors import DataError, HeapError, WekaError
 from weka_ranking.experiments.plan import ExperimentPlan, ExperimentUnit
 from weka_ranking.experiments.runner import makespan, pending_units
 from weka_ranking.experiments.store import ResultStore
@@ -375,7 +375,19 @@ def plan_estimate(
     """
     units = plan.units()
     pending = pending_units(units, stored_units(ResultStore(out)), retry_failed)
+    if not pending:
+        raise DataError(
+            f"{out}: every unit of the plan is done: nothing to estimate "
+            "(weka-ranking report renders it again)"
+        )
     pilots, around = pilot(plan, rows)
+    failing = next((p for p in pilots if p.error), None)
+    if failing is not None:
+        raise DataError(
+            f"{plan.source or 'the plan'}: scheme {failing.scheme!r} fails on "
+            f"{failing.data!r} in the pilot ({failing.error}), as every unit of it "
+            "would: fix the scheme or leave it out"
+        )
     workers = min(jobs, max(1, len(pending)))
     slowdown = contention(workers, around["cores"], around["load"])
     result = estimate(
@@ -575,8 +587,6 @@ def lines(values: dict) -> list[str]:
                 f"(rows ratio) ** {p['exponent']:.2f} to {p['unit_seconds']:.1f} s "
                 "a unit"
             )
-        if p["error"]:
-            out.append(f"  {p['scheme']} on {p['data']} fails: {p['error']}")
     warning = far_longer_line(plan)
     if warning:
         out.append(warning)

@@ -205,7 +205,13 @@ class ExperimentPlan:
                 + ", ".join(repr(s.name) for s in self.schemes),
             )
         if self.roc_data and self.roc_data not in [d.name for d in self.data]:
-            raise invalid("roc_data", self.roc_data, where, "not a data set")
+            raise invalid(
+                "roc_data",
+                self.roc_data,
+                where,
+                "not a data set; choose from "
+                + ", ".join(repr(d.name) for d in self.data),
+            )
 
     def units(self) -> PlanUnits:
         """Every unit, data set by data set, run by run, so results come in order.

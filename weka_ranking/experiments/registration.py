@@ -299,6 +299,9 @@ def rule_record(folder: str | Path, records: list[dict]) -> dict | None:
                 "recorded": e["recorded"],
                 "date": e["amendment"]["date"],
                 "text": e["amendment"]["text"],
+                "changes": {
+                    k: v for k, v in e["amendment"].items() if k not in ("date", "text")
+                },
                 "results_seen": e["results_seen"],
                 "rule_sha256": e["rule_sha256"],
             }
@@ -326,6 +329,7 @@ def rule_section(values: dict) -> list[str]:
         f"> {values['rule']['text']}",
         "",
     ]
+    lines += _keys(values["rule"])
     if values["records_without_times"]:
         lines += [
             f"{values['records_without_times']} records carry no times (written "
@@ -336,7 +340,15 @@ def rule_section(values: dict) -> list[str]:
         lines += [
             f"Amendment {i}, dated {amendment['date']}, recorded "
             f"{amendment['recorded']} after {amendment['results_seen']} results: "
-            f"{amendment['text']}",
+            f"{amendment['text']} (the rule's SHA-256 as amended: "
+            f"`{amendment['rule_sha256'][:16]}`)",
             "",
         ]
+        lines += _keys(amendment.get("changes", {}))
     return lines
+
+
+def _keys(table: dict) -> list[str]:
+    """A rule's or an amendment's keys besides its words, one item each."""
+    items = [f"- `{k}`: {json.dumps(v)}" for k, v in table.items() if k != "text"]
+    return [*items, ""] if items else []

@@ -301,8 +301,16 @@ def _across(values: dict) -> list[str]:
     return lines + [""]
 
 
-def to_markdown(values: dict, command: str = "", figures: dict | None = None) -> str:
-    """The report's Markdown from its values (and the figures' file names)."""
+def to_markdown(
+    values: dict,
+    command: str = "",
+    figures: dict | None = None,
+    figures_left_out: str = "",
+) -> str:
+    """The report's Markdown from its values (and the figures' file names).
+
+    ``figures_left_out``: why the figures were not drawn, said where they would be.
+    """
     plan, schemes = values["plan"], values["schemes"]
     lines = [
         "# Ranking experiment",
@@ -323,6 +331,8 @@ def to_markdown(values: dict, command: str = "", figures: dict | None = None) ->
     if figures:
         lines += ["## Figures", ""]
         lines += [f"![{title}]({name})" for title, name in figures.items()] + [""]
+    elif figures_left_out:
+        lines += ["## Figures", "", figures_left_out, ""]
     lines += [
         "## Costs",
         "",
@@ -621,11 +631,12 @@ def write_report(
     values["critical_difference_groups"] = grouping
     values["registration"] = rule_record(store, records)
     figures: dict[str, str] = {}
+    left_out = ""
     if importlib.util.find_spec("matplotlib") is None:
-        logger.warning(
-            "%s: figures left out: they need matplotlib "
-            "(pip install 'weka-ranking[figures]')",
-            folder,
+        need = "they need matplotlib (pip install 'weka-ranking[figures]')"
+        logger.warning("%s: figures left out: %s", folder, need)
+        left_out = (
+            f"Left out: {need}; `weka-ranking report` draws them once it is installed."
         )
     else:
         if values["across"]["enough"]:
@@ -645,5 +656,7 @@ def write_report(
         folder / "results.arff", results_arff(plan, records), follow_links=False
     )
     report = folder / "report.md"
-    write_atomically(report, to_markdown(values, command, figures), follow_links=False)
+    write_atomically(
+        report, to_markdown(values, command, figures, left_out), follow_links=False
+    )
     return report

@@ -212,30 +212,27 @@ def _busy_cores() -> int:
     return int(os.getloadavg()[0]) if hasattr(os, "getloadavg") else 0
 
 
-def _workers(jobs: int) -> int:
-    """Worker processes worth starting for ``jobs``: no more than the load leaves cores.
+def _say_busy_cores(workers: int) -> None:
+    """Say in one line where the load leaves fewer free cores than ``workers``.
 
     A worker pays its own start (Python's imports, a JVM and its compiler
     warming up: about 10 CPU seconds, ``bench/serving.py``) and on a core
     other work keeps busy only shares it: ``--jobs 2`` took 60 % more wall
-    and CPU than ``--jobs 1`` at load 3 on two cores. Fewer workers are said
-    in one line; the records are the same whatever their number.
+    and CPU than ``--jobs 1`` at load 3 on two cores. The workers asked for
+    are started all the same (the records are the same whatever their
+    number, and the load is the machine's, this run's own included).
     """
-    busy = _busy_cores()
-    workers = max(1, min(jobs, cores() - busy))
-    if workers < jobs:
+    free = max(0, cores() - _busy_cores())
+    if workers > 1 and free < workers:
         progress_module.warn(
             logger,
-            "--jobs %d: %d worker%s, as the load average leaves %d of %d cores free: "
-            "a worker more would share a busy core and pay its own start (Python, a "
-            "JVM and its compiler, about 10 CPU seconds)",
-            jobs,
+            "--jobs %d: the load average leaves %d of %d cores free: a worker on a "
+            "busy core shares it and pays its own start (Python, a JVM and its "
+            "compiler, about 10 CPU seconds), so fewer workers may well be faster",
             workers,
-            "" if workers == 1 else "s",
-            max(0, cores() - busy),
+            free,
             cores(),
         )
-    return workers
 
 
 def makespan(durations: list[float], workers: int) -> float:
@@ -298,7 +295,7 @@ def run_units(
     if executor == "dask":
         workers = min(jobs, len(pending))
         _run_on_dask(pending, work, store, scheduler, progress, heap, workers)
-    elif (workers := _workers(min(jobs, len(pending)))) == 1:
+    elif (workers := min(jobs, len(pending))) == 1:
         # The units are counted; their members' lines would crowd that out.
         level = progress_module.MEMBERS.level
         progress_module.MEMBERS.setLevel(logging.WARNING)
@@ -311,6 +308,7 @@ def run_units(
         finally:
             progress_module.MEMBERS.setLevel(level)
     else:
+        _say_busy_cores(workers)
         _run_in_workers(pending, work, store, workers, heap, progress)
     return len(pending)
 

@@ -76,8 +76,10 @@ _DECLINED_MEMBERS = re.compile(r"from the rows for (\d+) of (\d+) members? \(")
 def train_path(model: RankingReduction) -> str:
     """Which of ``TRAIN_PATHS`` the model took: costs compare only like with like.
 
-    J48 and NaiveBayes train from the rows on all pairs, Logistic on any pairs,
-    SMO with ``smo_solver="row-kernel"``; a committee whose row path some
+    J48, NaiveBayes and Logistic train from the rows on any pairs (J48 and
+    NaiveBayes on all pairs only before 0.2.0: a rerun's sampled cells are of
+    the row path where the store's are WEKA's), SMO with
+    ``smo_solver="row-kernel"``; a committee whose row path some
     members declined is of the row path (its cost is not WEKA's), one whose
     every member declined is WEKA's.
     """
@@ -85,9 +87,7 @@ def train_path(model: RankingReduction) -> str:
         return WEKA_PATH
     if model.base == "SMO":
         return ROW_KERNEL_PATH if model.smo_solver == ROW_KERNEL_PATH else WEKA_PATH
-    from_rows = model.base == "Logistic" or (
-        model.base in ("J48", "NaiveBayes") and model.pairs_per_instance == "all"
-    )
+    from_rows = model.base in ("J48", "NaiveBayes", "Logistic")
     for line in model.declined_:
         counted = _DECLINED_MEMBERS.search(line)
         if f"training {model.base} from the rows (" in line or (
