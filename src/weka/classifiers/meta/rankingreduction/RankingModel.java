@@ -918,14 +918,16 @@ public final class RankingModel implements Serializable {
   private List<String> internalsDeclined(Settings how) {
     List<String> out = new ArrayList<>();
     Class<?> learner = m_Members[0].getClass();
+    String name = learner.getSimpleName();
+    String whose = name + (name.endsWith("s") ? "'" : "'s");
     WekaInternals.Path additive = AdditiveTournament.internals(learner);
     if (how.additive && additive != null && additive.declined() != null) {
-      out.add(learner.getSimpleName() + "'s additive form (" + additive.declined()
+      out.add(whose + " additive form (" + additive.declined()
           + "): the members are asked every pair");
     }
     WekaInternals.Path trees = FlatTree.internals(learner);
     if (trees != null && trees.declined() != null) {
-      out.add(learner.getSimpleName() + "'s flattened trees, for scoring and the tree "
+      out.add(whose + " flattened trees, for scoring and the tree "
           + "committee's exact tournament (" + trees.declined() + "): the members are asked "
           + "every pair");
     }
