@@ -84,7 +84,11 @@ public final class WekaInternals {
     /** Each needed member's key, {@code full.ClassName.member}. */
     private final String[] m_Needs;
 
-    /** @param needs class names (with a dot), each followed by its members */
+    /**
+     * A path that needs these members.
+     *
+     * @param needs class names (with a dot), each followed by its members
+     */
     Path(String... needs) {
       List<String> keys = new ArrayList<>();
       String owner = null;
