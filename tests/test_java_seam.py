@@ -210,16 +210,18 @@ def test_heap_estimate_is_javas(weka, breast_cancer):
     assert logistic["bytes_per_pair"] - j48["bytes_per_pair"] > 16 * pair_attributes
 
 
-# -- the additive forms read WEKA's private fields, checked loudly -------------
-def test_additive_fields_exist_in_this_weka(weka):
-    weka("weka.classifiers.meta.rankingreduction.AdditiveTournament").checkFields()
+# -- WEKA's internals, read through one class that checks them at load ---------
+def test_every_fast_path_finds_the_internals_it_reads_in_this_weka(weka):
+    internals = weka("weka.classifiers.meta.rankingreduction.WekaInternals")
+    declined = {str(path): path.declined() for path in internals.Path.values()}
+    assert declined and all(reason is None for reason in declined.values()), declined
 
 
-def test_a_missing_field_names_itself_and_the_weka_version(weka):
-    additive = weka("weka.classifiers.meta.rankingreduction.AdditiveTournament")
+def test_an_internal_no_path_checked_names_itself_and_the_weka_version(weka):
+    internals = weka("weka.classifiers.meta.rankingreduction.WekaInternals")
     smo = weka("weka.classifiers.functions.SMO")
     with pytest.raises(jpype.JException) as caught:
-        additive.declared(smo.class_, "m_NoSuchField")
+        internals.get(smo.class_, smo(), "m_NoSuchField")
     message = str(caught.value.getMessage())
     version = str(weka("weka.core.Version").VERSION)
     assert "weka.classifiers.functions.SMO.m_NoSuchField" in message

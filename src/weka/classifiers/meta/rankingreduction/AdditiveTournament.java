@@ -3,7 +3,6 @@
  */
 package weka.classifiers.meta.rankingreduction;
 
-import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -15,7 +14,6 @@ import weka.classifiers.functions.SMO;
 import weka.core.Instance;
 import weka.core.Instances;
 import weka.core.Utils;
-import weka.core.Version;
 import weka.estimators.Estimator;
 import weka.filters.Filter;
 
@@ -69,7 +67,8 @@ public final class AdditiveTournament {
   /**
    * The additive form of one member on these rows, or null for another
    * learner (and for NaiveBayes on differences, whose density of a - b is
-   * not a sum of a term of a and a term of b).
+   * not a sum of a term of a and a term of b, and where this WEKA lacks an
+   * internal the form reads: {@link #internals}).
    *
    * @param member the member
    * @param pairHeader the empty pair dataset it was trained on
@@ -80,6 +79,10 @@ public final class AdditiveTournament {
    */
   public static AdditiveTournament ofMember(Classifier member, Instances pairHeader,
       PairFeatures layout, double[][] rows) throws Exception {
+    WekaInternals.Path internals = internals(member.getClass());
+    if (internals == null || internals.declined() != null) {
+      return null;
+    }
     if (member.getClass() == Logistic.class) {
       return logistic((Logistic) member, pairHeader, layout, rows);
     }
@@ -90,6 +93,23 @@ public final class AdditiveTournament {
       return linearSmo((SMO) member, pairHeader, layout, rows);
     }
     return null;
+  }
+
+  /**
+   * The WEKA internals a learner's additive form reads, or null for a
+   * learner that has none.
+   *
+   * @param learner the member's class
+   * @return the path, or null
+   */
+  public static WekaInternals.Path internals(Class<?> learner) {
+    if (learner == Logistic.class) {
+      return WekaInternals.Path.LOGISTIC_ADDITIVE;
+    }
+    if (learner == NaiveBayes.class) {
+      return WekaInternals.Path.NAIVE_BAYES_ADDITIVE;
+    }
+    return learner == SMO.class ? WekaInternals.Path.SMO_ADDITIVE : null;
   }
 
   /**
@@ -321,61 +341,9 @@ public final class AdditiveTournament {
         + rounding;
   }
 
-  /**
-   * The private fields of WEKA's classes that the additive forms read, as
-   * WEKA 3.9.7 names them: another WEKA version may rename one.
-   */
-  private static final String[][] FIELDS = {
-    {"weka.classifiers.functions.SMO", "m_KernelIsLinear", "m_classifiers", "m_classIndex",
-        "m_Missing", "m_NominalToBinary", "m_Filter"},
-    {"weka.classifiers.functions.SMO$BinarySMO", "m_weights", "m_sparseWeights",
-        "m_sparseIndices", "m_b"},
-    {"weka.classifiers.functions.Logistic", "m_ReplaceMissingValues", "m_AttFilter",
-        "m_NominalToBinary", "m_ClassIndex"},
-    {"weka.classifiers.bayes.NaiveBayes", "m_UseDiscretization", "m_ClassDistribution",
-        "m_Distributions", "m_Instances"},
-  };
-
-  /**
-   * Checks that the running WEKA has every private field the additive forms
-   * read.
-   *
-   * @throws IllegalStateException naming the first missing field and WEKA's version
-   * @throws ClassNotFoundException if WEKA lacks one of the classes itself
-   */
-  public static void checkFields() throws ClassNotFoundException {
-    for (String[] owner : FIELDS) {
-      Class<?> type = Class.forName(owner[0]);
-      for (int i = 1; i < owner.length; i++) {
-        declared(type, owner[i]);
-      }
-    }
-  }
-
-  /**
-   * A private field of a WEKA class, made readable.
-   *
-   * @param owner the class that declares it
-   * @param name the field's name
-   * @return the field
-   * @throws IllegalStateException naming the field and WEKA's version when
-   *         this WEKA does not have it
-   */
-  public static Field declared(Class<?> owner, String name) {
-    try {
-      Field field = owner.getDeclaredField(name);
-      field.setAccessible(true);
-      return field;
-    } catch (NoSuchFieldException e) {
-      throw new IllegalStateException("the additive tournament reads the private field "
-          + owner.getName() + "." + name + ", which WEKA " + Version.VERSION + " does not "
-          + "have (it was written against WEKA 3.9.7): rank with -no-additive, which asks "
-          + "the members themselves");
-    }
-  }
-
-  private static Object field(Class<?> owner, Object of, String name) throws Exception {
-    return declared(owner, name).get(of);
+  private static Object field(Class<?> owner, Object of, String name)
+      throws IllegalAccessException {
+    return WekaInternals.get(owner, of, name);
   }
 
   /**

@@ -52,7 +52,8 @@ public final class DifferenceSvm {
    * Why the fast solver cannot train this member on these pairs, or null
    * when it can: WEKA's SMO itself (not a subclass), with its linear
    * PolyKernel (exponent 1, no lower-order term), no calibration models, and
-   * all pairs of a binary task in both orders with unit weights.
+   * all pairs of a binary task in both orders with unit weights, and a WEKA
+   * whose SMO has the fields the solver writes ({@link WekaInternals}).
    *
    * @param member the untrained member
    * @param training the training data
@@ -74,7 +75,7 @@ public final class DifferenceSvm {
     if (training.productSides() == null) {
       return "the pairs are not all pairs of a binary task in both orders with unit weights";
     }
-    return null;
+    return WekaInternals.Path.SMO_FROM_DIFFERENCES.declined();
   }
 
   /**
@@ -251,6 +252,6 @@ public final class DifferenceSvm {
 
   private static void set(Object of, String name, Object value) throws Exception {
     Class<?> owner = of instanceof SMO ? SMO.class : SMO.BinarySMO.class;
-    AdditiveTournament.declared(owner, name).set(of, value);
+    WekaInternals.set(owner, of, name, value);
   }
 }

@@ -3,7 +3,6 @@
  */
 package weka.classifiers.meta.rankingreduction;
 
-import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -124,8 +123,23 @@ public final class FlatTree {
   }
 
   /**
+   * The WEKA internals the flattening of a learner's trees reads, or null
+   * for a learner this class does not flatten.
+   *
+   * @param learner the member's class
+   * @return the path, or null
+   */
+  public static WekaInternals.Path internals(Class<?> learner) {
+    if (learner == J48.class) {
+      return WekaInternals.Path.J48_FLATTENED;
+    }
+    return learner == REPTree.class ? WekaInternals.Path.REPTREE_FLATTENED : null;
+  }
+
+  /**
    * The flattened tree of a member, or null for another learner (or a tree
-   * whose split models this class does not know).
+   * whose split models this class does not know, or a WEKA that lacks a
+   * field the flattening reads: {@link #internals}).
    *
    * @param member a trained pair member
    * @param pairHeader the pair dataset it was trained on (class last, two classes)
@@ -133,7 +147,8 @@ public final class FlatTree {
    * @throws Exception if the tree's structure cannot be read
    */
   public static FlatTree of(Classifier member, Instances pairHeader) throws Exception {
-    if (pairHeader.numClasses() != 2) {
+    WekaInternals.Path internals = internals(member.getClass());
+    if (pairHeader.numClasses() != 2 || internals == null || internals.declined() != null) {
       return null;
     }
     int half = (pairHeader.numAttributes() - 1) / 2;
@@ -591,9 +606,8 @@ public final class FlatTree {
     }
   }
 
-  static Object field(Class<?> owner, Object of, String name) throws Exception {
-    Field field = owner.getDeclaredField(name);
-    field.setAccessible(true);
-    return field.get(of);
+  private static Object field(Class<?> owner, Object of, String name)
+      throws IllegalAccessException {
+    return WekaInternals.get(owner, of, name);
   }
 }

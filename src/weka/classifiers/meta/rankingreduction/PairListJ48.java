@@ -59,6 +59,11 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
     return PRODUCT.accepts(member, training) && training.pairListDeclined() == null;
   }
 
+  @Override
+  public WekaInternals.Path internals() {
+    return WekaInternals.Path.J48_FROM_ROWS;
+  }
+
   /**
    * {@inheritDoc} All pairs: none. A list: the pair's rows and label, its
    * place and weight in a node, and an entry of each numeric attribute's

@@ -3,7 +3,6 @@
  */
 package weka.classifiers.meta.rankingreduction;
 
-import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -1399,10 +1398,8 @@ public final class ProductJ48 implements ProductTraining.Builder {
 
   /** Sets a field WEKA gives no setter for (the tree's nodes are WEKA's own classes). */
   private static void set(Class<?> owner, Object target, String name, Object value)
-      throws ReflectiveOperationException {
-    Field field = owner.getDeclaredField(name);
-    field.setAccessible(true);
-    field.set(target, value);
+      throws IllegalAccessException {
+    WekaInternals.set(owner, target, name, value);
   }
 }
 

@@ -3,7 +3,6 @@
  */
 package weka.classifiers.meta.rankingreduction;
 
-import java.lang.reflect.Field;
 import java.util.Arrays;
 import java.util.Random;
 
@@ -97,6 +96,11 @@ final class ProductLogistic implements ProductTraining.ListBuilder {
       }
     }
     return true;
+  }
+
+  @Override
+  public WekaInternals.Path internals() {
+    return WekaInternals.Path.LOGISTIC_FROM_ROWS;
   }
 
   /**
@@ -524,10 +528,9 @@ final class ProductLogistic implements ProductTraining.ListBuilder {
     return Arrays.copyOf(out, k);
   }
 
-  private static void set(Logistic of, String name, Object value) throws Exception {
-    Field field = Logistic.class.getDeclaredField(name);
-    field.setAccessible(true);
-    field.set(of, value);
+  private static void set(Logistic of, String name, Object value)
+      throws IllegalAccessException {
+    WekaInternals.set(Logistic.class, of, name, value);
   }
 
   /**

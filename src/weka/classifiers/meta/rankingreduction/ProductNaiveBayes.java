@@ -3,8 +3,6 @@
  */
 package weka.classifiers.meta.rankingreduction;
 
-import java.lang.reflect.Field;
-import java.lang.reflect.Method;
 import java.util.Random;
 
 import weka.classifiers.Classifier;
@@ -111,6 +109,11 @@ final class ProductNaiveBayes implements ProductTraining.ListBuilder {
       }
     }
     return true;
+  }
+
+  @Override
+  public WekaInternals.Path internals() {
+    return WekaInternals.Path.NAIVE_BAYES_FROM_ROWS;
   }
 
   /**
@@ -299,13 +302,9 @@ final class ProductNaiveBayes implements ProductTraining.ListBuilder {
     String[] names = {"m_SumOfWeights", "m_SumOfValues", "m_SumOfValuesSq"};
     double[] sums = {weights, values, squares};
     for (int i = 0; i < names.length; i++) {
-      Field field = NormalEstimator.class.getDeclaredField(names[i]);
-      field.setAccessible(true);
-      field.setDouble(estimator, sums[i]);
+      WekaInternals.set(NormalEstimator.class, estimator, names[i], sums[i]);
     }
-    Method compute = NormalEstimator.class.getDeclaredMethod("computeParameters");
-    compute.setAccessible(true);
-    compute.invoke(estimator);
+    WekaInternals.call(NormalEstimator.class, estimator, "computeParameters");
   }
 
   /** Each class's counts of a nominal attribute: each value, as many times as pairs hold it. */
@@ -340,16 +339,15 @@ final class ProductNaiveBayes implements ProductTraining.ListBuilder {
       }
     }
     if (distinct == 0) {
-      return (Double) FlatTree.field(NaiveBayes.class, null, "DEFAULT_NUM_PRECISION");
+      return (Double) WekaInternals.get(NaiveBayes.class, null, "DEFAULT_NUM_PRECISION");
     }
     return gaps / distinct;
   }
 
   /** Sets a field NaiveBayes gives no setter for, as its buildClassifier would. */
-  private static void set(Classifier of, String name, Object value) throws Exception {
-    Field field = NaiveBayes.class.getDeclaredField(name);
-    field.setAccessible(true);
-    field.set(of, value);
+  private static void set(Classifier of, String name, Object value)
+      throws IllegalAccessException {
+    WekaInternals.set(NaiveBayes.class, of, name, value);
   }
 
   /**

@@ -99,6 +99,15 @@ public final class ProductTraining {
     long bytesPerPair(PairTraining training);
 
     /**
+     * The WEKA internals this builder writes into the member: where this
+     * WEKA lacks one, the member trains on the pair instances, and the model
+     * says why.
+     *
+     * @return the path
+     */
+    WekaInternals.Path internals();
+
+    /**
      * Trains the member from the rows on its pairs, or declines.
      *
      * @param member the untrained member, its options set
@@ -129,7 +138,8 @@ public final class ProductTraining {
    * Whether a member would be trained from the rows: its exact class has a
    * builder, which accepts its options and the data, and the pair set is a
    * product or the builder trains from any pair list (which may still
-   * decline after looking at the pairs: {@link ListBuilder}). Changes nothing.
+   * decline after looking at the pairs: {@link ListBuilder}), and this WEKA
+   * has the internals it writes. Changes nothing.
    *
    * @param member the untrained member
    * @param training the training data
@@ -138,7 +148,7 @@ public final class ProductTraining {
   public static boolean applies(Classifier member, PairTraining training) {
     ListBuilder list = LIST_BUILDERS.get(member.getClass());
     return list != null && training.rowPathDeclined() == null
-        && list.accepts(member, training);
+        && list.internals().declined() == null && list.accepts(member, training);
   }
 
   /**
@@ -190,7 +200,8 @@ public final class ProductTraining {
   /**
    * Trains a member from the rows on its pairs as {@link #train(Classifier,
    * PairTraining, Random, int)} does, and says why where a builder that
-   * applies declines after looking at the pairs (separable pairs, say).
+   * applies declines after looking at the pairs (separable pairs, say), or
+   * this WEKA lacks an internal it writes ({@link WekaInternals}).
    *
    * @param member the untrained member
    * @param training the training data
@@ -204,6 +215,13 @@ public final class ProductTraining {
    */
   public static boolean train(Classifier member, PairTraining training, Random random,
       int threads, Consumer<String> declined) throws Exception {
+    ListBuilder list = LIST_BUILDERS.get(member.getClass());
+    String internals = list == null ? null : list.internals().declined();
+    if (internals != null && training.rowPathDeclined() == null
+        && list.accepts(member, training)) {
+      declined.accept(internals);
+      return false;
+    }
     if (!applies(member, training)) {
       return false;
     }

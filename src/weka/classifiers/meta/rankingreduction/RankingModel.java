@@ -863,9 +863,10 @@ public final class RankingModel implements Serializable {
 
   /**
    * The exact fast paths this trained model does not take because of its pair
-   * features or pair order, each with the reason: training from the rows,
-   * the tree committee's tournament, NaiveBayes' additive form. Only the
-   * paths it would take with concat pairs in blocks are named.
+   * features or pair order, or because this JVM's WEKA lacks an internal
+   * they read, each with the reason: training from the rows, the tree
+   * committee's tournament, the additive forms, the flattened trees. Only
+   * the paths it would take with concat pairs in blocks are named.
    *
    * @param how the options
    * @return one line a declined path; empty when none is
@@ -895,6 +896,7 @@ public final class RankingModel implements Serializable {
       out.add("the tree committee's exact tournament (" + trees + "): the flattened trees "
           + "are asked every pair");
     }
+    out.addAll(internalsDeclined(how));
     boolean differences = false;
     for (int k = 0; k < getPairLayout().width(); k++) {
       differences |= getPairLayout().isDifference(k);
@@ -906,6 +908,30 @@ public final class RankingModel implements Serializable {
           + "is not a sum of a term of each instance): the member is asked every pair");
     }
     return out.toArray(new String[0]);
+  }
+
+  /**
+   * The scoring paths this JVM's WEKA lacks an internal for
+   * ({@link WekaInternals}): the members' additive form and their flattened
+   * trees, where the members are of a learner that has one.
+   */
+  private List<String> internalsDeclined(Settings how) {
+    List<String> out = new ArrayList<>();
+    Class<?> learner = m_Members[0].getClass();
+    String name = learner.getSimpleName();
+    String whose = name + (name.endsWith("s") ? "'" : "'s");
+    WekaInternals.Path additive = AdditiveTournament.internals(learner);
+    if (how.additive && additive != null && additive.declined() != null) {
+      out.add(whose + " additive form (" + additive.declined()
+          + "): the members are asked every pair");
+    }
+    WekaInternals.Path trees = FlatTree.internals(learner);
+    if (trees != null && trees.declined() != null) {
+      out.add(whose + " flattened trees, for scoring and the tree "
+          + "committee's exact tournament (" + trees.declined() + "): the members are asked "
+          + "every pair");
+    }
+    return out;
   }
 
   /**
