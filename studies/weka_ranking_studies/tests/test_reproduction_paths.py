@@ -5,13 +5,13 @@ unit of glass) is recorded as the meta-classifier will train it: Logistic
 from the rows on all pairs and on each member's sampled pairs, WEKA's own
 Logistic on pairs of one class (the one-order variant: the intercept alone
 separates them, and the model says so); J48 and NaiveBayes from the rows on
-all pairs and on sampled pairs (since 0.2.0); SMO with the row kernel in the cells ``SMO_SOLVER_BY_CELL``
-gives it (checked record by record against the committed store), on the pair
-instances by WEKA's SMO elsewhere. Each model is asked how it will be
-trained, then skipped; Logistic on all pairs and on one-order pairs is
-trained, to see what it declines. Each record's ``train_path`` is the path
-Java says the model takes, and the training-time conclusion, the estimate and
-the comparison of a rerun with the store read it.
+all pairs and on sampled pairs (since 0.2.0); SMO with the row kernel in the
+cells ``SMO_SOLVER_BY_CELL`` gives it (checked record by record against the
+committed store), on the pair instances by WEKA's SMO elsewhere. Each model
+is asked how it will be trained, then skipped; Logistic on all pairs and on
+one-order pairs is trained, to see what it declines. Each record's
+``train_path`` is the path Java says the model takes, and the training-time
+conclusion, the estimate and the comparison of a rerun with the store read it.
 """
 
 from dataclasses import replace
