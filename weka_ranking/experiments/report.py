@@ -551,10 +551,11 @@ def _bayesian_figure(values: dict, path: Path) -> None:
     ]
     families = [(title, entries) for title, entries in families if entries]
     heights = [0.6 + 0.22 * len(entries) for _, entries in families]
+    tall = 1.2 + sum(heights)
     figure, panels = plt.subplots(
         len(families),
         1,
-        figsize=(8, 1.2 + sum(heights)),
+        figsize=(8, tall),
         gridspec_kw={"height_ratios": heights},
         squeeze=False,
     )
@@ -575,10 +576,10 @@ def _bayesian_figure(values: dict, path: Path) -> None:
         "signed-rank test over the data sets",
         fontsize=8,
     )
-    panels[0, 0].legend(
-        fontsize=7, ncol=3, loc="lower center", bbox_to_anchor=(0.5, 1.08)
-    )
-    figure.tight_layout()
+    # The legend in a strip of its own above the first panel's title.
+    handles, labels = panels[0, 0].get_legend_handles_labels()
+    figure.legend(handles, labels, fontsize=7, ncol=3, loc="upper center")
+    figure.tight_layout(rect=(0, 0, 1, 1 - 0.3 / tall))
     _save(figure, path)
 
 
