@@ -38,8 +38,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from weka_ranking.atomic import open_regular
 from weka_ranking.errors import DataError
+from weka_ranking.experiments.store import ResultStore
 from weka_ranking.version import __version__
 
 REGISTRATION = "registration.jsonl"
@@ -129,20 +129,11 @@ def effective_rule(rule: dict, amendments: tuple[dict, ...]) -> dict:
 
 def entries(folder: str | Path) -> list[dict]:
     """The registration's lines in a store folder, oldest first (torn ones left out)."""
-    path = Path(folder) / REGISTRATION
-    if not (path.exists() or path.is_symlink()):
-        return []
-    with os.fdopen(open_regular(path, os.O_RDONLY), encoding="utf-8") as stream:
-        text = stream.read()
-    found = []
-    for line in text.splitlines():
-        try:
-            entry = json.loads(line)
-        except json.JSONDecodeError:
-            continue
-        if isinstance(entry, dict) and entry.get("kind") in ("rule", "amendment"):
-            found.append(entry)
-    return found
+    return [
+        entry
+        for entry in ResultStore(folder).notes(REGISTRATION)
+        if entry.get("kind") in ("rule", "amendment")
+    ]
 
 
 def _current(found: list[dict]) -> tuple[list[dict], list[dict]]:
@@ -159,17 +150,7 @@ def _current(found: list[dict]) -> tuple[list[dict], list[dict]]:
 
 
 def _append(folder: Path, entry: dict) -> None:
-    folder.mkdir(parents=True, exist_ok=True)
-    descriptor = open_regular(
-        folder / REGISTRATION, os.O_WRONLY | os.O_APPEND | os.O_CREAT
-    )
-    try:
-        payload = (json.dumps(entry, sort_keys=True) + "\n").encode("utf-8")
-        if os.write(descriptor, payload) != len(payload):
-            raise OSError(f"{folder / REGISTRATION}: a short write")
-        os.fsync(descriptor)
-    finally:
-        os.close(descriptor)
+    ResultStore(folder).add_note(REGISTRATION, entry, f"the {entry['kind']}'s record")
 
 
 def register(

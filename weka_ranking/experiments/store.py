@@ -281,14 +281,30 @@ class ResultStore:
 
     def add_run(self, run: dict) -> None:
         """Note one invocation (versions, argv, git sha) in ``runs.jsonl``."""
-        note = json.dumps(run, sort_keys=True) + "\n"
-        self._append_text(self.runs_path, note, "the run's note")
+        self.add_note(self.runs_path.name, run, "the run's note")
 
     def runs(self) -> list[dict]:
         """The invocations noted so far, oldest first (a torn line left out)."""
-        if not (self.runs_path.exists() or self.runs_path.is_symlink()):
+        return self.notes(self.runs_path.name)
+
+    def add_note(self, name: str, note: dict, what: str) -> None:
+        """Append ``note`` as a JSON line to the folder's file ``name``, whole or not.
+
+        ``what`` names the note for the message of a write that fails.
+        """
+        self.folder.mkdir(parents=True, exist_ok=True)
+        line = json.dumps(note, sort_keys=True) + "\n"
+        self._append_text(self.folder / name, line, what)
+
+    def notes(self, name: str) -> list[dict]:
+        """The JSON objects of the folder's file ``name``, oldest first.
+
+        A torn line, or one that is no object, is left out; no file is none.
+        """
+        path = self.folder / name
+        if not (path.exists() or path.is_symlink()):
             return []
-        descriptor = open_regular(self.runs_path, os.O_RDONLY)
+        descriptor = open_regular(path, os.O_RDONLY)
         with os.fdopen(descriptor, encoding="utf-8", errors="replace") as stream:
             text = stream.read()
         notes = []
