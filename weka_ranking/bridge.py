@@ -767,6 +767,7 @@ def trained_state(reduction) -> dict:
         "members": list(reduction.getMembers()),
         "member_seeds": [int(s) for s in model.memberSeeds()],
         "n_pairs": [int(c) for c in model.pairCounts()],
+        "pairs_per_instance": int(model.pairsPerInstance()),
         "member_seconds": [float(t) for t in model.memberSeconds()],
         "base_classname": str(reduction.getClassifier().getClass().getName()),
         "base_options": classifier_options(reduction.getClassifier()),
@@ -798,7 +799,7 @@ def reduction_params(reduction) -> dict:
     return {
         "base": str(reduction.getClassifier().getClass().getName()),
         "base_options": join_options(classifier_options(reduction.getClassifier())),
-        "pairs_per_instance": pairs if pairs == "all" else int(pairs),
+        "pairs_per_instance": pairs if pairs in ("all", "auto") else int(pairs),
         "voters": int(reduction.getNumIterations()),
         "ranker": str(reduction.getRanker().getSelectedTag().getIDStr()),
         "ties": str(reduction.getTies().getSelectedTag().getIDStr()),

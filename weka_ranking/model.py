@@ -63,6 +63,9 @@ class RankingReduction(ClassifierMixin, Ranker):
         Seed of each member: ``seed + i``.
     n_pairs_ : list of int
         Pair instances each member was trained on (empty for ``pointwise``).
+    pairs_per_instance_ : int, "all" or None
+        The pairs drawn per instance, ``"auto"`` resolved for the training
+        size (None for ``pointwise``).
     member_seconds_ : list of float
         Wall time of building each member's pairs and training it.
     declined_ : tuple of str
@@ -396,6 +399,8 @@ class RankingReduction(ClassifierMixin, Ranker):
         self.members_ = state["members"]
         self.member_seeds_ = state["member_seeds"]
         self.n_pairs_ = [] if self.ranker == "pointwise" else state["n_pairs"]
+        drawn = state["pairs_per_instance"]
+        self.pairs_per_instance_ = "all" if drawn == 0 else None if drawn < 0 else drawn
         self.member_seconds_ = state["member_seconds"]
         self.declined_ = state["declined"]
         self.base_classname_ = state["base_classname"]

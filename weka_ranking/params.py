@@ -41,7 +41,9 @@ RANKING_PARAMETERS = ("ranker", "ties", "threads")
 # the one place the Python face sets it (the table below, hence the
 # estimator's signature, the CLI's --help and the docs). Java's
 # RankingReduction.DEFAULT_* must say the same (tests/test_java_seam.py).
-DEFAULT_PAIRS_PER_INSTANCE: int | str = 2
+# "auto": 2 pairs per instance up to 5,000 training instances, one more for each
+# 1,000 more, at most 8 (Java's RankingReduction.pairsForInstances).
+DEFAULT_PAIRS_PER_INSTANCE: int | str = "auto"
 DEFAULT_VOTERS = 10
 DEFAULT_RANKER = "tournament"
 DEFAULT_PAIR_FEATURES = "concat"
@@ -133,7 +135,7 @@ def plain(values: dict[str, Any]) -> dict[str, Any]:
 
 
 def _pairs(text: str) -> int | str:
-    return "all" if text == "all" else int(text)
+    return text if text in ("all", "auto") else int(text)
 
 
 def _is_str(value: Any) -> bool:
@@ -180,11 +182,12 @@ PARAMETERS: tuple[Parameter, ...] = (
         "-P",
         "--pairs",
         DEFAULT_PAIRS_PER_INSTANCE,
-        "pairs per instance: 'all' (every mixed-class pair) or p >= 1 drawn "
-        "per instance",
+        "pairs per instance: 'all' (every mixed-class pair), p >= 1 drawn "
+        "per instance, or 'auto' (2 up to 5,000 training instances, one more for "
+        "each 1,000 more, at most 8)",
         _pairs,
-        lambda v: v == "all" or _is_int(v),
-        "'all' or an integer",
+        lambda v: v in ("all", "auto") or _is_int(v),
+        "'all', 'auto' or an integer",
     ),
     Parameter(
         "voters",

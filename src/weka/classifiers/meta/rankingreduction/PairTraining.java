@@ -124,6 +124,15 @@ public final class PairTraining {
     m_OneOrder = oneOrder;
   }
 
+  /**
+   * The pairs drawn per instance.
+   *
+   * @return 0 for all, or p
+   */
+  public int perInstance() {
+    return m_PairsPerInstance;
+  }
+
   /** The same rows, weights and pairs as {@code of}, read through another layout. */
   private PairTraining(PairTraining of, PairFeatures layout, Instances pairHeader, int order) {
     m_Layout = layout;

@@ -110,6 +110,13 @@ public final class RankingModel implements Serializable {
   // -- learned state (the fields RankingReduction held before 0.2.0) -------
   /** The training data's empty header. */
   Instances m_Header;
+  /**
+   * The pairs drawn per instance (0 for all; {@code -P auto} resolved) and the
+   * training instances they were drawn for; null in files before 0.3.0 and pointwise.
+   */
+  Integer m_PairsPerInstance;
+  /** The training instances (those with a class); 0 in files before 0.3.0. */
+  int m_TrainingInstances;
   /** The empty dataset of the pair instances the members were trained on. */
   Instances m_PairHeader;
   /** How the pair instances' attributes are read from two rows; null pointwise. */
@@ -234,6 +241,8 @@ public final class RankingModel implements Serializable {
       return model;
     }
     PairTraining pairs = training.pairs();
+    model.m_PairsPerInstance = pairs.perInstance();
+    model.m_TrainingInstances = data.numInstances();
     String before = HeapCheck.before(footprint[0], members,
         how.learner.getClass().getSimpleName(), footprint[5] != 0, debug);
     if (before != null) {
@@ -718,6 +727,15 @@ public final class RankingModel implements Serializable {
   }
 
   /**
+   * The pairs drawn per instance for the members, {@code -P auto} resolved.
+   *
+   * @return 0 for all, p; -1 pointwise or in a file before 0.3.0
+   */
+  public int pairsPerInstance() {
+    return m_PairsPerInstance == null ? -1 : m_PairsPerInstance;
+  }
+
+  /**
    * How the pair instances' attributes are read from two rows.
    *
    * @return the layout, null pointwise
@@ -768,6 +786,8 @@ public final class RankingModel implements Serializable {
     smaller.m_Header = m_Header;
     smaller.m_PairHeader = m_PairHeader;
     smaller.m_PairLayout = m_PairLayout;
+    smaller.m_PairsPerInstance = m_PairsPerInstance;
+    smaller.m_TrainingInstances = m_TrainingInstances;
     smaller.m_RowPathDeclined = m_RowPathDeclined;
     smaller.m_Task = m_Task;
     smaller.m_TrainedPointwise = m_TrainedPointwise;
@@ -823,6 +843,11 @@ public final class RankingModel implements Serializable {
         .append(PairFeatures.NAMES[getPairLayout().mode()])
         .append(", pair order ").append(Pairs.ORDERS[how.pairOrder])
         .append("; class ").append(PairTraining.PAIR_CLASS).append(")\n");
+    if (m_PairsPerInstance != null && m_PairsPerInstance > 0) {
+      text.append("Pairs per instance: ").append(m_PairsPerInstance)
+          .append(", drawn for each of the ").append(m_TrainingInstances)
+          .append(" training instances\n");
+    }
     for (String declined : declined(how)) {
       text.append("Declined: ").append(declined).append("\n");
     }
