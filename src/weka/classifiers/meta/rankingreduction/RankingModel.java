@@ -831,7 +831,11 @@ public final class RankingModel implements Serializable {
         .append(" itself on the same folds (or this scheme with -R pointwise); ")
         .append("weka-ranking cv reports both and says which ranks better\n");
     if (how.smoSolver != SmoSolver.PAIRS && m_SmoSolverDeclined == null) {
-      text.append("SMO solver: ").append(how.smoSolverName).append("\n");
+      text.append("SMO solver: ").append(how.smoSolverName)
+          .append(how.smoSolver == SmoSolver.DIFFERENCES ? " (the linear machine "
+              + "solved on the rows' differences, evaluating no kernel: 0 kernel "
+              + "evaluations)" : "")
+          .append("\n");
     }
     for (int i = 0; i < m_Members.length; i++) {
       text.append("\n--- member ").append(i + 1).append(": seed ").append(m_MemberSeeds[i])
