@@ -127,6 +127,18 @@ def test_an_out_folder_that_is_something_else_is_refused_naming_it(
     )
 
 
+def test_an_out_folder_of_other_files_is_refused_and_left_as_it_was(tmp_path, capsys):
+    """It took the run's files among the user's, silently (a new user's finding)."""
+    (tmp_path / "thesis.tex").write_text("mine\n")
+    said = failing(capsys, *EXPERIMENT, "--out", str(tmp_path))
+    assert said == (
+        f"weka-ranking: error: {tmp_path}: is not empty (thesis.tex) and holds no "
+        "results: give an empty or new folder (--out), or the folder of an earlier "
+        "run of the same plan to resume it"
+    )
+    assert os.listdir(tmp_path) == ["thesis.tex"]
+
+
 def test_a_test_file_that_is_a_device_is_refused_before_the_training(capsys):
     """rank --train X --test /dev/zero trained first (issue 45)."""
     said = failing(capsys, "rank", "--train", "breast-cancer", "--test", "/dev/zero")

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from weka_ranking.errors import WekaRankingError, WekaRankingWarning
+from weka_ranking.errors import DataError, WekaRankingError, WekaRankingWarning
 from weka_ranking.experiments import ResultStore, run_units, runner
 from weka_ranking.experiments.runner import WorkerLost
 
@@ -131,3 +131,27 @@ def test_workers_on_busy_cores_are_said_in_one_line(busy, free, monkeypatch, rec
     runner._say_busy_cores(2)
     runner._say_busy_cores(1)
     assert not [w for w in recwarn if issubclass(w.category, WekaRankingWarning)]
+
+
+def test_a_folder_of_other_files_is_refused_and_an_empty_one_or_a_store_taken(
+    tmp_path, weka
+):
+    """A run (experiment's, reproduce's) mixed its files among the user's, silently."""
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    for name in ("a.csv", "b.csv", "c.csv", "notes.txt"):
+        (mine / name).write_text("mine\n")
+    with pytest.raises(DataError) as caught:
+        runner.run_resumably([Unit("a")], die_on_b, ResultStore(mine))
+    assert str(caught.value) == (
+        f"{mine}: is not empty (a.csv, b.csv, c.csv, ...) and holds no results: "
+        "give an empty or new folder (--out), or the folder of an earlier run of "
+        "the same plan to resume it"
+    )
+    assert sorted(os.listdir(mine)) == ["a.csv", "b.csv", "c.csv", "notes.txt"]
+    store = ResultStore(tmp_path / "empty")
+    store.folder.mkdir()
+    assert runner.run_resumably([Unit("a")], die_on_b, store) == 1
+    (store.folder / "report.md").write_text("the run's report\n")
+    assert runner.run_resumably([Unit("a"), Unit("c")], die_on_b, store) == 1
+    assert sorted(store.load()) == ["a", "c"]

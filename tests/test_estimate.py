@@ -169,6 +169,26 @@ def test_the_progress_line_says_the_time_to_go(caplog, monkeypatch):
 
 
 @pytest.mark.fast
+def test_the_progress_line_never_says_0_s_to_go(caplog, monkeypatch):
+    """Under half a second left is under 1 s; the last line says no time to go."""
+    monkeypatch.setattr(progress, "EVERY_SECONDS", 0.0)
+    now = [0.0]
+    units = two_by_two().units()[:2]  # d1's a (its pilot: 1 s) and b (3 s)
+    time_left = est.TimeLeft(units, SECONDS, clock=lambda: now[0])
+    caplog.set_level(logging.INFO, logger="weka_ranking.progress")
+    now[0] = 1.0
+    finished(time_left, units[1], 3.0)  # pace 1/3: a's 1 s is a third of one
+    time_left(1, 2)
+    now[0] = 2.0
+    finished(time_left, units[0], 1.0)
+    time_left(2, 2)
+    assert [r.getMessage() for r in caplog.records] == [
+        "unit 1 of 2 done, 1 s, under 1 s to go (each scheme priced on each data set)",
+        "unit 2 of 2 done, 2 s",
+    ]
+
+
+@pytest.mark.fast
 def test_the_kept_pilot_is_read_for_its_own_plan_only(tmp_path):
     plan = two_by_two()
     pilots = [

@@ -2,6 +2,7 @@
 
 import pytest
 
+from weka_ranking.cli import in_cli_words
 from weka_ranking.errors import DataError, ParameterError
 from weka_ranking.experiments.plan import plan_from_flags, read_plan
 from weka_ranking.experiments.schemes import Scheme
@@ -413,3 +414,30 @@ def test_wekas_own_spelling_of_a_peers_name_is_wekas_learner(word):
     assert Scheme.parse(f"{word} --pairs 1").learner == (word, "")
     with pytest.raises(DataError, match="both WEKA's RandomForest and the peer"):
         Scheme.parse("randomforest --pairs 1")
+
+
+THREE_CLASSES = (
+    "@relation r\n@attribute x numeric\n@attribute c {a,b,d}\n@data\n"
+    + "".join(f"{i},{'abd'[i % 3]}\n" for i in range(9))
+)
+
+
+def test_a_data_set_without_its_positive_class_is_said_in_the_words_given(
+    tmp_path, monkeypatch, weka
+):
+    """A plan's user is told its ``positive`` key, a command line's --positive."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "r.arff").write_text(THREE_CLASSES)
+    path = tmp_path / "plan.toml"
+    path.write_text('[[data]]\nfiles = ["r.arff"]\n' + SCHEME)
+    with pytest.raises(DataError) as in_plan:
+        read_plan(path).check_runnable()
+    assert str(in_plan.value) == (
+        f"{tmp_path / 'r.arff'}: the class 'c' has 3 values (a, b, d): "
+        "name the positive one, "
+        f'positive = "VALUE" in its [[data]] table of {path}'
+    )
+    with pytest.raises(DataError) as in_flags:
+        plan_from_flags(["r.arff"], ["J48"]).check_runnable()
+    assert [r.name for r in in_flags.value.remedies] == ["positive"]
+    assert "--positive VALUE" in in_cli_words(in_flags.value)

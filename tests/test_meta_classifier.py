@@ -274,6 +274,25 @@ def test_one_instance_is_scored_against_the_reference_sample(weka, halves):
         refusing.distributionForInstance(instances.instance(0))
 
 
+@pytest.mark.parametrize("options", ["-P 2 -I 3", "-R pointwise"])
+def test_one_instance_of_another_header_is_refused_as_a_batch_is(weka, halves, options):
+    """distributionForInstance scored an instance of any header (a user's finding)."""
+    train, test = halves
+    model = trained(weka, options, train)
+    other = bridge.to_instances(load_task("hepatitis"))
+    said = "header differs from the training data: 19 attributes where the training"
+    first = weka("weka.core.Instances")(other, 0, 1)
+    for ask in (
+        lambda: model.distributionForInstance(other.instance(0)),
+        lambda: model.distributionsForInstances(first),  # a batch of one
+    ):
+        with pytest.raises(jpype.JException, match=said):
+            ask()
+    instances = bridge.to_instances(test)
+    one = [list(model.distributionForInstance(instances.instance(i))) for i in (0, 1)]
+    assert one == [list(d) for d in model.referenceDistributions(instances)][:2]
+
+
 def test_capabilities_refuse_what_cannot_be_ranked(weka):
     model = weka(CLASS)()
     data = weka("weka.core.Instances")(

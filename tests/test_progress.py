@@ -41,6 +41,25 @@ def test_where_no_logging_is_configured_long_work_speaks_on_stderr(capsys, monke
     assert capsys.readouterr().err == "weka-ranking: long work 2\n"
 
 
+@pytest.mark.fast
+def test_a_counters_lines_never_say_0_s_to_go(caplog, monkeypatch):
+    """The last line said "about 0 s to go" (a new user's finding)."""
+    now = [1000.0]
+    monkeypatch.setattr(progress.time, "monotonic", lambda: now[0])
+    monkeypatch.setattr(progress, "_last", -float("inf"))
+    monkeypatch.setattr(progress, "EVERY_SECONDS", 0.0)
+    caplog.set_level(logging.INFO, logger="weka_ranking.progress")
+    show = progress.counter("fold")
+    for done, wall in ((1, 4.0), (9, 4.3), (10, 4.5)):
+        now[0] = 1000.0 + wall
+        show(done, 10)
+    assert [r.getMessage() for r in caplog.records] == [
+        "fold 1 of 10 done, 4 s, about 36 s to go",
+        "fold 9 of 10 done, 4 s, under 1 s to go",
+        "fold 10 of 10 done, 4 s",
+    ]
+
+
 def test_each_members_line_names_its_fold(caplog, monkeypatch, weka):
     """Found by a new user on data the project does not bundle (issue 30)."""
     hepatitis = load_task("hepatitis")

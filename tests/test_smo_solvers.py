@@ -212,6 +212,8 @@ def test_differences_solve_smos_problem(task, weka):
     differing = answers(fast, pairs) != answers(general, pairs)
     assert differing.mean() <= 0.02
     assert "BinarySMO" in str(fast)  # a plain WEKA SMO, as WEKA prints one
+    # It evaluated no kernel (the count read -1, WEKA's "not built").
+    assert "\n\nNumber of kernel evaluations: 0\n" in str(fast)
 
 
 def model_text(model):
@@ -227,7 +229,7 @@ def test_meta_classifier_takes_the_solver_and_ranks_as_weka(solver, weka):
     data = sample("breast-cancer", 40)
     general = RankingReduction("SMO", **ALL_PAIRS).fit(data)
     fast = RankingReduction("SMO", smo_solver=solver, **ALL_PAIRS).fit(data)
-    assert f"SMO solver: {solver}\n" in model_text(fast)
+    assert f"\nSMO solver: {solver}" in model_text(fast)
     assert "-smo-solver " + solver in fast.to_options()
     ours, wekas = fast.ranking(data).scores, general.ranking(data).scores
     if solver == "row-kernel":  # WEKA's model to the bit

@@ -6,7 +6,7 @@ import multiprocessing
 import pytest
 
 from weka_ranking.experiments import ResultStore
-from weka_ranking.experiments.store import KEPT_OF_TWO, NotAStore
+from weka_ranking.experiments.store import KEPT_OF_TWO, OWN_FILES, NotAStore
 
 pytestmark = pytest.mark.fast  # needs no JVM
 
@@ -215,3 +215,13 @@ def test_a_unit_written_twice_with_other_results_is_said_with_the_rule(
     store.load()  # a repair keeps the file as it was beside it
     (kept,) = tmp_path.glob("results.jsonl.bad-*")
     assert kept.read_bytes() == original
+
+
+def test_the_files_a_run_writes_first_make_its_folder_a_store():
+    """A folder holding only a pilot's estimate or a registration is a store."""
+    from weka_ranking.experiments.estimate import KEPT
+    from weka_ranking.experiments.registration import REGISTRATION
+
+    store = ResultStore("out")
+    first = {KEPT, REGISTRATION, store.runs_path.name, store.path.name}
+    assert first | {store.compressed.name} <= set(OWN_FILES)

@@ -188,6 +188,9 @@ def test_long_training_says_its_pairs_and_the_time_to_go(weka):
     one = str(check.before(6_000_000, 1, "SMO", False, False))
     assert "not known before it ends" in one and "pairsPerInstance, -P" in one
     assert str(check.after(2, 10, 20.0, 2)).endswith("10 s each; about 40 s to go")
+    assert str(check.after(9, 10, 8.1, 1)).endswith("1 s each; under 1 s to go")
+    last = str(check.after(10, 10, 40.0, 2))
+    assert last.endswith("10 of 10 members trained, 4 s each")
 
 
 def test_debug_output_says_the_pairs_before_training(weka):

@@ -170,10 +170,15 @@ class Members:
             thread.join()
 
 
+def time_to_go(seconds: float) -> str:
+    """The time to go in words, never "0 s" while work remains (it read as done)."""
+    return f"about {seconds:.0f} s to go" if seconds >= 1 else "under 1 s to go"
+
+
 def counter(what: str):
     """A callback for (done, total) that logs a throttled line; the last one always.
 
-    The line has the time taken and the time to go.
+    The line has the time taken and, while work remains, the time to go.
     """
     started = time.monotonic()
 
@@ -181,8 +186,9 @@ def counter(what: str):
         elapsed = time.monotonic() - started
         to_go = elapsed / max(done, 1) * (total - done)
         line(
-            "%s %d of %d done, %.0f s, about %.0f s to go",
-            *(what, done, total, elapsed, to_go),
+            "%s %d of %d done, %.0f s%s",
+            *(what, done, total, elapsed),
+            "" if done == total else f", {time_to_go(to_go)}",
             force=done == total,
             since=started,
         )

@@ -512,16 +512,23 @@ class TimeLeft:
         return priced * pace
 
     def __call__(self, done: int, total: int) -> None:
-        """The progress line (throttled; the last one always)."""
+        """The progress line (throttled; the last one always, with no time to go)."""
         left = self.seconds_left()
+        if done == total:
+            to_go = ""
+        elif left is None:
+            to_go = ", time to go not known yet"
+        else:
+            to_go = (
+                f", {progress_module.time_to_go(left)} "
+                "(each scheme priced on each data set)"
+            )
         progress_module.line(
-            "unit %d of %d done, %.0f s, %s",
+            "unit %d of %d done, %.0f s%s",
             done,
             total,
             self.clock() - self.started,
-            "time to go not known yet"
-            if left is None
-            else f"about {left:.0f} s to go (each scheme priced on each data set)",
+            to_go,
             force=done == total,
             since=self.started,
         )

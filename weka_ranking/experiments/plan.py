@@ -38,6 +38,7 @@ from __future__ import annotations
 import functools
 import glob
 import hashlib
+import json
 import math
 import os
 import tomllib
@@ -48,7 +49,7 @@ from typing import Any, overload
 
 from weka_ranking import inputs
 from weka_ranking.data import Dataset
-from weka_ranking.errors import DataError, HeapError, WekaError
+from weka_ranking.errors import DataError, HeapError, WekaError, WekaRankingError
 from weka_ranking.experiments.registration import read_rule
 from weka_ranking.experiments.schemes import FROM_FLAGS, Scheme, invalid
 from weka_ranking.params import current_defaults
@@ -230,7 +231,10 @@ class ExperimentPlan:
         """
         where = self.source or FROM_FLAGS
         for spec in self.data:
-            rows = len(spec.load().y)
+            try:
+                rows = len(spec.load().y)
+            except WekaRankingError as err:
+                raise _in_data_keys(err, where) from None
             if self.folds > rows:
                 raise invalid(
                     "folds",
@@ -403,6 +407,22 @@ def _with_defaults(schemes: list[dict], defaults: dict) -> list[dict]:
         s if s.get("peer") or s.get("ranker") == "pointwise" else {**defaults, **s}
         for s in schemes
     ]
+
+
+def _in_data_keys(err: WekaRankingError, where: str) -> WekaRankingError:
+    """A data set's error with its remedies said as a plan file's ``[[data]]`` keys.
+
+    The loader advises in the library's parameter names (``positive``), which
+    the command line says as its flags (``--positive VALUE``); a plan's user
+    writes ``positive = "VALUE"`` in the data set's table instead.
+    """
+    if where == FROM_FLAGS or not any(r.name in DATA_KEYS for r in err.remedies):
+        return err
+    said = ", or ".join(
+        f"{r.advice} {r.name} = {json.dumps(r.value)}{f' {r.note}' if r.note else ''}"
+        for r in err.remedies
+    )
+    return DataError(f"{err.message}: {said} in its [[data]] table of {where}")
 
 
 def _said(value: Any) -> str:

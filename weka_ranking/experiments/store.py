@@ -37,6 +37,18 @@ logger = logging.getLogger(__name__)
 
 REQUIRED = ("unit", "unit_records")
 NOT_REPAIRED = "the store is as it was, not repaired"
+# The files a store's folder holds from a run's first write on: the locks, the
+# run's note, an experiment's registration and its pilot's estimate (the names
+# of registration.REGISTRATION and estimate.KEPT), the results.
+OWN_FILES = (
+    ".lock",
+    ".run.lock",
+    "runs.jsonl",
+    "registration.jsonl",
+    "estimate.json",
+    "results.jsonl",
+    "results.jsonl.gz",
+)
 
 
 class ResultStore:
@@ -235,10 +247,29 @@ class ResultStore:
         self.compressed.unlink(missing_ok=True)  # its records are in the new file
 
     def check_folder(self) -> None:
-        """Refuse, before any work, a folder path that is something else.
+        """Refuse, before any work, a path that is no folder, or another's folder.
 
-        A file, a FIFO or a link to nothing there said "[Errno 17] File exists".
+        A file, a FIFO or a link to nothing there said "[Errno 17] File exists";
+        a folder of other files took the run's files among them, silently.
         """
+        self._check_kind()
+        if not self.folder.is_dir() or self._is_own():
+            return
+        others = sorted(os.listdir(self.folder))
+        if others:
+            shown = ", ".join(others[:3]) + (", ..." if len(others) > 3 else "")
+            raise DataError(
+                f"{self.folder}: is not empty ({shown}) and holds no results: give "
+                "an empty or new folder (--out), or the folder of an earlier run of "
+                "the same plan to resume it"
+            )
+
+    def _is_own(self) -> bool:
+        """Whether the folder holds a file that a run writes first into its store."""
+        return any((self.folder / name).exists() for name in OWN_FILES)
+
+    def _check_kind(self) -> None:
+        """Refuse a path that is something other than a folder, or a link to nothing."""
         if self.folder.is_dir():
             return
         if self.folder.is_symlink() or self.folder.exists():
@@ -253,7 +284,7 @@ class ResultStore:
             )
 
     def _make_folder(self) -> None:
-        self.check_folder()
+        self._check_kind()
         self.folder.mkdir(parents=True, exist_ok=True)
 
     def _locked(self):
@@ -274,8 +305,9 @@ class ResultStore:
         """Held by one run at a time.
 
         A second run on this folder is refused at once, naming the process that holds
-        it.
+        it; a folder of other files is refused (:meth:`check_folder`).
         """
+        self.check_folder()
         self._make_folder()
         return _RunLock(self.folder / ".run.lock")
 

@@ -1810,7 +1810,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    *
    * @param instance the instance to score
    * @return its class distribution
-   * @throws Exception if it cannot be scored (-reference-size 0)
+   * @throws Exception if it cannot be scored (-reference-size 0, another header)
    */
   @Override
   public double[] distributionForInstance(Instance instance) throws Exception {
@@ -1824,7 +1824,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    *
    * @param batch the instances to score
    * @return one class distribution per instance
-   * @throws Exception if they cannot be scored (-reference-size 0)
+   * @throws Exception if they cannot be scored (-reference-size 0, another header)
    */
   public double[][] referenceDistributions(Instances batch) throws Exception {
     Instance[] instances = new Instance[batch.numInstances()];

@@ -217,7 +217,10 @@ public final class DifferenceSvm {
     return w;
   }
 
-  /** The trained SMO: its filters, and its linear machine (w, -w) with no bias. */
+  /**
+   * The trained SMO: its filters, and its linear machine (w, -w) with no bias,
+   * which counts 0 kernel evaluations, as many as the solver made.
+   */
   private static void fill(SMO smo, Filter[] filters, Instances header, double[] w)
       throws Exception {
     int width = w.length;
@@ -239,6 +242,8 @@ public final class DifferenceSvm {
     set(machine, "m_sparseIndices", Arrays.copyOf(indices, count));
     set(machine, "m_b", 0.0);
     set(machine, "m_data", new Instances(header, 0));
+    // The solver evaluates no kernel; left at its -1 the count read "-1".
+    set(machine, "m_nEvals", 0L);
     SMO.BinarySMO[][] machines = new SMO.BinarySMO[2][2];
     machines[0][1] = machine;
     set(smo, "m_classifiers", machines);

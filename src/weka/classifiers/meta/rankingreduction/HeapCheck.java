@@ -184,7 +184,8 @@ public final class HeapCheck {
 
   /**
    * The line said after a member of long training: its time, and about how
-   * long the rest take at that pace.
+   * long the rest take at that pace (never "0 s" while members remain, it read
+   * as done; nothing after the last).
    *
    * @param done members trained so far
    * @param members the committee's size
@@ -194,9 +195,14 @@ public final class HeapCheck {
    */
   public static String after(int done, int members, double seconds, int atOnce) {
     double each = seconds / Math.max(done, 1);
+    String trained = String.format(Locale.ROOT, "RankingReduction: %d of %d members "
+        + "trained, %.0f s each", done, members, each);
+    if (done >= members) {
+      return trained;
+    }
     double rest = each * (members - done) / Math.max(atOnce, 1);
-    return String.format(Locale.ROOT, "RankingReduction: %d of %d members trained, %.0f s "
-        + "each; about %.0f s to go", done, members, each, rest);
+    return trained + (rest < 1 ? "; under 1 s to go"
+        : String.format(Locale.ROOT, "; about %.0f s to go", rest));
   }
 
   /**

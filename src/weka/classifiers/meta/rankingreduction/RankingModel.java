@@ -6,6 +6,7 @@ package weka.classifiers.meta.rankingreduction;
 import java.io.IOException;
 import java.io.ObjectInputStream;
 import java.io.Serializable;
+import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -155,6 +156,12 @@ public final class RankingModel implements Serializable {
   private transient AtomicLong m_OneAtATime;
   /** Who asked for the first of them (a wrapper's class, or WEKA's Evaluation). */
   private transient volatile String m_OneAtATimeCaller;
+  /**
+   * The last header an instance scored one at a time came with, found to be
+   * the training data's: the next instance of it is not checked again. Weak,
+   * so that the caller's data set is not kept alive by the model.
+   */
+  private transient volatile WeakReference<Instances> m_HeaderChecked;
 
   /** A model whose fields the caller sets: training, or a model file of before 0.2.0. */
   public RankingModel() {
@@ -348,6 +355,23 @@ public final class RankingModel implements Serializable {
    * @param how the options
    */
   public void checkFits(Instances data, Settings how) {
+    checkHeader(data);
+    if (how.pointwise != m_TrainedPointwise) {
+      throw new OptionException("-R", how.rankerName,
+          "cannot rank with a model fitted "
+          + (m_TrainedPointwise ? "pointwise" : "on pairs") + ": fit it again with this "
+          + "ranker");
+    }
+  }
+
+  /**
+   * Refuses data of another header than the training data's, naming the
+   * first difference (WEKA's {@code Instances.equalHeadersMsg} where the
+   * features and the class are alike but the headers are not).
+   *
+   * @param data the instances, or their header
+   */
+  private void checkHeader(Instances data) {
     String difference = m_Task.headerDifference(m_Header, data);
     if (difference == null && !m_Header.equalHeaders(data)) {
       difference = m_Header.equalHeadersMsg(data);
@@ -356,12 +380,24 @@ public final class RankingModel implements Serializable {
       throw OptionException.ofData("header differs from the training data: "
           + difference);
     }
-    if (how.pointwise != m_TrainedPointwise) {
-      throw new OptionException("-R", how.rankerName,
-          "cannot rank with a model fitted "
-          + (m_TrainedPointwise ? "pointwise" : "on pairs") + ": fit it again with this "
-          + "ranker");
+  }
+
+  /**
+   * Refuses an instance scored one at a time whose header is not the
+   * training data's, as a batch is refused; each header object is checked
+   * once, not each of its instances. An instance with no header has nothing
+   * to check.
+   *
+   * @param instance the instance to score
+   */
+  private void checkHeader(Instance instance) {
+    Instances header = instance.dataset();
+    WeakReference<Instances> checked = m_HeaderChecked;
+    if (header == null || checked != null && checked.get() == header) {
+      return;
     }
+    checkHeader(header);
+    m_HeaderChecked = new WeakReference<>(header);
   }
 
   /**
@@ -582,7 +618,7 @@ public final class RankingModel implements Serializable {
    * @param instance the instance to score
    * @param how the options
    * @return its class distribution
-   * @throws Exception if it cannot be scored (-reference-size 0)
+   * @throws Exception if it cannot be scored (-reference-size 0, another header)
    */
   public double[] distribution(Instance instance, Settings how) throws Exception {
     double[] out = againstReference(new Instance[] {instance}, how)[0];
@@ -653,9 +689,12 @@ public final class RankingModel implements Serializable {
    * @param instances the instances to score
    * @param how the options
    * @return one class distribution per instance
-   * @throws Exception if they cannot be scored (-reference-size 0)
+   * @throws Exception if they cannot be scored (-reference-size 0, another header)
    */
   public double[][] againstReference(Instance[] instances, Settings how) throws Exception {
+    for (Instance instance : instances) {
+      checkHeader(instance);
+    }
     double[][] out = new double[instances.length][];
     if (m_TrainedPointwise) {
       for (int i = 0; i < out.length; i++) {
@@ -856,7 +895,11 @@ public final class RankingModel implements Serializable {
         .append(" itself on the same folds (or this scheme with -R pointwise); ")
         .append("weka-ranking cv reports both and says which ranks better\n");
     if (how.smoSolver != SmoSolver.PAIRS && m_SmoSolverDeclined == null) {
-      text.append("SMO solver: ").append(how.smoSolverName).append("\n");
+      text.append("SMO solver: ").append(how.smoSolverName)
+          .append(how.smoSolver == SmoSolver.DIFFERENCES ? " (the linear machine "
+              + "solved on the rows' differences, evaluating no kernel: 0 kernel "
+              + "evaluations)" : "")
+          .append("\n");
     }
     for (int i = 0; i < m_Members.length; i++) {
       text.append("\n--- member ").append(i + 1).append(": seed ").append(m_MemberSeeds[i])

@@ -61,7 +61,7 @@ public final class WekaInternals {
     SMO_FROM_DIFFERENCES("weka.classifiers.functions.SMO", "m_classifiers", "m_Missing",
         "m_NominalToBinary", "m_Filter", "m_classIndex", "m_classAttribute",
         "m_KernelIsLinear", "weka.classifiers.functions.SMO$BinarySMO", "m_sparseWeights",
-        "m_sparseIndices", "m_b", "m_data"),
+        "m_sparseIndices", "m_b", "m_data", "m_nEvals"),
     /** SMO's additive form ({@link AdditiveTournament}). */
     SMO_ADDITIVE("weka.classifiers.functions.SMO", "m_KernelIsLinear", "m_classifiers",
         "m_classIndex", "m_Missing", "m_NominalToBinary", "m_Filter",
