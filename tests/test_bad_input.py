@@ -119,7 +119,11 @@ def test_non_binary_class_without_positive(capsys, arff):
 @pytest.mark.parametrize(
     ("flag", "value", "message"),
     [
-        ("--pairs", "0", "--pairs 0: must be 'all' or an integer >= 1 (WEKA's -P)"),
+        (
+            "--pairs",
+            "0",
+            "--pairs 0: must be 'all', 'auto' or an integer >= 1 (WEKA's -P)",
+        ),
         ("--pairs", "many", "--pairs many: must be"),
         ("--voters", "0", "--voters 0: must be an integer in 1..2147483647"),
         ("--voters", "2.5", "--voters 2.5: must be"),

@@ -32,7 +32,7 @@ def test_the_readmes_option_defaults_are_the_faces_defaults():
     said = {
         flag: match[1]
         for flag, pattern in {
-            "-P": r"`-P all\|p` pairs per instance \(default (\w+)\)",
+            "-P": r"`-P all\|p\|auto` pairs per instance \(default (\w+)\)",
             "-I": r"`-I n` voters \(default (\w+)\)",
             "-pair-features": r"`-pair-features concat\|difference\|both` "
             r"\(default (\w+)\)",

@@ -152,10 +152,12 @@ def fresh_sheet(weka):
 # A field, what is typed into it, what the classifier then holds, and the
 # refusal when it is built (None: it builds); a value no option takes is
 # refused by the option string too.
+PAIRS_RANGE = "must be 'all', 'auto' or"
 TYPED = [
     ("pairsPerInstance", "5", "5", None),
-    ("pairsPerInstance", "al", "al", "pairsPerInstance (-P) al: must be 'all' or"),
-    ("pairsPerInstance", "0", "0", "pairsPerInstance (-P) 0: must be 'all' or"),
+    ("pairsPerInstance", "al", "al", f"pairsPerInstance (-P) al: {PAIRS_RANGE}"),
+    ("pairsPerInstance", "auto", "auto", None),
+    ("pairsPerInstance", "0", "0", f"pairsPerInstance (-P) 0: {PAIRS_RANGE}"),
     # "all" is a value, refused with the default voters for what it goes with.
     ("pairsPerInstance", "all", "all", "pairsPerInstance (-P) all: voters default to"),
     ("numIterations", "0", 0, "numIterations (-I) 0: must be an integer in 1.."),

@@ -114,16 +114,14 @@ def test_both_faces_have_the_same_defaults(weka):
     assert trained_the_same(bridge.params_from_options(python_text)) == fresh
     java = weka(CLASSNAME)
     constants = {
-        "pairs_per_instance": str(java.DEFAULT_PAIRS_PER_INSTANCE),
+        "pairs_per_instance": str(java().getPairsPerInstance()),
         "voters": int(java.DEFAULT_VOTERS),
         "ranker": str(java.TAGS_RANKER[java.DEFAULT_RANKER].getIDStr()),
         "pair_features": str(
             java.TAGS_PAIR_FEATURES[java.DEFAULT_PAIR_FEATURES].getIDStr()
         ),
     }
-    assert constants["pairs_per_instance"] == str(
-        "0" if DEFAULT_PAIRS_PER_INSTANCE == "all" else DEFAULT_PAIRS_PER_INSTANCE
-    )
+    assert constants["pairs_per_instance"] == str(DEFAULT_PAIRS_PER_INSTANCE)
     assert (constants["voters"], constants["ranker"], constants["pair_features"]) == (
         DEFAULT_VOTERS,
         DEFAULT_RANKER,

@@ -141,7 +141,13 @@ def test_a_model_file_of_0_1_loads_as_the_model_it_was(weka):
         again = weka("weka.classifiers.meta.RankingReduction")()
         again.setOptions(old.getOptions())
         again.buildClassifier(data)
-        assert str(old.toString()) == str(again.toString())
+        # Only the line of the pairs drawn is new: a file before 0.3.0 does not
+        # hold the training instances it was drawn for.
+        assert str(old.toString()) == "".join(
+            line
+            for line in str(again.toString()).splitlines(keepends=True)
+            if not line.startswith("Pairs per instance: ")
+        )
         for batch in (data, weka("weka.core.Instances")(data, 0, 1)):
             np.testing.assert_array_equal(
                 np.array(old.distributionsForInstances(batch)),

@@ -45,8 +45,9 @@ def default_speed(sets: tuple[tuple[int, int], ...] = SETS) -> dict:
     10: J48 alone trained on the fold's rows (WEKA's buildClassifier, the
     rows already on the JVM, the best of two runs); the default
     (``RankingReduction()``, through the Python face, the rows' conversion
-    included, members one after another on one thread as the default's
-    ``-num-slots 1`` says); and member 1's J48 both ways
+    included, its members on every core as the default's ``-num-slots 0``
+    says, its pairs per instance as ``-P auto`` gives them for the fold); and
+    member 1's J48 both ways
     (``SampledPairsTraining``), each timed in Java, with whether the two
     trees are the same to the bit. The ratios are the default's wall over J48
     alone's, and its CPU (the process's, every JVM thread: less bent by other
@@ -66,12 +67,15 @@ def default_speed(sets: tuple[tuple[int, int], ...] = SETS) -> dict:
         model = RankingReduction()
         default_seconds, default_cpu = _seconds(lambda: model.fit(train))
         java.collect_garbage()
-        member = java.sampled_pairs_both_ways(J48, train, 2, model.member_seeds_[0])
+        member = java.sampled_pairs_both_ways(
+            J48, train, model.pairs_per_instance_, model.member_seeds_[0]
+        )
         out.append(
             {
                 "rows": rows,
                 "features": features,
                 "training_rows": len(train.y),
+                "pairs_per_instance": model.pairs_per_instance_,
                 "j48_alone_seconds": j48_seconds,
                 "default_seconds": default_seconds,
                 "default_over_j48": default_seconds / j48_seconds,

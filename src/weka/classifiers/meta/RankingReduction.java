@@ -50,7 +50,7 @@ import weka.gui.ProgrammaticProperty;
 
 /**
  <!-- globalinfo-start -->
- * Ranking reduced to binary classification: a committee of base classifiers learns from pairs of instances of different classes which of the two ranks first, and a batch of instances is ranked by the committee's tournament (degree), by the monograph's Algorithm 4 as printed, or by randomized QuickSort. The ranking's score is returned as the probability of the class that ranks first, so WEKA's AUC is the AUC of the ranking. Evaluate on whole test sets (Evaluation, Explorer and Experimenter pass them whole); a single instance is scored against a reference sample of the training data, its class predicted at the training share of the class that ranks first, whatever else is scored. With all pairs, J48 and NaiveBayes members are trained from counts over the training instances, without making the pairs: the same models WEKA builds on the pairs, in time about linear in the instances. By default: 2 pairs per instance, 10 voters, concat features, tournament (chosen by measurement over twelve data sets); the monograph's configuration is -P all -I 1 -pair-features concat. (The monograph, "Ranking reduzido a classificacao binaria", evaluated this reduction on WEKA and gave it its sampling, -P, and voting, -I.)<br>
+ * Ranking reduced to binary classification: a committee of base classifiers learns from pairs of instances of different classes which of the two ranks first, and a batch of instances is ranked by the committee's tournament (degree), by the monograph's Algorithm 4 as printed, or by randomized QuickSort. The ranking's score is returned as the probability of the class that ranks first, so WEKA's AUC is the AUC of the ranking. Evaluate on whole test sets (Evaluation, Explorer and Experimenter pass them whole); a single instance is scored against a reference sample of the training data, its class predicted at the training share of the class that ranks first, whatever else is scored. With all pairs, J48 and NaiveBayes members are trained from counts over the training instances, without making the pairs: the same models WEKA builds on the pairs, in time about linear in the instances. By default: pairs per instance by the training size (-P auto: 2 up to 5000 instances, at most 8), 10 voters, concat features, tournament (chosen by measurement: the configuration over twelve data sets, the size rule over four more); the monograph's configuration is -P all -I 1 -pair-features concat. (The monograph, "Ranking reduzido a classificacao binaria", evaluated this reduction on WEKA and gave it its sampling, -P, and voting, -I.)<br>
  * <br>
  * For more information see:<br>
  * <br>
@@ -87,10 +87,11 @@ import weka.gui.ProgrammaticProperty;
  <!-- options-start -->
  * Valid options are: <p>
  * 
- * <pre> -P &lt;all|p&gt;
+ * <pre> -P &lt;all|p|auto&gt;
  *  Pairs per instance: 'all' (every pair of instances of different classes,
- *  both orders) or p &gt;= 1 drawn per instance.
- *  (default 2)</pre>
+ *  both orders), p &gt;= 1 drawn per instance, or 'auto': 2 up to
+ *  5000 training instances, one more for each 1000 more, at most 8.
+ *  (default auto)</pre>
  * 
  * <pre> -R &lt;tournament|tournament-as-printed|quicksort|pointwise&gt;
  *  The ranker: tournament (degree), tournament-as-printed
@@ -468,7 +469,8 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
         + "all pairs, J48 and NaiveBayes members are trained from counts over the "
         + "training instances, without making the pairs: the same models WEKA builds "
         + "on the pairs, in time about linear in the instances. By default: "
-        + defaultConfiguration() + " (chosen by measurement over twelve data sets); "
+        + defaultConfiguration() + " (chosen by measurement: the configuration over twelve "
+        + "data sets, the size rule over four more); "
         + "the monograph's configuration is -P all -I 1 -pair-features concat. (The "
         + "monograph, \"Ranking reduzido a classificacao binaria\", evaluated this "
         + "reduction on WEKA and gave it its sampling, -P, and voting, -I.)\n\n"
@@ -594,10 +596,11 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    <!-- options-start -->
    * Valid options are: <p>
    * 
-   * <pre> -P &lt;all|p&gt;
+   * <pre> -P &lt;all|p|auto&gt;
    *  Pairs per instance: 'all' (every pair of instances of different classes,
-   *  both orders) or p &gt;= 1 drawn per instance.
-   *  (default 2)</pre>
+   *  both orders), p &gt;= 1 drawn per instance, or 'auto': 2 up to
+   *  5000 training instances, one more for each 1000 more, at most 8.
+   *  (default auto)</pre>
    * 
    * <pre> -R &lt;tournament|tournament-as-printed|quicksort|pointwise&gt;
    *  The ranker: tournament (degree), tournament-as-printed

@@ -29,10 +29,11 @@ import weka.core.RevisionUtils;
  *  k-th (0-based), equal scores ordered by -ties: what an AUC of the ranked
  *  list sees, in WEKA's own Evaluation.</pre>
  * 
- * <pre> -P &lt;all|p&gt;
+ * <pre> -P &lt;all|p|auto&gt;
  *  Pairs per instance: 'all' (every pair of instances of different classes,
- *  both orders) or p &gt;= 1 drawn per instance.
- *  (default 2)</pre>
+ *  both orders), p &gt;= 1 drawn per instance, or 'auto': 2 up to
+ *  5000 training instances, one more for each 1000 more, at most 8.
+ *  (default auto)</pre>
  * 
  * <pre> -R &lt;tournament|tournament-as-printed|quicksort|pointwise&gt;
  *  The ranker: tournament (degree), tournament-as-printed
@@ -71,7 +72,7 @@ import weka.core.RevisionUtils;
  *  the answers are the same, slower.</pre>
  * 
  * <pre> -sum-order &lt;rows|pairs&gt;
- *  How NaiveBayes trained on all pairs from the rows sums a numeric
+ *  How NaiveBayes trained from the rows (all or drawn pairs) sums a numeric
  *  attribute over the pairs: rows (exact sums, rounded once; linear in
  *  the rows) or pairs (in WEKA's order, replayed: WEKA's model to the
  *  bit, O(pairs log pairs) time and 20 bytes a pair).
@@ -104,9 +105,10 @@ import weka.core.RevisionUtils;
  *  (default 1)</pre>
  * 
  * <pre> -num-slots &lt;num&gt;
- *  Number of execution slots.
- *  (default 1 - i.e. no parallelism)
- *  (use 0 to auto-detect number of cores)</pre>
+ *  Threads that train the members and score pairs; 0: one a core,
+ *  with no more members trained at once than the JVM heap holds.
+ *  The model and its scores do not depend on it.
+ *  (default 0)</pre>
  * 
  * <pre> -I &lt;num&gt;
  *  Voters: the committee's members, each trained on its own
