@@ -1401,6 +1401,11 @@ def compute(
         "plan": h.read_plan(),
         "protocol": protocol,
         "provenance": provenance(results.runs),
+        "registration": {
+            "rule": results.registration,
+            "records": results.records,
+            "untimed": results.untimed,
+        },
         "folds": list(blocks.values()),
         "cells": cells,
         "cell_counts": verdict_counts(cells),
