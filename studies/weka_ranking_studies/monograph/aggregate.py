@@ -107,7 +107,12 @@ class Results:
     untimed: int = 0
 
     @classmethod
-    def from_store(cls, folder: str | Path) -> Results:
+    def from_store(cls, folder: str | Path, beside: list[dict] = ()) -> Results:
+        """The store's cells; ``beside``: records kept beside it (the harness's).
+
+        Those count in what the store shows of its rule: the first unit to start
+        may be one of theirs.
+        """
         store = ResultStore(folder)
         groups: dict[tuple, list[dict]] = defaultdict(list)
         errors = []
@@ -141,9 +146,12 @@ class Results:
             errors,
             runs,
             published_tables(),
-            registration.rule_record(folder, records),
-            len(records),
-            sum(not isinstance(r.get(registration.PROVENANCE), dict) for r in records),
+            registration.rule_record(folder, [*records, *beside]),
+            len(records) + len(beside),
+            sum(
+                not isinstance(r.get(registration.PROVENANCE), dict)
+                for r in [*records, *beside]
+            ),
         )
 
     # -- look-ups -----------------------------------------------------------

@@ -91,7 +91,7 @@ def test_the_report_states_the_registered_rule_or_what_the_store_cannot_show(
     page = to_markdown(compute(Results.from_store(GOLDEN / "store")))
     assert REGISTERED_TITLE not in page
     assert "holds no registration of its rule" in page
-    assert "1000 of its 1000 records carry no unit times" in page
+    assert "1000 of its 1000 records (its units' and the harness's folds)" in page
 
     store = tmp_path / "store"
     run.register_readings(ResultStore(store), {"units": 0})  # before any result
@@ -136,3 +136,27 @@ def test_a_reproduction_records_its_rule_before_its_first_unit(tmp_path, monkeyp
     assert Results.from_store(tmp_path).registration["before_first_unit"]
     # The report is rendered again from the same store alike.
     assert write_report(tmp_path, tmp_path / "again").read_text() == text
+
+
+@pytest.mark.fast
+def test_the_harness_records_the_rule_before_its_first_fold(tmp_path, monkeypatch):
+    """Its folds (here made up, not run) are stamped and count as results seen."""
+    from weka_ranking_studies.monograph import harness
+
+    def made_up(job, fold):
+        return dict(zip(harness.KEY_FIELDS, job.key)) | {"fold": fold, "auc": 0.5}
+
+    monkeypatch.setattr(harness, "fold_record", made_up)
+    job = harness.Job("J48", "glass", "original", harness.CURRENT)
+    assert harness.run([job], tmp_path, lambda line: None) == harness.FOLDS
+    [entry] = registration.entries(tmp_path)
+    folds = harness.read_records(tmp_path)
+    assert entry["plan"]["harness"] == [str(job)]
+    assert entry["recorded"] < min(r[PROVENANCE]["started"] for r in folds)
+    record = Results.from_store(tmp_path, folds).registration
+    assert record["before_first_unit"] and record["records_without_times"] == 0
+
+    rule, _ = hypotheses.read_rule()
+    monkeypatch.setattr(run, "read_rule", lambda: ({**rule, "level": 0.9}, ()))
+    with pytest.raises(RegistrationError, match="results exist"):
+        harness.run([job], tmp_path, lambda line: None)
