@@ -248,11 +248,8 @@ def run(jobs: list[Job], folder: Path, progress=print) -> int:
     from weka_ranking_studies.monograph.run import register_readings
 
     folder = Path(folder)
-    records = read_records(folder)
-    register_readings(
-        ResultStore(folder), {"harness": [str(job) for job in jobs]}, len(records)
-    )
-    kept = folds_kept(records)
+    register_readings(ResultStore(folder), {"harness": [str(job) for job in jobs]})
+    kept = folds_kept(read_records(folder))
     reason = skip_reason()
     ran = 0
     for job in jobs:
