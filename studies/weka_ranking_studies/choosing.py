@@ -71,10 +71,6 @@ class Rule:
         except (KeyError, TypeError, ValueError) as error:
             raise DataError(f"{where}: not a choice rule ({error})") from None
 
-    @classmethod
-    def read(cls, path: Path) -> Rule:
-        return cls.from_table(_table(path, "choice"), str(path))
-
 
 @dataclass(frozen=True)
 class Round:
@@ -105,10 +101,6 @@ class Round:
         except (KeyError, TypeError, ValueError) as e:
             raise DataError(f"{where}: not a round of the choice ({e})") from None
 
-    @classmethod
-    def read(cls, path: Path) -> Round:
-        return cls.from_table(_table(path, "round"), str(path))
-
 
 def _table(path: Path, name: str) -> dict:
     """A committed rule file's table ``[name]`` (an empty one where it has none)."""
@@ -127,8 +119,8 @@ def _on_page(path: Path) -> str:
     return "/".join(parts[last:])
 
 
-def rule_of(store: Path, file: Path, name: str) -> tuple[dict, str]:
-    """A round's rule, and where it was read, said on the page.
+def rule_of(store: Path, file: Path, name: str) -> tuple[dict, dict[str, Any]]:
+    """A round's rule, and where it was read: the file, ``registered`` or not, ``said``.
 
     As the engine registered it in the experiment folder ``store`` (its plan's
     ``[rule]``, with its amendments) where the folder holds a registration;
@@ -136,10 +128,12 @@ def rule_of(store: Path, file: Path, name: str) -> tuple[dict, str]:
     """
     record = registration.rule_record(store, ResultStore(store).records())
     if record is None:
-        return _table(file, name), (
-            f"`{_on_page(file)}`, a committed file: `{_on_page(store)}` registered "
-            "no rule"
-        )
+        return _table(file, name), {
+            "file": str(file),
+            "registered": False,
+            "said": f"`{_on_page(file)}`, a committed file: `{_on_page(store)}` "
+            "registered no rule",
+        }
     amendments = tuple(a["changes"] for a in record["amendments"])
     first, untimed = record["first_unit_started"], record["records_without_times"]
     if first:
@@ -147,12 +141,14 @@ def rule_of(store: Path, file: Path, name: str) -> tuple[dict, str]:
         when = f"{order} the first unit started ({first})"
     else:
         when = f"{untimed} records without times" if untimed else "no unit has run"
-    return registration.effective_rule(record["rule"], amendments), (
-        f"as the engine registered it in "
+    return registration.effective_rule(record["rule"], amendments), {
+        "file": str(store / registration.REGISTRATION),
+        "registered": True,
+        "said": "as the engine registered it in "
         f"`{_on_page(store / registration.REGISTRATION)}` at "
-        f"{record['recorded']} UTC, {when}"
-        + (f", with {len(amendments)} amendment(s)" if amendments else "")
-    )
+        f"{record['recorded']} (UTC), {when}"
+        + (f", with {len(amendments)} amendment(s)" if amendments else ""),
+    }
 
 
 def _kind(dataset: Any) -> dict[str, Any]:
@@ -257,7 +253,7 @@ def pick(candidates: list[dict], tolerance: float) -> tuple[dict, list[dict]]:
     return max(candidates, key=lambda c: (c["worst"], -c["average_rank"])), []
 
 
-def compute(folder: Path, rule: Rule, source: str = "") -> dict[str, Any]:
+def compute(folder: Path, rule: Rule, source: dict[str, Any]) -> dict[str, Any]:
     """Every number of the page, from the suite's store, plan and report values.
 
     ``source``: where the rule was read (:func:`rule_of`), said on the page.
@@ -381,7 +377,22 @@ def _against_alone(folder: Path, schemes: list[str], alone: str) -> dict[str, di
     return {scheme: own[scheme] for scheme in schemes}
 
 
-def compute_round(folder: Path, rule: Round, source: str = "") -> dict[str, Any]:
+def round_1(folder: Path) -> dict[str, Any]:
+    """Round 1's page values: its rule (registered, else ``choice.toml``) applied."""
+    table, source = rule_of(folder, folder / "choice.toml", "choice")
+    return compute(folder, Rule.from_table(table, source["file"]), source)
+
+
+def later_round(folder: Path) -> dict[str, Any]:
+    """A later round's page values: its rule (registered, else ``rule.toml``) applied.
+
+    Registered in its ``suite/`` folder, whose results decide.
+    """
+    table, source = rule_of(folder / "suite", folder / "rule.toml", "round")
+    return compute_round(folder, Round.from_table(table, source["file"]), source)
+
+
+def compute_round(folder: Path, rule: Round, source: dict[str, Any]) -> dict[str, Any]:
     """A later round's choice on its suite folder, and its check on the held-out one.
 
     Eligible: a candidate never more than the tolerance below the learner
@@ -419,7 +430,8 @@ def render_round(values: dict[str, Any]) -> list[str]:
     lines = [
         f"## The default now: {chosen} ({values['folder']})",
         "",
-        f"Rule ({values['source']}; committed before its candidates were run): "
+        f"Rule ({_said(values['source'], 'committed before its candidates were run')}"
+        "): "
         f"{', '.join(rule['candidates'])} against round 1's "
         f"{rule['incumbent']}, on the suite's data sets and folds; a candidate is "
         f"eligible if its mean AUC is never more than {rule['tolerance']} below "
@@ -481,6 +493,11 @@ def render_round(values: dict[str, Any]) -> list[str]:
     return lines
 
 
+def _said(source: dict[str, Any], committed: str) -> str:
+    """Where a rule was read; for a committed file, what is known of its timing."""
+    return source["said"] if source["registered"] else f"{source['said']}; {committed}"
+
+
 def _p(x: float) -> str:
     return f"{x:.2g}" if x < 0.001 else f"{x:.3f}"
 
@@ -506,9 +523,13 @@ def render(
     label = "round 1's choice" if rounds else "default"
     lines += [f"## {heading}, by the declared rule", ""]
     lines.append(
-        f"Rule ({values['source']}; when it was fixed against the results, as far "
-        "as the record shows: [How sure this is](#how-sure-this-is)): among the "
-        "reduction's configurations of "
+        "Rule ("
+        + _said(
+            values["source"],
+            "when it was fixed against the results, as far as the record shows: "
+            "[How sure this is](#how-sure-this-is)",
+        )
+        + "): among the reduction's configurations of "
         f"{rule['learner']}, those whose mean AUC is never more than "
         f"{rule['tolerance']} below {rule['alone']} on any data set are eligible; the "
         f"eligible one with the best average rank over all {len(values['schemes'])} "
@@ -690,20 +711,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="also write the values as JSON")
     args = parser.parse_args(argv)
     try:
-        table, source = rule_of(args.folder, args.folder / "choice.toml", "choice")
-        values = compute(args.folder, Rule.from_table(table, source), source)
-        rounds = []
-        for folder in args.round:
-            table, source = rule_of(folder / "suite", folder / "rule.toml", "round")
-            rounds.append(
-                compute_round(folder, Round.from_table(table, source), source)
-            )
-        page = render(values, advice(args.out), tuple(rounds))
+        values = round_1(args.folder)
+        rounds = tuple(later_round(folder) for folder in args.round)
+        page = render(values, advice(args.out), rounds)
     except (DataError, OSError) as error:
         parser.exit(1, f"{parser.prog}: error: {error}\n")
     write_atomically(args.out, page)
     if args.json:
-        every = {"round_1": values, "later_rounds": rounds}
+        every = {"round_1": values, "later_rounds": list(rounds)}
         write_atomically(args.json, json.dumps(every, indent=1, sort_keys=True) + "\n")
     return 0
 

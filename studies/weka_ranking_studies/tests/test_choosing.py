@@ -85,18 +85,6 @@ def test_with_none_eligible_the_rule_takes_the_smallest_shortfall():
     assert (chosen["scheme"], eligible) == ("b", [])
 
 
-def round_1_of(folder: Path) -> dict:
-    table, source = choosing.rule_of(folder, folder / "choice.toml", "choice")
-    return choosing.compute(folder, choosing.Rule.from_table(table, source), source)
-
-
-def round_of(folder: Path) -> dict:
-    table, source = choosing.rule_of(folder / "suite", folder / "rule.toml", "round")
-    return choosing.compute_round(
-        folder, choosing.Round.from_table(table, source), source
-    )
-
-
 def lowered(values_file: Path, schemes: list[str], by: float) -> None:
     """The schemes' mean AUC on the first data set moved down, as a rerun would."""
     values = json.loads(values_file.read_text())
@@ -109,12 +97,12 @@ def lowered(values_file: Path, schemes: list[str], by: float) -> None:
 
 @pytest.fixture(scope="module")
 def suite_values():
-    return round_1_of(SUITE)
+    return choosing.round_1(SUITE)
 
 
 @pytest.fixture(scope="module")
 def round_2():
-    return round_of(ROUND_2)
+    return choosing.later_round(ROUND_2)
 
 
 def test_the_committed_page_is_what_the_suite_gives(suite_values, round_2):
@@ -149,7 +137,7 @@ def test_a_changed_result_changes_the_choice_and_the_page(suite_values, tmp_path
     (tmp_path / "arff_data").symlink_to(SUITE.parents[1] / "arff_data")
     chosen = suite_values["chosen"]["scheme"]
     lowered(folder / "values.json", [chosen], 0.5)
-    changed = round_1_of(folder)
+    changed = choosing.round_1(folder)
     assert chosen not in changed["eligible"]
     assert changed["chosen"]["scheme"] != chosen
     assert choosing.render(changed, "# x") != choosing.render(suite_values, "# x")
@@ -182,7 +170,7 @@ def test_a_round_keeps_the_incumbent_when_no_candidate_is_eligible(round_2, tmp_
     for name in ("arff_data",):
         (tmp_path / name).symlink_to(ROUND_2.parents[1] / name)
     lowered(folder / "suite" / "values.json", round_2["eligible"], 0.5)
-    changed = round_of(folder)
+    changed = choosing.later_round(folder)
     assert round_2["eligible"] and changed["eligible"] == []
     assert changed["chosen"] == round_2["rule"]["incumbent"]
     assert choosing.render_round(changed) != choosing.render_round(round_2)
@@ -201,7 +189,7 @@ def test_a_round_reads_the_rule_its_store_registered(round_2, tmp_path):
     registration.register(suite, {"runs": 1}, rule, (amendment,), 0, "plan.toml")
     shutil.copytree(ROUND_2, folder, dirs_exist_ok=True)  # then its results
     (tmp_path / "arff_data").symlink_to(ROUND_2.parents[1] / "arff_data")
-    changed = round_of(folder)
+    changed = choosing.later_round(folder)
     assert changed["rule"]["candidates"] == ["J48 3x10"]
     assert (changed["rule"]["tolerance"], changed["eligible"]) == (1.0, ["J48 3x10"])
     recorded = registration.entries(suite)[0]["recorded"]
@@ -209,7 +197,7 @@ def test_a_round_reads_the_rule_its_store_registered(round_2, tmp_path):
     assert (
         "as the engine registered it in "
         f"`docs/choice-round2/suite/registration.jsonl` at "
-        f"{recorded} UTC"
+        f"{recorded} (UTC)"
     ) in page
     assert "with 1 amendment(s)" in page
     assert "a committed file" in "\n".join(choosing.render_round(round_2))
@@ -218,7 +206,7 @@ def test_a_round_reads_the_rule_its_store_registered(round_2, tmp_path):
 def test_a_round_that_is_not_a_round_is_said(tmp_path):
     (tmp_path / "rule.toml").write_text("[round]\nlearner = 'J48'\n")
     with pytest.raises(DataError, match="rule.toml: not a round"):
-        choosing.Round.read(tmp_path / "rule.toml")
+        choosing.later_round(tmp_path)
 
 
 def test_the_committed_suite_report_is_what_its_store_gives(
