@@ -51,7 +51,7 @@ FORMER_DEFAULT = "J48 all pairs"
 
 @dataclass(frozen=True)
 class Rule:
-    """The declared rule of ``choice.toml``."""
+    """Round 1's declared rule (``choice.toml``'s, or a registered ``[rule]``)."""
 
     learner: str
     alone: str
@@ -74,7 +74,7 @@ class Rule:
 
 @dataclass(frozen=True)
 class Round:
-    """A later declared round of the choice (``rule.toml`` beside its two folders).
+    """A later declared round of the choice (``rule.toml``, or its suite's ``[rule]``).
 
     ``candidates`` are listed fewest pairs first: an equal mean goes to the
     first. The round's ``suite/`` folder decides, its ``held-out/`` folder
