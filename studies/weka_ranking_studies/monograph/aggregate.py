@@ -13,6 +13,7 @@ import importlib.resources
 import json
 import statistics
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -107,7 +108,7 @@ class Results:
     untimed: int = 0
 
     @classmethod
-    def from_store(cls, folder: str | Path, beside: list[dict] = ()) -> Results:
+    def from_store(cls, folder: str | Path, beside: Sequence[dict] = ()) -> Results:
         """The store's cells; ``beside``: records kept beside it (the harness's).
 
         Those count in what the store shows of its rule: the first unit to start
