@@ -10,8 +10,19 @@ suite, checked on data sets the suite does not hold), and writes
 ``docs/choosing.md``: the choice,
 the table per data set (default, learner alone, best configuration, best
 peer), each configuration against its own learner alone across the data
-sets (Wilcoxon's signed-rank test, Holm's adjustment), and what each kind of
-data favoured. Nothing here runs a learner.
+sets, and what each kind of data favoured. Nothing here runs a learner, and
+nothing here tests: each configuration against its own learner alone (per
+data set the corrected resampled t-test's mark, across the data sets
+Wilcoxon's signed-rank test with Holm's adjustment) is the engine's report's
+(``values.json``), which computes it for any plan.
+
+A round's rule is read from the engine's registration where its store has
+one (a plan's ``[rule]``, recorded before the first unit:
+:mod:`weka_ranking.experiments.registration`), from the committed rule file
+otherwise (the rounds run before the engine recorded rules); the page says
+which. A later round carries its rule as its suite plan's ``[rule]``, with
+the keys of ``rule.toml``'s ``[round]`` (``learner``, ``alone``,
+``incumbent``, ``candidates``, ``tolerance``) beside its ``text``.
 
 Rerun:
 ``python -m weka_ranking_studies.choosing docs/suite --round docs/choice-round2``.
@@ -30,21 +41,17 @@ from typing import Any
 
 from weka_ranking.atomic import write_atomically
 from weka_ranking.errors import DataError
-from weka_ranking.experiments import ResultStore
-from weka_ranking.experiments.analysis import mark
+from weka_ranking.experiments import ResultStore, registration
 from weka_ranking.experiments.plan import read_plan
 from weka_ranking.experiments.report import markdown_table, number
-from weka_ranking.stats import corrected_resampled_t, holm, wilcoxon_signed_rank
 
-# The level of the per-data-set marks (the suite report's).
-SIGNIFICANCE = 0.05
 # The configuration that was the default before the choice (the monograph's).
 FORMER_DEFAULT = "J48 all pairs"
 
 
 @dataclass(frozen=True)
 class Rule:
-    """The declared rule of ``choice.toml``."""
+    """Round 1's declared rule (``choice.toml``'s, or a registered ``[rule]``)."""
 
     learner: str
     alone: str
@@ -52,22 +59,22 @@ class Rule:
     significance: float
 
     @classmethod
-    def read(cls, path: Path) -> Rule:
+    def from_table(cls, given: dict, where: str) -> Rule:
+        """The rule from its keys (``choice.toml``'s ``[choice]``, or a ``[rule]``)."""
         try:
-            given = tomllib.loads(path.read_text())["choice"]
             return cls(
                 str(given["learner"]),
                 str(given["alone"]),
                 float(given["tolerance"]),
                 float(given["significance"]),
             )
-        except (OSError, KeyError, ValueError, tomllib.TOMLDecodeError) as error:
-            raise DataError(f"{path}: not a choice rule ({error})") from None
+        except (KeyError, TypeError, ValueError) as error:
+            raise DataError(f"{where}: not a choice rule ({error})") from None
 
 
 @dataclass(frozen=True)
 class Round:
-    """A later declared round of the choice (``rule.toml`` beside its two folders).
+    """A later declared round of the choice (``rule.toml``, or its suite's ``[rule]``).
 
     ``candidates`` are listed fewest pairs first: an equal mean goes to the
     first. The round's ``suite/`` folder decides, its ``held-out/`` folder
@@ -81,9 +88,9 @@ class Round:
     tolerance: float
 
     @classmethod
-    def read(cls, path: Path) -> Round:
+    def from_table(cls, given: dict, where: str) -> Round:
+        """The round from its keys (``rule.toml``'s ``[round]``, or a ``[rule]``)."""
         try:
-            given = tomllib.loads(path.read_text())["round"]
             return cls(
                 str(given["learner"]),
                 str(given["alone"]),
@@ -91,8 +98,57 @@ class Round:
                 tuple(str(c) for c in given["candidates"]),
                 float(given["tolerance"]),
             )
-        except (OSError, KeyError, TypeError, ValueError, tomllib.TOMLDecodeError) as e:
-            raise DataError(f"{path}: not a round of the choice ({e})") from None
+        except (KeyError, TypeError, ValueError) as e:
+            raise DataError(f"{where}: not a round of the choice ({e})") from None
+
+
+def _table(path: Path, name: str) -> dict:
+    """A committed rule file's table ``[name]`` (an empty one where it has none)."""
+    try:
+        return tomllib.loads(path.read_text()).get(name, {})
+    except (OSError, tomllib.TOMLDecodeError) as error:
+        raise DataError(f"{path}: not a rule of the choice ({error})") from None
+
+
+def _on_page(path: Path) -> str:
+    """A path as the page names it: from the repository's ``docs/`` folder."""
+    parts = path.parts
+    if "docs" not in parts:
+        return str(path)
+    last = len(parts) - 1 - parts[::-1].index("docs")
+    return "/".join(parts[last:])
+
+
+def rule_of(store: Path, file: Path, name: str) -> tuple[dict, dict[str, Any]]:
+    """A round's rule, and where it was read: the file, ``registered`` or not, ``said``.
+
+    As the engine registered it in the experiment folder ``store`` (its plan's
+    ``[rule]``, with its amendments) where the folder holds a registration;
+    otherwise the committed ``file``'s table ``[name]``.
+    """
+    record = registration.rule_record(store, ResultStore(store).records())
+    if record is None:
+        return _table(file, name), {
+            "file": str(file),
+            "registered": False,
+            "said": f"`{_on_page(file)}`, a committed file: `{_on_page(store)}` "
+            "registered no rule",
+        }
+    amendments = tuple(a["changes"] for a in record["amendments"])
+    first, untimed = record["first_unit_started"], record["records_without_times"]
+    if first:
+        order = "before" if record["before_first_unit"] else "**after**"
+        when = f"{order} the first unit started ({first})"
+    else:
+        when = f"{untimed} records without times" if untimed else "no unit has run"
+    return registration.effective_rule(record["rule"], amendments), {
+        "file": str(store / registration.REGISTRATION),
+        "registered": True,
+        "said": "as the engine registered it in "
+        f"`{_on_page(store / registration.REGISTRATION)}` at "
+        f"{record['recorded']} (UTC), {when}"
+        + (f", with {len(amendments)} amendment(s)" if amendments else ""),
+    }
 
 
 def _kind(dataset: Any) -> dict[str, Any]:
@@ -116,36 +172,69 @@ def _kind(dataset: Any) -> dict[str, Any]:
     }
 
 
-def _fold_aucs(records: list[dict]) -> dict[tuple[str, str], dict]:
-    """Each (data set, scheme)'s (fold AUC, test/train size) by (run, fold)."""
-    cells: dict[tuple[str, str], dict] = {}
-    for r in records:
-        if "error" in r:
-            continue
-        cell = cells.setdefault((r["dataset"], r["scheme_name"]), {})
-        cell[r["run"], r["fold"]] = (r["auc"], r["n_test"] / r["n_train"])
-    return cells
+def report_values(folder: Path) -> dict[str, Any]:
+    """An experiment folder's report values (``values.json``), every data set done.
+
+    The tests across data sets are over the data sets every scheme finished:
+    the page's claims are over all of them, so a folder with one unfinished is
+    refused.
+    """
+    path = folder / "values.json"
+    try:
+        values = json.loads(path.read_text())
+    except (OSError, json.JSONDecodeError) as error:
+        raise DataError(
+            f"{path}: not a report's values ({error}); write it with "
+            f"weka-ranking report {folder}"
+        ) from None
+    unfinished = [d for d in values["datasets"] if d not in values["complete_datasets"]]
+    if unfinished:
+        raise DataError(
+            f"{path}: {', '.join(unfinished)} not finished by every scheme, so the "
+            f"tests across data sets leave them out; finish the run into {folder}"
+        )
+    return values
 
 
-def _means(folder: Path) -> tuple[list[str], dict, dict[str, dict[str, float]]]:
-    """An experiment folder's data sets, fold AUCs (:func:`_fold_aucs`) and means."""
-    values = json.loads((folder / "values.json").read_text())
-    means = {
-        row["dataset"]: {name: c["mean"] for name, c in row["cells"].items()}
-        for row in values["per_dataset"]
-    }
-    return values["datasets"], _fold_aucs(ResultStore(folder).records()), means
+def against_own_learner(values: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """Each reduction against its own learner alone, by scheme: the engine's values.
 
-
-def _against(cells: dict, dataset: str, scheme: str, alone: str) -> tuple[float, str]:
-    """The corrected resampled t-test of a scheme against its learner alone."""
-    ours, theirs = cells[dataset, scheme], cells[dataset, alone]
-    keys = sorted(ours)
-    ratio = statistics.fmean(ours[k][1] for k in keys)
-    t, p = corrected_resampled_t(
-        [ours[k][0] for k in keys], [theirs[k][0] for k in keys], ratio
-    )
-    return p, mark(p, t, SIGNIFICANCE)
+    Per data set, the difference of the mean AUCs and WEKA's mark of the
+    corrected resampled t-test (``per_dataset``'s ``alone``); across the data
+    sets, the exact Wilcoxon signed-rank test with Holm's adjustment over
+    every reduction of the plan (``across``'s ``wilcoxon_own_learner``).
+    """
+    datasets = values["datasets"]
+    rows = {row["dataset"]: row["cells"] for row in values["per_dataset"]}
+    out = {}
+    for entry in values["across"]["wilcoxon_own_learner"]:
+        scheme, alone = entry["a"], entry["b"]
+        per_dataset = {
+            d: {
+                "alone": rows[d][alone]["mean"],
+                "auc": rows[d][scheme]["mean"],
+                "difference": rows[d][scheme]["alone"]["difference"],
+                "mark": rows[d][scheme]["alone"]["mark"],
+            }
+            for d in datasets
+        }
+        differences = [per_dataset[d]["difference"] for d in datasets]
+        marks = [per_dataset[d]["mark"] for d in datasets]
+        out[scheme] = {
+            "scheme": scheme,
+            "alone": alone,
+            "per_dataset": per_dataset,
+            "mean_difference": entry["mean_difference"],
+            "worst": min(differences),
+            "worst_dataset": datasets[differences.index(min(differences))],
+            "better": sum(x > 0 for x in differences),
+            "marks": {"v": marks.count("v"), "*": marks.count("*")},
+            "wilcoxon_w_plus": entry["w_plus"],
+            "wilcoxon_n": entry["n"],
+            "wilcoxon_p": entry["p"],
+            "holm_p": entry["p_holm"],
+        }
+    return out
 
 
 def pick(candidates: list[dict], tolerance: float) -> tuple[dict, list[dict]]:
@@ -164,12 +253,14 @@ def pick(candidates: list[dict], tolerance: float) -> tuple[dict, list[dict]]:
     return max(candidates, key=lambda c: (c["worst"], -c["average_rank"])), []
 
 
-def compute(folder: Path, rule: Rule) -> dict[str, Any]:
-    """Every number of the page, from the suite's store, plan and report values."""
-    values = json.loads((folder / "values.json").read_text())
+def compute(folder: Path, rule: Rule, source: dict[str, Any]) -> dict[str, Any]:
+    """Every number of the page, from the suite's store, plan and report values.
+
+    ``source``: where the rule was read (:func:`rule_of`), said on the page.
+    """
+    values = report_values(folder)
     plan = read_plan(folder / "plan.toml")
     records = ResultStore(folder).records()
-    cells = _fold_aucs(records)
     datasets = values["datasets"]
     means = {
         row["dataset"]: {name: c["mean"] for name, c in row["cells"].items()}
@@ -183,49 +274,22 @@ def compute(folder: Path, rule: Rule) -> dict[str, Any]:
         for row in values["per_dataset"]
     }
     ranks = values["across"]["average_ranks"]
-    learners: dict[str, str] = {}  # scheme -> learner, for the reduction's schemes
-    alone: dict[str, str] = {}  # learner -> its scheme alone
-    for scheme in plan.schemes:
-        if scheme.peer is not None:
-            continue
-        base = scheme.values.get("base", "J48")
-        if scheme.values.get("ranker") == "pointwise":
-            alone[base] = scheme.name
-        else:
-            learners[scheme.name] = base
+    reductions = [
+        s.name for s in plan.schemes if s.peer is None and not s.is_learner_alone
+    ]
+    alone = [s.name for s in plan.schemes if s.is_learner_alone]
+    learner_of = {s.name: s.values.get("base", "J48") for s in plan.schemes}
     peers = [s.name for s in plan.schemes if s.peer is not None]
-
-    comparisons = []
-    for scheme, base in learners.items():
-        if base not in alone:
-            continue
-        differences = [means[d][scheme] - means[d][alone[base]] for d in datasets]
-        tests = [_against(cells, d, scheme, alone[base]) for d in datasets]
-        w_plus, n, p = wilcoxon_signed_rank(differences)
-        comparisons.append(
-            {
-                "scheme": scheme,
-                "learner": base,
-                "alone": alone[base],
-                "mean_difference": statistics.fmean(differences),
-                "worst": min(differences),
-                "worst_dataset": datasets[differences.index(min(differences))],
-                "better": sum(x > 0 for x in differences),
-                "marks": {
-                    "v": sum(m == "v" for _, m in tests),
-                    "*": sum(m == "*" for _, m in tests),
-                },
-                "wilcoxon_w_plus": w_plus,
-                "wilcoxon_n": n,
-                "wilcoxon_p": p,
-                "average_rank": ranks[scheme],
-                "seconds": sum(seconds[d][scheme] for d in datasets),
-            }
-        )
-    for entry, adjusted in zip(
-        comparisons, holm([c["wilcoxon_p"] for c in comparisons]), strict=True
-    ):
-        entry["holm_p"] = adjusted
+    own = against_own_learner(values)
+    comparisons = [
+        {
+            **{k: v for k, v in own[scheme].items() if k != "per_dataset"},
+            "learner": learner_of[scheme],
+            "average_rank": ranks[scheme],
+            "seconds": sum(seconds[d][scheme] for d in datasets),
+        }
+        for scheme in own
+    ]
 
     chosen, eligible = pick(
         [c for c in comparisons if c["learner"] == rule.learner], rule.tolerance
@@ -242,14 +306,18 @@ def compute(folder: Path, rule: Rule) -> dict[str, Any]:
         and c["worst"] == chosen["worst"]
     ]
 
-    reductions = list(learners)
+    if own[chosen["scheme"]]["alone"] != rule.alone:
+        raise DataError(
+            f"{folder}: {chosen['scheme']} is compared with "
+            f"{own[chosen['scheme']]['alone']} alone, not the rule's {rule.alone}"
+        )
     with warnings.catch_warnings():  # the data's own warnings were the run's to say
         warnings.simplefilter("ignore")
         kinds = {spec.name: _kind(spec.load()) for spec in plan.data}
     table = []
     for d in datasets:
         best_reduction = max(reductions, key=lambda s: means[d][s])
-        best_alone = max(alone.values(), key=lambda s: means[d][s])
+        best_alone = max(alone, key=lambda s: means[d][s])
         best_peer = max(peers, key=lambda s: means[d][s])
         table.append(
             {
@@ -258,7 +326,7 @@ def compute(folder: Path, rule: Rule) -> dict[str, Any]:
                 "alone": means[d][rule.alone],
                 "former": means[d].get(FORMER_DEFAULT),
                 "default": means[d][chosen["scheme"]],
-                "mark": _against(cells, d, chosen["scheme"], rule.alone)[1],
+                "mark": own[chosen["scheme"]]["per_dataset"][d]["mark"],
                 "best_reduction": best_reduction,
                 "best_reduction_auc": means[d][best_reduction],
                 "best_alone": best_alone,
@@ -270,6 +338,7 @@ def compute(folder: Path, rule: Rule) -> dict[str, Any]:
     gaps = [row["best_peer_auc"] - row["best_reduction_auc"] for row in table]
     return {
         "rule": rule.__dict__,
+        "source": source,
         "datasets": datasets,
         "schemes": [s.name for s in plan.schemes],
         "chosen": chosen,
@@ -298,33 +367,32 @@ def compute(folder: Path, rule: Rule) -> dict[str, Any]:
 
 def _against_alone(folder: Path, schemes: list[str], alone: str) -> dict[str, dict]:
     """Each scheme against the learner alone on every data set of a folder."""
-    datasets, cells, means = _means(folder)
-    out = {}
+    own = against_own_learner(report_values(folder))
     for scheme in schemes:
-        differences = [means[d][scheme] - means[d][alone] for d in datasets]
-        w_plus, n, p = wilcoxon_signed_rank(differences)
-        out[scheme] = {
-            "scheme": scheme,
-            "per_dataset": {
-                d: {
-                    "alone": means[d][alone],
-                    "auc": means[d][scheme],
-                    "mark": _against(cells, d, scheme, alone)[1],
-                }
-                for d in datasets
-            },
-            "mean_difference": statistics.fmean(differences),
-            "worst": min(differences),
-            "worst_dataset": datasets[differences.index(min(differences))],
-            "better": sum(x > 0 for x in differences),
-            "wilcoxon_w_plus": w_plus,
-            "wilcoxon_n": n,
-            "wilcoxon_p": p,
-        }
-    return out
+        if scheme not in own or own[scheme]["alone"] != alone:
+            raise DataError(
+                f"{folder / 'values.json'}: {scheme} is not compared with {alone} "
+                "there: the plan must hold both, with the same learner"
+            )
+    return {scheme: own[scheme] for scheme in schemes}
 
 
-def compute_round(folder: Path, rule: Round) -> dict[str, Any]:
+def round_1(folder: Path) -> dict[str, Any]:
+    """Round 1's page values: its rule (registered, else ``choice.toml``) applied."""
+    table, source = rule_of(folder, folder / "choice.toml", "choice")
+    return compute(folder, Rule.from_table(table, source["file"]), source)
+
+
+def later_round(folder: Path) -> dict[str, Any]:
+    """A later round's page values: its rule (registered, else ``rule.toml``) applied.
+
+    Registered in its ``suite/`` folder, whose results decide.
+    """
+    table, source = rule_of(folder / "suite", folder / "rule.toml", "round")
+    return compute_round(folder, Round.from_table(table, source["file"]), source)
+
+
+def compute_round(folder: Path, rule: Round, source: dict[str, Any]) -> dict[str, Any]:
     """A later round's choice on its suite folder, and its check on the held-out one.
 
     Eligible: a candidate never more than the tolerance below the learner
@@ -344,6 +412,7 @@ def compute_round(folder: Path, rule: Round) -> dict[str, Any]:
     held_out = _against_alone(folder / "held-out", [rule.incumbent, chosen], rule.alone)
     return {
         "rule": {**rule.__dict__, "candidates": list(rule.candidates)},
+        "source": source,
         "folder": folder.name,
         "suite": suite,
         "eligible": eligible,
@@ -361,8 +430,9 @@ def render_round(values: dict[str, Any]) -> list[str]:
     lines = [
         f"## The default now: {chosen} ({values['folder']})",
         "",
-        f"Rule (`docs/{values['folder']}/rule.toml`, committed before its candidates "
-        f"were run): {', '.join(rule['candidates'])} against round 1's "
+        f"Rule ({_said(values['source'], 'committed before its candidates were run')}"
+        "): "
+        f"{', '.join(rule['candidates'])} against round 1's "
         f"{rule['incumbent']}, on the suite's data sets and folds; a candidate is "
         f"eligible if its mean AUC is never more than {rule['tolerance']} below "
         f"{rule['alone']} on a data set, and the eligible one of the largest mean "
@@ -423,6 +493,11 @@ def render_round(values: dict[str, Any]) -> list[str]:
     return lines
 
 
+def _said(source: dict[str, Any], committed: str) -> str:
+    """Where a rule was read; for a committed file, what is known of its timing."""
+    return source["said"] if source["registered"] else f"{source['said']}; {committed}"
+
+
 def _p(x: float) -> str:
     return f"{x:.2g}" if x < 0.001 else f"{x:.3f}"
 
@@ -448,9 +523,13 @@ def render(
     label = "round 1's choice" if rounds else "default"
     lines += [f"## {heading}, by the declared rule", ""]
     lines.append(
-        "Rule (`docs/suite/choice.toml`; when it was fixed against the results, as "
-        "far as the record shows: [How sure this is](#how-sure-this-is)): among "
-        "the reduction's configurations of "
+        "Rule ("
+        + _said(
+            values["source"],
+            "when it was fixed against the results, as far as the record shows: "
+            "[How sure this is](#how-sure-this-is)",
+        )
+        + "): among the reduction's configurations of "
         f"{rule['learner']}, those whose mean AUC is never more than "
         f"{rule['tolerance']} below {rule['alone']} on any data set are eligible; the "
         f"eligible one with the best average rank over all {len(values['schemes'])} "
@@ -540,7 +619,10 @@ def render(
         "t-test at 0.05: `v` better, `*` worse), the exact Wilcoxon signed-rank test "
         "and Holm's adjustment over every row of this table, the average rank over "
         "all schemes (1 is best), and the seconds of training and ranking a fold, "
-        "summed over the data sets.",
+        "summed over the data sets. The tests are the engine's (`values.json`: "
+        "each cell's `alone`, and `wilcoxon_own_learner`): `weka-ranking report` "
+        "gives this comparison for any plan that holds a learner alone and its "
+        "reductions.",
         "",
     ]
     head = [
@@ -629,12 +711,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="also write the values as JSON")
     args = parser.parse_args(argv)
     try:
-        rule = Rule.read(args.folder / "choice.toml")
-        values = compute(args.folder, rule)
-        rounds = tuple(
-            compute_round(folder, Round.read(folder / "rule.toml"))
-            for folder in args.round
-        )
+        values = round_1(args.folder)
+        rounds = tuple(later_round(folder) for folder in args.round)
         page = render(values, advice(args.out), rounds)
     except (DataError, OSError) as error:
         parser.exit(1, f"{parser.prog}: error: {error}\n")

@@ -13,10 +13,11 @@ import importlib.resources
 import json
 import statistics
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from weka_ranking.experiments import ResultStore
+from weka_ranking.experiments import ResultStore, registration
 from weka_ranking.learners import NAMED_LEARNERS
 from weka_ranking.tasks import STUDY_TASKS
 from weka_ranking_studies.monograph.config import PUBLISHED, RANKING, Config
@@ -100,13 +101,24 @@ class Results:
     errors: list[dict]
     runs: list[dict]
     published: dict[tuple[str, str, str], tuple[float, float]]
+    # What the store shows of its rule: registration.rule_record's values
+    # (None where it registered none); its records, and those with no unit times.
+    registration: dict | None = None
+    records: int = 0
+    untimed: int = 0
 
     @classmethod
-    def from_store(cls, folder: str | Path) -> Results:
+    def from_store(cls, folder: str | Path, beside: Sequence[dict] = ()) -> Results:
+        """The store's cells; ``beside``: records kept beside it (the harness's).
+
+        Those count in what the store shows of its rule: the first unit to start
+        may be one of theirs.
+        """
         store = ResultStore(folder)
         groups: dict[tuple, list[dict]] = defaultdict(list)
         errors = []
-        for record in store.records():
+        records = store.records()
+        for record in records:
             if "error" in record:
                 errors.append(record)
                 continue
@@ -130,7 +142,18 @@ class Results:
                 for line in store.runs_path.read_text().splitlines()
                 if line.strip()
             ]
-        return cls(cells, errors, runs, published_tables())
+        return cls(
+            cells,
+            errors,
+            runs,
+            published_tables(),
+            registration.rule_record(folder, [*records, *beside]),
+            len(records) + len(beside),
+            sum(
+                not isinstance(r.get(registration.PROVENANCE), dict)
+                for r in [*records, *beside]
+            ),
+        )
 
     # -- look-ups -----------------------------------------------------------
     @property

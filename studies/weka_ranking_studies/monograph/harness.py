@@ -36,6 +36,7 @@ import numpy as np
 from weka_ranking import jvm
 from weka_ranking.arff import to_arff
 from weka_ranking.data import Attribute, Dataset
+from weka_ranking.experiments import ResultStore, registration
 from weka_ranking.folds import weka_folds
 from weka_ranking.learners import classname
 from weka_ranking.metrics import auc
@@ -240,9 +241,14 @@ def run(jobs: list[Job], folder: Path, progress=print) -> int:
     """Run the jobs' folds not yet kept in ``folder/harness.jsonl``, appending each.
 
     Returns the folds run now. A WEKA 3.6 job where its jar is absent is skipped with
-    one line.
+    one line. The readings' rule is registered in ``folder`` first, as the
+    reproduction's run does (:func:`.run.register_readings`), and each fold's
+    record says when and where it ran (``provenance``).
     """
+    from weka_ranking_studies.monograph.run import register_readings
+
     folder = Path(folder)
+    register_readings(ResultStore(folder), {"harness": [str(job) for job in jobs]})
     kept = folds_kept(read_records(folder))
     reason = skip_reason()
     ran = 0
@@ -253,7 +259,7 @@ def run(jobs: list[Job], folder: Path, progress=print) -> int:
         for fold in range(FOLDS):
             if fold in kept.get(job.key, ()):
                 continue
-            record = fold_record(job, fold)
+            [record] = registration.stamped(lambda f: [fold_record(job, f)], fold)
             record["jar_sha256"] = (
                 sha256(legacy_jar()) if job.version == LEGACY else None
             )

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from weka_ranking.errors import DataError
+from weka_ranking.experiments import registration
 from weka_ranking_studies.monograph.aggregate import FILE_CLASS_0, Results
 from weka_ranking_studies.monograph.plan import FILE_CLASS_0_FIRST
 
@@ -25,15 +27,33 @@ CONSTANT = "constant-comparator"
 PLAN_FILE = "readings_plan.toml"
 
 
+def _plan_document() -> dict:
+    text = importlib.resources.files(__package__).joinpath(PLAN_FILE).read_text()
+    return tomllib.loads(text)
+
+
 def read_plan() -> dict:
     """The committed plan of the readings (``readings_plan.toml``), rules' dates too.
 
     The harness runs what it names and the report judges every deterministic cell
     under exactly its readings.
     """
-    text = importlib.resources.files(__package__).joinpath(PLAN_FILE).read_text()
-    plan = tomllib.loads(text)
+    plan = _plan_document()
     return {"history": plan["history"], **plan["plan"]}
+
+
+def read_rule() -> tuple[dict, tuple[dict, ...]]:
+    """The readings' decision rule and its dated amendments, as the engine takes them.
+
+    ``readings_plan.toml``'s ``[rule]`` and ``[[amendment]]`` tables, checked by
+    :func:`weka_ranking.experiments.registration.read_rule`: what a run records
+    in its store before its first unit, so that the report can show the rule
+    came first.
+    """
+    rule, amendments = registration.read_rule(_plan_document(), PLAN_FILE)
+    if rule is None:
+        raise DataError(f"{PLAN_FILE}: no [rule]: the readings' rule is recorded first")
+    return rule, amendments
 
 
 @dataclass(frozen=True)

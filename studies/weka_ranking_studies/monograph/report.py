@@ -13,6 +13,7 @@ from pathlib import Path
 from weka_ranking.atomic import write_atomically
 from weka_ranking.errors import DataError
 from weka_ranking.experiments import ResultStore
+from weka_ranking.experiments.registration import rule_section
 from weka_ranking_studies.monograph import harness
 from weka_ranking_studies.monograph import templates as T
 from weka_ranking_studies.monograph.config import PUBLISHED, RANKING
@@ -244,6 +245,14 @@ def _rules(values: dict) -> str:
             **values["protocol"],
         )
     )
+
+
+def _registration(values: dict) -> str:
+    """When the rule was recorded against the first unit, as the store shows it."""
+    given = values["registration"]
+    if given["rule"]:
+        return "\n".join(rule_section(given["rule"])).rstrip()
+    return "\n\n".join([T.UNREGISTERED_TITLE, T.UNREGISTERED.format(**given)])
 
 
 def _named_cell(cell: dict | None) -> str:
@@ -602,6 +611,7 @@ def to_markdown(values: dict, figures: list[str] | None = None) -> str:
         _readings(values),
         _left_open(values),
         _rules(values),
+        _registration(values),
         _provenance(values),
         _folds(values),
         _cells(values),

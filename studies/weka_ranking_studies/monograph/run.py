@@ -18,11 +18,13 @@ from weka_ranking import bridge
 from weka_ranking.data import Dataset
 from weka_ranking.errors import WekaError, WekaRankingWarning
 from weka_ranking.evaluation import evaluate_fold, fit_fold
-from weka_ranking.experiments import ResultStore, run_resumably
+from weka_ranking.experiments import ResultStore, registration, run_resumably
 from weka_ranking.folds import weka_folds
 from weka_ranking.model import RankingReduction
 from weka_ranking.tasks import load_task
+from weka_ranking_studies.monograph import harness
 from weka_ranking_studies.monograph.config import Config
+from weka_ranking_studies.monograph.hypotheses import PLAN_FILE, read_plan, read_rule
 from weka_ranking_studies.monograph.plan import (
     FOLDS,
     RANKERS,
@@ -285,6 +287,40 @@ def _run_unit(unit: Unit, solver: str) -> list[dict]:
     ]
 
 
+def register_readings(store: ResultStore, run: dict) -> None:
+    """Record the readings' rule in the store before its first unit, or refuse.
+
+    The engine's :func:`~weka_ranking.experiments.registration.register` of
+    ``readings_plan.toml``'s ``[rule]`` and amendments, with the plan of the
+    readings and of this ``run``: a rule changed once results exist (the
+    store's units, the harness's folds beside them) is refused unless given as
+    a dated amendment. A store written before the engine recorded rules (the
+    committed ``docs/``) holds results and no registration: a rule recorded
+    now would not come before them, so none is, said in one line; its report
+    says what its record can and cannot show.
+    """
+    rule, amendments = read_rule()
+    with store.run_lock():
+        seen = len(store.load()) + len(harness.read_records(store.folder))
+        if seen and not registration.entries(store.folder):
+            logger.warning(
+                "%s: %d results were recorded before the readings' rule was "
+                "registered, so it is not registered now (it would not come before "
+                "them); the report says what the record can show",
+                store.folder,
+                seen,
+            )
+            return
+        registration.register(
+            store.folder,
+            {"readings": read_plan(), **run},
+            rule,
+            amendments,
+            seen,
+            PLAN_FILE,
+        )
+
+
 def reproduce(
     out: str | Path,
     tasks: tuple[str, ...] | None = None,
@@ -330,6 +366,16 @@ def reproduce(
             len(smo_cells) - on_rows,
         )
     store = ResultStore(out)
+    register_readings(
+        store,
+        {
+            "units": len(units),
+            "tasks": sorted({u.task for u in units}),
+            "learners": sorted({u.learner for u in units}),
+            "quick": quick,
+            "include_slow": include_slow,
+        },
+    )
     ran = run_resumably(
         units,
         run_unit,

@@ -237,6 +237,18 @@ RULES = """\
   corrected resampled intervals over {runs} x {folds}-fold CV (the Experimenter's
   tests)."""
 
+UNREGISTERED_TITLE = "## The rule as the store records it"
+UNREGISTERED = """\
+This store holds no registration of its rule (`registration.jsonl`), and
+{untimed} of its {records} records (its units' and the harness's folds)
+carry no unit times: it was written before the engine recorded either. So it
+cannot show when the rules were fixed against its results: the dates above
+come from git only (the commits that added or changed `rules.py` and
+`readings_plan.toml`), set beside the runs' commits and start times in
+`runs.jsonl` (Provenance, below). A run into a new folder records
+`readings_plan.toml`'s `[rule]` there before its first unit, and each unit's
+start and end; this section then states them, computed from the store."""
+
 FOLDS_TITLE = "## First: the order of the classes in WEKA's test folds"
 FOLDS_TEXT = """\
 WEKA's stratified cross-validation (`Instances.stratify`) leaves {sorted} of

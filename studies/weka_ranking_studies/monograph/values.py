@@ -1401,6 +1401,11 @@ def compute(
         "plan": h.read_plan(),
         "protocol": protocol,
         "provenance": provenance(results.runs),
+        "registration": {
+            "rule": results.registration,
+            "records": results.records,
+            "untimed": results.untimed,
+        },
         "folds": list(blocks.values()),
         "cells": cells,
         "cell_counts": verdict_counts(cells),
@@ -1434,7 +1439,8 @@ def build(store_folder: str | Path) -> tuple[Results, dict]:
     measurements, where present.
     """
     folder = Path(store_folder)
-    results = Results.from_store(folder)
+    harness_records = harness.read_records(folder)
+    results = Results.from_store(folder, harness_records)
     wekas = folder / "experimenter"
     rows, tests, runs = [], [], {}
     if wekas.is_dir():
@@ -1447,6 +1453,4 @@ def build(store_folder: str | Path) -> tuple[Results, dict]:
         if measured.is_file()
         else []
     )
-    return results, compute(
-        results, rows, tests, runs, conditioning, harness.read_records(folder)
-    )
+    return results, compute(results, rows, tests, runs, conditioning, harness_records)

@@ -10,7 +10,7 @@ import pytest
 from scipy.stats import wilcoxon
 
 from weka_ranking.errors import DataError
-from weka_ranking.experiments import ResultStore
+from weka_ranking.experiments import ResultStore, registration
 from weka_ranking.experiments.plan import read_plan
 from weka_ranking.experiments.report import write_report
 from weka_ranking.params import BY_NAME
@@ -85,14 +85,24 @@ def test_with_none_eligible_the_rule_takes_the_smallest_shortfall():
     assert (chosen["scheme"], eligible) == ("b", [])
 
 
+def lowered(values_file: Path, schemes: list[str], by: float) -> None:
+    """The schemes' mean AUC on the first data set moved down, as a rerun would."""
+    values = json.loads(values_file.read_text())
+    cells = values["per_dataset"][0]["cells"]
+    for scheme in schemes:
+        cells[scheme]["mean"] -= by
+        cells[scheme]["alone"]["difference"] -= by
+    values_file.write_text(json.dumps(values))
+
+
 @pytest.fixture(scope="module")
 def suite_values():
-    return choosing.compute(SUITE, choosing.Rule.read(SUITE / "choice.toml"))
+    return choosing.round_1(SUITE)
 
 
 @pytest.fixture(scope="module")
 def round_2():
-    return choosing.compute_round(ROUND_2, choosing.Round.read(ROUND_2 / "rule.toml"))
+    return choosing.later_round(ROUND_2)
 
 
 def test_the_committed_page_is_what_the_suite_gives(suite_values, round_2):
@@ -125,28 +135,31 @@ def test_a_changed_result_changes_the_choice_and_the_page(suite_values, tmp_path
     folder = tmp_path / "docs" / "suite"
     shutil.copytree(SUITE, folder)
     (tmp_path / "arff_data").symlink_to(SUITE.parents[1] / "arff_data")
-    values = json.loads((folder / "values.json").read_text())
     chosen = suite_values["chosen"]["scheme"]
-    row = values["per_dataset"][0]
-    row["cells"][chosen]["mean"] = row["cells"]["J48 alone"]["mean"] - 0.5
-    (folder / "values.json").write_text(json.dumps(values))
-    changed = choosing.compute(folder, choosing.Rule.read(folder / "choice.toml"))
+    lowered(folder / "values.json", [chosen], 0.5)
+    changed = choosing.round_1(folder)
     assert chosen not in changed["eligible"]
     assert changed["chosen"]["scheme"] != chosen
     assert choosing.render(changed, "# x") != choosing.render(suite_values, "# x")
 
 
+def fold_aucs(folder: Path) -> dict[tuple[str, str], dict]:
+    """Each (data set, scheme)'s fold AUCs by (run, fold)."""
+    cells: dict[tuple[str, str], dict] = {}
+    for r in ResultStore(folder).records():
+        cell = cells.setdefault((r["dataset"], r["scheme_name"]), {})
+        cell[r["run"], r["fold"]] = r["auc"]
+    return cells
+
+
 def test_round_2_repeats_round_1s_cells_on_the_same_folds():
     # The round reran J48 alone and round 1's choice: the same fold AUCs.
-    first = choosing._fold_aucs(ResultStore(SUITE).records())
-    again = choosing._fold_aucs(ResultStore(ROUND_2 / "suite").records())
+    first, again = fold_aucs(SUITE), fold_aucs(ROUND_2 / "suite")
     for scheme in ("J48 alone", "J48 1x10"):
         cells = [key for key in again if key[1] == scheme]
         assert len(cells) == 12
         for key in cells:
-            assert {k: v[0] for k, v in again[key].items()} == {
-                k: v[0] for k, v in first[key].items()
-            }, key
+            assert again[key] == first[key], key
 
 
 def test_a_round_keeps_the_incumbent_when_no_candidate_is_eligible(round_2, tmp_path):
@@ -156,23 +169,44 @@ def test_a_round_keeps_the_incumbent_when_no_candidate_is_eligible(round_2, tmp_
     shutil.copytree(ROUND_2, folder)
     for name in ("arff_data",):
         (tmp_path / name).symlink_to(ROUND_2.parents[1] / name)
-    values_file = folder / "suite" / "values.json"
-    values = json.loads(values_file.read_text())
-    row = values["per_dataset"][0]
-    for candidate in round_2["eligible"]:
-        row["cells"][candidate]["mean"] = row["cells"]["J48 alone"]["mean"] - 0.5
-    values_file.write_text(json.dumps(values))
-    rule = choosing.Round.read(folder / "rule.toml")
-    changed = choosing.compute_round(folder, rule)
+    lowered(folder / "suite" / "values.json", round_2["eligible"], 0.5)
+    changed = choosing.later_round(folder)
     assert round_2["eligible"] and changed["eligible"] == []
-    assert changed["chosen"] == rule.incumbent
+    assert changed["chosen"] == round_2["rule"]["incumbent"]
     assert choosing.render_round(changed) != choosing.render_round(round_2)
+
+
+def test_a_round_reads_the_rule_its_store_registered(round_2, tmp_path):
+    """A later round's rule as the engine recorded it, amended, over the file's."""
+    folder = tmp_path / "docs" / "choice-round2"
+    suite = folder / "suite"
+    rule = {
+        "text": "J48 3x10 alone against round 1's choice",
+        **round_2["rule"],
+        "candidates": ["J48 3x10"],
+    }
+    amendment = {"date": "2026-11-28", "text": "a looser tolerance", "tolerance": 1.0}
+    registration.register(suite, {"runs": 1}, rule, (amendment,), 0, "plan.toml")
+    shutil.copytree(ROUND_2, folder, dirs_exist_ok=True)  # then its results
+    (tmp_path / "arff_data").symlink_to(ROUND_2.parents[1] / "arff_data")
+    changed = choosing.later_round(folder)
+    assert changed["rule"]["candidates"] == ["J48 3x10"]
+    assert (changed["rule"]["tolerance"], changed["eligible"]) == (1.0, ["J48 3x10"])
+    recorded = registration.entries(suite)[0]["recorded"]
+    page = "\n".join(choosing.render_round(changed))
+    assert (
+        "as the engine registered it in "
+        f"`docs/choice-round2/suite/registration.jsonl` at "
+        f"{recorded} (UTC)"
+    ) in page
+    assert "with 1 amendment(s)" in page
+    assert "a committed file" in "\n".join(choosing.render_round(round_2))
 
 
 def test_a_round_that_is_not_a_round_is_said(tmp_path):
     (tmp_path / "rule.toml").write_text("[round]\nlearner = 'J48'\n")
     with pytest.raises(DataError, match="rule.toml: not a round"):
-        choosing.Round.read(tmp_path / "rule.toml")
+        choosing.later_round(tmp_path)
 
 
 def test_the_committed_suite_report_is_what_its_store_gives(

@@ -21,7 +21,9 @@ from weka_ranking_studies.monograph.plan import build_plan
 from weka_ranking_studies.monograph.report import write_report
 from weka_ranking_studies.monograph.values import build
 
-TIMING = {"train_seconds", "rank_seconds", "write"}
+# What differs between two runs of the same units: their costs, and when and
+# where they ran.
+TIMING = {"train_seconds", "rank_seconds", "write", "provenance"}
 
 
 def reproduce(folder: Path, *extra: str, quiet: bool = True) -> subprocess.Popen:
