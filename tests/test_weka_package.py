@@ -99,6 +99,9 @@ def test_description_names_where_weka_downloads_it_and_what_it_needs(tmp_path):
     assert fields["Date"] == date.isoformat()
 
 
+# Slow (a second javac of src/): the default suite's test_package_build.py
+# compiles a copy by build_package.sh, whose jar and package are these bytes.
+@pytest.mark.slow
 def test_two_builds_of_the_package_are_byte_identical(tmp_path):
     """Compiled again from a copy of the sources, the package is the same bytes.
 
