@@ -9,6 +9,7 @@ a regression shows as a failure, not as a test run that never ends.
 from __future__ import annotations
 
 import copyreg
+import functools
 import gzip
 import hashlib
 import json
@@ -245,9 +246,14 @@ def test_a_real_model_still_loads_through_the_filter(model, tmp_path):
     assert list(again.decision_function(data)) == list(model.decision_function(data))
 
 
+@functools.cache
 def deflated_zeros(size: int) -> bytes:
-    """``size`` zero bytes, deflated as a ZIP entry holds them (raw deflate)."""
-    compressor = zlib.compressobj(9, zlib.DEFLATED, -15)
+    """``size`` zero bytes, deflated as a ZIP entry holds them (raw deflate).
+
+    Made once a size, at the fastest level (256 MB in about 1 MB, a second;
+    level 9's 250 KB took seconds more a bomb).
+    """
+    compressor = zlib.compressobj(1, zlib.DEFLATED, -15)
     block = bytes(1 << 20)
     parts = [compressor.compress(block) for _ in range(size >> 20)]
     return b"".join(parts) + compressor.flush()
