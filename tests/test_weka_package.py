@@ -281,6 +281,10 @@ def test_experimenter_fold_aucs_equal_cv(weka_home, cv_result, tmp_path):
     np.testing.assert_array_equal(aucs, cv_result.fold_aucs)
 
 
+# Slow: the default suite's test_package_build.py runs this file as the package
+# installs it (test_the_packaged_experiment_runs_from_where_it_is_installed), the
+# repository's but for where the data are.
+@pytest.mark.slow
 def test_ready_experiment_file_runs(weka_home, tmp_path):
     experiment = project_dir("docs") / "ranking-reduction.xml"
     out = tmp_path / "results.arff"
