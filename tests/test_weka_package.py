@@ -184,6 +184,9 @@ def test_installed_where_wekas_package_manager_puts_it(weka_home):
     assert (installed / "weka-ranking.jar").is_file()
 
 
+# Slow: the same run with -rank-first left to the data, and its AUC, is
+# test_the_same_class_ranks_first_in_both_worlds_when_nothing_is_said's.
+@pytest.mark.slow
 def test_command_line_cross_validation_equals_cv(weka_home, cv_result):
     out = plain_java(
         weka_home,
@@ -246,6 +249,10 @@ def test_the_same_class_ranks_first_in_both_worlds_when_nothing_is_said(
     assert float(weighted[6]) == round(cv_result.pooled_auc, 3)
 
 
+# Slow: the Experimenter's folds of the meta-classifier against Python's are
+# test_experiment.py's test_the_cells_equal_wekas_experimenter (to 5e-7, the results
+# file's decimals, where one pair of a fold moves its AUC by 1e-3 or more).
+@pytest.mark.slow
 def test_experimenter_fold_aucs_equal_cv(weka_home, cv_result, tmp_path):
     results = tmp_path / "results.csv"
     plain_java(
