@@ -20,6 +20,7 @@ import pytest
 import test_weka_package
 
 from weka_ranking._resources import project_dir
+from weka_ranking.cli import main
 from weka_ranking.experiments import ResultStore, runner
 from weka_ranking.experiments.experiment import run_experiment
 from weka_ranking.experiments.plan import plan_from_flags, read_plan
@@ -184,7 +185,8 @@ def test_killed_and_resumed_gives_the_uninterrupted_records(uninterrupted, tmp_p
     process.wait()
     partial = len(ResultStore(out).records())
     assert 0 < partial < 36, "the kill came before or after the run"
-    subprocess.run(command, check=True, timeout=600)
+    # Resumed in this process, whose JVM runs (a new one would start both: seconds).
+    assert main(command[3:]) == 0
     assert canonical(out) == canonical(uninterrupted)
 
 
@@ -217,31 +219,29 @@ def test_the_example_plan_runs_and_reports(tmp_path, weka):
 
 
 def test_failed_units_end_the_command_with_status_1_and_report_renders_again(
-    tmp_path,
+    tmp_path, capsys, weka
 ):
     def command(*words):
-        return subprocess.run(
-            [sys.executable, "-m", "weka_ranking", *words],
-            capture_output=True,
-            text=True,
-            timeout=600,
-        )
+        # In this process (a new one would start Python and a JVM: seconds);
+        # the exit status is main's, which main_exit passes to sys.exit.
+        code = main(list(words))
+        return code, capsys.readouterr().err
 
     out = str(tmp_path / "out")
     flags = ["--data", DATA[0], "--folds", "2", "--runs", "1", "--out", out]
     # Options that go together, a learner that cannot take a binary class:
     # every unit of it fails when it trains, none before.
-    bad = command("experiment", *flags, "--scheme", "J48 --ranker pointwise",
-                  "--scheme", "broken=weka.classifiers.functions.LinearRegression "
-                  "--ranker pointwise")  # fmt: skip
-    assert bad.returncode == 1
-    said = bad.stderr.strip().splitlines()[-1]
+    code, err = command("experiment", *flags, "--scheme", "J48 --ranker pointwise",
+                        "--scheme", "broken=weka.classifiers.functions."
+                        "LinearRegression --ranker pointwise")  # fmt: skip
+    assert code == 1
+    said = err.strip().splitlines()[-1]
     assert "2 of 4 units failed" in said and "--retry-failed" in said
-    assert "Traceback" not in bad.stderr
+    assert "Traceback" not in err
     report = (tmp_path / "out" / "report.md").read_text()
     (tmp_path / "out" / "report.md").unlink()
-    again = command("report", out)
-    assert again.returncode == 0, again.stderr
+    code, err = command("report", out)
+    assert code == 0, err
     rendered = (tmp_path / "out" / "report.md").read_text()
     body = "## Per data set"
     assert rendered.split(body)[1] == report.split(body)[1]

@@ -9,6 +9,7 @@ a regression shows as a failure, not as a test run that never ends.
 from __future__ import annotations
 
 import copyreg
+import functools
 import gzip
 import hashlib
 import json
@@ -210,15 +211,19 @@ def small_file(folder: Path) -> Path:
     return data
 
 
-def test_hostile_models_are_refused_naming_the_class_or_limit(model, hostile, tmp_path):
-    data = small_file(tmp_path)
+def hostile_model_cases(model, hostile, folder: Path) -> tuple[dict, dict]:
+    """Each hostile payload as a model file, an archive and a pickle: the cases.
+
+    With each case's words its refusal must say.
+    """
+    data = small_file(folder)
     cases, expected = {}, {}
     for name, (payload, words) in hostile.items():
-        bare = tmp_path / f"{name}.model"
+        bare = folder / f"{name}.model"
         bare.write_bytes(payload)
-        archive = tmp_path / f"{name}.wrk"
+        archive = folder / f"{name}.wrk"
         archive.write_bytes(forged_archive(model, payload))
-        pickled = tmp_path / f"{name}.pkl"
+        pickled = folder / f"{name}.pkl"
         pickled.write_bytes(forged_pickle(model, forged_archive(model, payload)))
         argv = ["rank", "--model", str(bare), "--test", str(data)]
         cases[f"{name} rank --model .model"] = {"kind": "cli", "argv": argv}
@@ -228,7 +233,50 @@ def test_hostile_models_are_refused_naming_the_class_or_limit(model, hostile, tm
         cases[f"{name} pickle"] = {"kind": "pickle", "path": str(pickled)}
         for case in list(cases)[-4:]:
             expected[case] = words
-    said, _ = run_child(cases)
+    return cases, expected
+
+
+def device_cases(folder: Path) -> dict:
+    """Commands given a FIFO or a character device for a data or model file."""
+    zero = folder / "zero.arff"
+    zero.symlink_to("/dev/zero")
+    fifo = folder / "fifo.arff"
+    os.mkfifo(fifo)
+    model = folder / "fifo.wrk"
+    os.mkfifo(model)
+    zero_model = folder / "zero.wrk"
+    zero_model.symlink_to("/dev/zero")
+    argvs = {
+        "cv zero": ["cv", str(zero)],
+        "cv fifo": ["cv", str(fifo)],
+        "train zero": ["train", str(zero), "--save", str(folder / "m.wrk")],
+        "rank --test fifo": ["rank", "--train", "breast-cancer", "--test", str(fifo)],
+        "rank --model fifo": ["rank", "--model", str(model), "--test", str(zero)],
+        "rank --model zero": ["rank", "--model", str(zero_model), "--test", str(zero)],
+        "experiment fifo": ["experiment", "--data", str(fifo), "--scheme", "J48"],
+    }
+    return {
+        name: {"kind": "cli", "argv": [*argv, "--quiet"]}
+        for name, argv in argvs.items()
+    }
+
+
+@pytest.fixture(scope="module")
+def said_by_a_child(model, hostile, tmp_path_factory):
+    """The hostile models' and the devices' cases run by one child of 512 MB.
+
+    A child starts Python and a JVM (seconds): the two tests share one.
+    """
+    hostile_cases, expected = hostile_model_cases(
+        model, hostile, tmp_path_factory.mktemp("hostile")
+    )
+    devices = device_cases(tmp_path_factory.mktemp("devices"))
+    said, _ = run_child({**hostile_cases, **devices})
+    return said, expected, devices
+
+
+def test_hostile_models_are_refused_naming_the_class_or_limit(said_by_a_child):
+    said, expected, _ = said_by_a_child
     for case, words in expected.items():
         code, message = said[case]
         assert code == 1 and words in one_line(message), (case, message)
@@ -245,9 +293,14 @@ def test_a_real_model_still_loads_through_the_filter(model, tmp_path):
     assert list(again.decision_function(data)) == list(model.decision_function(data))
 
 
+@functools.cache
 def deflated_zeros(size: int) -> bytes:
-    """``size`` zero bytes, deflated as a ZIP entry holds them (raw deflate)."""
-    compressor = zlib.compressobj(9, zlib.DEFLATED, -15)
+    """``size`` zero bytes, deflated as a ZIP entry holds them (raw deflate).
+
+    Made once a size, at the fastest level (256 MB in about 1 MB, a second;
+    level 9's 250 KB took seconds more a bomb).
+    """
+    compressor = zlib.compressobj(1, zlib.DEFLATED, -15)
     block = bytes(1 << 20)
     parts = [compressor.compress(block) for _ in range(size >> 20)]
     return b"".join(parts) + compressor.flush()
@@ -354,30 +407,9 @@ def test_lines_are_streamed_and_cut(tmp_path):
     assert len(said[1]) == LINE_LIMIT
 
 
-def test_devices_and_fifos_are_refused_before_they_are_opened(tmp_path):
-    zero = tmp_path / "zero.arff"
-    zero.symlink_to("/dev/zero")
-    fifo = tmp_path / "fifo.arff"
-    os.mkfifo(fifo)
-    model = tmp_path / "fifo.wrk"
-    os.mkfifo(model)
-    zero_model = tmp_path / "zero.wrk"
-    zero_model.symlink_to("/dev/zero")
-    argvs = {
-        "cv zero": ["cv", str(zero)],
-        "cv fifo": ["cv", str(fifo)],
-        "train zero": ["train", str(zero), "--save", str(tmp_path / "m.wrk")],
-        "rank --test fifo": ["rank", "--train", "breast-cancer", "--test", str(fifo)],
-        "rank --model fifo": ["rank", "--model", str(model), "--test", str(zero)],
-        "rank --model zero": ["rank", "--model", str(zero_model), "--test", str(zero)],
-        "experiment fifo": ["experiment", "--data", str(fifo), "--scheme", "J48"],
-    }
-    cases = {
-        name: {"kind": "cli", "argv": [*argv, "--quiet"]}
-        for name, argv in argvs.items()
-    }
-    said, _ = run_child(cases)
-    for name in argvs:
+def test_devices_and_fifos_are_refused_before_they_are_opened(said_by_a_child):
+    said, _, devices = said_by_a_child
+    for name in devices:
         code, message = said[name]
         line = one_line(message)
         assert code == 1 and ("FIFO" in line or "character device" in line), line

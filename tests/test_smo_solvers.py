@@ -16,14 +16,12 @@ What "the same model" means for each path of ``-smo-solver``:
   the pairs it answers otherwise are the few whose margins are that near 0.
 """
 
-import subprocess
-import sys
-
 import jpype
 import numpy as np
 import pytest
 
 from weka_ranking import RankingReduction, bridge, load_task
+from weka_ranking.cli import main
 from weka_ranking.errors import ParameterError
 
 PACKAGE = "weka.classifiers.meta.rankingreduction"
@@ -283,19 +281,17 @@ def test_smo_solver_parameter_is_checked(weka):
     assert model.smo_solver == "differences"
 
 
-def test_a_declined_solver_is_said_once_on_the_command_line(weka):
+def test_a_declined_solver_is_said_once_on_the_command_line(weka, capsys):
     # --verbose: the model's declined paths reach the log, once per command
-    # (not once per fold: three folds here).
-    result = subprocess.run(
-        [sys.executable, "-m", "weka_ranking", "cv", "breast-cancer", "--folds", "3"]
+    # (not once per fold: three folds here). In this process, whose JVM runs.
+    code = main(
+        ["cv", "breast-cancer", "--folds", "3"]
         + ["--learner", "SMO", "--pairs", "3", "--voters", "1"]
-        + ["--smo-solver", "differences", "--verbose"],
-        capture_output=True,
-        text=True,
-        timeout=600,
+        + ["--smo-solver", "differences", "--verbose"]
     )
-    assert result.returncode == 0, result.stderr[-2000:]
-    said = [line for line in result.stderr.splitlines() if "declined: " in line]
+    err = capsys.readouterr().err
+    assert code == 0, err[-2000:]
+    said = [line for line in err.splitlines() if "declined: " in line]
     assert said == [
         "weka-ranking: declined: SMO solver differences (the pairs are not all pairs "
         "of a binary task in both orders with unit weights): WEKA's SMO trained on "

@@ -243,7 +243,12 @@ def test_the_models_ranking_is_the_same_with_or_without_exact_forms(learner, wek
     assert fast.comparisons < brute.comparisons
 
 
-@pytest.mark.parametrize("voters", [1, 3, 10])
+@pytest.mark.parametrize(
+    # 10 trees, the same check as 3, slow: the majority's passes are
+    # test_several_blocks_of_rows_b_give_the_committees_answers's.
+    "voters",
+    [1, 3, pytest.param(10, marks=pytest.mark.slow)],
+)
 def test_groups_blocks_and_threads_give_the_brute_force(voters, weka):
     """More rows than a group of rows a, rows repeated, on one and two threads.
 
@@ -299,7 +304,13 @@ def test_both_threads_count_and_say_so(weka):
     assert 0 <= timings[1].serialCpuSeconds <= timings[1].wallSeconds
 
 
-@pytest.mark.parametrize("voters", [1, 3, 5, 10, 11, 33])
+@pytest.mark.parametrize(
+    # One committee size a way of counting in the default suite (1, 5, 11, 33);
+    # 3 and 10, the same ways as 1 and 5, slow.
+    "voters",
+    [1, pytest.param(3, marks=pytest.mark.slow), 5]
+    + [pytest.param(10, marks=pytest.mark.slow), 11, 33],
+)
 def test_several_blocks_of_rows_b_give_the_committees_answers(voters, weka):
     """Rows b over more than one block, counted as the committee answers.
 

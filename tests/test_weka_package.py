@@ -99,6 +99,9 @@ def test_description_names_where_weka_downloads_it_and_what_it_needs(tmp_path):
     assert fields["Date"] == date.isoformat()
 
 
+# Slow (a second javac of src/): the default suite's test_package_build.py
+# compiles a copy by build_package.sh, whose jar and package are these bytes.
+@pytest.mark.slow
 def test_two_builds_of_the_package_are_byte_identical(tmp_path):
     """Compiled again from a copy of the sources, the package is the same bytes.
 
@@ -181,6 +184,9 @@ def test_installed_where_wekas_package_manager_puts_it(weka_home):
     assert (installed / "weka-ranking.jar").is_file()
 
 
+# Slow: the same run with -rank-first left to the data, and its AUC, is
+# test_the_same_class_ranks_first_in_both_worlds_when_nothing_is_said's.
+@pytest.mark.slow
 def test_command_line_cross_validation_equals_cv(weka_home, cv_result):
     out = plain_java(
         weka_home,
@@ -243,6 +249,10 @@ def test_the_same_class_ranks_first_in_both_worlds_when_nothing_is_said(
     assert float(weighted[6]) == round(cv_result.pooled_auc, 3)
 
 
+# Slow: the Experimenter's folds of the meta-classifier against Python's are
+# test_experiment.py's test_the_cells_equal_wekas_experimenter (to 5e-7, the results
+# file's decimals, where one pair of a fold moves its AUC by 1e-3 or more).
+@pytest.mark.slow
 def test_experimenter_fold_aucs_equal_cv(weka_home, cv_result, tmp_path):
     results = tmp_path / "results.csv"
     plain_java(
@@ -278,6 +288,10 @@ def test_experimenter_fold_aucs_equal_cv(weka_home, cv_result, tmp_path):
     np.testing.assert_array_equal(aucs, cv_result.fold_aucs)
 
 
+# Slow: the default suite's test_package_build.py runs this file as the package
+# installs it (test_the_packaged_experiment_runs_from_where_it_is_installed), the
+# repository's but for where the data are.
+@pytest.mark.slow
 def test_ready_experiment_file_runs(weka_home, tmp_path):
     experiment = project_dir("docs") / "ranking-reduction.xml"
     out = tmp_path / "results.arff"

@@ -15,6 +15,7 @@ conclusion, the estimate and the comparison of a rerun with the store read it.
 """
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -29,6 +30,7 @@ from weka_ranking_studies.monograph.plan import build_plan
 from weka_ranking_studies.monograph.values import cost_evidence
 
 TASK = "glass"
+GOLDEN = Path(__file__).parent / "golden"
 
 
 class Recorded(RankingReduction):
@@ -205,13 +207,28 @@ def test_compare_lists_each_changed_cell_and_handles_a_partial_rerun():
     assert lines[1].startswith("CHANGED  SMO main yeast original")
 
 
-@pytest.mark.fast
-def test_the_cost_conclusion_leaves_out_cells_trained_on_a_faster_path():
-    results = Results.from_store(project_dir("docs"))
+@pytest.mark.parametrize(
+    ("store", "key"),
+    [
+        # The golden store's cells; the committed store's (seconds to read) slow.
+        pytest.param(
+            GOLDEN / "store",
+            ("", "J48", "glass", "original", "tournament"),
+            marks=pytest.mark.fast,
+        ),
+        pytest.param(
+            project_dir("docs"),
+            ("", "SMO", "breast-cancer", "original", "tournament"),
+            marks=pytest.mark.slow,
+        ),
+    ],
+    ids=["golden", "committed"],
+)
+def test_the_cost_conclusion_leaves_out_cells_trained_on_a_faster_path(store, key):
+    results = Results.from_store(store)
     cells = [(learner, task) for learner in results.learners for task in results.tasks]
     before = cost_evidence(results, cells)
     assert before["other_paths"] == 0 and before["left_out"] == ""
-    key = ("", "SMO", "breast-cancer", "original", "tournament")
     results.cells[key] = replace(results.cells[key], train_paths=("row-kernel",))
     after = cost_evidence(results, cells)
     assert (after["n"], after["other_paths"]) == (before["n"] - 1, 1)
@@ -224,11 +241,18 @@ def test_the_estimate_prices_an_smo_unit_from_a_rerun_only_on_its_cells_solver(
 ):
     docs = project_dir("docs")
     unit = "main/glass/SMO/original[]/0"
+    committed = ResultStore(docs).records()
     (record,) = [
-        r
-        for r in ResultStore(docs).records()
-        if r["unit"] == unit and r["ranker"] == "tournament"
+        r for r in committed if r["unit"] == unit and r["ranker"] == "tournament"
     ]
+
+    class CommittedReadOnce(ResultStore):
+        """The committed store's records as read above (seconds a reading)."""
+
+        def records(self) -> list[dict]:
+            return committed if self.folder == docs else super().records()
+
+    monkeypatch.setattr(estimate, "ResultStore", CommittedReadOnce)
     check = ResultStore(tmp_path / "check")
     check.append(unit, [{**record, "train_seconds": 1e6, "train_path": "row-kernel"}])
     cell = ("main", "glass", "original")
@@ -242,12 +266,10 @@ def test_the_estimate_prices_an_smo_unit_from_a_rerun_only_on_its_cells_solver(
 
 
 def test_the_cost_table_marks_a_cost_of_a_faster_path_and_sums_them_apart():
-    from pathlib import Path
-
     from weka_ranking_studies.monograph import values
     from weka_ranking_studies.monograph.report import to_markdown
 
-    results = Results.from_store(Path(__file__).parent / "golden" / "store")
+    results = Results.from_store(GOLDEN / "store")
     key = ("", "J48", "glass", "original", "tournament")
     seconds = results.cells[key].train_seconds
     results.cells[key] = replace(results.cells[key], train_paths=("rows", "weka"))

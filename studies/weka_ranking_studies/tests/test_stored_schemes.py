@@ -5,6 +5,7 @@ store, the LTR page), the ones written before a default changed included."""
 
 from __future__ import annotations
 
+import functools
 import gzip
 import json
 from pathlib import Path
@@ -22,8 +23,9 @@ ROOT = Path(__file__).resolve().parents[3]
 CLASSNAME = "weka.classifiers.meta.RankingReduction"
 
 
+@functools.cache
 def committed_records() -> list[dict]:
-    """The committed reproduction store's records."""
+    """The committed reproduction store's records, read once (seconds a reading)."""
     with gzip.open(ROOT / "docs" / "results.jsonl.gz", "rt") as lines:
         return [json.loads(line) for line in lines]
 

@@ -249,6 +249,7 @@ def test_the_readings_agree_when_b_is_c_times_the_identity():
 
 def test_amcl_first_ranking_is_hits():
     train, held_out = small_set()[:3], small_set()[3]
+    hits = xhits(held_out.adjacency, hits_f(), hits_f().T, c=0.0)  # whatever k
     for k in (2, 3):
         result = amcl(
             [q.adjacency for q in train],
@@ -259,7 +260,6 @@ def test_amcl_first_ranking_is_hits():
         )
         np.testing.assert_array_equal(result.initial, hits_f(k))
         first = xhits(held_out.adjacency, result.initial, result.initial.T, c=1.0)
-        hits = xhits(held_out.adjacency, hits_f(), hits_f().T, c=0.0)
         np.testing.assert_allclose(first.authority, hits.authority, atol=1e-9)
         order = np.argsort(-first.authority, kind="stable")[:10]
         assert list(order) == list(np.argsort(-hits.authority, kind="stable")[:10])
