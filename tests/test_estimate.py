@@ -281,3 +281,25 @@ def test_the_run_names_a_far_longer_scheme_before_it_starts(tmp_path, caplog, we
         "expected to take far longer than the others: 'NaiveBayes alone' ("
     )
     assert said[-1].startswith("unit 4 of 4 done, ")
+
+
+def test_the_pilot_prices_auto_at_the_units_pairs_not_its_own(weka, monkeypatch):
+    # The pilot trains on at most PILOT_ROWS rows, where -P auto draws 2 pairs
+    # per instance; a unit of 12,000 training rows draws 8, and is priced so.
+    import weka_ranking.evaluation as evaluation
+    from weka_ranking import load_task
+
+    trained = []
+
+    def fit_fold(estimator, train):
+        trained.append(estimator.get_params()["pairs_per_instance"])
+        raise ValueError("priced")
+
+    monkeypatch.setattr(evaluation, "fit_fold", fit_fold)
+    data = load_task("breast-cancer")
+    rows = list(range(len(data.y)))
+    for scheme, unit_rows in ((Scheme("auto"), 12_000), (Scheme("auto"), 1_000)):
+        est._pilot_seconds(scheme, data, rows[:200], rows[200:], unit_rows)
+    explicit = Scheme("two", (("pairs_per_instance", 3),))
+    est._pilot_seconds(explicit, data, rows[:200], rows[200:], 12_000)
+    assert trained == [8, 2, 3]

@@ -61,3 +61,18 @@ def test_above_it_auto_is_the_rules_pairs_and_the_model_says_so(weka):
     assert "Options: -P auto " in text
     said = "Pairs per instance: 3, drawn for each of the 6100 training instances"
     assert said in text
+
+
+def test_cv_says_the_pairs_auto_drew_and_no_line_for_a_given_p(small_breast_cancer):
+    from weka_ranking.evaluation import cross_validate
+
+    auto = cross_validate(
+        RankingReduction("NaiveBayes", voters=2), small_breast_cancer, folds=3
+    )
+    assert auto.pairs_drawn() == [2, 2, 2]
+    said = "pairs per instance (-P auto, by the training rows): 2 drawn on every fold"
+    assert said in auto.to_text(small_breast_cancer)
+    given = RankingReduction("NaiveBayes", pairs_per_instance=2, voters=2)
+    two = cross_validate(given, small_breast_cancer, folds=3)
+    assert two.fold_aucs == auto.fold_aucs
+    assert "-P auto" not in two.to_text(small_breast_cancer)

@@ -245,6 +245,7 @@ def _cv(args: argparse.Namespace) -> int:
         "learner": estimator.base,
         "ranker": estimator.ranker,
         "pairs": estimator.pairs_per_instance,
+        "pairs_drawn": result.pairs_drawn(),
         "voters": estimator.voters,
     }
     print(json.dumps({**result.to_dict(), **asked}))

@@ -51,6 +51,9 @@ class FoldRecord:
     train_seconds: float = 0.0
     rank_seconds: float = 0.0
     versions: dict[str, str] = field(default_factory=software_versions)
+    # The pairs per instance the model drew (``pairs_per_instance_``: -P auto
+    # resolved; None pointwise), for cv's summary; not part of the record.
+    pairs_per_instance: int | str | None = field(default=None, compare=False)
     # The test fold's scores, kept for pooling; not part of the record.
     scores: np.ndarray | None = field(default=None, repr=False, compare=False)
 
@@ -132,6 +135,7 @@ def evaluate_fold(
         comparisons=int(ranking.comparisons),
         train_seconds=train_seconds,
         rank_seconds=seconds,
+        pairs_per_instance=getattr(model, "pairs_per_instance_", None),
         scores=ranking.scores,
     )
 
@@ -288,6 +292,21 @@ class CVResult:
             **beside,
         }
 
+    def pairs_drawn(self) -> list[int | str]:
+        """The pairs per instance each fold's model drew (-P auto resolved)."""
+        return [f.pairs_per_instance for f in self.folds if f.pairs_per_instance]
+
+    def pairs_drawn_line(self) -> list[str]:
+        """cv's line of the pairs ``-P auto`` drew, none for any other -P."""
+        drawn = sorted(set(self.pairs_drawn()))
+        if " -P auto " not in f" {self.scheme} " or not drawn:
+            return []
+        said = str(drawn[0]) if len(drawn) == 1 else f"{drawn[0]} to {drawn[-1]}"
+        return [
+            f"  pairs per instance (-P auto, by the training rows): {said} "
+            f"drawn on {'every fold' if len(drawn) == 1 else 'the folds'}"
+        ]
+
     def to_text(self, data: Dataset) -> str:
         """The result as ``cv`` prints it.
 
@@ -302,6 +321,7 @@ class CVResult:
             f"{self.source}: {self.scheme}",
             f"  {len(self.folds)}-fold CV, seed {self.seed}, positive class "
             f"{self.positive}",
+            *self.pairs_drawn_line(),
             "  fold AUCs  " + " ".join(f"{a:.5f}" for a in self.fold_aucs),
             f"  mean AUC   {self.mean_auc:.5f} (variance {self.variance:.5f})",
             pooled,

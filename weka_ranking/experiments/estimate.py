@@ -56,7 +56,7 @@ from typing import Any
 
 import numpy as np
 
-from weka_ranking import machine
+from weka_ranking import bridge, machine
 from weka_ranking import progress as progress_module
 from weka_ranking.atomic import write_atomically
 from weka_ranking.errors import DataError, HeapError, WekaError
@@ -258,17 +258,24 @@ def _stratified_prefix(rows: np.ndarray, y: np.ndarray, count: int) -> np.ndarra
     return rows[keep]
 
 
-def _pilot_seconds(scheme, data, train_rows, test_rows) -> tuple[float, float, str]:
+def _pilot_seconds(
+    scheme, data, train_rows, test_rows, unit_rows: int
+) -> tuple[float, float, str]:
     """The scheme on the rows: training and ranking seconds, CPU seconds, error.
 
     The seconds are till it failed where it did (with the error's first line).
+    ``-P auto`` draws the pairs per instance of the unit's ``unit_rows``
+    training rows, not of the pilot's fewer: the pilot prices the unit's pairs.
     """
     from weka_ranking.evaluation import evaluate_fold, fit_fold
 
     train, test = data.subset(train_rows), data.subset(test_rows)
+    estimator = scheme.estimator()
+    if getattr(estimator, "pairs_per_instance", None) == "auto":
+        estimator.set_params(pairs_per_instance=bridge.pairs_for_instances(unit_rows))
     started, cpu = time.perf_counter(), time.process_time()
     try:
-        model, seconds = fit_fold(scheme.estimator(), train)
+        model, seconds = fit_fold(estimator, train)
         record = evaluate_fold(
             model, test, fold=0, n_train=len(train), train_seconds=seconds
         )
@@ -316,7 +323,9 @@ def pilot(plan: ExperimentPlan, rows: int = PILOT_ROWS) -> tuple[list[Pilot], di
     progress_module.MEMBERS.setLevel(logging.WARNING)
     try:
         for scheme in plan.schemes:  # the JVM's compiler warmed to each scheme
-            _pilot_seconds(scheme, largest.load(), *sizes[largest][0])
+            _pilot_seconds(
+                scheme, largest.load(), *sizes[largest][0], unit_rows[largest]
+            )
         for spec in plan.data:
             data = spec.load()
             (small_train, _), (full_train, _) = sizes[spec][0], sizes[spec][-1]
@@ -328,7 +337,7 @@ def pilot(plan: ExperimentPlan, rows: int = PILOT_ROWS) -> tuple[list[Pilot], di
                 )
                 # The last size twice, the lesser kept: a run's units are warm.
                 measured = [
-                    _pilot_seconds(scheme, data, *s)
+                    _pilot_seconds(scheme, data, *s, unit_rows[spec])
                     for s in [*sizes[spec], sizes[spec][-1]]
                 ]
                 seconds, full_cpu, error = min(measured[-2:])
