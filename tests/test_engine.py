@@ -151,6 +151,7 @@ def test_a_folder_of_other_files_is_refused_and_an_empty_one_or_a_store_taken(
     assert sorted(os.listdir(mine)) == ["a.csv", "b.csv", "c.csv", "notes.txt"]
     store = ResultStore(tmp_path / "empty")
     store.folder.mkdir()
+    (store.folder / ".DS_Store").write_text("a file browser's, not a user's work\n")
     assert runner.run_resumably([Unit("a")], die_on_b, store) == 1
     (store.folder / "report.md").write_text("the run's report\n")
     assert runner.run_resumably([Unit("a"), Unit("c")], die_on_b, store) == 1

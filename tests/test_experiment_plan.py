@@ -200,6 +200,8 @@ def test_a_folder_noted_before_the_defaults_changed_ran_the_monograph_configurat
             assert f"'J48 all pairs': {name} was {then!r}, now {now!r}" in str(
                 caught.value
             )
+    # The remedy in the plan's own words: the key that keeps the records' value.
+    assert "its default changed: give pairs = 'all' in the scheme" in str(caught.value)
     named = implicit.replace(
         'name = "J48 all pairs"\nlearner = "J48"\n',
         'name = "J48 all pairs"\nlearner = "J48"\npairs = "all"\nvoters = 1\n'

@@ -52,7 +52,7 @@ from weka_ranking.data import Dataset
 from weka_ranking.errors import DataError, HeapError, WekaError, WekaRankingError
 from weka_ranking.experiments.registration import read_rule
 from weka_ranking.experiments.schemes import FROM_FLAGS, Scheme, invalid
-from weka_ranking.params import current_defaults
+from weka_ranking.params import BY_NAME, current_defaults
 from weka_ranking.tasks import TASKS, resolve_task
 
 FOLDS = 10
@@ -321,6 +321,7 @@ class ExperimentPlan:
         value then, and means today's default now.
         """
         now = self.to_dict()
+        left_out = {s["name"]: set(current_defaults()) - set(s) for s in now["schemes"]}
         if earlier_defaults is not None:
             earlier = {
                 **earlier,
@@ -348,6 +349,7 @@ class ExperimentPlan:
                     found.append(
                         f"{what} {entry['name']!r}: {k} was {_said(old.get(k))}, "
                         f"now {_said(entry.get(k))}"
+                        + _default_changed(k, old.get(k), left_out.get(entry["name"]))
                     )
                 if None not in (old.get("sha256"), entry.get("sha256")):
                     if old["sha256"] != entry["sha256"]:
@@ -396,6 +398,17 @@ class PlanUnits(Sequence[ExperimentUnit]):
         return len(self) == len(other) and all(a == b for a, b in zip(self, other))
 
     __hash__ = None  # type: ignore[assignment]
+
+
+def _default_changed(name: str, was: Any, left_out: set[str] | None) -> str:
+    """The remedy for a difference that only today's default made: keep the old one."""
+    if not left_out or name not in left_out:
+        return ""
+    key = BY_NAME[name].cli_flag.lstrip("-")
+    return (
+        f" (the plan leaves it out and its default changed: give {key} = "
+        f"{_said(was)} in the scheme to keep the records' value)"
+    )
 
 
 def _with_defaults(schemes: list[dict], defaults: dict) -> list[dict]:

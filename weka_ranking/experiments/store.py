@@ -251,11 +251,12 @@ class ResultStore:
 
         A file, a FIFO or a link to nothing there said "[Errno 17] File exists";
         a folder of other files took the run's files among them, silently.
+        Hidden files (``.DS_Store``, ``.gitkeep``) are not others' work.
         """
         self._check_kind()
         if not self.folder.is_dir() or self._is_own():
             return
-        others = sorted(os.listdir(self.folder))
+        others = sorted(n for n in os.listdir(self.folder) if not n.startswith("."))
         if others:
             shown = ", ".join(others[:3]) + (", ..." if len(others) > 3 else "")
             raise DataError(
