@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from weka_ranking import RankingReduction, bridge
+from weka_ranking import RankingReduction, bridge, params
 from weka_ranking.data import synthetic
 
 CLASSNAME = "weka.classifiers.meta.RankingReduction"
@@ -27,8 +27,24 @@ def rule_in_words(instances: int) -> int:
     "instances",
     [0, 1, 4_999, 5_000, 5_999, 6_000, 6_001, 9_893, 10_999, 11_000, 11_664, 40_000],
 )
-def test_the_rule_is_the_one_the_docs_say(weka, instances):
-    assert int(weka(CLASSNAME).pairsForInstances(instances)) == rule_in_words(instances)
+def test_the_rule_is_the_one_the_docs_say_in_both_faces(weka, instances):
+    java = int(weka(CLASSNAME).pairsForInstances(instances))
+    assert java == rule_in_words(instances) == params.auto_pairs(instances)
+
+
+def test_the_rules_constants_are_javas(weka):
+    java = weka(CLASSNAME)
+    assert (
+        int(java.AUTO_PAIRS_LOW),
+        int(java.AUTO_PAIRS_FROM),
+        int(java.AUTO_PAIRS_STEP),
+        int(java.AUTO_PAIRS_MOST),
+    ) == (
+        params.AUTO_PAIRS_LOW,
+        params.AUTO_PAIRS_FROM,
+        params.AUTO_PAIRS_STEP,
+        params.AUTO_PAIRS_MOST,
+    )
 
 
 def test_auto_is_the_default_in_both_faces_and_reads_back(weka):

@@ -41,9 +41,11 @@ RANKING_PARAMETERS = ("ranker", "ties", "threads")
 # the one place the Python face sets it (the table below, hence the
 # estimator's signature, the CLI's --help and the docs). Java's
 # RankingReduction.DEFAULT_* must say the same (tests/test_java_seam.py).
-# "auto": 2 pairs per instance up to 5,000 training instances, one more for each
-# 1,000 more, at most 8 (Java's RankingReduction.pairsForInstances).
 DEFAULT_PAIRS_PER_INSTANCE: int | str = "auto"
+# "auto": 2 pairs per instance up to 5,000 training instances, one more for each
+# 1,000 more, at most 8: Java's RankingReduction.AUTO_PAIRS_* and
+# pairsForInstances, which train; said here for what runs without a JVM.
+AUTO_PAIRS_LOW, AUTO_PAIRS_FROM, AUTO_PAIRS_STEP, AUTO_PAIRS_MOST = 2, 5_000, 1_000, 8
 DEFAULT_VOTERS = 10
 DEFAULT_RANKER = "tournament"
 DEFAULT_PAIR_FEATURES = "concat"
@@ -56,6 +58,16 @@ MONOGRAPH_CONFIGURATION: dict[str, Any] = {
     "voters": 1,
     "pair_features": "concat",
 }
+
+
+def auto_pairs(instances: int) -> int:
+    """The pairs per instance ``-P auto`` draws from this many training instances.
+
+    >>> [auto_pairs(n) for n in (4_999, 6_000, 10_999, 40_000)]
+    [2, 3, 7, 8]
+    """
+    more = max(0, instances - AUTO_PAIRS_FROM) // AUTO_PAIRS_STEP
+    return min(AUTO_PAIRS_MOST, AUTO_PAIRS_LOW + more)
 
 
 @dataclass(frozen=True)

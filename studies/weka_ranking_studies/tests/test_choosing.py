@@ -13,7 +13,7 @@ from weka_ranking.errors import DataError
 from weka_ranking.experiments import ResultStore, registration
 from weka_ranking.experiments.plan import read_plan
 from weka_ranking.experiments.report import write_report
-from weka_ranking.params import BY_NAME
+from weka_ranking.params import AUTO_PAIRS_FROM, BY_NAME, auto_pairs
 from weka_ranking.stats import wilcoxon_signed_rank
 from weka_ranking_studies import choosing
 
@@ -111,9 +111,14 @@ def test_the_committed_page_is_what_the_suite_gives(suite_values, round_2):
 
 
 def test_the_default_of_both_faces_is_the_last_rounds_choice(round_2):
+    # Since 0.3.0 the pairs follow the training size (-P auto, docs/held-out-4):
+    # the round's choice on every data set below 5,000 training rows, as the
+    # suite's are.
     chosen = round_2["chosen_values"]
-    for name in ("base", "pairs_per_instance", "voters", "pair_features", "ranker"):
+    for name in ("base", "voters", "pair_features", "ranker"):
         assert chosen.get(name, BY_NAME[name].default) == BY_NAME[name].default, name
+    assert BY_NAME["pairs_per_instance"].default == "auto"
+    assert auto_pairs(AUTO_PAIRS_FROM) == chosen["pairs_per_instance"]
 
 
 def test_round_1s_unwritten_tie_break_is_said_with_the_written_ones_pick(

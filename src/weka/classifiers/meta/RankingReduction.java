@@ -371,6 +371,8 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    * (0 would be all).
    */
   public static final int DEFAULT_PAIRS_PER_INSTANCE = PAIRS_BY_SIZE;
+  /** The pairs per instance {@code -P auto} draws from the fewest training instances. */
+  public static final int AUTO_PAIRS_LOW = 2;
   /** The training instances up to which {@code -P auto} draws 2 pairs per instance. */
   public static final int AUTO_PAIRS_FROM = 5000;
   /** The further training instances for which {@code -P auto} draws one pair more. */
@@ -978,8 +980,6 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   /** What the pairs per instance take. */
   private static final String PAIRS_RANGE = "must be 'all', 'auto' or an integer >= 1";
 
-  /** The pairs per instance {@code -P auto} draws from the fewest training instances. */
-  private static final int AUTO_PAIRS_LOW = 2;
 
   /**
    * The pairs per instance that {@code -P auto} draws from a training set of
