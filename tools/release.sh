@@ -87,9 +87,15 @@ done_step
 
 # -- the Python package -------------------------------------------------------
 step "the wheel and the sdist: python -m build"
+# setuptools adds to the sdist every file a stale weka_ranking.egg-info's
+# SOURCES.txt lists (an older build's, the studies' records among them): the
+# sdist is MANIFEST.in's alone.
+rm -rf weka_ranking.egg-info
 env -u PYTHONDONTWRITEBYTECODE "$PYTHON" -m build --outdir dist . >"$work/build.log" 2>&1 \
   || { tail -40 "$work/build.log" >&2; fail "python -m build failed"; }
 [ -f "dist/$wheel" ] && [ -f "dist/$sdist" ] || fail "python -m build made no $wheel or $sdist"
+! tar -tzf "dist/$sdist" | grep -q "^weka_ranking-$version/docs/suite/" \
+  || fail "the sdist holds the studies' records (docs/suite): MANIFEST.in says what it holds"
 done_step
 
 step "SHA256SUMS"
