@@ -190,6 +190,8 @@ def test_killed_and_resumed_gives_the_uninterrupted_records(uninterrupted, tmp_p
     assert canonical(out) == canonical(uninterrupted)
 
 
+@pytest.mark.slow  # 7-14 s; the default suite runs Dask's executor in the studies'
+# test_dask.py (one worker of two threads) and two worker processes just below
 def test_two_dask_workers_give_the_same_records(small_plan, uninterrupted, tmp_path):
     pytest.importorskip("distributed")
     run_experiment(small_plan, tmp_path, jobs=2, executor="dask")
