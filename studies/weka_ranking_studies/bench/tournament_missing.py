@@ -62,8 +62,13 @@ def measure(
     train_n: int = TRAIN_N,
     repeats: int = 2,
     threads: int = 2,
+    warm_ups: int = 1,
 ) -> dict:
-    """Both paths side by side on ``side_by_side_n`` rows, then the key alone."""
+    """Both paths side by side on ``side_by_side_n`` rows, then the key alone.
+
+    After ``warm_ups`` untimed runs of each (the JIT compiles the walk's loops:
+    a cold first run took three times a warm one's), ``repeats`` in turns.
+    """
     started = time.perf_counter()
     model = RankingReduction(
         "J48",
@@ -75,6 +80,9 @@ def measure(
     train_seconds = time.perf_counter() - started
     reduction = model.weka_model_
     rows = with_missing(side_by_side_n, side_by_side_share)
+    for _ in range(warm_ups):
+        for walk in (True, False):
+            java.bench_missing_tournament(reduction, rows, threads, walk)
     runs: dict[str, list[dict]] = {"walked": [], "asked": []}
     for _ in range(repeats):  # in turns, so that a change of load hits both
         for name, walk in (("walked", True), ("asked", False)):
