@@ -149,7 +149,8 @@ COMMANDS: tuple[Command, ...] = (
             help="comma-separated sections (default: all)"),
         arg("--no-large", action="store_true",
             help="leave kr-vs-kp (5 million pairs) out of the training section, "
-            "and 50,000 rows' all pairs (a billion) out of the scale section"),
+            "50,000 rows' all pairs (a billion) out of the scale section, and "
+            "200,000 rows out of tournament-missing"),
         arg("--out", metavar="MD", help="also write them as Markdown, scale.md beside"),
     ), _bench, writes="out"),
     Command("ltr",

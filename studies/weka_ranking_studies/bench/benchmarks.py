@@ -12,11 +12,9 @@ from __future__ import annotations
 
 import json
 import logging
-import math
 import os
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 
 import numpy as np
@@ -35,7 +33,16 @@ from weka_ranking.peers import LightGBMRanker, XGBoostRanker
 from weka_ranking.tasks import BENCH_TASKS, STUDY_TASKS, TASKS, load_task
 from weka_ranking.tuning import GridSearch
 from weka_ranking_studies import java
-from weka_ranking_studies.bench import estimate, scale, serving, workers
+from weka_ranking_studies.bench import (
+    default_speed,
+    estimate,
+    row_learners,
+    scale,
+    serving,
+    tournament_missing,
+    workers,
+)
+from weka_ranking_studies.bench.timing import side_by_side, timed
 
 logger = logging.getLogger(__name__)
 
@@ -49,32 +56,10 @@ SECTIONS = (
     "reproduction",
     "estimate",
     "serving",
+    "default",
+    "row-learners",
+    "tournament-missing",
 )
-
-
-def _side_by_side(
-    repeats: int, *runs: Callable[[], float], warm_ups: int = 3
-) -> list[float]:
-    """Best time of each run, taken in turns so that load falls on all alike.
-
-    After ``warm_ups`` warm-ups each (the JIT compiles the loops), each from a
-    collected heap so that no run pays for another's garbage.
-    """
-    for _ in range(warm_ups):
-        for run in runs:
-            run()
-    best = [math.inf] * len(runs)
-    for _ in range(repeats):
-        for i, run in enumerate(runs):
-            java.collect_garbage()
-            best[i] = min(best[i], run())
-    return best
-
-
-def _timed(action: Callable[[], object]) -> float:
-    started = time.perf_counter()
-    action()
-    return time.perf_counter() - started
 
 
 def bridge_rates(n: int = 1000, repeats: int = 5) -> dict:
@@ -92,15 +77,15 @@ def bridge_rates(n: int = 1000, repeats: int = 5) -> dict:
     test = data.subset(np.random.default_rng(1).choice(len(data), n, replace=False))
     reduction = model.weka_model_
     instances = bridge.instances_like(test, reduction)
-    api, in_java, plain = _side_by_side(
+    api, in_java, plain = side_by_side(
         repeats,
-        lambda: _timed(lambda: model.ranking(test)),
+        lambda: timed(lambda: model.ranking(test)),
         lambda: java.bench_rank_seconds(reduction, instances),
         lambda: java.bench_plain_tournament_seconds(reduction, instances),
     )
     threads = os.cpu_count() or 1
     model.set_params(threads=threads)
-    (threaded,) = _side_by_side(repeats, lambda: _timed(lambda: model.ranking(test)))
+    (threaded,) = side_by_side(repeats, lambda: timed(lambda: model.ranking(test)))
     pairs = n * (n - 1)
     return {
         "scoring_pairs": pairs,
@@ -373,7 +358,7 @@ def training_times(include_large: bool = True) -> dict:
             model = RankingReduction(
                 learner, pairs_per_instance="all", voters=1, pair_features="concat"
             )
-            seconds = _timed(lambda: model.fit(data))
+            seconds = timed(lambda: model.fit(data))
             rows.append(
                 {
                     "task": name,
@@ -553,6 +538,16 @@ def run(
         "reproduction": lambda: results.update(reproduction_estimate()),
         "estimate": lambda: results.update(estimate.measure()),
         "serving": lambda: results.update(serving=serving.measure()),
+        "default": lambda: results.update(default_speed=default_speed.default_speed()),
+        "row-learners": lambda: results.update(
+            row_learners=row_learners.row_learners()
+        ),
+        # Without the key: the tournament of 200,000 rows.
+        "tournament-missing": lambda: results.update(
+            tournament_missing=tournament_missing.measure(
+                key_n=200_000 if include_large else None
+            )
+        ),
     }
     for section in sections:
         if progress:

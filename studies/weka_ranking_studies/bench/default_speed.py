@@ -1,6 +1,6 @@
 """The default's training beside J48 alone's, on one fold of large numeric sets.
 
-The default configuration (J48, two pairs per instance, ten voters) trains
+The default configuration (J48, ``-P auto`` pairs per instance, ten voters) trains
 each member's J48 from the rows on its sampled pairs (``PairListJ48``); this
 section times it side by side with J48 alone on the same fold, and one
 member's J48 both ways: from the rows and by WEKA on the materialised pairs,
@@ -91,4 +91,4 @@ def default_speed(sets: tuple[tuple[int, int], ...] = SETS) -> dict:
                 "load_average": [load_before, os.getloadavg()[0]],
             }
         )
-    return {"default_speed": out, "cpus": os.cpu_count()}
+    return {"rows": out, "cpus": os.cpu_count()}

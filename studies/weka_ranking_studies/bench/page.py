@@ -49,6 +49,53 @@ COMPETITOR_COLUMNS = (
     ("mean AUC", "mean_auc", ".4f"),
     ("seconds", "seconds", ".1f"),
 )
+DEFAULT_SPEED_COLUMNS = (
+    ("rows", "rows", ","),
+    ("features", "features", ""),
+    ("training rows", "training_rows", ","),
+    ("pairs per instance", "pairs_per_instance", ""),
+    ("J48 alone (s)", "j48_alone_seconds", ".2f"),
+    ("default (s)", "default_seconds", ".2f"),
+    ("default / J48", "default_over_j48", ".1f"),
+    ("J48 alone CPU (s)", "j48_alone_cpu_seconds", ".2f"),
+    ("default CPU (s)", "default_cpu_seconds", ".2f"),
+    ("CPU default / J48", "default_over_j48_cpu", ".1f"),
+    ("member's pairs", "member_pairs", ","),
+    ("member from rows (s)", "member_from_rows_seconds", ".2f"),
+    ("member on pairs (s)", "member_on_pairs_seconds", ".2f"),
+    ("same member", "member_same_model", ""),
+    ("load before", "load_before", ".1f"),
+    ("load after", "load_after", ".1f"),
+)
+ROW_LEARNER_COLUMNS = (
+    ("task", "task", ""),
+    ("training rows", "train_rows", ","),
+    ("learner", "learner", ""),
+    ("alone (s)", "alone_seconds", ".3f"),
+    ("10 members from rows (s)", "from_rows_seconds", ".3f"),
+    ("10 members on pairs (s)", "on_pairs_seconds", ".3f"),
+    ("from rows / alone", "from_rows_over_alone", ".1f"),
+    ("on pairs / alone", "on_pairs_over_alone", ".1f"),
+    ("same members", "same_members", ""),
+    ("fit, default (s)", "api_fit_default_seconds", ".3f"),
+    ("fit, alone (s)", "api_fit_alone_seconds", ".3f"),
+    ("fit ratio", "api_fit_ratio", ".1f"),
+    ("AUC, default", "auc_default", ".4f"),
+    ("AUC, alone", "auc_alone", ".4f"),
+)
+TOURNAMENT_MISSING_COLUMNS = (
+    ("rows", "n", ","),
+    ("share missing", "share_missing", ".0%"),
+    ("walked (s)", "walked_seconds", ".2f"),
+    ("asked (s)", "asked_seconds", ".2f"),
+    ("asked / walked", "speedup", ".1f"),
+    ("walked CPU (s)", "walked_cpu_seconds", ".2f"),
+    ("asked CPU (s)", "asked_cpu_seconds", ".2f"),
+    ("CPU asked / walked", "cpu_speedup", ".1f"),
+    ("same degrees", "same_degrees", ""),
+    ("load, lowest", "load_low", ".1f"),
+    ("load, highest", "load_high", ".1f"),
+)
 
 
 def template(name: str) -> Template:
@@ -148,6 +195,80 @@ def values(results: dict, command: str) -> dict:
         else {"rows": cells(competitors["rows"], COMPETITOR_COLUMNS)},
         "workers": _workers(results) if "experiment_units" in results else None,
         "reproduction": results.get("reproduction_estimate"),
+        "default_speed": _default_speed(results["default_speed"])
+        if "default_speed" in results
+        else None,
+        "row_learners": _row_learners(results["row_learners"])
+        if "row_learners" in results
+        else None,
+        "tournament_missing": _tournament_missing(results["tournament_missing"])
+        if "tournament_missing" in results
+        else None,
+    }
+
+
+def _yes(same: bool) -> str:
+    return "yes" if same else "NO"
+
+
+def _default_speed(r: dict) -> dict:
+    rows = []
+    for row in r["rows"]:
+        before, after = row["load_average"]
+        rows.append(
+            row
+            | {
+                "member_same_model": _yes(row["member_same_model"]),
+                "load_before": before,
+                "load_after": after,
+            }
+        )
+    return {"cpus": r["cpus"], "rows": cells(rows, DEFAULT_SPEED_COLUMNS)}
+
+
+def _row_learners(r: dict) -> dict:
+    rows = [
+        row | {"same_members": f"{row['same_member_texts']} of {row['members']}"}
+        for row in r["rows"]
+    ]
+    before, after = r["load_average"]
+    return {
+        "rows": cells(rows, ROW_LEARNER_COLUMNS),
+        "load_before": before,
+        "load_after": after,
+    }
+
+
+def _tournament_missing(r: dict) -> dict:
+    side = r["side_by_side"]
+    loads = [
+        load
+        for runs in side["runs"].values()
+        for run in runs
+        for load in run["load_average"]
+    ]
+    row = side | {
+        "same_degrees": _yes(side["same_degrees"]),
+        "load_low": min(loads),
+        "load_high": max(loads),
+    }
+    key = r.get("key")
+    return {
+        "train_n": r["train_n"],
+        "voters": r["voters"],
+        "threads": r["threads"],
+        "runs": len(side["runs"]["walked"]),
+        "rows": cells([row], TOURNAMENT_MISSING_COLUMNS),
+        "key": None
+        if key is None
+        else {
+            "n": key["n"],
+            "share_missing": key["share_missing"],
+            "seconds": key["seconds"],
+            "cpu_seconds": key["process_cpu_seconds"],
+            "load_low": min(key["load_average"]),
+            "load_high": max(key["load_average"]),
+        },
     }
 
 
@@ -189,6 +310,27 @@ def _reproduction(r: dict) -> str:
         )
     return template("reproduction.md").substitute(
         workers=r["workers"], rows="\n".join(rows)
+    )
+
+
+def _tournament_missing_section(t: dict) -> str:
+    """The missing-value tournament: both paths side by side, then the key alone."""
+    key = t["key"]
+    said = (
+        "The key was left out (`--no-large`)."
+        if key is None
+        else f"The key, {key['n']:,} rows with {key['share_missing']:.0%} missing, "
+        f"walked alone (asking would take some 1,000 s): {key['seconds']:.1f} s, "
+        f"{key['cpu_seconds']:.1f} process CPU seconds, at load "
+        f"{key['load_low']:.1f} to {key['load_high']:.1f}."
+    )
+    return template("tournament-missing.md").substitute(
+        train_n=f"{t['train_n']:,}",
+        voters=t["voters"],
+        threads=t["threads"],
+        runs=t["runs"],
+        table=table(t["rows"], TOURNAMENT_MISSING_COLUMNS),
+        key=said,
     )
 
 
@@ -270,6 +412,22 @@ def render(v: dict) -> str:
         )
     if (r := v["reproduction"]) is not None:
         sections.append(_reproduction(r))
+    if (d := v["default_speed"]) is not None:
+        sections.append(
+            template("default-speed.md").substitute(
+                cpus=d["cpus"], table=table(d["rows"], DEFAULT_SPEED_COLUMNS)
+            )
+        )
+    if (r := v["row_learners"]) is not None:
+        sections.append(
+            template("row-learners.md").substitute(
+                table=table(r["rows"], ROW_LEARNER_COLUMNS),
+                load_before=f"{r['load_before']:.1f}",
+                load_after=f"{r['load_after']:.1f}",
+            )
+        )
+    if (t := v["tournament_missing"]) is not None:
+        sections.append(_tournament_missing_section(t))
     # Each template ends its last line; a blank line parts the sections.
     return "\n".join(sections)
 

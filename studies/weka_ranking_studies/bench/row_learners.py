@@ -4,12 +4,11 @@ Under the default (two pairs per instance, ten voters) a NaiveBayes or
 Logistic member is trained from the rows on its drawn pair list
 (``ProductNaiveBayes``; ``ProductLogistic``, and ``PairOrderLogistic`` where
 its pairs are separable) instead of by WEKA on its materialised pair
-instances. Run as ``python -m weka_ranking_studies.bench.row_learners``.
+instances. Run as ``weka-ranking bench --sections row-learners``.
 """
 
 from __future__ import annotations
 
-import json
 import os
 
 import numpy as np
@@ -20,7 +19,7 @@ from weka_ranking.metrics import auc
 from weka_ranking.model import RankingReduction
 from weka_ranking.tasks import load_task
 from weka_ranking_studies import java
-from weka_ranking_studies.bench.benchmarks import _side_by_side, _timed, machine
+from weka_ranking_studies.bench.timing import side_by_side, timed
 
 TASKS = ("kr-vs-kp", "spambase", "binary-180")
 LEARNERS = {
@@ -77,7 +76,7 @@ def row_learners(tasks: tuple[str, ...] = TASKS, repeats: int = 2) -> dict:
                 )
                 for way in (True, False)
             ]
-            alone, from_rows, on_pairs = _side_by_side(
+            alone, from_rows, on_pairs = side_by_side(
                 repeats,
                 lambda c=classname: java.alone_training_seconds(c, train),
                 lambda c=classname: java.committee_training(c, train, seeds)["seconds"],
@@ -88,16 +87,16 @@ def row_learners(tasks: tuple[str, ...] = TASKS, repeats: int = 2) -> dict:
             )
             default = RankingReduction(learner)
             pointwise = RankingReduction(learner, ranker="pointwise")
-            fits = _side_by_side(
+            fits = side_by_side(
                 repeats,
-                lambda m=default: _timed(lambda: m.fit(train)),
-                lambda m=pointwise: _timed(lambda: m.fit(train)),
+                lambda m=default: timed(lambda: m.fit(train)),
+                lambda m=pointwise: timed(lambda: m.fit(train)),
                 warm_ups=1,
             )
-            ranks = _side_by_side(
+            ranks = side_by_side(
                 repeats,
-                lambda m=default: _timed(lambda: m.decision_function(test)),
-                lambda m=pointwise: _timed(lambda: m.decision_function(test)),
+                lambda m=default: timed(lambda: m.decision_function(test)),
+                lambda m=pointwise: timed(lambda: m.decision_function(test)),
                 warm_ups=1,
             )
             rows.append(
@@ -129,11 +128,6 @@ def row_learners(tasks: tuple[str, ...] = TASKS, repeats: int = 2) -> dict:
                 }
             )
     return {
-        "row_learners": rows,
-        "machine": machine(),
+        "rows": rows,
         "load_average": [load_before, os.getloadavg()[0]],
     }
-
-
-if __name__ == "__main__":
-    print(json.dumps(row_learners(), indent=1))

@@ -13,14 +13,12 @@ some 1,000 s). Wall and process CPU seconds (the JVM runs in this process:
 its threads, compiler and collector included), with the load average
 around each run, since the machine may be shared.
 
-Run: ``python -m weka_ranking_studies.bench.tournament_missing`` (prints
-JSON; ``--small`` for a quick check).
+Run: ``weka-ranking bench --sections tournament-missing`` (``--no-large``
+leaves the key out).
 """
 
 from __future__ import annotations
 
-import argparse
-import json
 import os
 import time
 
@@ -64,8 +62,13 @@ def measure(
     train_n: int = TRAIN_N,
     repeats: int = 2,
     threads: int = 2,
+    warm_ups: int = 1,
 ) -> dict:
-    """Both paths side by side on ``side_by_side_n`` rows, then the key alone."""
+    """Both paths side by side on ``side_by_side_n`` rows, then the key alone.
+
+    After ``warm_ups`` untimed runs of each (the JIT compiles the walk's loops:
+    a cold first run took three times a warm one's), ``repeats`` in turns.
+    """
     started = time.perf_counter()
     model = RankingReduction(
         "J48",
@@ -77,6 +80,9 @@ def measure(
     train_seconds = time.perf_counter() - started
     reduction = model.weka_model_
     rows = with_missing(side_by_side_n, side_by_side_share)
+    for _ in range(warm_ups):
+        for walk in (True, False):
+            java.bench_missing_tournament(reduction, rows, threads, walk)
     runs: dict[str, list[dict]] = {"walked": [], "asked": []}
     for _ in range(repeats):  # in turns, so that a change of load hits both
         for name, walk in (("walked", True), ("asked", False)):
@@ -116,19 +122,3 @@ def measure(
         out["key"] = {"n": key_n, "share_missing": key_share, **summary(key)}
         out["tournament_j48x10_200k_1pct_missing_seconds"] = key["seconds"]
     return out
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--small", action="store_true", help="a quick check")
-    args = parser.parse_args(argv)
-    if args.small:
-        result = measure(2_000, 0.05, key_n=None, train_n=2_000, repeats=1)
-    else:
-        result = measure()
-    print(json.dumps(result, indent=1))
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

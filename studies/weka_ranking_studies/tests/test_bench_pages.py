@@ -232,6 +232,90 @@ def _results() -> dict:
                 },
             ]
         },
+        "default_speed": {
+            "cpus": 2,
+            "rows": [
+                {
+                    "rows": 20_000,
+                    "features": 16,
+                    "training_rows": 18_000,
+                    "pairs_per_instance": 8,
+                    "j48_alone_seconds": 0.5,
+                    "default_seconds": 6.25,
+                    "default_over_j48": 12.5,
+                    "j48_alone_cpu_seconds": 0.75,
+                    "default_cpu_seconds": 9.0,
+                    "default_over_j48_cpu": 12.0,
+                    "member_pairs": 144_000,
+                    "member_from_rows_seconds": 0.4,
+                    "member_on_pairs_seconds": 3.2,
+                    "member_same_model": True,
+                    "load_average": [1.25, 2.5],
+                }
+            ],
+        },
+        "row_learners": {
+            "rows": [
+                {
+                    "task": "spambase",
+                    "train_rows": 4_141,
+                    "attributes": 57,
+                    "learner": "Logistic",
+                    "members": 10,
+                    "members_from_rows": True,
+                    "same_member_texts": 7,
+                    "alone_seconds": 0.125,
+                    "from_rows_seconds": 1.5,
+                    "on_pairs_seconds": 6.0,
+                    "from_rows_over_alone": 12.0,
+                    "on_pairs_over_alone": 48.0,
+                    "api_fit_default_seconds": 1.75,
+                    "api_fit_alone_seconds": 0.25,
+                    "api_fit_ratio": 7.0,
+                    "api_rank_default_seconds": 0.05,
+                    "api_rank_alone_seconds": 0.01,
+                    "auc_default": 0.97125,
+                    "auc_alone": 0.96875,
+                }
+            ],
+            "load_average": [1.0, 3.5],
+        },
+        "tournament_missing": {
+            "train_n": 20_000,
+            "voters": 10,
+            "threads": 2,
+            "train_seconds": 30.0,
+            "side_by_side": {
+                "n": 20_000,
+                "share_missing": 0.01,
+                "runs": {
+                    path: [
+                        {"seconds": s, "pairs_asked": 0, "load_average": load}
+                        for s, load in runs
+                    ]
+                    for path, runs in (
+                        ("walked", ((1.0, [1.5, 2.0]), (1.2, [2.0, 4.25]))),
+                        ("asked", ((5.0, [1.25, 2.0]), (5.5, [2.0, 3.0]))),
+                    )
+                },
+                "walked_seconds": 1.1,
+                "asked_seconds": 5.25,
+                "walked_cpu_seconds": 0.5,
+                "asked_cpu_seconds": 4.0,
+                "same_degrees": True,
+                "speedup": 5.25 / 1.1,
+                "cpu_speedup": 8.0,
+            },
+            "key": {
+                "n": 200_000,
+                "share_missing": 0.01,
+                "seconds": 42.5,
+                "process_cpu_seconds": 20.25,
+                "load_average": [2.5, 1.75],
+                "pairs_asked": 0,
+            },
+            "tournament_j48x10_200k_1pct_missing_seconds": 42.5,
+        },
     }
 
 
@@ -349,10 +433,42 @@ def test_every_number_comes_from_the_values():
     assert "as WEKA's or closer; 3 training pairs' predictions differ." in text
 
 
+def test_the_default_row_learners_and_missing_tournament_sections():
+    results = _results()
+    v = _roundtrip(page.values(results, COMMAND))
+    assert v["tournament_missing"]["rows"][0]["load_low"] == 1.25
+    assert v["tournament_missing"]["rows"][0]["load_high"] == 4.25
+    text = page.render(v)
+    assert "its members on all 2 cores" in text
+    assert (
+        "| 20,000 | 16 | 18,000 | 8 | 0.50 | 6.25 | 12.5 | 0.75 | 9.00 | 12.0 "
+        "| 144,000 | 0.40 | 3.20 | yes | 1.2 | 2.5 |" in text
+    )
+    assert (
+        "| spambase | 4,141 | Logistic | 0.125 | 1.500 | 6.000 | 12.0 | 48.0 "
+        "| 7 of 10 | 1.750 | 0.250 | 7.0 | 0.9712 | 0.9688 |" in text
+    )
+    assert "Load average 1.0 before, 3.5 after." in text
+    assert "the median of 2 runs each" in text
+    assert (
+        "| 20,000 | 1% | 1.10 | 5.25 | 4.8 | 0.50 | 4.00 | 8.0 | yes | 1.2 | 4.2 |"
+        in (text)
+    )
+    assert "The key, 200,000 rows with 1% missing, walked alone" in text
+    assert ": 42.5 s, 20.2 process CPU seconds, at load 1.8 to 2.5." in text
+    v["default_speed"]["rows"][0]["member_same_model"] = "NO"
+    v["tournament_missing"]["key"] = None
+    text = page.render(v)
+    assert "| 3.20 | NO | 1.2 | 2.5 |" in text
+    assert text.endswith("The key was left out (`--no-large`).\n")
+
+
 def test_sections_the_run_left_out_are_left_out():
     results = _results()
     del results["tree_committee"], results["memory"], results["competitors"]
     del results["all_pairs_training"], results["naive_bayes_numeric"]
+    del results["default_speed"], results["row_learners"]
+    del results["tournament_missing"]
     text = page.to_markdown(results, COMMAND)
     assert "## Memory" not in text and "## The rankers" not in text
     assert text.endswith("RandomForest on spambase.\n")
