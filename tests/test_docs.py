@@ -9,6 +9,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@pytest.mark.slow  # mkdocs builds the whole site: the docs, not the method
 def test_api_reference_builds(tmp_path):
     pytest.importorskip("mkdocstrings")
     build = subprocess.run(

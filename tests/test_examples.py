@@ -13,6 +13,8 @@ def run(name, capsys):
     return capsys.readouterr().out
 
 
+@pytest.mark.slow  # two worker processes, each a JVM: test_sklearn.py's grid
+# search with n_jobs=2 checks the same in the default suite
 def test_grid_search(capsys, weka):
     pytest.importorskip("sklearn")
     out = run("grid_search.py", capsys).splitlines()
