@@ -497,11 +497,6 @@ def build(classifier, instances, spec: str) -> None:
     interruptibly(train)
 
 
-def pairs_for_instances(instances: int) -> int:
-    """The pairs per instance ``-P auto`` draws from this many training instances."""
-    return int(_classes()(REDUCTION).pairsForInstances(int(instances)))
-
-
 def make_reduction(options: Sequence[str], base=None):
     """The Java meta-classifier with WEKA options (``-W ... -- base options``).
 

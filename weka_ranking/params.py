@@ -44,7 +44,8 @@ RANKING_PARAMETERS = ("ranker", "ties", "threads")
 DEFAULT_PAIRS_PER_INSTANCE: int | str = "auto"
 # "auto": 2 pairs per instance up to 5,000 training instances, one more for each
 # 1,000 more, at most 8: Java's RankingReduction.AUTO_PAIRS_* and
-# pairsForInstances, which train; said here for what runs without a JVM.
+# pairsForInstances, which train; said here for the Python face's own use (the
+# estimate's pilot, tests without a JVM), held equal by tests/test_pairs_by_size.py.
 AUTO_PAIRS_LOW, AUTO_PAIRS_FROM, AUTO_PAIRS_STEP, AUTO_PAIRS_MOST = 2, 5_000, 1_000, 8
 DEFAULT_VOTERS = 10
 DEFAULT_RANKER = "tournament"

@@ -56,13 +56,14 @@ from typing import Any
 
 import numpy as np
 
-from weka_ranking import bridge, machine
+from weka_ranking import machine
 from weka_ranking import progress as progress_module
 from weka_ranking.atomic import write_atomically
 from weka_ranking.errors import DataError, HeapError, WekaError
 from weka_ranking.experiments.plan import ExperimentPlan, ExperimentUnit
 from weka_ranking.experiments.runner import makespan, pending_units
 from weka_ranking.experiments.store import ResultStore
+from weka_ranking.params import auto_pairs
 
 logger = logging.getLogger(__name__)
 
@@ -272,7 +273,7 @@ def _pilot_seconds(
     train, test = data.subset(train_rows), data.subset(test_rows)
     estimator = scheme.estimator()
     if getattr(estimator, "pairs_per_instance", None) == "auto":
-        estimator.set_params(pairs_per_instance=bridge.pairs_for_instances(unit_rows))
+        estimator.set_params(pairs_per_instance=auto_pairs(unit_rows))
     started, cpu = time.perf_counter(), time.process_time()
     try:
         model, seconds = fit_fold(estimator, train)

@@ -980,7 +980,6 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   /** What the pairs per instance take. */
   private static final String PAIRS_RANGE = "must be 'all', 'auto' or an integer >= 1";
 
-
   /**
    * The pairs per instance that {@code -P auto} draws from a training set of
    * this many instances: 2 up to 5,000, one more for each 1,000 more, at most
