@@ -1836,6 +1836,19 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     return model().againstReference(instances, settings());
   }
 
+  /**
+   * The degree against the reference sample above which a single instance is
+   * predicted to be of the class that ranks first, learned at training on the
+   * sample itself (see {@link RankingModel#referenceThreshold}).
+   *
+   * @return the threshold, in [0, 1]
+   * @throws Exception if the model scores no single instance by its degree
+   *     (pointwise, grouped, -reference-size 0), or a member cannot classify a pair
+   */
+  public double referenceThreshold() throws Exception {
+    return model().referenceThreshold(settings());
+  }
+
   // -- the trained model, for the Python bridge -----------------------------
   /**
    * Who to tell when each member has been trained.

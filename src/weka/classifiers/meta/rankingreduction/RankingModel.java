@@ -586,9 +586,17 @@ public final class RankingModel implements Serializable {
    *
    * @param how the options (the committee's threads; the threshold does not depend on them)
    * @return the threshold, in [0, 1]
-   * @throws Exception if a member cannot classify a pair
+   * @throws Exception if the model scores no single instance by its degree
+   *     (pointwise, grouped, -reference-size 0), or a member cannot classify a pair
    */
-  synchronized double referenceThreshold(Settings how) throws Exception {
+  public synchronized double referenceThreshold(Settings how) throws Exception {
+    if (m_TrainedPointwise || m_Task.grouped() || m_Reference.size() == 0) {
+      throw new UnsupportedOperationException("RankingReduction: no threshold on a "
+          + "degree against the reference sample: the model is "
+          + (m_TrainedPointwise ? "pointwise (the base learner's own distribution)"
+              : m_Task.grouped() ? "grouped (a degree is a score within a query)"
+              : "trained with -reference-size 0"));
+    }
     if (m_ReferenceThreshold == null) {
       m_ReferenceThreshold = m_Reference.size() < 2 ? 1 - m_FirstShare
           : referenceThreshold(m_Reference.ownDegrees(rows -> committee(rows, how)),
