@@ -71,7 +71,7 @@ def test_both_faces_say_the_same_for_one_instance_and_for_a_batch(fitted, halves
 
 
 def degrees_back(p: np.ndarray, threshold: float) -> np.ndarray:
-    """The degrees against the reference sample, back from the line that puts the threshold at 0.5."""
+    """The degrees against the reference sample, back from the line through 0.5."""
     return np.where(
         p <= 0.5, 2 * p * threshold, threshold + (p - 0.5) * 2 * (1 - threshold)
     )
@@ -79,7 +79,7 @@ def degrees_back(p: np.ndarray, threshold: float) -> np.ndarray:
 
 @pytest.mark.parametrize("name", ["hepatitis", "breast-cancer"])
 def test_about_the_training_share_of_a_test_fold_is_predicted_first(name, weka):
-    """The threshold is learned on the reference sample, not 1 - q (a new user's finding).
+    """The threshold is learned on the reference sample, not 1 - q (users' finding).
 
     Cut at 1 - q, few rows passed it (hepatitis: 1.9 % predicted positive where
     20 % are): the pair model never saw two rows of one class, so degrees crowd
