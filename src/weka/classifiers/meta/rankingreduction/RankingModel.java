@@ -582,7 +582,8 @@ public final class RankingModel implements Serializable {
    * class, so degrees crowd together and 1 - q, the cut the training share
    * alone gives, is passed by few rows or none. Derived once, from the kept
    * rows only (a model file of 0.3.0 or earlier derives it when first
-   * asked, the same threshold a training now gives it).
+   * asked, the same threshold a training now gives it). With one row kept
+   * there are no others to score it against: 1 - q.
    *
    * @param how the options (the committee's threads; the threshold does not depend on them)
    * @return the threshold, in [0, 1]
@@ -629,8 +630,8 @@ public final class RankingModel implements Serializable {
    * A score as the probability of the class that ranks first, cut at c:
    * 0.5 s / c below it and 0.5 + 0.5 (s - c) / (1 - c) above it, increasing,
    * within [0, 1] for s in [0, 1], 0.5 at c (which a batch's scores never
-   * equal; a single instance's degree at the reference threshold is not
-   * predicted first).
+   * equal; a single instance's degree can: 0.5, which Python's predict does
+   * not call first, and WEKA's classifyInstance calls the class of lower index).
    */
   private static double probability(double score, double cut) {
     double p = cut >= 1 || (cut > 0 && score < cut)
@@ -763,9 +764,10 @@ public final class RankingModel implements Serializable {
       rows[i] = m_Task.row(instances[i]);
     }
     double[] degrees = m_Reference.degrees(rows, batch -> committee(batch, how));
+    Double threshold = m_Task.grouped() ? null : referenceThreshold(how);
     for (int i = 0; i < out.length; i++) {
       out[i] = m_Task.distribution(m_Header.classAttribute(),
-          m_Task.grouped() ? degrees[i] : probability(degrees[i], referenceThreshold(how)));
+          threshold == null ? degrees[i] : probability(degrees[i], threshold));
     }
     return out;
   }
