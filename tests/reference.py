@@ -172,3 +172,19 @@ def share_probability(score, cut: float):
     if cut >= 1 or 0 < cut and score < cut:
         return 0.5 * score / cut
     return 0.5 + 0.5 * (score - cut) / (1 - cut)
+
+
+def reference_threshold(own_degrees, share: float) -> float:
+    """The degree above which a single instance is predicted first.
+
+    ``share_cut`` of the reference sample's own degrees (each kept row against
+    the others); where it leaves none or all of them above, halfway from the
+    highest degree to 1, or from the lowest to 0.
+    """
+    own_degrees = np.asarray(own_degrees, dtype=np.float64)
+    cut = share_cut(own_degrees, share)
+    if cut > own_degrees.max():
+        return (own_degrees.max() + 1) / 2
+    if cut < own_degrees.min():
+        return own_degrees.min() / 2
+    return cut

@@ -233,4 +233,7 @@ def test_sub_committee_equals_fitting_fewer_voters(halves):
     sub = large.sub_committee(4)
     assert sub.voters == 4 and sub.n_pairs_ == small.n_pairs_
     np.testing.assert_array_equal(sub.scores(test), small.scores(test))
+    # The threshold a single instance is cut at, derived on the first ask, is
+    # the one training with 4 voters learned.
+    np.testing.assert_array_equal(sub.predict_proba(test), small.predict_proba(test))
     assert len(large.members_) == 7  # the original is untouched

@@ -249,26 +249,35 @@ def test_crossvalidatemodel_pooled_auc_equals_cv(weka):
 
 
 def test_one_instance_is_scored_against_the_reference_sample(weka, halves):
-    train, test = halves
+    # Sixty training rows, all kept: the reference sample is then every
+    # training row (in a shuffled order), and the members are asked each pair.
+    train, test = halves[0].subset(np.arange(60)), halves[1]
     options = f"-P 2 -I 3 -reference-size {len(train)} -rank-first first"
     model = trained(weka, options, train)
-    # The reference sample is then every training row (in a shuffled order).
     members, header = model.getMembers(), model.getPairHeader()
+
+    def beats(a, b) -> bool:
+        values = np.r_[a, b, np.nan].tolist()
+        pair = weka("weka.core.DenseInstance")(1.0, values)
+        pair.setDataset(header)
+        votes = sum(m.classifyInstance(pair) == 1.0 for m in members)
+        return 2 * votes > len(members)
+
+    # The threshold: learned on the sample's own degrees, each row against
+    # the others, so that about the training share of class 0 (it ranks first,
+    # -rank-first first) is above it.
+    own = [
+        np.mean([beats(train.X[r], train.X[k]) for k in range(len(train)) if k != r])
+        for r in range(len(train))
+    ]
+    threshold = reference.reference_threshold(own, np.mean(train.y == 0))
+    assert model.referenceThreshold() == pytest.approx(threshold, abs=1e-12)
     instances = bridge.to_instances(test)
     for i in range(5):
-        wins = 0
-        for r in range(len(train)):
-            values = np.r_[test.X[i], train.X[r], np.nan].tolist()
-            pair = weka("weka.core.DenseInstance")(1.0, values)
-            pair.setDataset(header)
-            votes = sum(m.classifyInstance(pair) == 1.0 for m in members)
-            wins += 2 * votes > len(members)
+        degree = np.mean([beats(test.X[i], row) for row in train.X])
+        first = reference.share_probability(degree, threshold)
         distribution = list(model.distributionForInstance(instances.instance(i)))
-        # Class 0, the file's first value, ranks first (-rank-first first); the
-        # degree s is moved so that 1 - q, q its training share, falls at 0.5.
-        cut = 1 - np.mean(train.y == 0)
-        first = 0.5 + 0.5 / max(cut, 1 - cut) * (wins / len(train) - cut)
-        assert distribution == pytest.approx([first, 1 - first])
+        assert distribution == pytest.approx([first, 1 - first], abs=1e-12)
     refusing = trained(weka, "-P 2 -reference-size 0", train)
     with pytest.raises(jpype.JException, match="reference-size 0"):
         refusing.distributionForInstance(instances.instance(0))

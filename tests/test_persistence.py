@@ -142,7 +142,10 @@ def test_a_model_file_of_0_1_loads_as_the_model_it_was(weka):
         again.setOptions(old.getOptions())
         again.buildClassifier(data)
         # Only the line of the pairs drawn is new: a file before 0.3.0 does not
-        # hold the training instances it was drawn for.
+        # hold the training instances it was drawn for. The threshold a single
+        # instance is cut at, which a file of 0.3.0 or earlier does not hold
+        # either, is derived from its reference sample when first asked (here
+        # by the text): the one training learns.
         assert str(old.toString()) == "".join(
             line
             for line in str(again.toString()).splitlines(keepends=True)

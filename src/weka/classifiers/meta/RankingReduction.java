@@ -272,9 +272,11 @@ import weka.gui.ProgrammaticProperty;
  * half, the score itself). A single
  * instance ({@link #distributionForInstance}, and a batch of one) is scored
  * by its degree against a reference sample of the training data kept with
- * the model, its class predicted where the degree is above 1 - q: the same
- * for an instance
- * whatever else is scored ({@link #referenceDistributions} scores a batch
+ * the model, its class predicted where the degree is above a threshold
+ * learned on the sample itself, so that about q of the sample's own
+ * instances, each scored against the others, are above it
+ * ({@link #referenceThreshold}): the same for an instance whatever else is
+ * scored ({@link #referenceDistributions} scores a batch
  * so, the Python face's {@code predict} and {@code predict_proba}).
  *
  * <p>This class holds the options, as WEKA's {@code Bagging} does; the
@@ -1209,7 +1211,9 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    */
   public String referenceSizeTipText() {
     return "Training instances (drawn with the seed) kept with the model to score a "
-        + "single instance by its degree against them; 0 refuses single instances.";
+        + "single instance by its degree against them, and to learn where to cut that "
+        + "degree (each kept instance scored against the others: about n x n pairs "
+        + "asked at training); 0 refuses single instances.";
   }
 
   /**
@@ -1340,8 +1344,9 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
         + "its training share of each batch (on by default), instead of for the top half "
         + "of each batch (off: -top-half). The score is moved by one increasing map "
         + "that puts the cut at 0.5, so the ROC area is the ranking's AUC either way; "
-        + "a single instance is predicted first where it beats more than 1 - share of "
-        + "the reference sample.";
+        + "a single instance is predicted first where it beats more of the reference "
+        + "sample than the threshold learned on the sample (about share of its own "
+        + "instances, each scored against the others, are above it).";
   }
 
   /**
@@ -1805,8 +1810,12 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   /**
    * Scores one instance by its degree against the reference sample: the
    * share s of the kept training instances it beats, mapped by an increasing
-   * line that puts 1 - q at 0.5, q the training share of the class that ranks
-   * first: that class where s is above 1 - q. A batch is
+   * piecewise line (0 to 0, 1 to 1) that puts the threshold t at 0.5: that
+   * class where s is above t. t is learned at training on the sample itself
+   * ({@link #referenceThreshold}): about q, the training share of the class
+   * that ranks first, of the sample's own instances, each scored against the
+   * others, are above it (0.3.0 and earlier cut at 1 - q, which few instances passed:
+   * the pair model never saw two instances of one class). A batch is
    * ranked as a whole by {@link #distributionsForInstances} instead; {@link
    * #referenceDistributions} scores a batch as this does each instance.
    *
@@ -1834,6 +1843,19 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
       instances[i] = batch.instance(i);
     }
     return model().againstReference(instances, settings());
+  }
+
+  /**
+   * The degree against the reference sample above which a single instance is
+   * predicted to be of the class that ranks first, learned at training on the
+   * sample itself (see {@link RankingModel#referenceThreshold}).
+   *
+   * @return the threshold, in [0, 1]
+   * @throws Exception if the model scores no single instance by its degree
+   *     (pointwise, grouped, -reference-size 0), or a member cannot classify a pair
+   */
+  public double referenceThreshold() throws Exception {
+    return model().referenceThreshold(settings());
   }
 
   // -- the trained model, for the Python bridge -----------------------------

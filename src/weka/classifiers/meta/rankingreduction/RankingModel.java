@@ -142,6 +142,12 @@ public final class RankingModel implements Serializable {
   String m_WekaVersion;
   /** The training data's (weighted) share of the class that ranks first. */
   double m_FirstShare;
+  /**
+   * The degree against the reference sample above which a single instance is
+   * predicted to be of the class that ranks first ({@link #referenceThreshold});
+   * null until derived: in files of 0.3.0 and earlier, in a smaller committee, grouped.
+   */
+  Double m_ReferenceThreshold;
   /** Why the chosen SMO solver declined (null when it applied or was not chosen). */
   String m_SmoSolverDeclined;
   /** Per member, why the row path declined after looking at its pairs, or null. */
@@ -262,6 +268,9 @@ public final class RankingModel implements Serializable {
     model.buildMembers(pairs, how, before != null && members > 1, (int) footprint[1],
         listener, memberPairs);
     model.m_Reference = ReferenceSample.draw(pairs.rows(), referenceSize, how.seed);
+    if (!model.m_Task.grouped() && model.m_Reference.size() > 0) {
+      model.referenceThreshold(how);
+    }
     return model;
   }
 
@@ -566,20 +575,63 @@ public final class RankingModel implements Serializable {
   }
 
   /**
-   * A degree against the reference sample as the probability of the class
-   * that ranks first: 0.5 + a (s - c) for c = 1 - q, q the training share,
-   * and a = 0.5 / max(c, 1 - c), increasing and within [0, 1], the same for
-   * every instance, so that s > c is predicted first.
+   * The degree against the reference sample above which a single instance is
+   * predicted first, learned on the sample itself so that about the training
+   * share of the sample is above it: a new instance's degree is its share of
+   * the kept rows it beats, and the pair model never saw two rows of one
+   * class, so degrees crowd together and 1 - q, the cut the training share
+   * alone gives, is passed by few rows or none. Derived once, from the kept
+   * rows only (a model file of 0.3.0 or earlier derives it when first
+   * asked, the same threshold a training now gives it). With one row kept
+   * there are no others to score it against: 1 - q.
+   *
+   * @param how the options (the committee's threads; the threshold does not depend on them)
+   * @return the threshold, in [0, 1]
+   * @throws Exception if the model scores no single instance by its degree
+   *     (pointwise, grouped, -reference-size 0), or a member cannot classify a pair
    */
-  private double referenceProbability(double degree) {
-    double cut = 1 - m_FirstShare;
-    return 0.5 + 0.5 / Math.max(cut, 1 - cut) * (degree - cut);
+  public synchronized double referenceThreshold(Settings how) throws Exception {
+    if (m_TrainedPointwise || m_Task.grouped() || m_Reference.size() == 0) {
+      throw new UnsupportedOperationException("RankingReduction: no threshold on a "
+          + "degree against the reference sample: the model is "
+          + (m_TrainedPointwise ? "pointwise (the base learner's own distribution)"
+              : m_Task.grouped() ? "grouped (a degree is a score within a query)"
+              : "trained with -reference-size 0"));
+    }
+    if (m_ReferenceThreshold == null) {
+      m_ReferenceThreshold = m_Reference.size() < 2 ? 1 - m_FirstShare
+          : referenceThreshold(m_Reference.ownDegrees(rows -> committee(rows, how)),
+              m_FirstShare);
+    }
+    return m_ReferenceThreshold;
+  }
+
+  /**
+   * The threshold learned on the reference sample's own degrees (each kept
+   * row against the others, itself left out): the cut of {@link #shareCut},
+   * between two distinct degrees, so that ties stay on one side and the
+   * count above is the nearest to share x n they allow (the fewer above on a
+   * draw); where that leaves none or all of them above, halfway from the
+   * highest degree to 1, or from the lowest to 0, so the threshold is in
+   * [0, 1].
+   *
+   * @param ownDegrees the kept rows' degrees against the others
+   * @param share the training share of the class that ranks first
+   * @return the threshold, in [0, 1]
+   */
+  public static double referenceThreshold(double[] ownDegrees, double share) {
+    double cut = shareCut(ownDegrees, share);
+    double highest = Arrays.stream(ownDegrees).max().orElse(1);
+    double lowest = Arrays.stream(ownDegrees).min().orElse(0);
+    return cut > highest ? (highest + 1) / 2 : cut < lowest ? lowest / 2 : cut;
   }
 
   /**
    * A score as the probability of the class that ranks first, cut at c:
    * 0.5 s / c below it and 0.5 + 0.5 (s - c) / (1 - c) above it, increasing,
-   * within [0, 1] for s in [0, 1], 0.5 at c (which no score equals).
+   * within [0, 1] for s in [0, 1], 0.5 at c (which a batch's scores never
+   * equal; a single instance's degree can: 0.5, which Python's predict does
+   * not call first, and WEKA's classifyInstance calls the class of lower index).
    */
   private static double probability(double score, double cut) {
     double p = cut >= 1 || (cut > 0 && score < cut)
@@ -712,9 +764,10 @@ public final class RankingModel implements Serializable {
       rows[i] = m_Task.row(instances[i]);
     }
     double[] degrees = m_Reference.degrees(rows, batch -> committee(batch, how));
+    Double threshold = m_Task.grouped() ? null : referenceThreshold(how);
     for (int i = 0; i < out.length; i++) {
       out[i] = m_Task.distribution(m_Header.classAttribute(),
-          m_Task.grouped() ? degrees[i] : referenceProbability(degrees[i]));
+          threshold == null ? degrees[i] : probability(degrees[i], threshold));
     }
     return out;
   }
@@ -918,15 +971,31 @@ public final class RankingModel implements Serializable {
       return "the score is the probability of the last (most relevant) grade";
     }
     String share = Utils.doubleToString(m_FirstShare, 4);
-    return how.shareThreshold
+    return (how.shareThreshold
         ? "predicts " + first + " for about its training share (" + share + ") of each "
             + "batch, its top by score, by an increasing map of the score, so the ROC area "
-            + "is the ranking's AUC and the accuracy is that of this cut; a single "
-            + "instance (and Python's predict) where it beats more than 1 - " + share
-            + " of the reference sample"
+            + "is the ranking's AUC and the accuracy is that of this cut"
         : "predicts " + first + " where the score is above 0.5 (the top half of each batch); the "
             + "score is the probability of " + first + ", so the ROC area is the "
-            + "ranking's AUC";
+            + "ranking's AUC")
+        + "; " + singleInstanceText(share, how);
+  }
+
+  /** How a single instance is predicted, for the model's text. */
+  private String singleInstanceText(String share, Settings how) {
+    if (m_Reference.size() == 0) {
+      return "no single instance is scored (-reference-size 0)";
+    }
+    String threshold;
+    try {
+      threshold = Utils.doubleToString(referenceThreshold(how), 4);
+    } catch (Exception e) {
+      return "the threshold for a single instance could not be derived: " + e.getMessage();
+    }
+    return "a single instance (and Python's predict) where it beats more than "
+        + threshold + " of the " + m_Reference.size() + " training instances of the "
+        + "reference sample, the threshold above which about the training share ("
+        + share + ") of the sample's own instances are, each scored against the others";
   }
 
   /**

@@ -8,7 +8,9 @@ import java.util.Random;
 
 /**
  * Training rows kept with the model to score a single instance: its degree
- * against them, the share of the kept rows it beats as first element.
+ * against them, the share of the kept rows it beats as first element; and
+ * the kept rows' own degrees against each other, where the threshold on that
+ * degree is learned.
  */
 public final class ReferenceSample implements Serializable {
 
@@ -77,30 +79,72 @@ public final class ReferenceSample implements Serializable {
       throws Exception {
     int n = m_Rows.length;
     double[] out = new double[batch.length];
-    int block = Math.max(1, PAIRS_AT_ONCE / Math.max(n, 1));
+    int block = block();
     for (int from = 0; from < batch.length; from += block) {
       int count = Math.min(block, batch.length - from);
       double[][] rows = new double[n + count][];
       System.arraycopy(m_Rows, 0, rows, 0, n);
       System.arraycopy(batch, from, rows, n, count);
-      int[] left = new int[count * n];
-      int[] right = new int[count * n];
-      for (int i = 0; i < count; i++) {
-        for (int k = 0; k < n; k++) {
-          left[i * n + k] = n + i;
-          right[i * n + k] = k;
-        }
-      }
-      boolean[] wins = new boolean[count * n];
-      committees.on(rows).beats(left, right, count * n, wins);
-      for (int i = 0; i < count; i++) {
-        int degree = 0;
-        for (int k = 0; k < n; k++) {
-          degree += wins[i * n + k] ? 1 : 0;
-        }
-        out[from + i] = degree / (double) n;
-      }
+      shares(committees.on(rows), n, count, false, out, from);
     }
     return out;
+  }
+
+  /**
+   * Each kept row's share of the other kept rows it beats as first element,
+   * itself left out: the degrees that new instances' degrees are compared
+   * with, on the same committee, to learn where to cut them. At least two
+   * rows must be kept.
+   *
+   * @param committees the committee over a set of rows
+   * @return the degrees, in [0, 1], in the kept rows' order
+   * @throws Exception if a member cannot classify a pair
+   */
+  public double[] ownDegrees(Committee.Factory committees) throws Exception {
+    int n = m_Rows.length;
+    double[] out = new double[n];
+    Committee committee = committees.on(m_Rows);
+    int block = block();
+    for (int from = 0; from < n; from += block) {
+      shares(committee, from, Math.min(block, n - from), true, out, from);
+    }
+    return out;
+  }
+
+  /** Rows asked at once against every kept row: PAIRS_AT_ONCE pairs, at least one row. */
+  private int block() {
+    return Math.max(1, PAIRS_AT_ONCE / Math.max(m_Rows.length, 1));
+  }
+
+  /**
+   * The shares of the kept rows (the committee's rows 0 to n - 1) that its
+   * rows first to first + count - 1 beat, each as first element, into out
+   * from {@code at}; with {@code leaveOut} those rows are kept rows, each
+   * not asked against itself.
+   */
+  private void shares(Committee committee, int first, int count, boolean leaveOut,
+      double[] out, int at) throws Exception {
+    int n = m_Rows.length;
+    int others = leaveOut ? n - 1 : n;
+    int[] left = new int[count * others];
+    int[] right = new int[count * others];
+    for (int i = 0; i < count; i++) {
+      int pair = i * others;
+      for (int k = 0; k < n; k++) {
+        if (!leaveOut || k != first + i) {
+          left[pair] = first + i;
+          right[pair++] = k;
+        }
+      }
+    }
+    boolean[] wins = new boolean[count * others];
+    committee.beats(left, right, count * others, wins);
+    for (int i = 0; i < count; i++) {
+      int degree = 0;
+      for (int k = 0; k < others; k++) {
+        degree += wins[i * others + k] ? 1 : 0;
+      }
+      out[at + i] = degree / (double) others;
+    }
   }
 }
