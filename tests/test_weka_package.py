@@ -178,6 +178,32 @@ def test_weka_refuses_it_outside_the_weka_versions_it_depends_on(tmp_path):
     assert "not compatible with Weka 3.9.7" in result.stdout + result.stderr
 
 
+def test_the_install_command_said_runs_quietly_with_weka_jar_alone(tmp_path, capsys):
+    """On Java 17 it printed three "Unable to make ... defineClass" refusals.
+
+    WEKA's own launcher adds --add-opens; plain ``java`` with weka.jar alone
+    (mtj.jar not beside it, as WEKA's distribution ships it) defines MTJ's
+    classes itself, which Java 17 refuses without it.
+    """
+    from weka_ranking.cli import main
+
+    assert main(["weka-package", "--out", str(tmp_path)]) == 0
+    said = capsys.readouterr().err.split("install it with: ")[1].split()
+    weka_jar = str(jvm.weka_lib_dir() / "weka.jar")
+    command = [weka_jar if word == "weka.jar" else word for word in said]
+    result = subprocess.run(
+        command,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "WEKA_HOME": str(tmp_path / "weka_home")},
+        timeout=600,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "defineClass" not in result.stdout + result.stderr
+    installed = tmp_path / "weka_home" / "packages" / "weka-ranking"
+    assert (installed / "weka-ranking.jar").is_file()
+
+
 def test_installed_where_wekas_package_manager_puts_it(weka_home):
     installed = weka_home / "packages" / "weka-ranking"
     assert (installed / "Description.props").is_file()
