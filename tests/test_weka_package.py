@@ -256,6 +256,35 @@ def test_a_refused_option_is_one_line_on_wekas_command_line(weka):
     ]
 
 
+def test_a_refusal_through_weka_run_exits_as_baggings_does(weka):
+    """WEKA's convention, kept: runClassifier prints the refusal and returns (0).
+
+    Found by a user's script that read the exit status; the WEKA package's
+    doc/README says why it is kept (WEKA's Simple CLI runs main in its JVM).
+    """
+    classpath = os.pathsep.join(jvm.classpath())
+
+    def weka_run(classifier: str) -> subprocess.CompletedProcess:
+        return subprocess.run(
+            ["java", "--add-opens", "java.base/java.lang=ALL-UNNAMED", "-cp"]
+            + [classpath, "-Dweka.packageManager.offline=true", "weka.Run"]
+            + [classifier, "-t", BREAST_CANCER, "-P", "bogus"],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+
+    bagging = weka_run("weka.classifiers.meta.Bagging")
+    ours = weka_run("weka.classifiers.meta.RankingReduction")
+    assert 'Weka exception: For input string: "bogus"' in bagging.stderr
+    assert ours.returncode == bagging.returncode == 0
+    assert ours.stdout == ""
+    assert (
+        "Weka exception: pairsPerInstance (-P) bogus: must be 'all', 'auto' or an "
+        "integer >= 1"
+    ) in ours.stderr.splitlines()
+
+
 def test_the_same_class_ranks_first_in_both_worlds_when_nothing_is_said(
     weka_home, cv_result
 ):
