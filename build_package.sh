@@ -7,7 +7,7 @@
 #
 # weka.jar defaults to $WEKA_JAR, else lib/weka.jar. Writes
 # dist/weka-ranking-<version>.zip; install it with
-#   java -cp weka.jar weka.core.WekaPackageManager -offline -install-package dist/weka-ranking-<version>.zip
+#   java --add-opens java.base/java.lang=ALL-UNNAMED -cp weka.jar weka.core.WekaPackageManager -offline -install-package dist/weka-ranking-<version>.zip
 set -eu
 cd "$(dirname "$0")"
 

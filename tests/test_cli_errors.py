@@ -139,6 +139,55 @@ def test_an_out_folder_of_other_files_is_refused_and_left_as_it_was(tmp_path, ca
     assert os.listdir(tmp_path) == ["thesis.tex"]
 
 
+@pytest.fixture
+def noted_store(tmp_path):
+    """An experiment's store of made-up fold records and its noted plan."""
+    from tests.test_comparisons import SCHEMES, _plan, _store
+    from weka_ranking.experiments import ResultStore
+    from weka_ranking.experiments.experiment import plan_note
+
+    plan = _plan(SCHEMES, data=2)
+    _store(tmp_path / "store", plan)
+    ResultStore(tmp_path / "store").add_run(plan_note(plan))
+    return tmp_path / "store"
+
+
+@pytest.mark.fast
+def test_a_reports_out_folder_of_other_files_or_a_file_is_refused(
+    tmp_path, capsys, noted_store
+):
+    """report --out wrote among the user's files, as experiment --out did."""
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "thesis.tex").write_text("mine\n")
+    said = failing(capsys, "report", str(noted_store), "--out", str(mine))
+    assert said == (
+        f"weka-ranking: error: {mine}: is not empty (thesis.tex) and holds no "
+        "report: give an empty or new folder (--out), or the folder of an earlier "
+        "report to write it again"
+    )
+    assert os.listdir(mine) == ["thesis.tex"]
+    a_file = tmp_path / "a-file"
+    a_file.write_text("mine\n")
+    said = failing(capsys, "report", str(noted_store), "--out", str(a_file))
+    assert said == (
+        f"weka-ranking: error: {a_file}: is a file, not a folder: give a folder (new "
+        "or one written before) to hold the report (--out)"
+    )
+
+
+def test_a_reports_own_folder_is_written_again(tmp_path, noted_store):
+    """An earlier report's folder, with others' files beside it, is its own."""
+    from weka_ranking.experiments.report import REPORT_FILES
+
+    out = tmp_path / "out"
+    assert main(["report", str(noted_store), "--out", str(out)]) == 0
+    assert set(REPORT_FILES) <= set(os.listdir(out))
+    (out / "notes.txt").write_text("the user's, beside the report\n")
+    assert main(["report", str(noted_store), "--out", str(out)]) == 0
+    assert main(["report", str(noted_store)]) == 0
+
+
 def test_a_test_file_that_is_a_device_is_refused_before_the_training(capsys):
     """rank --train X --test /dev/zero trained first (issue 45)."""
     said = failing(capsys, "rank", "--train", "breast-cancer", "--test", "/dev/zero")

@@ -424,6 +424,28 @@ THREE_CLASSES = (
 )
 
 
+def test_a_string_attribute_is_advised_what_an_experiment_can_do(
+    tmp_path, monkeypatch, weka
+):
+    """It advised --drop-unsupported, a flag of cv, train and rank, not experiment's."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "s.arff").write_text(
+        "@relation s\n@attribute x numeric\n@attribute s string\n"
+        "@attribute c {a,b}\n@data\n"
+        + "".join(f"{i},'t',{'ab'[i % 2]}\n" for i in range(9))
+    )
+    path = tmp_path / "plan.toml"
+    path.write_text('[[data]]\nfiles = ["s.arff"]\n' + SCHEME)
+    for plan in (read_plan(path), plan_from_flags(["s.arff"], ["J48"])):
+        with pytest.raises(DataError) as refused:
+            plan.check_runnable()
+        assert in_cli_words(refused.value) == (
+            f"{tmp_path / 's.arff'}: line 3: attribute 's' is of type string, which "
+            "the reduction cannot use: remove it from the file: an experiment reads "
+            "every attribute (--drop-unsupported is cv's, train's and rank's)"
+        )
+
+
 def test_a_data_set_without_its_positive_class_is_said_in_the_words_given(
     tmp_path, monkeypatch, weka
 ):

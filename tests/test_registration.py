@@ -37,6 +37,14 @@ AMENDMENT = {"date": "2026-11-28", "text": "a one-sided test", "test": "one-side
         ({"amendment": [AMENDMENT]}, "[[amendment]] without a [rule]"),
         ({"rule": RULE, "amendment": [{"text": "x"}]}, "no date"),
         ({"rule": RULE, "amendment": [{"text": "x", "date": "soon"}]}, "not a date"),
+        (
+            {"rule": RULE, "amendment": [{"date": "2026-11-28", "text": "reworded"}]},
+            "[[amendment]] 1: changes none of the rule's keys",
+        ),
+        (
+            {"rule": RULE, "amendment": [AMENDMENT, {**AMENDMENT, "text": "again"}]},
+            "[[amendment]] 2: changes none of the rule's keys",
+        ),
     ],
 )
 def test_a_bad_rule_is_refused_naming_the_plan_and_table(document, words):

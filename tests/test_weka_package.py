@@ -178,6 +178,32 @@ def test_weka_refuses_it_outside_the_weka_versions_it_depends_on(tmp_path):
     assert "not compatible with Weka 3.9.7" in result.stdout + result.stderr
 
 
+def test_the_install_command_said_runs_quietly_with_weka_jar_alone(tmp_path, capsys):
+    """On Java 17 it printed three "Unable to make ... defineClass" refusals.
+
+    WEKA's own launcher adds --add-opens; plain ``java`` with weka.jar alone
+    (mtj.jar not beside it, as WEKA's distribution ships it) defines MTJ's
+    classes itself, which Java 17 refuses without it.
+    """
+    from weka_ranking.cli import main
+
+    assert main(["weka-package", "--out", str(tmp_path)]) == 0
+    said = capsys.readouterr().err.split("install it with: ")[1].split()
+    weka_jar = str(jvm.weka_lib_dir() / "weka.jar")
+    command = [weka_jar if word == "weka.jar" else word for word in said]
+    result = subprocess.run(
+        command,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "WEKA_HOME": str(tmp_path / "weka_home")},
+        timeout=600,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "defineClass" not in result.stdout + result.stderr
+    installed = tmp_path / "weka_home" / "packages" / "weka-ranking"
+    assert (installed / "weka-ranking.jar").is_file()
+
+
 def test_installed_where_wekas_package_manager_puts_it(weka_home):
     installed = weka_home / "packages" / "weka-ranking"
     assert (installed / "Description.props").is_file()
@@ -228,6 +254,35 @@ def test_a_refused_option_is_one_line_on_wekas_command_line(weka):
         "10 identical J48 "
         "members (J48 is not randomizable): add -I 1"
     ]
+
+
+def test_a_refusal_through_weka_run_exits_as_baggings_does(weka):
+    """WEKA's convention, kept: runClassifier prints the refusal and returns (0).
+
+    Found by a user's script that read the exit status; the WEKA package's
+    doc/README says why it is kept (WEKA's Simple CLI runs main in its JVM).
+    """
+    classpath = os.pathsep.join(jvm.classpath())
+
+    def weka_run(classifier: str) -> subprocess.CompletedProcess:
+        return subprocess.run(
+            ["java", "--add-opens", "java.base/java.lang=ALL-UNNAMED", "-cp"]
+            + [classpath, "-Dweka.packageManager.offline=true", "weka.Run"]
+            + [classifier, "-t", BREAST_CANCER, "-P", "bogus"],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+
+    bagging = weka_run("weka.classifiers.meta.Bagging")
+    ours = weka_run("weka.classifiers.meta.RankingReduction")
+    assert 'Weka exception: For input string: "bogus"' in bagging.stderr
+    assert ours.returncode == bagging.returncode == 0
+    assert ours.stdout == ""
+    assert (
+        "Weka exception: pairsPerInstance (-P) bogus: must be 'all', 'auto' or an "
+        "integer >= 1"
+    ) in ours.stderr.splitlines()
 
 
 def test_the_same_class_ranks_first_in_both_worlds_when_nothing_is_said(

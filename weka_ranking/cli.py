@@ -379,12 +379,11 @@ def _experiment(args: argparse.Namespace) -> int:
 
 
 def _weka_package(args: argparse.Namespace) -> int:
-    from weka_ranking.weka_package import write_package
+    from weka_ranking.weka_package import INSTALL, write_package
 
     path = write_package(args.out)
     print(path)
-    install = "java -cp weka.jar weka.core.WekaPackageManager -offline -install-package"
-    print(f"install it with: {install} {path}", file=sys.stderr)
+    print(f"install it with: {INSTALL} {path}", file=sys.stderr)
     return 0
 
 

@@ -6,8 +6,8 @@ wheel): every file there (``Description.props``, with ``@VERSION@`` and
 ``@DATE@`` filled in; ``doc/README``; ``examples/``, a KnowledgeFlow flow and
 an Experimenter file that find their data wherever the package is installed),
 the jar of the meta-classifier's classes (``weka/**`` only) and their sources
-under ``src/main/java/``. ``java -cp weka.jar weka.core.WekaPackageManager
--offline -install-package ZIP`` installs it; the Explorer, the Experimenter and
+under ``src/main/java/``. :data:`INSTALL` followed by the ZIP's path installs
+it; the Explorer, the Experimenter and
 ``weka.Run`` then find ``weka.classifiers.meta.RankingReduction`` with no
 Python anywhere.
 
@@ -38,6 +38,16 @@ PACKAGE_NAME = "weka-ranking"
 JAR_NAME = _javabuild.PACKAGE_JAR
 # The folder that describes the package: Description.props, doc/, examples/.
 PACKAGE_DIR = "weka-package"
+# The command that installs the ZIP, as said to users. --add-opens as WEKA's
+# own launcher gives it: with weka.jar alone on the class path (mtj.jar not
+# beside it), WEKA defines MTJ's classes itself through ClassLoader.defineClass,
+# which Java 17 refuses without it, printing "Unable to make ... defineClass ...
+# accessible" three times (the install goes on). Java 11, the package's least,
+# takes the flag too.
+INSTALL = (
+    "java --add-opens java.base/java.lang=ALL-UNNAMED -cp weka.jar "
+    "weka.core.WekaPackageManager -offline -install-package"
+)
 DESCRIPTION_FILE = "Description.props"
 
 

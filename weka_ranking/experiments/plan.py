@@ -427,8 +427,13 @@ def _in_data_keys(err: WekaRankingError, where: str) -> WekaRankingError:
 
     The loader advises in the library's parameter names (``positive``), which
     the command line says as its flags (``--positive VALUE``); a plan's user
-    writes ``positive = "VALUE"`` in the data set's table instead.
+    writes ``positive = "VALUE"`` in the data set's table instead. A remedy
+    an experiment has neither key nor flag for is said as :data:`NO_DATA_KEY`
+    has it (its flag, another command's, was advised to experiment's users).
     """
+    untaken = [r.name for r in err.remedies if r.name in NO_DATA_KEY]
+    if untaken:
+        return DataError(f"{err.message}: {NO_DATA_KEY[untaken[0]]}")
     if where == FROM_FLAGS or not any(r.name in DATA_KEYS for r in err.remedies):
         return err
     said = ", or ".join(
@@ -497,6 +502,11 @@ def data_specs(
 
 PLAN_KEYS = {"folds", "runs", "baseline", "significance", "roc_data", "rope"}
 DATA_KEYS = {"files", "class", "positive", "keep"}
+# What an experiment advises for a data set's remedy it has no key or flag for.
+NO_DATA_KEY = {
+    "drop_unsupported": "remove it from the file: an experiment reads every "
+    "attribute (--drop-unsupported is cv's, train's and rank's)",
+}
 # A plan is a few kilobytes (the choosing study's 28 schemes: 3 KB); a larger
 # file is no plan, and is refused before it is read.
 MAX_PLAN_BYTES = 1 << 20

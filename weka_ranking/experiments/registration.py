@@ -91,7 +91,11 @@ def read_rule(document: dict, where: str) -> tuple[dict | None, tuple[dict, ...]
     """A plan document's ``[rule]`` and ``[[amendment]]`` tables, checked.
 
     Each amendment's date is kept as ISO text, so that the rule and its
-    amendments are plain JSON values whose digest does not depend on TOML.
+    amendments are plain JSON values whose digest does not depend on TOML. An
+    amendment must change a key of the rule as the earlier ones left it: its
+    ``date`` and ``text`` (why the rule changes) are its own, not the rule's,
+    so an amendment of those alone was recorded as one while the rule judged
+    by, and its SHA-256, stayed the same.
     """
     rule = document.get("rule")
     amendments = document.get("amendment", [])
@@ -113,7 +117,14 @@ def read_rule(document: dict, where: str) -> tuple[dict | None, tuple[dict, ...]
         _text(amendment, place)
         if "date" not in amendment:
             raise DataError(f"{place}: no date: an amendment is dated (date = ...)")
+        before = effective_rule(rule, tuple(checked))
         checked.append({**amendment, "date": _date(amendment["date"], place)})
+        if effective_rule(rule, tuple(checked)) == before:
+            raise DataError(
+                f"{place}: changes none of the rule's keys (its date and text say "
+                "when and why): give each key it changes with the new value, e.g. "
+                'test = "..."'
+            )
     return rule, tuple(checked)
 
 

@@ -26,10 +26,14 @@ from weka_ranking.errors import ParameterError, WekaRankingError, WekaRankingWar
 from weka_ranking.experiments import analysis
 from weka_ranking.experiments.plan import ExperimentPlan
 from weka_ranking.experiments.registration import rule_record, rule_section
-from weka_ranking.experiments.store import ResultStore
+from weka_ranking.experiments.store import ResultStore, check_report_folder
 from weka_ranking.experiments.weka_results import results_arff
 
 logger = logging.getLogger(__name__)
+
+# The files write_report writes whether or not matplotlib draws the figures: a
+# folder holding one is an earlier report's, written again.
+REPORT_FILES = ("report.md", "values.json", "results.arff")
 
 
 def number(value: float | None, digits: int = 4) -> str:
@@ -615,7 +619,8 @@ def write_report(
 ) -> Path:
     """Compute the values from the store in ``store``; write the report to ``out``.
 
-    ``out`` defaults to the store's folder. ``grouping``: the test whose groups
+    ``out`` defaults to the store's folder; a folder of other files is refused
+    (:func:`.store.check_report_folder`). ``grouping``: the test whose groups
     the critical-difference diagram joins, ``wilcoxon-holm`` (the default) or
     ``nemenyi``.
     """
@@ -623,10 +628,11 @@ def write_report(
         raise ParameterError(
             "grouping", grouping, f"choose from {', '.join(analysis.GROUPINGS)}"
         )
+    folder = Path(out or store)
+    check_report_folder(folder, REPORT_FILES)
     keys = {unit.key for unit in plan.units()}
     results = ResultStore(store)
     records = [r for r in results.records() if r["unit"] in keys]
-    folder = Path(out or store)
     folder.mkdir(parents=True, exist_ok=True)
     values = analysis.compute(plan, records, describe_data(plan), results.runs())
     values["critical_difference_groups"] = grouping

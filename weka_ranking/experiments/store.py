@@ -51,6 +51,58 @@ OWN_FILES = (
 )
 
 
+def check_out_folder(
+    folder: Path, own: Iterable[str], holds: str, or_else: str
+) -> None:
+    """Refuse, before any work, an ``--out`` that is no folder, or another's folder.
+
+    A file, a FIFO or a link to nothing there said "[Errno 17] File exists";
+    a folder of other files took a command's files among them, silently. A
+    folder holding one of ``own`` (names the command writes) is its own; hidden
+    files (``.DS_Store``, ``.gitkeep``) are not others' work. The refusal says
+    that the folder ``holds`` none of the command's ("results", "report") and
+    offers, after an empty or new folder, ``or_else``.
+    """
+    _check_kind(folder, holds)
+    if not folder.is_dir() or any((folder / name).exists() for name in own):
+        return
+    others = sorted(n for n in os.listdir(folder) if not n.startswith("."))
+    if others:
+        shown = ", ".join(others[:3]) + (", ..." if len(others) > 3 else "")
+        raise DataError(
+            f"{folder}: is not empty ({shown}) and holds no {holds}: give an empty "
+            f"or new folder (--out), or {or_else}"
+        )
+
+
+def check_report_folder(folder: Path, report_files: Iterable[str]) -> None:
+    """Refuse a report's ``--out`` of other files: its own are a store's or a report's.
+
+    ``report_files`` are the names the report writes, whose folder it writes
+    again (a report's figures are not among them: they need matplotlib).
+    """
+    check_out_folder(
+        folder,
+        (*OWN_FILES, *report_files),
+        "report",
+        "the folder of an earlier report to write it again",
+    )
+
+
+def _check_kind(folder: Path, holds: str) -> None:
+    """Refuse a path that is something other than a folder, or a link to nothing."""
+    if folder.is_dir():
+        return
+    if folder.is_symlink() or folder.exists():
+        kind = (
+            file_kind(folder.stat().st_mode) if folder.exists() else "a link to nothing"
+        )
+        raise DataError(
+            f"{folder}: is {kind}, not a folder: give a folder (new or one written "
+            f"before) to hold the {holds} (--out)"
+        )
+
+
 class ResultStore:
     """Records of finished units, in ``results.jsonl`` inside a folder."""
 
@@ -247,45 +299,16 @@ class ResultStore:
         self.compressed.unlink(missing_ok=True)  # its records are in the new file
 
     def check_folder(self) -> None:
-        """Refuse, before any work, a path that is no folder, or another's folder.
-
-        A file, a FIFO or a link to nothing there said "[Errno 17] File exists";
-        a folder of other files took the run's files among them, silently.
-        Hidden files (``.DS_Store``, ``.gitkeep``) are not others' work.
-        """
-        self._check_kind()
-        if not self.folder.is_dir() or self._is_own():
-            return
-        others = sorted(n for n in os.listdir(self.folder) if not n.startswith("."))
-        if others:
-            shown = ", ".join(others[:3]) + (", ..." if len(others) > 3 else "")
-            raise DataError(
-                f"{self.folder}: is not empty ({shown}) and holds no results: give "
-                "an empty or new folder (--out), or the folder of an earlier run of "
-                "the same plan to resume it"
-            )
-
-    def _is_own(self) -> bool:
-        """Whether the folder holds a file that a run writes first into its store."""
-        return any((self.folder / name).exists() for name in OWN_FILES)
-
-    def _check_kind(self) -> None:
-        """Refuse a path that is something other than a folder, or a link to nothing."""
-        if self.folder.is_dir():
-            return
-        if self.folder.is_symlink() or self.folder.exists():
-            kind = (
-                file_kind(self.folder.stat().st_mode)
-                if self.folder.exists()
-                else "a link to nothing"
-            )
-            raise DataError(
-                f"{self.folder}: is {kind}, not a folder: give a folder (new or "
-                "one written before) to hold the results (--out)"
-            )
+        """Refuse, before any work, a path that is no folder, or another's folder."""
+        check_out_folder(
+            self.folder,
+            OWN_FILES,
+            "results",
+            "the folder of an earlier run of the same plan to resume it",
+        )
 
     def _make_folder(self) -> None:
-        self._check_kind()
+        _check_kind(self.folder, "results")
         self.folder.mkdir(parents=True, exist_ok=True)
 
     def _locked(self):

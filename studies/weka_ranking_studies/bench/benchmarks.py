@@ -24,6 +24,7 @@ from weka_ranking.data import Dataset
 from weka_ranking.environment import software_versions
 from weka_ranking.errors import WekaRankingError
 from weka_ranking.evaluation import cross_validate
+from weka_ranking.experiments.registration import utc_now
 from weka_ranking.folds import weka_folds
 from weka_ranking.learners import NAMED_LEARNERS
 from weka_ranking.metrics import auc
@@ -549,8 +550,13 @@ def run(
             )
         ),
     }
+    # When each section ran, for the page to say which run made it: a page
+    # may join sections of several runs (docs/benchmarks.md).
+    measured = results.setdefault("measured", {})
     for section in sections:
         if progress:
             progress(section)
+        started = utc_now()
         steps[section]()
+        measured[section] = [started, utc_now()]
     return results

@@ -97,6 +97,20 @@ TOURNAMENT_MISSING_COLUMNS = (
     ("load, highest", "load_high", ".1f"),
 )
 
+# Each section of the page and the bench section (``--sections``) that makes it.
+MADE_BY = {
+    "scoring": "bridge",
+    "memory": "memory",
+    "scale": "scale",
+    "training": "training",
+    "competitors": "competitors",
+    "workers": "workers",
+    "reproduction": "reproduction",
+    "default_speed": "default",
+    "row_learners": "row-learners",
+    "tournament_missing": "tournament-missing",
+}
+
 
 def template(name: str) -> Template:
     """The Markdown template ``templates/name``."""
@@ -172,9 +186,11 @@ def values(results: dict, command: str) -> dict:
     """Every number the page states, ``None`` for a section the run left out."""
     training = results.get("training")
     competitors = results.get("competitors")
+    measured = results.get("measured", {})
     return {
         "command": command,
         "machine": results["machine"],
+        "measured": {key: measured.get(made_by) for key, made_by in MADE_BY.items()},
         "scoring": _scoring(results)
         if "pair_scoring_ratio_to_java" in results
         else None,
@@ -343,93 +359,144 @@ def _memory_row(run: dict) -> str:
     )
 
 
+def _run_said(v: dict, key: str) -> str:
+    """Which run measured the page's section ``key``: its command, when, the machine.
+
+    Said in each section, as a page may join sections of several runs.
+    """
+    times = v["measured"].get(key)
+    when = ""
+    if times is not None:
+        started, finished = (t[:16].split("T") for t in times)
+        end = finished[1] if finished[0] == started[0] else " ".join(finished)
+        when = f", {started[0]} {started[1]}-{end} UTC"
+    return f"Measured by `{v['command']}`{when}, on {v['machine']}."
+
+
+def _with_run(section: str, v: dict, key: str) -> str:
+    """The section with the line of the run that measured it under its heading."""
+    heading, body = section.split("\n\n", 1)
+    return f"{heading}\n\n{_run_said(v, key)}\n\n{body}"
+
+
 def render(v: dict) -> str:
     """The page: the templates filled with :func:`values`' values."""
-    sections = [
-        template("benchmarks.md").substitute(command=v["command"], machine=v["machine"])
-    ]
+    return "\n".join(
+        [
+            template("benchmarks.md").substitute(),
+            *(_with_run(section, v, key) for key, section in _sections(v)),
+        ]
+    )
+
+
+def _sections(v: dict) -> list[tuple[str, str]]:
+    """The page's sections the run measured, each with its key in :data:`MADE_BY`."""
+    sections: list[tuple[str, str]] = []
     if (s := v["scoring"]) is not None:
         sections.append(
-            template("scoring.md").substitute(
-                data=s["data"],
-                pairs=f"{s['pairs']:,}",
-                rate=f"{s['rate']:,.0f}",
-                rate_rank_in_java=f"{s['rate_rank_in_java']:,.0f}",
-                ratio_to_rank_in_java=f"{s['ratio_to_rank_in_java']:.2f}",
-                rate_java=f"{s['rate_java']:,.0f}",
-                ratio_to_java=f"{s['ratio_to_java']:.2f}",
-                threads=s["threads"],
-                rate_threads=f"{s['rate_threads']:,.0f}",
+            (
+                "scoring",
+                template("scoring.md").substitute(
+                    data=s["data"],
+                    pairs=f"{s['pairs']:,}",
+                    rate=f"{s['rate']:,.0f}",
+                    rate_rank_in_java=f"{s['rate_rank_in_java']:,.0f}",
+                    ratio_to_rank_in_java=f"{s['ratio_to_rank_in_java']:.2f}",
+                    rate_java=f"{s['rate_java']:,.0f}",
+                    ratio_to_java=f"{s['ratio_to_java']:.2f}",
+                    threads=s["threads"],
+                    rate_threads=f"{s['rate_threads']:,.0f}",
+                ),
             )
         )
     if (m := v["memory"]) is not None:
         sections.append(
-            template("memory.md").substitute(
-                pairs=f"{m['pairs']:,}",
-                rows="\n".join(_memory_row(run) for run in m["runs"]),
-                estimates=table(m["estimates"], HEAP_ESTIMATE_COLUMNS),
-                collectors=table(m["collectors"], COLLECTOR_COLUMNS),
+            (
+                "memory",
+                template("memory.md").substitute(
+                    pairs=f"{m['pairs']:,}",
+                    rows="\n".join(_memory_row(run) for run in m["runs"]),
+                    estimates=table(m["estimates"], HEAP_ESTIMATE_COLUMNS),
+                    collectors=table(m["collectors"], COLLECTOR_COLUMNS),
+                ),
             )
         )
     if (s := v["scale"]) is not None:
         sections.append(
-            template("scale-summary.md").substitute(
-                cores=s["cores"],
-                voters=s["voters"],
-                quicksort_1m_seconds=f"{s['quicksort_1m_seconds']:.1f}",
-                tournament_linear_1m_seconds=f"{s['tournament_linear_1m_seconds']:.1f}",
-                bruteforce_rate=f"{s['bruteforce_rate']:,.0f}",
-                speedup=f"{s['speedup']:.2f}",
+            (
+                "scale",
+                template("scale-summary.md").substitute(
+                    cores=s["cores"],
+                    voters=s["voters"],
+                    quicksort_1m_seconds=f"{s['quicksort_1m_seconds']:.1f}",
+                    tournament_linear_1m_seconds=f"{s['tournament_linear_1m_seconds']:.1f}",
+                    bruteforce_rate=f"{s['bruteforce_rate']:,.0f}",
+                    speedup=f"{s['speedup']:.2f}",
+                ),
             )
         )
     if (t := v["training"]) is not None:
         sections.append(
-            template("training.md").substitute(
-                table=table(t["rows"], TRAINING_COLUMNS),
-                left_out=", ".join(t["left_out"]),
+            (
+                "training",
+                template("training.md").substitute(
+                    table=table(t["rows"], TRAINING_COLUMNS),
+                    left_out=", ".join(t["left_out"]),
+                ),
             )
         )
     if (c := v["competitors"]) is not None:
         sections.append(
-            template("competitors.md").substitute(
-                table=table(c["rows"], COMPETITOR_COLUMNS)
+            (
+                "competitors",
+                template("competitors.md").substitute(
+                    table=table(c["rows"], COMPETITOR_COLUMNS)
+                ),
             )
         )
     if (w := v["workers"]) is not None:
         sections.append(
-            template("workers.md").substitute(
-                units=w["units"],
-                one_worker=f"{w['one_worker']:.1f}",
-                two_workers=f"{w['two_workers']:.1f}",
-                speedup=f"{w['speedup']:.2f}",
-                unit_total=f"{w['unit_total']:.1f}",
-                longest=f"{w['longest']:.2f}",
-                simulated="\n".join(
-                    f"| {r['workers']} | {r['seconds']:.1f} | {r['speedup']:.1f} |"
-                    for r in w["simulated"]
+            (
+                "workers",
+                template("workers.md").substitute(
+                    units=w["units"],
+                    one_worker=f"{w['one_worker']:.1f}",
+                    two_workers=f"{w['two_workers']:.1f}",
+                    speedup=f"{w['speedup']:.2f}",
+                    unit_total=f"{w['unit_total']:.1f}",
+                    longest=f"{w['longest']:.2f}",
+                    simulated="\n".join(
+                        f"| {r['workers']} | {r['seconds']:.1f} | {r['speedup']:.1f} |"
+                        for r in w["simulated"]
+                    ),
                 ),
             )
         )
     if (r := v["reproduction"]) is not None:
-        sections.append(_reproduction(r))
+        sections.append(("reproduction", _reproduction(r)))
     if (d := v["default_speed"]) is not None:
         sections.append(
-            template("default-speed.md").substitute(
-                cpus=d["cpus"], table=table(d["rows"], DEFAULT_SPEED_COLUMNS)
+            (
+                "default_speed",
+                template("default-speed.md").substitute(
+                    cpus=d["cpus"], table=table(d["rows"], DEFAULT_SPEED_COLUMNS)
+                ),
             )
         )
     if (r := v["row_learners"]) is not None:
         sections.append(
-            template("row-learners.md").substitute(
-                table=table(r["rows"], ROW_LEARNER_COLUMNS),
-                load_before=f"{r['load_before']:.1f}",
-                load_after=f"{r['load_after']:.1f}",
+            (
+                "row_learners",
+                template("row-learners.md").substitute(
+                    table=table(r["rows"], ROW_LEARNER_COLUMNS),
+                    load_before=f"{r['load_before']:.1f}",
+                    load_after=f"{r['load_after']:.1f}",
+                ),
             )
         )
     if (t := v["tournament_missing"]) is not None:
-        sections.append(_tournament_missing_section(t))
-    # Each template ends its last line; a blank line parts the sections.
-    return "\n".join(sections)
+        sections.append(("tournament_missing", _tournament_missing_section(t)))
+    return sections
 
 
 def to_markdown(results: dict, command: str) -> str:

@@ -14,6 +14,7 @@ from weka_ranking.atomic import write_atomically
 from weka_ranking.errors import DataError
 from weka_ranking.experiments import ResultStore
 from weka_ranking.experiments.registration import rule_section
+from weka_ranking.experiments.store import check_report_folder
 from weka_ranking_studies.monograph import harness
 from weka_ranking_studies.monograph import templates as T
 from weka_ranking_studies.monograph.config import PUBLISHED, RANKING
@@ -675,12 +676,18 @@ def original_markdown(values: dict) -> str:
     )
 
 
+# The files write_report writes whether or not matplotlib draws the figures.
+REPORT_FILES = ("reproduction.json", "reproduction.md", "original.md")
+
+
 def write_report(store_folder: Path, out_folder: Path) -> Path:
     """Compute the values of a store (:func:`.values.build`) and write the report.
 
     Writes ``reproduction.json``, ``reproduction.md``, ``original.md`` and, with
-    matplotlib, the figures into out_folder.
+    matplotlib, the figures into out_folder: a store's, an earlier report's or an
+    empty one (a folder of other files is refused).
     """
+    check_report_folder(out_folder, REPORT_FILES)
     if not ResultStore(store_folder).exists():
         raise DataError(
             f"{store_folder}: no results.jsonl here: give the folder a reproduction "

@@ -481,3 +481,41 @@ def test_sections_the_run_left_out_are_left_out():
         scale
     )
     assert page.to_markdown({"machine": "m"}, COMMAND).endswith("across runs.\n")
+
+
+def test_each_section_says_the_run_that_measured_it():
+    """The header named one run while sections came from runs of their own."""
+    results = _results() | {
+        "measured": {
+            "bridge": [
+                "2026-11-27T18:56:01.250+00:00",
+                "2026-11-27T19:00:59.000+00:00",
+            ],
+            "memory": [
+                "2026-11-27T23:58:00.000+00:00",
+                "2026-11-28T00:03:00.000+00:00",
+            ],
+        }
+    }
+    text = page.to_markdown(results, COMMAND)
+    run = f"Measured by `{COMMAND}`"
+    assert (
+        f"## Pair scoring: the Python API against Java\n\n{run}, 2026-11-27 "
+        "18:56-19:00 UTC, on 8 cores, Linux.\n\nA tournament of" in text
+    )
+    assert f"{run}, 2026-11-27 23:58-2026-11-28 00:03 UTC, on 8 cores, Linux." in text
+    assert f"{run}, on 8 cores, Linux.\n\n" in text.split("## Training")[1]  # no times
+    sections = text.split("\n## ")[1:]
+    assert sections and all(s.split("\n\n")[1].startswith(run) for s in sections)
+    assert "in one run" not in text
+
+
+def test_each_section_of_the_committed_page_says_its_run():
+    """docs/benchmarks.md joins sections of several runs, each naming its own."""
+    from weka_ranking_studies import DOCS
+
+    text = (DOCS / "benchmarks.md").read_text()
+    assert "in one run" not in text
+    for section in text.split("\n## ")[1:]:
+        said = section.split("\n\n")[1]
+        assert said.startswith(("Measured by `", "An estimate, not a run (`")), section

@@ -188,3 +188,16 @@ def test_report_leaves_a_store_that_is_not_the_reproductions_alone(tmp_path, cap
         assert main(["report", str(folder)]) == 1
         assert "no installed study reads it" in capsys.readouterr().err
         assert sorted(p.name for p in folder.iterdir()) == before
+
+
+@pytest.mark.fast
+def test_report_refuses_an_out_folder_of_other_files(tmp_path):
+    """The reproduction's report wrote among the user's files (as experiment's did)."""
+    from weka_ranking.errors import DataError
+
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "thesis.tex").write_text("mine\n")
+    with pytest.raises(DataError, match=r"\(thesis.tex\) and holds no report"):
+        write_report(tmp_path / "store", mine)
+    assert [p.name for p in mine.iterdir()] == ["thesis.tex"]
