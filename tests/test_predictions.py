@@ -70,6 +70,25 @@ def test_both_faces_say_the_same_for_one_instance_and_for_a_batch(fitted, halves
         assert batch_of_one.tolist() == single.tolist()
 
 
+def test_a_tie_at_one_half_is_classified_as_weka_classifies_it(weka):
+    # ZeroR on two classes of equal weight gives every row exactly (0.5, 0.5):
+    # WEKA's classifyInstance takes the first of the header's classes, and so
+    # must predict, whichever class ranks first.
+    values = load_task("breast-cancer").class_values
+    for positive in values:
+        data = load_task("breast-cancer", positive=positive)
+        ranked = np.argsort(data.y, kind="stable")
+        balanced = data.subset(np.r_[ranked[:40], ranked[-40:]])
+        model = RankingReduction(
+            "weka.classifiers.rules.ZeroR", ranker="pointwise"
+        ).fit(balanced)
+        row = balanced.subset([0])
+        assert model.predict_proba(row)[0].tolist() == [0.5, 0.5]
+        instances = bridge.instances_like(row, model.weka_model_)
+        weka_class = model.weka_model_.classifyInstance(instances.instance(0))
+        assert model.predict(row)[0] == values[int(weka_class)]
+
+
 def degrees_back(p: np.ndarray, threshold: float) -> np.ndarray:
     """The degrees against the reference sample, back from the line through 0.5."""
     return np.where(

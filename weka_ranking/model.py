@@ -625,9 +625,12 @@ class RankingReduction(ClassifierMixin, Ranker):
         default's 10 J48 voters on two thirds of the rows: every other row
         beats the same 85 of the 100, none is predicted 3; AUC 0.953).
         To classify a batch, rank it (:meth:`decision_function`) and cut at the
-        share you need, as WEKA's batch prediction does.
+        share you need, as WEKA's batch prediction does. At exactly 0.5 the
+        class is WEKA's ``classifyInstance``'s: the first of the header's two
+        classes (``classes_[1]`` where it ranks first, as by default).
         """
-        above = self.predict_proba(X)[:, 1] > 0.5
+        first = self.predict_proba(X)[:, 1]
+        above = (first > 0.5) | ((first == 0.5) & (self.rank_first_index_ == 0))
         return self.classes_[above.astype(int)]
 
     def auc(self, X: Dataset | np.ndarray, y: np.ndarray | None = None) -> float:
