@@ -245,8 +245,8 @@ def test_estimate_with_bad_input_says_so_in_one_line(tmp_path, capsys, weka):
     err = capsys.readouterr().err
     assert code == 2
     assert err == (
-        "weka-ranking: error: --estimate prices the plan on --jobs worker processes "
-        "of this machine and runs nothing: leave out --export-experimenter\n"
+        "weka-ranking: error: --estimate prices the plan on --jobs workers of this "
+        "process and runs nothing: leave out --export-experimenter\n"
     )
     assert list(tmp_path.iterdir()) == []
 
