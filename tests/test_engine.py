@@ -36,6 +36,9 @@ def test_two_jobs_run_two_units_at_once_on_threads_and_store_each(tmp_path, weka
     store = ResultStore(tmp_path)
     assert run_units([Unit("a"), Unit("b")], together, store, jobs=2) == 2
     assert sorted(store.load()) == ["a", "b"]
+    workers = {r["provenance"]["worker"] for r in store.records()}
+    assert len(workers) == 2  # each record says its thread
+    assert all(" thread weka-ranking unit" in worker for worker in workers)
 
 
 def test_a_unit_failed_beside_another_runs_again_alone(tmp_path, weka):
