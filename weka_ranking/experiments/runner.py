@@ -16,7 +16,9 @@ import asyncio
 import functools
 import heapq
 import logging
+import signal
 import sys
+import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
@@ -182,10 +184,7 @@ def _run_in_threads(
                 if following is not None:
                     submit(following)
     except BaseException:
-        from weka_ranking import bridge
-
-        bridge.stop_java_work(list(running))
-        pool.shutdown(wait=False, cancel_futures=True)
+        _stop_units(pool, list(running))
         raise
     pool.shutdown()
     for unit in failed_beside_others:
@@ -193,6 +192,25 @@ def _run_in_threads(
         store.append(unit.key, records)
         if progress:
             progress(unit, records)
+
+
+def _stop_units(pool: ThreadPoolExecutor, running: list[Future]) -> None:
+    """Stop the units under way, on an interrupt or a failure; none is stored.
+
+    A second Ctrl-C meanwhile is ignored, so the stop cannot be cut short
+    (the command would then wait for the units at its exit) or print a
+    second traceback.
+    """
+    from weka_ranking import bridge
+
+    main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
+    try:
+        bridge.stop_java_work(running)
+        pool.shutdown(wait=False, cancel_futures=True)
+    finally:
+        if main:
+            signal.signal(signal.SIGINT, previous)
 
 
 def makespan(durations: list[float], workers: int) -> float:
