@@ -145,10 +145,10 @@ def _run_in_threads(
     """The units on ``workers`` threads of this process, each taking the next when free.
 
     The threads share this process's JVM, whose compiler warms once: a
-    worker process of its own paid Python's imports, a JVM and its
-    compiler's warm-up again (12 to 14 CPU seconds for a plan of 120 small
-    units, on the cores the run needed), and ``--jobs 2`` ran slower than
-    ``--jobs 1`` (docs/experiments.md). Java releases the GIL while it
+    worker process of its own paid Python's start and its JVM compiler's
+    warm-up again (about 4 and 12 CPU seconds on a plan of 120 small units,
+    on the cores the run needed), and ``--jobs 2`` ran slower than ``--jobs
+    1`` (docs/experiments.md). Java releases the GIL while it
     trains. A unit that failed beside others is run again alone once the
     rest are done: its failure may be the shared heap's, and the records
     must be those one worker gives.
@@ -172,9 +172,10 @@ def _run_in_threads(
             # Waited a little at a time: Ctrl-C is seen between the waits.
             finished, _ = wait(running, timeout=0.25, return_when=FIRST_COMPLETED)
             for future in finished:
-                unit = running.pop(future)
+                unit, was_beside = running.pop(future), future in beside
+                beside.discard(future)
                 records = future.result()
-                if future in beside and any("error" in r for r in records):
+                if was_beside and any("error" in r for r in records):
                     failed_beside_others.append(unit)
                 else:
                     store.append(unit.key, records)
