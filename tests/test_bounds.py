@@ -1,6 +1,6 @@
 """Upper bounds checked against the machine before any work (issue 34, item 3).
 
-A heap beyond its memory, threads beyond its cores, worker processes beyond its
+A heap beyond its memory, threads beyond its cores, workers beyond its
 cores or memory, a committee too large for the heap: one line, on both faces.
 A heap too small or unreadable, and pairs that need more heap than the JVM has
 or the machine can give: the advice in each face's words.
@@ -63,12 +63,12 @@ def test_worker_processes_beyond_the_cores_or_the_memory(
     experiment = ["experiment", "--data", "breast-cancer", "--scheme", "J48"]
     line = failing(capsys, *experiment, "--jobs", "100000", "--out", str(out))
     assert line.endswith(
-        "--jobs 100000: this machine has 2 cores: more worker processes (a JVM "
-        "each) than cores only wait for them; give 2 or fewer"
+        "--jobs 100000: this machine has 2 cores: more units at once than cores "
+        "only wait for one another; give 2 or fewer"
     )
-    line = failing(
-        capsys, *experiment, "--jobs", "2", "--heap", "3g", "--out", str(out)
-    )
+    # Dask's local workers have a JVM each; the local executor's threads share one.
+    line = failing(capsys, *experiment, "--jobs", "2", "--heap", "3g",
+                   "--executor", "dask", "--out", str(out))  # fmt: skip
     assert "--jobs 2: 2 JVMs of 3 GB heap each could take 6 GB, more than" in line
     assert not out.exists()
     # The Python face: the engine checks the same before any unit.

@@ -2,13 +2,14 @@
 
 import builtins
 import os
+import threading
 from dataclasses import dataclass
 
 import pytest
 
-from weka_ranking.errors import DataError, WekaRankingError, WekaRankingWarning
+from weka_ranking import bridge
+from weka_ranking.errors import DataError, WekaRankingError
 from weka_ranking.experiments import ResultStore, run_units, runner
-from weka_ranking.experiments.runner import WorkerLost
 
 
 @dataclass(frozen=True)
@@ -20,24 +21,67 @@ class Unit:
         return self.name
 
 
-def die_on_b(unit: Unit) -> list[dict]:
-    """A unit whose worker process dies (as under the kernel's OOM killer)."""
-    if unit.name == "b":
-        os._exit(9)
+def records_of(unit: Unit) -> list[dict]:
     return [{"unit_name": unit.name}]
 
 
-def test_a_dead_worker_is_one_line_and_the_finished_units_stay(
+def test_two_jobs_run_two_units_at_once_on_threads_and_store_each(tmp_path, weka):
+    """Each unit waits for the other: run one after another, both would fail."""
+    both_running = threading.Barrier(2, timeout=30)
+
+    def together(unit: Unit) -> list[dict]:
+        both_running.wait()
+        return records_of(unit)
+
+    store = ResultStore(tmp_path)
+    assert run_units([Unit("a"), Unit("b")], together, store, jobs=2) == 2
+    assert sorted(store.load()) == ["a", "b"]
+    workers = {r["provenance"]["worker"] for r in store.records()}
+    assert len(workers) == 2  # each record says its thread
+    assert all(" thread weka-ranking unit" in worker for worker in workers)
+
+
+def test_a_unit_failed_beside_another_runs_again_alone(tmp_path, weka):
+    """A failure beside other units may be the shared heap's: one worker's is kept."""
+    both_running = threading.Barrier(2, timeout=30)
+    calls = []
+
+    def short_of_heap_beside_a(unit: Unit) -> list[dict]:
+        calls.append(unit.name)
+        if calls.count(unit.name) == 1:
+            both_running.wait()
+        if unit.name == "b" and calls.count("b") == 1:
+            return [{"unit_name": "b", "error": "the heap ran out"}]
+        return records_of(unit)
+
+    store = ResultStore(tmp_path)
+    assert run_units([Unit("a"), Unit("b")], short_of_heap_beside_a, store, jobs=2)
+    assert calls == ["a", "b", "b"] or calls == ["b", "a", "b"]
+    (record,) = store.load()["b"]
+    assert "error" not in record
+
+
+def test_an_interrupt_among_units_on_threads_stores_only_the_finished(
     tmp_path, weka, monkeypatch
 ):
-    monkeypatch.setattr(runner, "_busy_cores", lambda: 0)  # the load's line aside
+    """Ctrl-C while a unit runs on: the finished units stay, the run stops in time."""
+    monkeypatch.setattr(bridge, "GRACE_SECONDS", 0.1)
+    let_c_end = threading.Event()
+
+    def interrupted_at_b(unit: Unit) -> list[dict]:
+        if unit.name == "b":
+            raise KeyboardInterrupt
+        if unit.name == "c":
+            let_c_end.wait(30)
+        return records_of(unit)
+
     store = ResultStore(tmp_path)
-    with pytest.raises(WorkerLost) as caught:
-        run_units([Unit("a"), Unit("b")], die_on_b, store, jobs=2)
-    assert "during unit b" in str(caught.value)
-    assert "run the same command again" in str(caught.value)
-    assert "\n" not in str(caught.value)
-    assert set(store.load()) <= {"a"}
+    units = [Unit("a"), Unit("c"), Unit("b"), Unit("d")]
+    with pytest.raises(KeyboardInterrupt):
+        run_units(units, interrupted_at_b, store, jobs=2)
+    assert bridge.java_work_running()  # c went on: the command ends without it
+    let_c_end.set()
+    assert set(store.load()) == {"a"}
 
 
 def test_dask_without_dask_is_one_line(tmp_path, weka, monkeypatch):
@@ -50,7 +94,7 @@ def test_dask_without_dask_is_one_line(tmp_path, weka, monkeypatch):
 
     monkeypatch.setattr(builtins, "__import__", no_distributed)
     with pytest.raises(WekaRankingError, match=r"pip install 'weka-ranking\[dask\]'"):
-        run_units([Unit("a")], die_on_b, ResultStore(tmp_path), executor="dask")
+        run_units([Unit("a")], records_of, ResultStore(tmp_path), executor="dask")
 
 
 @pytest.mark.parametrize(
@@ -63,7 +107,7 @@ def test_dask_without_dask_is_one_line(tmp_path, weka, monkeypatch):
 )
 def test_bad_runner_options_are_refused_before_any_work(tmp_path, options, words):
     with pytest.raises(ValueError, match=words):
-        run_units([Unit("a")], die_on_b, ResultStore(tmp_path), **options)
+        run_units([Unit("a")], records_of, ResultStore(tmp_path), **options)
     assert not (tmp_path / "results.jsonl").exists()
 
 
@@ -120,19 +164,6 @@ def test_a_scheduler_that_never_answers_is_refused_in_time(monkeypatch):
     )
 
 
-@pytest.mark.fast
-@pytest.mark.parametrize(("busy", "free"), [(1, 1), (5, 0)])
-def test_workers_on_busy_cores_are_said_in_one_line(busy, free, monkeypatch, recwarn):
-    monkeypatch.setattr(runner, "cores", lambda: 2)
-    monkeypatch.setattr(runner, "_busy_cores", lambda: busy)
-    with pytest.warns(WekaRankingWarning, match=rf"^--jobs 2: .* leaves {free} of 2"):
-        runner._say_busy_cores(2)
-    monkeypatch.setattr(runner, "_busy_cores", lambda: 0)
-    runner._say_busy_cores(2)
-    runner._say_busy_cores(1)
-    assert not [w for w in recwarn if issubclass(w.category, WekaRankingWarning)]
-
-
 def test_a_folder_of_other_files_is_refused_and_an_empty_one_or_a_store_taken(
     tmp_path, weka
 ):
@@ -142,7 +173,7 @@ def test_a_folder_of_other_files_is_refused_and_an_empty_one_or_a_store_taken(
     for name in ("a.csv", "b.csv", "c.csv", "notes.txt"):
         (mine / name).write_text("mine\n")
     with pytest.raises(DataError) as caught:
-        runner.run_resumably([Unit("a")], die_on_b, ResultStore(mine))
+        runner.run_resumably([Unit("a")], records_of, ResultStore(mine))
     assert str(caught.value) == (
         f"{mine}: is not empty (a.csv, b.csv, c.csv, ...) and holds no results: "
         "give an empty or new folder (--out), or the folder of an earlier run of "
@@ -152,7 +183,7 @@ def test_a_folder_of_other_files_is_refused_and_an_empty_one_or_a_store_taken(
     store = ResultStore(tmp_path / "empty")
     store.folder.mkdir()
     (store.folder / ".DS_Store").write_text("a file browser's, not a user's work\n")
-    assert runner.run_resumably([Unit("a")], die_on_b, store) == 1
+    assert runner.run_resumably([Unit("a")], records_of, store) == 1
     (store.folder / "report.md").write_text("the run's report\n")
-    assert runner.run_resumably([Unit("a"), Unit("c")], die_on_b, store) == 1
+    assert runner.run_resumably([Unit("a"), Unit("c")], records_of, store) == 1
     assert sorted(store.load()) == ["a", "c"]

@@ -63,6 +63,10 @@ def test_contention_of_workers_by_hand():
     assert est.contention(4, 2, 0.0) == 2.0  # two a core
     # Beside 3 runnable processes: alone 2/4 of a core, among 2 workers 2/5.
     assert est.contention(2, 2, 3.0) == pytest.approx(1.25)
+    # A unit whose members keep both cores busy alone: two at once, a core each.
+    assert est.contention(2, 2, 0.0, busy=2.0) == 2.0
+    assert est.contention(2, 4, 0.0, busy=2.0) == 1.0
+    assert est.contention(2, 2, 0.0, busy=1.5) == pytest.approx(1.5)
 
 
 @pytest.mark.fast
@@ -73,9 +77,9 @@ def test_the_plans_wall_by_hand():
     assert alone.seconds == pytest.approx(0.5 + est.REPORT_SECONDS + 32.0)
     assert alone.fixed_seconds == pytest.approx(0.5 + est.REPORT_SECONDS)
     # On 2 workers, each unit to the first free: a worker ends at 15, the
-    # other at 17; the data are read again in the workers, which start.
+    # other at 17; the workers are threads of the process: no start, no reading.
     two = est.estimate(units, SECONDS, 2, overhead=0.0, load_seconds=0.5, pace=2.0)
-    fixed = 0.5 + 2 * est.REPORT_SECONDS + 2 * est.WORKER_START_SECONDS + 0.5
+    fixed = 0.5 + 2 * est.REPORT_SECONDS
     assert two.seconds == pytest.approx(fixed + 17.0)
     by_name = {s.name: s for s in two.schemes}
     # a: 1 1 2 2 on two workers, 3 s; b: 3 3 10 10, 13 s.
@@ -85,6 +89,12 @@ def test_the_plans_wall_by_hand():
     # Slower units and a cost of each unit beyond its work.
     slow = est.estimate(units, SECONDS, 1, slowdown=1.5, overhead=0.25)
     assert slow.seconds == pytest.approx(est.REPORT_SECONDS + 32.0 * 1.5 + 8 * 0.25)
+    # b's units twice as long (its members busy on every core), a's not:
+    # 1 6 1 6 2 20 2 20 s; a worker ends at 1 2 8 28, the other at 6 8 10 30.
+    by_cell = {cell: 2.0 if cell[1] == "b" else 1.0 for cell in SECONDS}
+    mixed = est.estimate(units, SECONDS, 2, slowdown=by_cell, overhead=0.0)
+    assert mixed.seconds == pytest.approx(est.REPORT_SECONDS + 30.0)
+    assert mixed.slowdown == pytest.approx((6.0 + 2 * 26.0) / 32.0)
 
 
 @pytest.mark.fast
@@ -235,8 +245,8 @@ def test_estimate_with_bad_input_says_so_in_one_line(tmp_path, capsys, weka):
     err = capsys.readouterr().err
     assert code == 2
     assert err == (
-        "weka-ranking: error: --estimate prices the plan on --jobs worker processes "
-        "of this machine and runs nothing: leave out --export-experimenter\n"
+        "weka-ranking: error: --estimate prices the plan on --jobs workers of this "
+        "process and runs nothing: leave out --export-experimenter\n"
     )
     assert list(tmp_path.iterdir()) == []
 

@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, wait
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import jpype
 import numpy as np
@@ -437,11 +438,12 @@ def interruptibly(call: Callable[[], T]) -> T:
     checks ``Thread.interrupted()`` between members, pair batches and
     comparison batches) and given :data:`GRACE_SECONDS` to stop; the interrupt
     goes on either way, and :func:`java_work_running` says whether the work
-    stopped. Off the main thread (a Dask worker's), where no signal arrives,
-    the call runs as it is.
+    stopped. Off the main thread (a Dask worker's, the runner's unit
+    threads), where no signal arrives, the call runs as it is, and
+    :func:`stop_java_work` interrupts it.
     """
     if threading.current_thread() is not threading.main_thread():
-        return call()
+        return _stoppable_off_the_main_thread(call)
     outcome: dict[str, object] = {}
     started, finished = threading.Event(), threading.Event()
 
@@ -472,6 +474,37 @@ def interruptibly(call: Callable[[], T]) -> T:
     if "error" in outcome:
         raise outcome["error"]
     return outcome["value"]
+
+
+# The Java threads of Java work running off the main thread, by Python thread.
+_off_the_main_thread: dict[int, Any] = {}
+
+
+def _stoppable_off_the_main_thread(call: Callable[[], T]) -> T:
+    """``call()`` in this thread, its Java thread known to :func:`stop_java_work`."""
+    key = threading.get_ident()
+    _off_the_main_thread[key] = _classes()("java.lang.Thread").currentThread()
+    try:
+        return call()
+    finally:
+        _off_the_main_thread.pop(key, None)
+
+
+def stop_java_work(futures: Sequence[Future]) -> None:
+    """Interrupt the Java work off the main thread; give ``futures`` GRACE_SECONDS.
+
+    The runner's way out of a Ctrl-C or a failure while units run on its
+    threads: as :func:`interruptibly` does for the main thread's, and where
+    one of ``futures`` (the units under way) goes on past the grace,
+    :func:`java_work_running` says so.
+    """
+    for thread in list(_off_the_main_thread.values()):
+        thread.interrupt()
+    _, going_on = wait(futures, timeout=GRACE_SECONDS)
+    for future in going_on:
+        finished = threading.Event()
+        future.add_done_callback(lambda _, finished=finished: finished.set())
+        _interrupted.append(finished)
 
 
 def java_work_running() -> bool:

@@ -334,7 +334,7 @@ def _experiment(args: argparse.Namespace) -> int:
         raise UsageError("--scheduler ADDRESS is a Dask cluster's: add --executor dask")
     if args.estimate and (args.export_experimenter or args.executor != "local"):
         raise UsageError(
-            "--estimate prices the plan on --jobs worker processes of this machine "
+            "--estimate prices the plan on --jobs workers of this process "
             "and runs nothing: leave out "
             + ("--export-experimenter" if args.export_experimenter else "--executor")
         )
@@ -454,9 +454,10 @@ COMMANDS: tuple[Command, ...] = (
         arg("--positive", help="class value that ranks first (default: minority)"),
         arg("--out", default="experiment", metavar="DIR",
             help="folder of the store and the report (default: experiment)"),
-        arg("--jobs", type=int, default=1, help="worker processes, one JVM each"),
+        arg("--jobs", type=int, default=1,
+            help="units at once: threads of this process's JVM, or Dask workers"),
         arg("--executor", choices=("local", "dask"), default="local",
-            help="local worker processes (default) or a Dask cluster"),
+            help="this process (default) or a Dask cluster"),
         arg("--scheduler", metavar="ADDRESS",
             help="the Dask scheduler's address (default: a local cluster of --jobs)"),
         arg("--retry-failed", action="store_true",
@@ -566,9 +567,11 @@ def _check_before_work(args: argparse.Namespace) -> None:
     except (DataError, JavaError) as err:
         given = flag if isinstance(err, DataError) else "heap"
         raise ParameterError(given, getattr(args, given), str(err)) from None
-    # Worker processes on this machine (a Dask scheduler's workers are elsewhere).
+    # Workers on this machine (a Dask scheduler's are elsewhere): a JVM each
+    # on a local Dask cluster, threads of this process's JVM otherwise.
     if getattr(args, "jobs", None) and not getattr(args, "scheduler", None):
-        machine.check_jobs(args.jobs, heap)
+        own_jvms = getattr(args, "executor", "local") == "dask"
+        machine.check_jobs(args.jobs, heap if own_jvms else None)
     if args.command == "rank" and Path(args.test).exists():
         # A device or a FIFO, refused before the training, not after.
         inputs.regular_file(Path(args.test), "data file")

@@ -174,9 +174,7 @@ JVM_OPTIONS = ("-XX:+UseParallelGC",)
 _start_lock = threading.Lock()
 
 
-def start(
-    heap: str | None = None, verbose: bool = False, processors: int | None = None
-) -> None:
+def start(heap: str | None = None, verbose: bool = False) -> None:
     """Start the JVM if it is not running; later calls are no-ops.
 
     Safe from several threads at once (a Dask worker's): one starts the JVM,
@@ -189,11 +187,6 @@ def start(
         default (a quarter of the machine's memory).
     verbose : bool, default=False
         Keep the JVM's own log messages (e.g. netlib's ARPACK notice).
-    processors : int or None, default=None
-        The cores the JVM sizes itself to (``-XX:ActiveProcessorCount``): its
-        collector's and compiler's threads, and the members trained at once
-        by default (``threads=0``); None: the machine's. A worker process
-        among several is given its share.
     """
     import jpype
 
@@ -210,10 +203,10 @@ def start(
                     heap,
                 )
             return
-        _start(jpype, heap, verbose, processors)
+        _start(jpype, heap, verbose)
 
 
-def _start(jpype, heap: str | None, verbose: bool, processors: int | None) -> None:
+def _start(jpype, heap: str | None, verbose: bool) -> None:
     global _heap
     if shutil.which("java") is None and not os.environ.get("JAVA_HOME"):
         raise JavaError(
@@ -238,8 +231,6 @@ def _start(jpype, heap: str | None, verbose: bool, processors: int | None) -> No
     ]
     if heap is not None:
         args.append(f"-Xmx{heap}")
-    if processors is not None:
-        args.append(f"-XX:ActiveProcessorCount={processors}")
     try:
         jpype.startJVM(
             *args, classpath=classpath(), convertStrings=True, interrupt=False

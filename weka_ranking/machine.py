@@ -1,7 +1,7 @@
 """What this machine has (cores, memory), against which options are bounded.
 
 Options that ask for more than the machine has (a heap beyond its memory, a
-million threads, a worker process per unit) are refused in one line before
+million threads, a worker per unit) are refused in one line before
 any work, rather than found out by the JVM's crash or by the machine
 running out of memory.
 """
@@ -150,13 +150,18 @@ def check_threads(threads: int) -> None:
 
 
 def check_jobs(jobs: int, heap_size: int | None) -> None:
-    """Refuse more worker processes (a JVM each) than cores, or than memory holds."""
+    """Refuse more workers than cores, or JVMs of ``heap_size`` more than memory holds.
+
+    ``heap_size``: each worker's JVM heap where each has a JVM of its own (a
+    local Dask cluster's); None where the workers share one (the local
+    executor's threads).
+    """
     if jobs > cores():
         raise ParameterError(
             "jobs",
             jobs,
-            f"this machine has {cores()} cores: more worker processes (a JVM "
-            f"each) than cores only wait for them; give {cores()} or fewer",
+            f"this machine has {cores()} cores: more units at once than cores "
+            f"only wait for one another; give {cores()} or fewer",
         )
     memory = memory_bytes()
     if heap_size is not None and jobs * heap_size > memory:

@@ -24,13 +24,15 @@ running no unit of the plan:
   measured up to 128,000 rows, issue 44).
 - **The plan.** Each unit costs its scheme's and data set's seconds, times
   the slowdown of ``jobs`` workers sharing the machine's cores with its load
-  (:func:`contention`), plus :data:`UNIT_OVERHEAD_SECONDS`; the units are
-  replayed in the plan's order on the first free of ``jobs`` workers
-  (:func:`runner.makespan`, as ``reproduce --estimate`` prices its plan), after
-  the data sets' loading (as the run's checks took it, and again in each
-  worker) and, with workers, their start (:data:`WORKER_START_SECONDS`), and
-  before the report (:data:`REPORT_SECONDS`); those two are seconds alone,
-  scaled by the machine's pace at the pilot (its wall over its CPU seconds).
+  (:func:`contention`; a unit takes the cores its pilot kept busy, its CPU
+  over its wall seconds: its members' threads), plus
+  :data:`UNIT_OVERHEAD_SECONDS`; the units are replayed in the plan's order
+  on the first free of ``jobs`` workers (:func:`runner.makespan`, as
+  ``reproduce --estimate`` prices its plan), after the data sets' loading (as
+  the run's checks took it) and before the report (:data:`REPORT_SECONDS`,
+  seconds alone scaled by the machine's pace at the pilot: its wall over its
+  CPU seconds). The workers are threads of the command's process, its JVM
+  already started and warm: they start at no cost.
   The command's own start (Python and the JVM) is not counted.
   ``weka-ranking bench --sections estimate`` checks the estimate against a
   measured run.
@@ -73,10 +75,9 @@ PILOT_ROWS = 1000
 # The model of growth's exponent is kept in this range.
 GROWTH_EXPONENTS = (1.0, 1.6)
 # The seconds of a unit beyond its training and ranking (its folds, its
-# record, the store), and the CPU seconds of the work around the units (a
-# worker's start, the report with its figures), as measured on two cores.
+# record, the store), and the CPU seconds of the report with its figures, as
+# measured on two cores.
 UNIT_OVERHEAD_SECONDS = 0.02
-WORKER_START_SECONDS = 4.0
 REPORT_SECONDS = 4.0
 # A scheme whose units take more than this many times the other schemes'
 # median is named before the work.
@@ -114,12 +115,14 @@ def growth_exponent(
     return min(high, max(low, k))
 
 
-def contention(jobs: int, cores: int, load: float) -> float:
+def contention(jobs: int, cores: int, load: float, busy: float = 1.0) -> float:
     """How much longer a unit takes on ``jobs`` workers than alone, at ``load``.
 
     ``load`` is the machine's other runnable work (its load average before
-    the pilot): a unit alone has ``cores / (load + 1)`` of a core if that is
-    less than one, a unit among ``jobs`` workers ``cores / (load + jobs)``.
+    the pilot), ``busy`` the cores a unit keeps busy alone (its members'
+    threads; at least one): alone it has its ``busy`` cores, or its share
+    ``busy / (load + busy)`` of the machine's if they do not suffice; among
+    ``jobs`` workers each as busy, its share ``busy / (load + jobs * busy)``.
 
     >>> contention(2, 2, 0.0)
     1.0
@@ -127,8 +130,10 @@ def contention(jobs: int, cores: int, load: float) -> float:
     2.0
     >>> contention(2, 2, 3.0)
     1.25
+    >>> contention(2, 2, 0.0, busy=2.0)
+    2.0
     """
-    return max(1.0, (load + jobs) / cores) / max(1.0, (load + 1) / cores)
+    return max(1.0, (load + jobs * busy) / cores) / max(1.0, (load + busy) / cores)
 
 
 @dataclass(frozen=True)
@@ -138,7 +143,9 @@ class Pilot:
     ``rows``: a unit's training rows (the first fold's); ``pilot_rows`` those
     the pilot trained on, ``seconds`` its training and ranking there;
     ``exponent`` the model of growth's (unused where ``pilot_rows == rows``);
-    ``error`` the first line of what failed (the units will fail alike).
+    ``error`` the first line of what failed (the units will fail alike);
+    ``busy`` the cores the pilot kept busy (its CPU over its wall seconds,
+    from 1 to the machine's cores).
     """
 
     data: str
@@ -148,6 +155,7 @@ class Pilot:
     seconds: float
     exponent: float
     error: str = ""
+    busy: float = 1.0
 
     @property
     def unit_seconds(self) -> float:
@@ -184,27 +192,34 @@ def estimate(
     unit_seconds: Mapping[Cell, float],
     jobs: int,
     *,
-    slowdown: float = 1.0,
+    slowdown: float | Mapping[Cell, float] = 1.0,
     pace: float = 1.0,
     load_seconds: float = 0.0,
     overhead: float = UNIT_OVERHEAD_SECONDS,
 ) -> PlanEstimate:
     """The wall seconds of running ``units`` on ``jobs`` workers: the arithmetic.
 
-    A unit costs ``unit_seconds[(data set, scheme)] * slowdown + overhead``;
-    the plan's wall is the data sets' loading (``load_seconds``, again in the
-    workers), the workers' start and the report (their seconds alone times
-    ``pace``), and the units replayed in order on the first free worker. A
-    scheme's wall is its units' alone on the jobs.
+    A unit costs ``unit_seconds[(data set, scheme)] * slowdown + overhead``
+    (``slowdown`` one for all, or by cell); the plan's wall is the data sets'
+    loading (``load_seconds``), the report (its seconds alone times ``pace``),
+    and the units replayed in order on the first free worker. A scheme's wall
+    is its units' alone on the jobs; the plan's ``slowdown``, its units'
+    mean weighted by their seconds.
     """
     workers = min(jobs, len(units))
+    slowdowns = (
+        slowdown
+        if isinstance(slowdown, Mapping)
+        else dict.fromkeys(unit_seconds, slowdown)
+    )
     cost = {
-        cell: seconds * slowdown + overhead for cell, seconds in unit_seconds.items()
+        cell: seconds * slowdowns[cell] + overhead
+        for cell, seconds in unit_seconds.items()
     }
     durations = [cost[_cell(u)] for u in units]
     fixed = load_seconds + REPORT_SECONDS * pace
-    if workers > 1:
-        fixed += WORKER_START_SECONDS * pace + load_seconds
+    work = sum(unit_seconds[_cell(u)] for u in units)
+    slowed = sum(unit_seconds[_cell(u)] * slowdowns[_cell(u)] for u in units)
     by_scheme: dict[str, list[float]] = defaultdict(list)
     for unit, seconds in zip(units, durations):
         by_scheme[unit.scheme.name].append(seconds)
@@ -217,7 +232,7 @@ def estimate(
         units=len(units),
         seconds=fixed + (makespan(durations, workers) if durations else 0.0),
         fixed_seconds=fixed,
-        slowdown=slowdown,
+        slowdown=slowed / work if work > 0 else 1.0,
         pace=pace,
         schemes=schemes,
         far_longer=far_longer({s.name: s.unit_seconds for s in schemes}),
@@ -261,8 +276,8 @@ def _stratified_prefix(rows: np.ndarray, y: np.ndarray, count: int) -> np.ndarra
 
 def _pilot_seconds(
     scheme, data, train_rows, test_rows, unit_rows: int
-) -> tuple[float, float, str]:
-    """The scheme on the rows: training and ranking seconds, CPU seconds, error.
+) -> tuple[float, float, str, float]:
+    """The scheme on the rows: training and ranking seconds, CPU seconds, error, wall.
 
     The seconds are till it failed where it did (with the error's first line).
     ``-P auto`` draws the pairs per instance of the unit's ``unit_rows``
@@ -282,9 +297,10 @@ def _pilot_seconds(
         )
     except (WekaError, HeapError, ValueError) as err:  # as run_unit: the unit fails
         error = str(err).splitlines()[0]
-        return time.perf_counter() - started, time.process_time() - cpu, error
-    cpu = time.process_time() - cpu
-    return record.train_seconds + record.rank_seconds, cpu, ""
+        wall = time.perf_counter() - started
+        return wall, time.process_time() - cpu, error, wall
+    cpu, wall = time.process_time() - cpu, time.perf_counter() - started
+    return record.train_seconds + record.rank_seconds, cpu, "", wall
 
 
 def pilot(plan: ExperimentPlan, rows: int = PILOT_ROWS) -> tuple[list[Pilot], dict]:
@@ -341,7 +357,7 @@ def pilot(plan: ExperimentPlan, rows: int = PILOT_ROWS) -> tuple[list[Pilot], di
                     _pilot_seconds(scheme, data, *s, unit_rows[spec])
                     for s in [*sizes[spec], sizes[spec][-1]]
                 ]
-                seconds, full_cpu, error = min(measured[-2:])
+                seconds, full_cpu, error, full_wall = min(measured[-2:])
                 exponent = growth_exponent(  # of no use where one size was run
                     measured[0][1], len(small_train), full_cpu, len(full_train)
                 )
@@ -354,6 +370,7 @@ def pilot(plan: ExperimentPlan, rows: int = PILOT_ROWS) -> tuple[list[Pilot], di
                         seconds,
                         exponent,
                         error,
+                        min(float(machine.cores()), max(1.0, full_cpu / full_wall)),
                     )
                 )
     finally:
@@ -399,12 +416,16 @@ def plan_estimate(
             "would: fix the scheme or leave it out"
         )
     workers = min(jobs, max(1, len(pending)))
-    slowdown = contention(workers, around["cores"], around["load"])
     result = estimate(
         pending,
         {(p.data, p.scheme): p.unit_seconds for p in pilots},
         jobs,
-        slowdown=slowdown,
+        slowdown={
+            (p.data, p.scheme): contention(
+                workers, around["cores"], around["load"], p.busy
+            )
+            for p in pilots
+        },
         pace=around["pace"],
         load_seconds=load_seconds,
     )
@@ -587,9 +608,8 @@ def lines(values: dict) -> list[str]:
     ]
     if jobs > 1:
         out[0] += (
-            "; the workers assumed to share the cores fairly (measured on two busy "
-            "cores, each unit of two workers took 1.9 times as long as alone: "
-            "docs/experiments.md)"
+            "; the workers assumed to share the cores fairly, each unit keeping "
+            "busy the cores its pilot did (its members' threads)"
         )
     for s in plan["schemes"]:
         out.append(

@@ -34,6 +34,7 @@ import hashlib
 import json
 import os
 import socket
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -251,11 +252,16 @@ def stamped(work: Callable[[Any], list[dict]], unit: Any) -> list[dict]:
     started = utc_now()
     records = work(unit)
     host = socket.gethostname()
+    thread = threading.current_thread()
+    worker = f"{host} pid {os.getpid()}"
     provenance = {
         "started": started,
         "finished": utc_now(),
         "host": host,
-        "worker": f"{host} pid {os.getpid()}",
+        # The thread where several run units (--jobs N, a Dask worker's).
+        "worker": worker
+        if thread is threading.main_thread()
+        else f"{worker} thread {thread.name}",
         **_software(),
     }
     return [{**record, PROVENANCE: provenance} for record in records]

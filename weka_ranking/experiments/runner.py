@@ -1,4 +1,4 @@
-"""Run units of work, in this process, in worker processes or on Dask, into a store.
+"""Run units of work, on threads of this process or on Dask, into a store.
 
 An experiment is a plan expanded into units (a data set, a scheme, a run, a
 fold, or a study's own grouping); a unit is any frozen, picklable value
@@ -6,8 +6,8 @@ with a ``key``, and ``work(unit)`` its records. The runner runs every unit
 not yet in the store and appends each unit's records whole as it
 finishes, so an interruption loses only the units under way, and a run
 started again finishes what is missing. Every unit is seeded on its own:
-one process, ``jobs`` worker processes (one JVM each) and a Dask cluster
-give the same records.
+one thread, ``jobs`` threads sharing this process's JVM and a Dask cluster
+(one JVM a worker) give the same records.
 """
 
 from __future__ import annotations
@@ -16,14 +16,13 @@ import asyncio
 import functools
 import heapq
 import logging
-import multiprocessing
-import os
 import signal
 import sys
+import threading
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from itertools import islice
 from typing import Any, Protocol
 
 from weka_ranking import jvm
@@ -32,7 +31,7 @@ from weka_ranking.environment import git_sha, machine, software_versions
 from weka_ranking.errors import WekaRankingError
 from weka_ranking.experiments.registration import stamped
 from weka_ranking.experiments.store import ResultStore
-from weka_ranking.machine import check_jobs, cores
+from weka_ranking.machine import check_jobs
 
 logger = logging.getLogger(__name__)
 
@@ -47,32 +46,6 @@ class Unit(Protocol):
 
 
 Work = Callable[[Any], list[dict]]
-
-
-class WorkerLost(WekaRankingError):
-    """A worker process died under a unit (killed, or out of memory)."""
-
-
-def _die_with_parent() -> None:
-    """Linux: this worker ends when the process that started it dies.
-
-    It ends even when that process dies by SIGKILL, instead of running on as an orphan.
-    """
-    if not sys.platform.startswith("linux"):
-        return
-    import ctypes
-
-    pr_set_pdeathsig = 1
-    ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGKILL)
-    if os.getppid() == 1:  # the parent died before the request took effect
-        os._exit(1)
-
-
-def _worker_start(heap: str | None, processors: int) -> None:
-    _die_with_parent()
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides when to stop
-    logging.getLogger("weka_ranking").setLevel(logging.ERROR)
-    jvm.start(heap=heap, processors=processors)
 
 
 def run_description(jobs: int) -> dict:
@@ -162,84 +135,90 @@ def _run_on_dask(
             cluster.close()
 
 
-def _run_in_workers(
+def _run_in_threads(
     pending: Sequence[Unit],
     work: Work,
     store: ResultStore,
-    jobs: int,
-    heap: str | None,
+    workers: int,
     progress: Callable[[Unit, list[dict]], None] | None,
 ) -> None:
-    context = multiprocessing.get_context("spawn")
-    logger.info("starting %d worker processes (a JVM each: a few seconds)", jobs)
-    # Each worker's JVM sizes its collector's and compiler's threads, and the
-    # members it trains at once, to its share of the cores, not to all of them.
-    share = max(1, cores() // jobs)
-    with ProcessPoolExecutor(jobs, context, _worker_start, (heap, share)) as pool:
-        try:
-            queue = iter(pending)
-            running = {}
-            for unit in queue:
-                running[pool.submit(work, unit)] = unit
-                if len(running) >= 2 * jobs:
-                    break
-            while running:
-                finished, _ = wait(running, return_when=FIRST_COMPLETED)
-                for future in finished:
-                    unit = running.pop(future)
-                    try:
-                        records = future.result()
-                    except BrokenProcessPool:
-                        raise WorkerLost(
-                            f"a worker process died during unit {unit.key} (killed, "
-                            "or out of memory: try a larger --heap or fewer --jobs); "
-                            "the finished units are stored: run the same command "
-                            "again to finish the rest"
-                        ) from None
+    """The units on ``workers`` threads of this process, each taking the next when free.
+
+    The threads share this process's JVM, whose compiler warms once: a
+    worker process of its own paid Python's start and its JVM compiler's
+    warm-up again (about 4 and 12 CPU seconds on a plan of 120 small units,
+    on the cores the run needed), and ``--jobs 2`` ran slower than ``--jobs
+    1`` (docs/experiments.md). Java releases the GIL while it
+    trains. A unit that failed beside others is run again alone once the
+    rest are done: its failure may be the shared heap's, and the records
+    must be those one worker gives.
+    """
+    failed_beside_others = []
+    pool = ThreadPoolExecutor(workers, thread_name_prefix="weka-ranking unit")
+    running: dict[Future, Unit] = {}
+    beside: set[Future] = set()  # ran beside another unit at some time
+
+    def submit(unit: Unit) -> None:
+        future = pool.submit(work, unit)
+        if running:
+            beside.update([future, *running])
+        running[future] = unit
+
+    try:
+        queue = iter(pending)
+        for unit in islice(queue, workers):
+            submit(unit)
+        while running:
+            # Waited a little at a time: Ctrl-C is seen between the waits.
+            finished, _ = wait(running, timeout=0.25, return_when=FIRST_COMPLETED)
+            for future in finished:
+                unit, was_beside = running.pop(future), future in beside
+                beside.discard(future)
+                records = future.result()
+                if was_beside and any("error" in r for r in records):
+                    failed_beside_others.append(unit)
+                else:
                     store.append(unit.key, records)
                     if progress:
                         progress(unit, records)
-                    following = next(queue, None)
-                    if following is not None:
-                        running[pool.submit(work, following)] = following
-        except BaseException:
-            _stop_workers(pool)
-            raise
+                following = next(queue, None)
+                if following is not None:
+                    submit(following)
+    except BaseException:
+        _stop_units(pool, list(running))
+        raise
+    pool.shutdown()
+    for unit in failed_beside_others:
+        records = work(unit)
+        store.append(unit.key, records)
+        if progress:
+            progress(unit, records)
 
 
-def _busy_cores() -> int:
-    """Cores other work keeps busy: the 1-minute load average, rounded down."""
-    return int(os.getloadavg()[0]) if hasattr(os, "getloadavg") else 0
+def _stop_units(pool: ThreadPoolExecutor, running: list[Future]) -> None:
+    """Stop the units under way, on an interrupt or a failure; none is stored.
 
-
-def _say_busy_cores(workers: int) -> None:
-    """Say in one line where the load leaves fewer free cores than ``workers``.
-
-    A worker pays its own start (Python's imports, a JVM and its compiler
-    warming up: about 10 CPU seconds, ``bench/serving.py``) and on a core
-    other work keeps busy only shares it: ``--jobs 2`` took 60 % more wall
-    and CPU than ``--jobs 1`` at load 3 on two cores. The workers asked for
-    are started all the same (the records are the same whatever their
-    number, and the load is the machine's, this run's own included).
+    A second Ctrl-C meanwhile is ignored, so the stop cannot be cut short
+    (the command would then wait for the units at its exit) or print a
+    second traceback.
     """
-    free = max(0, cores() - _busy_cores())
-    if workers > 1 and free < workers:
-        progress_module.warn(
-            logger,
-            "--jobs %d: the load average leaves %d of %d cores free: a worker on a "
-            "busy core shares it and pays its own start (Python, a JVM and its "
-            "compiler, about 10 CPU seconds), so fewer workers may well be faster",
-            workers,
-            free,
-            cores(),
-        )
+    from weka_ranking import bridge
+
+    main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
+    try:
+        bridge.stop_java_work(running)
+        pool.shutdown(wait=False, cancel_futures=True)
+    finally:
+        if main:
+            signal.signal(signal.SIGINT, previous)
 
 
 def makespan(durations: list[float], workers: int) -> float:
     """Wall time of units given in order to the first free of ``workers`` workers.
 
-    The local executor's rule (each worker takes the next unit when free),
-    without its overheads: an estimate of a run from its units' costs.
+    The local executor's rule (each worker thread takes the next unit when
+    free), without its overheads: an estimate of a run from its units' costs.
 
     >>> makespan([3, 1, 1, 1], 2)
     3.0
@@ -269,8 +248,9 @@ def run_units(
     ``retry_failed`` also runs again the units whose records hold an error;
     ``progress(unit, records)`` is called as each unit is stored.
 
-    ``work`` is a module-level function (it travels to worker processes
-    and Dask workers by name). With ``executor="dask"`` the units run on a
+    ``work`` is a module-level function (it travels to Dask workers by
+    name); with ``jobs > 1`` and the local executor, ``jobs`` threads of
+    this process run it at once. With ``executor="dask"`` the units run on a
     Dask cluster's workers (one JVM per worker process), the cluster at
     ``scheduler`` or without one a local cluster of ``jobs`` workers, and
     their records come back here to be stored.
@@ -282,7 +262,8 @@ def run_units(
     if jobs < 1:
         raise ValueError(f"jobs must be >= 1, got {jobs}")
     if not scheduler:
-        check_jobs(jobs, jvm.heap_bytes(heap) if heap else None)
+        own_jvms = executor == "dask" and heap
+        check_jobs(jobs, jvm.heap_bytes(heap) if own_jvms else None)
     work = functools.partial(stamped, work)
     pending = pending_units(units, store.load(), retry_failed)
     jvm.start(heap=heap)
@@ -292,24 +273,26 @@ def run_units(
     store.add_run({**description, "units": len(units), "pending": len(pending)})
     if not pending:
         return 0
+    workers = min(jobs, len(pending))
+    if workers < jobs:
+        logger.info("--jobs %d: %d at once, as many as the units to run", jobs, workers)
     if executor == "dask":
-        workers = min(jobs, len(pending))
         _run_on_dask(pending, work, store, scheduler, progress, heap, workers)
-    elif (workers := min(jobs, len(pending))) == 1:
-        # The units are counted; their members' lines would crowd that out.
-        level = progress_module.MEMBERS.level
-        progress_module.MEMBERS.setLevel(logging.WARNING)
-        try:
+        return len(pending)
+    # The units are counted; their members' lines would crowd that out.
+    level = progress_module.MEMBERS.level
+    progress_module.MEMBERS.setLevel(logging.WARNING)
+    try:
+        if workers == 1:
             for unit in pending:
                 records = work(unit)
                 store.append(unit.key, records)
                 if progress:
                     progress(unit, records)
-        finally:
-            progress_module.MEMBERS.setLevel(level)
-    else:
-        _say_busy_cores(workers)
-        _run_in_workers(pending, work, store, workers, heap, progress)
+        else:
+            _run_in_threads(pending, work, store, workers, progress)
+    finally:
+        progress_module.MEMBERS.setLevel(level)
     return len(pending)
 
 
@@ -380,18 +363,3 @@ def run_resumably(
             }
         )
     return ran
-
-
-def _stop_workers(pool: ProcessPoolExecutor) -> None:
-    """End the workers now, on an interrupt or a failure.
-
-    The units under way are lost, the finished ones are in the store. A second Ctrl-C
-    meanwhile is ignored, so the stop cannot hang or print a second traceback.
-    """
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        for process in list((pool._processes or {}).values()):
-            process.terminate()
-        pool.shutdown(wait=True, cancel_futures=True)
-    finally:
-        signal.signal(signal.SIGINT, previous)
