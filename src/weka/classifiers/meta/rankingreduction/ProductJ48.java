@@ -284,6 +284,8 @@ public final class ProductJ48 implements ProductTraining.Builder {
     final double[][][] m_SplitValues = new double[2][][];
     /** Each row's value's place among its feature's distinct values. */
     final int[][] m_Ranks;
+    /** Whether a row misses a feature's value. */
+    final boolean[] m_Missing;
     /**
      * The zero C4.5 takes as a split point, 0.0 or -0.0: the first zero of a
      * feature in the order of the pairs (the first side: S1's rows, then
@@ -325,6 +327,12 @@ public final class ProductJ48 implements ProductTraining.Builder {
       m_Columns = ranks.m_Columns;
       m_Values = ranks.m_Values;
       m_Ranks = ranks.m_Ranks;
+      m_Missing = new boolean[m_Features];
+      for (int f = 0; f < m_Features; f++) {
+        for (int rank : m_Ranks[f]) {
+          m_Missing[f] |= rank < 0;
+        }
+      }
     }
 
     /** A node's pairs as one bag of their classes: Distribution(data), NoSplit's. */
@@ -334,6 +342,9 @@ public final class ProductJ48 implements ProductTraining.Builder {
      * The node's pairs by branch (ClassifierSplitModel.split): a pair missing
      * the tested value goes to every branch whose fraction C4.5 finds above
      * 0, its weight times that fraction.
+     *
+     * @param fractions by branch; read only for a pair missing the tested
+     *     value (null where no row misses it)
      */
     abstract P[] split(Model model, P part, double[] fractions);
 
@@ -671,6 +682,8 @@ public final class ProductJ48 implements ProductTraining.Builder {
       int last = scan.lastUpperLargeEnough(minSplit, candidates);
       model.m_Index = Math.max(0, last - first + 1);
       int best = -1;
+      // A run's end holds for every candidate inside it: found once a run.
+      int runEnd = -1;
       for (int p = first; p <= last;) {
         double infoGain = scan.gain(p);
         if (Utils.gr(infoGain, model.m_InfoGain)) {
@@ -681,7 +694,8 @@ public final class ProductJ48 implements ProductTraining.Builder {
         // gain is convex in the weight moved: none inside the run exceeds
         // both ends. When neither end beats the best by C4.5's margin, no
         // point inside can: they are counted, not weighed.
-        int end = scan.runEnd(p, last + 1);
+        int end = p < runEnd ? runEnd : scan.runEnd(p, last + 1);
+        runEnd = end;
         if (end > p + 1 && Math.max(scan.gain(p), scan.gain(end)) + 1e-10
             < model.m_InfoGain + 1e-6) {
           p = end;
@@ -805,8 +819,9 @@ public final class ProductJ48 implements ProductTraining.Builder {
       if (node.m_IsLeaf) {
         return errorsFor(classes(part));
       }
-      P[] parts = split(node.m_Model, part,
-          fractions(distribution(node.m_Model, part)));
+      // The fractions of pairs missing the tested value: none where no row misses it.
+      P[] parts = split(node.m_Model, part, m_Missing[node.m_Model.m_Attribute % m_Features]
+          ? fractions(distribution(node.m_Model, part)) : null);
       double errors = 0;
       for (int i = 0; i < node.m_Sons.length; i++) {
         errors = errors + errorsForBranch(node.m_Sons[i], parts[i]);
@@ -1279,7 +1294,10 @@ public final class ProductJ48 implements ProductTraining.Builder {
       return lo;
     }
 
-    /** The last candidate of the run from p over which only one class's rows move. */
+    /**
+     * The last candidate of the run from p over which only one class's rows
+     * move: the same from every candidate of the run before its end.
+     */
     int runEnd(int p, int candidates) {
       int moving = -1;
       int end = p;
