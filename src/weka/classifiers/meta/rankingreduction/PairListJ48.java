@@ -261,7 +261,8 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
      *
      * @param bag the node's pairs
      * @param sorted each numeric attribute's entries of the node, as
-     *     {@link #sortedPairs} makes them; emptied as the branches take them
+     *     {@link #sortedPairs} makes them (none for a node that will be a
+     *     leaf); emptied as the branches take them
      */
     ProductJ48.Node<Bag> grow(Bag bag, long[][] sorted) throws Exception {
       ProductJ48.Node<Bag> node = new ProductJ48.Node<>();
@@ -271,7 +272,7 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
       node.m_Model = selectModel(bag, sorted);
       if (node.m_Model.m_NumSubsets > 1) {
         double[] fractions = fractions(node.m_Model.m_Distribution);
-        Bag[] bags = divide(node.m_Model, bag, fractions, m_BranchOf);
+        Bag[] bags = divide(node.m_Model, bag, fractions);
         long[][][] branches = sortedByBranch(bags, fractions, sorted);
         @SuppressWarnings({"unchecked", "rawtypes"})
         ProductJ48.Node<Bag>[] sons = new ProductJ48.Node[branches.length];
@@ -334,13 +335,13 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
      * The node's pairs by branch (ClassifierSplitModel.split), in the node's
      * order.
      *
+     * The branch each pair goes to is left in {@link #m_BranchOf}, for
+     * {@link #sortedByBranch}.
+     *
      * @param fractions C4.5's fractions of a pair missing the tested value
      *     by branch (read only for such a pair)
-     * @param branchOf where to write the branch each pair goes to by its
-     *     number, -1 for every branch; null for none
      */
-    private Bag[] divide(ProductJ48.Model model, Bag bag, double[] fractions,
-        int[] branchOf) {
+    private Bag[] divide(ProductJ48.Model model, Bag bag, double[] fractions) {
       double[] column = m_Columns[model.m_Attribute % m_Features];
       int branches = model.m_NumSubsets;
       int[] sizes = new int[branches];
@@ -356,9 +357,7 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
         } else {
           sizes[b]++;
         }
-        if (branchOf != null) {
-          branchOf[pair] = b;
-        }
+        m_BranchOf[pair] = b;
       }
       int[][] pairs = new int[branches][];
       double[][] weights = new double[branches][];
@@ -374,9 +373,8 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
         int pair = bag.m_Pairs[i];
         int c = m_List.label[pair];
         double weight = bag.weight(i);
-        double value = column[row(model.m_Attribute, pair)];
-        if (!Double.isNaN(value)) {
-          int known = ProductJ48.Grower.branch(model, value);
+        int known = m_BranchOf[pair];
+        if (known >= 0) {
           if (weights[known] != null) {
             weights[known][filled[known]] = weight;
           }
@@ -404,14 +402,17 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
      * The node's sorted lists divided among the branches, each still sorted:
      * a stable pass instead of a sort at every node, reading the branch of
      * each entry's pair as {@link #divide} left it. A pair missing the tested
-     * value goes to every branch C4.5 sends a fraction of it to. Each list of
-     * the node is dropped once divided.
+     * value goes to every branch C4.5 sends a fraction of it to. A branch
+     * that will be a leaf (too few pairs, or all of one class) gets none: no
+     * split is weighed there. Each list of the node is dropped once divided.
      */
     private long[][][] sortedByBranch(Bag[] bags, double[] fractions, long[][] sorted) {
       int branches = bags.length;
       boolean[] takesMissing = new boolean[branches];
+      boolean[] splittable = new boolean[branches];
       for (int i = 0; i < branches; i++) {
-        takesMissing[i] = Utils.gr(fractions[i], 0);
+        splittable[i] = !unsplittable(ProductJ48.Model.leaf(classes(bags[i])));
+        takesMissing[i] = splittable[i] && Utils.gr(fractions[i], 0);
       }
       long[][][] out = new long[branches][sorted.length][];
       int[] branchOf = m_BranchOf;
@@ -422,13 +423,16 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
         // Every pair of the node is in the list of a feature no row misses.
         boolean whole = !m_Missing[j % m_Features];
         for (int i = 0; i < branches; i++) {
-          out[i][j] = new long[whole ? bags[i].size() : sorted[j].length];
+          out[i][j] = !splittable[i] ? null
+              : new long[whole ? bags[i].size() : sorted[j].length];
         }
         int[] filled = new int[branches];
         for (long entry : sorted[j]) {
           int b = branchOf[(int) entry];
           if (b >= 0) {
-            out[b][j][filled[b]++] = entry;
+            if (splittable[b]) {
+              out[b][j][filled[b]++] = entry;
+            }
           } else {
             for (int i = 0; i < branches; i++) {
               if (takesMissing[i]) {
@@ -439,7 +443,7 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
         }
         if (!whole) {
           for (int i = 0; i < branches; i++) {
-            out[i][j] = Arrays.copyOf(out[i][j], filled[i]);
+            out[i][j] = splittable[i] ? Arrays.copyOf(out[i][j], filled[i]) : null;
           }
         }
         sorted[j] = null;
@@ -449,7 +453,7 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
 
     @Override
     Bag[] split(ProductJ48.Model model, Bag bag, double[] fractions) {
-      return divide(model, bag, fractions, null);
+      return divide(model, bag, fractions);
     }
 
     @Override

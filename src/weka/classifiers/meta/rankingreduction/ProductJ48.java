@@ -627,20 +627,24 @@ public final class ProductJ48 implements ProductTraining.Builder {
       int[] splitRanks = scratch.m_SplitRanks;
       int[] nextRanks = scratch.m_NextRanks;
       int candidates = 0;
-      int[] moved = new int[2];
+      // Counted in locals, the loop's only state: rows so far, and of class 1.
+      int counted = 0;
+      int ones = 0;
       double[] movedWeights = new double[2];
+      // A class whose rows stand for no pair (a product's empty other side).
+      int passedOver = side.m_Times[0] == 0 ? 0 : side.m_Times[1] == 0 ? 1 : -1;
       int rank = -1;
       for (long entry : sorted) {
         int key = (int) (entry >>> 32) ^ flip;
         int c = key & 1;
-        if (side.m_Times[c] == 0) {
+        if (c == passedOver) {
           continue;
         }
         int next = key >>> 1;
         if (next != rank) {
           if (rank >= 0 && values[rank] + 1e-5 < values[next]) {
-            below[0][candidates] = moved[0];
-            below[1][candidates] = moved[1];
+            below[0][candidates] = counted - ones;
+            below[1][candidates] = ones;
             if (!unit) {
               belowWeights[0][candidates] = movedWeights[0];
               belowWeights[1][candidates] = movedWeights[1];
@@ -650,13 +654,14 @@ public final class ProductJ48 implements ProductTraining.Builder {
           }
           rank = next;
         }
-        moved[c]++;
+        counted++;
+        ones += c;
         if (!unit) {
           movedWeights[c] += weightOf[(int) entry];
         }
       }
-      int[] knownRows = moved;
-      double[] knownWeights = unit ? new double[] {moved[0], moved[1]} : movedWeights;
+      int[] knownRows = {counted - ones, ones};
+      double[] knownWeights = unit ? new double[] {knownRows[0], knownRows[1]} : movedWeights;
       double[] all = {knownWeights[0] * side.m_Mult[0], knownWeights[1] * side.m_Mult[1]};
       double known = all[0] + all[1];
       model.m_Distribution = new Distribution(new double[][] {{0, 0}, all.clone()});
