@@ -1216,7 +1216,8 @@ public final class ProductJ48 implements ProductTraining.Builder {
     private final double[][] m_BelowWeights;
     private final int[] m_Rows;
     private final double[] m_Weights;
-    private final double m_TotalNoInst;
+    /** 1 less the unknown rate, C4.5's factor of every candidate's gain. */
+    private final double m_KnownRate;
     private final double m_Total;
     private final double m_OldEnt;
     /** Each candidate's gain once weighed (NaN before). */
@@ -1231,7 +1232,7 @@ public final class ProductJ48 implements ProductTraining.Builder {
       m_BelowWeights = belowWeights;
       m_Rows = rows;
       m_Weights = weights;
-      m_TotalNoInst = totalNoInst;
+      m_KnownRate = 1 - (totalNoInst - total) / totalNoInst;
       m_Total = total;
       m_OldEnt = oldEnt;
       m_Gains = gains;
@@ -1331,9 +1332,8 @@ public final class ProductJ48 implements ProductTraining.Builder {
       sum = sum + lnPerClass(p, 1, 1);
       sum = sum - lnBag(p, 1);
       double newEnt = -(sum / ContingencyTables.log2);
-      double unknownRate = (m_TotalNoInst - m_Total) / m_TotalNoInst;
       double numerator = m_OldEnt - newEnt;
-      numerator = (1 - unknownRate) * numerator;
+      numerator = m_KnownRate * numerator;
       double gain = Utils.eq(numerator, 0) ? 0 : numerator / m_Total;
       m_Gains[p] = gain;
       return gain;
