@@ -9,6 +9,8 @@ missing, and for the same tree within 1e-11 where C4.5's fractional weights
 are added in another order; and they check what goes to WEKA's own path.
 """
 
+import dataclasses
+
 import jpype
 import numpy as np
 import pytest
@@ -66,6 +68,19 @@ def test_a_deep_tree_raises_subtrees_alike(weka):
     result = compare(synthetic(400, features=8, seed=3), "-M 1", per_instance=4)
     assert_same_model(result)
     assert str(result.onPairsModel).count(":") > 30
+
+
+def test_raising_through_attributes_with_and_without_missing_values(weka):
+    # One feature holed: a raised subtree's pairs go down splits on it (with
+    # C4.5's fractions) and on the complete ones (the fractions never read).
+    data = synthetic(400, features=6, seed=5)
+    X = data.X.copy()
+    X[np.random.default_rng(2).random(len(X)) < 0.1, 0] = np.nan
+    result = compare(dataclasses.replace(data, X=X), "-M 1", per_instance=4)
+    assert_same_tree(result)
+    tree = str(result.onPairsModel)
+    assert "first_x1 " in tree or "second_x1 " in tree
+    assert tree.count(":") > 30
 
 
 @pytest.mark.parametrize("share", [0, 0.03], ids=["complete", "missing"])

@@ -136,27 +136,6 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
     }
   }
 
-  /** A node's pairs by branch, and where each of its pairs is in its branches. */
-  private static final class Division {
-    final Bag[] m_Bags;
-    /** The branch each position of the node goes to, -1 for every branch. */
-    final int[] m_BranchOf;
-    /** Each position's place in its branch (of a pair of known value). */
-    final int[] m_Place;
-    /**
-     * Each branch's place of each position missing the tested value (-1: not
-     * there); null when none misses it.
-     */
-    final int[][] m_MissingPlace;
-
-    Division(Bag[] bags, int[] branchOf, int[] place, int[][] missingPlace) {
-      m_Bags = bags;
-      m_BranchOf = branchOf;
-      m_Place = place;
-      m_MissingPlace = missingPlace;
-    }
-  }
-
   /** The growing of C4.5 over a pair list, a node's pairs held as a {@link Bag}. */
   private static final class ListGrower extends ProductJ48.Grower<Bag> {
     private static final long POSITION = 0xFFFFFFFFL;
@@ -164,8 +143,13 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
     private final PairList m_List;
     /** {@code lnFunc(k)} of every count k of the member's pairs (a node's counts). */
     private final double[] m_LnPairs;
-    /** Whether a row misses a feature's value. */
-    private final boolean[] m_Missing;
+    /**
+     * Scratch, by pair number: the branch of the node being divided each of
+     * its pairs goes to (-1: missing the tested value, every branch).
+     */
+    private final int[] m_BranchOf;
+    /** Scratch, by pair number: each pair's weight in the node being weighed. */
+    private final double[] m_WeightOf;
 
     ListGrower(J48 j48, double[][] rows, RowRanks ranks, Instances header, PairList pairs,
         int threads) {
@@ -176,12 +160,8 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
       for (int k = 0; k < m_LnPairs.length; k++) {
         m_LnPairs[k] = infoGain.lnFunc(k);
       }
-      m_Missing = new boolean[m_Features];
-      for (int f = 0; f < m_Features; f++) {
-        for (int rank : m_Ranks[f]) {
-          m_Missing[f] |= rank < 0;
-        }
-      }
+      m_BranchOf = new int[pairs.size()];
+      m_WeightOf = new double[pairs.size()];
       for (int s = 0; s < 2; s++) {
         int[] side = s == 0 ? pairs.first : pairs.second;
         m_SplitValues[s] = new double[m_Features][];
@@ -237,8 +217,10 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
     /**
      * Each numeric attribute's pairs of known value in the order of its
      * values, the root's sorted lists: an entry a pair, its value's rank and
-     * its label in the high half (read in order by the scan), its position in
-     * the node in the low half. A counting pass over the ranks, no sort.
+     * its label in the high half (read in order by the scan), its number in
+     * the member's list in the low half (the same in every node, so a branch
+     * takes a node's entries as they are). A counting pass over the ranks, no
+     * sort.
      *
      * @return by pair attribute; null for a nominal one
      */
@@ -279,7 +261,8 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
      *
      * @param bag the node's pairs
      * @param sorted each numeric attribute's entries of the node, as
-     *     {@link #sortedPairs} makes them; emptied as the branches take them
+     *     {@link #sortedPairs} makes them (none for a node that will be a
+     *     leaf); emptied as the branches take them
      */
     ProductJ48.Node<Bag> grow(Bag bag, long[][] sorted) throws Exception {
       ProductJ48.Node<Bag> node = new ProductJ48.Node<>();
@@ -289,13 +272,13 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
       node.m_Model = selectModel(bag, sorted);
       if (node.m_Model.m_NumSubsets > 1) {
         double[] fractions = fractions(node.m_Model.m_Distribution);
-        Division division = divide(node.m_Model, bag, fractions, true);
-        long[][][] branches = sortedByBranch(division, sorted);
+        Bag[] bags = divide(node.m_Model, bag, fractions);
+        long[][][] branches = sortedByBranch(bags, fractions, sorted);
         @SuppressWarnings({"unchecked", "rawtypes"})
         ProductJ48.Node<Bag>[] sons = new ProductJ48.Node[branches.length];
         node.m_Sons = sons;
         for (int i = 0; i < sons.length; i++) {
-          sons[i] = grow(division.m_Bags[i], branches[i]);
+          sons[i] = grow(bags[i], branches[i]);
           branches[i] = null;
         }
       } else {
@@ -311,10 +294,15 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
         return none;
       }
       ProductJ48.Side[] sides = {side(0, bag), side(m_Features, bag)};
+      if (bag.m_Weights != null) { // filled before the threads read them
+        for (int i = 0; i < bag.size(); i++) {
+          m_WeightOf[bag.m_Pairs[i]] = bag.m_Weights[i];
+        }
+      }
       ProductJ48.Model[] models = new ProductJ48.Model[2 * m_Features];
       // The entries' label bit is the pair's class on either side.
       weigh(models, sides, none.m_Distribution.total(), sorted,
-          new double[][] {bag.m_Weights, bag.m_Weights}, new int[] {0, 0});
+          new double[][] {m_WeightOf, m_WeightOf}, new int[] {0, 0});
       return choose(none, models, sides);
     }
 
@@ -345,33 +333,35 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
 
     /**
      * The node's pairs by branch (ClassifierSplitModel.split), in the node's
-     * order; with positions, also where each lands in each branch.
+     * order.
+     *
+     * The branch each pair goes to is left in {@link #m_BranchOf}, for
+     * {@link #sortedByBranch}.
+     *
+     * @param fractions C4.5's fractions of a pair missing the tested value
+     *     by branch (read only for such a pair)
      */
-    private Division divide(ProductJ48.Model model, Bag bag, double[] fractions,
-        boolean positions) {
+    private Bag[] divide(ProductJ48.Model model, Bag bag, double[] fractions) {
       double[] column = m_Columns[model.m_Attribute % m_Features];
       int branches = model.m_NumSubsets;
-      int[] branchOf = new int[bag.size()];
       int[] sizes = new int[branches];
       boolean missing = false;
-      for (int i = 0; i < bag.size(); i++) {
-        double value = column[row(model.m_Attribute, bag.m_Pairs[i])];
-        if (Double.isNaN(value)) {
+      for (int pair : bag.m_Pairs) {
+        double value = column[row(model.m_Attribute, pair)];
+        int b = Double.isNaN(value) ? -1 : ProductJ48.Grower.branch(model, value);
+        if (b < 0) {
           missing = true;
-          branchOf[i] = -1;
-          for (int b = 0; b < branches; b++) {
-            sizes[b] += Utils.gr(fractions[b], 0) ? 1 : 0;
+          for (int i = 0; i < branches; i++) {
+            sizes[i] += Utils.gr(fractions[i], 0) ? 1 : 0;
           }
         } else {
-          branchOf[i] = ProductJ48.Grower.branch(model, value);
-          sizes[branchOf[i]]++;
+          sizes[b]++;
         }
+        m_BranchOf[pair] = b;
       }
       int[][] pairs = new int[branches][];
       double[][] weights = new double[branches][];
       double[][] classes = new double[branches][2];
-      int[] place = positions ? new int[bag.size()] : null;
-      int[][] missingPlace = positions && missing ? new int[branches][bag.size()] : null;
       for (int b = 0; b < branches; b++) {
         pairs[b] = new int[sizes[b]];
         if (bag.m_Weights != null || missing) {
@@ -383,11 +373,8 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
         int pair = bag.m_Pairs[i];
         int c = m_List.label[pair];
         double weight = bag.weight(i);
-        int known = branchOf[i];
+        int known = m_BranchOf[pair];
         if (known >= 0) {
-          if (positions) {
-            place[i] = filled[known];
-          }
           if (weights[known] != null) {
             weights[known][filled[known]] = weight;
           }
@@ -396,11 +383,7 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
           continue;
         }
         for (int b = 0; b < branches; b++) {
-          boolean goes = Utils.gr(fractions[b], 0);
-          if (positions) {
-            missingPlace[b][i] = goes ? filled[b] : -1;
-          }
-          if (goes) {
+          if (Utils.gr(fractions[b], 0)) {
             double w = fractions[b] * weight;
             weights[b][filled[b]] = w;
             classes[b][c] = classes[b][c] + w;
@@ -412,22 +395,27 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
       for (int b = 0; b < branches; b++) {
         bags[b] = new Bag(pairs[b], weights[b], classes[b]);
       }
-      return new Division(bags, branchOf, place, missingPlace);
+      return bags;
     }
 
     /**
-     * The node's sorted lists divided among the branches, each still sorted,
-     * each entry pointing at its pair's position in the branch: a stable pass
-     * instead of a sort at every node. A pair missing the tested value goes
-     * to every branch C4.5 sends a fraction of it to. Each list of the node
-     * is dropped once divided.
+     * The node's sorted lists divided among the branches, each still sorted:
+     * a stable pass instead of a sort at every node, reading the branch of
+     * each entry's pair as {@link #divide} left it. A pair missing the tested
+     * value goes to every branch C4.5 sends a fraction of it to. A branch
+     * that will be a leaf (too few pairs, or all of one class) gets none: no
+     * split is weighed there. Each list of the node is dropped once divided.
      */
-    private long[][][] sortedByBranch(Division division, long[][] sorted) {
-      int branches = division.m_Bags.length;
+    private long[][][] sortedByBranch(Bag[] bags, double[] fractions, long[][] sorted) {
+      int branches = bags.length;
+      boolean[] takesMissing = new boolean[branches];
+      boolean[] splittable = new boolean[branches];
+      for (int i = 0; i < branches; i++) {
+        splittable[i] = !unsplittable(ProductJ48.Model.leaf(classes(bags[i])));
+        takesMissing[i] = splittable[i] && Utils.gr(fractions[i], 0);
+      }
       long[][][] out = new long[branches][sorted.length][];
-      int[] branchOf = division.m_BranchOf;
-      int[] place = division.m_Place;
-      int[][] missingPlace = division.m_MissingPlace;
+      int[] branchOf = m_BranchOf;
       for (int j = 0; j < sorted.length; j++) {
         if (sorted[j] == null) {
           continue;
@@ -435,27 +423,27 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
         // Every pair of the node is in the list of a feature no row misses.
         boolean whole = !m_Missing[j % m_Features];
         for (int i = 0; i < branches; i++) {
-          out[i][j] = whole ? new long[division.m_Bags[i].size()] : new long[sorted[j].length];
+          out[i][j] = !splittable[i] ? null
+              : new long[whole ? bags[i].size() : sorted[j].length];
         }
         int[] filled = new int[branches];
         for (long entry : sorted[j]) {
-          int position = (int) entry;
-          long high = entry & ~POSITION;
-          int b = branchOf[position];
+          int b = branchOf[(int) entry];
           if (b >= 0) {
-            out[b][j][filled[b]++] = high | place[position];
+            if (splittable[b]) {
+              out[b][j][filled[b]++] = entry;
+            }
           } else {
             for (int i = 0; i < branches; i++) {
-              int there = missingPlace[i][position];
-              if (there >= 0) {
-                out[i][j][filled[i]++] = high | there;
+              if (takesMissing[i]) {
+                out[i][j][filled[i]++] = entry;
               }
             }
           }
         }
         if (!whole) {
           for (int i = 0; i < branches; i++) {
-            out[i][j] = Arrays.copyOf(out[i][j], filled[i]);
+            out[i][j] = splittable[i] ? Arrays.copyOf(out[i][j], filled[i]) : null;
           }
         }
         sorted[j] = null;
@@ -465,7 +453,7 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
 
     @Override
     Bag[] split(ProductJ48.Model model, Bag bag, double[] fractions) {
-      return divide(model, bag, fractions, false).m_Bags;
+      return divide(model, bag, fractions);
     }
 
     @Override

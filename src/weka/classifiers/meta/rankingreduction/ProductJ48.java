@@ -284,6 +284,8 @@ public final class ProductJ48 implements ProductTraining.Builder {
     final double[][][] m_SplitValues = new double[2][][];
     /** Each row's value's place among its feature's distinct values. */
     final int[][] m_Ranks;
+    /** Whether a row misses a feature's value. */
+    final boolean[] m_Missing;
     /**
      * The zero C4.5 takes as a split point, 0.0 or -0.0: the first zero of a
      * feature in the order of the pairs (the first side: S1's rows, then
@@ -325,6 +327,12 @@ public final class ProductJ48 implements ProductTraining.Builder {
       m_Columns = ranks.m_Columns;
       m_Values = ranks.m_Values;
       m_Ranks = ranks.m_Ranks;
+      m_Missing = new boolean[m_Features];
+      for (int f = 0; f < m_Features; f++) {
+        for (int rank : m_Ranks[f]) {
+          m_Missing[f] |= rank < 0;
+        }
+      }
     }
 
     /** A node's pairs as one bag of their classes: Distribution(data), NoSplit's. */
@@ -334,6 +342,9 @@ public final class ProductJ48 implements ProductTraining.Builder {
      * The node's pairs by branch (ClassifierSplitModel.split): a pair missing
      * the tested value goes to every branch whose fraction C4.5 finds above
      * 0, its weight times that fraction.
+     *
+     * @param fractions by branch; read only for a pair missing the tested
+     *     value (null where no row misses it)
      */
     abstract P[] split(Model model, P part, double[] fractions);
 
@@ -616,20 +627,24 @@ public final class ProductJ48 implements ProductTraining.Builder {
       int[] splitRanks = scratch.m_SplitRanks;
       int[] nextRanks = scratch.m_NextRanks;
       int candidates = 0;
-      int[] moved = new int[2];
+      // Counted in locals, the loop's only state: rows so far, and of class 1.
+      int counted = 0;
+      int ones = 0;
       double[] movedWeights = new double[2];
+      // A class whose rows stand for no pair (a product's empty other side).
+      int passedOver = side.m_Times[0] == 0 ? 0 : side.m_Times[1] == 0 ? 1 : -1;
       int rank = -1;
       for (long entry : sorted) {
         int key = (int) (entry >>> 32) ^ flip;
         int c = key & 1;
-        if (side.m_Times[c] == 0) {
+        if (c == passedOver) {
           continue;
         }
         int next = key >>> 1;
         if (next != rank) {
           if (rank >= 0 && values[rank] + 1e-5 < values[next]) {
-            below[0][candidates] = moved[0];
-            below[1][candidates] = moved[1];
+            below[0][candidates] = counted - ones;
+            below[1][candidates] = ones;
             if (!unit) {
               belowWeights[0][candidates] = movedWeights[0];
               belowWeights[1][candidates] = movedWeights[1];
@@ -639,13 +654,14 @@ public final class ProductJ48 implements ProductTraining.Builder {
           }
           rank = next;
         }
-        moved[c]++;
+        counted++;
+        ones += c;
         if (!unit) {
           movedWeights[c] += weightOf[(int) entry];
         }
       }
-      int[] knownRows = moved;
-      double[] knownWeights = unit ? new double[] {moved[0], moved[1]} : movedWeights;
+      int[] knownRows = {counted - ones, ones};
+      double[] knownWeights = unit ? new double[] {knownRows[0], knownRows[1]} : movedWeights;
       double[] all = {knownWeights[0] * side.m_Mult[0], knownWeights[1] * side.m_Mult[1]};
       double known = all[0] + all[1];
       model.m_Distribution = new Distribution(new double[][] {{0, 0}, all.clone()});
@@ -671,6 +687,8 @@ public final class ProductJ48 implements ProductTraining.Builder {
       int last = scan.lastUpperLargeEnough(minSplit, candidates);
       model.m_Index = Math.max(0, last - first + 1);
       int best = -1;
+      // A run's end holds for every candidate inside it: found once a run.
+      int runEnd = -1;
       for (int p = first; p <= last;) {
         double infoGain = scan.gain(p);
         if (Utils.gr(infoGain, model.m_InfoGain)) {
@@ -681,7 +699,8 @@ public final class ProductJ48 implements ProductTraining.Builder {
         // gain is convex in the weight moved: none inside the run exceeds
         // both ends. When neither end beats the best by C4.5's margin, no
         // point inside can: they are counted, not weighed.
-        int end = scan.runEnd(p, last + 1);
+        int end = p < runEnd ? runEnd : scan.runEnd(p, last + 1);
+        runEnd = end;
         if (end > p + 1 && Math.max(scan.gain(p), scan.gain(end)) + 1e-10
             < model.m_InfoGain + 1e-6) {
           p = end;
@@ -805,8 +824,9 @@ public final class ProductJ48 implements ProductTraining.Builder {
       if (node.m_IsLeaf) {
         return errorsFor(classes(part));
       }
-      P[] parts = split(node.m_Model, part,
-          fractions(distribution(node.m_Model, part)));
+      // The fractions of pairs missing the tested value: none where no row misses it.
+      P[] parts = split(node.m_Model, part, m_Missing[node.m_Model.m_Attribute % m_Features]
+          ? fractions(distribution(node.m_Model, part)) : null);
       double errors = 0;
       for (int i = 0; i < node.m_Sons.length; i++) {
         errors = errors + errorsForBranch(node.m_Sons[i], parts[i]);
@@ -1196,7 +1216,8 @@ public final class ProductJ48 implements ProductTraining.Builder {
     private final double[][] m_BelowWeights;
     private final int[] m_Rows;
     private final double[] m_Weights;
-    private final double m_TotalNoInst;
+    /** 1 less the unknown rate, C4.5's factor of every candidate's gain. */
+    private final double m_KnownRate;
     private final double m_Total;
     private final double m_OldEnt;
     /** Each candidate's gain once weighed (NaN before). */
@@ -1211,7 +1232,7 @@ public final class ProductJ48 implements ProductTraining.Builder {
       m_BelowWeights = belowWeights;
       m_Rows = rows;
       m_Weights = weights;
-      m_TotalNoInst = totalNoInst;
+      m_KnownRate = 1 - (totalNoInst - total) / totalNoInst;
       m_Total = total;
       m_OldEnt = oldEnt;
       m_Gains = gains;
@@ -1279,7 +1300,10 @@ public final class ProductJ48 implements ProductTraining.Builder {
       return lo;
     }
 
-    /** The last candidate of the run from p over which only one class's rows move. */
+    /**
+     * The last candidate of the run from p over which only one class's rows
+     * move: the same from every candidate of the run before its end.
+     */
     int runEnd(int p, int candidates) {
       int moving = -1;
       int end = p;
@@ -1308,9 +1332,8 @@ public final class ProductJ48 implements ProductTraining.Builder {
       sum = sum + lnPerClass(p, 1, 1);
       sum = sum - lnBag(p, 1);
       double newEnt = -(sum / ContingencyTables.log2);
-      double unknownRate = (m_TotalNoInst - m_Total) / m_TotalNoInst;
       double numerator = m_OldEnt - newEnt;
-      numerator = (1 - unknownRate) * numerator;
+      numerator = m_KnownRate * numerator;
       double gain = Utils.eq(numerator, 0) ? 0 : numerator / m_Total;
       m_Gains[p] = gain;
       return gain;
