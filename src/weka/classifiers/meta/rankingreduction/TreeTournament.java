@@ -72,6 +72,8 @@ public final class TreeTournament implements ExactTournament {
 
   /** Rows a per task: enough work to share among threads, small enough to balance. */
   private static final int ROWS_PER_TASK = 256;
+  /** Walked rows a task pairs with every other (each a walk a pair): the threads balance. */
+  private static final int WALKED_PER_TASK = 16;
   /**
    * Words of bits a block: a group of rows a reads a block of every cell it
    * reaches in turn. Longer blocks list and count less and OR more (fewer of
@@ -1440,16 +1442,19 @@ public final class TreeTournament implements ExactTournament {
     LongAdder walks = new LongAdder();
     againstClean(rows, walked, byPlace, true, degree, walks);
     againstClean(rows, walked, byAPlace, false, degree, walks);
-    parallel(walked.length, w -> {
+    parallel((walked.length + WALKED_PER_TASK - 1) / WALKED_PER_TASK, task -> {
       FractionalPairs pairs = new FractionalPairs(m_Trees);
-      double[] first = m_Rows[rows[walked[w]]];
-      long wins = 0;
-      for (int y : walked) {
-        if (y != walked[w] && pairs.beats(first, m_Rows[rows[y]])) {
-          wins++;
+      int last = Math.min(walked.length, (task + 1) * WALKED_PER_TASK);
+      for (int w = task * WALKED_PER_TASK; w < last; w++) {
+        pairs.give(m_Rows[rows[walked[w]]]);
+        long wins = 0;
+        for (int y : walked) {
+          if (y != walked[w] && pairs.beats(m_Rows[rows[y]])) {
+            wins++;
+          }
         }
+        degree[walked[w]] += wins; // each walked row in one task only
       }
-      degree[walked[w]] += wins; // each walked row in one task only
     });
     walks.add((long) walked.length * (walked.length - 1) * m_Trees.length);
     return walks.sum();
