@@ -18,7 +18,8 @@ package weka.classifiers.meta.rankingreduction;
  * {@code Utils.gr(p1, p0)}, as {@code ClassifierTree.classifyInstance}
  * does; the committee by strict majority, stopping once it is decided.
  * Each pair costs a walk of each tree asked (a missing value: every
- * branch under it), no pair instance and no WEKA call.
+ * branch under it), no pair instance and no WEKA call; the first row's
+ * splits are decided once for all its pairs ({@link #give}).
  */
 final class FractionalPairs {
 
