@@ -1639,24 +1639,32 @@ public final class TreeTournament implements ExactTournament {
     /** The most combinations of classes tried for one split on one block. */
     private static final int MOST = 4096;
 
-    /** A class: both sums, and the rows with them, within [lo, hi) of the block's words. */
+    /**
+     * A class: both sums, and the rows with them, within [lo, hi) of the
+     * block's words, word w at bits[w - off] (a leaf's bits span the block,
+     * off 0; a combination's only its words, so that it takes no more).
+     */
     private static final class Sums {
       final double p0;
       final double p1;
       final long[] bits;
+      final int off;
       final int lo;
       final int hi;
 
-      Sums(double p0, double p1, long[] bits, int lo, int hi) {
+      Sums(double p0, double p1, long[] bits, int off, int lo, int hi) {
         this.p0 = p0;
         this.p1 = p1;
         this.bits = bits;
+        this.off = off;
         this.lo = lo;
         this.hi = hi;
       }
     }
 
     private int m_Tried;
+    /** A combination's words before they are kept, and bySuffix's running OR. */
+    private final long[] m_Scratch = new long[BLOCK];
 
     /**
      * ORs into answer the block's rows the split says 1 for; false (answer
@@ -1679,7 +1687,7 @@ public final class TreeTournament implements ExactTournament {
       for (Sums sums : classes) {
         if (sums.p1 - sums.p0 > 1e-6) {
           for (int w = sums.lo; w < sums.hi; w++) {
-            answer[w] |= sums.bits[w];
+            answer[w] |= sums.bits[w - sums.off];
           }
         }
       }
@@ -1740,25 +1748,30 @@ public final class TreeTournament implements ExactTournament {
           }
         }
       }
-      long[][] suffix = new long[k + 1][];
-      int[] lo = new int[k + 1];
-      int[] hi = new int[k + 1];
-      suffix[k] = new long[BLOCK];
-      lo[k] = BLOCK;
-      for (int j = k - 1; j >= 0; j--) {
-        Sums c = byMargin[j];
-        suffix[j] = suffix[j + 1].clone();
-        for (int w = c.lo; w < c.hi; w++) {
-          suffix[j][w] |= c.bits[w];
-        }
-        lo[j] = Math.min(lo[j + 1], c.lo);
-        hi[j] = Math.max(hi[j + 1], c.hi);
-      }
+      // The first branch's classes by their place, the last first, against
+      // one OR of the second's classes from that place on, grown as it falls.
+      long[] byPlace = new long[from.length];
       for (int i = 0; i < from.length; i++) {
-        Sums a = left.get(i);
-        int j = from[i];
-        for (int w = Math.max(a.lo, lo[j]); w < Math.min(a.hi, hi[j]); w++) {
-          answer[w] |= a.bits[w] & suffix[j][w];
+        byPlace[i] = (long) from[i] << 32 | i;
+      }
+      Arrays.sort(byPlace);
+      long[] suffix = m_Scratch;
+      Arrays.fill(suffix, 0L);
+      int lo = BLOCK;
+      int hi = 0;
+      int j = k;
+      for (int r = from.length - 1; r >= 0; r--) {
+        Sums a = left.get((int) byPlace[r]);
+        for (; j > (int) (byPlace[r] >>> 32); j--) {
+          Sums c = byMargin[j - 1];
+          for (int w = c.lo; w < c.hi; w++) {
+            suffix[w] |= c.bits[w - c.off];
+          }
+          lo = Math.min(lo, c.lo);
+          hi = Math.max(hi, c.hi);
+        }
+        for (int w = Math.max(a.lo, lo); w < Math.min(a.hi, hi); w++) {
+          answer[w] |= a.bits[w - a.off] & suffix[w];
         }
       }
       return true;
@@ -1771,7 +1784,7 @@ public final class TreeTournament implements ExactTournament {
         if (sums == null) {
           sums = new ArrayList<>(); // getProbs's prob: 0, plus the first branch's
           for (Sums p : part) {
-            sums.add(new Sums(0 + p.p0, 0 + p.p1, p.bits, p.lo, p.hi));
+            sums.add(new Sums(0 + p.p0, 0 + p.p1, p.bits, p.off, p.lo, p.hi));
           }
           continue;
         }
@@ -1786,20 +1799,19 @@ public final class TreeTournament implements ExactTournament {
             if (++m_Tried > MOST) {
               return null;
             }
-            long[] both = new long[BLOCK];
-            long any = 0;
+            long[] both = m_Scratch;
             int first0 = hi;
             int last = lo;
             for (int x = lo; x < hi; x++) {
-              both[x] = a.bits[x] & b.bits[x];
+              both[x] = a.bits[x - a.off] & b.bits[x - b.off];
               if (both[x] != 0) {
-                any |= both[x];
                 first0 = Math.min(first0, x);
                 last = x + 1;
               }
             }
-            if (any != 0) {
-              next.add(new Sums(a.p0 + b.p0, a.p1 + b.p1, both, first0, last));
+            if (last > first0) {
+              next.add(new Sums(a.p0 + b.p0, a.p1 + b.p1,
+                  Arrays.copyOfRange(both, first0, last), first0, first0, last));
             }
           }
         }
@@ -1841,7 +1853,7 @@ public final class TreeTournament implements ExactTournament {
       }
       long[] bits = leafBits[node];
       if (bits != null) {
-        out.add(new Sums(w * tree.m_Prob0[node], w * tree.m_Prob1[node], bits,
+        out.add(new Sums(w * tree.m_Prob0[node], w * tree.m_Prob1[node], bits, 0,
             spans[2 * node], spans[2 * node + 1]));
       }
       return true;
