@@ -560,6 +560,33 @@ def test_missing_in_training_only_or_in_both(seed, weka):
     assert walked[2] > 0
 
 
+def test_walked_rows_with_several_missing_values_and_ties_with_one_another(weka):
+    """Walked rows against one another: each first row given to the trees once.
+
+    Rows missing two values each (nominal and numeric, where the trees
+    split), some of them repeated so that walked rows tie, more of them than
+    a task takes (16): their degrees are the brute force's on one thread and
+    on two, no pair asked of the members.
+    """
+    data = load_task("hepatitis")  # nominal and numeric attributes
+    train, test = list(weka_folds(data.y, 3, 1))[0]
+    model = RankingReduction(
+        "J48", pairs_per_instance=2, voters=5, seed=1, pair_features="concat"
+    ).fit(data.subset(train))
+    rows = np.array(data.subset(test).X, dtype=np.float64)
+    rng = np.random.default_rng(1)
+    for row in rng.choice(len(rows), len(rows) // 2, replace=False):
+        rows[row, rng.choice(rows.shape[1], 2, replace=False)] = np.nan
+    walked_rows = np.flatnonzero(np.isnan(rows).any(axis=1))
+    rows = np.vstack([rows, rows[walked_rows[:10]]])  # ties among walked rows
+    one, _, brute = walked_and_general(model.weka_model_, rows)
+    two, _, _ = walked_and_general(model.weka_model_, rows, threads=2)
+    np.testing.assert_array_equal(one[0], brute)
+    np.testing.assert_array_equal(two[0], brute)
+    assert one[1] == 0 and one[2] > 16  # walked, none asked, over several tasks
+    assert len(np.unique(brute)) < len(rows)  # the repeated rows tie
+
+
 def with_missing_array(X: np.ndarray, share: float, seed: int) -> np.ndarray:
     """A copy of X with one value missing in a share of its rows."""
     rng = np.random.default_rng(seed)

@@ -18,7 +18,8 @@ package weka.classifiers.meta.rankingreduction;
  * {@code Utils.gr(p1, p0)}, as {@code ClassifierTree.classifyInstance}
  * does; the committee by strict majority, stopping once it is decided.
  * Each pair costs a walk of each tree asked (a missing value: every
- * branch under it), no pair instance and no WEKA call.
+ * branch under it), no pair instance and no WEKA call; the first row's
+ * splits are decided once for all its pairs ({@link #give}).
  */
 final class FractionalPairs {
 
@@ -27,8 +28,10 @@ final class FractionalPairs {
 
   private final FlatTree[] m_Trees;
   private final int m_Majority;
-  /** The pair's values end to end, for the plain walk ({@link FlatTree#answer(double[])}). */
-  private double[] m_Pair;
+  /** Per tree, its walk with the first row given ({@link #give}), built on first use. */
+  private FlatTree.Given[] m_Given;
+  /** The given first row's values. */
+  private double[] m_First;
   /** The probabilities of the last {@link #probs} walk, class 0 and class 1. */
   private double m_P0;
   private double m_P1;
@@ -59,27 +62,42 @@ final class FractionalPairs {
   }
 
   /**
-   * The committee's vote on "a beats b": a strict majority of its trees, each
-   * as its J48's {@code classifyInstance} says, missing values included: a
-   * tree's plain walk where no value on the way is missing, else its
-   * fractional one. One walker a thread (it keeps the last walk's sums).
+   * Gives the first row of the pairs {@link #beats} answers next: each
+   * tree's splits on its attributes are decided once for all its pairs
+   * ({@link FlatTree.Given}; a split where its value is missing left to the
+   * fractional walk), so that a pair walks only the second row's splits.
    *
    * @param a the first row's values
+   */
+  void give(double[] a) {
+    if (m_Given == null) {
+      m_Given = new FlatTree.Given[m_Trees.length];
+      for (int t = 0; t < m_Trees.length; t++) {
+        m_Given[t] = new FlatTree.Given(m_Trees[t]);
+      }
+    }
+    for (FlatTree.Given given : m_Given) {
+      given.give(a, true);
+    }
+    m_First = a;
+  }
+
+  /**
+   * The committee's vote on "a beats b", a the row last given
+   * ({@link #give}): a strict majority of its trees, each as its J48's
+   * {@code classifyInstance} says, missing values included: a tree's plain
+   * walk where no value on the way is missing, else its fractional one. One
+   * walker a thread (it keeps the given row and the last walk's sums).
+   *
    * @param b the second row's values
    * @return whether a strict majority says a beats b
    */
-  boolean beats(double[] a, double[] b) {
-    int half = a.length;
-    if (m_Pair == null) {
-      m_Pair = new double[2 * half];
-    }
-    System.arraycopy(a, 0, m_Pair, 0, half);
-    System.arraycopy(b, 0, m_Pair, half, half);
+  boolean beats(double[] b) {
     int votes = 0;
     int trees = m_Trees.length;
     for (int t = 0; t < trees; t++) {
-      int answer = m_Trees[t].answer(m_Pair); // -1 where a value on the way is missing
-      if (answer > 0 || answer < 0 && wins(m_Trees[t], a, b)) {
+      int answer = m_Given[t].answer(b); // -1 where a value on the way is missing
+      if (answer > 0 || answer < 0 && wins(m_Trees[t], m_First, b)) {
         votes++;
       }
       if (votes >= m_Majority || votes + trees - t - 1 < m_Majority) {

@@ -72,6 +72,8 @@ public final class TreeTournament implements ExactTournament {
 
   /** Rows a per task: enough work to share among threads, small enough to balance. */
   private static final int ROWS_PER_TASK = 256;
+  /** Walked rows a task pairs with every other (each a walk a pair): the threads balance. */
+  private static final int WALKED_PER_TASK = 16;
   /**
    * Words of bits a block: a group of rows a reads a block of every cell it
    * reaches in turn. Longer blocks list and count less and OR more (fewer of
@@ -665,12 +667,12 @@ public final class TreeTournament implements ExactTournament {
           bitOf[held++] = p - first;
         }
       }
-      Partition partition = new Partition(held);
+      Partition partition = new Partition(values, held);
       for (int t = 0; t < m_Trees.length; t++) {
         int firstSlot = m_SlotStart[t];
         Arrays.fill(leaves, 0, (m_SlotStart[t + 1] - firstSlot) * BLOCK, 0L);
         partition.reset();
-        leafBits(t, 0, partition, 0, held, bitOf, values, leaves);
+        leafBits(t, 0, partition, 0, held, bitOf, leaves);
         for (int s = m_CellStart[t]; s < m_CellStart[t + 1]; s++) {
           Arrays.fill(cell, 0L);
           long any = 0;
@@ -707,11 +709,29 @@ public final class TreeTournament implements ExactTournament {
     /** Where a split sends each row of the run it divides, and the run divided. */
     final int[] m_Branch;
     final int[] m_Scratch;
+    /**
+     * Per attribute, the rows' values in the list's order: a split reads one
+     * attribute of every row of its run, so a column keeps those reads
+     * within a few cache lines (the rows' own arrays are scattered on the
+     * heap; reading them was a fifth of a 200,000-row tournament's samples).
+     */
+    private final double[][] m_Columns;
 
-    Partition(int rows) {
+    /**
+     * @param values per row, its values
+     * @param rows how many of them (from the first) to divide
+     */
+    Partition(double[][] values, int rows) {
       m_Order = new int[rows];
       m_Branch = new int[rows];
       m_Scratch = new int[rows];
+      m_Columns = new double[rows == 0 ? 0 : values[0].length][rows];
+      for (int i = 0; i < rows; i++) {
+        double[] row = values[i];
+        for (int j = 0; j < row.length; j++) {
+          m_Columns[j][i] = row[j];
+        }
+      }
     }
 
     void reset() {
@@ -726,12 +746,12 @@ public final class TreeTournament implements ExactTournament {
      * b's: the half), keeping their order within a branch; returns where
      * each branch's rows start in the run, and past the last's end.
      */
-    int[] divide(FlatTree tree, int node, int from, int to, double[][] values, int shift) {
-      int at = tree.m_Attribute[node] - shift;
+    int[] divide(FlatTree tree, int node, int from, int to, int shift) {
+      double[] column = m_Columns[tree.m_Attribute[node] - shift];
       int count = tree.m_Count[node];
       int[] sizes = new int[count + 1];
       for (int k = from; k < to; k++) {
-        int c = tree.branch(node, values[m_Order[k]][at]);
+        int c = tree.branch(node, column[m_Order[k]]);
         m_Branch[k] = c;
         sizes[c + 1]++;
       }
@@ -754,11 +774,10 @@ public final class TreeTournament implements ExactTournament {
    * whole run down each, so that rows b cost nothing at a's splits.
    *
    * @param bitOf per row b of the block, its bit in the block
-   * @param values per row b of the block, its values
    * @param leaves per class-1 leaf of the tree, from its first, the block's words
    */
   private void leafBits(int t, int node, Partition partition, int from, int to, int[] bitOf,
-      double[][] values, long[] leaves) {
+      long[] leaves) {
     FlatTree tree = m_Trees[t];
     int[] order = partition.m_Order;
     if (tree.m_Kind[node] == FlatTree.LEAF) {
@@ -777,15 +796,15 @@ public final class TreeTournament implements ExactTournament {
     int count = tree.m_Count[node];
     if (at < tree.m_Half) {
       for (int c = 0; c < count; c++) {
-        leafBits(t, tree.m_Children[first + c], partition, from, to, bitOf, values, leaves);
+        leafBits(t, tree.m_Children[first + c], partition, from, to, bitOf, leaves);
       }
       return;
     }
-    int[] sizes = partition.divide(tree, node, from, to, values, tree.m_Half);
+    int[] sizes = partition.divide(tree, node, from, to, tree.m_Half);
     for (int c = 0; c < count; c++) {
       if (sizes[c + 1] > sizes[c]) {
         leafBits(t, tree.m_Children[first + c], partition, from + sizes[c], from + sizes[c + 1],
-            bitOf, values, leaves);
+            bitOf, leaves);
       }
     }
   }
@@ -1198,14 +1217,14 @@ public final class TreeTournament implements ExactTournament {
     for (int i = 0; i < n; i++) {
       values[i] = m_Rows[rows[group[i]]];
     }
-    Partition partition = new Partition(n);
+    Partition partition = new Partition(values, n);
     int[] cell = new int[n]; // per row, its cell in the subtree walked
     Slots[] byTree = new Slots[trees]; // per tree, (row, cell) in turn
     int[] count = new int[n * trees]; // per row and tree, its cells
     for (int t = 0; t < trees; t++) {
       partition.reset();
       byTree[t] = new Slots();
-      reach(t, 0, partition, 0, n, values, cell, byTree[t]);
+      reach(t, 0, partition, 0, n, cell, byTree[t]);
       for (int k = 0; k < byTree[t].size; k += 2) {
         count[byTree[t].items[k] * trees + t]++;
       }
@@ -1225,15 +1244,15 @@ public final class TreeTournament implements ExactTournament {
   }
 
   /** Adds to found, as (row, cell), the cells the rows of the run reach under the node. */
-  private void reach(int t, int node, Partition partition, int from, int to, double[][] values,
-      int[] cell, Slots found) {
+  private void reach(int t, int node, Partition partition, int from, int to, int[] cell,
+      Slots found) {
     int[] order = partition.m_Order;
     int base = m_CellBase[t][node];
     if (base >= 0) {
       for (int k = from; k < to; k++) {
         cell[order[k]] = 0;
       }
-      number(t, node, partition, from, to, values, cell, 1);
+      number(t, node, partition, from, to, cell, 1);
       for (int k = from; k < to; k++) {
         int row = order[k];
         if (m_CellLeaves[base + cell[row]].length > 0) {
@@ -1247,15 +1266,15 @@ public final class TreeTournament implements ExactTournament {
     int first = tree.m_First[node];
     if (tree.m_Attribute[node] >= tree.m_Half) {
       for (int c = 0; c < tree.m_Count[node]; c++) {
-        reach(t, tree.m_Children[first + c], partition, from, to, values, cell, found);
+        reach(t, tree.m_Children[first + c], partition, from, to, cell, found);
       }
       return;
     }
-    int[] sizes = partition.divide(tree, node, from, to, values, 0);
+    int[] sizes = partition.divide(tree, node, from, to, 0);
     for (int c = 0; c < tree.m_Count[node]; c++) {
       if (sizes[c + 1] > sizes[c]) {
         reach(t, tree.m_Children[first + c], partition, from + sizes[c], from + sizes[c + 1],
-            values, cell, found);
+            cell, found);
       }
     }
   }
@@ -1266,8 +1285,8 @@ public final class TreeTournament implements ExactTournament {
    * branches before a's; at one on b's, each branch's cell a digit (the
    * numbering of {@link #leavesOfCell}, for the rows of a run at once).
    */
-  private void number(int t, int node, Partition partition, int from, int to,
-      double[][] values, int[] cell, int digit) {
+  private void number(int t, int node, Partition partition, int from, int to, int[] cell,
+      int digit) {
     FlatTree tree = m_Trees[t];
     if (tree.m_Kind[node] == FlatTree.LEAF) {
       return;
@@ -1276,12 +1295,12 @@ public final class TreeTournament implements ExactTournament {
     if (tree.m_Attribute[node] >= tree.m_Half) { // every branch, each child's cells a digit
       for (int c = 0; c < tree.m_Count[node]; c++) {
         int child = tree.m_Children[first + c];
-        number(t, child, partition, from, to, values, cell, digit);
+        number(t, child, partition, from, to, cell, digit);
         digit *= m_CellCount[t][child];
       }
       return;
     }
-    int[] sizes = partition.divide(tree, node, from, to, values, 0);
+    int[] sizes = partition.divide(tree, node, from, to, 0);
     int[] order = partition.m_Order;
     int before = 0; // the cells of the branches before
     for (int c = 0; c < tree.m_Count[node]; c++) {
@@ -1290,7 +1309,7 @@ public final class TreeTournament implements ExactTournament {
         cell[order[k]] += before * digit;
       }
       if (sizes[c + 1] > sizes[c]) {
-        number(t, child, partition, from + sizes[c], from + sizes[c + 1], values, cell, digit);
+        number(t, child, partition, from + sizes[c], from + sizes[c + 1], cell, digit);
       }
       before += m_CellCount[t][child];
     }
@@ -1423,16 +1442,19 @@ public final class TreeTournament implements ExactTournament {
     LongAdder walks = new LongAdder();
     againstClean(rows, walked, byPlace, true, degree, walks);
     againstClean(rows, walked, byAPlace, false, degree, walks);
-    parallel(walked.length, w -> {
+    parallel((walked.length + WALKED_PER_TASK - 1) / WALKED_PER_TASK, task -> {
       FractionalPairs pairs = new FractionalPairs(m_Trees);
-      double[] first = m_Rows[rows[walked[w]]];
-      long wins = 0;
-      for (int y : walked) {
-        if (y != walked[w] && pairs.beats(first, m_Rows[rows[y]])) {
-          wins++;
+      int last = Math.min(walked.length, (task + 1) * WALKED_PER_TASK);
+      for (int w = task * WALKED_PER_TASK; w < last; w++) {
+        pairs.give(m_Rows[rows[walked[w]]]);
+        long wins = 0;
+        for (int y : walked) {
+          if (y != walked[w] && pairs.beats(m_Rows[rows[y]])) {
+            wins++;
+          }
         }
+        degree[walked[w]] += wins; // each walked row in one task only
       }
-      degree[walked[w]] += wins; // each walked row in one task only
     });
     walks.add((long) walked.length * (walked.length - 1) * m_Trees.length);
     return walks.sum();
@@ -1502,15 +1524,14 @@ public final class TreeTournament implements ExactTournament {
       if (held == 0) {
         return;
       }
-      Partition partition = new Partition(held);
+      Partition partition = new Partition(values, held);
       long[][][] bits = new long[trees][][]; // per tree and leaf, the block's clean rows in it
       int[][] spans = new int[trees][]; // per tree, each leaf's words that hold a bit
       for (int t = 0; t < trees; t++) {
         bits[t] = new long[m_Trees[t].size()][];
         spans[t] = new int[2 * m_Trees[t].size()];
         partition.reset();
-        sideLeafBits(m_Trees[t], 0, partition, 0, held, bitOf, values, first, bits[t],
-            spans[t]);
+        sideLeafBits(m_Trees[t], 0, partition, 0, held, bitOf, first, bits[t], spans[t]);
       }
       long[][] answers = new long[trees][BLOCK];
       long[] one = new long[BLOCK];
@@ -1618,24 +1639,32 @@ public final class TreeTournament implements ExactTournament {
     /** The most combinations of classes tried for one split on one block. */
     private static final int MOST = 4096;
 
-    /** A class: both sums, and the rows with them, within [lo, hi) of the block's words. */
+    /**
+     * A class: both sums, and the rows with them, within [lo, hi) of the
+     * block's words, word w at bits[w - off] (a leaf's bits span the block,
+     * off 0; a combination's only its words, so that it takes no more).
+     */
     private static final class Sums {
       final double p0;
       final double p1;
       final long[] bits;
+      final int off;
       final int lo;
       final int hi;
 
-      Sums(double p0, double p1, long[] bits, int lo, int hi) {
+      Sums(double p0, double p1, long[] bits, int off, int lo, int hi) {
         this.p0 = p0;
         this.p1 = p1;
         this.bits = bits;
+        this.off = off;
         this.lo = lo;
         this.hi = hi;
       }
     }
 
     private int m_Tried;
+    /** A combination's words before they are kept, and bySuffix's running OR. */
+    private final long[] m_Scratch = new long[BLOCK];
 
     /**
      * ORs into answer the block's rows the split says 1 for; false (answer
@@ -1658,7 +1687,7 @@ public final class TreeTournament implements ExactTournament {
       for (Sums sums : classes) {
         if (sums.p1 - sums.p0 > 1e-6) {
           for (int w = sums.lo; w < sums.hi; w++) {
-            answer[w] |= sums.bits[w];
+            answer[w] |= sums.bits[w - sums.off];
           }
         }
       }
@@ -1719,25 +1748,30 @@ public final class TreeTournament implements ExactTournament {
           }
         }
       }
-      long[][] suffix = new long[k + 1][];
-      int[] lo = new int[k + 1];
-      int[] hi = new int[k + 1];
-      suffix[k] = new long[BLOCK];
-      lo[k] = BLOCK;
-      for (int j = k - 1; j >= 0; j--) {
-        Sums c = byMargin[j];
-        suffix[j] = suffix[j + 1].clone();
-        for (int w = c.lo; w < c.hi; w++) {
-          suffix[j][w] |= c.bits[w];
-        }
-        lo[j] = Math.min(lo[j + 1], c.lo);
-        hi[j] = Math.max(hi[j + 1], c.hi);
-      }
+      // The first branch's classes by their place, the last first, against
+      // one OR of the second's classes from that place on, grown as it falls.
+      long[] byPlace = new long[from.length];
       for (int i = 0; i < from.length; i++) {
-        Sums a = left.get(i);
-        int j = from[i];
-        for (int w = Math.max(a.lo, lo[j]); w < Math.min(a.hi, hi[j]); w++) {
-          answer[w] |= a.bits[w] & suffix[j][w];
+        byPlace[i] = (long) from[i] << 32 | i;
+      }
+      Arrays.sort(byPlace);
+      long[] suffix = m_Scratch;
+      Arrays.fill(suffix, 0L);
+      int lo = BLOCK;
+      int hi = 0;
+      int j = k;
+      for (int r = from.length - 1; r >= 0; r--) {
+        Sums a = left.get((int) byPlace[r]);
+        for (; j > (int) (byPlace[r] >>> 32); j--) {
+          Sums c = byMargin[j - 1];
+          for (int w = c.lo; w < c.hi; w++) {
+            suffix[w] |= c.bits[w - c.off];
+          }
+          lo = Math.min(lo, c.lo);
+          hi = Math.max(hi, c.hi);
+        }
+        for (int w = Math.max(a.lo, lo); w < Math.min(a.hi, hi); w++) {
+          answer[w] |= a.bits[w - a.off] & suffix[w];
         }
       }
       return true;
@@ -1750,7 +1784,7 @@ public final class TreeTournament implements ExactTournament {
         if (sums == null) {
           sums = new ArrayList<>(); // getProbs's prob: 0, plus the first branch's
           for (Sums p : part) {
-            sums.add(new Sums(0 + p.p0, 0 + p.p1, p.bits, p.lo, p.hi));
+            sums.add(new Sums(0 + p.p0, 0 + p.p1, p.bits, p.off, p.lo, p.hi));
           }
           continue;
         }
@@ -1765,20 +1799,19 @@ public final class TreeTournament implements ExactTournament {
             if (++m_Tried > MOST) {
               return null;
             }
-            long[] both = new long[BLOCK];
-            long any = 0;
+            long[] both = m_Scratch;
             int first0 = hi;
             int last = lo;
             for (int x = lo; x < hi; x++) {
-              both[x] = a.bits[x] & b.bits[x];
+              both[x] = a.bits[x - a.off] & b.bits[x - b.off];
               if (both[x] != 0) {
-                any |= both[x];
                 first0 = Math.min(first0, x);
                 last = x + 1;
               }
             }
-            if (any != 0) {
-              next.add(new Sums(a.p0 + b.p0, a.p1 + b.p1, both, first0, last));
+            if (last > first0) {
+              next.add(new Sums(a.p0 + b.p0, a.p1 + b.p1,
+                  Arrays.copyOfRange(both, first0, last), first0, first0, last));
             }
           }
         }
@@ -1820,7 +1853,7 @@ public final class TreeTournament implements ExactTournament {
       }
       long[] bits = leafBits[node];
       if (bits != null) {
-        out.add(new Sums(w * tree.m_Prob0[node], w * tree.m_Prob1[node], bits,
+        out.add(new Sums(w * tree.m_Prob0[node], w * tree.m_Prob1[node], bits, 0,
             spans[2 * node], spans[2 * node + 1]));
       }
       return true;
@@ -2063,7 +2096,7 @@ public final class TreeTournament implements ExactTournament {
    * sends it whole down each branch.
    */
   private static void sideLeafBits(FlatTree tree, int node, Partition partition, int from,
-      int to, int[] bitOf, double[][] values, boolean bSide, long[][] out, int[] spans) {
+      int to, int[] bitOf, boolean bSide, long[][] out, int[] spans) {
     int[] order = partition.m_Order;
     if (tree.m_Kind[node] == FlatTree.LEAF) {
       long[] leaf = out[node];
@@ -2083,16 +2116,16 @@ public final class TreeTournament implements ExactTournament {
     int count = tree.m_Count[node];
     if ((tree.m_Attribute[node] >= tree.m_Half) != bSide) {
       for (int c = 0; c < count; c++) {
-        sideLeafBits(tree, tree.m_Children[first + c], partition, from, to, bitOf, values, bSide,
-            out, spans);
+        sideLeafBits(tree, tree.m_Children[first + c], partition, from, to, bitOf, bSide, out,
+            spans);
       }
       return;
     }
-    int[] sizes = partition.divide(tree, node, from, to, values, bSide ? tree.m_Half : 0);
+    int[] sizes = partition.divide(tree, node, from, to, bSide ? tree.m_Half : 0);
     for (int c = 0; c < count; c++) {
       if (sizes[c + 1] > sizes[c]) {
         sideLeafBits(tree, tree.m_Children[first + c], partition, from + sizes[c],
-            from + sizes[c + 1], bitOf, values, bSide, out, spans);
+            from + sizes[c + 1], bitOf, bSide, out, spans);
       }
     }
   }
