@@ -2,6 +2,7 @@
 
 import builtins
 import os
+import time
 from dataclasses import dataclass
 
 import pytest
@@ -14,6 +15,8 @@ from weka_ranking.experiments.runner import WorkerLost
 @dataclass(frozen=True)
 class Unit:
     name: str
+    # die_on_b's unit b dies only once this store holds a record (unit a's).
+    after_a_in: str = ""
 
     @property
     def key(self) -> str:
@@ -21,8 +24,16 @@ class Unit:
 
 
 def die_on_b(unit: Unit) -> list[dict]:
-    """A unit whose worker process dies (as under the kernel's OOM killer)."""
+    """A unit whose worker process dies (as under the kernel's OOM killer).
+
+    Unit b dies once unit a is stored, if told where: a worker's death breaks
+    the whole pool, and on a busy machine a could still be running then.
+    """
     if unit.name == "b":
+        if unit.after_a_in:
+            results = ResultStore(unit.after_a_in).path
+            while not (results.is_file() and results.stat().st_size):
+                time.sleep(0.02)
         os._exit(9)
     return [{"unit_name": unit.name}]
 
@@ -33,7 +44,7 @@ def test_a_dead_worker_is_one_line_and_the_finished_units_stay(
     monkeypatch.setattr(runner, "_busy_cores", lambda: 0)  # the load's line aside
     store = ResultStore(tmp_path)
     with pytest.raises(WorkerLost) as caught:
-        run_units([Unit("a"), Unit("b")], die_on_b, store, jobs=2)
+        run_units([Unit("a"), Unit("b", str(tmp_path))], die_on_b, store, jobs=2)
     assert "during unit b" in str(caught.value)
     assert "run the same command again" in str(caught.value)
     assert "\n" not in str(caught.value)
