@@ -12,7 +12,9 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import threading
 import zipfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -91,6 +93,92 @@ def test_a_compile_error_names_the_file(tmp_path, monkeypatch):
     with pytest.raises(_javabuild.BuildError, match="Broken.java"):
         _javabuild.build(tmp_path, tmp_path / "jars", jvm.weka_lib_dir() / "weka.jar")
     assert not (tmp_path / "jars").exists()
+
+
+def small_checkout(root: Path) -> Path:
+    """A checkout of two small classes, one the WEKA package's and one the bridge's."""
+    for package, name in (("weka/classifiers/meta", "Ranker"), ("wekaranking", "Help")):
+        folder = root / "src" / package
+        folder.mkdir(parents=True)
+        (folder / f"{name}.java").write_text(
+            f"package {package.replace('/', '.')};\npublic class {name} {{}}\n"
+        )
+    return root
+
+
+def sources_as_classes(sources: list[Path], classpath: list[str]) -> dict[str, bytes]:
+    """javac's stand-in where the writing is tested: each source's bytes as its class.
+
+    Builds that take milliseconds instead of javac's seconds overlap in their
+    writing, which is what the tests below are about.
+    """
+    classes = {}
+    for source in sources:
+        package = source.read_text().split(";")[0].removeprefix("package ")
+        name = f"{package.replace('.', '/')}/{source.stem}.class"
+        classes[name] = source.read_bytes()
+    return classes
+
+
+def jar_files(folder: Path) -> dict[str, bytes]:
+    return {path.name: path.read_bytes() for path in sorted(folder.iterdir())}
+
+
+@pytest.mark.fast
+def test_a_build_is_current_only_once_its_jars_are_whole(tmp_path, monkeypatch):
+    """After each file a build replaces, a stamp that reads current means jars done.
+
+    ``jvm.java_dir`` trusts the jars when ``build.json`` matches the sources: a
+    process reading the folder while another rebuilds it (two test workers, two
+    commands started at once) must never find the new stamp beside an old jar.
+    """
+    monkeypatch.setattr(_javabuild, "compile_classes", sources_as_classes)
+    root = small_checkout(tmp_path / "checkout")
+    _javabuild.build(root, tmp_path / "alone", Path("weka.jar"), epoch=1700000000)
+    done = jar_files(tmp_path / "alone")
+    help_java = root / "src" / "wekaranking" / "Help.java"
+    source = help_java.read_text()
+    help_java.write_text(source.replace("{}", "{ int stale; }"))
+    out = tmp_path / "jars"
+    _javabuild.build(root, out, Path("weka.jar"), epoch=1700000000)
+    help_java.write_text(source)
+    current = _javabuild.sources_digest(root / "src")
+    replaced = []
+    replace = _javabuild._replace
+
+    def observed(path: Path, data: bytes) -> None:
+        replace(path, data)
+        replaced.append(path.name)
+        if _javabuild.read_stamp(out)["sources_sha256"] == current:
+            assert jar_files(out) == done, f"stamp current after {replaced}"
+
+    monkeypatch.setattr(_javabuild, "_replace", observed)
+    _javabuild.build(root, out, Path("weka.jar"), epoch=1700000000)
+    assert sorted(replaced) == sorted(done) and jar_files(out) == done
+
+
+@pytest.mark.fast
+def test_builds_racing_into_one_folder_leave_the_jars_one_build_makes(
+    tmp_path, monkeypatch
+):
+    """Four builds of one folder at once: whole jars, no temporary files.
+
+    As ``python -m pytest``'s two workers do when both import a checkout whose
+    sources changed: each writes the same bytes, every file replaced atomically.
+    """
+    monkeypatch.setattr(_javabuild, "compile_classes", sources_as_classes)
+    root = small_checkout(tmp_path / "checkout")
+    _javabuild.build(root, tmp_path / "alone", Path("weka.jar"), epoch=1700000000)
+    start = threading.Barrier(4)
+
+    def build() -> None:
+        start.wait()
+        _javabuild.build(root, tmp_path / "jars", Path("weka.jar"), epoch=1700000000)
+
+    with ThreadPoolExecutor(4) as pool:
+        for future in [pool.submit(build) for _ in range(4)]:
+            future.result()
+    assert jar_files(tmp_path / "jars") == jar_files(tmp_path / "alone")
 
 
 @pytest.fixture(scope="module")
