@@ -85,6 +85,8 @@ public final class PairTraining {
   private final int m_Order;
   /** The rows' ranks feature by feature, made for the first member that asks. */
   private RowRanks m_RowRanks;
+  /** Each row's partners, found for the first member that asks. */
+  private Pairs.Partners m_Partners;
 
   /**
    * Pairs of the two rows side by side (concat), in blocks.
@@ -235,7 +237,20 @@ public final class PairTraining {
    * @return the count
    */
   public long pairsPerMember() {
-    return Pairs.count(m_Grades, m_Groups, m_PairsPerInstance, m_OneOrder);
+    return Pairs.count(partners(), m_PairsPerInstance, m_OneOrder);
+  }
+
+  /**
+   * Each row's partners, the same for every member, found once a training
+   * and shared by the members' draws ({@link Pairs#build}).
+   *
+   * @return the partners
+   */
+  private synchronized Pairs.Partners partners() {
+    if (m_Partners == null) {
+      m_Partners = new Pairs.Partners(m_Grades, m_Groups);
+    }
+    return m_Partners;
   }
 
   /**
@@ -315,7 +330,7 @@ public final class PairTraining {
    * @return the pairs
    */
   Pairs drawPairs(Random random) {
-    Pairs pairs = Pairs.build(m_Grades, m_Groups, m_PairsPerInstance, random, m_OneOrder);
+    Pairs pairs = Pairs.build(partners(), m_PairsPerInstance, random, m_OneOrder);
     return m_Order == Pairs.INTERLEAVED ? pairs.interleaved() : pairs;
   }
 
