@@ -85,6 +85,8 @@ public final class PairTraining {
   private final int m_Order;
   /** The rows' ranks feature by feature, made for the first member that asks. */
   private RowRanks m_RowRanks;
+  /** The rows of each nominal value as bits, made for the first member that asks. */
+  private ValueBits m_ValueBits;
   /** Each row's partners, found for the first member that asks. */
   private Pairs.Partners m_Partners;
 
@@ -211,6 +213,20 @@ public final class PairTraining {
       m_RowRanks = new RowRanks(m_Rows, m_Layout.width() / 2);
     }
     return m_RowRanks;
+  }
+
+  /**
+   * The rows holding each value of each nominal feature of few values, as
+   * bits, made once and shared by the members NaiveBayes trains from the
+   * rows (side by side: a row's features are half the pair's attributes).
+   *
+   * @return the bits
+   */
+  synchronized ValueBits valueBits() {
+    if (m_ValueBits == null) {
+      m_ValueBits = new ValueBits(m_Rows, m_PairHeader, m_Layout.width() / 2);
+    }
+    return m_ValueBits;
   }
 
   /**

@@ -146,8 +146,7 @@ public final class Pairs {
         }
         Shuffle.drawToFront(working[kind], take, random);
         // Sorted, a drawn subset keeps data order.
-        System.arraycopy(working[kind], 0, chosen, 0, take);
-        Arrays.sort(chosen, 0, take);
+        sortedFront(working[kind], take, chosen);
         others = chosen;
       }
       for (int i = 0; i < take; i++) {
@@ -160,7 +159,29 @@ public final class Pairs {
         label[k++] = grades[a] > grades[b] ? 1 : 0;
       }
     }
-    return new Pairs(Arrays.copyOf(left, k), Arrays.copyOf(right, k), Arrays.copyOf(label, k));
+    return k == total ? new Pairs(left, right, label)
+        : new Pairs(Arrays.copyOf(left, k), Arrays.copyOf(right, k), Arrays.copyOf(label, k));
+  }
+
+  /**
+   * Copies the first values of an array into another in ascending order: by
+   * insertion when they are a few (the default's two), where a general sort
+   * costs more than the values.
+   */
+  private static void sortedFront(int[] values, int take, int[] into) {
+    if (take > 8) {
+      System.arraycopy(values, 0, into, 0, take);
+      Arrays.sort(into, 0, take);
+      return;
+    }
+    for (int i = 0; i < take; i++) {
+      int value = values[i];
+      int at = i;
+      for (; at > 0 && into[at - 1] > value; at--) {
+        into[at] = into[at - 1];
+      }
+      into[at] = value;
+    }
   }
 
   /**

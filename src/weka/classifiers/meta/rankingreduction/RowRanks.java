@@ -31,10 +31,12 @@ final class RowRanks {
     m_Columns = new double[features][rows.length];
     m_Values = new double[features][];
     m_Ranks = new int[features][rows.length];
-    for (int f = 0; f < features; f++) {
-      for (int r = 0; r < rows.length; r++) {
+    for (int r = 0; r < rows.length; r++) { // along each row, as they are stored
+      for (int f = 0; f < features; f++) {
         m_Columns[f][r] = rows[r][f] == 0 ? 0.0 : rows[r][f]; // one zero, not two
       }
+    }
+    for (int f = 0; f < features; f++) {
       if (!byCounting(f)) {
         bySorting(f);
       }
