@@ -89,6 +89,8 @@ public final class PairTraining {
   private ValueBits m_ValueBits;
   /** Each row's partners, found for the first member that asks. */
   private Pairs.Partners m_Partners;
+  /** {@link #pairsPerMember}, counted for the first member that asks; -1 before. */
+  private long m_PairsPerMember = -1;
 
   /**
    * Pairs of the two rows side by side (concat), in blocks.
@@ -252,8 +254,11 @@ public final class PairTraining {
    *
    * @return the count
    */
-  public long pairsPerMember() {
-    return Pairs.count(partners(), m_PairsPerInstance, m_OneOrder);
+  public synchronized long pairsPerMember() {
+    if (m_PairsPerMember < 0) {
+      m_PairsPerMember = Pairs.count(partners(), m_PairsPerInstance, m_OneOrder);
+    }
+    return m_PairsPerMember;
   }
 
   /**
