@@ -280,7 +280,7 @@ public final class PairTraining {
    * @return true when a pair can be formed
    */
   public boolean hasPairs() {
-    return Pairs.count(m_Grades, m_Groups, 0, false) > 0;
+    return Pairs.count(partners(), 0, false) > 0;
   }
 
   /**

@@ -243,12 +243,14 @@ public final class Pairs {
       m_Grades = grades;
       m_FirstOrder = Rankers.order(grades, null); // decreasing grade, then data order
       m_Kind = new int[grades.length];
-      Map<String, Integer> kinds = new HashMap<>();
+      // A kind: a group and a grade's bits (every NaN one grade, as all print "NaN").
+      Map<Integer, Map<Long, Integer>> kinds = new HashMap<>();
       Map<Integer, List<Integer>> groupRows = new HashMap<>();
       List<Integer> kindGroup = new ArrayList<>();
       for (int i = 0; i < grades.length; i++) {
         int group = groups == null ? 0 : groups[i];
-        int kind = kinds.computeIfAbsent(group + "/" + grades[i], key -> kinds.size());
+        int kind = kinds.computeIfAbsent(group, g -> new HashMap<>())
+            .computeIfAbsent(Double.doubleToLongBits(grades[i]), bits -> kindGroup.size());
         if (kind == kindGroup.size()) {
           kindGroup.add(group);
         }

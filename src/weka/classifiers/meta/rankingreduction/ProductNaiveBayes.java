@@ -29,7 +29,10 @@ import weka.estimators.NormalEstimator;
  * class that holds it on the attribute's side (its multiplicity there; in a
  * product, every row of the other side). A nominal attribute's counts are
  * sums of whole numbers, exact in any order, so each row is added once with
- * its multiplicity. A numeric attribute's {@link NormalEstimator} sums its
+ * its multiplicity (for a nominal attribute of at most
+ * {@link ValueBits#FEW_VALUES} values, 64 rows at a time: the rows of each
+ * value as bits, made once a training, against the multiplicities' bits). A
+ * numeric attribute's {@link NormalEstimator} sums its
  * (rounded) values and their squares in floating point, one pair at a time,
  * so its result depends on the order of the additions, and WEKA's order is
  * not the pairs' order: before counting, {@code buildClassifier} sorts its
