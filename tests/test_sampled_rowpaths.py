@@ -123,6 +123,39 @@ def test_naive_bayes_replayed_is_wekas_to_the_bit(name, pairs_per_instance, weka
         )
 
 
+def nominal_data():
+    """Nominal attributes of 2, 16 and 17 values, missing values, 150 rows.
+
+    A nominal attribute of at most 16 values is counted from bits
+    (``ValueBits``: 150 rows span three words), one of more from the rows'
+    ranks; five pairs per instance give rows multiplicities of several bits.
+    """
+    rng = np.random.default_rng(5)
+    n = 150
+    y = (rng.random(n) < 0.3).astype(np.int8)
+    columns = []
+    for values in (2, 16, 17):
+        column = rng.integers(0, values, n).astype(float)
+        column[rng.random(n) < 0.1] = np.nan
+        columns.append(np.where(y == 1, np.minimum(column, values // 2), column))
+    attributes = tuple(
+        Attribute(f"v{values}", tuple(f"x{i}" for i in range(values)))
+        for values in (2, 16, 17)
+    )
+    return Dataset(np.c_[tuple(columns)], y, attributes, "class", ("no", "yes"), 1)
+
+
+@pytest.mark.parametrize("pairs_per_instance", [2, 5])
+def test_naive_bayes_nominal_counts_from_bits_are_wekas(pairs_per_instance, weka):
+    training = pair_training(nominal_data(), pairs_per_instance)
+    for seed in (1, 2, 3):
+        fast, general, pairs = both_ways(training, seed, pair_order=False)
+        assert str(fast) == str(general)
+        np.testing.assert_array_equal(
+            distributions(fast, pairs), distributions(general, pairs)
+        )
+
+
 def field(of, classname, name):
     declared = jpype.JClass(classname).class_.getDeclaredField(name)
     declared.setAccessible(True)

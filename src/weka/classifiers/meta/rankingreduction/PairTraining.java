@@ -85,6 +85,12 @@ public final class PairTraining {
   private final int m_Order;
   /** The rows' ranks feature by feature, made for the first member that asks. */
   private RowRanks m_RowRanks;
+  /** The rows of each nominal value as bits, made for the first member that asks. */
+  private ValueBits m_ValueBits;
+  /** Each row's partners, found for the first member that asks. */
+  private Pairs.Partners m_Partners;
+  /** {@link #pairsPerMember}, counted for the first member that asks; -1 before. */
+  private long m_PairsPerMember = -1;
 
   /**
    * Pairs of the two rows side by side (concat), in blocks.
@@ -212,6 +218,20 @@ public final class PairTraining {
   }
 
   /**
+   * The rows holding each value of each nominal feature of few values, as
+   * bits, made once and shared by the members NaiveBayes trains from the
+   * rows (side by side: a row's features are half the pair's attributes).
+   *
+   * @return the bits
+   */
+  synchronized ValueBits valueBits() {
+    if (m_ValueBits == null) {
+      m_ValueBits = new ValueBits(m_Rows, m_PairHeader, m_Layout.width() / 2);
+    }
+    return m_ValueBits;
+  }
+
+  /**
    * What the pair instances' attributes are.
    *
    * @return the layout
@@ -234,8 +254,24 @@ public final class PairTraining {
    *
    * @return the count
    */
-  public long pairsPerMember() {
-    return Pairs.count(m_Grades, m_Groups, m_PairsPerInstance, m_OneOrder);
+  public synchronized long pairsPerMember() {
+    if (m_PairsPerMember < 0) {
+      m_PairsPerMember = Pairs.count(partners(), m_PairsPerInstance, m_OneOrder);
+    }
+    return m_PairsPerMember;
+  }
+
+  /**
+   * Each row's partners, the same for every member, found once a training
+   * and shared by the members' draws ({@link Pairs#build}).
+   *
+   * @return the partners
+   */
+  private synchronized Pairs.Partners partners() {
+    if (m_Partners == null) {
+      m_Partners = new Pairs.Partners(m_Grades, m_Groups);
+    }
+    return m_Partners;
   }
 
   /**
@@ -244,7 +280,7 @@ public final class PairTraining {
    * @return true when a pair can be formed
    */
   public boolean hasPairs() {
-    return Pairs.count(m_Grades, m_Groups, 0, false) > 0;
+    return Pairs.count(partners(), 0, false) > 0;
   }
 
   /**
@@ -315,7 +351,7 @@ public final class PairTraining {
    * @return the pairs
    */
   Pairs drawPairs(Random random) {
-    Pairs pairs = Pairs.build(m_Grades, m_Groups, m_PairsPerInstance, random, m_OneOrder);
+    Pairs pairs = Pairs.build(partners(), m_PairsPerInstance, random, m_OneOrder);
     return m_Order == Pairs.INTERLEAVED ? pairs.interleaved() : pairs;
   }
 

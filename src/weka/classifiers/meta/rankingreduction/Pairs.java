@@ -3,8 +3,10 @@
  */
 package weka.classifiers.meta.rankingreduction;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Random;
 
@@ -103,47 +105,83 @@ public final class Pairs {
    */
   public static Pairs build(double[] grades, int[] groups, int perInstance, Random random,
       boolean higherFirstOnly) {
-    Candidates candidates = new Candidates(grades, groups);
-    int[] firsts = candidates.firstOrder();
-    long total = count(candidates, grades, perInstance, higherFirstOnly);
+    return build(new Partners(grades, groups), perInstance, random, higherFirstOnly);
+  }
+
+  /**
+   * The pairs of one committee member, each row's partners found once for
+   * all members ({@link Partners}).
+   *
+   * @param partners the rows each row may be paired with
+   * @param perInstance pairs per instance, 0 for all
+   * @param random the member's generator (unused for all pairs)
+   * @param higherFirstOnly keep only the pairs whose first element has the higher grade
+   * @return the pairs
+   */
+  static Pairs build(Partners partners, int perInstance, Random random,
+      boolean higherFirstOnly) {
+    double[] grades = partners.m_Grades;
+    long total = count(partners, perInstance, higherFirstOnly);
     if (total > Integer.MAX_VALUE - 8) {
       throw new IllegalArgumentException(total + " pairs are more than one Java array holds");
     }
     int[] left = new int[(int) total];
     int[] right = new int[(int) total];
     double[] label = new double[(int) total];
+    int[][] working = new int[partners.m_Others.length][]; // a kind's partners as drawn so far
+    int[] chosen = new int[perInstance];
     int k = 0;
-    for (int a : firsts) {
-      if (higherFirstOnly && grades[a] <= candidates.lowest(a)) {
+    for (int a : partners.m_FirstOrder) {
+      if (higherFirstOnly && grades[a] <= partners.lowest(a)) {
         continue;
       }
-      int[] others = candidates.of(a);
-      int take = perInstance == 0 ? others.length : Math.min(perInstance, others.length);
-      if (take < others.length) {
+      int kind = partners.m_Kind[a];
+      int[] inDataOrder = partners.m_Others[kind];
+      int take = perInstance == 0 ? inDataOrder.length
+          : Math.min(perInstance, inDataOrder.length);
+      int[] others = inDataOrder;
+      if (take < inDataOrder.length) {
+        if (working[kind] == null) {
+          working[kind] = inDataOrder.clone();
+        }
+        Shuffle.drawToFront(working[kind], take, random);
         // Sorted, a drawn subset keeps data order.
-        Shuffle.drawToFront(others, take, random);
-        int[] chosen = Arrays.copyOf(others, take);
-        Arrays.sort(chosen);
-        for (int b : chosen) {
-          if (higherFirstOnly && grades[a] < grades[b]) {
-            continue;
-          }
-          left[k] = a;
-          right[k] = b;
-          label[k++] = grades[a] > grades[b] ? 1 : 0;
+        sortedFront(working[kind], take, chosen);
+        others = chosen;
+      }
+      for (int i = 0; i < take; i++) {
+        int b = others[i];
+        if (higherFirstOnly && grades[a] < grades[b]) {
+          continue;
         }
-      } else {
-        for (int b : candidates.inDataOrder(a)) {
-          if (higherFirstOnly && grades[a] < grades[b]) {
-            continue;
-          }
-          left[k] = a;
-          right[k] = b;
-          label[k++] = grades[a] > grades[b] ? 1 : 0;
-        }
+        left[k] = a;
+        right[k] = b;
+        label[k++] = grades[a] > grades[b] ? 1 : 0;
       }
     }
-    return new Pairs(Arrays.copyOf(left, k), Arrays.copyOf(right, k), Arrays.copyOf(label, k));
+    return k == total ? new Pairs(left, right, label)
+        : new Pairs(Arrays.copyOf(left, k), Arrays.copyOf(right, k), Arrays.copyOf(label, k));
+  }
+
+  /**
+   * Copies the first values of an array into another in ascending order: by
+   * insertion when they are a few (the default's two), where a general sort
+   * costs more than the values.
+   */
+  private static void sortedFront(int[] values, int take, int[] into) {
+    if (take > 8) {
+      System.arraycopy(values, 0, into, 0, take);
+      Arrays.sort(into, 0, take);
+      return;
+    }
+    for (int i = 0; i < take; i++) {
+      int value = values[i];
+      int at = i;
+      for (; at > 0 && into[at - 1] > value; at--) {
+        into[at] = into[at - 1];
+      }
+      into[at] = value;
+    }
   }
 
   /**
@@ -157,82 +195,90 @@ public final class Pairs {
    */
   public static long count(double[] grades, int[] groups, int perInstance,
       boolean higherFirstOnly) {
-    return count(new Candidates(grades, groups), grades, perInstance, higherFirstOnly);
+    return count(new Partners(grades, groups), perInstance, higherFirstOnly);
   }
 
-  private static long count(Candidates candidates, double[] grades, int perInstance,
-      boolean higherFirstOnly) {
+  /**
+   * How many pairs {@link #build} makes of these partners, without making them.
+   *
+   * @param partners the rows each row may be paired with
+   * @param perInstance pairs per instance, 0 for all
+   * @param higherFirstOnly keep only the pairs whose first element has the higher grade
+   * @return the count
+   */
+  static long count(Partners partners, int perInstance, boolean higherFirstOnly) {
     long total = 0;
-    for (int a = 0; a < grades.length; a++) {
-      if (higherFirstOnly && grades[a] <= candidates.lowest(a)) {
+    for (int a = 0; a < partners.m_Grades.length; a++) {
+      if (higherFirstOnly && partners.m_Grades[a] <= partners.lowest(a)) {
         continue;
       }
-      int others = candidates.count(a);
+      int others = partners.m_Others[partners.m_Kind[a]].length;
       total += perInstance == 0 ? others : Math.min(perInstance, others);
     }
     return total;
   }
 
-  /** The rows each row may be paired with: same group, another grade. */
-  private static final class Candidates {
+  /**
+   * The rows each row may be paired with (same group, another grade, in data
+   * order) and the order rows take their turn as first element: the same
+   * for every member of a training, so found once
+   * ({@code PairTraining.partners}) and only read by {@link #build}.
+   */
+  static final class Partners {
     private final double[] m_Grades;
-    private final int[] m_Groups;
-    private final Map<Integer, int[]> m_Members = new HashMap<>();
-    private final Map<String, int[]> m_Sorted = new HashMap<>();
-    private final Map<String, int[]> m_Working = new HashMap<>();
-    private final Map<Integer, Double> m_Lowest = new HashMap<>();
+    /** Rows by decreasing grade, then in data order. */
+    private final int[] m_FirstOrder;
+    /** Each row's kind: its group and grade, numbered in order of first appearance. */
+    private final int[] m_Kind;
+    /** Each kind's partners: the rows of its group of another grade, in data order. */
+    private final int[][] m_Others;
+    /** Each kind's group's lowest grade. */
+    private final double[] m_Lowest;
 
-    Candidates(double[] grades, int[] groups) {
+    /**
+     * @param grades each row's grade
+     * @param groups each row's group, or null for one group
+     */
+    Partners(double[] grades, int[] groups) {
       m_Grades = grades;
-      m_Groups = groups;
-      Map<Integer, Integer> sizes = new HashMap<>();
+      m_FirstOrder = Rankers.order(grades, null); // decreasing grade, then data order
+      m_Kind = new int[grades.length];
+      // A kind: a group and a grade's bits (every NaN one grade, as all print "NaN").
+      Map<Integer, Map<Long, Integer>> kinds = new HashMap<>();
+      Map<Integer, List<Integer>> groupRows = new HashMap<>();
+      List<Integer> kindGroup = new ArrayList<>();
       for (int i = 0; i < grades.length; i++) {
-        sizes.merge(group(i), 1, Integer::sum);
-      }
-      Map<Integer, Integer> filled = new HashMap<>();
-      for (int i = 0; i < grades.length; i++) {
-        int g = group(i);
-        int[] members = m_Members.computeIfAbsent(g, key -> new int[sizes.get(key)]);
-        int at = filled.merge(g, 1, Integer::sum) - 1;
-        members[at] = i;
-      }
-    }
-
-    private int group(int row) {
-      return m_Groups == null ? 0 : m_Groups[row];
-    }
-
-    private String key(int row) {
-      return group(row) + "/" + m_Grades[row];
-    }
-
-    int[] firstOrder() {
-      return Rankers.order(m_Grades, null); // decreasing grade, then data order
-    }
-
-    int[] inDataOrder(int row) {
-      return m_Sorted.computeIfAbsent(key(row), k -> {
-        int[] members = m_Members.get(group(row));
-        return Arrays.stream(members).filter(b -> m_Grades[b] != m_Grades[row]).toArray();
-      });
-    }
-
-    int[] of(int row) {
-      return m_Working.computeIfAbsent(key(row), k -> inDataOrder(row).clone());
-    }
-
-    double lowest(int row) {
-      return m_Lowest.computeIfAbsent(group(row), g -> {
-        double low = Double.POSITIVE_INFINITY;
-        for (int b : m_Members.get(g)) {
-          low = Math.min(low, m_Grades[b]);
+        int group = groups == null ? 0 : groups[i];
+        int kind = kinds.computeIfAbsent(group, g -> new HashMap<>())
+            .computeIfAbsent(Double.doubleToLongBits(grades[i]), bits -> kindGroup.size());
+        if (kind == kindGroup.size()) {
+          kindGroup.add(group);
         }
-        return low;
-      });
+        m_Kind[i] = kind;
+        groupRows.computeIfAbsent(group, g -> new ArrayList<>()).add(i);
+      }
+      m_Others = new int[kindGroup.size()][];
+      m_Lowest = new double[kindGroup.size()];
+      for (int kind = 0; kind < m_Others.length; kind++) {
+        List<Integer> rows = groupRows.get(kindGroup.get(kind));
+        double grade = Double.NaN;
+        double lowest = Double.POSITIVE_INFINITY;
+        for (int row : rows) {
+          if (m_Kind[row] == kind) {
+            grade = grades[row];
+          }
+          lowest = Math.min(lowest, grades[row]);
+        }
+        double own = grade;
+        m_Others[kind] = rows.stream().mapToInt(Integer::intValue)
+            .filter(b -> grades[b] != own).toArray();
+        m_Lowest[kind] = lowest;
+      }
     }
 
-    int count(int row) {
-      return inDataOrder(row).length;
+    /** The lowest grade of a row's group. */
+    private double lowest(int row) {
+      return m_Lowest[m_Kind[row]];
     }
   }
 }

@@ -3,6 +3,8 @@
  */
 package weka.classifiers.meta.rankingreduction;
 
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
 import java.util.Random;
 
 import weka.classifiers.Classifier;
@@ -27,7 +29,10 @@ import weka.estimators.NormalEstimator;
  * class that holds it on the attribute's side (its multiplicity there; in a
  * product, every row of the other side). A nominal attribute's counts are
  * sums of whole numbers, exact in any order, so each row is added once with
- * its multiplicity. A numeric attribute's {@link NormalEstimator} sums its
+ * its multiplicity (for a nominal attribute of at most
+ * {@link ValueBits#FEW_VALUES} values, 64 rows at a time: the rows of each
+ * value as bits, made once a training, against the multiplicities' bits). A
+ * numeric attribute's {@link NormalEstimator} sums its
  * (rounded) values and their squares in floating point, one pair at a time,
  * so its result depends on the order of the additions, and WEKA's order is
  * not the pairs' order: before counting, {@code buildClassifier} sorts its
@@ -156,18 +161,33 @@ final class ProductNaiveBayes implements ProductTraining.ListBuilder {
     boolean pairOrder = training.sumsInPairOrder();
     int[] order = pairOrder ? sortedOrder(header, pairs) : null;
     Estimator[][] distributions = new Estimator[header.numAttributes() - 1][];
-    RowRanks ranks = training.rowRanks();
+    ValueBits bits = training.valueBits();
+    RowRanks ranks = null; // made only for a feature not held as bits
+    NormalSums sums = hasNumeric(header) && !pairOrder ? new NormalSums() : null;
     for (int side = 0; side < 2; side++) {
       int[][] times = pairs.multiplicities(side == 0);
+      long[][][] planes = null;
       for (int feature = 0; feature < features; feature++) {
         int att = side * features + feature;
         Attribute attribute = header.attribute(att);
+        long[][] rowsWithValue = bits.rowsWithValue(feature);
+        if (rowsWithValue != null) {
+          if (planes == null) {
+            planes = new long[][][] {bitPlanes(times[0]), bitPlanes(times[1])};
+          }
+          distributions[att] = discrete(null, counts(rowsWithValue, planes),
+              attribute.numValues());
+          continue;
+        }
+        if (ranks == null) {
+          ranks = training.rowRanks();
+        }
         double[] values = ranks.m_Values[feature];
         long[][] counts = counts(values.length, ranks.m_Ranks[feature], times);
         if (attribute.type() == Attribute.NUMERIC) {
           double precision = precision(values, counts);
           distributions[att] = pairOrder ? normal(pairs, att, order, precision)
-              : normalFromRows(values, counts, precision);
+              : normalFromRows(values, counts, precision, sums);
         } else {
           distributions[att] = discrete(values, counts, attribute.numValues());
         }
@@ -264,12 +284,69 @@ final class ProductNaiveBayes implements ProductTraining.ListBuilder {
   }
 
   /**
+   * The same counts as {@link #counts(int, int[], int[][])} for a nominal
+   * feature of few values, a word of 64 rows at a time (a value costs a word
+   * a bit plane where a row costs a step, and the planes are a few): a row's
+   * multiplicity is the sum of its bits' powers of two, so the pairs of a
+   * label holding a value are the sum over the bit planes of 2^k times how
+   * many rows of the value have bit k set, each a count of set bits. Whole
+   * numbers, so exact.
+   *
+   * @param rowsWithValue the rows of each value: [value index][word] ({@link ValueBits})
+   * @param planes the multiplicities' bits: [label][bit][word] ({@link #bitPlanes})
+   * @return [label][value index]
+   */
+  private static long[][] counts(long[][] rowsWithValue, long[][][] planes) {
+    long[][] counts = new long[2][rowsWithValue.length];
+    for (int label = 0; label < 2; label++) {
+      for (int value = 0; value < rowsWithValue.length; value++) {
+        long[] rows = rowsWithValue[value];
+        long total = 0;
+        for (int bit = 0; bit < planes[label].length; bit++) {
+          long[] plane = planes[label][bit];
+          long set = 0;
+          for (int word = 0; word < rows.length; word++) {
+            set += Long.bitCount(plane[word] & rows[word]);
+          }
+          total += set << bit;
+        }
+        counts[label][value] = total;
+      }
+    }
+    return counts;
+  }
+
+  /**
+   * The rows' multiplicities on a side bit by bit: plane k holds row r (bit
+   * {@code r % 64} of word {@code r / 64}) when bit k of its multiplicity is set.
+   *
+   * @param times each row's multiplicity, not negative
+   * @return [bit][word], as many planes as the largest multiplicity has bits
+   */
+  private static long[][] bitPlanes(int[] times) {
+    int largest = 0;
+    for (int t : times) {
+      largest = Math.max(largest, t);
+    }
+    long[][] planes = new long[Integer.SIZE - Integer.numberOfLeadingZeros(largest)]
+        [(times.length + 63) >>> 6];
+    for (int row = 0; row < times.length; row++) {
+      for (int t = times[row], bit = 0; t != 0; t >>>= 1, bit++) {
+        if ((t & 1) != 0) {
+          planes[bit][row >>> 6] |= 1L << row;
+        }
+      }
+    }
+    return planes;
+  }
+
+  /**
    * Each class's normal estimator of a numeric attribute from the rows: each
    * of the estimator's sums is its terms of the side's distinct values times
    * how many pairs of the class hold them.
    */
   private static Estimator[] normalFromRows(double[] values, long[][] counts,
-      double precision) throws Exception {
+      double precision, NormalSums sums) throws Exception {
     Estimator[] byClass = new Estimator[2];
     for (int label = 0; label < 2; label++) {
       NormalEstimator estimator = new NormalEstimator(precision);
@@ -286,7 +363,7 @@ final class ProductNaiveBayes implements ProductTraining.ListBuilder {
         }
       }
       if (present > 0) {
-        setSums(estimator, (double) present, sum.sum(), squares.sum());
+        sums.set(estimator, (double) present, sum.sum(), squares.sum());
       }
       byClass[label] = estimator;
     }
@@ -295,26 +372,44 @@ final class ProductNaiveBayes implements ProductTraining.ListBuilder {
 
   /**
    * Gives a normal estimator its final sums and has it compute its mean and
-   * deviation from them, as its last {@code addValue} would.
+   * deviation from them, as its last {@code addValue} would: its private
+   * fields and method looked up once for all of a member's estimators.
    */
-  private static void setSums(NormalEstimator estimator, double weights, double values,
-      double squares) throws Exception {
-    String[] names = {"m_SumOfWeights", "m_SumOfValues", "m_SumOfValuesSq"};
-    double[] sums = {weights, values, squares};
-    for (int i = 0; i < names.length; i++) {
-      WekaInternals.set(NormalEstimator.class, estimator, names[i], sums[i]);
+  private static final class NormalSums {
+    private final Field m_Weights = WekaInternals.field(NormalEstimator.class,
+        "m_SumOfWeights");
+    private final Field m_Values = WekaInternals.field(NormalEstimator.class, "m_SumOfValues");
+    private final Field m_Squares = WekaInternals.field(NormalEstimator.class,
+        "m_SumOfValuesSq");
+    private final Method m_Compute = WekaInternals.method(NormalEstimator.class,
+        "computeParameters");
+
+    void set(NormalEstimator estimator, double weights, double values, double squares)
+        throws ReflectiveOperationException {
+      m_Weights.setDouble(estimator, weights);
+      m_Values.setDouble(estimator, values);
+      m_Squares.setDouble(estimator, squares);
+      m_Compute.invoke(estimator);
     }
-    WekaInternals.call(NormalEstimator.class, estimator, "computeParameters");
   }
 
-  /** Each class's counts of a nominal attribute: each value, as many times as pairs hold it. */
+  /**
+   * Each class's counts of a nominal attribute: each value, as many times as
+   * pairs hold it.
+   *
+   * @param values the value index of each count's place, or null when the
+   *     places are the value indices
+   * @param counts [label][place]
+   * @param numValues the attribute's values
+   */
   private static Estimator[] discrete(double[] values, long[][] counts, int numValues) {
     Estimator[] byClass = new Estimator[2];
     for (int label = 0; label < 2; label++) {
       byClass[label] = new DiscreteEstimator(numValues, true);
-      for (int rank = 0; rank < values.length; rank++) {
-        if (counts[label][rank] > 0) {
-          byClass[label].addValue(values[rank], counts[label][rank]);
+      for (int place = 0; place < counts[label].length; place++) {
+        if (counts[label][place] > 0) {
+          byClass[label].addValue(values == null ? place : values[place],
+              counts[label][place]);
         }
       }
     }

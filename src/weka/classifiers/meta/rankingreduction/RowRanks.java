@@ -13,6 +13,9 @@ import java.util.Arrays;
  */
 final class RowRanks {
 
+  /** Values below this, all whole, are ranked by counting ({@link #byCounting}). */
+  private static final int COUNTED = 1024;
+
   /** Each feature's values, one array a feature (read down a column); one zero, not two. */
   final double[][] m_Columns;
   /** Each feature's distinct training values, ascending (the missing ones left out). */
@@ -28,27 +31,81 @@ final class RowRanks {
     m_Columns = new double[features][rows.length];
     m_Values = new double[features][];
     m_Ranks = new int[features][rows.length];
-    for (int f = 0; f < features; f++) {
-      for (int r = 0; r < rows.length; r++) {
+    for (int r = 0; r < rows.length; r++) { // along each row, as they are stored
+      for (int f = 0; f < features; f++) {
         m_Columns[f][r] = rows[r][f] == 0 ? 0.0 : rows[r][f]; // one zero, not two
       }
-      double[] values = m_Columns[f].clone();
-      Arrays.sort(values); // the missing values (NaN) last
-      int known = values.length;
-      while (known > 0 && Double.isNaN(values[known - 1])) {
-        known--;
-      }
-      int distinct = 0;
-      for (int i = 0; i < known; i++) {
-        if (i == 0 || values[i] != values[distinct - 1]) {
-          values[distinct++] = values[i];
-        }
-      }
-      m_Values[f] = Arrays.copyOf(values, distinct);
-      for (int r = 0; r < rows.length; r++) {
-        m_Ranks[f][r] = Double.isNaN(m_Columns[f][r]) ? -1
-            : Arrays.binarySearch(m_Values[f], m_Columns[f][r]);
+    }
+    for (int f = 0; f < features; f++) {
+      if (!byCounting(f)) {
+        bySorting(f);
       }
     }
+  }
+
+  /**
+   * A feature's distinct values and ranks by sorting its values (the missing
+   * ones, NaN, sort last) and finding each row's among them.
+   */
+  private void bySorting(int f) {
+    double[] values = m_Columns[f].clone();
+    Arrays.sort(values); // the missing values (NaN) last
+    int known = values.length;
+    while (known > 0 && Double.isNaN(values[known - 1])) {
+      known--;
+    }
+    int distinct = 0;
+    for (int i = 0; i < known; i++) {
+      if (i == 0 || values[i] != values[distinct - 1]) {
+        values[distinct++] = values[i];
+      }
+    }
+    m_Values[f] = Arrays.copyOf(values, distinct);
+    for (int r = 0; r < m_Columns[f].length; r++) {
+      m_Ranks[f][r] = Double.isNaN(m_Columns[f][r]) ? -1
+          : Arrays.binarySearch(m_Values[f], m_Columns[f][r]);
+    }
+  }
+
+  /**
+   * The same as {@link #bySorting} in linear time where every known value is
+   * a small whole number (a nominal attribute's value indices, say): each
+   * value marks its slot, and the marked slots in turn are the distinct
+   * values in ascending order.
+   *
+   * @return false, having changed nothing, when a known value is not a whole
+   *     number in [0, {@link #COUNTED})
+   */
+  private boolean byCounting(int f) {
+    double[] column = m_Columns[f];
+    int[] rankOfValue = new int[COUNTED];
+    int top = -1;
+    for (double value : column) {
+      if (!Double.isNaN(value)) {
+        if (!(value >= 0 && value < COUNTED && value == (int) value)) {
+          return false;
+        }
+        rankOfValue[(int) value] = 1;
+        top = Math.max(top, (int) value);
+      }
+    }
+    int distinct = 0;
+    for (int v = 0; v <= top; v++) {
+      if (rankOfValue[v] == 1) {
+        rankOfValue[v] = distinct++;
+      } else {
+        rankOfValue[v] = -1;
+      }
+    }
+    m_Values[f] = new double[distinct];
+    for (int v = 0; v <= top; v++) {
+      if (rankOfValue[v] >= 0) {
+        m_Values[f][rankOfValue[v]] = v;
+      }
+    }
+    for (int r = 0; r < column.length; r++) {
+      m_Ranks[f][r] = Double.isNaN(column[r]) ? -1 : rankOfValue[(int) column[r]];
+    }
+    return true;
   }
 }

@@ -217,4 +217,28 @@ public final class WekaInternals {
       throws ReflectiveOperationException {
     return ((Method) member(owner, name + "()")).invoke(of);
   }
+
+  /**
+   * A private field WEKA gives no setter for, for a path that sets it on
+   * many objects: looked up once, where {@link #set} looks it up each call.
+   *
+   * @param owner the class that declares it
+   * @param name the field's name
+   * @return the field, made accessible
+   */
+  public static Field field(Class<?> owner, String name) {
+    return (Field) member(owner, name);
+  }
+
+  /**
+   * A private method that takes nothing, for a path that calls it on many
+   * objects: looked up once, where {@link #call} looks it up each call.
+   *
+   * @param owner the class that declares it
+   * @param name the method's name, without parentheses
+   * @return the method, made accessible
+   */
+  public static Method method(Class<?> owner, String name) {
+    return (Method) member(owner, name + "()");
+  }
 }
