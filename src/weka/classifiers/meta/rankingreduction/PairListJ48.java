@@ -21,12 +21,20 @@ import weka.core.Utils;
  *
  * <p>Why it is the same tree: a node's pairs are a subset of the member's
  * pair list, and a split tests one side's attribute, a value of that side's
- * row. Each numeric attribute's pairs are put in the order of that row's
- * value once, by a counting pass over the rows' ranks among the attribute's
- * values, and every node divides its sorted lists among its branches in one
- * stable pass: C4.5's candidate split points are the gaps between a node's
- * distinct values, which these lists give without a comparison sort of the
- * node's pairs. With unit weights every number J48 computes is a count of
+ * row. A node's pairs in the order of one side's value hold each row's
+ * pairs on that side together (one value), so each numeric attribute's list
+ * holds one entry a row on its side, put in the order of the values once, by
+ * a counting pass over the rows' ranks among the attribute's values; a node
+ * counts its pairs by row on each side once, by class (and weight), and the
+ * scan for split points reads an entry as all of its row's pairs: it goes
+ * over a node's distinct rows, not its pairs (a row has about p pairs a side
+ * under {@code -P p}). Every node divides its sorted lists among its branches
+ * in a stable pass, a branch taking a row's entry where it holds some pair
+ * of the row: a split on the list's side moves all of a row's pairs, one on
+ * the other side parts them by their partners' values, and the branch's own
+ * counts say how many. C4.5's candidate split points are the gaps between a
+ * node's distinct values, which these lists give without a comparison sort
+ * of the node's pairs. With unit weights every number J48 computes is a count of
  * pairs, an integer, exact in doubles whatever the order of addition, so
  * WEKA's own {@link Distribution}, split criteria and {@code Stats} (through
  * {@link ProductJ48.Grower}, shared with the product path) give the same
@@ -38,8 +46,8 @@ import weka.core.Utils;
  * <p>Missing values: a pair missing the tested value goes down every branch
  * with a fraction of its weight, as C4.5 sends it. WEKA adds those fractions
  * a pair at a time in the order its sort of each node's pairs leaves them
- * (a quicksort, not stable), which this path does not replay: it adds them in
- * the pairs' order. The sums agree to the last bits, not to the bit; C4.5's
+ * (a quicksort, not stable), which this path does not replay: it adds them
+ * row by row, each row's in the pairs' order. The sums agree to the last bits, not to the bit; C4.5's
  * decisions compare with margins (1e-6, 1e-3, 0.1) far above that, so the
  * tree is WEKA's and every pair's class probabilities are within 1e-11 of
  * WEKA's (tested), as on the product path. Without a missing value all of
@@ -67,7 +75,8 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
   /**
    * {@inheritDoc} All pairs: none. A list: the pair's rows and label, its
    * place and weight in a node, and an entry of each numeric attribute's
-   * sorted list, for a node and for its branches while it divides them.
+   * sorted list, for a node and for its branches while it divides them (at
+   * most one a pair: a row's entry stands for its pairs on its side).
    */
   @Override
   public long bytesPerPair(PairTraining training) {
