@@ -21,37 +21,38 @@ import weka.core.Utils;
  *
  * <p>Why it is the same tree: a node's pairs are a subset of the member's
  * pair list, and a split tests one side's attribute, a value of that side's
- * row. A node's pairs in the order of one side's value hold each row's
- * pairs on that side together (one value), so each numeric attribute's list
- * holds one entry a row on its side, put in the order of the values once, by
- * a counting pass over the rows' ranks among the attribute's values; a node
+ * row. A node's pairs in the order of one side's value hold each row's pairs
+ * on that side together (one value), so each numeric attribute's list holds
+ * one entry a row on its side, put in the order of the values once, by a
+ * counting pass over the rows' ranks among the attribute's values; a node
  * counts its pairs by row on each side once, by class (and weight), and the
  * scan for split points reads an entry as all of its row's pairs: it goes
  * over a node's distinct rows, not its pairs (a row has about p pairs a side
  * under {@code -P p}). Every node divides its sorted lists among its branches
- * in a stable pass, a branch taking a row's entry where it holds some pair
- * of the row: a split on the list's side moves all of a row's pairs, one on
- * the other side parts them by their partners' values, and the branch's own
+ * in a stable pass, a branch taking a row's entry where it holds some pair of
+ * the row: a split on the list's side moves all of a row's pairs, one on the
+ * other side parts them by their partners' values, and the branch's own
  * counts say how many. C4.5's candidate split points are the gaps between a
- * node's distinct values, which these lists give without a comparison sort
- * of the node's pairs. With unit weights every number J48 computes is a count of
- * pairs, an integer, exact in doubles whatever the order of addition, so
- * WEKA's own {@link Distribution}, split criteria and {@code Stats} (through
- * {@link ProductJ48.Grower}, shared with the product path) give the same
- * gains, split points, collapses and pruning decisions, subtree raising
- * included. C4.5 moves a split point to the largest value at most it among
- * the tested side's values in all of the member's pairs (the first zero in
- * the pairs' order, 0.0 or -0.0): the rows on that side of some pair, here.
+ * node's distinct values, which these lists give without a comparison sort of
+ * the node's pairs. With unit weights every number J48 computes is a count of
+ * pairs, an integer, exact in doubles whatever the order of addition (an
+ * entry's count included), so WEKA's own {@link Distribution}, split criteria
+ * and {@code Stats} (through {@link ProductJ48.Grower}, shared with the
+ * product path) give the same gains, split points, collapses and pruning
+ * decisions, subtree raising included. C4.5 moves a split point to the
+ * largest value at most it among the tested side's values in all of the
+ * member's pairs (the first zero in the pairs' order, 0.0 or -0.0): the rows
+ * on that side of some pair, here.
  *
  * <p>Missing values: a pair missing the tested value goes down every branch
  * with a fraction of its weight, as C4.5 sends it. WEKA adds those fractions
- * a pair at a time in the order its sort of each node's pairs leaves them
- * (a quicksort, not stable), which this path does not replay: it adds them
- * row by row, each row's in the pairs' order. The sums agree to the last bits, not to the bit; C4.5's
- * decisions compare with margins (1e-6, 1e-3, 0.1) far above that, so the
- * tree is WEKA's and every pair's class probabilities are within 1e-11 of
- * WEKA's (tested), as on the product path. Without a missing value all of
- * the above is to the bit.
+ * a pair at a time in the order its sort of each node's pairs leaves them (a
+ * quicksort, not stable), which this path does not replay: it adds them row
+ * by row, each row's in the pairs' order. The sums agree to the last bits,
+ * not to the bit; C4.5's decisions compare with margins (1e-6, 1e-3, 0.1) far
+ * above that, so the tree is WEKA's and every pair's class probabilities are
+ * within 1e-11 of WEKA's (tested), as on the product path. Without a missing
+ * value all of the above is to the bit.
  *
  * <p>Honoured and declined: J48's options as {@link ProductJ48} honours them.
  * Declined besides (the member trains on the pair instances): pairs that are
