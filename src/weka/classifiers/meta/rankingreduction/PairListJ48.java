@@ -339,15 +339,14 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
     private void count(Bag bag, int sign) {
       for (int s = 0; s < 2; s++) {
         int[] rows = s == 0 ? m_List.first : m_List.second;
-        int[][] pairs = m_Counts[s].m_Pairs;
-        double[][] weights = m_Counts[s].m_Weights;
+        int[] pairs = m_Counts[s].m_Pairs;
+        double[] weights = m_Counts[s].m_Weights;
         for (int i = 0; i < bag.size(); i++) {
           int pair = bag.m_Pairs[i];
-          int c = m_List.label[pair];
-          int row = rows[pair];
-          pairs[c][row] += sign;
+          int at = 2 * rows[pair] + m_List.label[pair];
+          pairs[at] += sign;
           if (bag.m_Weights != null) {
-            weights[c][row] = sign > 0 ? weights[c][row] + bag.m_Weights[i] : 0;
+            weights[at] = sign > 0 ? weights[at] + bag.m_Weights[i] : 0;
           }
         }
       }

@@ -663,13 +663,13 @@ public final class ProductJ48 implements ProductTraining.Builder {
           rank = next;
         }
         if (counts != null) {
-          int row = (int) entry;
-          int rowOnes = counts.m_Pairs[1][row];
-          counted += counts.m_Pairs[0][row] + rowOnes;
+          int at = 2 * (int) entry;
+          int rowOnes = counts.m_Pairs[at + 1];
+          counted += counts.m_Pairs[at] + rowOnes;
           ones += rowOnes;
           if (!unit) {
-            movedWeights[0] += counts.m_Weights[0][row];
-            movedWeights[1] += counts.m_Weights[1][row];
+            movedWeights[0] += counts.m_Weights[at];
+            movedWeights[1] += counts.m_Weights[at + 1];
           }
           continue;
         }
@@ -1203,14 +1203,14 @@ public final class ProductJ48 implements ProductTraining.Builder {
    * node hold zeros.
    */
   static final class RowCounts {
-    /** Pairs of label 0 and of label 1 by row. */
-    final int[][] m_Pairs;
-    /** Their weights by row (read only where some pair's weight is not 1). */
-    final double[][] m_Weights;
+    /** Pairs of label 0 and of label 1 by row: row r's at 2r and 2r + 1. */
+    final int[] m_Pairs;
+    /** Their weights, alike (read only where some pair's weight is not 1). */
+    final double[] m_Weights;
 
     RowCounts(int rows) {
-      m_Pairs = new int[2][rows];
-      m_Weights = new double[2][rows];
+      m_Pairs = new int[2 * rows];
+      m_Weights = new double[2 * rows];
     }
   }
 
