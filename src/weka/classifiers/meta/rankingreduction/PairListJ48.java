@@ -148,8 +148,6 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
 
   /** The growing of C4.5 over a pair list, a node's pairs held as a {@link Bag}. */
   private static final class ListGrower extends ProductJ48.Grower<Bag> {
-    private static final long POSITION = 0xFFFFFFFFL;
-
     private final PairList m_List;
     /** {@code lnFunc(k)} of every count k of the member's pairs (a node's counts). */
     private final double[] m_LnPairs;
