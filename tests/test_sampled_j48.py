@@ -57,7 +57,9 @@ def test_sampled_pairs_give_wekas_tree_to_the_bit(options, weka):
     assert_same_model(compare(load_task("glass"), options))
 
 
-@pytest.mark.parametrize(("per_instance", "seed"), [(1, 1), (2, 7), (3, 2), (5, 11)])
+@pytest.mark.parametrize(
+    ("per_instance", "seed"), [(1, 1), (2, 7), (3, 2), (5, 11), (8, 3)]
+)
 def test_every_pairs_per_instance_and_seed(per_instance, seed, weka):
     data = without_missing(mixed(200))
     assert_same_model(compare(data, "", per_instance, seed))
@@ -103,6 +105,15 @@ def test_missing_values_give_wekas_tree(data, weka):
 @pytest.mark.parametrize("options", OPTIONS)
 def test_missing_values_under_every_option_it_honours(options, weka):
     assert_same_tree(compare(mixed(), options, per_instance=3, seed=5))
+
+
+def test_a_rows_many_pairs_with_missing_values_give_wekas_tree(weka):
+    # -P 8: a row on about eight pairs a side, its entry in a sorted list
+    # standing for them all; a split on the other side parts them, and the
+    # pairs missing a tested value carry fractions, summed row by row.
+    result = compare(mixed(200), "-M 1", per_instance=8, seed=4)
+    assert_same_tree(result)
+    assert str(result.onPairsModel).count(":") > 20
 
 
 @pytest.mark.parametrize("options", ["-B", "-L"])

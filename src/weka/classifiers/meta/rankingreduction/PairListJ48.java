@@ -21,29 +21,38 @@ import weka.core.Utils;
  *
  * <p>Why it is the same tree: a node's pairs are a subset of the member's
  * pair list, and a split tests one side's attribute, a value of that side's
- * row. Each numeric attribute's pairs are put in the order of that row's
- * value once, by a counting pass over the rows' ranks among the attribute's
- * values, and every node divides its sorted lists among its branches in one
- * stable pass: C4.5's candidate split points are the gaps between a node's
- * distinct values, which these lists give without a comparison sort of the
- * node's pairs. With unit weights every number J48 computes is a count of
- * pairs, an integer, exact in doubles whatever the order of addition, so
- * WEKA's own {@link Distribution}, split criteria and {@code Stats} (through
- * {@link ProductJ48.Grower}, shared with the product path) give the same
- * gains, split points, collapses and pruning decisions, subtree raising
- * included. C4.5 moves a split point to the largest value at most it among
- * the tested side's values in all of the member's pairs (the first zero in
- * the pairs' order, 0.0 or -0.0): the rows on that side of some pair, here.
+ * row. A node's pairs in the order of one side's value hold each row's pairs
+ * on that side together (one value), so each numeric attribute's list holds
+ * one entry a row on its side, put in the order of the values once, by a
+ * counting pass over the rows' ranks among the attribute's values; a node
+ * counts its pairs by row on each side once, by class (and weight), and the
+ * scan for split points reads an entry as all of its row's pairs: it goes
+ * over a node's distinct rows, not its pairs (a row has about p pairs a side
+ * under {@code -P p}). Every node divides its sorted lists among its branches
+ * in a stable pass, a branch taking a row's entry where it holds some pair of
+ * the row: a split on the list's side moves all of a row's pairs, one on the
+ * other side parts them by their partners' values, and the branch's own
+ * counts say how many. C4.5's candidate split points are the gaps between a
+ * node's distinct values, which these lists give without a comparison sort of
+ * the node's pairs. With unit weights every number J48 computes is a count of
+ * pairs, an integer, exact in doubles whatever the order of addition (an
+ * entry's count included), so WEKA's own {@link Distribution}, split criteria
+ * and {@code Stats} (through {@link ProductJ48.Grower}, shared with the
+ * product path) give the same gains, split points, collapses and pruning
+ * decisions, subtree raising included. C4.5 moves a split point to the
+ * largest value at most it among the tested side's values in all of the
+ * member's pairs (the first zero in the pairs' order, 0.0 or -0.0): the rows
+ * on that side of some pair, here.
  *
  * <p>Missing values: a pair missing the tested value goes down every branch
  * with a fraction of its weight, as C4.5 sends it. WEKA adds those fractions
- * a pair at a time in the order its sort of each node's pairs leaves them
- * (a quicksort, not stable), which this path does not replay: it adds them in
- * the pairs' order. The sums agree to the last bits, not to the bit; C4.5's
- * decisions compare with margins (1e-6, 1e-3, 0.1) far above that, so the
- * tree is WEKA's and every pair's class probabilities are within 1e-11 of
- * WEKA's (tested), as on the product path. Without a missing value all of
- * the above is to the bit.
+ * a pair at a time in the order its sort of each node's pairs leaves them (a
+ * quicksort, not stable), which this path does not replay: it adds them row
+ * by row, each row's in the pairs' order. The sums agree to the last bits,
+ * not to the bit; C4.5's decisions compare with margins (1e-6, 1e-3, 0.1) far
+ * above that, so the tree is WEKA's and every pair's class probabilities are
+ * within 1e-11 of WEKA's (tested), as on the product path. Without a missing
+ * value all of the above is to the bit.
  *
  * <p>Honoured and declined: J48's options as {@link ProductJ48} honours them.
  * Declined besides (the member trains on the pair instances): pairs that are
@@ -67,7 +76,8 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
   /**
    * {@inheritDoc} All pairs: none. A list: the pair's rows and label, its
    * place and weight in a node, and an entry of each numeric attribute's
-   * sorted list, for a node and for its branches while it divides them.
+   * sorted list, for a node and for its branches while it divides them (at
+   * most one a pair: a row's entry stands for its pairs on its side).
    */
   @Override
   public long bytesPerPair(PairTraining training) {
@@ -101,7 +111,7 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
         training.pairList(random), threads);
     ProductJ48.Node<Bag> root;
     try {
-      root = grower.grow(grower.root(), grower.sortedPairs());
+      root = grower.grow(grower.root(), grower.sortedRows());
     } finally {
       grower.close();
     }
@@ -138,8 +148,6 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
 
   /** The growing of C4.5 over a pair list, a node's pairs held as a {@link Bag}. */
   private static final class ListGrower extends ProductJ48.Grower<Bag> {
-    private static final long POSITION = 0xFFFFFFFFL;
-
     private final PairList m_List;
     /** {@code lnFunc(k)} of every count k of the member's pairs (a node's counts). */
     private final double[] m_LnPairs;
@@ -148,8 +156,17 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
      * its pairs goes to (-1: missing the tested value, every branch).
      */
     private final int[] m_BranchOf;
-    /** Scratch, by pair number: each pair's weight in the node being weighed. */
-    private final double[] m_WeightOf;
+    /**
+     * Scratch, by side and row: the pairs of the node being weighed, counted
+     * by the row on each side (zeros outside it).
+     */
+    private final ProductJ48.RowCounts[] m_Counts;
+    /**
+     * Scratch, by side and row: the last branch (its stamp) that holds a
+     * pair of the row on that side, while a node's lists are divided.
+     */
+    private final int[][] m_InBranch;
+    private int m_Stamp;
 
     ListGrower(J48 j48, double[][] rows, RowRanks ranks, Instances header, PairList pairs,
         int threads) {
@@ -161,7 +178,9 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
         m_LnPairs[k] = infoGain.lnFunc(k);
       }
       m_BranchOf = new int[pairs.size()];
-      m_WeightOf = new double[pairs.size()];
+      m_Counts = new ProductJ48.RowCounts[] {new ProductJ48.RowCounts(rows.length),
+        new ProductJ48.RowCounts(rows.length)};
+      m_InBranch = new int[2][rows.length];
       for (int s = 0; s < 2; s++) {
         int[] side = s == 0 ? pairs.first : pairs.second;
         m_SplitValues[s] = new double[m_Features][];
@@ -215,28 +234,33 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
     }
 
     /**
-     * Each numeric attribute's pairs of known value in the order of its
-     * values, the root's sorted lists: an entry a pair, its value's rank and
-     * its label in the high half (read in order by the scan), its number in
-     * the member's list in the low half (the same in every node, so a branch
-     * takes a node's entries as they are). A counting pass over the ranks, no
-     * sort.
+     * Each numeric attribute's rows of known value on its side of some pair,
+     * in the order of its values, the root's sorted lists: an entry a row
+     * (standing for all of the row's pairs on that side), its value's rank
+     * in the high half (read in order by the scan), the row in the low half
+     * (the same in every node, so a branch takes a node's entries as they
+     * are). A counting pass over the ranks, no sort.
      *
      * @return by pair attribute; null for a nominal one
      */
-    long[][] sortedPairs() {
+    long[][] sortedRows() {
       long[][] sorted = new long[2 * m_Features][];
+      boolean[][] onSide = new boolean[2][m_InBranch[0].length];
+      for (int k = 0; k < m_List.size(); k++) {
+        onSide[0][m_List.first[k]] = true;
+        onSide[1][m_List.second[k]] = true;
+      }
       for (int j = 0; j < sorted.length; j++) {
         if (!m_Header.attribute(j).isNumeric()) {
           continue;
         }
+        boolean[] rows = onSide[j < m_Features ? 0 : 1];
         int[] ranks = m_Ranks[j % m_Features];
         int[] start = new int[m_Values[j % m_Features].length + 1];
         int known = 0;
-        for (int k = 0; k < m_List.size(); k++) {
-          int rank = ranks[row(j, k)];
-          if (rank >= 0) {
-            start[rank + 1]++;
+        for (int row = 0; row < rows.length; row++) {
+          if (rows[row] && ranks[row] >= 0) {
+            start[ranks[row] + 1]++;
             known++;
           }
         }
@@ -244,10 +268,9 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
           start[v] += start[v - 1];
         }
         long[] entries = new long[known];
-        for (int k = 0; k < m_List.size(); k++) {
-          int rank = ranks[row(j, k)];
-          if (rank >= 0) {
-            entries[start[rank]++] = (long) (rank << 1 | m_List.label[k]) << 32 | k;
+        for (int row = 0; row < rows.length; row++) {
+          if (rows[row] && ranks[row] >= 0) {
+            entries[start[ranks[row]]++] = (long) (ranks[row] << 1) << 32 | row;
           }
         }
         sorted[j] = entries;
@@ -261,7 +284,7 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
      *
      * @param bag the node's pairs
      * @param sorted each numeric attribute's entries of the node, as
-     *     {@link #sortedPairs} makes them (none for a node that will be a
+     *     {@link #sortedRows} makes them (none for a node that will be a
      *     leaf); emptied as the branches take them
      */
     ProductJ48.Node<Bag> grow(Bag bag, long[][] sorted) throws Exception {
@@ -273,7 +296,7 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
       if (node.m_Model.m_NumSubsets > 1) {
         double[] fractions = fractions(node.m_Model.m_Distribution);
         Bag[] bags = divide(node.m_Model, bag, fractions);
-        long[][][] branches = sortedByBranch(bags, fractions, sorted);
+        long[][][] branches = sortedByBranch(bags, sorted);
         @SuppressWarnings({"unchecked", "rawtypes"})
         ProductJ48.Node<Bag>[] sons = new ProductJ48.Node[branches.length];
         node.m_Sons = sons;
@@ -294,16 +317,37 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
         return none;
       }
       ProductJ48.Side[] sides = {side(0, bag), side(m_Features, bag)};
-      if (bag.m_Weights != null) { // filled before the threads read them
+      count(bag, 1); // filled before the threads read them
+      ProductJ48.Model[] models = new ProductJ48.Model[2 * m_Features];
+      try {
+        weigh(models, sides, none.m_Distribution.total(), sorted, null, new int[] {0, 0},
+            m_Counts);
+      } finally {
+        count(bag, -1);
+      }
+      return choose(none, models, sides);
+    }
+
+    /**
+     * Adds a node's pairs to the counts by row on each side (sign 1), or
+     * takes them off again (-1), leaving zeros: the counts an entry of a
+     * sorted list stands for. A pair at a time, in the node's order: once a
+     * node, not once an attribute.
+     */
+    private void count(Bag bag, int sign) {
+      for (int s = 0; s < 2; s++) {
+        int[] rows = s == 0 ? m_List.first : m_List.second;
+        int[] pairs = m_Counts[s].m_Pairs;
+        double[] weights = m_Counts[s].m_Weights;
         for (int i = 0; i < bag.size(); i++) {
-          m_WeightOf[bag.m_Pairs[i]] = bag.m_Weights[i];
+          int pair = bag.m_Pairs[i];
+          int at = 2 * rows[pair] + m_List.label[pair];
+          pairs[at] += sign;
+          if (bag.m_Weights != null) {
+            weights[at] = sign > 0 ? weights[at] + bag.m_Weights[i] : 0;
+          }
         }
       }
-      ProductJ48.Model[] models = new ProductJ48.Model[2 * m_Features];
-      // The entries' label bit is the pair's class on either side.
-      weigh(models, sides, none.m_Distribution.total(), sorted,
-          new double[][] {m_WeightOf, m_WeightOf}, new int[] {0, 0});
-      return choose(none, models, sides);
     }
 
     /**
@@ -334,9 +378,6 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
     /**
      * The node's pairs by branch (ClassifierSplitModel.split), in the node's
      * order.
-     *
-     * The branch each pair goes to is left in {@link #m_BranchOf}, for
-     * {@link #sortedByBranch}.
      *
      * @param fractions C4.5's fractions of a pair missing the tested value
      *     by branch (read only for such a pair)
@@ -400,55 +441,57 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
 
     /**
      * The node's sorted lists divided among the branches, each still sorted:
-     * a stable pass instead of a sort at every node, reading the branch of
-     * each entry's pair as {@link #divide} left it. A pair missing the tested
-     * value goes to every branch C4.5 sends a fraction of it to. A branch
-     * that will be a leaf (too few pairs, or all of one class) gets none: no
-     * split is weighed there. Each list of the node is dropped once divided.
+     * a stable pass instead of a sort at every node. A branch takes a row's
+     * entry where it holds some pair of the row on the list's side: a split
+     * on that side's attribute moves each row's pairs together (a row
+     * missing the tested value to every branch C4.5 sends a fraction of it
+     * to), one on the other side parts them by their partners' values, and
+     * the branch's counts ({@link #count}) say how many. A branch that will
+     * be a leaf (too few pairs, or all of one class) gets none: no split is
+     * weighed there. Each list of the node is dropped once divided.
      */
-    private long[][][] sortedByBranch(Bag[] bags, double[] fractions, long[][] sorted) {
+    private long[][][] sortedByBranch(Bag[] bags, long[][] sorted) {
       int branches = bags.length;
-      boolean[] takesMissing = new boolean[branches];
-      boolean[] splittable = new boolean[branches];
-      for (int i = 0; i < branches; i++) {
-        splittable[i] = !unsplittable(ProductJ48.Model.leaf(classes(bags[i])));
-        takesMissing[i] = splittable[i] && Utils.gr(fractions[i], 0);
-      }
       long[][][] out = new long[branches][sorted.length][];
-      int[] branchOf = m_BranchOf;
-      for (int j = 0; j < sorted.length; j++) {
-        if (sorted[j] == null) {
+      for (int i = 0; i < branches; i++) {
+        if (unsplittable(ProductJ48.Model.leaf(classes(bags[i])))) {
           continue;
         }
-        // Every pair of the node is in the list of a feature no row misses.
-        boolean whole = !m_Missing[j % m_Features];
-        for (int i = 0; i < branches; i++) {
-          out[i][j] = !splittable[i] ? null
-              : new long[whole ? bags[i].size() : sorted[j].length];
+        int stamp = ++m_Stamp;
+        int[] rowsOnSide = new int[2];
+        for (int pair : bags[i].m_Pairs) {
+          rowsOnSide[0] += mark(m_InBranch[0], m_List.first[pair], stamp);
+          rowsOnSide[1] += mark(m_InBranch[1], m_List.second[pair], stamp);
         }
-        int[] filled = new int[branches];
-        for (long entry : sorted[j]) {
-          int b = branchOf[(int) entry];
-          if (b >= 0) {
-            if (splittable[b]) {
-              out[b][j][filled[b]++] = entry;
-            }
-          } else {
-            for (int i = 0; i < branches; i++) {
-              if (takesMissing[i]) {
-                out[i][j][filled[i]++] = entry;
-              }
+        for (int j = 0; j < sorted.length; j++) {
+          if (sorted[j] == null) {
+            continue;
+          }
+          int s = j < m_Features ? 0 : 1;
+          int[] inBranch = m_InBranch[s];
+          // Every row of the branch's side is in the list of a feature no row misses.
+          boolean whole = !m_Missing[j % m_Features];
+          long[] entries = new long[whole ? rowsOnSide[s] : sorted[j].length];
+          int filled = 0;
+          for (long entry : sorted[j]) {
+            if (inBranch[(int) entry] == stamp) {
+              entries[filled++] = entry;
             }
           }
+          out[i][j] = whole ? entries : Arrays.copyOf(entries, filled);
         }
-        if (!whole) {
-          for (int i = 0; i < branches; i++) {
-            out[i][j] = splittable[i] ? Arrays.copyOf(out[i][j], filled[i]) : null;
-          }
-        }
-        sorted[j] = null;
       }
+      Arrays.fill(sorted, null);
       return out;
+    }
+
+    /** Marks a row with a stamp: 1 if it was not marked with it yet, else 0. */
+    private static int mark(int[] marks, int row, int stamp) {
+      if (marks[row] == stamp) {
+        return 0;
+      }
+      marks[row] = stamp;
+      return 1;
     }
 
     @Override

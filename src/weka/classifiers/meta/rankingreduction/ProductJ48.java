@@ -498,12 +498,17 @@ public final class ProductJ48 implements ProductTraining.Builder {
      * many rows (each split is computed alone, in any order).
      *
      * @param sorted each numeric attribute's entries in the order of its
-     *     values (the scan's: rank and class bit high, an index of weightOf low)
-     * @param weightOf each side's weights by the entries' low half
+     *     values (the scan's: rank and class bit high, an index of weightOf
+     *     or of counts low)
+     * @param weightOf each side's weights by the entries' low half (null
+     *     with counts)
      * @param flip each side's bit that turns an entry's class bit into the class
+     * @param counts each side's pairs by row, an entry standing for all of
+     *     its row's pairs (its class bit unread); null where an entry is one
+     *     pair or one row of the product
      */
     void weigh(Model[] models, Side[] sides, double sumOfWeights, long[][] sorted,
-        double[][] weightOf, int[] flip) throws Exception {
+        double[][] weightOf, int[] flip, RowCounts[] counts) throws Exception {
       for (Side side : sides) { // filled before the threads read them
         if (side.unit()) {
           side.lnCounts();
@@ -519,8 +524,9 @@ public final class ProductJ48 implements ProductTraining.Builder {
             int s = j < m_Features ? 0 : 1;
             models[j] = m_Header.attribute(j).isNominal()
                 ? nominalSplit(j, sides[s], sumOfWeights)
-                : numericSplit(j, sides[s], sumOfWeights, sorted[j], weightOf[s], flip[s],
-                    m_Scratch[first]);
+                : numericSplit(j, sides[s], sumOfWeights, sorted[j],
+                    weightOf == null ? null : weightOf[s], flip[s],
+                    counts == null ? null : counts[s], m_Scratch[first]);
           }
         };
         if (threads == 1) {
@@ -609,10 +615,12 @@ public final class ProductJ48 implements ProductTraining.Builder {
      * @param weightOf the entries' weights by their low half (read when the
      *     side's weights are not all 1)
      * @param flip the bit that turns an entry's class bit into its class
+     * @param counts the side's pairs by the entries' low half, a row, where
+     *     an entry stands for all of its row's pairs; null otherwise
      * @param scratch the calling thread's arrays
      */
     private Model numericSplit(int attribute, Side side, double sumOfWeights,
-        long[] sorted, double[] weightOf, int flip, Scratch scratch) {
+        long[] sorted, double[] weightOf, int flip, RowCounts counts, Scratch scratch) {
       Model model = new Model(attribute, false, sumOfWeights);
       model.m_ComplexityIndex = 2;
       int feature = attribute % m_Features;
@@ -637,7 +645,7 @@ public final class ProductJ48 implements ProductTraining.Builder {
       for (long entry : sorted) {
         int key = (int) (entry >>> 32) ^ flip;
         int c = key & 1;
-        if (c == passedOver) {
+        if (counts == null && c == passedOver) {
           continue;
         }
         int next = key >>> 1;
@@ -653,6 +661,17 @@ public final class ProductJ48 implements ProductTraining.Builder {
             nextRanks[candidates++] = next;
           }
           rank = next;
+        }
+        if (counts != null) {
+          int at = 2 * (int) entry;
+          int rowOnes = counts.m_Pairs[at + 1];
+          counted += counts.m_Pairs[at] + rowOnes;
+          ones += rowOnes;
+          if (!unit) {
+            movedWeights[0] += counts.m_Weights[at];
+            movedWeights[1] += counts.m_Weights[at + 1];
+          }
+          continue;
         }
         counted++;
         ones += c;
@@ -1037,7 +1056,7 @@ public final class ProductJ48 implements ProductTraining.Builder {
       System.arraycopy(sortedSecond, 0, sorted, m_Features, m_Features);
       Model[] models = new Model[2 * m_Features];
       // A row's class on a side: A1 and B0 hold S1's rows, A0 and B1 S0's.
-      weigh(models, sides, sumOfWeights, sorted, m_WeightOf, new int[] {0, 1});
+      weigh(models, sides, sumOfWeights, sorted, m_WeightOf, new int[] {0, 1}, null);
       return choose(none, models, sides);
     }
     private static double firstZero(double[][] rows, int feature, int[] before, int[] after) {
@@ -1174,6 +1193,24 @@ public final class ProductJ48 implements ProductTraining.Builder {
     @Override
     Distribution classes(Part part) {
       return part.distribution();
+    }
+  }
+
+  /**
+   * A node's pairs on one side counted by the row on that side: a sorted
+   * list of rows, one entry a row, is scanned as the list of their pairs,
+   * each row's pairs being of one value. Indexed by row; rows outside the
+   * node hold zeros.
+   */
+  static final class RowCounts {
+    /** Pairs of label 0 and of label 1 by row: row r's at 2r and 2r + 1. */
+    final int[] m_Pairs;
+    /** Their weights, alike (read only where some pair's weight is not 1). */
+    final double[] m_Weights;
+
+    RowCounts(int rows) {
+      m_Pairs = new int[2 * rows];
+      m_Weights = new double[2 * rows];
     }
   }
 
