@@ -222,3 +222,5 @@ def test_interrupted_cv(signum):
     out, err = process.communicate(timeout=120)
     assert process.returncode == 130 and out == ""
     assert "weka-ranking: interrupted" in err and "Traceback" not in err
+    # cv keeps nothing to resume from, and says nothing of it.
+    assert "the same command again" not in err

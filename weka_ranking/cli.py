@@ -83,7 +83,9 @@ class Command:
     """One command: its help line, its arguments, and the function that runs it.
 
     ``writes`` names the argument holding the file the command writes, checked
-    before any work; ``needs_weka`` says whether the JVM is started first.
+    before any work; ``needs_weka`` says whether the JVM is started first;
+    ``resumes`` whether the same command again finishes an interrupted run
+    (its store keeps the finished units), which an interrupt then says.
     """
 
     name: str
@@ -93,6 +95,7 @@ class Command:
     writes: str | None = None
     needs_weka: bool = True
     epilog: str = ""
+    resumes: bool = False
 
 
 def _flags() -> dict[str, str]:
@@ -469,7 +472,7 @@ COMMANDS: tuple[Command, ...] = (
             "--jobs, from a short pilot of each scheme on each data set (kept in "
             "DIR/estimate.json for the run's time to go), as text or json"),
         HEAP,
-    ), _experiment, epilog=EXPERIMENT_EXAMPLE),
+    ), _experiment, epilog=EXPERIMENT_EXAMPLE, resumes=True),
     Command("weka-package",
             "write the WEKA package (a ZIP for WEKA's package manager)", (
         arg("--out", default=".", metavar="DIR", help="folder to write the ZIP into"),
@@ -710,7 +713,15 @@ def _main(argv: Sequence[str] | None) -> int:
             if _java_work_left()
             else ""
         )
-        print(f"weka-ranking: interrupted{unstopped}", file=sys.stderr)
+        resumes = BY_NAME_OF_COMMAND[args.command].resumes and not getattr(
+            args, "estimate", None
+        )
+        again = (
+            ": the finished units are stored; the same command again finishes the rest"
+            if resumes
+            else ""
+        )
+        print(f"weka-ranking: interrupted{unstopped}{again}", file=sys.stderr)
         return 130
     except Exception as err:  # noqa: BLE001 (unforeseen: one line, details kept)
         print(f"weka-ranking: error: {_unforeseen(err)}", file=sys.stderr)

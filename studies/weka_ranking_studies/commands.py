@@ -142,7 +142,7 @@ COMMANDS: tuple[Command, ...] = (
             help="run nothing: print the wall time on 2 workers estimated from the "
             "recorded costs (docs/), as text or json"),
         HEAP,
-    ), _reproduce),
+    ), _reproduce, resumes=True),
 
     Command("bench", "measure rates and ratios side by side (see docs/benchmarks.md)", (
         JSON, arg("--heap", default="14g", help="JVM maximum heap (default: 14g)"),

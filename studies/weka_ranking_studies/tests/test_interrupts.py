@@ -72,6 +72,7 @@ def test_ctrl_c_twice_with_two_jobs_stops_at_once(tmp_path):
     _, err = run.communicate(timeout=60)
     assert run.returncode == 130 and "Traceback" not in err
     assert err.count("weka-ranking: interrupted") == 1
+    assert "the same command again finishes the rest" in err
     for line in (tmp_path / "results.jsonl").read_text().splitlines():
         json.loads(line)  # whole units only
 
