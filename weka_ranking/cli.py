@@ -250,6 +250,7 @@ def _cv(args: argparse.Namespace) -> int:
         "pairs": estimator.pairs_per_instance,
         "pairs_drawn": result.pairs_drawn(),
         "voters": estimator.voters,
+        "weka_commands": result.weka_commands(data),
     }
     print(json.dumps({**result.to_dict(), **asked}))
     return 0

@@ -9,10 +9,13 @@ a result by scheme, options and version.
 
 from __future__ import annotations
 
+import re
+import shlex
 import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -31,6 +34,7 @@ from weka_ranking.folds import weka_folds
 from weka_ranking.metrics import auc
 from weka_ranking.params import PAIRWISE_RANKERS
 from weka_ranking.stats import corrected_resampled_t
+from weka_ranking.weka_package import JAVA
 
 Measure = Callable[[Any, Any], dict[str, float]]
 # The level at which cv says the reduction ranked better than its learner alone.
@@ -307,6 +311,34 @@ class CVResult:
             f"drawn on {'every fold' if len(drawn) == 1 else 'the folds'}"
         ]
 
+    def weka_commands(self, data: Dataset) -> list[str]:
+        """WEKA's own commands that give this cross-validation's folds and numbers.
+
+        The file made binary by WEKA's filters where it is not already the task
+        (:class:`~weka_ranking.data.WekaRecipe`, into ``NAME-binary.arff`` in the
+        current folder), then the scheme with WEKA's ``-t``, ``-c``, ``-x`` and
+        ``-s``. ``weka.jar`` stands for WEKA's jars with this package installed, as
+        README's commands say. None where ``data`` is not a file's as read.
+        """
+        recipe = data.weka_recipe
+        if recipe is None or not Path(data.source).is_file():
+            return []
+        run = f"{JAVA} weka.Run"
+        commands, train = [], data.source
+        if recipe.filters:
+            train = re.sub(r"(\.arff)?(\.gz)?$|\.[^.]*$", "", Path(train).name, count=1)
+            train += "-binary.arff"
+            commands.append(
+                f"{run} {recipe.filter_spec()} -i {shlex.quote(data.source)} "
+                f"-o {shlex.quote(train)}"
+            )
+        classname, _, options = self.scheme.partition(" ")
+        evaluation = ["-t", train, "-x", str(len(self.folds)), "-s", str(self.seed)]
+        if recipe.class_index != "last":
+            evaluation[2:2] = ["-c", recipe.class_index]
+        commands.append(f"{run} {classname} {shlex.join(evaluation)} {options}")
+        return commands
+
     def to_text(self, data: Dataset) -> str:
         """The result as ``cv`` prints it.
 
@@ -334,6 +366,11 @@ class CVResult:
                 f"    mean AUC {alone.mean_auc:.5f}, pooled AUC {alone.pooled_auc:.5f}",
                 f"  {self.verdict()}",
             ]
+        commands = self.weka_commands(data)
+        if commands:
+            made = " (the file made binary first, as here)" if len(commands) > 1 else ""
+            lines.append(f"  in WEKA{made}, the same folds and numbers:")
+            lines += [f"    {command}" for command in commands]
         lines.append("")
         predicted = (
             f"{self.positive} predicted for its training share of each fold"
