@@ -21,6 +21,8 @@ from weka_ranking._resources import project_dir
 from weka_ranking.cli import main
 from weka_ranking.weka_package import JAVA
 
+CLASS = "weka.classifiers.meta.RankingReduction"
+
 RANK = ["rank", "--train", "hepatitis", "--test", "hepatitis"]
 FAST = ["--learner", "NaiveBayes", "--ranker", "pointwise"]
 
@@ -135,38 +137,44 @@ def test_rank_keeps_the_files_class_values_and_prints_the_auc(tmp_path, capsys, 
     )
 
 
-def _cv_and_wekas_numbers(args: list[str], cwd, capsys) -> tuple[list, list, list]:
-    """cv's numbers (its WEKA evaluation text's), WEKA's, and the commands cv printed.
+def in_weka(command: str, cwd) -> str:
+    """A command printed for WEKA, run as printed in a plain JVM: its output.
 
-    The printed commands run as printed in a plain JVM, with ``weka.jar`` standing
-    for WEKA's jars and this package's (WEKA offline, its home empty).
+    ``weka.jar`` stands for WEKA's jars and this package's (WEKA offline, its home
+    empty); WEKA's command line exits 0 after a refusal, so its stderr must be clean.
     """
+    words = shlex.split(command)
+    words[words.index("weka.jar")] = os.pathsep.join(jvm.classpath())
+    words.insert(1, "-Dweka.packageManager.offline=true")
+    result = subprocess.run(
+        words,
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env={**os.environ, "WEKA_HOME": str(cwd / "weka_home")},
+        timeout=300,
+    )
+    assert result.returncode == 0 and "xception" not in result.stderr, result.stderr[
+        -2000:
+    ]
+    return result.stdout
+
+
+def _cv_and_wekas_numbers(args: list[str], cwd, capsys) -> tuple[list, list, list]:
+    """cv's WEKA evaluation text, WEKA's own from the commands cv printed, those."""
     assert main(args) == 0
     out = capsys.readouterr().out
     lines = out.splitlines()
     said = next(i for i, x in enumerate(lines) if x.startswith("  in WEKA"))
     commands = [x.strip() for x in lines[said + 1 :] if x.startswith("    java ")]
     for command in commands:
-        words = shlex.split(command)
-        words[words.index("weka.jar")] = os.pathsep.join(jvm.classpath())
-        words.insert(1, "-Dweka.packageManager.offline=true")
-        result = subprocess.run(
-            words,
-            capture_output=True,
-            text=True,
-            cwd=cwd,
-            env={**os.environ, "WEKA_HOME": str(cwd / "weka_home")},
-            timeout=300,
-        )
-        assert result.returncode == 0 and "Exception" not in result.stderr, (
-            result.stderr[-2000:]
-        )
+        theirs = in_weka(command, cwd)
 
-    def numbers(text: str, after: str) -> list[str]:
-        return re.findall(r"-?\d+(?:\.\d+)?", text.split(after)[1])
+    def lines_after(text: str, heading: str) -> list[str]:
+        return [x.strip() for x in text.split(heading)[1].splitlines() if x.strip()]
 
-    ours = numbers(out, "=== Summary ===")
-    return ours, numbers(result.stdout, "cross-validation ==="), commands
+    ours = lines_after(out, "=== Summary ===")
+    return ours, lines_after(theirs, "cross-validation ==="), commands
 
 
 def test_cvs_weka_commands_give_its_numbers_in_weka(tmp_path, capsys, weka):
@@ -201,9 +209,17 @@ def test_cvs_weka_commands_give_its_numbers_in_weka(tmp_path, capsys, weka):
         '-F "weka.filters.unsupervised.attribute.RemoveType -T string" '
         '-F "weka.filters.unsupervised.instance.RemoveWithValues -C 3 -L 1,3,4 -V -H" '
         '-F "weka.filters.unsupervised.attribute.MakeIndicator -C 3 -V 2 -N" '
+        '-F "weka.filters.unsupervised.attribute.RenameNominalValues '
+        '-R 3 -N neg_c:rest,pos_c:c" '
         f"-i '{data}' -o 'four classes-binary.arff'"
     )
     assert " -t 'four classes-binary.arff' -c 3 -x 5 -s 1 " in commands[1]
+    # train says the same filter for the files its model is to rank in WEKA.
+    save = ["--drop-unsupported", "--save", str(tmp_path / "m.model")]
+    assert main(["train", *args[1:], "--pairs", "1", "--voters", "2", *save]) == 0
+    said = capsys.readouterr().out.splitlines()[-1]
+    made = commands[0].replace(f"'{data}'", "FILE.arff")
+    assert said.endswith(made.replace("'four classes-binary.arff'", "FILE-binary.arff"))
 
 
 @pytest.mark.slow
@@ -216,3 +232,15 @@ def test_cvs_weka_commands_give_its_numbers_on_the_bundled_files(
 ):
     ours, theirs, _ = _cv_and_wekas_numbers(["cv", *args], tmp_path, capsys)
     assert theirs == ours
+    # A model trained here ranks in WEKA the file made binary as train says.
+    model = tmp_path / "m.model"
+    assert (
+        main(["train", *args, "--pairs", "1", "--voters", "2", "--save", str(model)])
+        == 0
+    )
+    said = capsys.readouterr().out.splitlines()[-1]
+    assert said.startswith("in WEKA (-l with -T), a file to rank is made binary first")
+    source = str(project_dir("arff_data") / "vehicle.arff")
+    in_weka(said[said.index("java ") :].replace("FILE.arff", source), tmp_path)
+    text = in_weka(f"{JAVA} weka.Run {CLASS} -l {model} -T FILE-binary.arff", tmp_path)
+    assert "=== Confusion Matrix ===" in text and "a = rest" in text

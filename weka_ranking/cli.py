@@ -257,9 +257,18 @@ def _cv(args: argparse.Namespace) -> int:
 
 
 def _train(args: argparse.Namespace) -> int:
-    estimator = _estimator(args)
-    estimator.fit(_load(args.task, args)).save(args.save)
+    from weka_ranking.evaluation import weka_filter_command
+
+    estimator, data = _estimator(args), _load(args.task, args)
+    estimator.fit(data).save(args.save)
     print(f"saved {estimator.to_options()} trained on {args.task} to {args.save}")
+    recipe = data.weka_recipe
+    if recipe is not None and recipe.filters:  # WEKA refuses the file as it is
+        print(
+            "in WEKA (-l with -T), a file to rank is made binary first, as the "
+            "training file was: "
+            + weka_filter_command(recipe, "FILE.arff", "FILE-binary.arff")
+        )
     return 0
 
 

@@ -12,6 +12,7 @@ binary task of it, without the JVM. Files are read by
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -22,6 +23,9 @@ from weka_ranking.errors import DataError, Remedy
 logger = logging.getLogger(__name__)
 
 REST_LABEL = "rest"
+# A label RenameNominalValues' list (old:new,old:new) takes inside a MultiFilter's
+# quoted -F: no separator, quote or space.
+_RENAMEABLE = re.compile(r"[\w.+-]+")
 # WEKA's attribute types; a date is numeric to WEKA (milliseconds since the
 # epoch) and to its learners, so it is a numeric feature here as in the Java
 # class. String and relational values are indices into per-file lists, which
@@ -54,10 +58,12 @@ class WekaRecipe:
     order: string and relational attributes removed (``RemoveType``), the rows of
     the classes kept (``RemoveWithValues -V -H``, which keeps the kept values in
     file order), and a class of more than two values made the positive one against
-    the rest (``MakeIndicator -N``: WEKA names them ``neg_``/``pos_`` and the
-    label, in this package's order, the rest first). Empty where WEKA reads the
-    file as it is. ``class_index`` is the class of the filtered file as WEKA's
-    ``-c`` names it.
+    the rest (``MakeIndicator -N``, the rest first as here, its values then named
+    as here by ``RenameNominalValues``, so that a model trained here reads WEKA's
+    file; where the label holds other than letters, digits, ``_.+-``, which
+    ``RenameNominalValues`` cannot take, WEKA's names ``neg_`` and ``pos_`` and the
+    label stay: the same numbers). Empty where WEKA reads the file as it is.
+    ``class_index`` is the class of the filtered file as WEKA's ``-c`` names it.
     """
 
     filters: tuple[str, ...]
@@ -405,7 +411,7 @@ def binary_dataset(
     else:
         rest = REST_LABEL if positive != REST_LABEL else REST_LABEL + "_"
         class_values = (rest, positive)
-    recipe = _weka_recipe(table.declared, class_pos, keep, kept.index(positive), kept)
+    recipe = _weka_recipe(table.declared, class_pos, kept, class_values)
     return Dataset(
         X=np.ascontiguousarray(X),
         y=(klass == values.index(positive)).astype(np.int8),
@@ -428,13 +434,13 @@ def binary_dataset(
 def _weka_recipe(
     declared: tuple[Declared, ...],
     class_pos: int,
-    keep: tuple[str, ...] | None,
-    positive: int,
     kept: list[str],
+    class_values: tuple[str, str],
 ) -> WekaRecipe:
     """WEKA's filters that make :func:`binary_dataset`'s task of a file.
 
-    ``positive`` indexes ``kept``, the class values kept in file order.
+    ``kept`` are the class values kept, in file order; ``class_values`` the binary
+    class's.
     """
     unusable = [
         i
@@ -449,17 +455,23 @@ def _weka_recipe(
     last = position == len(declared) - len(unusable) - 1
     column = "last" if last else str(position + 1)
     values = declared[class_pos].values
-    if keep is not None and len(kept) < len(values):
+    if len(kept) < len(values):
         indices = ",".join(str(values.index(v) + 1) for v in kept)
         filters.append(
             "weka.filters.unsupervised.instance.RemoveWithValues "
             f"-C {column} -L {indices} -V -H"
         )
     if len(kept) > 2:
+        rest, positive = class_values
         filters.append(
             "weka.filters.unsupervised.attribute.MakeIndicator "
-            f"-C {column} -V {positive + 1} -N"
+            f"-C {column} -V {kept.index(positive) + 1} -N"
         )
+        if _RENAMEABLE.fullmatch(positive):
+            filters.append(
+                "weka.filters.unsupervised.attribute.RenameNominalValues "
+                f"-R {column} -N neg_{positive}:{rest},pos_{positive}:{positive}"
+            )
     return WekaRecipe(tuple(filters), column)
 
 

@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from weka_ranking import bridge
-from weka_ranking.data import Dataset
+from weka_ranking.data import Dataset, WekaRecipe
 from weka_ranking.environment import software_versions
 from weka_ranking.errors import DataError, ParameterError, Remedy
 from weka_ranking.estimator import (
@@ -35,6 +35,9 @@ from weka_ranking.metrics import auc
 from weka_ranking.params import PAIRWISE_RANKERS
 from weka_ranking.stats import corrected_resampled_t
 from weka_ranking.weka_package import JAVA
+
+# WEKA's launcher of any scheme, packages' included: as README's commands say it.
+WEKA_RUN = f"{JAVA} weka.Run"
 
 Measure = Callable[[Any, Any], dict[str, float]]
 # The level at which cv says the reduction ranked better than its learner alone.
@@ -323,20 +326,16 @@ class CVResult:
         recipe = data.weka_recipe
         if recipe is None or not Path(data.source).is_file():
             return []
-        run = f"{JAVA} weka.Run"
         commands, train = [], data.source
         if recipe.filters:
-            train = re.sub(r"(\.arff)?(\.gz)?$|\.[^.]*$", "", Path(train).name, count=1)
-            train += "-binary.arff"
-            commands.append(
-                f"{run} {recipe.filter_spec()} -i {shlex.quote(data.source)} "
-                f"-o {shlex.quote(train)}"
-            )
+            name = re.sub(r"(\.arff)?(\.gz)?$|\.[^.]*$", "", Path(train).name, count=1)
+            train = f"{name}-binary.arff"
+            commands.append(weka_filter_command(recipe, data.source, train))
         classname, _, options = self.scheme.partition(" ")
         evaluation = ["-t", train, "-x", str(len(self.folds)), "-s", str(self.seed)]
         if recipe.class_index != "last":
             evaluation[2:2] = ["-c", recipe.class_index]
-        commands.append(f"{run} {classname} {shlex.join(evaluation)} {options}")
+        commands.append(f"{WEKA_RUN} {classname} {shlex.join(evaluation)} {options}")
         return commands
 
     def to_text(self, data: Dataset) -> str:
@@ -390,6 +389,17 @@ class CVResult:
         )
         lines.append(bridge.evaluation_text(data, list(folds), title))
         return "\n".join(lines)
+
+
+def weka_filter_command(recipe: WekaRecipe, source: str, out: str) -> str:
+    """WEKA's command that writes ``out``, the file ``source`` made binary.
+
+    ``recipe`` is the data's :class:`~weka_ranking.data.WekaRecipe`.
+    """
+    return (
+        f"{WEKA_RUN} {recipe.filter_spec()} -i {shlex.quote(source)} "
+        f"-o {shlex.quote(out)}"
+    )
 
 
 def check_folds(data: Dataset, folds: int) -> None:
