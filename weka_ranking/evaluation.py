@@ -328,8 +328,7 @@ class CVResult:
             return []
         commands, train = [], data.source
         if recipe.filters:
-            name = re.sub(r"(\.arff)?(\.gz)?$|\.[^.]*$", "", Path(train).name, count=1)
-            train = f"{name}-binary.arff"
+            train = binary_file_name(data.source)
             commands.append(weka_filter_command(recipe, data.source, train))
         classname, _, options = self.scheme.partition(" ")
         evaluation = ["-t", train, "-x", str(len(self.folds)), "-s", str(self.seed)]
@@ -389,6 +388,12 @@ class CVResult:
         )
         lines.append(bridge.evaluation_text(data, list(folds), title))
         return "\n".join(lines)
+
+
+def binary_file_name(source: str) -> str:
+    """``NAME-binary.arff``: where WEKA's commands put ``source`` made binary."""
+    name = re.sub(r"(\.arff)?(\.gz)?$|\.[^.]*$", "", Path(source).name, count=1)
+    return f"{name}-binary.arff"
 
 
 def weka_filter_command(recipe: WekaRecipe, source: str, out: str) -> str:
