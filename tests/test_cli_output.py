@@ -137,6 +137,18 @@ def test_rank_keeps_the_files_class_values_and_prints_the_auc(tmp_path, capsys, 
     )
 
 
+def test_rank_ranks_a_test_file_as_the_built_in_task_its_model_learned(capsys, weka):
+    """A task's positive class (vehicle's van) was not carried to its test file.
+
+    The same four-class file given to --test was refused: "name the positive one".
+    """
+    vehicle = project_dir("arff_data") / "vehicle.arff"
+    args = ["rank", "--train", "vehicle", "--test", str(vehicle), "--pairs", "1"]
+    assert main([*args, "--voters", "2"]) == 0
+    err = capsys.readouterr().err
+    assert re.search(r"vehicle\.arff: AUC \d\.\d{5} \(846 labelled .*, 199 van\)", err)
+
+
 def in_weka(command: str, cwd) -> str:
     """A command printed for WEKA, run as printed in a plain JVM: its output.
 

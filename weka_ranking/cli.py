@@ -281,10 +281,12 @@ def _rank(args: argparse.Namespace) -> int:
             raise ParameterError(
                 "positive", args.positive, f"the model ranks {model.positive_} first"
             )
-        args.positive = model.positive_
         args.drop_unsupported |= bool(model.dropped_attributes_)
     else:
         model = _estimator(args).fit(_load(args.train, args))
+    # The test file's class ranks as the model's does: a built-in task's positive
+    # class was not said for a test file of the same four classes.
+    args.positive = model.positive_
     test = _load(args.test, args, unlabelled="keep", expected=model.attributes_)
     ranking = model.ranking(test)
     known, y = test.labelled, test.y[test.labelled]
