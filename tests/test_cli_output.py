@@ -15,6 +15,7 @@ import subprocess
 
 import numpy as np
 import pytest
+import test_weka_package
 
 from weka_ranking import RankingReduction, cross_validate, jvm, load_task
 from weka_ranking._resources import project_dir
@@ -22,6 +23,7 @@ from weka_ranking.cli import main
 from weka_ranking.weka_package import JAVA
 
 CLASS = "weka.classifiers.meta.RankingReduction"
+weka_home = test_weka_package.weka_home
 
 RANK = ["rank", "--train", "hepatitis", "--test", "hepatitis"]
 FAST = ["--learner", "NaiveBayes", "--ranker", "pointwise"]
@@ -149,30 +151,34 @@ def test_rank_ranks_a_test_file_as_the_built_in_task_its_model_learned(capsys, w
     assert re.search(r"vehicle\.arff: AUC \d\.\d{5} \(846 labelled .*, 199 van\)", err)
 
 
-def in_weka(command: str, cwd) -> str:
+def in_weka(command: str, cwd, home=None) -> str:
     """A command printed for WEKA, run as printed in a plain JVM: its output.
 
-    ``weka.jar`` stands for WEKA's jars and this package's (WEKA offline, its home
-    empty); WEKA's command line exits 0 after a refusal, so its stderr must be clean.
+    ``weka.jar`` stands for WEKA's jars with the package installed in ``home`` (a
+    WEKA_HOME), or without ``home``, WEKA's jars and this package's (WEKA's home
+    then empty). WEKA offline. WEKA's command line exits 0 after a refusal, so its
+    stderr must be clean.
     """
     words = shlex.split(command)
-    words[words.index("weka.jar")] = os.pathsep.join(jvm.classpath())
+    jars = jvm.classpath() if home is None else jvm.weka_classpath()
+    words[words.index("weka.jar")] = os.pathsep.join(jars)
     words.insert(1, "-Dweka.packageManager.offline=true")
     result = subprocess.run(
         words,
         capture_output=True,
         text=True,
         cwd=cwd,
-        env={**os.environ, "WEKA_HOME": str(cwd / "weka_home")},
+        env={**os.environ, "WEKA_HOME": str(home or cwd / "weka_home")},
         timeout=300,
     )
-    assert result.returncode == 0 and "xception" not in result.stderr, result.stderr[
-        -2000:
-    ]
+    said = result.stderr[-2000:]
+    assert result.returncode == 0 and "xception" not in said, said
     return result.stdout
 
 
-def _cv_and_wekas_numbers(args: list[str], cwd, capsys) -> tuple[list, list, list]:
+def _cv_and_wekas_numbers(
+    args: list[str], cwd, capsys, home=None
+) -> tuple[list, list, list]:
     """cv's WEKA evaluation text, WEKA's own from the commands cv printed, those."""
     assert main(args) == 0
     out = capsys.readouterr().out
@@ -180,7 +186,7 @@ def _cv_and_wekas_numbers(args: list[str], cwd, capsys) -> tuple[list, list, lis
     said = next(i for i, x in enumerate(lines) if x.startswith("  in WEKA"))
     commands = [x.strip() for x in lines[said + 1 :] if x.startswith("    java ")]
     for command in commands:
-        theirs = in_weka(command, cwd)
+        theirs = in_weka(command, cwd, home)
 
     def lines_after(text: str, heading: str) -> list[str]:
         return [x.strip() for x in text.split(heading)[1].splitlines() if x.strip()]
@@ -240,9 +246,10 @@ def test_cvs_weka_commands_give_its_numbers_in_weka(tmp_path, capsys, weka):
     [["vehicle"], [str(project_dir("arff_data") / "vehicle.arff"), "--positive=bus"]],
 )
 def test_cvs_weka_commands_give_its_numbers_on_the_bundled_files(
-    args, tmp_path, capsys, weka
+    args, tmp_path, capsys, weka_home
 ):
-    ours, theirs, _ = _cv_and_wekas_numbers(["cv", *args], tmp_path, capsys)
+    """As WEKA runs them with the package installed by its package manager."""
+    ours, theirs, _ = _cv_and_wekas_numbers(["cv", *args], tmp_path, capsys, weka_home)
     assert theirs == ours
     # A model trained here ranks in WEKA the file made binary as train says.
     model = tmp_path / "m.model"
@@ -253,6 +260,8 @@ def test_cvs_weka_commands_give_its_numbers_on_the_bundled_files(
     said = capsys.readouterr().out.splitlines()[-1]
     assert said.startswith("in WEKA (-l with -T), a file to rank is made binary first")
     source = str(project_dir("arff_data") / "vehicle.arff")
-    in_weka(said[said.index("java ") :].replace("FILE.arff", source), tmp_path)
-    text = in_weka(f"{JAVA} weka.Run {CLASS} -l {model} -T FILE-binary.arff", tmp_path)
+    made = said[said.index("java ") :].replace("FILE.arff", source)
+    in_weka(made, tmp_path, weka_home)
+    rank = f"{JAVA} weka.Run {CLASS} -l {model} -T FILE-binary.arff"
+    text = in_weka(rank, tmp_path, weka_home)
     assert "=== Confusion Matrix ===" in text and "a = rest" in text
