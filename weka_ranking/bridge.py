@@ -812,7 +812,6 @@ def trained_state(reduction) -> dict:
         "grouped": grouped,
         "weka": str(model.wekaVersion()),
         "declined": tuple(str(line) for line in reduction.declined()),
-        "reference_threshold": reference_threshold(reduction),
     }
 
 

@@ -431,8 +431,18 @@ class RankingReduction(ClassifierMixin, Ranker):
         self.n_features_in_ = len(self.attributes_)
         self.grouped_ = state["grouped"]
         self.weka_version_ = state["weka"]
-        self.reference_threshold_ = state["reference_threshold"]
         return self
+
+    @property
+    def reference_threshold_(self) -> float | None:
+        """The fitted model's threshold t (see the class's Attributes), Java's own.
+
+        A property, as scikit-learn's forests' ``feature_importances_``: a smaller
+        committee (:meth:`sub_committee`) derives its t when first asked, not when
+        taken, which a sweep over committee sizes would pay for nothing.
+        """
+        self._check_fitted()
+        return bridge.reference_threshold(self.weka_model_)
 
     def sub_committee(self, voters: int) -> RankingReduction:
         """The fitted model of its first ``voters`` members.
