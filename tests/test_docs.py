@@ -68,3 +68,14 @@ def test_the_readmes_checkout_command_runs_quietly():
     )
     assert (result.returncode, result.stderr) == (0, "")
     assert "=== Stratified cross-validation ===" in result.stdout
+
+
+def test_the_weka_packages_readme_makes_a_file_binary_as_cv_says(weka):
+    from weka_ranking import load_task
+
+    text = " ".join((ROOT / "weka-package" / "doc" / "README").read_text().split())
+    spec = load_task("vehicle").weka_recipe.filter_spec()
+    assert (
+        f"java weka.Run {spec} -i vehicle.arff -o vehicle-binary.arff"
+        in text.replace("\\ ", "")
+    )
