@@ -321,7 +321,8 @@ class CVResult:
         (:class:`~weka_ranking.data.WekaRecipe`, into ``NAME-binary.arff`` in the
         current folder), then the scheme with WEKA's ``-t``, ``-c``, ``-x`` and
         ``-s``. ``weka.jar`` stands for WEKA's jars with this package installed, as
-        README's commands say. None where ``data`` is not a file's as read.
+        README's commands say. None (an empty list) where ``data`` is not a file's
+        as read.
         """
         recipe = data.weka_recipe
         if recipe is None or not Path(data.source).is_file():
