@@ -270,3 +270,24 @@ def test_a_unit_the_heap_cannot_hold_fails_alone(tmp_path, monkeypatch):
     (record,) = run_unit(unit)
     assert record["error"].startswith("4127496 pairs need about 2373 MB")
     assert record["fold"] == unit.fold and "auc" not in record
+
+
+def test_a_task_made_binary_is_left_out_of_the_experimenter_file(tmp_path, weka):
+    """The Experimenter reads a file as it is: vehicle's four classes failed each unit.
+
+    Found by trying cv's WEKA commands: the export wrote the four-class file, and
+    every unit of WEKA's run said "Cannot handle multi-valued nominal class!".
+    """
+    plan = tmp_path / "plan.toml"
+    vehicle = project_dir("arff_data") / "vehicle.arff"
+    hepatitis = project_dir("arff_data") / "hepatitis.arff"
+    plan.write_text(
+        f'[experiment]\nruns = 1\n[[data]]\nfiles = ["{vehicle}"]\npositive = "van"\n'
+        f'[[data]]\nfiles = ["{hepatitis}"]\n[[scheme]]\nlearner = "J48"\n'
+    )
+    xml = tmp_path / "plan.xml"
+    (said,) = experimenter_plan(read_plan(plan), xml, tmp_path / "weka.arff")
+    assert said.startswith("data vehicle: the Experimenter reads the file as it is")
+    assert "MakeIndicator -C last -V 4 -N" in said and "-o vehicle-binary.arff" in said
+    text = xml.read_text()
+    assert "hepatitis.arff" in text and "vehicle.arff" not in text

@@ -9,6 +9,8 @@ from __future__ import annotations
 import ast
 import inspect
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import jpype
@@ -271,3 +273,25 @@ def test_header_difference_is_javas_in_the_datas_name(weka, breast_cancer):
     instances = bridge.instances_like(other, reduction)
     with pytest.raises(jpype.JException, match="attributes where the training data"):
         reduction.rank(instances)  # the rule is the Java class's, for WEKA users too
+
+
+def test_the_jvm_says_nothing_of_netlibs_native_libraries():
+    """netlib's "Failed to load implementation" lines, seen by a new user.
+
+    The JVM names netlib's pure-Java BLAS, LAPACK and ARPACK, the ones it falls
+    back to without native libraries: it looks for none and says nothing, even
+    with the JVM's own log messages kept (``--verbose``).
+    """
+    code = """
+import jpype
+from weka_ranking import jvm
+jvm.start(verbose=True)
+for name in ("BLAS", "LAPACK", "ARPACK"):
+    netlib = jpype.JClass("com.github.fommil.netlib." + name).getInstance()
+    print(netlib.getClass().getSimpleName())
+"""
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120
+    )
+    assert result.stderr == ""
+    assert result.stdout.split() == ["F2jBLAS", "F2jLAPACK", "F2jARPACK"]

@@ -7,6 +7,8 @@ threshold learned at training. Both faces give the same: the Java class's
 ``distributionsForInstances``.
 """
 
+import pickle
+
 import numpy as np
 import pytest
 import reference
@@ -214,3 +216,24 @@ def test_a_small_batch_is_ranked_with_a_warning(tmp_path, capsys, weka):
     train.write_text(HEADER + "".join(f"{i},{'pq'[i % 3 > 0]}\n" for i in range(40)))
     assert main(["rank", "--train", str(train), "--test", str(test)]) == 0
     assert "each score is a share of the 2 others" in capsys.readouterr().err
+
+
+def test_the_threshold_is_a_fitted_attribute_equal_to_javas(halves, tmp_path, weka):
+    """A new user found it only as ``weka_model_.referenceThreshold()``."""
+    train = halves[0]
+    model = RankingReduction("J48", pairs_per_instance=2, voters=3)
+    assert not hasattr(model, "reference_threshold_")  # scikit-learn's: not fitted
+    threshold = model.fit(train).reference_threshold_
+    assert threshold == model.weka_model_.referenceThreshold()
+    assert 0 < threshold < 1
+    # scikit-learn's set_params refits nothing: the fitted threshold stays.
+    assert model.set_params(voters=1, ranker="quicksort").reference_threshold_ == (
+        threshold
+    )
+    smaller = model.sub_committee(1)  # a committee of its own, its own threshold
+    assert smaller.reference_threshold_ == smaller.weka_model_.referenceThreshold()
+    model.save(tmp_path / "m.wrk")
+    assert RankingReduction.load(tmp_path / "m.wrk").reference_threshold_ == threshold
+    assert pickle.loads(pickle.dumps(model)).reference_threshold_ == threshold
+    pointwise = RankingReduction("J48", ranker="pointwise").fit(train)
+    assert pointwise.reference_threshold_ is None

@@ -815,6 +815,20 @@ def trained_state(reduction) -> dict:
     }
 
 
+def reference_threshold(reduction) -> float | None:
+    """The degree a single instance must pass to be predicted first, or None.
+
+    Java's ``referenceThreshold``, learned at training (derived once for a smaller
+    committee or a model file of 0.3.0 or earlier). None where the model scores no
+    single instance by its degree: pointwise, grouped, or no reference sample kept
+    (``-reference-size 0``), which Java says by refusing the question.
+    """
+    try:
+        return float(reduction.referenceThreshold())
+    except jpype.JClass("java.lang.UnsupportedOperationException"):
+        return None
+
+
 def _as_attribute(attribute) -> Attribute:
     if attribute.isNominal():
         return Attribute(

@@ -250,15 +250,25 @@ def _cv(args: argparse.Namespace) -> int:
         "pairs": estimator.pairs_per_instance,
         "pairs_drawn": result.pairs_drawn(),
         "voters": estimator.voters,
+        "weka_commands": result.weka_commands(data),
     }
     print(json.dumps({**result.to_dict(), **asked}))
     return 0
 
 
 def _train(args: argparse.Namespace) -> int:
-    estimator = _estimator(args)
-    estimator.fit(_load(args.task, args)).save(args.save)
+    from weka_ranking.evaluation import weka_filter_command
+
+    estimator, data = _estimator(args), _load(args.task, args)
+    estimator.fit(data).save(args.save)
     print(f"saved {estimator.to_options()} trained on {args.task} to {args.save}")
+    recipe = data.weka_recipe
+    if recipe is not None and recipe.filters:  # WEKA refuses the file as it is
+        print(
+            "in WEKA (-l with -T), a file to rank is made binary first, as the "
+            "training file was: "
+            + weka_filter_command(recipe, "FILE.arff", "FILE-binary.arff")
+        )
     return 0
 
 
@@ -271,10 +281,12 @@ def _rank(args: argparse.Namespace) -> int:
             raise ParameterError(
                 "positive", args.positive, f"the model ranks {model.positive_} first"
             )
-        args.positive = model.positive_
         args.drop_unsupported |= bool(model.dropped_attributes_)
     else:
         model = _estimator(args).fit(_load(args.train, args))
+    # The test file's class ranks as the model's does: a built-in task's positive
+    # class was not said for a test file of the same four classes.
+    args.positive = model.positive_
     test = _load(args.test, args, unlabelled="keep", expected=model.attributes_)
     ranking = model.ranking(test)
     known, y = test.labelled, test.y[test.labelled]

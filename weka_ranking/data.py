@@ -12,6 +12,7 @@ binary task of it, without the JVM. Files are read by
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -22,6 +23,9 @@ from weka_ranking.errors import DataError, Remedy
 logger = logging.getLogger(__name__)
 
 REST_LABEL = "rest"
+# A label RenameNominalValues' list (old:new,old:new) takes inside a MultiFilter's
+# quoted -F: no separator, quote or space.
+_RENAMEABLE = re.compile(r"[\w.+-]+")
 # WEKA's attribute types; a date is numeric to WEKA (milliseconds since the
 # epoch) and to its learners, so it is a numeric feature here as in the Java
 # class. String and relational values are indices into per-file lists, which
@@ -44,6 +48,34 @@ class Attribute:
     @property
     def is_nominal(self) -> bool:
         return self.values is not None
+
+
+@dataclass(frozen=True)
+class WekaRecipe:
+    """How WEKA makes a data set's binary task from its file: WEKA's runs equal ours.
+
+    ``filters`` are WEKA filters (classname and options), applied to the file in
+    order: string and relational attributes removed (``RemoveType``), the rows of
+    the classes kept (``RemoveWithValues -V -H``, which keeps the kept values in
+    file order), and a class of more than two values made the positive one against
+    the rest (``MakeIndicator -N``, the rest first as here, its values then named
+    as here by ``RenameNominalValues``, so that a model trained here reads WEKA's
+    file; where the label holds other than letters, digits, ``_.+-``, which
+    ``RenameNominalValues`` cannot take, WEKA's names ``neg_`` and ``pos_`` and the
+    label stay: the same numbers). Empty where WEKA reads the file as it is.
+    ``class_index`` is the class of the filtered file as WEKA's ``-c`` names it.
+    """
+
+    filters: tuple[str, ...]
+    class_index: str
+
+    def filter_spec(self) -> str:
+        """The filters as one WEKA filter specification ("" for none)."""
+        if len(self.filters) < 2:
+            return "".join(self.filters)
+        return " ".join(
+            ["weka.filters.MultiFilter", *(f'-F "{f}"' for f in self.filters)]
+        )
 
 
 @dataclass(frozen=True, eq=False)
@@ -79,6 +111,9 @@ class Dataset:
     labels : ndarray of shape (n,), object
         Each instance's class value as the file gives it (before classes are
         merged into ``rest``), ``?`` where it is missing.
+    weka_recipe : WekaRecipe or None
+        How WEKA makes these instances from the file ``source``; None where they
+        are not a file's as read (arrays, a subset, values changed).
     """
 
     X: np.ndarray
@@ -93,6 +128,7 @@ class Dataset:
     labelled: np.ndarray = field(default=None)  # type: ignore[assignment]
     dropped: tuple[str, ...] = ()
     labels: np.ndarray = field(default=None)  # type: ignore[assignment]
+    weka_recipe: WekaRecipe | None = None
 
     def __post_init__(self) -> None:
         if self.rows is None:
@@ -375,6 +411,7 @@ def binary_dataset(
     else:
         rest = REST_LABEL if positive != REST_LABEL else REST_LABEL + "_"
         class_values = (rest, positive)
+    recipe = _weka_recipe(table.declared, class_pos, kept, class_values)
     return Dataset(
         X=np.ascontiguousarray(X),
         y=(klass == values.index(positive)).astype(np.int8),
@@ -390,7 +427,52 @@ def binary_dataset(
         labels=np.array(
             [values[int(k)] if k == k else "?" for k in klass], dtype=object
         ),
+        weka_recipe=recipe,
     )
+
+
+def _weka_recipe(
+    declared: tuple[Declared, ...],
+    class_pos: int,
+    kept: list[str],
+    class_values: tuple[str, str],
+) -> WekaRecipe:
+    """WEKA's filters that make :func:`binary_dataset`'s task of a file.
+
+    ``kept`` are the class values kept, in file order; ``class_values`` the binary
+    class's.
+    """
+    unusable = [
+        i
+        for i, d in enumerate(declared)
+        if i != class_pos and d.kind not in FEATURE_KINDS
+    ]
+    filters = [
+        f"weka.filters.unsupervised.attribute.RemoveType -T {kind}"
+        for kind in sorted({declared[i].kind for i in unusable})
+    ]
+    position = class_pos - sum(i < class_pos for i in unusable)
+    last = position == len(declared) - len(unusable) - 1
+    column = "last" if last else str(position + 1)
+    values = declared[class_pos].values
+    if len(kept) < len(values):
+        indices = ",".join(str(values.index(v) + 1) for v in kept)
+        filters.append(
+            "weka.filters.unsupervised.instance.RemoveWithValues "
+            f"-C {column} -L {indices} -V -H"
+        )
+    if len(kept) > 2:
+        rest, positive = class_values
+        filters.append(
+            "weka.filters.unsupervised.attribute.MakeIndicator "
+            f"-C {column} -V {kept.index(positive) + 1} -N"
+        )
+        if _RENAMEABLE.fullmatch(positive):
+            filters.append(
+                "weka.filters.unsupervised.attribute.RenameNominalValues "
+                f"-R {column} -N neg_{positive}:{rest},pos_{positive}:{positive}"
+            )
+    return WekaRecipe(tuple(filters), column)
 
 
 def synthetic(n: int, features: int = 20, seed: int = 1) -> Dataset:

@@ -9,16 +9,19 @@ a result by scheme, options and version.
 
 from __future__ import annotations
 
+import re
+import shlex
 import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from weka_ranking import bridge
-from weka_ranking.data import Dataset
+from weka_ranking.data import Dataset, WekaRecipe
 from weka_ranking.environment import software_versions
 from weka_ranking.errors import DataError, ParameterError, Remedy
 from weka_ranking.estimator import (
@@ -31,6 +34,10 @@ from weka_ranking.folds import weka_folds
 from weka_ranking.metrics import auc
 from weka_ranking.params import PAIRWISE_RANKERS
 from weka_ranking.stats import corrected_resampled_t
+from weka_ranking.weka_package import JAVA
+
+# WEKA's launcher of any scheme, packages' included: as README's commands say it.
+WEKA_RUN = f"{JAVA} weka.Run"
 
 Measure = Callable[[Any, Any], dict[str, float]]
 # The level at which cv says the reduction ranked better than its learner alone.
@@ -307,6 +314,30 @@ class CVResult:
             f"drawn on {'every fold' if len(drawn) == 1 else 'the folds'}"
         ]
 
+    def weka_commands(self, data: Dataset) -> list[str]:
+        """WEKA's own commands that give this cross-validation's folds and numbers.
+
+        The file made binary by WEKA's filters where it is not already the task
+        (:class:`~weka_ranking.data.WekaRecipe`, into ``NAME-binary.arff`` in the
+        current folder), then the scheme with WEKA's ``-t``, ``-c``, ``-x`` and
+        ``-s``. ``weka.jar`` stands for WEKA's jars with this package installed, as
+        README's commands say. None (an empty list) where ``data`` is not a file's
+        as read.
+        """
+        recipe = data.weka_recipe
+        if recipe is None or not Path(data.source).is_file():
+            return []
+        commands, train = [], data.source
+        if recipe.filters:
+            train = binary_file_name(data.source)
+            commands.append(weka_filter_command(recipe, data.source, train))
+        classname, _, options = self.scheme.partition(" ")
+        evaluation = ["-t", train, "-x", str(len(self.folds)), "-s", str(self.seed)]
+        if recipe.class_index != "last":
+            evaluation[2:2] = ["-c", recipe.class_index]
+        commands.append(f"{WEKA_RUN} {classname} {shlex.join(evaluation)} {options}")
+        return commands
+
     def to_text(self, data: Dataset) -> str:
         """The result as ``cv`` prints it.
 
@@ -334,6 +365,11 @@ class CVResult:
                 f"    mean AUC {alone.mean_auc:.5f}, pooled AUC {alone.pooled_auc:.5f}",
                 f"  {self.verdict()}",
             ]
+        commands = self.weka_commands(data)
+        if commands:
+            made = " (the file made binary first, as here)" if len(commands) > 1 else ""
+            lines.append(f"  in WEKA{made}, the same folds and numbers:")
+            lines += [f"    {command}" for command in commands]
         lines.append("")
         predicted = (
             f"{self.positive} predicted for its training share of each fold"
@@ -353,6 +389,23 @@ class CVResult:
         )
         lines.append(bridge.evaluation_text(data, list(folds), title))
         return "\n".join(lines)
+
+
+def binary_file_name(source: str) -> str:
+    """``NAME-binary.arff``: where WEKA's commands put ``source`` made binary."""
+    name = re.sub(r"(\.arff)?(\.gz)?$|\.[^.]*$", "", Path(source).name, count=1)
+    return f"{name}-binary.arff"
+
+
+def weka_filter_command(recipe: WekaRecipe, source: str, out: str) -> str:
+    """WEKA's command that writes ``out``, the file ``source`` made binary.
+
+    ``recipe`` is the data's :class:`~weka_ranking.data.WekaRecipe`.
+    """
+    return (
+        f"{WEKA_RUN} {recipe.filter_spec()} -i {shlex.quote(source)} "
+        f"-o {shlex.quote(out)}"
+    )
 
 
 def check_folds(data: Dataset, folds: int) -> None:

@@ -170,6 +170,16 @@ def heap_remedy(advice: str, heap: str) -> Remedy:
 # measured under ParallelGC and include it. Training is a batch: long pauses
 # cost nothing, the collector's total work does.
 JVM_OPTIONS = ("-XX:+UseParallelGC",)
+# netlib-java (MTJ's BLAS, LAPACK and ARPACK: WEKA initialises ARPACK as it
+# starts where netlib's core.jar is on the class path, as python-weka-wrapper3's
+# is, and some learners use the others) looks first for native libraries, which
+# these jars do not carry, and says "Failed to load implementation" twice on
+# stderr for each before it takes its pure-Java one. Named here, it takes that
+# one at once, and says nothing.
+NETLIB_PURE_JAVA = tuple(
+    f"-Dcom.github.fommil.netlib.{name}=com.github.fommil.netlib.F2j{name}"
+    for name in ("BLAS", "LAPACK", "ARPACK")
+)
 
 _start_lock = threading.Lock()
 
@@ -186,7 +196,7 @@ def start(heap: str | None = None, verbose: bool = False) -> None:
         The JVM's maximum heap (``-Xmx``), e.g. ``"4g"``; None keeps Java's
         default (a quarter of the machine's memory).
     verbose : bool, default=False
-        Keep the JVM's own log messages (e.g. netlib's ARPACK notice).
+        Keep the JVM's own log messages (java.util.logging's).
     """
     import jpype
 
@@ -228,6 +238,7 @@ def _start(jpype, heap: str | None, verbose: bool) -> None:
         f"-XX:ErrorFile={error_file}",
         "-Dweka.ranking.tournamentCostSaidByCaller=true",
         *JVM_OPTIONS,
+        *NETLIB_PURE_JAVA,
     ]
     if heap is not None:
         args.append(f"-Xmx{heap}")

@@ -91,6 +91,16 @@ class RankingReduction(ClassifierMixin, Ranker):
         by default the minority class of the file, or ``--positive``).
     positive_ : str
         The class that ranks first, as WEKA's class value.
+    reference_threshold_ : float or None
+        The threshold t on a single instance's degree against the reference
+        sample (:meth:`predict_proba`): ``classes_[1]`` is predicted above it.
+        Learned at training on the sample itself, as WEKA's model text and
+        ``weka_model_.referenceThreshold()`` give it. It is the fitted
+        committee's: ``set_params`` refits nothing and leaves it as it is (the
+        pairwise rankers share the committee, and t does not depend on them).
+        None where no single instance is scored by a degree: ``pointwise`` (the
+        base learner's own probabilities), a model fitted with ``group``, a WEKA
+        model file trained with ``-reference-size 0``.
     n_features_in_ : int
         Number of features.
     feature_names_in_ : ndarray of str
@@ -422,6 +432,17 @@ class RankingReduction(ClassifierMixin, Ranker):
         self.grouped_ = state["grouped"]
         self.weka_version_ = state["weka"]
         return self
+
+    @property
+    def reference_threshold_(self) -> float | None:
+        """The fitted model's threshold t (see the class's Attributes), Java's own.
+
+        A property, as scikit-learn's forests' ``feature_importances_``: a smaller
+        committee (:meth:`sub_committee`) derives its t when first asked, not when
+        taken, which a sweep over committee sizes would pay for nothing.
+        """
+        self._check_fitted()
+        return bridge.reference_threshold(self.weka_model_)
 
     def sub_committee(self, voters: int) -> RankingReduction:
         """The fitted model of its first ``voters`` members.

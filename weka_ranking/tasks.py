@@ -111,4 +111,6 @@ def diabetes_zeros_missing() -> Dataset:
     for name in DIABETES_MISSING:
         j = names.index(name)
         X[X[:, j] == 0, j] = np.nan
-    return dataclasses.replace(data, X=X, source="diabetes, zeros missing")
+    return dataclasses.replace(
+        data, X=X, source="diabetes, zeros missing", weka_recipe=None
+    )

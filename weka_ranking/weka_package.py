@@ -44,10 +44,8 @@ PACKAGE_DIR = "weka-package"
 # which Java 17 refuses without it, printing "Unable to make ... defineClass ...
 # accessible" three times (the install goes on). Java 11, the package's least,
 # takes the flag too.
-INSTALL = (
-    "java --add-opens java.base/java.lang=ALL-UNNAMED -cp weka.jar "
-    "weka.core.WekaPackageManager -offline -install-package"
-)
+JAVA = "java --add-opens java.base/java.lang=ALL-UNNAMED -cp weka.jar"
+INSTALL = f"{JAVA} weka.core.WekaPackageManager -offline -install-package"
 DESCRIPTION_FILE = "Description.props"
 
 

@@ -17,6 +17,8 @@ from pathlib import Path
 
 from weka_ranking.arff import quoted as quote
 from weka_ranking.atomic import output_target
+from weka_ranking.data import Dataset
+from weka_ranking.evaluation import binary_file_name, weka_filter_command
 from weka_ranking.experiments.plan import ExperimentPlan
 from weka_ranking.experiments.schemes import Scheme
 from weka_ranking.version import __version__
@@ -143,6 +145,30 @@ def weka_scheme(scheme: Scheme) -> tuple[str, list[str]]:
     return bridge.REDUCTION, bridge.classifier_options(reduction)
 
 
+def _unreadable_by_experimenter(data: Dataset) -> str:
+    """Why the Experimenter cannot run a data set's task from its file, or "".
+
+    It reads each file as it is, its class the last attribute: a four-class file
+    whose task ranks one class against the rest failed every unit ("Cannot handle
+    multi-valued nominal class!").
+    """
+    recipe = data.weka_recipe
+    if recipe is None or not Path(data.source).is_file():
+        return "a task the Experimenter cannot read (not a data file as it is)"
+    if recipe.filters:
+        made = weka_filter_command(recipe, data.source, binary_file_name(data.source))
+        return (
+            "the Experimenter reads the file as it is, which is not the binary task; "
+            f"make that file with {made} and give it instead"
+        )
+    if recipe.class_index != "last":
+        return (
+            f"its class is attribute {recipe.class_index}, and the Experimenter takes "
+            "the last attribute as the class"
+        )
+    return ""
+
+
 def experimenter_plan(plan: ExperimentPlan, out: Path, results: Path) -> list[str]:
     """Write the plan's WEKA part as the Experimenter's XML file at ``out``.
 
@@ -161,8 +187,9 @@ def experimenter_plan(plan: ExperimentPlan, out: Path, results: Path) -> list[st
     files, indices = [], {}
     for spec in plan.data:
         data = spec.load()
-        if spec.keep or not Path(spec.source).is_file() or len(data.class_values) != 2:
-            left_out.append(f"data {spec.name}: a task the Experimenter cannot read")
+        why = _unreadable_by_experimenter(data)
+        if why:
+            left_out.append(f"data {spec.name}: {why}")
             continue
         files.append(Path(spec.source).resolve())
         indices.setdefault(data.positive_index, []).append(spec.name)
