@@ -8,6 +8,7 @@ seconds, where it says.
 
 import json
 import logging
+import threading
 
 import pytest
 from test_bad_input import failing
@@ -57,16 +58,16 @@ def test_the_model_of_growth_by_hand():
 
 
 @pytest.mark.fast
-def test_contention_of_workers_by_hand():
-    assert est.contention(1, 2, 0.0) == 1.0
-    assert est.contention(2, 2, 0.0) == 1.0  # a core each
-    assert est.contention(4, 2, 0.0) == 2.0  # two a core
-    # Beside 3 runnable processes: alone 2/4 of a core, among 2 workers 2/5.
-    assert est.contention(2, 2, 3.0) == pytest.approx(1.25)
-    # A unit whose members keep both cores busy alone: two at once, a core each.
-    assert est.contention(2, 2, 0.0, busy=2.0) == 2.0
-    assert est.contention(2, 4, 0.0, busy=2.0) == 1.0
-    assert est.contention(2, 2, 0.0, busy=1.5) == pytest.approx(1.5)
+def test_slowdown_beside_the_other_workers_by_hand():
+    # Two copies at once took 3 and 5 s where one alone took 1.5 and 2.5 s:
+    # each unit is priced twice its seconds alone.
+    assert est.slowdown_beside([1.5, 2.5], [3.0, 5.0]) == pytest.approx(2.0)
+    assert est.slowdown_beside([4.0], [5.0, 5.0, 5.0, 7.0]) == pytest.approx(1.375)
+    # Faster for company is the machine's noise: never below alone.
+    assert est.slowdown_beside([2.0, 2.0], [1.0, 2.5]) == 1.0
+    # Nothing measured (one worker, or every copy failed), or no time alone.
+    assert est.slowdown_beside([2.0, 2.0], []) == 1.0
+    assert est.slowdown_beside([0.0, 0.0], [1.0, 1.0]) == 1.0
 
 
 @pytest.mark.fast
@@ -313,3 +314,31 @@ def test_the_pilot_prices_auto_at_the_units_pairs_not_its_own(weka, monkeypatch)
     explicit = Scheme("two", (("pairs_per_instance", 3),))
     est._pilot_seconds(explicit, data, rows[:200], rows[200:], 12_000)
     assert trained == [8, 2, 3]
+
+
+def test_the_pilot_runs_its_last_size_at_once_on_the_workers(weka, monkeypatch):
+    """Alone, then ``workers`` copies at once, then alone: the slowdown measured."""
+    plan = plan_module.plan_from_flags([LABOR], ["J48 --ranker pointwise"], folds=2)
+    lock = threading.Lock()
+
+    def pilot_on(workers):
+        # The warm-up, the unit's fold alone, its copies at once, alone again.
+        readings, on_copies = iter([9.0, 2.0, 3.0, 5.0, 2.5]), []
+
+        def measured(scheme, data, train_rows, test_rows, unit_rows):
+            with lock:  # the copies' readings come in either order
+                on_copies.append("pilot" in threading.current_thread().name)
+                return next(readings), 1.0, ""
+
+        monkeypatch.setattr(est, "_pilot_seconds", measured)
+        (pilot,), _ = est.pilot(plan, workers=workers)
+        return pilot, on_copies
+
+    alone, on_copies = pilot_on(1)
+    assert on_copies == [False, False, False]
+    assert (alone.seconds, alone.slowdown) == (2.0, 1.0)  # the lesser of 2 and 3
+    beside, on_copies = pilot_on(2)
+    assert on_copies == [False, False, True, True, False]
+    # The copies' mean (3 + 5) / 2 over the runs alone's (2 + 2.5) / 2.
+    assert beside.seconds == 2.0
+    assert beside.slowdown == pytest.approx(4.0 / 2.25)

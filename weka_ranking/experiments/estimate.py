@@ -15,7 +15,10 @@ running no unit of the plan:
   proportion). The last size is run twice and the lesser kept, the pilot's
   seconds (training and ranking, as a unit's record counts them, at the
   machine's load of the moment): a run's units are warm, and one reading on a
-  shared machine was up to three times a unit's.
+  shared machine was up to three times a unit's. On ``jobs`` > 1 workers the
+  last size is also run ``jobs`` times at once on threads, between its two
+  runs alone, as the run's workers run units: their mean over the seconds
+  alone is a unit's slowdown beside the others (:func:`slowdown_beside`).
 - **The model of growth.** A unit of ``n > m`` training rows costs
   ``s(m) * (n / m) ** k`` (:func:`scaled`), ``k`` the exponent the two pilot
   sizes show in CPU seconds (:func:`growth_exponent`: the process's, which
@@ -23,10 +26,8 @@ running no unit of the plan:
   (linear in rows, as NaiveBayes) and 1.6 (the default reduction's growth
   measured up to 128,000 rows, issue 44).
 - **The plan.** Each unit costs its scheme's and data set's seconds, times
-  the slowdown of ``jobs`` workers sharing the machine's cores with its load
-  (:func:`contention`; a unit takes the cores its pilot kept busy, its CPU
-  over its wall seconds: its members' threads), plus
-  :data:`UNIT_OVERHEAD_SECONDS`; the units are replayed in the plan's order
+  its slowdown beside the other workers, plus :data:`UNIT_OVERHEAD_SECONDS`;
+  the units are replayed in the plan's order
   on the first free of ``jobs`` workers (:func:`runner.makespan`, as
   ``reproduce --estimate`` prices its plan), after the data sets' loading (as
   the run's checks took it) and before the report (:data:`REPORT_SECONDS`,
@@ -52,6 +53,7 @@ import statistics
 import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -115,25 +117,28 @@ def growth_exponent(
     return min(high, max(low, k))
 
 
-def contention(jobs: int, cores: int, load: float, busy: float = 1.0) -> float:
-    """How much longer a unit takes on ``jobs`` workers than alone, at ``load``.
+def slowdown_beside(alone: Sequence[float], beside: Sequence[float]) -> float:
+    """How much longer a unit takes beside the run's other workers than alone.
 
-    ``load`` is the machine's other runnable work (its load average before
-    the pilot), ``busy`` the cores a unit keeps busy alone (its members'
-    threads; at least one): alone it has its ``busy`` cores, or its share
-    ``busy / (load + busy)`` of the machine's if they do not suffice; among
-    ``jobs`` workers each as busy, its share ``busy / (load + jobs * busy)``.
+    ``beside``: the seconds of the pilot's copies run at once, one a worker;
+    ``alone``: its runs alone. The mean of the one over the mean of the other
+    (not over the lesser alone, the pilot's price: the noise of a shared
+    machine would raise the ratio), at least 1 (a copy is never faster for
+    company; a lesser ratio is the machine's noise).
+    Measured rather than modelled: the copies share the cores as the units
+    will (a committee's members already on every core, a learner alone on
+    one), take turns on Python's lock for their Python parts, and meet the
+    machine's other work of the moment, which its load average (a minute's
+    mean, counting processes waiting on the disk) does not tell.
 
-    >>> contention(2, 2, 0.0)
+    >>> slowdown_beside([2.0, 2.0], [3.0, 5.0])
+    2.0
+    >>> slowdown_beside([1.0, 3.0], [1.5, 2.1])
     1.0
-    >>> contention(4, 2, 0.0)
-    2.0
-    >>> contention(2, 2, 3.0)
-    1.25
-    >>> contention(2, 2, 0.0, busy=2.0)
-    2.0
     """
-    return max(1.0, (load + jobs * busy) / cores) / max(1.0, (load + busy) / cores)
+    if not alone or not beside or statistics.fmean(alone) <= 0:
+        return 1.0
+    return max(1.0, statistics.fmean(beside) / statistics.fmean(alone))
 
 
 @dataclass(frozen=True)
@@ -144,8 +149,8 @@ class Pilot:
     the pilot trained on, ``seconds`` its training and ranking there;
     ``exponent`` the model of growth's (unused where ``pilot_rows == rows``);
     ``error`` the first line of what failed (the units will fail alike);
-    ``busy`` the cores the pilot kept busy (its CPU over its wall seconds,
-    from 1 to the machine's cores).
+    ``slowdown`` how much longer a unit takes beside the run's other
+    workers (:func:`slowdown_beside`; 1 on one worker).
     """
 
     data: str
@@ -155,7 +160,7 @@ class Pilot:
     seconds: float
     exponent: float
     error: str = ""
-    busy: float = 1.0
+    slowdown: float = 1.0
 
     @property
     def unit_seconds(self) -> float:
@@ -276,8 +281,8 @@ def _stratified_prefix(rows: np.ndarray, y: np.ndarray, count: int) -> np.ndarra
 
 def _pilot_seconds(
     scheme, data, train_rows, test_rows, unit_rows: int
-) -> tuple[float, float, str, float]:
-    """The scheme on the rows: training and ranking seconds, CPU seconds, error, wall.
+) -> tuple[float, float, str]:
+    """The scheme on the rows: training and ranking seconds, CPU seconds, error.
 
     The seconds are till it failed where it did (with the error's first line).
     ``-P auto`` draws the pairs per instance of the unit's ``unit_rows``
@@ -297,14 +302,31 @@ def _pilot_seconds(
         )
     except (WekaError, HeapError, ValueError) as err:  # as run_unit: the unit fails
         error = str(err).splitlines()[0]
-        wall = time.perf_counter() - started
-        return wall, time.process_time() - cpu, error, wall
-    cpu, wall = time.process_time() - cpu, time.perf_counter() - started
-    return record.train_seconds + record.rank_seconds, cpu, "", wall
+        return time.perf_counter() - started, time.process_time() - cpu, error
+    return record.train_seconds + record.rank_seconds, time.process_time() - cpu, ""
 
 
-def pilot(plan: ExperimentPlan, rows: int = PILOT_ROWS) -> tuple[list[Pilot], dict]:
+def _side_by_side(scheme, data, train_rows, test_rows, unit_rows: int, workers: int):
+    """The seconds of ``workers`` copies of the pilot run at once, one a thread.
+
+    As the run's worker threads run units; a copy that failed (a heap shared
+    by too many) is left out, as the run runs such a unit again alone.
+    """
+    with ThreadPoolExecutor(workers, thread_name_prefix="weka-ranking pilot") as pool:
+        copies = [
+            pool.submit(_pilot_seconds, scheme, data, train_rows, test_rows, unit_rows)
+            for _ in range(workers)
+        ]
+    return [c.result()[0] for c in copies if not c.result()[2]]
+
+
+def pilot(
+    plan: ExperimentPlan, rows: int = PILOT_ROWS, workers: int = 1
+) -> tuple[list[Pilot], dict]:
     """Each scheme's pilot on each data set, and what was measured around them.
+
+    On ``workers`` > 1 the last size is also run that many times at once,
+    between its two runs alone, for the slowdown of a unit beside the others.
 
     The second value holds ``load`` (the load average before the pilot),
     ``cores``, ``seconds`` (the pilot's wall) and ``pace`` (its wall over its
@@ -355,9 +377,19 @@ def pilot(plan: ExperimentPlan, rows: int = PILOT_ROWS) -> tuple[list[Pilot], di
                 # The last size twice, the lesser kept: a run's units are warm.
                 measured = [
                     _pilot_seconds(scheme, data, *s, unit_rows[spec])
-                    for s in [*sizes[spec], sizes[spec][-1]]
+                    for s in sizes[spec]
                 ]
-                seconds, full_cpu, error, full_wall = min(measured[-2:])
+                beside = (
+                    _side_by_side(
+                        scheme, data, *sizes[spec][-1], unit_rows[spec], workers
+                    )
+                    if workers > 1 and not measured[-1][2]
+                    else []
+                )
+                measured.append(
+                    _pilot_seconds(scheme, data, *sizes[spec][-1], unit_rows[spec])
+                )
+                seconds, full_cpu, error = min(measured[-2:])
                 exponent = growth_exponent(  # of no use where one size was run
                     measured[0][1], len(small_train), full_cpu, len(full_train)
                 )
@@ -370,7 +402,7 @@ def pilot(plan: ExperimentPlan, rows: int = PILOT_ROWS) -> tuple[list[Pilot], di
                         seconds,
                         exponent,
                         error,
-                        min(float(machine.cores()), max(1.0, full_cpu / full_wall)),
+                        slowdown_beside([m[0] for m in measured[-2:]], beside),
                     )
                 )
     finally:
@@ -407,7 +439,8 @@ def plan_estimate(
             f"{out}: every unit of the plan is done: nothing to estimate "
             "(weka-ranking report renders it again)"
         )
-    pilots, around = pilot(plan, rows)
+    workers = min(jobs, len(pending))
+    pilots, around = pilot(plan, rows, workers)
     failing = next((p for p in pilots if p.error), None)
     if failing is not None:
         raise DataError(
@@ -415,17 +448,11 @@ def plan_estimate(
             f"{failing.data!r} in the pilot ({failing.error}), as every unit of it "
             "would: fix the scheme or leave it out"
         )
-    workers = min(jobs, max(1, len(pending)))
     result = estimate(
         pending,
         {(p.data, p.scheme): p.unit_seconds for p in pilots},
         jobs,
-        slowdown={
-            (p.data, p.scheme): contention(
-                workers, around["cores"], around["load"], p.busy
-            )
-            for p in pilots
-        },
+        slowdown={(p.data, p.scheme): p.slowdown for p in pilots},
         pace=around["pace"],
         load_seconds=load_seconds,
     )
@@ -608,8 +635,8 @@ def lines(values: dict) -> list[str]:
     ]
     if jobs > 1:
         out[0] += (
-            "; the workers assumed to share the cores fairly, each unit keeping "
-            "busy the cores its pilot did (its members' threads)"
+            f"; the slowdown measured by running each pilot {jobs} times at once, "
+            "as the workers will run units"
         )
     for s in plan["schemes"]:
         out.append(
