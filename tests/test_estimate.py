@@ -122,60 +122,79 @@ def finished(time_left, unit, seconds):
 
 
 @pytest.mark.fast
-def test_time_to_go_priced_per_scheme_and_data_set_on_a_fake_clock():
+def test_time_to_go_priced_per_scheme_and_data_set():
     """The issue's complaint: the mean unit so far misprices a plan of mixed schemes.
 
     d1 (a 1 s, b 3 s) runs first, then d2 (a 2 s, b 10 s), priced by the pilot.
     """
-    now = [100.0]
     units = two_by_two().units()
-    time_left = est.TimeLeft(units, SECONDS, clock=lambda: now[0])
-    assert time_left.seconds_left() is None  # no unit done: no pace yet
-    for unit, seconds in zip(units[:4], (1.0, 3.0, 1.0, 3.0)):
-        now[0] += seconds
+    each = est.UNIT_OVERHEAD_SECONDS
+    time_left = est.TimeLeft(units, SECONDS)
+    # Before any unit, the pilot's: 1 3 1 3 2 10 2 10 s.
+    assert time_left.seconds_left() == pytest.approx((32.0 + 8 * each, 0))
+    for unit, seconds in zip(units[:4], (1.5, 3.0, 1.5, 3.0)):
         finished(time_left, unit, seconds)
-    # d2 by its pilot: 2 + 10 + 2 + 10 = 24 s, at the run's pace of 1.
-    assert time_left.seconds_left() == pytest.approx(24.0)
-    # The mean unit so far (2 s) would say 8 s.
-    now[0] += 8.0  # the run went twice as slow as its units' seconds
-    assert time_left.seconds_left() == pytest.approx(24.0 * 16.0 / 8.0)
-    # A unit done of d2's a prices the others of d2's a: 5 s, not the pilot's 2.
-    now[0] = 116.0
+    # d2 by its pilot: 2 + 10 + 2 + 10 = 24 s. The mean unit so far (2.25 s)
+    # would say 9 s.
+    assert time_left.seconds_left() == pytest.approx((24.0 + 4 * each, 0))
+    # A unit done of d2's a prices the other of d2's a: 5 s, not the pilot's 2.
     finished(time_left, units[4], 5.0)
-    # left: a 5, b 10, b 10 = 25 s; pace 16 / 13.
-    assert time_left.seconds_left() == pytest.approx(25.0 * 16.0 / 13.0)
+    assert time_left.seconds_left() == pytest.approx((25.0 + 3 * each, 0))
+    # On two workers, the same units' seconds shared by both.
+    two = est.TimeLeft(units[4:], SECONDS, workers=2)
+    finished(two, units[4], 5.0)
+    assert two.seconds_left() == pytest.approx(((25.0 + 3 * each) / 2, 0))
 
 
 @pytest.mark.fast
 def test_time_to_go_without_a_pilot_and_with_failed_units():
-    now = [0.0]
     units = two_by_two().units()
-    time_left = est.TimeLeft(units[:4], clock=lambda: now[0])
-    now[0] = 2.0
+    each = est.UNIT_OVERHEAD_SECONDS
+    time_left = est.TimeLeft(units[:4])  # d1: a b a b
+    assert time_left.seconds_left() == (0.0, 4)  # nothing priced
     time_left.finished(units[0], [{"error": "WEKA refused"}])  # done, no seconds
-    assert time_left.seconds_left() is None
-    now[0] = 6.0
+    assert time_left.seconds_left() == (0.0, 3)
     finished(time_left, units[1], 4.0)
-    # a's other unit priced by the mean unit so far (4 s), b's by b's (4 s); pace
-    # 6 s of wall for 4 s of units.
-    assert time_left.seconds_left() == pytest.approx(8.0 * 6.0 / 4.0)
+    # b's other unit priced by b's (4 s); a's not (none of a done with seconds).
+    assert time_left.seconds_left() == pytest.approx((4.0 + each, 1))
 
 
 @pytest.mark.fast
 def test_the_progress_line_says_the_time_to_go(caplog, monkeypatch):
     monkeypatch.setattr(progress, "EVERY_SECONDS", 0.0)
+    monkeypatch.setattr(est, "UNIT_OVERHEAD_SECONDS", 0.0)
     now = [0.0]
     units = two_by_two().units()
-    time_left = est.TimeLeft(units, SECONDS, clock=lambda: now[0])
     caplog.set_level(logging.INFO, logger="weka_ranking.progress")
-    time_left(0, 8)
+    time_left = est.TimeLeft(units, SECONDS, clock=lambda: now[0])
     now[0] = 1.0
     finished(time_left, units[0], 1.0)
     time_left(1, 8)
-    said = [r.getMessage() for r in caplog.records]
-    assert said == [
-        "unit 0 of 8 done, 0 s, time to go not known yet",
+    # A cold first unit (8 s where the pilot said 1) prices only its own
+    # scheme on its data set: d1's other a.
+    cold = est.TimeLeft(units, SECONDS, clock=lambda: now[0])
+    now[0] = 9.0
+    finished(cold, units[0], 8.0)
+    cold(1, 8)
+    # Without a pilot: nothing before a unit of each scheme on each data set.
+    unpiloted = est.TimeLeft(units, clock=lambda: now[0])
+    finished(unpiloted, units[0], 1.0)
+    unpiloted(1, 8)
+    finished(unpiloted, units[1], 3.0)
+    unpiloted(2, 8)
+    assert [r.getMessage() for r in caplog.records] == [
         "unit 1 of 8 done, 1 s, about 31 s to go (each scheme priced on each data set)",
+        "unit 1 of 8 done, 8 s, about 38 s to go (each scheme priced on each data set)",
+        "unit 1 of 8 done, 0 s, over 1 s to go (6 units not priced: none of their "
+        "scheme on their data set done yet)",
+        "unit 2 of 8 done, 0 s, over 4 s to go (4 units not priced: none of their "
+        "scheme on their data set done yet)",
+    ]
+    assert est.TimeLeft(units).seconds_left() == (0.0, 8)
+    caplog.clear()
+    est.TimeLeft(units, clock=lambda: now[0])(0, 8)
+    assert [r.getMessage() for r in caplog.records] == [
+        "unit 0 of 8 done, 0 s, time to go not known yet"
     ]
 
 
@@ -184,11 +203,11 @@ def test_the_progress_line_never_says_0_s_to_go(caplog, monkeypatch):
     """Under half a second left is under 1 s; the last line says no time to go."""
     monkeypatch.setattr(progress, "EVERY_SECONDS", 0.0)
     now = [0.0]
-    units = two_by_two().units()[:2]  # d1's a (its pilot: 1 s) and b (3 s)
-    time_left = est.TimeLeft(units, SECONDS, clock=lambda: now[0])
+    units = two_by_two().units()[:2]  # d1's a and b
+    time_left = est.TimeLeft(units, {("d1", "a"): 0.3}, clock=lambda: now[0])
     caplog.set_level(logging.INFO, logger="weka_ranking.progress")
     now[0] = 1.0
-    finished(time_left, units[1], 3.0)  # pace 1/3: a's 1 s is a third of one
+    finished(time_left, units[1], 3.0)
     time_left(1, 2)
     now[0] = 2.0
     finished(time_left, units[0], 1.0)
@@ -200,15 +219,20 @@ def test_the_progress_line_never_says_0_s_to_go(caplog, monkeypatch):
 
 
 @pytest.mark.fast
-def test_the_kept_pilot_is_read_for_its_own_plan_only(tmp_path):
+def test_the_kept_pilot_is_read_for_its_own_plan_and_jobs(tmp_path):
     plan = two_by_two()
     pilots = [
-        est.Pilot(d, s, 100, 100, seconds, 1.0) for (d, s), seconds in SECONDS.items()
+        est.Pilot(d, s, 100, 100, seconds, 1.0, slowdown=1.5 if s == "b" else 1.0)
+        for (d, s), seconds in SECONDS.items()
     ]
-    path = est.keep_pilot(plan, tmp_path, pilots)
+    path = est.keep_pilot(plan, tmp_path, pilots, jobs=2)
     assert path == tmp_path / est.KEPT
+    # On the estimate's jobs, as it priced them: b's units beside another 1.5
+    # times as long; on other jobs their seconds alone.
+    beside = {cell: s * (1.5 if cell[1] == "b" else 1.0) for cell, s in SECONDS.items()}
+    assert est.kept_pilot(plan, tmp_path, jobs=2) == beside
     assert est.kept_pilot(plan, tmp_path) == SECONDS
-    assert est.kept_pilot(two_by_two(folds=3), tmp_path) == {}  # another plan
+    assert est.kept_pilot(two_by_two(folds=3), tmp_path, jobs=2) == {}  # another plan
     assert est.kept_pilot(plan, tmp_path / "none") == {}
 
 

@@ -40,7 +40,8 @@ running no unit of the plan:
 
 The pilot's seconds are kept in the store's folder (``estimate.json``), so that
 the run's progress line (:class:`TimeLeft`) prices a scheme's units on a data
-set by those done so far, and by the pilot where none is done yet.
+set by those done so far, and by the pilot where none is done yet, as the
+estimate priced them.
 """
 
 from __future__ import annotations
@@ -456,7 +457,7 @@ def plan_estimate(
         pace=around["pace"],
         load_seconds=load_seconds,
     )
-    kept = keep_pilot(plan, out, pilots)
+    kept = keep_pilot(plan, out, pilots, jobs)
     return {
         "estimate": asdict(result),
         "pilots": [asdict(p) | {"unit_seconds": p.unit_seconds} for p in pilots],
@@ -476,23 +477,36 @@ def stored_units(store: ResultStore) -> dict[str, list[dict]]:
     return done
 
 
-def keep_pilot(plan: ExperimentPlan, out: str | Path, pilots: Iterable[Pilot]) -> Path:
-    """The pilot's unit seconds, with the plan they price, in ``out``/estimate.json."""
+def keep_pilot(
+    plan: ExperimentPlan, out: str | Path, pilots: Iterable[Pilot], jobs: int = 1
+) -> Path:
+    """The pilot's unit seconds and slowdowns on ``jobs``, with the plan they price.
+
+    Written to ``out``/estimate.json.
+    """
     path = Path(out) / KEPT
     path.parent.mkdir(parents=True, exist_ok=True)
     values = {
         "plan": plan.to_dict(),
-        "unit_seconds": [[p.data, p.scheme, p.unit_seconds] for p in pilots],
+        "jobs": jobs,
+        "unit_seconds": [
+            [p.data, p.scheme, p.unit_seconds, p.slowdown] for p in pilots
+        ],
     }
     write_atomically(path, json.dumps(values) + "\n")
     return path
 
 
-def kept_pilot(plan: ExperimentPlan, out: str | Path) -> dict[Cell, float]:
-    """The unit seconds ``--estimate`` kept in ``out`` for this plan; none otherwise.
+def kept_pilot(
+    plan: ExperimentPlan, out: str | Path, jobs: int = 1
+) -> dict[Cell, float]:
+    """A unit's seconds on ``jobs`` workers as ``--estimate`` priced it in ``out``.
 
-    A pilot of another plan (a scheme or a data file changed since) prices
-    only the cells both plans define alike: none, to keep it simple and right.
+    Its seconds alone times its slowdown beside the other workers, measured
+    on the estimate's ``--jobs``: on other jobs, its seconds alone (exact on
+    one worker, low on more). None for a pilot of another plan (a scheme or
+    a data file changed since; it prices only the cells both plans define
+    alike: none, to keep it simple and right) or where there is none.
     """
     path = Path(out) / KEPT
     try:
@@ -505,7 +519,11 @@ def kept_pilot(plan: ExperimentPlan, out: str | Path) -> dict[Cell, float]:
     if values.get("plan") != plan.to_dict():
         logger.info("%s: a pilot of another plan, not read", path)
         return {}
-    return {(d, s): float(seconds) for d, s, seconds in values["unit_seconds"]}
+    same_jobs = values.get("jobs", 1) == jobs
+    return {
+        (d, s): float(seconds) * (float(slowdown[0]) if slowdown and same_jobs else 1)
+        for d, s, seconds, *slowdown in values["unit_seconds"]
+    }
 
 
 def unit_cost(records: list[dict]) -> float | None:
@@ -521,25 +539,30 @@ def unit_cost(records: list[dict]) -> float | None:
 class TimeLeft:
     """A run's progress line: units done, of how many, and the time to go.
 
-    The time to go prices each unit not yet done by the mean of the units of
-    its scheme on its data set done so far in this run, where none by the
-    pilot (``prior``, :func:`kept_pilot`), where neither by the mean unit done
-    so far; the seconds of those prices are turned into wall seconds by the
-    run's own pace (its wall so far over the priced seconds of the units done),
-    which holds the workers, their start and the work around the units.
-    ``clock`` is the wall clock (a test's own).
+    Each unit not yet done is priced by the mean of its scheme's units on
+    its data set done so far in this run (their seconds beside the run's
+    other workers), where none by the pilot (``prior``, :func:`kept_pilot`:
+    as ``--estimate`` priced it), plus :data:`UNIT_OVERHEAD_SECONDS`; their
+    sum is shared by the ``workers``. A unit of a scheme and data set
+    neither done nor piloted is not priced: the time of those priced is then
+    said as a least, and nothing before one is. The mean unit so far priced
+    them, and the run's wall over its units' seconds turned prices into
+    wall: the first units, the JVM's compiler still warming, made both
+    wild (a new user read "about 66 s to go" of a run of 32 s that
+    ``--estimate`` priced at 30 s). ``clock`` is the wall clock (a test's own).
     """
 
     def __init__(
         self,
         pending: Sequence[ExperimentUnit],
         prior: Mapping[Cell, float] | None = None,
+        workers: int = 1,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.left = Counter(_cell(u) for u in pending)
         self.prior = dict(prior or {})
+        self.workers = max(1, min(workers, len(pending)))
         self.costs: dict[Cell, list[float]] = defaultdict(list)
-        self.done_seconds = 0.0
         self.clock = clock
         self.started = clock()
 
@@ -550,32 +573,36 @@ class TimeLeft:
         cost = unit_cost(records)
         if cost is not None:
             self.costs[cell].append(cost)
-            self.done_seconds += cost
 
-    def price(self, cell: Cell) -> float:
-        """The seconds a unit of the cell is expected to take (as its records count)."""
+    def price(self, cell: Cell) -> float | None:
+        """The seconds a unit of the cell is expected to take; None if not known."""
         if self.costs[cell]:
             return statistics.fmean(self.costs[cell])
-        if cell in self.prior:
-            return self.prior[cell]
-        every = [c for costs in self.costs.values() for c in costs]
-        return statistics.fmean(every) if every else 0.0
+        return self.prior.get(cell)
 
-    def seconds_left(self) -> float | None:
-        """Wall seconds to go; None before any unit's seconds are known."""
-        if self.done_seconds <= 0:
-            return None
-        priced = sum(n * self.price(cell) for cell, n in self.left.items() if n > 0)
-        pace = (self.clock() - self.started) / self.done_seconds
-        return priced * pace
+    def seconds_left(self) -> tuple[float, int]:
+        """Wall seconds to go of the units priced, and how many are not priced."""
+        priced, unpriced = 0.0, 0
+        for cell, n in self.left.items():
+            price = self.price(cell) if n > 0 else 0.0
+            if price is None:
+                unpriced += n
+            else:
+                priced += n * (price + UNIT_OVERHEAD_SECONDS)
+        return priced / self.workers, unpriced
 
     def __call__(self, done: int, total: int) -> None:
         """The progress line (throttled; the last one always, with no time to go)."""
-        left = self.seconds_left()
+        left, unpriced = self.seconds_left()
         if done == total:
             to_go = ""
-        elif left is None:
+        elif unpriced == total - done:
             to_go = ", time to go not known yet"
+        elif unpriced:
+            to_go = (
+                f", over {left:.0f} s to go ({unpriced} units not priced: none of "
+                "their scheme on their data set done yet)"
+            )
         else:
             to_go = (
                 f", {progress_module.time_to_go(left)} "
