@@ -140,6 +140,14 @@ def test_time_to_go_priced_per_scheme_and_data_set():
     # A unit done of d2's a prices the other of d2's a: 5 s, not the pilot's 2.
     finished(time_left, units[4], 5.0)
     assert time_left.seconds_left() == pytest.approx((25.0 + 3 * each, 0))
+    # The last RECENT_UNITS of a scheme on a data set price it: the first,
+    # cold ones are forgotten.
+    warming = est.TimeLeft(list(units) * 5)
+    d1_a = units[0]
+    for seconds in (9.0, 5.0, 3.0, 2.0, 2.0, 2.0, 2.0, 2.0):
+        finished(warming, d1_a, seconds)
+    assert est.RECENT_UNITS == 5
+    assert warming.price(("d1", "a")) == pytest.approx(2.0)
     # On two workers, the same units' seconds shared by both.
     two = est.TimeLeft(units[4:], SECONDS, workers=2)
     finished(two, units[4], 5.0)

@@ -52,7 +52,7 @@ import math
 import os
 import statistics
 import time
-from collections import Counter, defaultdict
+from collections import Counter, defaultdict, deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
@@ -86,6 +86,9 @@ REPORT_SECONDS = 4.0
 # median is named before the work.
 FAR_LONGER = 5.0
 KEPT = "estimate.json"
+# The progress line prices a scheme's units on a data set by this many of the
+# last done.
+RECENT_UNITS = 5
 
 Cell = tuple[str, str]  # (data set, scheme)
 
@@ -539,17 +542,20 @@ def unit_cost(records: list[dict]) -> float | None:
 class TimeLeft:
     """A run's progress line: units done, of how many, and the time to go.
 
-    Each unit not yet done is priced by the mean of its scheme's units on
-    its data set done so far in this run (their seconds beside the run's
-    other workers), where none by the pilot (``prior``, :func:`kept_pilot`:
-    as ``--estimate`` priced it), plus :data:`UNIT_OVERHEAD_SECONDS`; their
-    sum is shared by the ``workers``. A unit of a scheme and data set
-    neither done nor piloted is not priced: the time of those priced is then
-    said as a least, and nothing before one is. The mean unit so far priced
-    them, and the run's wall over its units' seconds turned prices into
-    wall: the first units, the JVM's compiler still warming, made both
-    wild (a new user read "about 66 s to go" of a run of 32 s that
-    ``--estimate`` priced at 30 s). ``clock`` is the wall clock (a test's own).
+    Each unit not yet done is priced by the mean of the last
+    :data:`RECENT_UNITS` of its scheme's units on its data set done in this
+    run (their seconds beside the run's other workers; the last, as the
+    JVM's compiler keeps warming: in one process three pilots in a row
+    priced a plan's units at 58, 38 and 16 s), where none by the pilot
+    (``prior``, :func:`kept_pilot`: as ``--estimate`` priced it), plus
+    :data:`UNIT_OVERHEAD_SECONDS`; their sum is shared by the ``workers``.
+    A unit of a scheme and data set neither done nor piloted is not priced:
+    the time of those priced is then said as a least, and nothing before
+    one is. The mean unit so far priced them, and the run's wall over its
+    units' seconds turned prices into wall: the first units, the JVM's
+    compiler still warming, made both wild (a new user read "about 66 s to
+    go" of a run of 32 s that ``--estimate`` priced at 30 s). ``clock`` is
+    the wall clock (a test's own).
     """
 
     def __init__(
@@ -562,7 +568,9 @@ class TimeLeft:
         self.left = Counter(_cell(u) for u in pending)
         self.prior = dict(prior or {})
         self.workers = max(1, min(workers, len(pending)))
-        self.costs: dict[Cell, list[float]] = defaultdict(list)
+        self.costs: dict[Cell, deque[float]] = defaultdict(
+            lambda: deque(maxlen=RECENT_UNITS)
+        )
         self.clock = clock
         self.started = clock()
 
