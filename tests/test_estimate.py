@@ -348,29 +348,40 @@ def test_the_pilot_prices_auto_at_the_units_pairs_not_its_own(weka, monkeypatch)
     assert trained == [8, 2, 3]
 
 
-def test_the_pilot_runs_its_last_size_at_once_on_the_workers(weka, monkeypatch):
-    """Alone, then ``workers`` copies at once, then alone: the slowdown measured."""
-    plan = plan_module.plan_from_flags([LABOR], ["J48 --ranker pointwise"], folds=2)
+def test_the_pilot_runs_its_last_size_beside_the_next_schemes(weka, monkeypatch):
+    """Alone, then beside the plan's next schemes at once, then alone."""
+    plan = plan_module.plan_from_flags(
+        [LABOR], ["J48 --ranker pointwise", "NaiveBayes --ranker pointwise"], folds=2
+    )
     lock = threading.Lock()
 
     def pilot_on(workers):
-        # The warm-up, the unit's fold alone, its copies at once, alone again.
-        readings, on_copies = iter([9.0, 2.0, 3.0, 5.0, 2.5]), []
+        # Alone: the warm-up, the unit's fold, and again; beside: a, 5 s; b, 7 s.
+        alone = {
+            "J48 alone": iter([9.0, 2.0, 2.5]),
+            "NaiveBayes alone": iter([9.0] * 3),
+        }
+        beside_seconds = {"J48 alone": 5.0, "NaiveBayes alone": 7.0}
+        at_once = []
 
         def measured(scheme, data, train_rows, test_rows, unit_rows):
-            with lock:  # the copies' readings come in either order
-                on_copies.append("pilot" in threading.current_thread().name)
-                return next(readings), 1.0, ""
+            with lock:
+                if "pilot" in threading.current_thread().name:
+                    at_once.append(scheme.name)
+                    return beside_seconds[scheme.name], 1.0, ""
+                return next(alone[scheme.name]), 1.0, ""
 
         monkeypatch.setattr(est, "_pilot_seconds", measured)
-        (pilot,), _ = est.pilot(plan, workers=workers)
-        return pilot, on_copies
+        pilots, _ = est.pilot(plan, workers=workers)
+        return {p.scheme: p for p in pilots}, at_once
 
-    alone, on_copies = pilot_on(1)
-    assert on_copies == [False, False, False]
-    assert (alone.seconds, alone.slowdown) == (2.0, 1.0)  # the lesser of 2 and 3
-    beside, on_copies = pilot_on(2)
-    assert on_copies == [False, False, True, True, False]
-    # The copies' mean (3 + 5) / 2 over the runs alone's (2 + 2.5) / 2.
-    assert beside.seconds == 2.0
-    assert beside.slowdown == pytest.approx(4.0 / 2.25)
+    pilots, at_once = pilot_on(1)
+    assert at_once == []
+    assert (pilots["J48 alone"].seconds, pilots["J48 alone"].slowdown) == (2.0, 1.0)
+    pilots, at_once = pilot_on(2)
+    # Each scheme beside the other: a with b, then b with a.
+    assert sorted(at_once[:2]) == sorted(at_once[2:]) == sorted(pilots)
+    assert pilots["J48 alone"].seconds == 2.0  # the lesser alone
+    # Its seconds beside over its runs alone's mean: 5 / 2.25; b's 7 / 9.
+    assert pilots["J48 alone"].slowdown == pytest.approx(5.0 / 2.25)
+    assert pilots["NaiveBayes alone"].slowdown == 1.0

@@ -16,9 +16,10 @@ running no unit of the plan:
   seconds (training and ranking, as a unit's record counts them, at the
   machine's load of the moment): a run's units are warm, and one reading on a
   shared machine was up to three times a unit's. On ``jobs`` > 1 workers the
-  last size is also run ``jobs`` times at once on threads, between its two
-  runs alone, as the run's workers run units: their mean over the seconds
-  alone is a unit's slowdown beside the others (:func:`slowdown_beside`).
+  last size is also run beside the plan's next ``jobs - 1`` schemes on the
+  data set, at once on threads, between its two runs alone, as the run's
+  workers run units: its seconds there over its seconds alone is a unit's
+  slowdown beside the others (:func:`slowdown_beside`).
 - **The model of growth.** A unit of ``n > m`` training rows costs
   ``s(m) * (n / m) ** k`` (:func:`scaled`), ``k`` the exponent the two pilot
   sizes show in CPU seconds (:func:`growth_exponent`: the process's, which
@@ -124,12 +125,12 @@ def growth_exponent(
 def slowdown_beside(alone: Sequence[float], beside: Sequence[float]) -> float:
     """How much longer a unit takes beside the run's other workers than alone.
 
-    ``beside``: the seconds of the pilot's copies run at once, one a worker;
-    ``alone``: its runs alone. The mean of the one over the mean of the other
-    (not over the lesser alone, the pilot's price: the noise of a shared
-    machine would raise the ratio), at least 1 (a copy is never faster for
-    company; a lesser ratio is the machine's noise).
-    Measured rather than modelled: the copies share the cores as the units
+    ``beside``: the pilot's seconds beside the plan's next schemes run at
+    once, one a worker; ``alone``: its runs alone. The mean of the one over
+    the mean of the other (not over the lesser alone, the pilot's price: the
+    noise of a shared machine would raise the ratio), at least 1 (a unit is
+    never faster for company; a lesser ratio is the machine's noise).
+    Measured rather than modelled: the schemes share the cores as the units
     will (a committee's members already on every core, a learner alone on
     one), take turns on Python's lock for their Python parts, and meet the
     machine's other work of the moment, which its load average (a minute's
@@ -310,18 +311,24 @@ def _pilot_seconds(
     return record.train_seconds + record.rank_seconds, time.process_time() - cpu, ""
 
 
-def _side_by_side(scheme, data, train_rows, test_rows, unit_rows: int, workers: int):
-    """The seconds of ``workers`` copies of the pilot run at once, one a thread.
+def _side_by_side(
+    schemes: Sequence, data, train_rows, test_rows, unit_rows: int
+) -> list[float]:
+    """The first scheme's seconds on the rows, the others run at once beside it.
 
-    As the run's worker threads run units; a copy that failed (a heap shared
-    by too many) is left out, as the run runs such a unit again alone.
+    One a thread, as the run's workers run a unit beside the plan's next
+    units; no seconds where it failed (a heap shared by too many: the run
+    runs such a unit again alone).
     """
-    with ThreadPoolExecutor(workers, thread_name_prefix="weka-ranking pilot") as pool:
-        copies = [
+    with ThreadPoolExecutor(
+        len(schemes), thread_name_prefix="weka-ranking pilot"
+    ) as pool:
+        runs = [
             pool.submit(_pilot_seconds, scheme, data, train_rows, test_rows, unit_rows)
-            for _ in range(workers)
+            for scheme in schemes
         ]
-    return [c.result()[0] for c in copies if not c.result()[2]]
+    seconds, _, error = runs[0].result()
+    return [] if error else [seconds]
 
 
 def pilot(
@@ -329,8 +336,9 @@ def pilot(
 ) -> tuple[list[Pilot], dict]:
     """Each scheme's pilot on each data set, and what was measured around them.
 
-    On ``workers`` > 1 the last size is also run that many times at once,
-    between its two runs alone, for the slowdown of a unit beside the others.
+    On ``workers`` > 1 the last size is also run beside the plan's next
+    ``workers - 1`` schemes at once, between its two runs alone, for the
+    slowdown of a unit beside the others.
 
     The second value holds ``load`` (the load average before the pilot),
     ``cores``, ``seconds`` (the pilot's wall) and ``pace`` (its wall over its
@@ -372,7 +380,13 @@ def pilot(
         for spec in plan.data:
             data = spec.load()
             (small_train, _), (full_train, _) = sizes[spec][0], sizes[spec][-1]
-            for scheme in plan.schemes:
+            for i, scheme in enumerate(plan.schemes):
+                # Beside the units that follow it in the plan's order: its
+                # data set's next schemes (a committee beside a learner alone
+                # keeps three threads on the cores, beside its copy four).
+                following = [
+                    plan.schemes[(i + k) % len(plan.schemes)] for k in range(1, workers)
+                ]
                 progress_module.line(
                     "pilot: %s on %s (%d of %d)",
                     *(scheme.name, spec.name, len(pilots) + 1, cells),
@@ -385,9 +399,9 @@ def pilot(
                 ]
                 beside = (
                     _side_by_side(
-                        scheme, data, *sizes[spec][-1], unit_rows[spec], workers
+                        [scheme, *following], data, *sizes[spec][-1], unit_rows[spec]
                     )
-                    if workers > 1 and not measured[-1][2]
+                    if following and not measured[-1][2]
                     else []
                 )
                 measured.append(
@@ -670,8 +684,9 @@ def lines(values: dict) -> list[str]:
     ]
     if jobs > 1:
         out[0] += (
-            f"; the slowdown measured by running each pilot {jobs} times at once, "
-            "as the workers will run units"
+            f"; the slowdown measured by running each pilot beside the plan's next "
+            f"{jobs - 1} scheme{'s' if jobs > 2 else ''} at once, as the workers "
+            "will run units"
         )
     for s in plan["schemes"]:
         out.append(
