@@ -17,8 +17,9 @@ running no unit of the plan:
   machine's load of the moment): a run's units are warm, and one reading on a
   shared machine was up to three times a unit's. On ``jobs`` > 1 workers the
   last size is also run beside the plan's next ``jobs - 1`` schemes on the
-  data set, at once on threads, between its two runs alone, as the run's
-  workers run units: its seconds there over its seconds alone is a unit's
+  data set, on threads, between its two runs alone (they run again and
+  again till it is done, as the run's workers take the next unit when
+  free): its seconds there over its seconds alone is a unit's
   slowdown beside the others (:func:`slowdown_beside`).
 - **The model of growth.** A unit of ``n > m`` training rows costs
   ``s(m) * (n / m) ** k`` (:func:`scaled`), ``k`` the exponent the two pilot
@@ -52,6 +53,7 @@ import logging
 import math
 import os
 import statistics
+import threading
 import time
 from collections import Counter, defaultdict, deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -314,20 +316,32 @@ def _pilot_seconds(
 def _side_by_side(
     schemes: Sequence, data, train_rows, test_rows, unit_rows: int
 ) -> list[float]:
-    """The first scheme's seconds on the rows, the others run at once beside it.
+    """The first scheme's seconds on the rows, the others run beside it throughout.
 
     One a thread, as the run's workers run a unit beside the plan's next
-    units; no seconds where it failed (a heap shared by too many: the run
-    runs such a unit again alone).
+    units: each other scheme runs again and again till the first is done (a
+    worker takes the next unit when free; run once, a short neighbour left
+    a long unit alone, priced low). No seconds where it failed (a heap
+    shared by too many: the run runs such a unit again alone).
     """
+    done = threading.Event()
+
+    def beside(scheme) -> None:
+        while not done.is_set():
+            _pilot_seconds(scheme, data, train_rows, test_rows, unit_rows)
+
     with ThreadPoolExecutor(
         len(schemes), thread_name_prefix="weka-ranking pilot"
     ) as pool:
-        runs = [
-            pool.submit(_pilot_seconds, scheme, data, train_rows, test_rows, unit_rows)
-            for scheme in schemes
-        ]
-    seconds, _, error = runs[0].result()
+        others = [pool.submit(beside, scheme) for scheme in schemes[1:]]
+        try:
+            seconds, _, error = pool.submit(
+                _pilot_seconds, schemes[0], data, train_rows, test_rows, unit_rows
+            ).result()
+        finally:
+            done.set()
+        for other in others:
+            other.result()
     return [] if error else [seconds]
 
 
