@@ -8,6 +8,7 @@ seconds, where it says.
 
 import json
 import logging
+import threading
 
 import pytest
 from test_bad_input import failing
@@ -57,16 +58,16 @@ def test_the_model_of_growth_by_hand():
 
 
 @pytest.mark.fast
-def test_contention_of_workers_by_hand():
-    assert est.contention(1, 2, 0.0) == 1.0
-    assert est.contention(2, 2, 0.0) == 1.0  # a core each
-    assert est.contention(4, 2, 0.0) == 2.0  # two a core
-    # Beside 3 runnable processes: alone 2/4 of a core, among 2 workers 2/5.
-    assert est.contention(2, 2, 3.0) == pytest.approx(1.25)
-    # A unit whose members keep both cores busy alone: two at once, a core each.
-    assert est.contention(2, 2, 0.0, busy=2.0) == 2.0
-    assert est.contention(2, 4, 0.0, busy=2.0) == 1.0
-    assert est.contention(2, 2, 0.0, busy=1.5) == pytest.approx(1.5)
+def test_slowdown_beside_the_other_workers_by_hand():
+    # Two copies at once took 3 and 5 s where one alone took 1.5 and 2.5 s:
+    # each unit is priced twice its seconds alone.
+    assert est.slowdown_beside([1.5, 2.5], [3.0, 5.0]) == pytest.approx(2.0)
+    assert est.slowdown_beside([4.0], [5.0, 5.0, 5.0, 7.0]) == pytest.approx(1.375)
+    # Faster for company is the machine's noise: never below alone.
+    assert est.slowdown_beside([2.0, 2.0], [1.0, 2.5]) == 1.0
+    # Nothing measured (one worker, or every copy failed), or no time alone.
+    assert est.slowdown_beside([2.0, 2.0], []) == 1.0
+    assert est.slowdown_beside([0.0, 0.0], [1.0, 1.0]) == 1.0
 
 
 @pytest.mark.fast
@@ -121,60 +122,87 @@ def finished(time_left, unit, seconds):
 
 
 @pytest.mark.fast
-def test_time_to_go_priced_per_scheme_and_data_set_on_a_fake_clock():
+def test_time_to_go_priced_per_scheme_and_data_set():
     """The issue's complaint: the mean unit so far misprices a plan of mixed schemes.
 
     d1 (a 1 s, b 3 s) runs first, then d2 (a 2 s, b 10 s), priced by the pilot.
     """
-    now = [100.0]
     units = two_by_two().units()
-    time_left = est.TimeLeft(units, SECONDS, clock=lambda: now[0])
-    assert time_left.seconds_left() is None  # no unit done: no pace yet
-    for unit, seconds in zip(units[:4], (1.0, 3.0, 1.0, 3.0)):
-        now[0] += seconds
+    each = est.UNIT_OVERHEAD_SECONDS
+    time_left = est.TimeLeft(units, SECONDS)
+    # Before any unit, the pilot's: 1 3 1 3 2 10 2 10 s.
+    assert time_left.seconds_left() == pytest.approx((32.0 + 8 * each, 0))
+    for unit, seconds in zip(units[:4], (1.5, 3.0, 1.5, 3.0)):
         finished(time_left, unit, seconds)
-    # d2 by its pilot: 2 + 10 + 2 + 10 = 24 s, at the run's pace of 1.
-    assert time_left.seconds_left() == pytest.approx(24.0)
-    # The mean unit so far (2 s) would say 8 s.
-    now[0] += 8.0  # the run went twice as slow as its units' seconds
-    assert time_left.seconds_left() == pytest.approx(24.0 * 16.0 / 8.0)
-    # A unit done of d2's a prices the others of d2's a: 5 s, not the pilot's 2.
-    now[0] = 116.0
+    # d2 by its pilot: 2 + 10 + 2 + 10 = 24 s. The mean unit so far (2.25 s)
+    # would say 9 s.
+    assert time_left.seconds_left() == pytest.approx((24.0 + 4 * each, 0))
+    # A unit done of d2's a prices the other of d2's a: 5 s, not the pilot's 2.
     finished(time_left, units[4], 5.0)
-    # left: a 5, b 10, b 10 = 25 s; pace 16 / 13.
-    assert time_left.seconds_left() == pytest.approx(25.0 * 16.0 / 13.0)
+    assert time_left.seconds_left() == pytest.approx((25.0 + 3 * each, 0))
+    # The last RECENT_UNITS of a scheme on a data set price it: the first,
+    # cold ones are forgotten.
+    warming = est.TimeLeft(list(units) * 5)
+    d1_a = units[0]
+    for seconds in (9.0, 5.0, 3.0, 2.0, 2.0, 2.0, 2.0, 2.0):
+        finished(warming, d1_a, seconds)
+    assert est.RECENT_UNITS == 5
+    assert warming.price(("d1", "a")) == pytest.approx(2.0)
+    # On two workers, the same units' seconds shared by both.
+    two = est.TimeLeft(units[4:], SECONDS, workers=2)
+    finished(two, units[4], 5.0)
+    assert two.seconds_left() == pytest.approx(((25.0 + 3 * each) / 2, 0))
 
 
 @pytest.mark.fast
 def test_time_to_go_without_a_pilot_and_with_failed_units():
-    now = [0.0]
     units = two_by_two().units()
-    time_left = est.TimeLeft(units[:4], clock=lambda: now[0])
-    now[0] = 2.0
+    each = est.UNIT_OVERHEAD_SECONDS
+    time_left = est.TimeLeft(units[:4])  # d1: a b a b
+    assert time_left.seconds_left() == (0.0, 4)  # nothing priced
     time_left.finished(units[0], [{"error": "WEKA refused"}])  # done, no seconds
-    assert time_left.seconds_left() is None
-    now[0] = 6.0
+    assert time_left.seconds_left() == (0.0, 3)
     finished(time_left, units[1], 4.0)
-    # a's other unit priced by the mean unit so far (4 s), b's by b's (4 s); pace
-    # 6 s of wall for 4 s of units.
-    assert time_left.seconds_left() == pytest.approx(8.0 * 6.0 / 4.0)
+    # b's other unit priced by b's (4 s); a's not (none of a done with seconds).
+    assert time_left.seconds_left() == pytest.approx((4.0 + each, 1))
 
 
 @pytest.mark.fast
 def test_the_progress_line_says_the_time_to_go(caplog, monkeypatch):
     monkeypatch.setattr(progress, "EVERY_SECONDS", 0.0)
+    monkeypatch.setattr(est, "UNIT_OVERHEAD_SECONDS", 0.0)
     now = [0.0]
     units = two_by_two().units()
-    time_left = est.TimeLeft(units, SECONDS, clock=lambda: now[0])
     caplog.set_level(logging.INFO, logger="weka_ranking.progress")
-    time_left(0, 8)
+    time_left = est.TimeLeft(units, SECONDS, clock=lambda: now[0])
     now[0] = 1.0
     finished(time_left, units[0], 1.0)
     time_left(1, 8)
-    said = [r.getMessage() for r in caplog.records]
-    assert said == [
-        "unit 0 of 8 done, 0 s, time to go not known yet",
+    # A cold first unit (8 s where the pilot said 1) prices only its own
+    # scheme on its data set: d1's other a.
+    cold = est.TimeLeft(units, SECONDS, clock=lambda: now[0])
+    now[0] = 9.0
+    finished(cold, units[0], 8.0)
+    cold(1, 8)
+    # Without a pilot: nothing before a unit of each scheme on each data set.
+    unpiloted = est.TimeLeft(units, clock=lambda: now[0])
+    finished(unpiloted, units[0], 1.0)
+    unpiloted(1, 8)
+    finished(unpiloted, units[1], 3.0)
+    unpiloted(2, 8)
+    assert [r.getMessage() for r in caplog.records] == [
         "unit 1 of 8 done, 1 s, about 31 s to go (each scheme priced on each data set)",
+        "unit 1 of 8 done, 8 s, about 38 s to go (each scheme priced on each data set)",
+        "unit 1 of 8 done, 0 s, over 1 s to go (6 units not priced: none of their "
+        "scheme on their data set done yet)",
+        "unit 2 of 8 done, 0 s, over 4 s to go (4 units not priced: none of their "
+        "scheme on their data set done yet)",
+    ]
+    assert est.TimeLeft(units).seconds_left() == (0.0, 8)
+    caplog.clear()
+    est.TimeLeft(units, clock=lambda: now[0])(0, 8)
+    assert [r.getMessage() for r in caplog.records] == [
+        "unit 0 of 8 done, 0 s, time to go not known yet"
     ]
 
 
@@ -183,11 +211,11 @@ def test_the_progress_line_never_says_0_s_to_go(caplog, monkeypatch):
     """Under half a second left is under 1 s; the last line says no time to go."""
     monkeypatch.setattr(progress, "EVERY_SECONDS", 0.0)
     now = [0.0]
-    units = two_by_two().units()[:2]  # d1's a (its pilot: 1 s) and b (3 s)
-    time_left = est.TimeLeft(units, SECONDS, clock=lambda: now[0])
+    units = two_by_two().units()[:2]  # d1's a and b
+    time_left = est.TimeLeft(units, {("d1", "a"): 0.3}, clock=lambda: now[0])
     caplog.set_level(logging.INFO, logger="weka_ranking.progress")
     now[0] = 1.0
-    finished(time_left, units[1], 3.0)  # pace 1/3: a's 1 s is a third of one
+    finished(time_left, units[1], 3.0)
     time_left(1, 2)
     now[0] = 2.0
     finished(time_left, units[0], 1.0)
@@ -199,15 +227,20 @@ def test_the_progress_line_never_says_0_s_to_go(caplog, monkeypatch):
 
 
 @pytest.mark.fast
-def test_the_kept_pilot_is_read_for_its_own_plan_only(tmp_path):
+def test_the_kept_pilot_is_read_for_its_own_plan_and_jobs(tmp_path):
     plan = two_by_two()
     pilots = [
-        est.Pilot(d, s, 100, 100, seconds, 1.0) for (d, s), seconds in SECONDS.items()
+        est.Pilot(d, s, 100, 100, seconds, 1.0, slowdown=1.5 if s == "b" else 1.0)
+        for (d, s), seconds in SECONDS.items()
     ]
-    path = est.keep_pilot(plan, tmp_path, pilots)
+    path = est.keep_pilot(plan, tmp_path, pilots, jobs=2)
     assert path == tmp_path / est.KEPT
+    # On the estimate's jobs, as it priced them: b's units beside another 1.5
+    # times as long; on other jobs their seconds alone.
+    beside = {cell: s * (1.5 if cell[1] == "b" else 1.0) for cell, s in SECONDS.items()}
+    assert est.kept_pilot(plan, tmp_path, jobs=2) == beside
     assert est.kept_pilot(plan, tmp_path) == SECONDS
-    assert est.kept_pilot(two_by_two(folds=3), tmp_path) == {}  # another plan
+    assert est.kept_pilot(two_by_two(folds=3), tmp_path, jobs=2) == {}  # another plan
     assert est.kept_pilot(plan, tmp_path / "none") == {}
 
 
@@ -313,3 +346,63 @@ def test_the_pilot_prices_auto_at_the_units_pairs_not_its_own(weka, monkeypatch)
     explicit = Scheme("two", (("pairs_per_instance", 3),))
     est._pilot_seconds(explicit, data, rows[:200], rows[200:], 12_000)
     assert trained == [8, 2, 3]
+
+
+def test_the_pilot_runs_its_last_size_beside_the_next_schemes(weka, monkeypatch):
+    """Alone, then beside the plan's next schemes at once, then alone."""
+    plan = plan_module.plan_from_flags(
+        [LABOR], ["J48 --ranker pointwise", "NaiveBayes --ranker pointwise"], folds=2
+    )
+    lock = threading.Lock()
+
+    def pilot_on(workers):
+        # Alone: the warm-up, the unit's fold, and again; beside: a, 5 s; b, 7 s.
+        alone = {
+            "J48 alone": iter([9.0, 2.0, 2.5]),
+            "NaiveBayes alone": iter([9.0] * 3),
+        }
+        beside_seconds = {"J48 alone": 5.0, "NaiveBayes alone": 7.0}
+        at_once = []
+
+        def measured(scheme, data, train_rows, test_rows, unit_rows):
+            with lock:
+                if "pilot" in threading.current_thread().name:
+                    at_once.append(scheme.name)
+                    return beside_seconds[scheme.name], 1.0, ""
+                return next(alone[scheme.name]), 1.0, ""
+
+        monkeypatch.setattr(est, "_pilot_seconds", measured)
+        pilots, _ = est.pilot(plan, workers=workers)
+        return {p.scheme: p for p in pilots}, at_once
+
+    pilots, at_once = pilot_on(1)
+    assert at_once == []
+    assert (pilots["J48 alone"].seconds, pilots["J48 alone"].slowdown) == (2.0, 1.0)
+    pilots, at_once = pilot_on(2)
+    assert set(at_once) <= set(pilots) and "J48 alone" in at_once
+    assert pilots["J48 alone"].seconds == 2.0  # the lesser alone
+    # Its seconds beside over its runs alone's mean: 5 / 2.25; b's 7 / 9.
+    assert pilots["J48 alone"].slowdown == pytest.approx(5.0 / 2.25)
+    assert pilots["NaiveBayes alone"].slowdown == 1.0
+
+
+@pytest.mark.fast
+def test_the_next_schemes_run_beside_a_pilot_till_it_is_done(monkeypatch):
+    """As a free worker takes the next unit: a short neighbour runs again and again."""
+    neighbour_runs, ran_thrice = [], threading.Event()
+    long_error = [""]
+
+    def measured(scheme, data, train_rows, test_rows, unit_rows):
+        if scheme == "long":
+            ran_thrice.wait(timeout=10)  # the long unit outlasts three of the short
+            return 5.0, 1.0, long_error[0]
+        neighbour_runs.append(scheme)
+        if len(neighbour_runs) >= 3:
+            ran_thrice.set()
+        return 0.1, 1.0, ""
+
+    monkeypatch.setattr(est, "_pilot_seconds", measured)
+    assert est._side_by_side(["long", "short"], None, None, None, 10) == [5.0]
+    assert len(neighbour_runs) >= 3
+    long_error[0] = "the heap, shared by too many"
+    assert est._side_by_side(["long", "short"], None, None, None, 10) == []

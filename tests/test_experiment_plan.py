@@ -465,3 +465,58 @@ def test_a_data_set_without_its_positive_class_is_said_in_the_words_given(
         plan_from_flags(["r.arff"], ["J48"]).check_runnable()
     assert [r.name for r in in_flags.value.remedies] == ["positive"]
     assert "--positive VALUE" in in_cli_words(in_flags.value)
+
+
+def test_two_threads_asking_for_one_data_set_at_once_read_it_once(monkeypatch):
+    """A bare lru_cache let both of ``--jobs 2``'s first units read the file."""
+    import threading
+
+    from weka_ranking.experiments import plan as plan_module
+
+    calls, second_arrived = [], threading.Event()
+
+    def slow_task(source, positive, keep):
+        calls.append(source)
+        if len(calls) == 1:  # the first read waits a while for a second one
+            second_arrived.wait(timeout=0.5)
+        else:
+            second_arrived.set()
+        return type("Task", (), {"load": lambda self, class_index: source})()
+
+    monkeypatch.setattr(plan_module, "resolve_task", slow_task)
+    spec = plan_module.DataSpec("once", "read-once-by-two-threads.arff")
+    start = threading.Barrier(2)
+    loaded = []
+
+    def ask():
+        start.wait()
+        loaded.append(spec.load())
+
+    threads = [threading.Thread(target=ask) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert calls == ["read-once-by-two-threads.arff"]
+    assert loaded == [spec.source] * 2
+
+
+def test_a_runs_folds_are_wekas_made_once_for_its_units(monkeypatch):
+    import numpy as np
+
+    from weka_ranking.experiments import plan as plan_module
+    from weka_ranking.folds import weka_folds
+
+    labels = np.array([0, 1, 1, 0, 1, 1, 1, 0, 1, 1, 0, 1, 1])
+    data = type("Data", (), {"y": labels})()
+    task = type("Task", (), {"load": lambda self, class_index: data})()
+    monkeypatch.setattr(plan_module, "resolve_task", lambda *args: task)
+    spec = plan_module.DataSpec("thirteen", "thirteen-rows-for-folds.arff")
+    made = plan_module._folds(spec, 5, 2)
+    assert plan_module._folds(spec, 5, 2) is made
+    expected = list(weka_folds(labels, 5, 2))
+    assert len(made) == len(expected) == 5
+    for (train, test), (weka_train, weka_test) in zip(made, expected):
+        assert train.tolist() == weka_train.tolist()
+        assert test.tolist() == weka_test.tolist()
+        assert not train.flags.writeable  # shared: no unit may change them

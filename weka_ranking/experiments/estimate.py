@@ -15,7 +15,12 @@ running no unit of the plan:
   proportion). The last size is run twice and the lesser kept, the pilot's
   seconds (training and ranking, as a unit's record counts them, at the
   machine's load of the moment): a run's units are warm, and one reading on a
-  shared machine was up to three times a unit's.
+  shared machine was up to three times a unit's. On ``jobs`` > 1 workers the
+  last size is also run beside the plan's next ``jobs - 1`` schemes on the
+  data set, on threads, between its two runs alone (they run again and
+  again till it is done, as the run's workers take the next unit when
+  free): its seconds there over its seconds alone is a unit's
+  slowdown beside the others (:func:`slowdown_beside`).
 - **The model of growth.** A unit of ``n > m`` training rows costs
   ``s(m) * (n / m) ** k`` (:func:`scaled`), ``k`` the exponent the two pilot
   sizes show in CPU seconds (:func:`growth_exponent`: the process's, which
@@ -23,10 +28,8 @@ running no unit of the plan:
   (linear in rows, as NaiveBayes) and 1.6 (the default reduction's growth
   measured up to 128,000 rows, issue 44).
 - **The plan.** Each unit costs its scheme's and data set's seconds, times
-  the slowdown of ``jobs`` workers sharing the machine's cores with its load
-  (:func:`contention`; a unit takes the cores its pilot kept busy, its CPU
-  over its wall seconds: its members' threads), plus
-  :data:`UNIT_OVERHEAD_SECONDS`; the units are replayed in the plan's order
+  its slowdown beside the other workers, plus :data:`UNIT_OVERHEAD_SECONDS`;
+  the units are replayed in the plan's order
   on the first free of ``jobs`` workers (:func:`runner.makespan`, as
   ``reproduce --estimate`` prices its plan), after the data sets' loading (as
   the run's checks took it) and before the report (:data:`REPORT_SECONDS`,
@@ -39,7 +42,8 @@ running no unit of the plan:
 
 The pilot's seconds are kept in the store's folder (``estimate.json``), so that
 the run's progress line (:class:`TimeLeft`) prices a scheme's units on a data
-set by those done so far, and by the pilot where none is done yet.
+set by those done so far, and by the pilot where none is done yet, as the
+estimate priced them.
 """
 
 from __future__ import annotations
@@ -49,9 +53,11 @@ import logging
 import math
 import os
 import statistics
+import threading
 import time
-from collections import Counter, defaultdict
+from collections import Counter, defaultdict, deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -83,6 +89,9 @@ REPORT_SECONDS = 4.0
 # median is named before the work.
 FAR_LONGER = 5.0
 KEPT = "estimate.json"
+# The progress line prices a scheme's units on a data set by this many of the
+# last done.
+RECENT_UNITS = 5
 
 Cell = tuple[str, str]  # (data set, scheme)
 
@@ -115,25 +124,28 @@ def growth_exponent(
     return min(high, max(low, k))
 
 
-def contention(jobs: int, cores: int, load: float, busy: float = 1.0) -> float:
-    """How much longer a unit takes on ``jobs`` workers than alone, at ``load``.
+def slowdown_beside(alone: Sequence[float], beside: Sequence[float]) -> float:
+    """How much longer a unit takes beside the run's other workers than alone.
 
-    ``load`` is the machine's other runnable work (its load average before
-    the pilot), ``busy`` the cores a unit keeps busy alone (its members'
-    threads; at least one): alone it has its ``busy`` cores, or its share
-    ``busy / (load + busy)`` of the machine's if they do not suffice; among
-    ``jobs`` workers each as busy, its share ``busy / (load + jobs * busy)``.
+    ``beside``: the pilot's seconds beside the plan's next schemes run at
+    once, one a worker; ``alone``: its runs alone. The mean of the one over
+    the mean of the other (not over the lesser alone, the pilot's price: the
+    noise of a shared machine would raise the ratio), at least 1 (a unit is
+    never faster for company; a lesser ratio is the machine's noise).
+    Measured rather than modelled: the schemes share the cores as the units
+    will (a committee's members already on every core, a learner alone on
+    one), take turns on Python's lock for their Python parts, and meet the
+    machine's other work of the moment, which its load average (a minute's
+    mean, counting processes waiting on the disk) does not tell.
 
-    >>> contention(2, 2, 0.0)
+    >>> slowdown_beside([2.0, 2.0], [3.0, 5.0])
+    2.0
+    >>> slowdown_beside([1.0, 3.0], [1.5, 2.1])
     1.0
-    >>> contention(4, 2, 0.0)
-    2.0
-    >>> contention(2, 2, 3.0)
-    1.25
-    >>> contention(2, 2, 0.0, busy=2.0)
-    2.0
     """
-    return max(1.0, (load + jobs * busy) / cores) / max(1.0, (load + busy) / cores)
+    if not alone or not beside or statistics.fmean(alone) <= 0:
+        return 1.0
+    return max(1.0, statistics.fmean(beside) / statistics.fmean(alone))
 
 
 @dataclass(frozen=True)
@@ -144,8 +156,8 @@ class Pilot:
     the pilot trained on, ``seconds`` its training and ranking there;
     ``exponent`` the model of growth's (unused where ``pilot_rows == rows``);
     ``error`` the first line of what failed (the units will fail alike);
-    ``busy`` the cores the pilot kept busy (its CPU over its wall seconds,
-    from 1 to the machine's cores).
+    ``slowdown`` how much longer a unit takes beside the run's other
+    workers (:func:`slowdown_beside`; 1 on one worker).
     """
 
     data: str
@@ -155,7 +167,7 @@ class Pilot:
     seconds: float
     exponent: float
     error: str = ""
-    busy: float = 1.0
+    slowdown: float = 1.0
 
     @property
     def unit_seconds(self) -> float:
@@ -276,8 +288,8 @@ def _stratified_prefix(rows: np.ndarray, y: np.ndarray, count: int) -> np.ndarra
 
 def _pilot_seconds(
     scheme, data, train_rows, test_rows, unit_rows: int
-) -> tuple[float, float, str, float]:
-    """The scheme on the rows: training and ranking seconds, CPU seconds, error, wall.
+) -> tuple[float, float, str]:
+    """The scheme on the rows: training and ranking seconds, CPU seconds, error.
 
     The seconds are till it failed where it did (with the error's first line).
     ``-P auto`` draws the pairs per instance of the unit's ``unit_rows``
@@ -297,14 +309,50 @@ def _pilot_seconds(
         )
     except (WekaError, HeapError, ValueError) as err:  # as run_unit: the unit fails
         error = str(err).splitlines()[0]
-        wall = time.perf_counter() - started
-        return wall, time.process_time() - cpu, error, wall
-    cpu, wall = time.process_time() - cpu, time.perf_counter() - started
-    return record.train_seconds + record.rank_seconds, cpu, "", wall
+        return time.perf_counter() - started, time.process_time() - cpu, error
+    return record.train_seconds + record.rank_seconds, time.process_time() - cpu, ""
 
 
-def pilot(plan: ExperimentPlan, rows: int = PILOT_ROWS) -> tuple[list[Pilot], dict]:
+def _side_by_side(
+    schemes: Sequence, data, train_rows, test_rows, unit_rows: int
+) -> list[float]:
+    """The first scheme's seconds on the rows, the others run beside it throughout.
+
+    One a thread, as the run's workers run a unit beside the plan's next
+    units: each other scheme runs again and again till the first is done (a
+    worker takes the next unit when free; run once, a short neighbour left
+    a long unit alone, priced low). No seconds where it failed (a heap
+    shared by too many: the run runs such a unit again alone).
+    """
+    done = threading.Event()
+
+    def beside(scheme) -> None:
+        while not done.is_set():
+            _pilot_seconds(scheme, data, train_rows, test_rows, unit_rows)
+
+    with ThreadPoolExecutor(
+        len(schemes), thread_name_prefix="weka-ranking pilot"
+    ) as pool:
+        others = [pool.submit(beside, scheme) for scheme in schemes[1:]]
+        try:
+            seconds, _, error = pool.submit(
+                _pilot_seconds, schemes[0], data, train_rows, test_rows, unit_rows
+            ).result()
+        finally:
+            done.set()
+        for other in others:
+            other.result()
+    return [] if error else [seconds]
+
+
+def pilot(
+    plan: ExperimentPlan, rows: int = PILOT_ROWS, workers: int = 1
+) -> tuple[list[Pilot], dict]:
     """Each scheme's pilot on each data set, and what was measured around them.
+
+    On ``workers`` > 1 the last size is also run beside the plan's next
+    ``workers - 1`` schemes at once, between its two runs alone, for the
+    slowdown of a unit beside the others.
 
     The second value holds ``load`` (the load average before the pilot),
     ``cores``, ``seconds`` (the pilot's wall) and ``pace`` (its wall over its
@@ -346,7 +394,13 @@ def pilot(plan: ExperimentPlan, rows: int = PILOT_ROWS) -> tuple[list[Pilot], di
         for spec in plan.data:
             data = spec.load()
             (small_train, _), (full_train, _) = sizes[spec][0], sizes[spec][-1]
-            for scheme in plan.schemes:
+            for i, scheme in enumerate(plan.schemes):
+                # Beside the units that follow it in the plan's order: its
+                # data set's next schemes (a committee beside a learner alone
+                # keeps three threads on the cores, beside its copy four).
+                following = [
+                    plan.schemes[(i + k) % len(plan.schemes)] for k in range(1, workers)
+                ]
                 progress_module.line(
                     "pilot: %s on %s (%d of %d)",
                     *(scheme.name, spec.name, len(pilots) + 1, cells),
@@ -355,9 +409,19 @@ def pilot(plan: ExperimentPlan, rows: int = PILOT_ROWS) -> tuple[list[Pilot], di
                 # The last size twice, the lesser kept: a run's units are warm.
                 measured = [
                     _pilot_seconds(scheme, data, *s, unit_rows[spec])
-                    for s in [*sizes[spec], sizes[spec][-1]]
+                    for s in sizes[spec]
                 ]
-                seconds, full_cpu, error, full_wall = min(measured[-2:])
+                beside = (
+                    _side_by_side(
+                        [scheme, *following], data, *sizes[spec][-1], unit_rows[spec]
+                    )
+                    if following and not measured[-1][2]
+                    else []
+                )
+                measured.append(
+                    _pilot_seconds(scheme, data, *sizes[spec][-1], unit_rows[spec])
+                )
+                seconds, full_cpu, error = min(measured[-2:])
                 exponent = growth_exponent(  # of no use where one size was run
                     measured[0][1], len(small_train), full_cpu, len(full_train)
                 )
@@ -370,7 +434,7 @@ def pilot(plan: ExperimentPlan, rows: int = PILOT_ROWS) -> tuple[list[Pilot], di
                         seconds,
                         exponent,
                         error,
-                        min(float(machine.cores()), max(1.0, full_cpu / full_wall)),
+                        slowdown_beside([m[0] for m in measured[-2:]], beside),
                     )
                 )
     finally:
@@ -407,7 +471,8 @@ def plan_estimate(
             f"{out}: every unit of the plan is done: nothing to estimate "
             "(weka-ranking report renders it again)"
         )
-    pilots, around = pilot(plan, rows)
+    workers = min(jobs, len(pending))
+    pilots, around = pilot(plan, rows, workers)
     failing = next((p for p in pilots if p.error), None)
     if failing is not None:
         raise DataError(
@@ -415,21 +480,15 @@ def plan_estimate(
             f"{failing.data!r} in the pilot ({failing.error}), as every unit of it "
             "would: fix the scheme or leave it out"
         )
-    workers = min(jobs, max(1, len(pending)))
     result = estimate(
         pending,
         {(p.data, p.scheme): p.unit_seconds for p in pilots},
         jobs,
-        slowdown={
-            (p.data, p.scheme): contention(
-                workers, around["cores"], around["load"], p.busy
-            )
-            for p in pilots
-        },
+        slowdown={(p.data, p.scheme): p.slowdown for p in pilots},
         pace=around["pace"],
         load_seconds=load_seconds,
     )
-    kept = keep_pilot(plan, out, pilots)
+    kept = keep_pilot(plan, out, pilots, jobs)
     return {
         "estimate": asdict(result),
         "pilots": [asdict(p) | {"unit_seconds": p.unit_seconds} for p in pilots],
@@ -449,23 +508,36 @@ def stored_units(store: ResultStore) -> dict[str, list[dict]]:
     return done
 
 
-def keep_pilot(plan: ExperimentPlan, out: str | Path, pilots: Iterable[Pilot]) -> Path:
-    """The pilot's unit seconds, with the plan they price, in ``out``/estimate.json."""
+def keep_pilot(
+    plan: ExperimentPlan, out: str | Path, pilots: Iterable[Pilot], jobs: int = 1
+) -> Path:
+    """The pilot's unit seconds and slowdowns on ``jobs``, with the plan they price.
+
+    Written to ``out``/estimate.json.
+    """
     path = Path(out) / KEPT
     path.parent.mkdir(parents=True, exist_ok=True)
     values = {
         "plan": plan.to_dict(),
-        "unit_seconds": [[p.data, p.scheme, p.unit_seconds] for p in pilots],
+        "jobs": jobs,
+        "unit_seconds": [
+            [p.data, p.scheme, p.unit_seconds, p.slowdown] for p in pilots
+        ],
     }
     write_atomically(path, json.dumps(values) + "\n")
     return path
 
 
-def kept_pilot(plan: ExperimentPlan, out: str | Path) -> dict[Cell, float]:
-    """The unit seconds ``--estimate`` kept in ``out`` for this plan; none otherwise.
+def kept_pilot(
+    plan: ExperimentPlan, out: str | Path, jobs: int = 1
+) -> dict[Cell, float]:
+    """A unit's seconds on ``jobs`` workers as ``--estimate`` priced it in ``out``.
 
-    A pilot of another plan (a scheme or a data file changed since) prices
-    only the cells both plans define alike: none, to keep it simple and right.
+    Its seconds alone times its slowdown beside the other workers, measured
+    on the estimate's ``--jobs``: on other jobs, its seconds alone (exact on
+    one worker, low on more). None for a pilot of another plan (a scheme or
+    a data file changed since; it prices only the cells both plans define
+    alike: none, to keep it simple and right) or where there is none.
     """
     path = Path(out) / KEPT
     try:
@@ -478,7 +550,11 @@ def kept_pilot(plan: ExperimentPlan, out: str | Path) -> dict[Cell, float]:
     if values.get("plan") != plan.to_dict():
         logger.info("%s: a pilot of another plan, not read", path)
         return {}
-    return {(d, s): float(seconds) for d, s, seconds in values["unit_seconds"]}
+    same_jobs = values.get("jobs", 1) == jobs
+    return {
+        (d, s): float(seconds) * (float(slowdown[0]) if slowdown and same_jobs else 1)
+        for d, s, seconds, *slowdown in values["unit_seconds"]
+    }
 
 
 def unit_cost(records: list[dict]) -> float | None:
@@ -494,25 +570,35 @@ def unit_cost(records: list[dict]) -> float | None:
 class TimeLeft:
     """A run's progress line: units done, of how many, and the time to go.
 
-    The time to go prices each unit not yet done by the mean of the units of
-    its scheme on its data set done so far in this run, where none by the
-    pilot (``prior``, :func:`kept_pilot`), where neither by the mean unit done
-    so far; the seconds of those prices are turned into wall seconds by the
-    run's own pace (its wall so far over the priced seconds of the units done),
-    which holds the workers, their start and the work around the units.
-    ``clock`` is the wall clock (a test's own).
+    Each unit not yet done is priced by the mean of the last
+    :data:`RECENT_UNITS` of its scheme's units on its data set done in this
+    run (their seconds beside the run's other workers; the last, as the
+    JVM's compiler keeps warming: in one process three pilots in a row
+    priced a plan's units at 58, 38 and 16 s), where none by the pilot
+    (``prior``, :func:`kept_pilot`: as ``--estimate`` priced it), plus
+    :data:`UNIT_OVERHEAD_SECONDS`; their sum is shared by the ``workers``.
+    A unit of a scheme and data set neither done nor piloted is not priced:
+    the time of those priced is then said as a least, and nothing before
+    one is. The mean unit so far priced them, and the run's wall over its
+    units' seconds turned prices into wall: the first units, the JVM's
+    compiler still warming, made both wild (a new user read "about 66 s to
+    go" of a run of 32 s that ``--estimate`` priced at 30 s). ``clock`` is
+    the wall clock (a test's own).
     """
 
     def __init__(
         self,
         pending: Sequence[ExperimentUnit],
         prior: Mapping[Cell, float] | None = None,
+        workers: int = 1,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.left = Counter(_cell(u) for u in pending)
         self.prior = dict(prior or {})
-        self.costs: dict[Cell, list[float]] = defaultdict(list)
-        self.done_seconds = 0.0
+        self.workers = max(1, min(workers, len(pending)))
+        self.costs: dict[Cell, deque[float]] = defaultdict(
+            lambda: deque(maxlen=RECENT_UNITS)
+        )
         self.clock = clock
         self.started = clock()
 
@@ -523,32 +609,36 @@ class TimeLeft:
         cost = unit_cost(records)
         if cost is not None:
             self.costs[cell].append(cost)
-            self.done_seconds += cost
 
-    def price(self, cell: Cell) -> float:
-        """The seconds a unit of the cell is expected to take (as its records count)."""
+    def price(self, cell: Cell) -> float | None:
+        """The seconds a unit of the cell is expected to take; None if not known."""
         if self.costs[cell]:
             return statistics.fmean(self.costs[cell])
-        if cell in self.prior:
-            return self.prior[cell]
-        every = [c for costs in self.costs.values() for c in costs]
-        return statistics.fmean(every) if every else 0.0
+        return self.prior.get(cell)
 
-    def seconds_left(self) -> float | None:
-        """Wall seconds to go; None before any unit's seconds are known."""
-        if self.done_seconds <= 0:
-            return None
-        priced = sum(n * self.price(cell) for cell, n in self.left.items() if n > 0)
-        pace = (self.clock() - self.started) / self.done_seconds
-        return priced * pace
+    def seconds_left(self) -> tuple[float, int]:
+        """Wall seconds to go of the units priced, and how many are not priced."""
+        priced, unpriced = 0.0, 0
+        for cell, n in self.left.items():
+            price = self.price(cell) if n > 0 else 0.0
+            if price is None:
+                unpriced += n
+            else:
+                priced += n * (price + UNIT_OVERHEAD_SECONDS)
+        return priced / self.workers, unpriced
 
     def __call__(self, done: int, total: int) -> None:
         """The progress line (throttled; the last one always, with no time to go)."""
-        left = self.seconds_left()
+        left, unpriced = self.seconds_left()
         if done == total:
             to_go = ""
-        elif left is None:
+        elif unpriced == total - done:
             to_go = ", time to go not known yet"
+        elif unpriced:
+            to_go = (
+                f", over {left:.0f} s to go ({unpriced} units not priced: none of "
+                "their scheme on their data set done yet)"
+            )
         else:
             to_go = (
                 f", {progress_module.time_to_go(left)} "
@@ -608,8 +698,9 @@ def lines(values: dict) -> list[str]:
     ]
     if jobs > 1:
         out[0] += (
-            "; the workers assumed to share the cores fairly, each unit keeping "
-            "busy the cores its pilot did (its members' threads)"
+            f"; the slowdown measured by running each pilot beside the plan's next "
+            f"{jobs - 1} scheme{'s' if jobs > 2 else ''} at once, as the workers "
+            "will run units"
         )
     for s in plan["schemes"]:
         out.append(

@@ -72,8 +72,8 @@ def run_experiment(
     time_left = None
     if progress:
         pending = pending_units(units, stored_units(store), retry_failed)
-        prior = kept_pilot(plan, out)
-        time_left = TimeLeft(pending, prior)
+        prior = kept_pilot(plan, out, jobs)
+        time_left = TimeLeft(pending, prior, jobs)
         if prior and pending:
             said = far_longer_line(estimate(pending, prior, jobs))
             if said:
