@@ -55,7 +55,10 @@ public final class ExactSum {
     double count = times;
     double product = term * count;
     addExactly(product);
-    addExactly(Math.fma(term, count, -product));
+    double error = Math.fma(term, count, -product);
+    if (error != 0) { // most products of a few are exact: adding nothing is a pass for nothing
+      addExactly(error);
+    }
   }
 
   /** Adds x to the partials, which stay non-overlapping and exact (Shewchuk's grow-expansion). */

@@ -120,7 +120,6 @@ public final class Pairs {
    */
   static Pairs build(Partners partners, int perInstance, Random random,
       boolean higherFirstOnly) {
-    double[] grades = partners.m_Grades;
     long total = count(partners, perInstance, higherFirstOnly);
     if (total > Integer.MAX_VALUE - 8) {
       throw new IllegalArgumentException(total + " pairs are more than one Java array holds");
@@ -128,9 +127,63 @@ public final class Pairs {
     int[] left = new int[(int) total];
     int[] right = new int[(int) total];
     double[] label = new double[(int) total];
+    int[] k = {0};
+    draw(partners, perInstance, random, higherFirstOnly, (a, b, higher) -> {
+      left[k[0]] = a;
+      right[k[0]] = b;
+      label[k[0]++] = higher;
+    });
+    return k[0] == total ? new Pairs(left, right, label)
+        : new Pairs(Arrays.copyOf(left, k[0]), Arrays.copyOf(right, k[0]),
+            Arrays.copyOf(label, k[0]));
+  }
+
+  /**
+   * How many of one member's pairs hold each row on each side, by label:
+   * the pairs {@link #build} makes from the same generator, counted without
+   * being made (a learner whose statistics are sums over each side's rows
+   * needs no more).
+   *
+   * @param partners the rows each row may be paired with
+   * @param perInstance pairs per instance, 0 for all
+   * @param random the member's generator (unused for all pairs)
+   * @param higherFirstOnly keep only the pairs whose first element has the higher grade
+   * @return [side: 0 first, 1 second][label][row]
+   */
+  static int[][][] multiplicities(Partners partners, int perInstance, Random random,
+      boolean higherFirstOnly) {
+    int rows = partners.m_Grades.length;
+    int[][][] times = new int[2][2][rows];
+    draw(partners, perInstance, random, higherFirstOnly, (a, b, higher) -> {
+      times[0][higher][a]++;
+      times[1][higher][b]++;
+    });
+    return times;
+  }
+
+  /** Where {@link #draw} puts each pair. */
+  private interface PairSink {
+    /**
+     * One pair, in the pairs' order.
+     *
+     * @param a its first row
+     * @param b its second row
+     * @param higher 1 when a's grade is the higher, else 0 (its label)
+     */
+    void pair(int a, int b, int higher);
+  }
+
+  /**
+   * Draws one member's pairs in their order: rows take their turn as first
+   * element, each paired with its partners or {@code perInstance} of them
+   * drawn without replacement, kept in data order. The one sequence of draws
+   * every member's pairs come from, made or counted.
+   */
+  private static void draw(Partners partners, int perInstance, Random random,
+      boolean higherFirstOnly, PairSink sink) {
+    double[] grades = partners.m_Grades;
     int[][] working = new int[partners.m_Others.length][]; // a kind's partners as drawn so far
     int[] chosen = new int[perInstance];
-    int k = 0;
     for (int a : partners.m_FirstOrder) {
       if (higherFirstOnly && grades[a] <= partners.lowest(a)) {
         continue;
@@ -154,13 +207,9 @@ public final class Pairs {
         if (higherFirstOnly && grades[a] < grades[b]) {
           continue;
         }
-        left[k] = a;
-        right[k] = b;
-        label[k++] = grades[a] > grades[b] ? 1 : 0;
+        sink.pair(a, b, grades[a] > grades[b] ? 1 : 0);
       }
     }
-    return k == total ? new Pairs(left, right, label)
-        : new Pairs(Arrays.copyOf(left, k), Arrays.copyOf(right, k), Arrays.copyOf(label, k));
   }
 
   /**

@@ -5,6 +5,7 @@ package weka.classifiers.meta.rankingreduction;
 
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
+import java.util.Arrays;
 import java.util.Random;
 
 import weka.classifiers.Classifier;
@@ -149,51 +150,45 @@ final class ProductNaiveBayes implements ProductTraining.ListBuilder {
       throws Exception {
     Instances header = training.pairHeader();
     int features = features(header);
+    boolean numeric = hasNumeric(header);
+    boolean pairOrder = numeric && training.sumsInPairOrder();
     int[][] sides = training.productSides();
-    PairSet pairs;
+    Held pairs;
     if (sides != null) {
       pairs = new Product(training.rows(), sides[0], sides[1], features);
-    } else if (random != null) {
+    } else if (random == null) {
+      return "sampled pairs without the member's generator";
+    } else if (pairOrder) {
       pairs = new ListPairs(training.rows(), training.pairList(random), features);
     } else {
-      return "sampled pairs without the member's generator";
+      pairs = new Drawn(training.pairMultiplicities(random));
     }
-    boolean pairOrder = training.sumsInPairOrder();
-    int[] order = pairOrder ? sortedOrder(header, pairs) : null;
+    int[] order = pairOrder ? sortedOrder(header, (PairSet) pairs) : null;
+    long[] perClass = pairs.perClass();
     Estimator[][] distributions = new Estimator[header.numAttributes() - 1][];
-    ValueBits bits = training.valueBits();
-    RowRanks ranks = null; // made only for a feature not held as bits
-    NormalSums sums = hasNumeric(header) && !pairOrder ? new NormalSums() : null;
+    NormalSums sums = numeric && !pairOrder ? new NormalSums() : null;
     for (int side = 0; side < 2; side++) {
       int[][] times = pairs.multiplicities(side == 0);
-      long[][][] planes = null;
+      Side statistics = pairOrder ? null : training.naiveBayesSide(side);
+      if (statistics == null || !statistics.holds(times)) {
+        statistics = new Side(training, times, perClass, !pairOrder);
+        if (!pairOrder) {
+          training.keepNaiveBayesSide(side, statistics);
+        }
+      }
       for (int feature = 0; feature < features; feature++) {
         int att = side * features + feature;
         Attribute attribute = header.attribute(att);
-        long[][] rowsWithValue = bits.rowsWithValue(feature);
-        if (rowsWithValue != null) {
-          if (planes == null) {
-            planes = new long[][][] {bitPlanes(times[0]), bitPlanes(times[1])};
-          }
-          distributions[att] = discrete(null, counts(rowsWithValue, planes),
-              attribute.numValues());
-          continue;
-        }
-        if (ranks == null) {
-          ranks = training.rowRanks();
-        }
-        double[] values = ranks.m_Values[feature];
-        long[][] counts = counts(values.length, ranks.m_Ranks[feature], times);
-        if (attribute.type() == Attribute.NUMERIC) {
-          double precision = precision(values, counts);
-          distributions[att] = pairOrder ? normal(pairs, att, order, precision)
-              : normalFromRows(values, counts, precision, sums);
+        if (attribute.type() != Attribute.NUMERIC) {
+          distributions[att] = statistics.discrete(feature, attribute.numValues());
+        } else if (pairOrder) {
+          distributions[att] = normal((PairSet) pairs, att, order,
+              statistics.precision(feature));
         } else {
-          distributions[att] = discrete(values, counts, attribute.numValues());
+          distributions[att] = statistics.normal(feature, sums);
         }
       }
     }
-    long[] perClass = pairs.perClass();
     DiscreteEstimator classes = new DiscreteEstimator(header.numClasses(), true);
     classes.addValue(1, perClass[1]);
     classes.addValue(0, perClass[0]);
@@ -204,6 +199,113 @@ final class ProductNaiveBayes implements ProductTraining.ListBuilder {
     set(member, "m_Distributions", distributions);
     set(member, "m_ClassDistribution", classes);
     return null;
+  }
+
+  /**
+   * One side's statistics of a member's pairs, all NaiveBayes needs of its
+   * attributes there: each nominal feature's pairs of each label holding
+   * each value, each numeric feature's precision and, from the rows, its
+   * normal estimators' sums. Made from how many pairs of each label hold
+   * each row on the side, they are the same for any pairs that hold the rows
+   * as often: in a binary task every member's first side
+   * ({@link PairTraining#naiveBayesSide}). Numbers, not estimators: each
+   * member is given estimators of its own, which it may update.
+   */
+  static final class Side {
+    /** Pairs of each label holding each row on the side: [label][row]. */
+    private final int[][] m_Times;
+    /** Each nominal feature's pairs of each label holding each value: [feature][label][value]. */
+    private final long[][][] m_Counts;
+    /** Each numeric feature's precision, from the distinct values the side holds. */
+    private final double[] m_Precision;
+    /**
+     * Each numeric feature's sums from the rows, by label: {pairs holding a
+     * value, sum of the rounded values, sum of their squares}, null where no
+     * pair of the label holds one: [feature][label][sum].
+     */
+    private final double[][][] m_Sums;
+
+    /**
+     * @param training the rows
+     * @param times pairs of each label holding each row on the side: [label][row]
+     * @param perLabel pairs of each label
+     * @param fromRows whether to sum the numeric features from the rows
+     */
+    Side(PairTraining training, int[][] times, long[] perLabel, boolean fromRows)
+        throws Exception {
+      Instances header = training.pairHeader();
+      int features = features(header);
+      m_Times = times;
+      m_Counts = new long[features][][];
+      m_Precision = new double[features];
+      m_Sums = new double[features][][];
+      ValueBits bits = training.valueBits();
+      long[][][] planes = null;
+      RowsByRank groups = null; // made only for a feature not held as bits
+      for (int feature = 0; feature < features; feature++) {
+        long[][] rowsWithValue = bits.rowsWithValue(feature);
+        if (rowsWithValue != null) {
+          if (planes == null) {
+            planes = new long[][][] {bitPlanes(times[0]), bitPlanes(times[1])};
+          }
+          m_Counts[feature] = counts(rowsWithValue, planes);
+          continue;
+        }
+        if (groups == null) {
+          groups = training.rowsByRank();
+        }
+        double[] values = training.rowRanks().m_Values[feature];
+        long[][] counts = groups.counts(feature, times, perLabel);
+        Attribute attribute = header.attribute(feature);
+        if (attribute.type() != Attribute.NUMERIC) {
+          m_Counts[feature] = byValue(values, counts, attribute.numValues());
+          continue;
+        }
+        m_Precision[feature] = ProductNaiveBayes.precision(values, counts);
+        if (fromRows) {
+          m_Sums[feature] = normalSums(values, counts, m_Precision[feature]);
+        }
+      }
+    }
+
+    /** Whether pairs holding the rows this often on the side have these statistics. */
+    boolean holds(int[][] times) {
+      return Arrays.equals(m_Times[0], times[0]) && Arrays.equals(m_Times[1], times[1]);
+    }
+
+    /** Each class's counts of a nominal attribute: each value, as many times as pairs hold it. */
+    Estimator[] discrete(int feature, int numValues) {
+      Estimator[] byClass = new Estimator[2];
+      for (int label = 0; label < 2; label++) {
+        byClass[label] = new DiscreteEstimator(numValues, true);
+        long[] counts = m_Counts[feature][label];
+        for (int value = 0; value < counts.length; value++) {
+          if (counts[value] > 0) {
+            byClass[label].addValue(value, counts[value]);
+          }
+        }
+      }
+      return byClass;
+    }
+
+    /** Each class's normal estimator of a numeric attribute from the rows, given its sums. */
+    Estimator[] normal(int feature, NormalSums sums) throws ReflectiveOperationException {
+      Estimator[] byClass = new Estimator[2];
+      for (int label = 0; label < 2; label++) {
+        NormalEstimator estimator = new NormalEstimator(m_Precision[feature]);
+        double[] sum = m_Sums[feature][label];
+        if (sum != null) {
+          sums.set(estimator, sum[0], sum[1], sum[2]);
+        }
+        byClass[label] = estimator;
+      }
+      return byClass;
+    }
+
+    /** A numeric feature's precision, from the distinct values the side holds. */
+    double precision(int feature) {
+      return m_Precision[feature];
+    }
   }
 
   /** Features a side: the pair header holds both sides, then the class. */
@@ -263,29 +365,8 @@ final class ProductNaiveBayes implements ProductTraining.ListBuilder {
   }
 
   /**
-   * How many pairs of each class hold each distinct value of a feature on a
-   * side: the rows' multiplicities there, added by their values.
-   *
-   * @param distinct how many distinct values the feature takes
-   * @param rankOfRow each row's place among them, -1 where missing
-   * @param times pairs of each label holding each row on the side: [label][row]
-   * @return [label][rank among the distinct values]
-   */
-  private static long[][] counts(int distinct, int[] rankOfRow, int[][] times) {
-    long[][] counts = new long[2][distinct];
-    for (int row = 0; row < rankOfRow.length; row++) {
-      int rank = rankOfRow[row];
-      if (rank >= 0) {
-        counts[0][rank] += times[0][row];
-        counts[1][rank] += times[1][row];
-      }
-    }
-    return counts;
-  }
-
-  /**
-   * The same counts as {@link #counts(int, int[], int[][])} for a nominal
-   * feature of few values, a word of 64 rows at a time (a value costs a word
+   * How many pairs of each label hold each value of a nominal feature of few
+   * values on a side, a word of 64 rows at a time (a value costs a word
    * a bit plane where a row costs a step, and the planes are a few): a row's
    * multiplicity is the sum of its bits' powers of two, so the pairs of a
    * label holding a value are the sum over the bit planes of 2^k times how
@@ -328,28 +409,33 @@ final class ProductNaiveBayes implements ProductTraining.ListBuilder {
     for (int t : times) {
       largest = Math.max(largest, t);
     }
-    long[][] planes = new long[Integer.SIZE - Integer.numberOfLeadingZeros(largest)]
-        [(times.length + 63) >>> 6];
-    for (int row = 0; row < times.length; row++) {
-      for (int t = times[row], bit = 0; t != 0; t >>>= 1, bit++) {
-        if ((t & 1) != 0) {
-          planes[bit][row >>> 6] |= 1L << row;
+    int words = (times.length + 63) >>> 6;
+    long[][] planes = new long[Integer.SIZE - Integer.numberOfLeadingZeros(largest)][words];
+    for (int word = 0; word < words; word++) { // a word's bits in registers
+      int from = word << 6;
+      int to = Math.min(times.length, from + 64);
+      for (int bit = 0; bit < planes.length; bit++) {
+        long set = 0;
+        for (int row = from; row < to; row++) {
+          set |= (long) ((times[row] >>> bit) & 1) << row;
         }
+        planes[bit][word] = set;
       }
     }
     return planes;
   }
 
   /**
-   * Each class's normal estimator of a numeric attribute from the rows: each
-   * of the estimator's sums is its terms of the side's distinct values times
-   * how many pairs of the class hold them.
+   * Each class's sums of a numeric attribute from the rows: each of the
+   * normal estimator's sums is its terms of the side's distinct values times
+   * how many pairs of the class hold them, computed exactly and rounded once.
+   *
+   * @return [label]{pairs holding a value, sum of the rounded values, sum of
+   *     their squares}, null for a label no pair of which holds a value
    */
-  private static Estimator[] normalFromRows(double[] values, long[][] counts,
-      double precision, NormalSums sums) throws Exception {
-    Estimator[] byClass = new Estimator[2];
+  private static double[][] normalSums(double[] values, long[][] counts, double precision) {
+    double[][] byClass = new double[2][];
     for (int label = 0; label < 2; label++) {
-      NormalEstimator estimator = new NormalEstimator(precision);
       long present = 0;
       ExactSum sum = new ExactSum();
       ExactSum squares = new ExactSum();
@@ -363,9 +449,8 @@ final class ProductNaiveBayes implements ProductTraining.ListBuilder {
         }
       }
       if (present > 0) {
-        sums.set(estimator, (double) present, sum.sum(), squares.sum());
+        byClass[label] = new double[] {present, sum.sum(), squares.sum()};
       }
-      byClass[label] = estimator;
     }
     return byClass;
   }
@@ -394,26 +479,22 @@ final class ProductNaiveBayes implements ProductTraining.ListBuilder {
   }
 
   /**
-   * Each class's counts of a nominal attribute: each value, as many times as
-   * pairs hold it.
+   * A nominal feature's counts by value index, from its counts by rank among
+   * the distinct values the rows hold.
    *
-   * @param values the value index of each count's place, or null when the
-   *     places are the value indices
-   * @param counts [label][place]
+   * @param values the value index of each rank
+   * @param counts [label][rank]
    * @param numValues the attribute's values
+   * @return [label][value index]
    */
-  private static Estimator[] discrete(double[] values, long[][] counts, int numValues) {
-    Estimator[] byClass = new Estimator[2];
+  private static long[][] byValue(double[] values, long[][] counts, int numValues) {
+    long[][] out = new long[2][numValues];
     for (int label = 0; label < 2; label++) {
-      byClass[label] = new DiscreteEstimator(numValues, true);
-      for (int place = 0; place < counts[label].length; place++) {
-        if (counts[label][place] > 0) {
-          byClass[label].addValue(values == null ? place : values[place],
-              counts[label][place]);
-        }
+      for (int rank = 0; rank < values.length; rank++) {
+        out[label][(int) values[rank]] = counts[label][rank];
       }
     }
-    return byClass;
+    return out;
   }
 
   /**
@@ -445,11 +526,47 @@ final class ProductNaiveBayes implements ProductTraining.ListBuilder {
     WekaInternals.set(NaiveBayes.class, of, name, value);
   }
 
+  /** How often a member's pairs hold each row on each side, all NaiveBayes needs of them from the rows. */
+  private interface Held {
+    /** Pairs of each label: {label 0, label 1}. */
+    long[] perClass();
+
+    /** How many pairs of each label hold each row first (or second): [label][row]. */
+    int[][] multiplicities(boolean first);
+  }
+
+  /** A member's drawn pairs, counted and not made ({@link PairTraining#pairMultiplicities}). */
+  private static final class Drawn implements Held {
+    /** [side][label][row]. */
+    private final int[][][] m_Times;
+
+    Drawn(int[][][] times) {
+      m_Times = times;
+    }
+
+    /** {@inheritDoc} Every pair holds one row on each side. */
+    @Override
+    public long[] perClass() {
+      long[] out = new long[2];
+      for (int label = 0; label < 2; label++) {
+        for (int times : m_Times[0][label]) {
+          out[label] += times;
+        }
+      }
+      return out;
+    }
+
+    @Override
+    public int[][] multiplicities(boolean first) {
+      return m_Times[first ? 0 : 1];
+    }
+  }
+
   /**
    * A member's pairs addressed by number without making them: each pair's
    * label and rows, in the order of its pair instances.
    */
-  private abstract static class PairSet {
+  private abstract static class PairSet implements Held {
     final double[][] m_Rows;
     final int m_Features;
 
@@ -461,17 +578,11 @@ final class ProductNaiveBayes implements ProductTraining.ListBuilder {
     /** Pairs. */
     abstract long pairs();
 
-    /** Pairs of each label: {label 0, label 1}. */
-    abstract long[] perClass();
-
     /** A pair's label, the class value index of its instance. */
     abstract int label(int pair);
 
     /** The row a pair holds first (or second). */
     abstract int row(int pair, boolean first);
-
-    /** How many pairs of each label hold each row first (or second): [label][row]. */
-    abstract int[][] multiplicities(boolean first);
 
     /** A pair attribute's value of a pair: its side's row's value of the feature. */
     double value(int pair, int att) {
@@ -502,7 +613,7 @@ final class ProductNaiveBayes implements ProductTraining.ListBuilder {
     }
 
     @Override
-    long[] perClass() {
+    public long[] perClass() {
       return new long[] {m_PerClass, m_PerClass};
     }
 
@@ -522,7 +633,7 @@ final class ProductNaiveBayes implements ProductTraining.ListBuilder {
 
     /** {@inheritDoc} Label 1 holds S1 first and S0 second; label 0 the other way. */
     @Override
-    int[][] multiplicities(boolean first) {
+    public int[][] multiplicities(boolean first) {
       int[][] out = new int[2][m_Rows.length];
       int[] labelOne = first ? m_First : m_Second;
       int[] labelZero = first ? m_Second : m_First;
@@ -551,7 +662,7 @@ final class ProductNaiveBayes implements ProductTraining.ListBuilder {
     }
 
     @Override
-    long[] perClass() {
+    public long[] perClass() {
       long[] out = new long[2];
       for (int label : m_List.label) {
         out[label]++;
@@ -570,7 +681,7 @@ final class ProductNaiveBayes implements ProductTraining.ListBuilder {
     }
 
     @Override
-    int[][] multiplicities(boolean first) {
+    public int[][] multiplicities(boolean first) {
       int[][] out = new int[2][m_Rows.length];
       int[] rows = first ? m_List.first : m_List.second;
       for (int k = 0; k < rows.length; k++) {
