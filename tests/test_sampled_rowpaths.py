@@ -203,14 +203,21 @@ def test_naive_bayes_rows_sums_are_the_exact_sums_of_the_list(name, weka):
 
 def test_exact_sums_round_once_as_fractions_do(weka):
     rng = np.random.default_rng(0)
-    for trial in range(300):
+    for trial in range(400):
         n = int(rng.integers(1, 20))
         terms = [
             rng.normal(size=n) * 10.0 ** rng.integers(-20, 20, n),
             np.r_[1.0, 2.0**-53, 2.0**-106 * rng.choice([-1, 1])],  # ties to even
             rng.choice([1e300, -1e300, 1e-300, 5e-324, 1.0, 0.1, -0.0], n),
-        ][trial % 3]
-        times = rng.integers(1, 10**6, len(terms))
+            # Across the accumulator's whole range, signs mixed, all but cancelling.
+            np.r_[
+                rng.choice([-1, 1], n) * 2.0 ** rng.integers(-899, 899, n),
+                -(2.0**898),
+                2.0**898,
+                -1.0 - 2.0**-52,
+            ],
+        ][trial % 4]
+        times = rng.integers(1, [10**6, 10**6, 10**6, 2**53][trial % 4], len(terms))
         exact = java("ExactSum")()
         for term, count in zip(terms, times, strict=True):
             exact.add(float(term), int(count))
