@@ -28,11 +28,18 @@ import weka.estimators.NormalEstimator;
  * <p>A pair attribute reads one row of the pair, so NaiveBayes' statistics
  * of a class are sums over the rows: a row counts once for each pair of that
  * class that holds it on the attribute's side (its multiplicity there; in a
- * product, every row of the other side). A nominal attribute's counts are
- * sums of whole numbers, exact in any order, so each row is added once with
- * its multiplicity (for a nominal attribute of at most
+ * product, every row of the other side). A drawn list's multiplicities are
+ * counted as its pairs are drawn ({@link PairTraining#pairMultiplicities}),
+ * no list made. A side's statistics follow from its multiplicities alone, so
+ * they are computed once for every member whose side holds the rows as
+ * often ({@link Side}): in a binary task every member's first side, which
+ * holds each row as often as the row has pairs. A nominal attribute's
+ * counts are sums of whole numbers, exact in any order, so each row is added
+ * once with its multiplicity (for a nominal attribute of at most
  * {@link ValueBits#FEW_VALUES} values, 64 rows at a time: the rows of each
- * value as bits, made once a training, against the multiplicities' bits). A
+ * value as bits, made once a training, against the multiplicities' bits;
+ * for another feature, value by value over the rows grouped by value,
+ * {@link RowsByRank}). A
  * numeric attribute's {@link NormalEstimator} sums its
  * (rounded) values and their squares in floating point, one pair at a time,
  * so its result depends on the order of the additions, and WEKA's order is
@@ -44,8 +51,8 @@ import weka.estimators.NormalEstimator;
  *
  * <ul>
  * <li>from the rows (the default): each sum is the sum of the rows' terms
- * times their multiplicities, computed exactly and rounded once. Linear in
- * the rows; the sums are the exactly rounded sums of WEKA's terms, where
+ * times their multiplicities, computed exactly ({@link ExactSum}) and rounded
+ * once. Linear in the rows; the sums are the exactly rounded sums of WEKA's terms, where
  * WEKA's own differ from them by its rounding errors over the pairs (a few
  * units in the last place of the means and deviations, measured in
  * {@code docs/scale.md}). Then {@code NormalEstimator}'s parameters are
@@ -70,8 +77,8 @@ import weka.estimators.NormalEstimator;
  * that key, so such a value's place beside them decides the precision);
  * sampled pairs that are not a plain list ({@link PairTraining#pairListDeclined}:
  * pair features of no one side, another pair order, query groups, weighted
- * rows); and, replaying WEKA's order with a numeric attribute or drawing a
- * list, more pairs than one Java array holds.
+ * rows); and, replaying WEKA's order with a numeric attribute, more pairs
+ * than one Java array holds.
  */
 final class ProductNaiveBayes implements ProductTraining.ListBuilder {
 
@@ -84,8 +91,7 @@ final class ProductNaiveBayes implements ProductTraining.ListBuilder {
     if (bayes.getUseKernelEstimator() || bayes.getUseSupervisedDiscretization()) {
       return false;
     }
-    if (training.productSides() == null && (training.pairListDeclined() != null
-        || training.pairsPerMember() > Integer.MAX_VALUE - 8)) {
+    if (training.productSides() == null && training.pairListDeclined() != null) {
       return false;
     }
     Instances header = training.pairHeader();
@@ -123,15 +129,18 @@ final class ProductNaiveBayes implements ProductTraining.ListBuilder {
   }
 
   /**
-   * {@inheritDoc} A drawn list: its pairs' rows and labels. Replaying WEKA's
-   * order with a numeric attribute, the sorts run on pair numbers: the
-   * order, its next permutation, the keys and the sort's index, 4 + 4 + 8 +
-   * 4 bytes a pair at the peak. All pairs from the rows: nothing a pair.
+   * {@inheritDoc} From the rows, nothing a pair: drawn pairs are counted as
+   * they are drawn, a few ints a row. Replaying WEKA's order with a numeric
+   * attribute, a drawn list is made (its pairs' rows and labels) and the
+   * sorts run on pair numbers: the order, its next permutation, the keys and
+   * the sort's index, 4 + 4 + 8 + 4 bytes a pair at the peak.
    */
   @Override
   public long bytesPerPair(PairTraining training) {
-    long list = training.productSides() == null ? LIST_BYTES : 0;
-    return list + (training.sumsInPairOrder() && hasNumeric(training.pairHeader()) ? 20 : 0);
+    if (!training.sumsInPairOrder() || !hasNumeric(training.pairHeader())) {
+      return 0;
+    }
+    return (training.productSides() == null ? LIST_BYTES : 0) + 20;
   }
 
   /** Whether a pair attribute is numeric. */
@@ -434,22 +443,29 @@ final class ProductNaiveBayes implements ProductTraining.ListBuilder {
    *     their squares}, null for a label no pair of which holds a value
    */
   private static double[][] normalSums(double[] values, long[][] counts, double precision) {
-    double[][] byClass = new double[2][];
-    for (int label = 0; label < 2; label++) {
-      long present = 0;
-      ExactSum sum = new ExactSum();
-      ExactSum squares = new ExactSum();
-      for (int rank = 0; rank < values.length; rank++) {
+    long[] present = new long[2];
+    ExactSum[] sum = {new ExactSum(), new ExactSum()};
+    ExactSum[] squares = {new ExactSum(), new ExactSum()};
+    for (int rank = 0; rank < values.length; rank++) {
+      if (counts[0][rank] == 0 && counts[1][rank] == 0) {
+        continue;
+      }
+      double rounded = Math.rint(values[rank] / precision) * precision; // its round
+      double square = rounded * rounded;
+      for (int label = 0; label < 2; label++) {
         long times = counts[label][rank];
         if (times > 0) {
-          double rounded = Math.rint(values[rank] / precision) * precision; // its round
-          sum.add(rounded, times);
-          squares.add(rounded * rounded, times);
-          present += times;
+          sum[label].add(rounded, times);
+          squares[label].add(square, times);
+          present[label] += times;
         }
       }
-      if (present > 0) {
-        byClass[label] = new double[] {present, sum.sum(), squares.sum()};
+    }
+    double[][] byClass = new double[2][];
+    for (int label = 0; label < 2; label++) {
+      if (present[label] > 0) {
+        byClass[label] = new double[] {present[label], sum[label].sum(),
+            squares[label].sum()};
       }
     }
     return byClass;
