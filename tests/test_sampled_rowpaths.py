@@ -156,6 +156,30 @@ def test_naive_bayes_nominal_counts_from_bits_are_wekas(pairs_per_instance, weka
         )
 
 
+@pytest.mark.parametrize("name", ["hepatitis", "sick", "edge"])
+def test_naive_bayes_members_sharing_a_side_are_each_alone(name, weka):
+    """A side's statistics kept from an earlier member are the member's own.
+
+    Every member's first side holds each row as often, so the members after
+    the first take its statistics from the training; each must equal the
+    member trained alone, on a training of its own, to the bit.
+    """
+    data = data_set(name)
+    shared = pair_training(data)
+    for seed in (1, 2, 3, 4):
+        member = naive_bayes()
+        assert java("ProductTraining").train(member, shared, random(seed), 1)
+        alone = naive_bayes()
+        assert java("ProductTraining").train(
+            alone, pair_training(data), random(seed), 1
+        )
+        assert str(member) == str(alone)
+        pairs = shared.pairs(random(seed))
+        np.testing.assert_array_equal(
+            distributions(member, pairs), distributions(alone, pairs)
+        )
+
+
 def field(of, classname, name):
     declared = jpype.JClass(classname).class_.getDeclaredField(name)
     declared.setAccessible(True)
