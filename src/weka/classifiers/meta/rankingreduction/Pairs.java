@@ -362,7 +362,7 @@ public final class Pairs {
       }
     }
 
-    /** The rows, in their order, whose grade differs from one ({@code !=}, as a pair's grades must). */
+    /** The rows, in their order, whose grade differs from one ({@code !=}, as a pair's must). */
     private static int[] others(int[] rows, double[] grades, double own) {
       int[] out = new int[rows.length];
       int count = 0;

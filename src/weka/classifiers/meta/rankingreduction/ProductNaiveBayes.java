@@ -39,8 +39,7 @@ import weka.estimators.NormalEstimator;
  * {@link ValueBits#FEW_VALUES} values, 64 rows at a time: the rows of each
  * value as bits, made once a training, against the multiplicities' bits;
  * for another feature, value by value over the rows grouped by value,
- * {@link RowsByRank}). A
- * numeric attribute's {@link NormalEstimator} sums its
+ * {@link RowsByRank}). A numeric attribute's {@link NormalEstimator} sums its
  * (rounded) values and their squares in floating point, one pair at a time,
  * so its result depends on the order of the additions, and WEKA's order is
  * not the pairs' order: before counting, {@code buildClassifier} sorts its
@@ -52,8 +51,8 @@ import weka.estimators.NormalEstimator;
  * <ul>
  * <li>from the rows (the default): each sum is the sum of the rows' terms
  * times their multiplicities, computed exactly ({@link ExactSum}) and rounded
- * once. Linear in the rows; the sums are the exactly rounded sums of WEKA's terms, where
- * WEKA's own differ from them by its rounding errors over the pairs (a few
+ * once. Linear in the rows; the sums are the exactly rounded sums of WEKA's
+ * terms, where WEKA's own differ from them by its rounding errors over the pairs (a few
  * units in the last place of the means and deviations, measured in
  * {@code docs/scale.md}). Then {@code NormalEstimator}'s parameters are
  * computed once, from the final sums, as its last addition computes them.
@@ -542,7 +541,10 @@ final class ProductNaiveBayes implements ProductTraining.ListBuilder {
     WekaInternals.set(NaiveBayes.class, of, name, value);
   }
 
-  /** How often a member's pairs hold each row on each side, all NaiveBayes needs of them from the rows. */
+  /**
+   * How often a member's pairs hold each row on each side: all NaiveBayes
+   * needs of them from the rows.
+   */
   private interface Held {
     /** Pairs of each label: {label 0, label 1}. */
     long[] perClass();
