@@ -156,6 +156,30 @@ def test_naive_bayes_nominal_counts_from_bits_are_wekas(pairs_per_instance, weka
         )
 
 
+@pytest.mark.parametrize("name", ["hepatitis", "sick", "edge"])
+def test_naive_bayes_members_sharing_a_side_are_each_alone(name, weka):
+    """A side's statistics kept from an earlier member are the member's own.
+
+    Every member's first side holds each row as often, so the members after
+    the first take its statistics from the training; each must equal the
+    member trained alone, on a training of its own, to the bit.
+    """
+    data = data_set(name)
+    shared = pair_training(data)
+    for seed in (1, 2, 3, 4):
+        member = naive_bayes()
+        assert java("ProductTraining").train(member, shared, random(seed), 1)
+        alone = naive_bayes()
+        assert java("ProductTraining").train(
+            alone, pair_training(data), random(seed), 1
+        )
+        assert str(member) == str(alone)
+        pairs = shared.pairs(random(seed))
+        np.testing.assert_array_equal(
+            distributions(member, pairs), distributions(alone, pairs)
+        )
+
+
 def field(of, classname, name):
     declared = jpype.JClass(classname).class_.getDeclaredField(name)
     declared.setAccessible(True)
@@ -203,14 +227,21 @@ def test_naive_bayes_rows_sums_are_the_exact_sums_of_the_list(name, weka):
 
 def test_exact_sums_round_once_as_fractions_do(weka):
     rng = np.random.default_rng(0)
-    for trial in range(300):
+    for trial in range(400):
         n = int(rng.integers(1, 20))
         terms = [
             rng.normal(size=n) * 10.0 ** rng.integers(-20, 20, n),
             np.r_[1.0, 2.0**-53, 2.0**-106 * rng.choice([-1, 1])],  # ties to even
             rng.choice([1e300, -1e300, 1e-300, 5e-324, 1.0, 0.1, -0.0], n),
-        ][trial % 3]
-        times = rng.integers(1, 10**6, len(terms))
+            # Across the accumulator's whole range, signs mixed, all but cancelling.
+            np.r_[
+                rng.choice([-1, 1], n) * 2.0 ** rng.integers(-899, 899, n),
+                -(2.0**898),
+                2.0**898,
+                -1.0 - 2.0**-52,
+            ],
+        ][trial % 4]
+        times = rng.integers(1, [10**6, 10**6, 10**6, 2**53][trial % 4], len(terms))
         exact = java("ExactSum")()
         for term, count in zip(terms, times, strict=True):
             exact.add(float(term), int(count))

@@ -359,9 +359,11 @@ def committee_training(
     """A committee's members trained one way, as the meta-classifier trains them.
 
     Member ``seed`` is trained on the pairs ``new Random(seed)`` draws: from
-    the rows (``ProductTraining.train``; a member the row path declines is
-    trained by WEKA on its pair instances, as the meta-classifier trains it)
-    or by WEKA on the materialised pair instances (making them included).
+    the rows (``ProductTraining.train``, drawn by ``UnsharedRandom``, Random's
+    sequence, as the meta-classifier draws them; a member the row path
+    declines is trained by WEKA on its pair instances, as the meta-classifier
+    trains it) or by WEKA on the materialised pair instances (making them
+    included).
     The pair training (the rows read once) is made before the clock starts,
     as the meta-classifier makes it once. Returns the wall seconds, how many
     members were trained from the rows, and each member's text.
@@ -372,12 +374,13 @@ def committee_training(
     task = J(package + "RankingTask").of(instances, dataset.positive, "")
     training = J(package + "PairTraining")(instances, task, pairs_per_instance, False)
     random, product = J("java.util.Random"), J(package + "ProductTraining")
+    unshared = J(package + "UnsharedRandom")
     members = [bridge.make_classifier(classname, []) for _ in seeds]
     trained = 0
     with bridge.java_errors(f"training a committee of '{classname}'"):
         started = time.perf_counter()
         for seed, member in zip(seeds, members, strict=True):
-            if from_rows and product.train(member, training, random(seed), 1):
+            if from_rows and product.train(member, training, unshared(seed), 1):
                 trained += 1
             else:
                 member.buildClassifier(training.pairs(random(seed)))

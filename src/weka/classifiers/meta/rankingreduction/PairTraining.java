@@ -87,6 +87,13 @@ public final class PairTraining {
   private RowRanks m_RowRanks;
   /** The rows of each nominal value as bits, made for the first member that asks. */
   private ValueBits m_ValueBits;
+  /** The rows grouped by value, made for the first member that asks. */
+  private RowsByRank m_RowsByRank;
+  /**
+   * Each side's NaiveBayes statistics as a member last computed them from
+   * the rows, for the next member whose side holds the same rows as often.
+   */
+  private final ProductNaiveBayes.Side[] m_NaiveBayesSides = new ProductNaiveBayes.Side[2];
   /** Each row's partners, found for the first member that asks. */
   private Pairs.Partners m_Partners;
   /** {@link #pairsPerMember}, counted for the first member that asks; -1 before. */
@@ -232,6 +239,43 @@ public final class PairTraining {
   }
 
   /**
+   * The rows grouped by their value of each feature not held as bits
+   * ({@link #valueBits}), made once and shared by the members NaiveBayes
+   * trains from the rows.
+   *
+   * @return the groups
+   */
+  synchronized RowsByRank rowsByRank() {
+    if (m_RowsByRank == null) {
+      m_RowsByRank = new RowsByRank(rowRanks(), valueBits());
+    }
+    return m_RowsByRank;
+  }
+
+  /**
+   * A side's NaiveBayes statistics a member computed from the rows, kept for
+   * the others: in a binary task every member's pairs hold each row on the
+   * first side as often (its own pairs, as many as it draws), so the first
+   * side's statistics are computed once a training.
+   *
+   * @param side 0 for the first side, 1 for the second
+   * @return the statistics last kept for the side, or null
+   */
+  synchronized ProductNaiveBayes.Side naiveBayesSide(int side) {
+    return m_NaiveBayesSides[side];
+  }
+
+  /**
+   * Keeps a side's NaiveBayes statistics for the next member ({@link #naiveBayesSide}).
+   *
+   * @param side 0 for the first side, 1 for the second
+   * @param statistics the statistics
+   */
+  synchronized void keepNaiveBayesSide(int side, ProductNaiveBayes.Side statistics) {
+    m_NaiveBayesSides[side] = statistics;
+  }
+
+  /**
    * What the pair instances' attributes are.
    *
    * @return the layout
@@ -316,6 +360,21 @@ public final class PairTraining {
    */
   public PairList pairList(Random random) {
     return pairListDeclined() != null ? null : new PairList(drawPairs(random));
+  }
+
+  /**
+   * How many of one member's pairs hold each row on each side, by label:
+   * those of {@link #pairList} from the same generator, counted without
+   * being made, for a learner whose statistics are sums over each side's
+   * rows ({@link ProductNaiveBayes}).
+   *
+   * @param random the member's generator, {@code new Random(seed + i)}
+   * @return [side: 0 first, 1 second][label][row], or null where
+   *     {@link #pairList} is
+   */
+  int[][][] pairMultiplicities(Random random) {
+    return pairListDeclined() != null ? null
+        : Pairs.multiplicities(partners(), m_PairsPerInstance, random, m_OneOrder);
   }
 
   /**

@@ -120,7 +120,6 @@ public final class Pairs {
    */
   static Pairs build(Partners partners, int perInstance, Random random,
       boolean higherFirstOnly) {
-    double[] grades = partners.m_Grades;
     long total = count(partners, perInstance, higherFirstOnly);
     if (total > Integer.MAX_VALUE - 8) {
       throw new IllegalArgumentException(total + " pairs are more than one Java array holds");
@@ -128,9 +127,68 @@ public final class Pairs {
     int[] left = new int[(int) total];
     int[] right = new int[(int) total];
     double[] label = new double[(int) total];
+    int[] k = {0};
+    draw(partners, perInstance, random, higherFirstOnly, true, (a, b, higher) -> {
+      left[k[0]] = a;
+      right[k[0]] = b;
+      label[k[0]++] = higher;
+    });
+    return k[0] == total ? new Pairs(left, right, label)
+        : new Pairs(Arrays.copyOf(left, k[0]), Arrays.copyOf(right, k[0]),
+            Arrays.copyOf(label, k[0]));
+  }
+
+  /**
+   * How many of one member's pairs hold each row on each side, by label:
+   * the pairs {@link #build} makes from the same generator, counted without
+   * being made (a learner whose statistics are sums over each side's rows
+   * needs no more).
+   *
+   * @param partners the rows each row may be paired with
+   * @param perInstance pairs per instance, 0 for all
+   * @param random the member's generator (unused for all pairs)
+   * @param higherFirstOnly keep only the pairs whose first element has the higher grade
+   * @return [side: 0 first, 1 second][label][row]
+   */
+  static int[][][] multiplicities(Partners partners, int perInstance, Random random,
+      boolean higherFirstOnly) {
+    int rows = partners.m_Grades.length;
+    int[][][] times = new int[2][2][rows];
+    int[][] first = times[0];
+    int[][] second = times[1];
+    draw(partners, perInstance, random, higherFirstOnly, false, (a, b, higher) -> {
+      first[higher][a]++;
+      second[higher][b]++;
+    });
+    return times;
+  }
+
+  /** Where {@link #draw} puts each pair. */
+  private interface PairSink {
+    /**
+     * One pair, in the pairs' order.
+     *
+     * @param a its first row
+     * @param b its second row
+     * @param higher 1 when a's grade is the higher, else 0 (its label)
+     */
+    void pair(int a, int b, int higher);
+  }
+
+  /**
+   * Draws one member's pairs in their order: rows take their turn as first
+   * element, each paired with its partners or {@code perInstance} of them
+   * drawn without replacement, kept in data order. The one sequence of draws
+   * every member's pairs come from, made or counted.
+   *
+   * @param sorted whether a row's drawn partners are given in data order
+   *     (the pairs' order), else as drawn (for a sink that only counts)
+   */
+  private static void draw(Partners partners, int perInstance, Random random,
+      boolean higherFirstOnly, boolean sorted, PairSink sink) {
+    double[] grades = partners.m_Grades;
     int[][] working = new int[partners.m_Others.length][]; // a kind's partners as drawn so far
     int[] chosen = new int[perInstance];
-    int k = 0;
     for (int a : partners.m_FirstOrder) {
       if (higherFirstOnly && grades[a] <= partners.lowest(a)) {
         continue;
@@ -145,22 +203,21 @@ public final class Pairs {
           working[kind] = inDataOrder.clone();
         }
         Shuffle.drawToFront(working[kind], take, random);
-        // Sorted, a drawn subset keeps data order.
-        sortedFront(working[kind], take, chosen);
-        others = chosen;
+        if (sorted) { // sorted, a drawn subset keeps data order
+          sortedFront(working[kind], take, chosen);
+          others = chosen;
+        } else {
+          others = working[kind];
+        }
       }
       for (int i = 0; i < take; i++) {
         int b = others[i];
         if (higherFirstOnly && grades[a] < grades[b]) {
           continue;
         }
-        left[k] = a;
-        right[k] = b;
-        label[k++] = grades[a] > grades[b] ? 1 : 0;
+        sink.pair(a, b, grades[a] > grades[b] ? 1 : 0);
       }
     }
-    return k == total ? new Pairs(left, right, label)
-        : new Pairs(Arrays.copyOf(left, k), Arrays.copyOf(right, k), Arrays.copyOf(label, k));
   }
 
   /**
@@ -241,16 +298,46 @@ public final class Pairs {
      */
     Partners(double[] grades, int[] groups) {
       m_Grades = grades;
-      m_FirstOrder = Rankers.order(grades, null); // decreasing grade, then data order
+      // The distinct grades in Double.compare's order (every NaN one grade, as all print "NaN").
+      double[] distinct = grades.clone();
+      Arrays.sort(distinct);
+      int count = 0;
+      for (int i = 0; i < distinct.length; i++) {
+        if (count == 0 || Double.compare(distinct[i], distinct[count - 1]) != 0) {
+          distinct[count++] = distinct[i];
+        }
+      }
+      distinct = Arrays.copyOf(distinct, count);
+      int[] gradeOf = new int[grades.length];
+      for (int i = 0; i < grades.length; i++) {
+        gradeOf[i] = Arrays.binarySearch(distinct, grades[i]);
+      }
+      m_FirstOrder = byDecreasingGrade(gradeOf, count);
+      if (groups == null) { // one group: a kind is a grade
+        m_Kind = gradeOf;
+        int[] rows = new int[grades.length];
+        double lowest = Double.POSITIVE_INFINITY;
+        for (int i = 0; i < rows.length; i++) {
+          rows[i] = i;
+          lowest = Math.min(lowest, grades[i]);
+        }
+        m_Others = new int[count][];
+        m_Lowest = new double[count];
+        for (int kind = 0; kind < count; kind++) {
+          m_Others[kind] = others(rows, grades, distinct[kind]);
+          m_Lowest[kind] = lowest;
+        }
+        return;
+      }
       m_Kind = new int[grades.length];
-      // A kind: a group and a grade's bits (every NaN one grade, as all print "NaN").
-      Map<Integer, Map<Long, Integer>> kinds = new HashMap<>();
+      // A kind: a group and a grade.
+      Map<Integer, Map<Integer, Integer>> kinds = new HashMap<>();
       Map<Integer, List<Integer>> groupRows = new HashMap<>();
       List<Integer> kindGroup = new ArrayList<>();
       for (int i = 0; i < grades.length; i++) {
-        int group = groups == null ? 0 : groups[i];
+        int group = groups[i];
         int kind = kinds.computeIfAbsent(group, g -> new HashMap<>())
-            .computeIfAbsent(Double.doubleToLongBits(grades[i]), bits -> kindGroup.size());
+            .computeIfAbsent(gradeOf[i], grade -> kindGroup.size());
         if (kind == kindGroup.size()) {
           kindGroup.add(group);
         }
@@ -260,7 +347,8 @@ public final class Pairs {
       m_Others = new int[kindGroup.size()][];
       m_Lowest = new double[kindGroup.size()];
       for (int kind = 0; kind < m_Others.length; kind++) {
-        List<Integer> rows = groupRows.get(kindGroup.get(kind));
+        int[] rows = groupRows.get(kindGroup.get(kind)).stream().mapToInt(Integer::intValue)
+            .toArray();
         double grade = Double.NaN;
         double lowest = Double.POSITIVE_INFINITY;
         for (int row : rows) {
@@ -269,11 +357,40 @@ public final class Pairs {
           }
           lowest = Math.min(lowest, grades[row]);
         }
-        double own = grade;
-        m_Others[kind] = rows.stream().mapToInt(Integer::intValue)
-            .filter(b -> grades[b] != own).toArray();
+        m_Others[kind] = others(rows, grades, grade);
         m_Lowest[kind] = lowest;
       }
+    }
+
+    /** The rows, in their order, whose grade differs from one ({@code !=}, as a pair's must). */
+    private static int[] others(int[] rows, double[] grades, double own) {
+      int[] out = new int[rows.length];
+      int count = 0;
+      for (int row : rows) {
+        if (grades[row] != own) {
+          out[count++] = row;
+        }
+      }
+      return Arrays.copyOf(out, count);
+    }
+
+    /**
+     * Rows by decreasing grade, then in data order: a stable counting sort of
+     * the rows by their grade's place among the distinct grades, ascending.
+     */
+    private static int[] byDecreasingGrade(int[] gradeOf, int distinct) {
+      int[] start = new int[distinct + 1];
+      for (int grade : gradeOf) {
+        start[distinct - 1 - grade + 1]++;
+      }
+      for (int place = 0; place < distinct; place++) {
+        start[place + 1] += start[place];
+      }
+      int[] order = new int[gradeOf.length];
+      for (int row = 0; row < gradeOf.length; row++) {
+        order[start[distinct - 1 - gradeOf[row]]++] = row;
+      }
+      return order;
     }
 
     /** The lowest grade of a row's group. */

@@ -5,6 +5,7 @@ package weka.classifiers.meta.rankingreduction;
 
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
+import java.util.Arrays;
 import java.util.Random;
 
 import weka.classifiers.Classifier;
@@ -27,12 +28,18 @@ import weka.estimators.NormalEstimator;
  * <p>A pair attribute reads one row of the pair, so NaiveBayes' statistics
  * of a class are sums over the rows: a row counts once for each pair of that
  * class that holds it on the attribute's side (its multiplicity there; in a
- * product, every row of the other side). A nominal attribute's counts are
- * sums of whole numbers, exact in any order, so each row is added once with
- * its multiplicity (for a nominal attribute of at most
+ * product, every row of the other side). A drawn list's multiplicities are
+ * counted as its pairs are drawn ({@link PairTraining#pairMultiplicities}),
+ * no list made. A side's statistics follow from its multiplicities alone, so
+ * they are computed once for every member whose side holds the rows as
+ * often ({@link Side}): in a binary task every member's first side, which
+ * holds each row as often as the row has pairs. A nominal attribute's
+ * counts are sums of whole numbers, exact in any order, so each row is added
+ * once with its multiplicity (for a nominal attribute of at most
  * {@link ValueBits#FEW_VALUES} values, 64 rows at a time: the rows of each
- * value as bits, made once a training, against the multiplicities' bits). A
- * numeric attribute's {@link NormalEstimator} sums its
+ * value as bits, made once a training, against the multiplicities' bits;
+ * for another feature, value by value over the rows grouped by value,
+ * {@link RowsByRank}). A numeric attribute's {@link NormalEstimator} sums its
  * (rounded) values and their squares in floating point, one pair at a time,
  * so its result depends on the order of the additions, and WEKA's order is
  * not the pairs' order: before counting, {@code buildClassifier} sorts its
@@ -43,9 +50,9 @@ import weka.estimators.NormalEstimator;
  *
  * <ul>
  * <li>from the rows (the default): each sum is the sum of the rows' terms
- * times their multiplicities, computed exactly and rounded once. Linear in
- * the rows; the sums are the exactly rounded sums of WEKA's terms, where
- * WEKA's own differ from them by its rounding errors over the pairs (a few
+ * times their multiplicities, computed exactly ({@link ExactSum}) and rounded
+ * once. Linear in the rows; the sums are the exactly rounded sums of WEKA's
+ * terms, where WEKA's own differ from them by its rounding errors over the pairs (a few
  * units in the last place of the means and deviations, measured in
  * {@code docs/scale.md}). Then {@code NormalEstimator}'s parameters are
  * computed once, from the final sums, as its last addition computes them.
@@ -69,8 +76,8 @@ import weka.estimators.NormalEstimator;
  * that key, so such a value's place beside them decides the precision);
  * sampled pairs that are not a plain list ({@link PairTraining#pairListDeclined}:
  * pair features of no one side, another pair order, query groups, weighted
- * rows); and, replaying WEKA's order with a numeric attribute or drawing a
- * list, more pairs than one Java array holds.
+ * rows); and, replaying WEKA's order with a numeric attribute, more pairs
+ * than one Java array holds.
  */
 final class ProductNaiveBayes implements ProductTraining.ListBuilder {
 
@@ -83,8 +90,7 @@ final class ProductNaiveBayes implements ProductTraining.ListBuilder {
     if (bayes.getUseKernelEstimator() || bayes.getUseSupervisedDiscretization()) {
       return false;
     }
-    if (training.productSides() == null && (training.pairListDeclined() != null
-        || training.pairsPerMember() > Integer.MAX_VALUE - 8)) {
+    if (training.productSides() == null && training.pairListDeclined() != null) {
       return false;
     }
     Instances header = training.pairHeader();
@@ -122,15 +128,18 @@ final class ProductNaiveBayes implements ProductTraining.ListBuilder {
   }
 
   /**
-   * {@inheritDoc} A drawn list: its pairs' rows and labels. Replaying WEKA's
-   * order with a numeric attribute, the sorts run on pair numbers: the
-   * order, its next permutation, the keys and the sort's index, 4 + 4 + 8 +
-   * 4 bytes a pair at the peak. All pairs from the rows: nothing a pair.
+   * {@inheritDoc} From the rows, nothing a pair: drawn pairs are counted as
+   * they are drawn, a few ints a row. Replaying WEKA's order with a numeric
+   * attribute, a drawn list is made (its pairs' rows and labels) and the
+   * sorts run on pair numbers: the order, its next permutation, the keys and
+   * the sort's index, 4 + 4 + 8 + 4 bytes a pair at the peak.
    */
   @Override
   public long bytesPerPair(PairTraining training) {
-    long list = training.productSides() == null ? LIST_BYTES : 0;
-    return list + (training.sumsInPairOrder() && hasNumeric(training.pairHeader()) ? 20 : 0);
+    if (!training.sumsInPairOrder() || !hasNumeric(training.pairHeader())) {
+      return 0;
+    }
+    return (training.productSides() == null ? LIST_BYTES : 0) + 20;
   }
 
   /** Whether a pair attribute is numeric. */
@@ -149,51 +158,45 @@ final class ProductNaiveBayes implements ProductTraining.ListBuilder {
       throws Exception {
     Instances header = training.pairHeader();
     int features = features(header);
+    boolean numeric = hasNumeric(header);
+    boolean pairOrder = numeric && training.sumsInPairOrder();
     int[][] sides = training.productSides();
-    PairSet pairs;
+    Held pairs;
     if (sides != null) {
       pairs = new Product(training.rows(), sides[0], sides[1], features);
-    } else if (random != null) {
+    } else if (random == null) {
+      return "sampled pairs without the member's generator";
+    } else if (pairOrder) {
       pairs = new ListPairs(training.rows(), training.pairList(random), features);
     } else {
-      return "sampled pairs without the member's generator";
+      pairs = new Drawn(training.pairMultiplicities(random));
     }
-    boolean pairOrder = training.sumsInPairOrder();
-    int[] order = pairOrder ? sortedOrder(header, pairs) : null;
+    int[] order = pairOrder ? sortedOrder(header, (PairSet) pairs) : null;
+    long[] perClass = pairs.perClass();
     Estimator[][] distributions = new Estimator[header.numAttributes() - 1][];
-    ValueBits bits = training.valueBits();
-    RowRanks ranks = null; // made only for a feature not held as bits
-    NormalSums sums = hasNumeric(header) && !pairOrder ? new NormalSums() : null;
+    NormalSums sums = numeric && !pairOrder ? new NormalSums() : null;
     for (int side = 0; side < 2; side++) {
       int[][] times = pairs.multiplicities(side == 0);
-      long[][][] planes = null;
+      Side statistics = pairOrder ? null : training.naiveBayesSide(side);
+      if (statistics == null || !statistics.holds(times)) {
+        statistics = new Side(training, times, perClass, !pairOrder);
+        if (!pairOrder) {
+          training.keepNaiveBayesSide(side, statistics);
+        }
+      }
       for (int feature = 0; feature < features; feature++) {
         int att = side * features + feature;
         Attribute attribute = header.attribute(att);
-        long[][] rowsWithValue = bits.rowsWithValue(feature);
-        if (rowsWithValue != null) {
-          if (planes == null) {
-            planes = new long[][][] {bitPlanes(times[0]), bitPlanes(times[1])};
-          }
-          distributions[att] = discrete(null, counts(rowsWithValue, planes),
-              attribute.numValues());
-          continue;
-        }
-        if (ranks == null) {
-          ranks = training.rowRanks();
-        }
-        double[] values = ranks.m_Values[feature];
-        long[][] counts = counts(values.length, ranks.m_Ranks[feature], times);
-        if (attribute.type() == Attribute.NUMERIC) {
-          double precision = precision(values, counts);
-          distributions[att] = pairOrder ? normal(pairs, att, order, precision)
-              : normalFromRows(values, counts, precision, sums);
+        if (attribute.type() != Attribute.NUMERIC) {
+          distributions[att] = statistics.discrete(feature, attribute.numValues());
+        } else if (pairOrder) {
+          distributions[att] = normal((PairSet) pairs, att, order,
+              statistics.precision(feature));
         } else {
-          distributions[att] = discrete(values, counts, attribute.numValues());
+          distributions[att] = statistics.normal(feature, sums);
         }
       }
     }
-    long[] perClass = pairs.perClass();
     DiscreteEstimator classes = new DiscreteEstimator(header.numClasses(), true);
     classes.addValue(1, perClass[1]);
     classes.addValue(0, perClass[0]);
@@ -204,6 +207,113 @@ final class ProductNaiveBayes implements ProductTraining.ListBuilder {
     set(member, "m_Distributions", distributions);
     set(member, "m_ClassDistribution", classes);
     return null;
+  }
+
+  /**
+   * One side's statistics of a member's pairs, all NaiveBayes needs of its
+   * attributes there: each nominal feature's pairs of each label holding
+   * each value, each numeric feature's precision and, from the rows, its
+   * normal estimators' sums. Made from how many pairs of each label hold
+   * each row on the side, they are the same for any pairs that hold the rows
+   * as often: in a binary task every member's first side
+   * ({@link PairTraining#naiveBayesSide}). Numbers, not estimators: each
+   * member is given estimators of its own, which it may update.
+   */
+  static final class Side {
+    /** Pairs of each label holding each row on the side: [label][row]. */
+    private final int[][] m_Times;
+    /** Each nominal feature's pairs of each label holding each value: [feature][label][value]. */
+    private final long[][][] m_Counts;
+    /** Each numeric feature's precision, from the distinct values the side holds. */
+    private final double[] m_Precision;
+    /**
+     * Each numeric feature's sums from the rows, by label: {pairs holding a
+     * value, sum of the rounded values, sum of their squares}, null where no
+     * pair of the label holds one: [feature][label][sum].
+     */
+    private final double[][][] m_Sums;
+
+    /**
+     * @param training the rows
+     * @param times pairs of each label holding each row on the side: [label][row]
+     * @param perLabel pairs of each label
+     * @param fromRows whether to sum the numeric features from the rows
+     */
+    Side(PairTraining training, int[][] times, long[] perLabel, boolean fromRows)
+        throws Exception {
+      Instances header = training.pairHeader();
+      int features = features(header);
+      m_Times = times;
+      m_Counts = new long[features][][];
+      m_Precision = new double[features];
+      m_Sums = new double[features][][];
+      ValueBits bits = training.valueBits();
+      long[][][] planes = null;
+      RowsByRank groups = null; // made only for a feature not held as bits
+      for (int feature = 0; feature < features; feature++) {
+        long[][] rowsWithValue = bits.rowsWithValue(feature);
+        if (rowsWithValue != null) {
+          if (planes == null) {
+            planes = new long[][][] {bitPlanes(times[0]), bitPlanes(times[1])};
+          }
+          m_Counts[feature] = counts(rowsWithValue, planes);
+          continue;
+        }
+        if (groups == null) {
+          groups = training.rowsByRank();
+        }
+        double[] values = training.rowRanks().m_Values[feature];
+        long[][] counts = groups.counts(feature, times, perLabel);
+        Attribute attribute = header.attribute(feature);
+        if (attribute.type() != Attribute.NUMERIC) {
+          m_Counts[feature] = byValue(values, counts, attribute.numValues());
+          continue;
+        }
+        m_Precision[feature] = ProductNaiveBayes.precision(values, counts);
+        if (fromRows) {
+          m_Sums[feature] = normalSums(values, counts, m_Precision[feature]);
+        }
+      }
+    }
+
+    /** Whether pairs holding the rows this often on the side have these statistics. */
+    boolean holds(int[][] times) {
+      return Arrays.equals(m_Times[0], times[0]) && Arrays.equals(m_Times[1], times[1]);
+    }
+
+    /** Each class's counts of a nominal attribute: each value, as many times as pairs hold it. */
+    Estimator[] discrete(int feature, int numValues) {
+      Estimator[] byClass = new Estimator[2];
+      for (int label = 0; label < 2; label++) {
+        byClass[label] = new DiscreteEstimator(numValues, true);
+        long[] counts = m_Counts[feature][label];
+        for (int value = 0; value < counts.length; value++) {
+          if (counts[value] > 0) {
+            byClass[label].addValue(value, counts[value]);
+          }
+        }
+      }
+      return byClass;
+    }
+
+    /** Each class's normal estimator of a numeric attribute from the rows, given its sums. */
+    Estimator[] normal(int feature, NormalSums sums) throws ReflectiveOperationException {
+      Estimator[] byClass = new Estimator[2];
+      for (int label = 0; label < 2; label++) {
+        NormalEstimator estimator = new NormalEstimator(m_Precision[feature]);
+        double[] sum = m_Sums[feature][label];
+        if (sum != null) {
+          sums.set(estimator, sum[0], sum[1], sum[2]);
+        }
+        byClass[label] = estimator;
+      }
+      return byClass;
+    }
+
+    /** A numeric feature's precision, from the distinct values the side holds. */
+    double precision(int feature) {
+      return m_Precision[feature];
+    }
   }
 
   /** Features a side: the pair header holds both sides, then the class. */
@@ -263,29 +373,8 @@ final class ProductNaiveBayes implements ProductTraining.ListBuilder {
   }
 
   /**
-   * How many pairs of each class hold each distinct value of a feature on a
-   * side: the rows' multiplicities there, added by their values.
-   *
-   * @param distinct how many distinct values the feature takes
-   * @param rankOfRow each row's place among them, -1 where missing
-   * @param times pairs of each label holding each row on the side: [label][row]
-   * @return [label][rank among the distinct values]
-   */
-  private static long[][] counts(int distinct, int[] rankOfRow, int[][] times) {
-    long[][] counts = new long[2][distinct];
-    for (int row = 0; row < rankOfRow.length; row++) {
-      int rank = rankOfRow[row];
-      if (rank >= 0) {
-        counts[0][rank] += times[0][row];
-        counts[1][rank] += times[1][row];
-      }
-    }
-    return counts;
-  }
-
-  /**
-   * The same counts as {@link #counts(int, int[], int[][])} for a nominal
-   * feature of few values, a word of 64 rows at a time (a value costs a word
+   * How many pairs of each label hold each value of a nominal feature of few
+   * values on a side, a word of 64 rows at a time (a value costs a word
    * a bit plane where a row costs a step, and the planes are a few): a row's
    * multiplicity is the sum of its bits' powers of two, so the pairs of a
    * label holding a value are the sum over the bit planes of 2^k times how
@@ -328,44 +417,55 @@ final class ProductNaiveBayes implements ProductTraining.ListBuilder {
     for (int t : times) {
       largest = Math.max(largest, t);
     }
-    long[][] planes = new long[Integer.SIZE - Integer.numberOfLeadingZeros(largest)]
-        [(times.length + 63) >>> 6];
-    for (int row = 0; row < times.length; row++) {
-      for (int t = times[row], bit = 0; t != 0; t >>>= 1, bit++) {
-        if ((t & 1) != 0) {
-          planes[bit][row >>> 6] |= 1L << row;
+    int words = (times.length + 63) >>> 6;
+    long[][] planes = new long[Integer.SIZE - Integer.numberOfLeadingZeros(largest)][words];
+    for (int word = 0; word < words; word++) { // a word's bits in registers
+      int from = word << 6;
+      int to = Math.min(times.length, from + 64);
+      for (int bit = 0; bit < planes.length; bit++) {
+        long set = 0;
+        for (int row = from; row < to; row++) {
+          set |= (long) ((times[row] >>> bit) & 1) << row;
         }
+        planes[bit][word] = set;
       }
     }
     return planes;
   }
 
   /**
-   * Each class's normal estimator of a numeric attribute from the rows: each
-   * of the estimator's sums is its terms of the side's distinct values times
-   * how many pairs of the class hold them.
+   * Each class's sums of a numeric attribute from the rows: each of the
+   * normal estimator's sums is its terms of the side's distinct values times
+   * how many pairs of the class hold them, computed exactly and rounded once.
+   *
+   * @return [label]{pairs holding a value, sum of the rounded values, sum of
+   *     their squares}, null for a label no pair of which holds a value
    */
-  private static Estimator[] normalFromRows(double[] values, long[][] counts,
-      double precision, NormalSums sums) throws Exception {
-    Estimator[] byClass = new Estimator[2];
-    for (int label = 0; label < 2; label++) {
-      NormalEstimator estimator = new NormalEstimator(precision);
-      long present = 0;
-      ExactSum sum = new ExactSum();
-      ExactSum squares = new ExactSum();
-      for (int rank = 0; rank < values.length; rank++) {
+  private static double[][] normalSums(double[] values, long[][] counts, double precision) {
+    long[] present = new long[2];
+    ExactSum[] sum = {new ExactSum(), new ExactSum()};
+    ExactSum[] squares = {new ExactSum(), new ExactSum()};
+    for (int rank = 0; rank < values.length; rank++) {
+      if (counts[0][rank] == 0 && counts[1][rank] == 0) {
+        continue;
+      }
+      double rounded = Math.rint(values[rank] / precision) * precision; // its round
+      double square = rounded * rounded;
+      for (int label = 0; label < 2; label++) {
         long times = counts[label][rank];
         if (times > 0) {
-          double rounded = Math.rint(values[rank] / precision) * precision; // its round
-          sum.add(rounded, times);
-          squares.add(rounded * rounded, times);
-          present += times;
+          sum[label].add(rounded, times);
+          squares[label].add(square, times);
+          present[label] += times;
         }
       }
-      if (present > 0) {
-        sums.set(estimator, (double) present, sum.sum(), squares.sum());
+    }
+    double[][] byClass = new double[2][];
+    for (int label = 0; label < 2; label++) {
+      if (present[label] > 0) {
+        byClass[label] = new double[] {present[label], sum[label].sum(),
+            squares[label].sum()};
       }
-      byClass[label] = estimator;
     }
     return byClass;
   }
@@ -394,26 +494,22 @@ final class ProductNaiveBayes implements ProductTraining.ListBuilder {
   }
 
   /**
-   * Each class's counts of a nominal attribute: each value, as many times as
-   * pairs hold it.
+   * A nominal feature's counts by value index, from its counts by rank among
+   * the distinct values the rows hold.
    *
-   * @param values the value index of each count's place, or null when the
-   *     places are the value indices
-   * @param counts [label][place]
+   * @param values the value index of each rank
+   * @param counts [label][rank]
    * @param numValues the attribute's values
+   * @return [label][value index]
    */
-  private static Estimator[] discrete(double[] values, long[][] counts, int numValues) {
-    Estimator[] byClass = new Estimator[2];
+  private static long[][] byValue(double[] values, long[][] counts, int numValues) {
+    long[][] out = new long[2][numValues];
     for (int label = 0; label < 2; label++) {
-      byClass[label] = new DiscreteEstimator(numValues, true);
-      for (int place = 0; place < counts[label].length; place++) {
-        if (counts[label][place] > 0) {
-          byClass[label].addValue(values == null ? place : values[place],
-              counts[label][place]);
-        }
+      for (int rank = 0; rank < values.length; rank++) {
+        out[label][(int) values[rank]] = counts[label][rank];
       }
     }
-    return byClass;
+    return out;
   }
 
   /**
@@ -446,10 +542,49 @@ final class ProductNaiveBayes implements ProductTraining.ListBuilder {
   }
 
   /**
+   * How often a member's pairs hold each row on each side: all NaiveBayes
+   * needs of them from the rows.
+   */
+  private interface Held {
+    /** Pairs of each label: {label 0, label 1}. */
+    long[] perClass();
+
+    /** How many pairs of each label hold each row first (or second): [label][row]. */
+    int[][] multiplicities(boolean first);
+  }
+
+  /** A member's drawn pairs, counted and not made ({@link PairTraining#pairMultiplicities}). */
+  private static final class Drawn implements Held {
+    /** [side][label][row]. */
+    private final int[][][] m_Times;
+
+    Drawn(int[][][] times) {
+      m_Times = times;
+    }
+
+    /** {@inheritDoc} Every pair holds one row on each side. */
+    @Override
+    public long[] perClass() {
+      long[] out = new long[2];
+      for (int label = 0; label < 2; label++) {
+        for (int times : m_Times[0][label]) {
+          out[label] += times;
+        }
+      }
+      return out;
+    }
+
+    @Override
+    public int[][] multiplicities(boolean first) {
+      return m_Times[first ? 0 : 1];
+    }
+  }
+
+  /**
    * A member's pairs addressed by number without making them: each pair's
    * label and rows, in the order of its pair instances.
    */
-  private abstract static class PairSet {
+  private abstract static class PairSet implements Held {
     final double[][] m_Rows;
     final int m_Features;
 
@@ -461,17 +596,11 @@ final class ProductNaiveBayes implements ProductTraining.ListBuilder {
     /** Pairs. */
     abstract long pairs();
 
-    /** Pairs of each label: {label 0, label 1}. */
-    abstract long[] perClass();
-
     /** A pair's label, the class value index of its instance. */
     abstract int label(int pair);
 
     /** The row a pair holds first (or second). */
     abstract int row(int pair, boolean first);
-
-    /** How many pairs of each label hold each row first (or second): [label][row]. */
-    abstract int[][] multiplicities(boolean first);
 
     /** A pair attribute's value of a pair: its side's row's value of the feature. */
     double value(int pair, int att) {
@@ -502,7 +631,7 @@ final class ProductNaiveBayes implements ProductTraining.ListBuilder {
     }
 
     @Override
-    long[] perClass() {
+    public long[] perClass() {
       return new long[] {m_PerClass, m_PerClass};
     }
 
@@ -522,7 +651,7 @@ final class ProductNaiveBayes implements ProductTraining.ListBuilder {
 
     /** {@inheritDoc} Label 1 holds S1 first and S0 second; label 0 the other way. */
     @Override
-    int[][] multiplicities(boolean first) {
+    public int[][] multiplicities(boolean first) {
       int[][] out = new int[2][m_Rows.length];
       int[] labelOne = first ? m_First : m_Second;
       int[] labelZero = first ? m_Second : m_First;
@@ -551,7 +680,7 @@ final class ProductNaiveBayes implements ProductTraining.ListBuilder {
     }
 
     @Override
-    long[] perClass() {
+    public long[] perClass() {
       long[] out = new long[2];
       for (int label : m_List.label) {
         out[label]++;
@@ -570,7 +699,7 @@ final class ProductNaiveBayes implements ProductTraining.ListBuilder {
     }
 
     @Override
-    int[][] multiplicities(boolean first) {
+    public int[][] multiplicities(boolean first) {
       int[][] out = new int[2][m_Rows.length];
       int[] rows = first ? m_List.first : m_List.second;
       for (int k = 0; k < rows.length; k++) {

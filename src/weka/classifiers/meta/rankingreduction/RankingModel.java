@@ -294,8 +294,8 @@ public final class RankingModel implements Serializable {
       long started = System.nanoTime();
       m_PairCounts[i] = training.pairsPerMember();
       try {
-        if (!ProductTraining.train(m_Members[i], training,
-            new Random(m_MemberSeeds[i]), Math.max(1, how.slots / m_Members.length),
+        if (!ProductTraining.train(m_Members[i], training, // Random's draws, unshared
+            new UnsharedRandom(m_MemberSeeds[i]), Math.max(1, how.slots / m_Members.length),
             reason -> m_MemberRowPathDeclined[i] = reason)
             && !SmoSolver.train(how.smoSolver, m_Members[i], training)) {
           m_Members[i].buildClassifier(memberPairs.pairs(i));
