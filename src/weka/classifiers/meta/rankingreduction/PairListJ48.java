@@ -167,6 +167,8 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
      */
     private final int[][] m_InBranch;
     private int m_Stamp;
+    /** Whether some row misses some feature's value. */
+    private final boolean m_AnyMissing;
 
     ListGrower(J48 j48, double[][] rows, RowRanks ranks, Instances header, PairList pairs,
         int threads) {
@@ -181,6 +183,11 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
       m_Counts = new ProductJ48.RowCounts[] {new ProductJ48.RowCounts(rows.length),
         new ProductJ48.RowCounts(rows.length)};
       m_InBranch = new int[2][rows.length];
+      boolean anyMissing = false;
+      for (boolean missing : m_Missing) {
+        anyMissing |= missing;
+      }
+      m_AnyMissing = anyMissing;
       for (int s = 0; s < 2; s++) {
         int[] side = s == 0 ? pairs.first : pairs.second;
         m_SplitValues[s] = new double[m_Features][];
@@ -237,9 +244,12 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
      * Each numeric attribute's rows of known value on its side of some pair,
      * in the order of its values, the root's sorted lists: an entry a row
      * (standing for all of the row's pairs on that side), its value's rank
-     * in the high half (read in order by the scan), the row in the low half
-     * (the same in every node, so a branch takes a node's entries as they
-     * are). A counting pass over the ranks, no sort.
+     * in the high half (read in order by the scan) above a bit that says
+     * whether the value is more than 1e-5 above the next lower value (in
+     * the place of a pair entry's class, which a row's entry does not have:
+     * the scan then need not read the values), the row in the low half (the
+     * same in every node, so a branch takes a node's entries as they are).
+     * A counting pass over the ranks, no sort.
      *
      * @return by pair attribute; null for a nominal one
      */
@@ -267,15 +277,29 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
         for (int v = 1; v < start.length; v++) {
           start[v] += start[v - 1];
         }
+        int[] gaps = gapsBelow(m_Values[j % m_Features]);
         long[] entries = new long[known];
         for (int row = 0; row < rows.length; row++) {
           if (rows[row] && ranks[row] >= 0) {
-            entries[start[ranks[row]]++] = (long) (ranks[row] << 1) << 32 | row;
+            int rank = ranks[row];
+            entries[start[rank]++] = (long) (rank << 1 | gaps[rank]) << 32 | row;
           }
         }
         sorted[j] = entries;
       }
       return sorted;
+    }
+
+    /**
+     * By rank, 1 where a value is more than 1e-5 above the next lower one
+     * (C4.5's least gap between split candidates), else 0.
+     */
+    private static int[] gapsBelow(double[] values) {
+      int[] gaps = new int[values.length];
+      for (int rank = 1; rank < values.length; rank++) {
+        gaps[rank] = values[rank - 1] + 1e-5 < values[rank] ? 1 : 0;
+      }
+      return gaps;
     }
 
     // -- growing: ClassifierTree.buildTree with C45ModelSelection ------------
@@ -492,6 +516,55 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
       }
       marks[row] = stamp;
       return 1;
+    }
+
+    /**
+     * {@inheritDoc} Where no row misses a value, without dividing the node's
+     * pairs down the branch: the largest son's own pairs end in its leaves
+     * as their distributions count them (grown, collapsed, pruned or raised:
+     * each leaf's distribution is that of the pairs its son's pairs send
+     * there), so only the other sons' pairs are divided down it, their
+     * classes added to each leaf's. Every count is
+     * an integer, so each leaf's errors, and their sum in the same order,
+     * are the same doubles.
+     */
+    @Override
+    double errorsIfRaised(ProductJ48.Node<Bag> node, int largest) {
+      if (m_AnyMissing) {
+        return super.errorsIfRaised(node, largest);
+      }
+      int size = 0;
+      for (int i = 0; i < node.m_Sons.length; i++) {
+        size += i == largest ? 0 : node.m_Sons[i].m_Train.size();
+      }
+      int[] pairs = new int[size];
+      double[] classes = new double[2];
+      int filled = 0;
+      for (int i = 0; i < node.m_Sons.length; i++) {
+        if (i != largest) {
+          Bag son = node.m_Sons[i].m_Train;
+          System.arraycopy(son.m_Pairs, 0, pairs, filled, son.size());
+          filled += son.size();
+          classes[0] += son.m_Classes[0];
+          classes[1] += son.m_Classes[1];
+        }
+      }
+      return errorsWith(node.m_Sons[largest], new Bag(pairs, null, classes));
+    }
+
+    /** The estimated errors of a subtree given its own pairs and these others besides. */
+    private double errorsWith(ProductJ48.Node<Bag> node, Bag others) {
+      if (node.m_IsLeaf) {
+        Distribution own = node.m_Model.m_Distribution;
+        return errorsFor(new Distribution(new double[][] {{own.perClass(0)
+          + others.m_Classes[0], own.perClass(1) + others.m_Classes[1]}}));
+      }
+      Bag[] parts = divide(node.m_Model, others, null);
+      double errors = 0;
+      for (int i = 0; i < node.m_Sons.length; i++) {
+        errors = errors + errorsWith(node.m_Sons[i], parts[i]);
+      }
+      return errors;
     }
 
     @Override
