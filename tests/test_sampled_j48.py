@@ -85,6 +85,26 @@ def test_raising_through_attributes_with_and_without_missing_values(weka):
     assert tree.count(":") > 30
 
 
+def test_candidates_passed_over_on_a_bound_leave_c45s_choice(weka):
+    # Classes in blocks of ten rows along x1: the gain rises and falls from
+    # block to block, so ranges of candidates are passed over on a bound of
+    # their gains (the corners of their class counts' box) beside ranges that
+    # hold the best; a bound from the ranges' ends alone would choose another
+    # split here. x3 holds values 1e-6 apart (no split point between them)
+    # among values farther apart: the scan reads those values, not its marks.
+    data = synthetic(300, features=5, seed=6)
+    X = data.X.copy()
+    X[:, 0] = np.arange(300) // 2
+    X[:, 2] = np.round(X[:, 2], 1) + (np.arange(300) % 3) * 1e-6
+    y = ((np.arange(300) // 10) % 2).astype(data.y.dtype)
+    block = dataclasses.replace(data, X=X, y=y)
+    for per_instance in (1, 4):
+        result = compare(block, "-M 1", per_instance=per_instance, seed=3)
+        assert_same_model(result)
+        tree = str(result.onPairsModel)
+        assert "first_x1 " in tree or "second_x1 " in tree
+
+
 @pytest.mark.parametrize("share", [0, 0.03], ids=["complete", "missing"])
 def test_the_tree_does_not_depend_on_the_threads(share, weka):
     # 1,200 rows, 2,400 pairs: the root's attributes are weighed on two threads.

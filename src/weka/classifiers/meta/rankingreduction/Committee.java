@@ -95,16 +95,31 @@ public final class Committee implements PairComparator {
     }
 
     /** The first {@code threads} threads' members, copying those not yet copied. */
-    private synchronized Classifier[][] copies(int threads) throws Exception {
+    private void copies(int threads) throws Exception {
       for (int t = 1; t < threads; t++) {
-        if (m_Copies[t] == null) {
-          m_Copies[t] = new Classifier[m_Copies[0].length];
-          for (int i = 0; i < m_Copies[0].length; i++) {
-            m_Copies[t][i] = AbstractClassifier.makeCopy(m_Copies[0][i]);
-          }
+        of(t);
+      }
+    }
+
+    /** A thread's members, copied from the first thread's when first asked for. */
+    private synchronized Classifier[] of(int thread) throws Exception {
+      if (m_Copies[thread] == null) {
+        m_Copies[thread] = new Classifier[m_Copies[0].length];
+        for (int i = 0; i < m_Copies[0].length; i++) {
+          m_Copies[thread][i] = AbstractClassifier.makeCopy(m_Copies[0][i]);
         }
       }
-      return m_Copies;
+      return m_Copies[thread];
+    }
+
+    /** Whether every member has a flat tree (J48's or REPTree's). */
+    private boolean flatTreesOnly() {
+      for (FlatTree tree : m_Trees) {
+        if (tree == null) {
+          return false;
+        }
+      }
+      return true;
     }
   }
 
@@ -265,7 +280,7 @@ public final class Committee implements PairComparator {
    * being asked once a strict majority is reached or out of reach (the count
    * is then only right on which side of the majority it lies).
    */
-  private void count(Classifier[] members, int[] left, int[] right, int from, int to, int[] out,
+  private void count(Asker members, int[] left, int[] right, int from, int to, int[] out,
       boolean decide) throws Exception {
     PairInstance pair = new PairInstance(m_Rows, m_Layout, 0, 0,
         weka.core.Utils.missingValue(), 1.0);
@@ -309,7 +324,7 @@ public final class Committee implements PairComparator {
       pair.setPair(a, b);
       boolean laidOut = false;
       int votes = 0;
-      for (int m = 0; m < members.length; m++) {
+      for (int m = 0; m < m_Trees.length; m++) {
         int sure = m_Forms == null || m_Forms[m] == null ? -1 : m_Forms[m].sureAnswer(a, b);
         if (sure < 0 && m_Trees[m] != null) {
           if (shared > 0) {
@@ -330,8 +345,8 @@ public final class Committee implements PairComparator {
             sure = m_Trees[m].answer(values);
           }
         }
-        votes += sure >= 0 ? sure : ask(members[m], pair);
-        if (decide && decided(votes, m + 1, members.length)) {
+        votes += sure >= 0 ? sure : members.ask(m, pair);
+        if (decide && decided(votes, m + 1, m_Trees.length)) {
           break;
         }
       }
@@ -339,9 +354,26 @@ public final class Committee implements PairComparator {
     }
   }
 
-  /** The member's own answer on the pair: 1 for "a beats b", else 0. */
-  private static int ask(Classifier member, PairInstance pair) throws Exception {
-    return member.classifyInstance(pair) == 1.0 ? 1 : 0;
+  /**
+   * A scoring thread's members, asked for the pairs no flat tree or form
+   * answers: its own copies of the committee (the first thread's are the
+   * members themselves), taken when it first asks.
+   */
+  private final class Asker {
+    private final int m_Thread;
+    private Classifier[] m_Own;
+
+    Asker(int thread) {
+      m_Thread = thread;
+    }
+
+    /** Member m's own answer on the pair: 1 for "a beats b", else 0. */
+    int ask(int m, PairInstance pair) throws Exception {
+      if (m_Own == null) {
+        m_Own = m_Members.of(m_Thread);
+      }
+      return m_Own[m].classifyInstance(pair) == 1.0 ? 1 : 0;
+    }
   }
 
   /**
@@ -376,7 +408,7 @@ public final class Committee implements PairComparator {
     private final int[] m_Pairs = new int[CHUNK];
     private final int[] m_Undecided = new int[CHUNK];
 
-    void count(Classifier[] members, FlatTree.Given[] given, int[] left, int[] right,
+    void count(Asker members, FlatTree.Given[] given, int[] left, int[] right,
         int from, int to, boolean sharesFirst, PairInstance pair, int[] out, boolean decide)
         throws Exception {
       int[] other = sharesFirst ? right : left;
@@ -387,7 +419,7 @@ public final class Committee implements PairComparator {
           out[k] = 0;
           m_Active[active++] = k;
         }
-        for (int m = 0; m < members.length && active > 0; m++) {
+        for (int m = 0; m < m_Trees.length && active > 0; m++) {
           int clean = 0;
           int undecided = 0;
           for (int j = 0; j < active; j++) {
@@ -407,12 +439,12 @@ public final class Committee implements PairComparator {
           for (int j = 0; j < undecided; j++) {
             int k = m_Undecided[j];
             pair.setPair(left[k], right[k]);
-            out[k] += ask(members[m], pair);
+            out[k] += members.ask(m, pair);
           }
           int kept = 0;
           for (int j = 0; j < active; j++) {
             int k = m_Active[j];
-            if (!decide || !decided(out[k], m + 1, members.length)) {
+            if (!decide || !decided(out[k], m + 1, m_Trees.length)) {
               m_Active[kept++] = k;
             }
           }
@@ -450,16 +482,24 @@ public final class Committee implements PairComparator {
   }
 
   private interface Share {
-    void score(Classifier[] members, int from, int to) throws Exception;
+    void score(Asker members, int from, int to) throws Exception;
   }
 
   private void run(int count, Share share) throws Exception {
     int threads = Math.max(1, Math.min(m_Members.m_Copies.length, count / PAIRS_A_THREAD));
-    Classifier[][] copies = m_Members.copies(threads);
+    // A committee of flat trees asks its members only for the pairs a tree
+    // leaves (a missing value on the way), and most batches have none: a
+    // thread's copies of its members (a serialisation of every tree) are made
+    // when it first asks. Their classification only reads the trees, so
+    // they are copied while the first thread may be asking the members.
+    // Other members are asked for every pair: copied before the threads start.
+    if (!m_Members.flatTreesOnly()) {
+      m_Members.copies(threads);
+    }
     int size = (count + threads - 1) / threads;
     Parallel.forEach(threads, threads, t -> {
       int from = Math.min(count, t * size);
-      share.score(copies[t], from, Math.min(count, from + size));
+      share.score(new Asker(t), from, Math.min(count, from + size));
     });
   }
 }

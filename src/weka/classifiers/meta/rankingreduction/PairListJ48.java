@@ -19,30 +19,35 @@ import weka.core.Utils;
  * the member's materialised pair instances, without making them; all pairs
  * go to {@link ProductJ48}, which counts them faster still.
  *
- * <p>Why it is the same tree: a node's pairs are a subset of the member's
- * pair list, and a split tests one side's attribute, a value of that side's
- * row. A node's pairs in the order of one side's value hold each row's pairs
- * on that side together (one value), so each numeric attribute's list holds
- * one entry a row on its side, put in the order of the values once, by a
- * counting pass over the rows' ranks among the attribute's values; a node
- * counts its pairs by row on each side once, by class (and weight), and the
- * scan for split points reads an entry as all of its row's pairs: it goes
- * over a node's distinct rows, not its pairs (a row has about p pairs a side
- * under {@code -P p}). Every node divides its sorted lists among its branches
- * in a stable pass, a branch taking a row's entry where it holds some pair of
- * the row: a split on the list's side moves all of a row's pairs, one on the
- * other side parts them by their partners' values, and the branch's own
- * counts say how many. C4.5's candidate split points are the gaps between a
- * node's distinct values, which these lists give without a comparison sort of
- * the node's pairs. With unit weights every number J48 computes is a count of
- * pairs, an integer, exact in doubles whatever the order of addition (an
- * entry's count included), so WEKA's own {@link Distribution}, split criteria
- * and {@code Stats} (through {@link ProductJ48.Grower}, shared with the
- * product path) give the same gains, split points, collapses and pruning
- * decisions, subtree raising included. C4.5 moves a split point to the
- * largest value at most it among the tested side's values in all of the
- * member's pairs (the first zero in the pairs' order, 0.0 or -0.0): the rows
- * on that side of some pair, here.
+ * <p>Why it is the same tree: a node's pairs are a subset of the member's pair
+ * list, and a split tests one side's attribute, a value of that side's row. A
+ * node's pairs in the order of one side's value hold each row's pairs on that
+ * side together (one value), so each numeric attribute's list holds one entry
+ * a row on its side, put in the order of the values once, by a counting pass
+ * over the rows' ranks among the attribute's values; a node counts its pairs
+ * by row on each side once, by class (and weight), and the scan for split
+ * points reads an entry as all of its row's pairs: it goes over a node's
+ * distinct rows, not its pairs (a row has about p pairs a side under {@code -P
+ * p}). Every node divides its sorted lists among its branches in a stable pass
+ * over each list for all of them, a branch taking a row's entry where it holds
+ * some pair of the row: a split on the list's side moves all of a row's pairs,
+ * one on the other side parts them by their partners' values, and the branch's
+ * own counts say how many. C4.5's candidate split points are the gaps between
+ * a node's distinct values, which these lists give without a comparison sort
+ * of the node's pairs; an entry marks whether its value is more than 1e-5
+ * above the next lower one, so the scan reads a value only where it is not,
+ * and ranges of candidates whose gain cannot beat the best so far are passed
+ * over on a bound (ProductJ48's {@code Candidates.best}). Pruning by subtree
+ * raising weighs a node's largest branch given all of its pairs by dividing
+ * only the other branches' pairs down it. With unit weights every number J48
+ * computes is a count of pairs, an integer, exact in doubles whatever the
+ * order of addition (an entry's count included), so WEKA's own {@link
+ * Distribution}, split criteria and {@code Stats} (through {@link
+ * ProductJ48.Grower}, shared with the product path) give the same gains, split
+ * points, collapses and pruning decisions, subtree raising included. C4.5
+ * moves a split point to the largest value at most it among the tested side's
+ * values in all of the member's pairs (the first zero in the pairs' order, 0.0
+ * or -0.0): the rows on that side of some pair, here.
  *
  * <p>Missing values: a pair missing the tested value goes down every branch
  * with a fraction of its weight, as C4.5 sends it. WEKA adds those fractions
@@ -162,11 +167,13 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
      */
     private final ProductJ48.RowCounts[] m_Counts;
     /**
-     * Scratch, by side and row: the last branch (its stamp) that holds a
-     * pair of the row on that side, while a node's lists are divided.
+     * Scratch, by side and row: a bit for each branch (of up to 32 at once)
+     * that holds a pair of the row on that side, while a node's lists are
+     * divided (zeros otherwise).
      */
     private final int[][] m_InBranch;
-    private int m_Stamp;
+    /** Whether some row misses some feature's value. */
+    private final boolean m_AnyMissing;
 
     ListGrower(J48 j48, double[][] rows, RowRanks ranks, Instances header, PairList pairs,
         int threads) {
@@ -181,6 +188,11 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
       m_Counts = new ProductJ48.RowCounts[] {new ProductJ48.RowCounts(rows.length),
         new ProductJ48.RowCounts(rows.length)};
       m_InBranch = new int[2][rows.length];
+      boolean anyMissing = false;
+      for (boolean missing : m_Missing) {
+        anyMissing |= missing;
+      }
+      m_AnyMissing = anyMissing;
       for (int s = 0; s < 2; s++) {
         int[] side = s == 0 ? pairs.first : pairs.second;
         m_SplitValues[s] = new double[m_Features][];
@@ -237,9 +249,12 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
      * Each numeric attribute's rows of known value on its side of some pair,
      * in the order of its values, the root's sorted lists: an entry a row
      * (standing for all of the row's pairs on that side), its value's rank
-     * in the high half (read in order by the scan), the row in the low half
-     * (the same in every node, so a branch takes a node's entries as they
-     * are). A counting pass over the ranks, no sort.
+     * in the high half (read in order by the scan) above a bit that says
+     * whether the value is more than 1e-5 above the next lower value (in
+     * the place of a pair entry's class, which a row's entry does not have:
+     * the scan then need not read the values), the row in the low half (the
+     * same in every node, so a branch takes a node's entries as they are).
+     * A counting pass over the ranks, no sort.
      *
      * @return by pair attribute; null for a nominal one
      */
@@ -267,15 +282,29 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
         for (int v = 1; v < start.length; v++) {
           start[v] += start[v - 1];
         }
+        int[] gaps = gapsBelow(m_Values[j % m_Features]);
         long[] entries = new long[known];
         for (int row = 0; row < rows.length; row++) {
           if (rows[row] && ranks[row] >= 0) {
-            entries[start[ranks[row]]++] = (long) (ranks[row] << 1) << 32 | row;
+            int rank = ranks[row];
+            entries[start[rank]++] = (long) (rank << 1 | gaps[rank]) << 32 | row;
           }
         }
         sorted[j] = entries;
       }
       return sorted;
+    }
+
+    /**
+     * By rank, 1 where a value is more than 1e-5 above the next lower one
+     * (C4.5's least gap between split candidates), else 0.
+     */
+    private static int[] gapsBelow(double[] values) {
+      int[] gaps = new int[values.length];
+      for (int rank = 1; rank < values.length; rank++) {
+        gaps[rank] = values[rank - 1] + 1e-5 < values[rank] ? 1 : 0;
+      }
+      return gaps;
     }
 
     // -- growing: ClassifierTree.buildTree with C45ModelSelection ------------
@@ -451,47 +480,123 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
      * weighed there. Each list of the node is dropped once divided.
      */
     private long[][][] sortedByBranch(Bag[] bags, long[][] sorted) {
-      int branches = bags.length;
-      long[][][] out = new long[branches][sorted.length][];
-      for (int i = 0; i < branches; i++) {
-        if (unsplittable(ProductJ48.Model.leaf(classes(bags[i])))) {
-          continue;
-        }
-        int stamp = ++m_Stamp;
-        int[] rowsOnSide = new int[2];
-        for (int pair : bags[i].m_Pairs) {
-          rowsOnSide[0] += mark(m_InBranch[0], m_List.first[pair], stamp);
-          rowsOnSide[1] += mark(m_InBranch[1], m_List.second[pair], stamp);
-        }
-        for (int j = 0; j < sorted.length; j++) {
-          if (sorted[j] == null) {
-            continue;
-          }
-          int s = j < m_Features ? 0 : 1;
-          int[] inBranch = m_InBranch[s];
-          // Every row of the branch's side is in the list of a feature no row misses.
-          boolean whole = !m_Missing[j % m_Features];
-          long[] entries = new long[whole ? rowsOnSide[s] : sorted[j].length];
-          int filled = 0;
-          for (long entry : sorted[j]) {
-            if (inBranch[(int) entry] == stamp) {
-              entries[filled++] = entry;
-            }
-          }
-          out[i][j] = whole ? entries : Arrays.copyOf(entries, filled);
-        }
+      long[][][] out = new long[bags.length][sorted.length][];
+      for (int from = 0; from < bags.length; from += Integer.SIZE) {
+        sortedByBranch(bags, from, Math.min(bags.length, from + Integer.SIZE), sorted, out);
       }
       Arrays.fill(sorted, null);
       return out;
     }
 
-    /** Marks a row with a stamp: 1 if it was not marked with it yet, else 0. */
-    private static int mark(int[] marks, int row, int stamp) {
-      if (marks[row] == stamp) {
+    /**
+     * Divides the node's lists among branches from to to - 1 (at most 32):
+     * each list in one pass, an entry going to every branch whose bit its
+     * row's mark holds.
+     */
+    private void sortedByBranch(Bag[] bags, int from, int to, long[][] sorted,
+        long[][][] out) {
+      boolean[] taken = new boolean[to - from];
+      int[][] rowsOnSide = new int[2][to - from];
+      for (int b = 0; b < taken.length; b++) {
+        Bag bag = bags[from + b];
+        taken[b] = !unsplittable(ProductJ48.Model.leaf(classes(bag)));
+        for (int k = 0; taken[b] && k < bag.size(); k++) {
+          int pair = bag.m_Pairs[k];
+          rowsOnSide[0][b] += mark(m_InBranch[0], m_List.first[pair], 1 << b);
+          rowsOnSide[1][b] += mark(m_InBranch[1], m_List.second[pair], 1 << b);
+        }
+      }
+      long[][] lists = new long[taken.length][];
+      int[] filled = new int[taken.length];
+      for (int j = 0; j < sorted.length; j++) {
+        if (sorted[j] == null) {
+          continue;
+        }
+        int s = j < m_Features ? 0 : 1;
+        int[] marks = m_InBranch[s];
+        // Every row of the branch's side is in the list of a feature no row misses.
+        boolean whole = !m_Missing[j % m_Features];
+        for (int b = 0; b < taken.length; b++) {
+          lists[b] = taken[b] ? new long[whole ? rowsOnSide[s][b] : sorted[j].length] : null;
+          filled[b] = 0;
+        }
+        for (long entry : sorted[j]) {
+          for (int bits = marks[(int) entry]; bits != 0; bits &= bits - 1) {
+            int b = Integer.numberOfTrailingZeros(bits);
+            lists[b][filled[b]++] = entry;
+          }
+        }
+        for (int b = 0; b < taken.length; b++) {
+          if (taken[b]) {
+            out[from + b][j] = whole ? lists[b] : Arrays.copyOf(lists[b], filled[b]);
+          }
+        }
+      }
+      for (int b = 0; b < taken.length; b++) {
+        for (int k = 0; taken[b] && k < bags[from + b].size(); k++) {
+          int pair = bags[from + b].m_Pairs[k];
+          m_InBranch[0][m_List.first[pair]] = 0;
+          m_InBranch[1][m_List.second[pair]] = 0;
+        }
+      }
+    }
+
+    /** Sets a branch's bit in a row's mark: 1 if it was not set yet, else 0. */
+    private static int mark(int[] marks, int row, int bit) {
+      if ((marks[row] & bit) != 0) {
         return 0;
       }
-      marks[row] = stamp;
+      marks[row] |= bit;
       return 1;
+    }
+
+    /**
+     * {@inheritDoc} Where no row misses a value, without dividing the node's
+     * pairs down the branch: the largest son's own pairs end in its leaves
+     * as their distributions count them (grown, collapsed, pruned or raised:
+     * each leaf's distribution is that of the pairs its son's pairs send
+     * there), so only the other sons' pairs are divided down it, their
+     * classes added to each leaf's. Every count is
+     * an integer, so each leaf's errors, and their sum in the same order,
+     * are the same doubles.
+     */
+    @Override
+    double errorsIfRaised(ProductJ48.Node<Bag> node, int largest) {
+      if (m_AnyMissing) {
+        return super.errorsIfRaised(node, largest);
+      }
+      int size = 0;
+      for (int i = 0; i < node.m_Sons.length; i++) {
+        size += i == largest ? 0 : node.m_Sons[i].m_Train.size();
+      }
+      int[] pairs = new int[size];
+      double[] classes = new double[2];
+      int filled = 0;
+      for (int i = 0; i < node.m_Sons.length; i++) {
+        if (i != largest) {
+          Bag son = node.m_Sons[i].m_Train;
+          System.arraycopy(son.m_Pairs, 0, pairs, filled, son.size());
+          filled += son.size();
+          classes[0] += son.m_Classes[0];
+          classes[1] += son.m_Classes[1];
+        }
+      }
+      return errorsWith(node.m_Sons[largest], new Bag(pairs, null, classes));
+    }
+
+    /** The estimated errors of a subtree given its own pairs and these others besides. */
+    private double errorsWith(ProductJ48.Node<Bag> node, Bag others) {
+      if (node.m_IsLeaf) {
+        Distribution own = node.m_Model.m_Distribution;
+        return errorsFor(new Distribution(new double[][] {{own.perClass(0)
+          + others.m_Classes[0], own.perClass(1) + others.m_Classes[1]}}));
+      }
+      Bag[] parts = divide(node.m_Model, others, null);
+      double errors = 0;
+      for (int i = 0; i < node.m_Sons.length; i++) {
+        errors = errors + errorsWith(node.m_Sons[i], parts[i]);
+      }
+      return errors;
     }
 
     @Override

@@ -86,6 +86,8 @@ public final class ProductJ48 implements ProductTraining.Builder {
   private static final InfoGainSplitCrit INFO_GAIN = new InfoGainSplitCrit();
   /** Rows of a node above which its attributes are weighed on several threads. */
   private static final int PARALLEL_ROWS = 2000;
+  /** Ranges of candidates shorter than this are weighed one by one, not bounded. */
+  private static final int BOXED = 4;
   private static final GainRatioSplitCrit GAIN_RATIO = new GainRatioSplitCrit();
 
   @Override
@@ -642,41 +644,47 @@ public final class ProductJ48 implements ProductTraining.Builder {
       // A class whose rows stand for no pair (a product's empty other side).
       int passedOver = side.m_Times[0] == 0 ? 0 : side.m_Times[1] == 0 ? 1 : -1;
       int rank = -1;
-      for (long entry : sorted) {
-        int key = (int) (entry >>> 32) ^ flip;
-        int c = key & 1;
-        if (counts == null && c == passedOver) {
-          continue;
-        }
-        int next = key >>> 1;
-        if (next != rank) {
-          if (rank >= 0 && values[rank] + 1e-5 < values[next]) {
-            below[0][candidates] = counted - ones;
-            below[1][candidates] = ones;
-            if (!unit) {
-              belowWeights[0][candidates] = movedWeights[0];
-              belowWeights[1][candidates] = movedWeights[1];
+      if (counts != null && unit) {
+        candidates = scanUnitRows(sorted, values, counts.m_Pairs, scratch);
+        counted = scratch.m_Counted;
+        ones = scratch.m_Ones;
+      } else {
+        for (long entry : sorted) {
+          int key = (int) (entry >>> 32) ^ flip;
+          int c = key & 1;
+          if (counts == null && c == passedOver) {
+            continue;
+          }
+          int next = key >>> 1;
+          if (next != rank) {
+            if (rank >= 0 && values[rank] + 1e-5 < values[next]) {
+              below[0][candidates] = counted - ones;
+              below[1][candidates] = ones;
+              if (!unit) {
+                belowWeights[0][candidates] = movedWeights[0];
+                belowWeights[1][candidates] = movedWeights[1];
+              }
+              splitRanks[candidates] = rank;
+              nextRanks[candidates++] = next;
             }
-            splitRanks[candidates] = rank;
-            nextRanks[candidates++] = next;
+            rank = next;
           }
-          rank = next;
-        }
-        if (counts != null) {
-          int at = 2 * (int) entry;
-          int rowOnes = counts.m_Pairs[at + 1];
-          counted += counts.m_Pairs[at] + rowOnes;
-          ones += rowOnes;
+          if (counts != null) {
+            int at = 2 * (int) entry;
+            int rowOnes = counts.m_Pairs[at + 1];
+            counted += counts.m_Pairs[at] + rowOnes;
+            ones += rowOnes;
+            if (!unit) {
+              movedWeights[0] += counts.m_Weights[at];
+              movedWeights[1] += counts.m_Weights[at + 1];
+            }
+            continue;
+          }
+          counted++;
+          ones += c;
           if (!unit) {
-            movedWeights[0] += counts.m_Weights[at];
-            movedWeights[1] += counts.m_Weights[at + 1];
+            movedWeights[c] += weightOf[(int) entry];
           }
-          continue;
-        }
-        counted++;
-        ones += c;
-        if (!unit) {
-          movedWeights[c] += weightOf[(int) entry];
         }
       }
       int[] knownRows = {counted - ones, ones};
@@ -705,28 +713,8 @@ public final class ProductJ48 implements ProductTraining.Builder {
       int first = scan.firstLowerLargeEnough(minSplit, candidates);
       int last = scan.lastUpperLargeEnough(minSplit, candidates);
       model.m_Index = Math.max(0, last - first + 1);
-      int best = -1;
-      // A run's end holds for every candidate inside it: found once a run.
-      int runEnd = -1;
-      for (int p = first; p <= last;) {
-        double infoGain = scan.gain(p);
-        if (Utils.gr(infoGain, model.m_InfoGain)) {
-          model.m_InfoGain = infoGain;
-          best = p;
-        }
-        // Across a run of candidates that move rows of one class only, the
-        // gain is convex in the weight moved: none inside the run exceeds
-        // both ends. When neither end beats the best by C4.5's margin, no
-        // point inside can: they are counted, not weighed.
-        int end = p < runEnd ? runEnd : scan.runEnd(p, last + 1);
-        runEnd = end;
-        if (end > p + 1 && Math.max(scan.gain(p), scan.gain(end)) + 1e-10
-            < model.m_InfoGain + 1e-6) {
-          p = end;
-        } else {
-          p++;
-        }
-      }
+      int best = scan.best(first, last);
+      model.m_InfoGain = scan.bestGain();
       if (model.m_Index == 0) {
         return model;
       }
@@ -746,6 +734,52 @@ public final class ProductJ48 implements ProductTraining.Builder {
       model.m_GainRatio = GAIN_RATIO.splitCritValue(model.m_Distribution, sumOfWeights,
           model.m_InfoGain);
       return model;
+    }
+
+    /**
+     * The scan of {@link #numericSplit} over row entries where every pair
+     * weighs 1 (a pair list's nodes without a missing value): the same
+     * candidates and counts as its general loop, without the branches on
+     * weights and classes the loop would take at every entry, and mostly
+     * without reading the values: an entry's class bit, unread where it
+     * stands for a row's pairs, says whether its value is more than 1e-5
+     * above the next lower value of the feature ({@link PairListJ48}'s
+     * lists), and then above every lower one (sums round monotonically).
+     *
+     * @param pairs the side's pairs by row (RowCounts.m_Pairs)
+     * @return the number of candidates; the rows counted and of class 1 in
+     *     the scratch
+     */
+    private static int scanUnitRows(long[] sorted, double[] values, int[] pairs,
+        Scratch scratch) {
+      int[] below0 = scratch.m_Below[0];
+      int[] below1 = scratch.m_Below[1];
+      int[] splitRanks = scratch.m_SplitRanks;
+      int[] nextRanks = scratch.m_NextRanks;
+      int candidates = 0;
+      int counted = 0;
+      int ones = 0;
+      int rank = -1;
+      for (long entry : sorted) {
+        int key = (int) (entry >>> 32);
+        int next = key >>> 1;
+        if (next != rank) {
+          if (rank >= 0 && ((key & 1) != 0 || values[rank] + 1e-5 < values[next])) {
+            below0[candidates] = counted - ones;
+            below1[candidates] = ones;
+            splitRanks[candidates] = rank;
+            nextRanks[candidates++] = next;
+          }
+          rank = next;
+        }
+        int at = 2 * (int) entry;
+        int rowOnes = pairs[at + 1];
+        counted += pairs[at] + rowOnes;
+        ones += rowOnes;
+      }
+      scratch.m_Counted = counted;
+      scratch.m_Ones = ones;
+      return candidates;
     }
 
     /** Two bags: the first's class counts, and the rest of all. */
@@ -799,8 +833,8 @@ public final class ProductJ48 implements ProductTraining.Builder {
         prune(son);
       }
       int largest = node.m_Model.m_Distribution.maxBag();
-      double errorsLargestBranch = m_SubtreeRaising
-          ? errorsForBranch(node.m_Sons[largest], node.m_Train) : Double.MAX_VALUE;
+      double errorsLargestBranch = m_SubtreeRaising ? errorsIfRaised(node, largest)
+          : Double.MAX_VALUE;
       double errorsLeaf = errorsFor(node.m_Model.m_Distribution);
       double errorsTree = estimatedErrors(node);
       if (Utils.smOrEq(errorsLeaf, errorsTree + 0.1)
@@ -820,7 +854,18 @@ public final class ProductJ48 implements ProductTraining.Builder {
       }
     }
 
-    private double errorsFor(Distribution distribution) {
+    /**
+     * The estimated errors of the node's largest branch raised in its place,
+     * given all of the node's pairs (C45PruneableClassifierTree's
+     * getEstimatedErrorsForBranch), its sons pruned.
+     *
+     * @param largest the largest branch
+     */
+    double errorsIfRaised(Node<P> node, int largest) {
+      return errorsForBranch(node.m_Sons[largest], node.m_Train);
+    }
+
+    double errorsFor(Distribution distribution) {
       if (Utils.eq(distribution.total(), 0)) {
         return 0;
       }
@@ -1225,6 +1270,9 @@ public final class ProductJ48 implements ProductTraining.Builder {
     final int[] m_SplitRanks;
     final int[] m_NextRanks;
     final double[] m_Gains;
+    /** The rows a scan counted, and those of class 1 ({@link Grower#scanUnitRows}). */
+    int m_Counted;
+    int m_Ones;
 
     Scratch(int rows) {
       m_Below = new int[2][rows];
@@ -1259,6 +1307,9 @@ public final class ProductJ48 implements ProductTraining.Builder {
     private final double m_OldEnt;
     /** Each candidate's gain once weighed (NaN before). */
     private final double[] m_Gains;
+    /** The best candidate so far of {@link #best}, and its gain. */
+    private int m_Best;
+    private double m_BestGain;
 
     Candidates(Side side, int[] rows, double[] weights, int[][] below,
         double[][] belowWeights, double totalNoInst, double total, double oldEnt,
@@ -1293,14 +1344,17 @@ public final class ProductJ48 implements ProductTraining.Builder {
       return m_Ln[c][bag == 0 ? m_Below[c][p] : m_Rows[c] - m_Below[c][p]];
     }
 
-    /** {@code lnFunc} of a bag's pairs, looked up where the side has the table. */
-    private double lnBag(int p, int bag) {
+    /**
+     * {@code lnFunc} of a bag's pairs, class 0's as at candidate p0 and class
+     * 1's as at p1, looked up where the side has the table.
+     */
+    private double lnBag(int p0, int p1, int bag) {
       if (m_Ln != null && m_Side.m_LnPairs != null) {
-        int k = bag == 0 ? m_Below[0][p] + m_Below[1][p]
-            : m_Rows[0] - m_Below[0][p] + m_Rows[1] - m_Below[1][p];
+        int k = bag == 0 ? m_Below[0][p0] + m_Below[1][p1]
+            : m_Rows[0] - m_Below[0][p0] + m_Rows[1] - m_Below[1][p1];
         return m_Side.m_LnPairs[k];
       }
-      return INFO_GAIN.lnFunc(bag(p, bag));
+      return INFO_GAIN.lnFunc(perClass(p0, bag, 0) + perClass(p1, bag, 1));
     }
 
     private double bag(int p, int bag) {
@@ -1338,42 +1392,81 @@ public final class ProductJ48 implements ProductTraining.Builder {
     }
 
     /**
-     * The last candidate of the run from p over which only one class's rows
-     * move: the same from every candidate of the run before its end.
+     * The candidate of first..last that C4.5's scan in their order keeps:
+     * each replaces the best so far where its gain beats it by more than
+     * 1e-6 ({@code Utils.gr}), from a best of 0. Candidates that cannot beat
+     * the best so far are passed over a range at a time: a range's class
+     * counts below its candidates lie in the box between its ends' (each
+     * class's count only grows from candidate to candidate), and C4.5's
+     * gain is convex in them (newEnt is a sum of two bags' entropies times
+     * their weights, each concave in the bag's class counts), so no
+     * candidate of the range beats the largest gain of the box's four
+     * corners: when that does not beat the best by C4.5's margin (less a
+     * slack of 1e-10, far above the rounding of either), none of the range
+     * does, and the scan's choice is unchanged. Two corners are the range's
+     * ends; the other two mix one end's class 0 with the other's class 1.
+     *
+     * @return the candidate kept, -1 if none; its gain in {@link #bestGain}
      */
-    int runEnd(int p, int candidates) {
-      int moving = -1;
-      int end = p;
-      while (end + 1 < candidates) {
-        int moved0 = m_Below[0][end + 1] - m_Below[0][end];
-        int moved1 = m_Below[1][end + 1] - m_Below[1][end];
-        int c = moved0 == 0 ? 1 : moved1 == 0 ? 0 : -1;
-        if (c < 0 || (moving >= 0 && c != moving)) {
-          break;
-        }
-        moving = c;
-        end++;
+    int best(int first, int last) {
+      m_Best = -1;
+      m_BestGain = 0;
+      if (first <= last) {
+        weigh(first, last);
       }
-      return end;
+      return m_Best;
+    }
+
+    /** The gain of the candidate {@link #best} returned; 0 if none. */
+    double bestGain() {
+      return m_BestGain;
+    }
+
+    private void weigh(int p, int q) {
+      if (q - p < BOXED) {
+        for (int k = p; k <= q; k++) {
+          double infoGain = gain(k);
+          if (Utils.gr(infoGain, m_BestGain)) {
+            m_BestGain = infoGain;
+            m_Best = k;
+          }
+        }
+        return;
+      }
+      double bound = Math.max(Math.max(gain(p), gain(q)), Math.max(gain(p, q), gain(q, p)));
+      if (bound + 1e-10 < m_BestGain + 1e-6) {
+        return;
+      }
+      int mid = (p + q) >>> 1;
+      weigh(p, mid);
+      weigh(mid + 1, q);
     }
 
     double gain(int p) {
       if (!Double.isNaN(m_Gains[p])) {
         return m_Gains[p];
       }
+      double gain = gain(p, p);
+      m_Gains[p] = gain;
+      return gain;
+    }
+
+    /**
+     * C4.5's gain of a split whose lower bag holds class 0's pairs as at
+     * candidate p0 and class 1's as at p1 (a candidate where p0 = p1).
+     */
+    private double gain(int p0, int p1) {
       double sum = 0;
-      sum = sum + lnPerClass(p, 0, 0);
-      sum = sum + lnPerClass(p, 0, 1);
-      sum = sum - lnBag(p, 0);
-      sum = sum + lnPerClass(p, 1, 0);
-      sum = sum + lnPerClass(p, 1, 1);
-      sum = sum - lnBag(p, 1);
+      sum = sum + lnPerClass(p0, 0, 0);
+      sum = sum + lnPerClass(p1, 0, 1);
+      sum = sum - lnBag(p0, p1, 0);
+      sum = sum + lnPerClass(p0, 1, 0);
+      sum = sum + lnPerClass(p1, 1, 1);
+      sum = sum - lnBag(p0, p1, 1);
       double newEnt = -(sum / ContingencyTables.log2);
       double numerator = m_OldEnt - newEnt;
       numerator = m_KnownRate * numerator;
-      double gain = Utils.eq(numerator, 0) ? 0 : numerator / m_Total;
-      m_Gains[p] = gain;
-      return gain;
+      return Utils.eq(numerator, 0) ? 0 : numerator / m_Total;
     }
   }
 
