@@ -96,8 +96,9 @@ final class FractionalPairs {
     int votes = 0;
     int trees = m_Trees.length;
     for (int t = 0; t < trees; t++) {
-      int answer = m_Given[t].answer(b); // -1 where a value on the way is missing
-      if (answer > 0 || answer < 0 && wins(m_Trees[t], m_First, b)) {
+      FlatTree tree = m_Trees[t];
+      int node = m_Given[t].stop(b); // a leaf, or where a value on the way is missing
+      if (tree.m_Kind[node] == FlatTree.LEAF ? tree.m_Wins[node] : winsFrom(tree, node, b)) {
         votes++;
       }
       if (votes >= m_Majority || votes + trees - t - 1 < m_Majority) {
@@ -118,6 +119,17 @@ final class FractionalPairs {
    */
   boolean wins(FlatTree tree, double[] a, double[] b) {
     probs(tree, 0, 1.0, a, b);
+    return m_P1 - m_P0 > SMALL;
+  }
+
+  /**
+   * The tree's answer on "a beats b", a the row given, from the node where
+   * the pair's walk meets a missing value ({@link FlatTree.Given#stop}):
+   * the splits above it send the whole weight one way, so J48's sums from
+   * there with weight 1 are its sums from the root.
+   */
+  private boolean winsFrom(FlatTree tree, int node, double[] b) {
+    probs(tree, node, 1.0, m_First, b);
     return m_P1 - m_P0 > SMALL;
   }
 

@@ -1548,11 +1548,15 @@ public final class TreeTournament implements ExactTournament {
         for (int t = 0; t < trees; t++) {
           long[] answer = answers[t];
           or(bits[t], spans[t], whole[w * trees + t], answer);
-          Arrays.fill(one, 0L);
-          Arrays.fill(zero, 0L);
           suffix = Split.answer(bits[t], splits[w * trees + t], answer, suffix);
+          boolean declined = false; // one and zero are filled only where Mixtures declines
           for (int split : mixtures[w * trees + t]) {
             if (!mixture.answer(m_Trees[t], split, given, first, bits[t], spans[t], answer)) {
+              if (!declined) {
+                Arrays.fill(one, 0L);
+                Arrays.fill(zero, 0L);
+                declined = true;
+              }
               Slots[] sure = {null, new Slots(), new Slots()};
               reach(m_Trees[t], split, given, first, true, sure); // its pairs walked
               or(bits[t], spans[t], Arrays.copyOf(sure[1].items, sure[1].size), scratch);
@@ -1561,18 +1565,9 @@ public final class TreeTournament implements ExactTournament {
               orInto(scratch, zero);
             }
           }
-          for (int word = 0; word < BLOCK; word++) {
-            long mixed = one[word] & zero[word];
-            answer[word] |= one[word] & ~zero[word];
-            for (; mixed != 0; mixed &= mixed - 1) {
-              int bit = Long.numberOfTrailingZeros(mixed);
-              double[] other = values[heldAt[word * 64 + bit]];
-              walksHere++;
-              if (first ? pairs.wins(m_Trees[t], given, other)
-                  : pairs.wins(m_Trees[t], other, given)) {
-                answer[word] |= 1L << bit;
-              }
-            }
+          if (declined) {
+            walksHere += walkUnsure(m_Trees[t], given, first, values, heldAt, one, zero, pairs,
+                answer);
           }
         }
         long won = tally.reached(answers, trees);
@@ -1595,6 +1590,34 @@ public final class TreeTournament implements ExactTournament {
         degree[walked[w]] += counted[w];
       }
     }
+  }
+
+  /**
+   * Into answer, where {@link Mixtures} declined a split: the clean rows
+   * whose leaves there all say 1 (in one, not in zero), and those whose
+   * leaves disagree (in both) each walked with J48's arithmetic. Returns
+   * how many were walked.
+   *
+   * @param values the block's clean rows' values, by their index in it
+   * @param heldAt per bit of the block, its clean row's index
+   */
+  private static long walkUnsure(FlatTree tree, double[] given, boolean first,
+      double[][] values, int[] heldAt, long[] one, long[] zero, FractionalPairs pairs,
+      long[] answer) {
+    long walks = 0;
+    for (int word = 0; word < BLOCK; word++) {
+      long mixed = one[word] & zero[word];
+      answer[word] |= one[word] & ~zero[word];
+      for (; mixed != 0; mixed &= mixed - 1) {
+        int bit = Long.numberOfTrailingZeros(mixed);
+        double[] other = values[heldAt[word * 64 + bit]];
+        walks++;
+        if (first ? pairs.wins(tree, given, other) : pairs.wins(tree, other, given)) {
+          answer[word] |= 1L << bit;
+        }
+      }
+    }
+    return walks;
   }
 
   /**
