@@ -261,8 +261,6 @@ public final class FlatTree {
     private final int[] m_GivenWalk;
     private final double[] m_GivenSplit;
     private final int[] m_GivenChildren;
-    /** Per node of the given tree, the tree's node it copies ({@link #stop}). */
-    private final int[] m_Origin;
     private int m_Nodes;
     private int m_ChildrenUsed;
     /** Whether every split of the given tree has two branches (no BY_VALUE). */
@@ -278,7 +276,6 @@ public final class FlatTree {
       m_GivenWalk = new int[tree.m_Walk.length];
       m_GivenSplit = new double[tree.m_Split.length];
       m_GivenChildren = new int[tree.m_Children.length];
-      m_Origin = new int[tree.size()];
       m_Stack = new int[3 * (tree.size() + 1)];
     }
 
@@ -384,47 +381,6 @@ public final class FlatTree {
       return walk(m_GivenWalk, m_GivenSplit, m_GivenChildren, other);
     }
 
-    /**
-     * Where the pair of the given row with this one leaves the plain walk:
-     * the tree's leaf it reaches, or the first node on its way whose value
-     * is missing (of either row), which the walk reaches with all its
-     * weight. A fractional walk ({@link FractionalPairs}) may start there
-     * and sum what it would from the root, without walking the splits above
-     * again.
-     *
-     * @param other the other row's values
-     * @return a node of the tree (not of the given tree)
-     */
-    int stop(double[] other) {
-      int[] walk = m_GivenWalk;
-      double[] split = m_GivenSplit;
-      int node = 0;
-      while (true) {
-        int at = 4 * node;
-        int kind = walk[at];
-        if (kind == LEAF) {
-          return m_Origin[node];
-        }
-        double v = other[walk[at + 1]];
-        if (v != v) {
-          return m_Origin[node];
-        }
-        if (kind == AT_MOST) {
-          node = v <= split[node] ? node + 1 : walk[at + 2];
-        } else if (kind == BELOW) {
-          node = v < split[node] ? node + 1 : walk[at + 2];
-        } else if (kind == EQUALS) {
-          node = (int) split[node] == (int) v ? node + 1 : walk[at + 2];
-        } else {
-          int branch = (int) v;
-          if (branch < 0 || branch >= walk[at + 2]) {
-            return m_Origin[node];
-          }
-          node = m_GivenChildren[walk[at + 3] + branch];
-        }
-      }
-    }
-
     /** Copies the subtree of node in preorder, the given row's splits decided; its new number. */
     private int copy(int node, double[] row, boolean first) {
       FlatTree tree = m_Tree;
@@ -440,7 +396,6 @@ public final class FlatTree {
         kind = LEAF; // the member itself must be asked, as answer() says
       }
       int to = m_Nodes++;
-      m_Origin[to] = node;
       int[] walk = m_GivenWalk;
       walk[4 * to] = kind;
       if (kind == LEAF) {

@@ -667,6 +667,9 @@ public final class TreeTournament implements ExactTournament {
           bitOf[held++] = p - first;
         }
       }
+      if (held == 0) { // no clean row b here (every row of a batch may have a missing value)
+        return;
+      }
       Partition partition = new Partition(values, held);
       for (int t = 0; t < m_Trees.length; t++) {
         int firstSlot = m_SlotStart[t];
@@ -1188,6 +1191,43 @@ public final class TreeTournament implements ExactTournament {
 
   }
 
+  /**
+   * Per bit of a block, a count of the bitsets added in which it is set,
+   * kept bit-sliced (a binary number a bit slice each, the lowest first):
+   * adding a bitset carries through the slices a word at a time, where
+   * counting each set bit apart reads and writes a row's count at random
+   * (a sixth of the walked rows' CPU against the clean rows at 200,000).
+   */
+  static final class Counter {
+    private final long[][] m_Slice;
+
+    /** @param most the most bitsets that will be added */
+    Counter(int most) {
+      m_Slice = new long[64 - Long.numberOfLeadingZeros(Math.max(1, most))][BLOCK];
+    }
+
+    /** Adds 1 to the count of every bit set in bits. */
+    void add(long[] bits) {
+      for (int w = 0; w < BLOCK; w++) {
+        long carry = bits[w];
+        for (int k = 0; carry != 0; k++) {
+          long count = m_Slice[k][w];
+          m_Slice[k][w] = count ^ carry;
+          carry &= count;
+        }
+      }
+    }
+
+    /** The count of a bit. */
+    long count(int bit) {
+      long count = 0;
+      for (int k = 0; k < m_Slice.length; k++) {
+        count |= ((m_Slice[k][bit >>> 6] >>> (bit & 63)) & 1L) << k;
+      }
+      return count;
+    }
+  }
+
   /** A growing list of slots. */
   private static final class Slots {
     int[] items = new int[1024];
@@ -1542,6 +1582,7 @@ public final class TreeTournament implements ExactTournament {
       Tally tally = new Tally(trees);
       FractionalPairs pairs = new FractionalPairs(m_Trees);
       long[] counted = first ? new long[walked.length] : null;
+      Counter beaten = first ? null : new Counter(walked.length);
       long walksHere = 0;
       for (int w = 0; w < walked.length; w++) {
         double[] given = m_Rows[rows[walked[w]]];
@@ -1574,11 +1615,13 @@ public final class TreeTournament implements ExactTournament {
         if (first) {
           counted[w] = won;
         } else if (won > 0) {
-          for (int word = 0; word < BLOCK; word++) {
-            for (long top = tally.m_Top[word]; top != 0; top &= top - 1) {
-              int bit = Long.numberOfTrailingZeros(top);
-              degree[byPlace[firstBit + word * 64 + bit]]++; // this block's rows only
-            }
+          beaten.add(tally.m_Top);
+        }
+      }
+      if (!first) {
+        for (int bit = 0; bit < last - firstBit; bit++) {
+          if (byPlace[firstBit + bit] >= 0) { // this block's rows only
+            degree[byPlace[firstBit + bit]] += beaten.count(bit);
           }
         }
       }
