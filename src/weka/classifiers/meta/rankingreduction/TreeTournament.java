@@ -751,6 +751,21 @@ public final class TreeTournament implements ExactTournament {
      */
     int[] divide(FlatTree tree, int node, int from, int to, int shift) {
       double[] column = m_Columns[tree.m_Attribute[node] - shift];
+      if (tree.m_Kind[node] == FlatTree.AT_MOST) { // J48's numeric split: one pass, no branch array
+        double split = tree.m_Split[node];
+        int low = from;
+        int high = 0;
+        for (int k = from; k < to; k++) {
+          int row = m_Order[k];
+          if (column[row] <= split) {
+            m_Order[low++] = row; // low <= k: the rows still to read are not overwritten
+          } else {
+            m_Scratch[high++] = row;
+          }
+        }
+        System.arraycopy(m_Scratch, 0, m_Order, low, high);
+        return new int[] {0, low - from, to - from};
+      }
       int count = tree.m_Count[node];
       int[] sizes = new int[count + 1];
       for (int k = from; k < to; k++) {
