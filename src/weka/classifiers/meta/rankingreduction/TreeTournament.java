@@ -1744,7 +1744,7 @@ public final class TreeTournament implements ExactTournament {
     }
 
     private int m_Tried;
-    /** A combination's words before they are kept, and bySuffix's running OR. */
+    /** bySuffix's running OR. */
     private final long[] m_Scratch = new long[BLOCK];
 
     /**
@@ -1880,20 +1880,23 @@ public final class TreeTournament implements ExactTournament {
             if (++m_Tried > MOST) {
               return null;
             }
-            long[] both = m_Scratch;
-            int first0 = hi;
-            int last = lo;
-            for (int x = lo; x < hi; x++) {
-              both[x] = a.bits[x - a.off] & b.bits[x - b.off];
-              if (both[x] != 0) {
-                first0 = Math.min(first0, x);
-                last = x + 1;
-              }
+            // Kept only over the words from its first row to its last, if any.
+            int first0 = lo;
+            while (first0 < hi && (a.bits[first0 - a.off] & b.bits[first0 - b.off]) == 0) {
+              first0++;
             }
-            if (last > first0) {
-              next.add(new Sums(a.p0 + b.p0, a.p1 + b.p1,
-                  Arrays.copyOfRange(both, first0, last), first0, first0, last));
+            if (first0 == hi) {
+              continue;
             }
+            int last = hi;
+            while ((a.bits[last - 1 - a.off] & b.bits[last - 1 - b.off]) == 0) {
+              last--;
+            }
+            long[] both = new long[last - first0];
+            for (int x = first0; x < last; x++) {
+              both[x - first0] = a.bits[x - a.off] & b.bits[x - b.off];
+            }
+            next.add(new Sums(a.p0 + b.p0, a.p1 + b.p1, both, first0, first0, last));
           }
         }
         sums = next;
