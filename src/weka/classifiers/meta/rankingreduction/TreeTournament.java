@@ -1213,7 +1213,7 @@ public final class TreeTournament implements ExactTournament {
    * counting each set bit apart reads and writes a row's count at random
    * (a sixth of the walked rows' CPU against the clean rows at 200,000).
    */
-  static final class Counter {
+  private static final class Counter {
     private final long[][] m_Slice;
 
     /** @param most the most bitsets that will be added */
