@@ -587,6 +587,49 @@ def test_walked_rows_with_several_missing_values_and_ties_with_one_another(weka)
     assert len(np.unique(brute)) < len(rows)  # the repeated rows tie
 
 
+@pytest.mark.parametrize("task", ["hepatitis", "synthetic"])
+def test_a_batch_whose_every_row_is_walked(task, weka):
+    """No clean row at all: every pair is a walked row's with another.
+
+    Every row misses a value some tree splits on, half of them a second
+    value too, a few rows repeated (ties); nominal splits of several
+    branches (hepatitis) and numeric ones split again below (synthetic).
+    Such a batch once threw (no clean row b to give bits to); its degrees are
+    the brute force's on one thread and on two, no pair asked.
+    """
+    from weka_ranking.data import synthetic
+
+    data = load_task(task) if task == "hepatitis" else synthetic(600, seed=4)
+    train, test = list(weka_folds(data.y, 3, 1))[0]
+    model = RankingReduction(
+        "J48", pairs_per_instance=2, voters=5, seed=2, pair_features="concat"
+    ).fit(data.subset(train))
+    reduction = model.weka_model_
+    clean = np.array(data.subset(test).X, dtype=np.float64)
+
+    def every_row_missing(column: int) -> np.ndarray:
+        rows = clean.copy()
+        rows[:, column] = np.nan
+        return rows
+
+    rows = next(  # the first column some tree splits on, missing in every row
+        rows
+        for rows in map(every_row_missing, range(clean.shape[1]))
+        if committee(reduction, jpype.JArray.of(rows)).exactTournament().rowsWalked()
+        == len(rows)
+    )
+    rng = np.random.default_rng(2)
+    half = rng.choice(len(rows), len(rows) // 2, replace=False)
+    rows[half, rng.integers(0, rows.shape[1], len(half))] = np.nan
+    rows = np.vstack([rows, rows[:5]])
+    one, _, brute = walked_and_general(reduction, rows)
+    two, _, _ = walked_and_general(reduction, rows, threads=2)
+    np.testing.assert_array_equal(one[0], brute)
+    np.testing.assert_array_equal(two[0], brute)
+    assert one[2] == len(rows) and one[1] == 0  # every row walked, none asked
+    assert 1 < len(np.unique(brute)) < len(rows)
+
+
 def with_missing_array(X: np.ndarray, share: float, seed: int) -> np.ndarray:
     """A copy of X with one value missing in a share of its rows."""
     rng = np.random.default_rng(seed)
