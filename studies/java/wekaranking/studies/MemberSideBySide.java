@@ -7,12 +7,9 @@
  */
 package wekaranking.studies;
 
-import java.io.File;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.lang.reflect.Method;
-import java.net.URL;
-import java.net.URLClassLoader;
 import java.util.Arrays;
 import java.util.Random;
 import weka.classifiers.Classifier;
@@ -78,15 +75,14 @@ public final class MemberSideBySide {
     String[] jars = Arrays.copyOfRange(args, 4, args.length);
     Object[][] builds = new Object[jars.length][];
     for (int j = 0; j < jars.length; j++) {
-      ClassLoader loader = new URLClassLoader(new URL[] {new File(jars[j]).toURI().toURL()},
-          MemberSideBySide.class.getClassLoader());
-      builds[j] = prepare(loader, data, args[1], Integer.parseInt(args[2]));
+      builds[j] = prepare(SideBySide.loader(jars[j]), data, args[1],
+          Integer.parseInt(args[2]));
     }
     ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     double[][] cpu = new double[jars.length][runs];
     for (int r = 0; r < runs; r++) {
       for (int k = 0; k < jars.length; k++) {
-        int j = r % 2 == 0 ? k : jars.length - 1 - k;
+        int j = SideBySide.turn(r, k, jars.length);
         J48 tree = new J48();
         long started = threads.getCurrentThreadCpuTime();
         ((Method) builds[j][1]).invoke(null, tree, builds[j][0], new Random(1 + r), 1);
@@ -96,8 +92,7 @@ public final class MemberSideBySide {
       }
     }
     for (int j = 0; j < jars.length; j++) {
-      double[] warm = Arrays.copyOfRange(cpu[j], 1, runs);
-      Arrays.sort(warm);
+      double[] warm = SideBySide.warm(cpu[j]);
       System.out.printf("jar %d %s: median %.3f CPU-s (least %.3f) over %d runs%n", j,
           jars[j], warm[warm.length / 2], warm[0], warm.length);
     }

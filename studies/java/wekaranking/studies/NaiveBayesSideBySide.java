@@ -7,13 +7,10 @@
  */
 package wekaranking.studies;
 
-import java.io.File;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Method;
-import java.net.URL;
-import java.net.URLClassLoader;
 import java.util.Arrays;
 import java.util.Random;
 import weka.classifiers.Classifier;
@@ -116,8 +113,7 @@ public final class NaiveBayesSideBySide {
     String[] jars = Arrays.copyOfRange(args, 3, args.length);
     Build[] builds = new Build[jars.length];
     for (int j = 0; j < jars.length; j++) {
-      builds[j] = new Build(new URLClassLoader(new URL[] {new File(jars[j]).toURI().toURL()},
-          NaiveBayesSideBySide.class.getClassLoader()), data, args[1]);
+      builds[j] = new Build(SideBySide.loader(jars[j]), data, args[1]);
     }
     ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     int runs = jars.length + 1; // the jars, then NaiveBayes alone
@@ -128,7 +124,7 @@ public final class NaiveBayesSideBySide {
     int[] hashes = new int[jars.length];
     for (int round = 0; round < WARM_UPS + rounds; round++) {
       for (int k = 0; k < runs; k++) {
-        int run = round % 2 == 0 ? k : runs - 1 - k;
+        int run = SideBySide.turn(round, k, runs);
         System.gc();
         Object training = run == jars.length ? null : builds[run].training(data);
         NaiveBayes[] members = null;

@@ -8,7 +8,6 @@
 package wekaranking.studies;
 
 import java.io.BufferedInputStream;
-import java.io.File;
 import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -16,8 +15,6 @@ import java.io.ObjectInputStream;
 import java.io.ObjectStreamClass;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Method;
-import java.net.URL;
-import java.net.URLClassLoader;
 import java.util.Arrays;
 import weka.core.Instances;
 import weka.core.converters.ConverterUtils.DataSource;
@@ -129,9 +126,7 @@ public final class TournamentSideBySide {
     String[] jars = Arrays.copyOfRange(args, 4, args.length);
     Object[][] builds = new Object[jars.length][];
     for (int j = 0; j < jars.length; j++) {
-      ClassLoader loader = new URLClassLoader(new URL[] {new File(jars[j]).toURI().toURL()},
-          TournamentSideBySide.class.getClassLoader());
-      builds[j] = prepare(loader, args[0], rows, threads);
+      builds[j] = prepare(SideBySide.loader(jars[j]), args[0], rows, threads);
     }
     int[] everyone = new int[rows.length];
     Arrays.setAll(everyone, i -> i);
@@ -140,7 +135,7 @@ public final class TournamentSideBySide {
     double[] first = null;
     for (int r = 0; r < runs; r++) {
       for (int k = 0; k < jars.length; k++) {
-        int j = r % 2 == 0 ? k : jars.length - 1 - k;
+        int j = SideBySide.turn(r, k, jars.length);
         System.gc();
         long started = System.nanoTime();
         Object ranking = ((Method) builds[j][2]).invoke(builds[j][0], everyone, builds[j][1]);
@@ -153,10 +148,8 @@ public final class TournamentSideBySide {
       }
     }
     for (int j = 0; j < jars.length; j++) {
-      double[] warm = Arrays.copyOfRange(cpu[j], 1, runs);
-      Arrays.sort(warm);
-      double[] walls = Arrays.copyOfRange(wall[j], 1, runs);
-      Arrays.sort(walls);
+      double[] warm = SideBySide.warm(cpu[j]);
+      double[] walls = SideBySide.warm(wall[j]);
       System.out.printf("jar %d %s: median %.2f CPU-s (least %.2f), wall %.2f s (least %.2f) "
           + "over %d runs%n", j, jars[j], warm[warm.length / 2], warm[0],
           walls[walls.length / 2], walls[0], warm.length);
