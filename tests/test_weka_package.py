@@ -9,9 +9,11 @@ import csv
 import datetime
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import zipfile
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -178,28 +180,34 @@ def test_weka_refuses_it_outside_the_weka_versions_it_depends_on(tmp_path):
     assert "not compatible with Weka 3.9.7" in result.stdout + result.stderr
 
 
-def test_the_install_command_said_runs_quietly_with_weka_jar_alone(tmp_path, capsys):
+def test_the_install_command_said_runs_quietly_with_weka_jar_alone(
+    tmp_path, capsys, monkeypatch
+):
     """On Java 17 it printed three "Unable to make ... defineClass" refusals.
 
     WEKA's own launcher adds --add-opens; plain ``java`` with weka.jar alone
     (mtj.jar not beside it, as WEKA's distribution ships it) defines MTJ's
-    classes itself, which Java 17 refuses without it.
+    classes itself, which Java 17 refuses without it. The command is run as
+    printed: it said ``-cp weka.jar`` for the user to fill in (issue 44). With no
+    ``--out`` the ZIP goes into ``dist/``, as the builds' and ``python -m build``'s:
+    it went into the current folder, a checkout's ``git status`` (issue 44).
     """
     from weka_ranking.cli import main
 
-    assert main(["weka-package", "--out", str(tmp_path)]) == 0
-    said = capsys.readouterr().err.split("install it with: ")[1].split()
-    weka_jar = str(jvm.weka_lib_dir() / "weka.jar")
-    command = [weka_jar if word == "weka.jar" else word for word in said]
+    monkeypatch.chdir(tmp_path)
+    assert main(["weka-package"]) == 0
+    out, err = capsys.readouterr()
+    package = Path("dist") / f"weka-ranking-{__version__}.zip"
+    assert out == f"{package}\n" and os.listdir(tmp_path) == ["dist"]
     result = subprocess.run(
-        command,
+        shlex.split(err.split("install it with: ")[1]),
         capture_output=True,
         text=True,
         env={**os.environ, "WEKA_HOME": str(tmp_path / "weka_home")},
         timeout=600,
     )
-    assert result.returncode == 0, result.stderr[-2000:]
-    assert "defineClass" not in result.stdout + result.stderr
+    assert result.returncode == 0 and result.stderr == "", result.stderr[-2000:]
+    assert "defineClass" not in result.stdout
     installed = tmp_path / "weka_home" / "packages" / "weka-ranking"
     assert (installed / "weka-ranking.jar").is_file()
 

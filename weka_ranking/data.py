@@ -23,9 +23,12 @@ from weka_ranking.errors import DataError, Remedy
 logger = logging.getLogger(__name__)
 
 REST_LABEL = "rest"
-# A label RenameNominalValues' list (old:new,old:new) takes inside a MultiFilter's
-# quoted -F: no separator, quote or space.
-_RENAMEABLE = re.compile(r"[\w.+-]+")
+# A word WEKA's option splitter (Utils.splitOptions) reads as it is; any other is
+# double-quoted with Utils.backQuoteChars' escapes, as Utils.joinOptions quotes it.
+_WEKA_BARE = re.compile(r"[^\s\"']+")
+_WEKA_ESCAPES = str.maketrans(
+    {"\\": "\\\\", "'": "\\'", "\t": "\\t", "\n": "\\n", "\r": "\\r", '"': '\\"'}
+)
 # WEKA's attribute types; a date is numeric to WEKA (milliseconds since the
 # epoch) and to its learners, so it is a numeric feature here as in the Java
 # class. String and relational values are indices into per-file lists, which
@@ -60,22 +63,44 @@ class WekaRecipe:
     file order), and a class of more than two values made the positive one against
     the rest (``MakeIndicator -N``, the rest first as here, its values then named
     as here by ``RenameNominalValues``, so that a model trained here reads WEKA's
-    file; where the label holds other than letters, digits, ``_.+-``, which
-    ``RenameNominalValues`` cannot take, WEKA's names ``neg_`` and ``pos_`` and the
-    label stay: the same numbers). Empty where WEKA reads the file as it is.
+    file; where the label holds a comma or a colon, or starts or ends with a space,
+    which ``RenameNominalValues`` cannot name, WEKA's names ``neg_`` and ``pos_`` and
+    the label stay: the same numbers). Each filter is its words (classname, then
+    options). Empty where WEKA reads the file as it is.
     ``class_index`` is the class of the filtered file as WEKA's ``-c`` names it.
     """
 
-    filters: tuple[str, ...]
+    filters: tuple[tuple[str, ...], ...]
     class_index: str
+
+    def filter_words(self) -> list[str]:
+        """The filters as the words of one WEKA filter's command line ([] for none)."""
+        if len(self.filters) < 2:
+            return [word for words in self.filters for word in words]
+        return [
+            "weka.filters.MultiFilter",
+            *(w for words in self.filters for w in ("-F", weka_options(words))),
+        ]
 
     def filter_spec(self) -> str:
         """The filters as one WEKA filter specification ("" for none)."""
-        if len(self.filters) < 2:
-            return "".join(self.filters)
-        return " ".join(
-            ["weka.filters.MultiFilter", *(f'-F "{f}"' for f in self.filters)]
-        )
+        return weka_options(self.filter_words())
+
+
+def weka_options(words: tuple[str, ...] | list[str]) -> str:
+    """``words`` as one WEKA option string, quoted as WEKA's ``Utils.joinOptions`` does.
+
+    WEKA's ``Utils.splitOptions`` gives the words back (a MultiFilter's ``-F``, the
+    Explorer's field).
+
+    >>> weka_options(["-N", 'neg_a "b":rest', "-R", "last"])
+    '-N "neg_a \\\\"b\\\\":rest" -R last'
+    """
+    return " ".join(
+        w if _WEKA_BARE.fullmatch(w) else f'"{w.translate(_WEKA_ESCAPES)}"'
+        for w in words
+        if w
+    )
 
 
 @dataclass(frozen=True, eq=False)
@@ -447,8 +472,9 @@ def _weka_recipe(
         for i, d in enumerate(declared)
         if i != class_pos and d.kind not in FEATURE_KINDS
     ]
+    attribute = "weka.filters.unsupervised.attribute."
     filters = [
-        f"weka.filters.unsupervised.attribute.RemoveType -T {kind}"
+        (attribute + "RemoveType", "-T", kind)
         for kind in sorted({declared[i].kind for i in unusable})
     ]
     position = class_pos - sum(i < class_pos for i in unusable)
@@ -458,19 +484,20 @@ def _weka_recipe(
     if len(kept) < len(values):
         indices = ",".join(str(values.index(v) + 1) for v in kept)
         filters.append(
-            "weka.filters.unsupervised.instance.RemoveWithValues "
-            f"-C {column} -L {indices} -V -H"
+            ("weka.filters.unsupervised.instance.RemoveWithValues", "-C", column)
+            + ("-L", indices, "-V", "-H")
         )
     if len(kept) > 2:
         rest, positive = class_values
         filters.append(
-            "weka.filters.unsupervised.attribute.MakeIndicator "
-            f"-C {column} -V {kept.index(positive) + 1} -N"
+            (attribute + "MakeIndicator", "-C", column)
+            + ("-V", str(kept.index(positive) + 1), "-N")
         )
-        if _RENAMEABLE.fullmatch(positive):
+        # RenameNominalValues splits its list at commas and colons and trims names.
+        if not {",", ":"} & set(positive) and positive == positive.strip():
+            renamed = f"neg_{positive}:{rest},pos_{positive}:{positive}"
             filters.append(
-                "weka.filters.unsupervised.attribute.RenameNominalValues "
-                f"-R {column} -N neg_{positive}:{rest},pos_{positive}:{positive}"
+                (attribute + "RenameNominalValues", "-R", column, "-N", renamed)
             )
     return WekaRecipe(tuple(filters), column)
 
