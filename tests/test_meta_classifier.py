@@ -12,6 +12,8 @@ import pytest
 import reference
 
 from weka_ranking import RankingReduction, bridge, cross_validate, load_task
+from weka_ranking.arff import load_arff
+from weka_ranking.errors import DataError
 
 CLASS = "weka.classifiers.meta.RankingReduction"
 
@@ -308,8 +310,26 @@ def test_capabilities_refuse_what_cannot_be_ranked(weka):
         weka("java.io.FileReader")(str(load_task("vehicle").source))
     )
     data.setClassIndex(data.numAttributes() - 1)  # four classes, no groups
-    with pytest.raises(jpype.JException, match="(?i)class"):
+    with pytest.raises(jpype.JException, match="(?i)class") as refused:
         model.buildClassifier(data)
+    # WEKA's words, then what to do: the filter that makes the binary task, as
+    # the Python face says it. WEKA said "Cannot handle multi-valued nominal
+    # class!" alone (issue 44).
+    said = str(refused.value.getMessage())
+    assert said.startswith(f"{CLASS}: Cannot handle multi-valued nominal class! The")
+    assert said.endswith(
+        "weka.filters.unsupervised.attribute.MakeIndicator -C last -V N -N (N: its "
+        "number among the values, from 1; weka-ranking's cv FILE --positive VALUE "
+        "prints the whole command)"
+    )
+    with pytest.raises(DataError) as python:
+        load_arff(load_task("vehicle").source)
+    (remedy,) = python.value.remedies
+    python_said = f"{python.value.message.split(': ', 1)[1]}: {remedy.advice}"
+    assert python_said == (
+        "the class 'Class' has 4 values (opel, saab, bus, van): name the positive one,"
+    )
+    assert f" T{python_said[1:]} the value that ranks first" in said
 
 
 def test_to_string_and_technical_information(weka, halves):

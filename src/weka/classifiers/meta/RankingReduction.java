@@ -32,6 +32,7 @@ import weka.classifiers.meta.rankingreduction.Rankers;
 import weka.classifiers.meta.rankingreduction.RankingModel;
 import weka.classifiers.meta.rankingreduction.RankingTask;
 import weka.classifiers.meta.rankingreduction.SmoSolver;
+import weka.core.Attribute;
 import weka.core.Capabilities;
 import weka.core.Capabilities.Capability;
 import weka.core.Instance;
@@ -45,6 +46,7 @@ import weka.core.TechnicalInformation;
 import weka.core.TechnicalInformation.Field;
 import weka.core.TechnicalInformation.Type;
 import weka.core.TechnicalInformationHandler;
+import weka.core.UnsupportedAttributeTypeException;
 import weka.core.Utils;
 import weka.gui.ProgrammaticProperty;
 
@@ -1585,6 +1587,53 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     return result;
   }
 
+  /**
+   * WEKA's capabilities test of the training data. Its refusal of a class of
+   * more than two values ("Cannot handle multi-valued nominal class!") is said
+   * with what to do: name the class that ranks first, with the filter that
+   * makes it the binary task, in the words the Python face uses for it.
+   *
+   * @param data the training data
+   * @throws Exception WEKA's refusal, with the hint where the class has more
+   *     than two values
+   */
+  private void testCapabilities(Instances data) throws Exception {
+    Capabilities capabilities = getCapabilities();
+    if (capabilities.test(data)) {
+      return;
+    }
+    Exception refusal = capabilities.getFailReason();
+    if (!m_GroupAttribute.isEmpty() || data.classIndex() < 0
+        || !data.classAttribute().isNominal() || data.classAttribute().numValues() <= 2) {
+      throw refusal;
+    }
+    throw new UnsupportedAttributeTypeException(refusal.getMessage() + " "
+        + binaryTaskHint(data));
+  }
+
+  /**
+   * What makes data whose nominal class has more than two values a binary
+   * task: one value, the class that ranks first, against the rest, by WEKA's
+   * MakeIndicator filter on the class.
+   *
+   * @param data data whose class has more than two values
+   * @return the hint, one sentence
+   */
+  private static String binaryTaskHint(Instances data) {
+    Attribute klass = data.classAttribute();
+    List<String> values = new ArrayList<>();
+    for (int v = 0; v < klass.numValues(); v++) {
+      values.add(klass.value(v));
+    }
+    String column = data.classIndex() == data.numAttributes() - 1
+        ? "last" : String.valueOf(data.classIndex() + 1);
+    return "The class '" + klass.name() + "' has " + klass.numValues() + " values ("
+        + String.join(", ", values) + "): name the positive one, the value that "
+        + "ranks first against the rest, with weka.filters.unsupervised.attribute."
+        + "MakeIndicator -C " + column + " -V N -N (N: its number among the values, "
+        + "from 1; weka-ranking's cv FILE --positive VALUE prints the whole command)";
+  }
+
   // -- training -------------------------------------------------------------
   /**
    * Builds the committee (or, pointwise, the base learner).
@@ -1610,7 +1659,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    * @throws Exception if the data or the options cannot be trained
    */
   public PreparedTraining prepareTraining(Instances data) throws Exception {
-    getCapabilities().testWithFail(data);
+    testCapabilities(data);
     checkOptions();
     data = withClass(data);
     RankingTask task = RankingTask.of(data, m_RankFirst, m_GroupAttribute);
