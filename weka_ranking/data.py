@@ -34,6 +34,10 @@ _WEKA_ESCAPES = str.maketrans(
 # class. String and relational values are indices into per-file lists, which
 # no pair of instances can compare: the reduction cannot use them.
 FEATURE_KINDS = {"numeric", "nominal", "date"}
+# A nominal feature of more distinct values than this percentage of its rows,
+# and at least IDENTIFIER_LEAST of them, is an identifier (identifier_like).
+IDENTIFIER_PERCENT = 99
+IDENTIFIER_LEAST = 50
 
 
 @dataclass(frozen=True)
@@ -431,6 +435,19 @@ def binary_dataset(
             int(empty.sum()),
             ", ".join(a.name for a, e in zip(attributes, empty) if e),
         )
+    for j in identifier_like(attributes, X):
+        progress.warn(
+            logger,
+            "%s: attribute %r has a value of its own in almost every instance (%d "
+            "values in %d): an identifier, used as a feature as WEKA uses it; remove "
+            "it from the file first, e.g. with WEKA's "
+            "weka.filters.unsupervised.attribute.Remove -R %d (RemoveUseless removes "
+            "every such attribute)",
+            source,
+            attributes[j].name,
+            *_distinct_and_present(X[:, j]),
+            columns[j] + 1,
+        )
     if len(kept) == 2:
         class_values = (kept[0], kept[1])
     else:
@@ -454,6 +471,31 @@ def binary_dataset(
         ),
         weka_recipe=recipe,
     )
+
+
+def identifier_like(attributes: list[Attribute], X: np.ndarray) -> list[int]:
+    """The nominal features that look like identifiers: a value of their own per row.
+
+    WEKA's rule for a nominal attribute that varies too much (``RemoveUseless``'s
+    default ``-M 99``: distinct values over 99 % of the rows that have one), from
+    :data:`IDENTIFIER_LEAST` distinct values on, so that a small file's few-valued
+    attribute is not one. Such a feature tells a pair's two rows apart by name only:
+    the members learn names that no new row has. ``RankingReduction.java`` says the
+    same of WEKA's training data.
+    """
+    return [
+        j
+        for j, attribute in enumerate(attributes)
+        if attribute.is_nominal
+        and (counts := _distinct_and_present(X[:, j]))[0] >= IDENTIFIER_LEAST
+        and counts[0] * 100 > IDENTIFIER_PERCENT * counts[1]
+    ]
+
+
+def _distinct_and_present(column: np.ndarray) -> tuple[int, int]:
+    """A column's distinct values and the rows that have one (not missing)."""
+    present = column[~np.isnan(column)]
+    return len(np.unique(present)), len(present)
 
 
 def _weka_recipe(
