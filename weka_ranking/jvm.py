@@ -230,13 +230,15 @@ def _start(jpype, heap: str | None, verbose: bool) -> None:
     # cannot start writes its report to the temporary folder, not into the
     # user's working folder.
     # What a tree tournament will cost is said by Python's warning
-    # (model.ranking), not again on Java's standard error.
+    # (model.ranking), and an identifier-like attribute by data.binary_dataset's,
+    # not again on Java's standard error.
     error_file = Path(tempfile.gettempdir()) / "weka-ranking-hs_err_pid%p.log"
     args = [
         "-Djava.awt.headless=true",
         "-Xrs",
         f"-XX:ErrorFile={error_file}",
         "-Dweka.ranking.tournamentCostSaidByCaller=true",
+        "-Dweka.ranking.identifiersSaidByCaller=true",
         *JVM_OPTIONS,
         *NETLIB_PURE_JAVA,
     ]

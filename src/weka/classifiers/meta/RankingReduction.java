@@ -15,7 +15,9 @@ import java.util.Collections;
 import java.util.Enumeration;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
 import java.util.Vector;
+import java.util.concurrent.ConcurrentHashMap;
 import weka.classifiers.AbstractClassifier;
 import weka.classifiers.Classifier;
 import weka.classifiers.RandomizableParallelIteratedSingleClassifierEnhancer;
@@ -33,6 +35,7 @@ import weka.classifiers.meta.rankingreduction.RankingModel;
 import weka.classifiers.meta.rankingreduction.RankingTask;
 import weka.classifiers.meta.rankingreduction.SmoSolver;
 import weka.core.Attribute;
+import weka.core.AttributeStats;
 import weka.core.Capabilities;
 import weka.core.Capabilities.Capability;
 import weka.core.Instance;
@@ -1568,6 +1571,24 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
 
   // -- capabilities ---------------------------------------------------------
   /**
+   * A nominal attribute of more distinct values than this percentage of the
+   * instances that have one is an identifier (WEKA's RemoveUseless's default).
+   */
+  public static final int IDENTIFIER_PERCENT = 99;
+
+  /** The fewest distinct values of an identifier: a small file's attribute is not one. */
+  public static final int IDENTIFIER_LEAST = 50;
+
+  /**
+   * The system property a caller sets to "true" when it says identifiers
+   * itself (the Python face, in its own words, when it reads a file).
+   */
+  public static final String IDENTIFIERS_SAID_BY_CALLER = "weka.ranking.identifiersSaidByCaller";
+
+  /** The attributes said to be identifiers: relation and name, each said once. */
+  private static final Set<String> SAID_IDENTIFIERS = ConcurrentHashMap.newKeySet();
+
+  /**
    * Returns default capabilities of the classifier.
    *
    * @return the capabilities of this classifier
@@ -1609,6 +1630,42 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     }
     throw new UnsupportedAttributeTypeException(refusal.getMessage() + " "
         + binaryTaskHint(data));
+  }
+
+  /**
+   * Says once (a JVM, an attribute of a relation), on standard error, each
+   * nominal attribute that looks like an identifier: a value of its own in
+   * almost every instance, by WEKA's rule for one that varies too much
+   * (RemoveUseless's default, over {@value #IDENTIFIER_PERCENT} % distinct among
+   * the instances that have a value), from {@value #IDENTIFIER_LEAST} values on.
+   * It stays a feature, as WEKA keeps it; the members learn names no new
+   * instance has. Nothing is said where the caller says it
+   * ({@link #IDENTIFIERS_SAID_BY_CALLER}: the Python face, when it reads the file).
+   *
+   * @param data the training data
+   */
+  private static void sayIdentifiers(Instances data) {
+    if (Boolean.getBoolean(IDENTIFIERS_SAID_BY_CALLER)) {
+      return;
+    }
+    for (int a = 0; a < data.numAttributes(); a++) {
+      Attribute attribute = data.attribute(a);
+      if (a == data.classIndex() || !attribute.isNominal()
+          || attribute.numValues() < IDENTIFIER_LEAST) {
+        continue;
+      }
+      AttributeStats stats = data.attributeStats(a);
+      int present = stats.totalCount - stats.missingCount;
+      if (stats.distinctCount >= IDENTIFIER_LEAST
+          && stats.distinctCount * 100.0 > IDENTIFIER_PERCENT * present
+          && SAID_IDENTIFIERS.add(data.relationName() + "\u0000" + attribute.name())) {
+        System.err.println("RankingReduction: attribute '" + attribute.name() + "' has a "
+            + "value of its own in almost every instance (" + stats.distinctCount
+            + " values in " + present + "): an identifier, used as a feature as WEKA "
+            + "uses it; remove it first, e.g. with weka.filters.unsupervised.attribute."
+            + "Remove -R " + (a + 1) + " (RemoveUseless removes every such attribute)");
+      }
+    }
   }
 
   /**
@@ -1662,6 +1719,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     testCapabilities(data);
     checkOptions();
     data = withClass(data);
+    sayIdentifiers(data);
     RankingTask task = RankingTask.of(data, m_RankFirst, m_GroupAttribute);
     PairTraining pairs = null;
     if (!pointwise()) {
