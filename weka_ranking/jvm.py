@@ -181,6 +181,29 @@ NETLIB_PURE_JAVA = tuple(
     for name in ("BLAS", "LAPACK", "ARPACK")
 )
 
+
+def java_argv(classpath: list[str], *options: str) -> list[str]:
+    """``java`` with ``options`` on ``classpath``: a JVM of its own, quiet as this one.
+
+    For Java run beside this process (a test's, a study's, WEKA's command line):
+    WEKA's launcher's ``--add-opens`` (with weka.jar alone, Java 17 refuses WEKA's
+    own definition of MTJ's classes, three lines on stderr), headless, and
+    netlib's pure-Java libraries named (:data:`NETLIB_PURE_JAVA`: python-weka-
+    wrapper3's ``core.jar`` on the class path says "Failed to load
+    implementation" twice otherwise). The main class and its arguments follow.
+    """
+    return [
+        "java",
+        "--add-opens",
+        "java.base/java.lang=ALL-UNNAMED",
+        "-Djava.awt.headless=true",
+        *NETLIB_PURE_JAVA,
+        *options,
+        "-cp",
+        os.pathsep.join(classpath),
+    ]
+
+
 _start_lock = threading.Lock()
 
 
