@@ -19,8 +19,9 @@ import test_weka_package
 
 from weka_ranking import RankingReduction, cross_validate, load_task
 from weka_ranking._resources import project_dir
+from weka_ranking.arff import load_arff
 from weka_ranking.cli import main
-from weka_ranking.evaluation import weka_run
+from weka_ranking.evaluation import weka_filter_command, weka_run
 
 CLASS = "weka.classifiers.meta.RankingReduction"
 weka_home = test_weka_package.weka_home
@@ -252,6 +253,37 @@ def test_cvs_weka_commands_give_its_numbers_in_weka(tmp_path, capsys, weka_home)
     said = capsys.readouterr().out.splitlines()[-1]
     made = commands[0].replace(shlex.quote(str(data)), "FILE.arff")
     assert said.endswith(made.replace("'four classes-binary.arff'", "FILE-binary.arff"))
+
+
+def test_a_label_renamenominalvalues_cannot_name_is_made_binary_by_merging(
+    tmp_path, weka
+):
+    """RenameNominalValues splits its list at commas and colons, and trims names.
+
+    The positive class of such a label kept WEKA's name pos_... (issue 44): the
+    file is made binary by MergeManyValues instead, to the same class values and
+    instances as here.
+    """
+    label = " x,y: z"
+    rows = [f"{i},{json.dumps(('a', label, 'b')[i % 3])}" for i in range(12)]
+    data = tmp_path / "three.arff"
+    data.write_text(
+        '@relation three\n@attribute x numeric\n@attribute c {a," x,y: z",b}\n'
+        "@data\n" + "\n".join(rows) + "\n"
+    )
+    ours = load_arff(data, positive=label)
+    recipe = ours.weka_recipe
+    assert [words[0].rsplit(".", 1)[1] for words in recipe.filters] == [
+        "MergeManyValues",
+        "MergeManyValues",
+    ]
+    in_weka(
+        weka_filter_command(recipe, str(data), "binary.arff"), tmp_path, tmp_path / "h"
+    )
+    theirs = load_arff(tmp_path / "binary.arff", positive=label)
+    assert theirs.class_values == ours.class_values == ("rest", label)
+    np.testing.assert_array_equal(theirs.y, ours.y)
+    np.testing.assert_array_equal(theirs.X, ours.X)
 
 
 @pytest.mark.slow

@@ -67,10 +67,10 @@ class WekaRecipe:
     file order), and a class of more than two values made the positive one against
     the rest (``MakeIndicator -N``, the rest first as here, its values then named
     as here by ``RenameNominalValues``, so that a model trained here reads WEKA's
-    file; where the label holds a comma or a colon, or starts or ends with a space,
-    which ``RenameNominalValues`` cannot name, WEKA's names ``neg_`` and ``pos_`` and
-    the label stay: the same numbers). Each filter is its words (classname, then
-    options). Empty where WEKA reads the file as it is.
+    file; a label that ``RenameNominalValues`` cannot name, holding a comma or a
+    colon or starting or ending with a space, by ``MergeManyValues`` twice: the rest
+    merged, then the positive value moved after it). Each filter is its words
+    (classname, then options). Empty where WEKA reads the file as it is.
     ``class_index`` is the class of the filtered file as WEKA's ``-c`` names it.
     """
 
@@ -531,16 +531,23 @@ def _weka_recipe(
         )
     if len(kept) > 2:
         rest, positive = class_values
-        filters.append(
-            (attribute + "MakeIndicator", "-C", column)
-            + ("-V", str(kept.index(positive) + 1), "-N")
-        )
+        at = kept.index(positive) + 1
         # RenameNominalValues splits its list at commas and colons and trims names.
         if not {",", ":"} & set(positive) and positive == positive.strip():
             renamed = f"neg_{positive}:{rest},pos_{positive}:{positive}"
-            filters.append(
-                (attribute + "RenameNominalValues", "-R", column, "-N", renamed)
-            )
+            filters += [
+                (attribute + "MakeIndicator", "-C", column, "-V", str(at), "-N"),
+                (attribute + "RenameNominalValues", "-R", column, "-N", renamed),
+            ]
+        else:
+            # MergeManyValues appends its label: the rest merged after the positive
+            # one, then the positive one "merged" alone, after the rest.
+            others = ",".join(str(i + 1) for i in range(len(kept)) if i + 1 != at)
+            merge = (attribute + "MergeManyValues", "-C", column)
+            filters += [
+                merge + ("-L", rest, "-R", others),
+                merge + ("-L", positive, "-R", "1"),
+            ]
     return WekaRecipe(tuple(filters), column)
 
 
