@@ -487,6 +487,7 @@ def identifier_like(attributes: list[Attribute], X: np.ndarray) -> list[int]:
         j
         for j, attribute in enumerate(attributes)
         if attribute.is_nominal
+        and len(attribute.values or ()) >= IDENTIFIER_LEAST  # else too few to count
         and (counts := _distinct_and_present(X[:, j]))[0] >= IDENTIFIER_LEAST
         and counts[0] * 100 > IDENTIFIER_PERCENT * counts[1]
     ]
