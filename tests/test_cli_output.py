@@ -17,10 +17,11 @@ import numpy as np
 import pytest
 import test_weka_package
 
-from weka_ranking import RankingReduction, cross_validate, jvm, load_task
+from weka_ranking import RankingReduction, cross_validate, load_task
 from weka_ranking._resources import project_dir
+from weka_ranking.arff import load_arff
 from weka_ranking.cli import main
-from weka_ranking.weka_package import JAVA
+from weka_ranking.evaluation import weka_filter_command, weka_run
 
 CLASS = "weka.classifiers.meta.RankingReduction"
 weka_home = test_weka_package.weka_home
@@ -116,7 +117,7 @@ def test_cv_prints_what_wekas_explorer_prints(capsys, weka):
     said = lines.index("  in WEKA, the same folds and numbers:")
     hepatitis = project_dir("arff_data") / "hepatitis.arff"
     assert lines[said + 1].startswith(
-        f"    {JAVA} weka.Run weka.classifiers.meta.RankingReduction -t {hepatitis} "
+        f"    {weka_run()} weka.classifiers.meta.RankingReduction -t {hepatitis} "
         "-x 10 -s 1 -W weka.classifiers.trees.J48 -P 1 -I 3 "
     )
 
@@ -151,33 +152,27 @@ def test_rank_ranks_a_test_file_as_the_built_in_task_its_model_learned(capsys, w
     assert re.search(r"vehicle\.arff: AUC \d\.\d{5} \(846 labelled .*, 199 van\)", err)
 
 
-def in_weka(command: str, cwd, home=None) -> str:
-    """A command printed for WEKA, run as printed in a plain JVM: its output.
+def in_weka(command: str, cwd, home) -> str:
+    """A command printed for WEKA, run as printed: its output.
 
-    ``weka.jar`` stands for WEKA's jars with the package installed in ``home`` (a
-    WEKA_HOME), or without ``home``, WEKA's jars and this package's (WEKA's home
-    then empty). WEKA offline. WEKA's command line exits 0 after a refusal, so its
-    stderr must be clean.
+    ``home`` is WEKA's home (WEKA_HOME): with a package installed there, WEKA
+    tried to refresh its package list from the network first, a stack trace here.
+    WEKA's command line exits 0 after a refusal, so its stderr must be empty.
     """
-    words = shlex.split(command)
-    jars = jvm.classpath() if home is None else jvm.weka_classpath()
-    words[words.index("weka.jar")] = os.pathsep.join(jars)
-    words.insert(1, "-Dweka.packageManager.offline=true")
     result = subprocess.run(
-        words,
+        shlex.split(command),
         capture_output=True,
         text=True,
         cwd=cwd,
-        env={**os.environ, "WEKA_HOME": str(home or cwd / "weka_home")},
+        env={**os.environ, "WEKA_HOME": str(home)},
         timeout=300,
     )
-    said = result.stderr[-2000:]
-    assert result.returncode == 0 and "xception" not in said, said
+    assert result.returncode == 0 and result.stderr == "", result.stderr[-2000:]
     return result.stdout
 
 
 def _cv_and_wekas_numbers(
-    args: list[str], cwd, capsys, home=None
+    args: list[str], cwd, capsys, home
 ) -> tuple[list, list, list]:
     """cv's WEKA evaluation text, WEKA's own from the commands cv printed, those."""
     assert main(args) == 0
@@ -195,49 +190,100 @@ def _cv_and_wekas_numbers(
     return ours, lines_after(theirs, "cross-validation ==="), commands
 
 
-def test_cvs_weka_commands_give_its_numbers_in_weka(tmp_path, capsys, weka):
+def test_cvs_weka_commands_give_its_numbers_in_weka(tmp_path, capsys, weka_home):
     """A new user's cv --positive printed -rank-first 2 for a four-class file.
 
     WEKA needs the file made binary first, and the class where the file has it:
     the commands cv prints now say both, and WEKA gives cv's numbers with them.
     Here a string attribute is dropped before the class, which is not the last,
     three of four classes are kept and one ranks first against the other two.
+    Its label holds a space and quotes, which the renaming filter's list now
+    carries quoted: WEKA's text named the classes neg_... and pos_... (issue 44).
+    The commands run as printed, quietly, with the package installed in WEKA's
+    home and no network: they printed ``-cp weka.jar`` and no offline option, and
+    WEKA printed a stack trace (UnknownHostException) before the run (issue 44).
     """
+    label = 'c\'s "d"'
     rng = np.random.default_rng(0)
     rows = []
     for i in range(240):
-        klass = "abcd"[i % 4]
-        signal = "abcd".index(klass) + rng.normal(0, 1.2)
-        rows.append(f"{signal:.3f},'s{i}',{rng.normal():.3f},{klass},{'uv'[i % 3 > 0]}")
+        klass = ("a", "b", label, "e")[i % 4]
+        signal = i % 4 + rng.normal(0, 1.2)
+        rows.append(
+            f"{signal:.3f},'s{i}',{rng.normal():.3f},"
+            f"{json.dumps(klass)},{'uv'[i % 3 > 0]}"
+        )
     data = tmp_path / "four classes.arff"
     data.write_text(
         "@relation four\n@attribute x1 numeric\n@attribute s string\n"
-        "@attribute x2 numeric\n@attribute cls {a,b,c,d}\n@attribute x3 {u,v}\n"
-        "@data\n" + "\n".join(rows) + "\n"
+        '@attribute x2 numeric\n@attribute cls {a,b,"c\'s \\"d\\"",e}\n'
+        "@attribute x3 {u,v}\n@data\n" + "\n".join(rows) + "\n"
     )
-    args = ["cv", str(data), "-c", "4", "--keep", "a,c,d", "--positive", "c"]
+    args = ["cv", str(data), "-c", "4", "--keep", f"a,{label},e", "--positive", label]
     ours, theirs, commands = _cv_and_wekas_numbers(
         [*args, "--drop-unsupported", "--pairs", "1", "--voters", "2", "--folds", "5"],
         tmp_path,
         capsys,
+        weka_home,
     )
     assert theirs == ours
-    assert commands[0].endswith(
-        "weka.filters.MultiFilter "
-        '-F "weka.filters.unsupervised.attribute.RemoveType -T string" '
-        '-F "weka.filters.unsupervised.instance.RemoveWithValues -C 3 -L 1,3,4 -V -H" '
-        '-F "weka.filters.unsupervised.attribute.MakeIndicator -C 3 -V 2 -N" '
-        '-F "weka.filters.unsupervised.attribute.RenameNominalValues '
-        '-R 3 -N neg_c:rest,pos_c:c" '
-        f"-i '{data}' -o 'four classes-binary.arff'"
-    )
+    assert any(x.endswith(f" {label}") for x in theirs)
+    assert not any("pos_" in x for x in theirs)
+    filters = shlex.split(commands[0])
+    assert filters[filters.index("weka.filters.MultiFilter") :] == [
+        "weka.filters.MultiFilter",
+        "-F",
+        "weka.filters.unsupervised.attribute.RemoveType -T string",
+        "-F",
+        "weka.filters.unsupervised.instance.RemoveWithValues -C 3 -L 1,3,4 -V -H",
+        "-F",
+        "weka.filters.unsupervised.attribute.MakeIndicator -C 3 -V 2 -N",
+        "-F",
+        "weka.filters.unsupervised.attribute.RenameNominalValues -R 3 -N "
+        '"neg_c\\\'s \\"d\\":rest,pos_c\\\'s \\"d\\":c\\\'s \\"d\\""',
+        "-i",
+        str(data),
+        "-o",
+        "four classes-binary.arff",
+    ]
     assert " -t 'four classes-binary.arff' -c 3 -x 5 -s 1 " in commands[1]
     # train says the same filter for the files its model is to rank in WEKA.
     save = ["--drop-unsupported", "--save", str(tmp_path / "m.model")]
     assert main(["train", *args[1:], "--pairs", "1", "--voters", "2", *save]) == 0
     said = capsys.readouterr().out.splitlines()[-1]
-    made = commands[0].replace(f"'{data}'", "FILE.arff")
+    made = commands[0].replace(shlex.quote(str(data)), "FILE.arff")
     assert said.endswith(made.replace("'four classes-binary.arff'", "FILE-binary.arff"))
+
+
+def test_a_label_renamenominalvalues_cannot_name_is_made_binary_by_merging(
+    tmp_path, weka
+):
+    """RenameNominalValues splits its list at commas and colons, and trims names.
+
+    The positive class of such a label kept WEKA's name pos_... (issue 44): the
+    file is made binary by MergeManyValues instead, to the same class values and
+    instances as here.
+    """
+    label = " x,y: z"
+    rows = [f"{i},{json.dumps(('a', label, 'b')[i % 3])}" for i in range(12)]
+    data = tmp_path / "three.arff"
+    data.write_text(
+        '@relation three\n@attribute x numeric\n@attribute c {a," x,y: z",b}\n'
+        "@data\n" + "\n".join(rows) + "\n"
+    )
+    ours = load_arff(data, positive=label)
+    recipe = ours.weka_recipe
+    assert [words[0].rsplit(".", 1)[1] for words in recipe.filters] == [
+        "MergeManyValues",
+        "MergeManyValues",
+    ]
+    in_weka(
+        weka_filter_command(recipe, str(data), "binary.arff"), tmp_path, tmp_path / "h"
+    )
+    theirs = load_arff(tmp_path / "binary.arff", positive=label)
+    assert theirs.class_values == ours.class_values == ("rest", label)
+    np.testing.assert_array_equal(theirs.y, ours.y)
+    np.testing.assert_array_equal(theirs.X, ours.X)
 
 
 @pytest.mark.slow
@@ -248,7 +294,10 @@ def test_cvs_weka_commands_give_its_numbers_in_weka(tmp_path, capsys, weka):
 def test_cvs_weka_commands_give_its_numbers_on_the_bundled_files(
     args, tmp_path, capsys, weka_home
 ):
-    """As WEKA runs them with the package installed by its package manager."""
+    """Run as printed, with the package also installed in WEKA's home.
+
+    ``-no-load``: the printed class path's jar runs, not the installed package.
+    """
     ours, theirs, _ = _cv_and_wekas_numbers(["cv", *args], tmp_path, capsys, weka_home)
     assert theirs == ours
     # A model trained here ranks in WEKA the file made binary as train says.
@@ -262,6 +311,6 @@ def test_cvs_weka_commands_give_its_numbers_on_the_bundled_files(
     source = str(project_dir("arff_data") / "vehicle.arff")
     made = said[said.index("java ") :].replace("FILE.arff", source)
     in_weka(made, tmp_path, weka_home)
-    rank = f"{JAVA} weka.Run {CLASS} -l {model} -T FILE-binary.arff"
+    rank = f"{weka_run()} {CLASS} -l {shlex.quote(str(model))} -T FILE-binary.arff"
     text = in_weka(rank, tmp_path, weka_home)
     assert "=== Confusion Matrix ===" in text and "a = rest" in text

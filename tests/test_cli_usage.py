@@ -75,7 +75,7 @@ def test_cv_json_names_what_was_asked(capsys, tmp_path):
     assert (report["pairs"], report["voters"]) == (2, 3)
     (command,) = report["weka_commands"]  # hepatitis is binary: no filter first
     classname = report["scheme"].split()[0]
-    assert f"weka.Run {classname} -t {report['file']} -x 3 " in command
+    assert f"weka.Run -no-load {classname} -t {report['file']} -x 3 " in command
     data = tmp_path / "small.arff"
     data.write_text(SMALL)
     code, out, _ = run(capsys, "cv", str(data), "--folds", "3", "--json")

@@ -5,12 +5,14 @@ Loading is WEKA's own reader; binarising runs without the JVM.
 
 import gzip
 import re
+import warnings
 
 import numpy as np
 import pytest
 
 from weka_ranking import DataError, bridge, load_arff, load_task
 from weka_ranking.data import Attribute, Declared, Table, binary_dataset
+from weka_ranking.errors import WekaRankingWarning
 from weka_ranking.tasks import STUDY_TASKS
 
 # The toy file's row of missing class and its string attributes are dropped
@@ -250,3 +252,45 @@ def test_weights_and_wekas_refusals_name_the_line(tmp_path, weka, rows, message)
     )
     with pytest.raises(DataError, match=re.escape(message)):
         load_arff(path)
+
+
+def table_with_names(rows: int, distinct: int) -> Table:
+    """A name (nominal, ``distinct`` values over ``rows`` rows) then x and the class."""
+    names = tuple(f"n{i}" for i in range(distinct))
+    values = np.column_stack(
+        [np.arange(rows) % distinct, np.arange(rows) * 0.5, np.arange(rows) % 2]
+    ).astype(float)
+    declared = (
+        Declared("Instance_name", "nominal", names),
+        Declared("x", "numeric"),
+        Declared("class", "nominal", ("a", "b")),
+    )
+    return Table("names", declared, values)
+
+
+@pytest.mark.fast
+def test_an_identifier_is_said_once_and_kept():
+    """splice's Instance_name (3,190 values in 3,190 rows) was a feature unsaid.
+
+    A new user's trial of 0.5.0 (issue 44). WEKA's rule for a nominal attribute
+    that varies too much (RemoveUseless -M 99), from 50 values on.
+    """
+    with pytest.warns(WekaRankingWarning) as said:
+        data = binary_dataset(table_with_names(60, 60), "names.arff")
+    (warning,) = said
+    assert str(warning.message) == (
+        "names.arff: attribute 'Instance_name' has a value of its own in almost every "
+        "instance (60 values in 60): an identifier, used as a feature as WEKA uses "
+        "it; remove it from the file first, e.g. with WEKA's "
+        "weka.filters.unsupervised.attribute.Remove -R 1 (RemoveUseless removes "
+        "every such attribute)"
+    )
+    assert [a.name for a in data.attributes] == ["Instance_name", "x"]  # kept
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        binary_dataset(table_with_names(49, 49), "small.arff")  # too few values
+        binary_dataset(table_with_names(102, 100), "shared.arff")  # 98 %, not over 99
+    with pytest.warns(
+        WekaRankingWarning, match=r"'Instance_name' .* \(100 values in 100\)"
+    ):
+        binary_dataset(table_with_names(100, 100), "names.arff")

@@ -21,20 +21,9 @@ def test_javadoc_blocks_are_what_alljavadoc_generates(tmp_path):
     # AllJavadoc reads the source under -dir and prints the updated source.
     copy = tmp_path / "src"
     shutil.copytree(SOURCE, copy)
-    classpath = os.pathsep.join(jvm.classpath())
     generated = subprocess.run(
-        [
-            "java",
-            "--add-opens",
-            "java.base/java.lang=ALL-UNNAMED",
-            "-cp",
-            classpath,
-            "weka.core.AllJavadoc",
-            "-W",
-            CLASS,
-            "-dir",
-            str(copy),
-        ],
+        jvm.java_argv(jvm.classpath())
+        + ["weka.core.AllJavadoc", "-W", CLASS, "-dir", str(copy)],
         capture_output=True,
         text=True,
         check=True,

@@ -12,6 +12,8 @@ import pytest
 import reference
 
 from weka_ranking import RankingReduction, bridge, cross_validate, load_task
+from weka_ranking.arff import load_arff
+from weka_ranking.errors import DataError
 
 CLASS = "weka.classifiers.meta.RankingReduction"
 
@@ -20,10 +22,11 @@ def java_options(text):
     return jpype.JArray(jpype.JString)(text.split())
 
 
-def trained(weka, options, data):
+def trained(weka, options, data, instances=None):
+    """The meta-classifier trained with ``options`` on ``data`` or on ``instances``."""
     model = weka(CLASS)()
     model.setOptions(java_options(options))
-    model.buildClassifier(bridge.to_instances(data))
+    model.buildClassifier(bridge.to_instances(data) if instances is None else instances)
     return model
 
 
@@ -308,8 +311,26 @@ def test_capabilities_refuse_what_cannot_be_ranked(weka):
         weka("java.io.FileReader")(str(load_task("vehicle").source))
     )
     data.setClassIndex(data.numAttributes() - 1)  # four classes, no groups
-    with pytest.raises(jpype.JException, match="(?i)class"):
+    with pytest.raises(jpype.JException, match="(?i)class") as refused:
         model.buildClassifier(data)
+    # WEKA's words, then what to do: the filter that makes the binary task, as
+    # the Python face says it. WEKA said "Cannot handle multi-valued nominal
+    # class!" alone (issue 44).
+    said = str(refused.value.getMessage())
+    assert said.startswith(f"{CLASS}: Cannot handle multi-valued nominal class! The")
+    assert said.endswith(
+        "weka.filters.unsupervised.attribute.MakeIndicator -C last -V N -N (N: its "
+        "number among the values, from 1; weka-ranking's cv FILE --positive VALUE "
+        "prints the whole command)"
+    )
+    with pytest.raises(DataError) as python:
+        load_arff(load_task("vehicle").source)
+    (remedy,) = python.value.remedies
+    python_said = f"{python.value.message.split(': ', 1)[1]}: {remedy.advice}"
+    assert python_said == (
+        "the class 'Class' has 4 values (opel, saab, bus, van): name the positive one,"
+    )
+    assert f" T{python_said[1:]} the value that ranks first" in said
 
 
 def test_to_string_and_technical_information(weka, halves):
@@ -341,3 +362,49 @@ def test_share_threshold_moves_the_cut_not_the_ranking(weka, halves):
     assert np.sum(shared > 0.5) == np.sum(plain > cut)
     model.setShareThreshold(True)
     assert "for about its training share" in str(model.toString())
+
+
+def test_wekas_face_says_an_identifier_once_when_python_does_not(weka, capfd):
+    """splice's Instance_name was a feature unsaid in both faces (issue 44).
+
+    WEKA's face (a JVM not started by Python) says it on standard error once,
+    however many times it is trained (a cross-validation's folds), by the rule
+    and in the words of the Python face, which says it when it reads the file
+    (``RankingReduction.IDENTIFIERS_SAID_BY_CALLER``: Python's JVM is told).
+    """
+    from weka_ranking import data as data_module
+
+    reduction = weka(CLASS)
+    assert (reduction.IDENTIFIER_PERCENT, reduction.IDENTIFIER_LEAST) == (
+        data_module.IDENTIFIER_PERCENT,
+        data_module.IDENTIFIER_LEAST,
+    )
+    rows = 60
+    lines = [f"n{i},{i * 0.5},{'ab'[i % 2]}" for i in range(rows)]
+    names = ",".join(f"n{i}" for i in range(rows))
+    arff = (
+        "@relation identifiers\n"
+        f"@attribute Instance_name {{{names}}}\n@attribute x numeric\n"
+        "@attribute class {a,b}\n@data\n" + "\n".join(lines) + "\n"
+    )
+    data = weka("weka.core.Instances")(weka("java.io.StringReader")(arff))
+    data.setClassIndex(2)
+    system = jpype.JClass("java.lang.System")
+    key = str(reduction.IDENTIFIERS_SAID_BY_CALLER)
+    assert system.getProperty(key) == "true"  # Python's JVM: Python says it
+    capfd.readouterr()
+    trained(weka, "-P 1 -I 2", None, data)
+    assert "identifier" not in capfd.readouterr().err
+    system.clearProperty(key)
+    try:
+        for _ in range(2):
+            trained(weka, "-P 1 -I 2", None, data)
+    finally:
+        system.setProperty(key, "true")
+    said = [x for x in capfd.readouterr().err.splitlines() if "identifier" in x]
+    assert said == [
+        "RankingReduction: attribute 'Instance_name' has a value of its own in almost "
+        "every instance (60 values in 60): an identifier, used as a feature as WEKA "
+        "uses it; remove it first, e.g. with weka.filters.unsupervised.attribute."
+        "Remove -R 1 (RemoveUseless removes every such attribute)"
+    ]

@@ -174,9 +174,7 @@ def java_at_home(home: Path, *args: str, cwd: Path) -> str:
     """A plain JVM with WEKA's jars, WEKA_HOME unset: WEKA takes ~/wekafiles."""
     env = {k: v for k, v in os.environ.items() if k != "WEKA_HOME"}
     result = subprocess.run(
-        ["java", "--add-opens", "java.base/java.lang=ALL-UNNAMED"]
-        + ["-Djava.awt.headless=true", f"-Duser.home={home}"]
-        + ["-cp", os.pathsep.join(jvm.weka_classpath()), *args],
+        jvm.java_argv(jvm.weka_classpath(), f"-Duser.home={home}") + [*args],
         capture_output=True,
         text=True,
         env=env,

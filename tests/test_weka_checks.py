@@ -11,7 +11,6 @@ passing, or a new failure, fails here.
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
 
@@ -387,8 +386,7 @@ def run_check(
     ``options`` are RankingReduction's, ``check_options`` the check class's own.
     """
     result = subprocess.run(
-        ["java", "--add-opens", "java.base/java.lang=ALL-UNNAMED"]
-        + ["-Djava.awt.headless=true", "-cp", os.pathsep.join(jvm.classpath())]
+        jvm.java_argv(jvm.classpath())
         + [check, *check_options, "-W", CLASS, *(["--", *options] if options else [])],
         capture_output=True,
         text=True,

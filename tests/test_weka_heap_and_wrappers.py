@@ -48,10 +48,8 @@ public class Hog extends weka.classifiers.rules.ZeroR {
 
 def run_weka(*args: str, heap: str = "256m", extra: tuple[str, ...] = ()):
     """``java -Xmx<heap> weka.Run ...`` in a plain JVM: WEKA's jars and ours."""
-    classpath = os.pathsep.join([*jvm.classpath(), *extra])
     return subprocess.run(
-        ["java", f"-Xmx{heap}", "-Djava.awt.headless=true", "-cp", classpath]
-        + ["weka.Run", *args],
+        jvm.java_argv([*jvm.classpath(), *extra], f"-Xmx{heap}") + ["weka.Run", *args],
         capture_output=True,
         text=True,
         timeout=300,

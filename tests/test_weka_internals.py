@@ -13,7 +13,6 @@ pip, must say the same range.
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
 import tomllib
@@ -35,8 +34,8 @@ HIDE = "weka.ranking.internals.hide"
 def train_and_score(hidden: str, *options: str) -> tuple[list[str], list[str]]:
     """The model's text lines and the scores of a run in a fresh JVM."""
     result = subprocess.run(
-        ["java", f"-D{HIDE}={hidden}", "-Djava.awt.headless=true"]
-        + ["-cp", os.pathsep.join(jvm.classpath()), str(HARNESS), IONOSPHERE, *options],
+        jvm.java_argv(jvm.classpath(), f"-D{HIDE}={hidden}")
+        + [str(HARNESS), IONOSPHERE, *options],
         capture_output=True,
         text=True,
         timeout=300,

@@ -9,9 +9,11 @@ import csv
 import datetime
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import zipfile
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -34,10 +36,8 @@ OPTIONS = "-P 2 -I 3 -R tournament -S 1 -rank-first 2 -W weka.classifiers.trees.
 
 def plain_java(weka_home, *args, cwd=None):
     """A JVM with WEKA's jars only, as WEKA's own launcher starts it."""
-    classpath = os.pathsep.join(jvm.weka_classpath())
     result = subprocess.run(
-        ["java", "--add-opens", "java.base/java.lang=ALL-UNNAMED"]
-        + ["-Djava.awt.headless=true", "-cp", classpath, *args],
+        jvm.java_argv(jvm.weka_classpath()) + [*args],
         capture_output=True,
         text=True,
         env={**os.environ, "WEKA_HOME": str(weka_home)},
@@ -46,6 +46,34 @@ def plain_java(weka_home, *args, cwd=None):
     )
     assert result.returncode == 0, result.stderr[-2000:]
     return result.stdout
+
+
+def test_the_tests_and_studies_jvms_start_quietly(tmp_path):
+    """A JVM of their own, on python-weka-wrapper3's four jars, says nothing.
+
+    netlib's core.jar among them said "Failed to load implementation" twice as
+    WEKA started, in every test's and study's JVM of its own (issue 44): they
+    share ``jvm.java_argv``, which names netlib's pure-Java libraries.
+    """
+    argv = jvm.java_argv(jvm.weka_classpath())
+    assert set(jvm.NETLIB_PURE_JAVA) <= set(argv)
+    zero_r = [
+        "weka.Run",
+        "-no-load",
+        "weka.classifiers.rules.ZeroR",
+        "-t",
+        BREAST_CANCER,
+    ]
+    env = {**os.environ, "WEKA_HOME": str(tmp_path)}
+    quiet = subprocess.run(
+        argv + zero_r, capture_output=True, text=True, env=env, timeout=120
+    )
+    assert quiet.returncode == 0 and quiet.stderr == "", quiet.stderr
+    bare = [a for a in argv if a not in jvm.NETLIB_PURE_JAVA]
+    said = subprocess.run(
+        bare + zero_r, capture_output=True, text=True, env=env, timeout=120
+    ).stderr
+    assert "Failed to load implementation" in said  # what the option keeps out
 
 
 @pytest.fixture(scope="module")
@@ -167,8 +195,7 @@ def test_weka_refuses_it_outside_the_weka_versions_it_depends_on(tmp_path):
     args = ["weka.core.WekaPackageManager", "-offline", "-install-package"]
     plain_java(home, *args, str(too_new))
     result = subprocess.run(
-        ["java", "--add-opens", "java.base/java.lang=ALL-UNNAMED"]
-        + ["-Djava.awt.headless=true", "-cp", os.pathsep.join(jvm.weka_classpath())]
+        jvm.java_argv(jvm.weka_classpath())
         + ["weka.Run", "weka.classifiers.meta.RankingReduction", "-t", BREAST_CANCER],
         capture_output=True,
         text=True,
@@ -178,28 +205,34 @@ def test_weka_refuses_it_outside_the_weka_versions_it_depends_on(tmp_path):
     assert "not compatible with Weka 3.9.7" in result.stdout + result.stderr
 
 
-def test_the_install_command_said_runs_quietly_with_weka_jar_alone(tmp_path, capsys):
+def test_the_install_command_said_runs_quietly_with_weka_jar_alone(
+    tmp_path, capsys, monkeypatch
+):
     """On Java 17 it printed three "Unable to make ... defineClass" refusals.
 
     WEKA's own launcher adds --add-opens; plain ``java`` with weka.jar alone
     (mtj.jar not beside it, as WEKA's distribution ships it) defines MTJ's
-    classes itself, which Java 17 refuses without it.
+    classes itself, which Java 17 refuses without it. The command is run as
+    printed: it said ``-cp weka.jar`` for the user to fill in (issue 44). With no
+    ``--out`` the ZIP goes into ``dist/``, as the builds' and ``python -m build``'s:
+    it went into the current folder, a checkout's ``git status`` (issue 44).
     """
     from weka_ranking.cli import main
 
-    assert main(["weka-package", "--out", str(tmp_path)]) == 0
-    said = capsys.readouterr().err.split("install it with: ")[1].split()
-    weka_jar = str(jvm.weka_lib_dir() / "weka.jar")
-    command = [weka_jar if word == "weka.jar" else word for word in said]
+    monkeypatch.chdir(tmp_path)
+    assert main(["weka-package"]) == 0
+    out, err = capsys.readouterr()
+    package = Path("dist") / f"weka-ranking-{__version__}.zip"
+    assert out == f"{package}\n" and os.listdir(tmp_path) == ["dist"]
     result = subprocess.run(
-        command,
+        shlex.split(err.split("install it with: ")[1]),
         capture_output=True,
         text=True,
         env={**os.environ, "WEKA_HOME": str(tmp_path / "weka_home")},
         timeout=600,
     )
-    assert result.returncode == 0, result.stderr[-2000:]
-    assert "defineClass" not in result.stdout + result.stderr
+    assert result.returncode == 0 and result.stderr == "", result.stderr[-2000:]
+    assert "defineClass" not in result.stdout
     installed = tmp_path / "weka_home" / "packages" / "weka-ranking"
     assert (installed / "weka-ranking.jar").is_file()
 
@@ -236,9 +269,8 @@ def test_a_refused_option_is_one_line_on_wekas_command_line(weka):
     # java weka.classifiers.meta.RankingReduction: no stack trace, as WEKA's
     # own runClassifier prints for any refusal.
     result = subprocess.run(
-        ["java", "--add-opens", "java.base/java.lang=ALL-UNNAMED", "-cp"]
-        + [os.pathsep.join(jvm.classpath()), "weka.classifiers.meta.RankingReduction"]
-        + ["-t", BREAST_CANCER, "-P", "all"],
+        jvm.java_argv(jvm.classpath())
+        + ["weka.classifiers.meta.RankingReduction", "-t", BREAST_CANCER, "-P", "all"],
         capture_output=True,
         text=True,
         timeout=120,
@@ -262,13 +294,11 @@ def test_a_refusal_through_weka_run_exits_as_baggings_does(weka):
     Found by a user's script that read the exit status; the WEKA package's
     doc/README says why it is kept (WEKA's Simple CLI runs main in its JVM).
     """
-    classpath = os.pathsep.join(jvm.classpath())
 
     def weka_run(classifier: str) -> subprocess.CompletedProcess:
         return subprocess.run(
-            ["java", "--add-opens", "java.base/java.lang=ALL-UNNAMED", "-cp"]
-            + [classpath, "-Dweka.packageManager.offline=true", "weka.Run"]
-            + [classifier, "-t", BREAST_CANCER, "-P", "bogus"],
+            jvm.java_argv(jvm.classpath(), "-Dweka.packageManager.offline=true")
+            + ["weka.Run", classifier, "-t", BREAST_CANCER, "-P", "bogus"],
             capture_output=True,
             text=True,
             timeout=120,
@@ -378,10 +408,8 @@ def test_wekas_class_discovery_lists_it_under_meta(weka_home, tmp_path):
         check=True,
         cwd=tmp_path,
     )
-    classpath = os.pathsep.join([*jvm.weka_classpath(), str(tmp_path)])
     result = subprocess.run(
-        ["java", "--add-opens", "java.base/java.lang=ALL-UNNAMED"]
-        + ["-Djava.awt.headless=true", "-cp", classpath, "Discover"],
+        jvm.java_argv([*jvm.weka_classpath(), str(tmp_path)]) + ["Discover"],
         capture_output=True,
         text=True,
         env={**os.environ, "WEKA_HOME": str(weka_home)},

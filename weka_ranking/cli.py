@@ -394,11 +394,11 @@ def _experiment(args: argparse.Namespace) -> int:
 
 
 def _weka_package(args: argparse.Namespace) -> int:
-    from weka_ranking.weka_package import INSTALL, write_package
+    from weka_ranking.weka_package import install_command, write_package
 
     path = write_package(args.out)
     print(path)
-    print(f"install it with: {INSTALL} {path}", file=sys.stderr)
+    print(f"install it with: {install_command(path)}", file=sys.stderr)
     return 0
 
 
@@ -487,7 +487,9 @@ COMMANDS: tuple[Command, ...] = (
     ), _experiment, epilog=EXPERIMENT_EXAMPLE, resumes=True),
     Command("weka-package",
             "write the WEKA package (a ZIP for WEKA's package manager)", (
-        arg("--out", default=".", metavar="DIR", help="folder to write the ZIP into"),
+        arg("--out", default="dist", metavar="DIR",
+            help="folder to write the ZIP into (default: dist, as the builds' and "
+            "python -m build's)"),
     ), _weka_package, needs_weka=False),
     Command("report", "render a store's report again: experiment's or a study's", (
         arg("store", metavar="DIR", help="the folder reproduce or experiment wrote"),

@@ -23,14 +23,21 @@ from weka_ranking.errors import DataError, Remedy
 logger = logging.getLogger(__name__)
 
 REST_LABEL = "rest"
-# A label RenameNominalValues' list (old:new,old:new) takes inside a MultiFilter's
-# quoted -F: no separator, quote or space.
-_RENAMEABLE = re.compile(r"[\w.+-]+")
+# A word WEKA's option splitter (Utils.splitOptions) reads as it is; any other is
+# double-quoted with Utils.backQuoteChars' escapes, as Utils.joinOptions quotes it.
+_WEKA_BARE = re.compile(r"[^\s\"']+")
+_WEKA_ESCAPES = str.maketrans(
+    {"\\": "\\\\", "'": "\\'", "\t": "\\t", "\n": "\\n", "\r": "\\r", '"': '\\"'}
+)
 # WEKA's attribute types; a date is numeric to WEKA (milliseconds since the
 # epoch) and to its learners, so it is a numeric feature here as in the Java
 # class. String and relational values are indices into per-file lists, which
 # no pair of instances can compare: the reduction cannot use them.
 FEATURE_KINDS = {"numeric", "nominal", "date"}
+# A nominal feature of more distinct values than this percentage of its rows,
+# and at least IDENTIFIER_LEAST of them, is an identifier (identifier_like).
+IDENTIFIER_PERCENT = 99
+IDENTIFIER_LEAST = 50
 
 
 @dataclass(frozen=True)
@@ -60,22 +67,44 @@ class WekaRecipe:
     file order), and a class of more than two values made the positive one against
     the rest (``MakeIndicator -N``, the rest first as here, its values then named
     as here by ``RenameNominalValues``, so that a model trained here reads WEKA's
-    file; where the label holds other than letters, digits, ``_.+-``, which
-    ``RenameNominalValues`` cannot take, WEKA's names ``neg_`` and ``pos_`` and the
-    label stay: the same numbers). Empty where WEKA reads the file as it is.
+    file; a label that ``RenameNominalValues`` cannot name, holding a comma or a
+    colon or starting or ending with a space, by ``MergeManyValues`` twice: the rest
+    merged, then the positive value moved after it). Each filter is its words
+    (classname, then options). Empty where WEKA reads the file as it is.
     ``class_index`` is the class of the filtered file as WEKA's ``-c`` names it.
     """
 
-    filters: tuple[str, ...]
+    filters: tuple[tuple[str, ...], ...]
     class_index: str
+
+    def filter_words(self) -> list[str]:
+        """The filters as the words of one WEKA filter's command line ([] for none)."""
+        if len(self.filters) < 2:
+            return [word for words in self.filters for word in words]
+        return [
+            "weka.filters.MultiFilter",
+            *(w for words in self.filters for w in ("-F", weka_options(words))),
+        ]
 
     def filter_spec(self) -> str:
         """The filters as one WEKA filter specification ("" for none)."""
-        if len(self.filters) < 2:
-            return "".join(self.filters)
-        return " ".join(
-            ["weka.filters.MultiFilter", *(f'-F "{f}"' for f in self.filters)]
-        )
+        return weka_options(self.filter_words())
+
+
+def weka_options(words: tuple[str, ...] | list[str]) -> str:
+    """``words`` as one WEKA option string, quoted as WEKA's ``Utils.joinOptions`` does.
+
+    WEKA's ``Utils.splitOptions`` gives the words back (a MultiFilter's ``-F``, the
+    Explorer's field).
+
+    >>> weka_options(["-N", 'neg_a "b":rest', "-R", "last"])
+    '-N "neg_a \\\\"b\\\\":rest" -R last'
+    """
+    return " ".join(
+        w if _WEKA_BARE.fullmatch(w) else f'"{w.translate(_WEKA_ESCAPES)}"'
+        for w in words
+        if w
+    )
 
 
 @dataclass(frozen=True, eq=False)
@@ -406,6 +435,19 @@ def binary_dataset(
             int(empty.sum()),
             ", ".join(a.name for a, e in zip(attributes, empty) if e),
         )
+    for j in identifier_like(attributes, X):
+        progress.warn(
+            logger,
+            "%s: attribute %r has a value of its own in almost every instance (%d "
+            "values in %d): an identifier, used as a feature as WEKA uses it; remove "
+            "it from the file first, e.g. with WEKA's "
+            "weka.filters.unsupervised.attribute.Remove -R %d (RemoveUseless removes "
+            "every such attribute)",
+            source,
+            attributes[j].name,
+            *_distinct_and_present(X[:, j]),
+            columns[j] + 1,
+        )
     if len(kept) == 2:
         class_values = (kept[0], kept[1])
     else:
@@ -431,6 +473,32 @@ def binary_dataset(
     )
 
 
+def identifier_like(attributes: list[Attribute], X: np.ndarray) -> list[int]:
+    """The nominal features that look like identifiers: a value of their own per row.
+
+    WEKA's rule for a nominal attribute that varies too much (``RemoveUseless``'s
+    default ``-M 99``: distinct values over 99 % of the rows that have one), from
+    :data:`IDENTIFIER_LEAST` distinct values on, so that a small file's few-valued
+    attribute is not one. Such a feature tells a pair's two rows apart by name only:
+    the members learn names that no new row has. ``RankingReduction.java`` says the
+    same of WEKA's training data.
+    """
+    return [
+        j
+        for j, attribute in enumerate(attributes)
+        if attribute.is_nominal
+        and len(attribute.values or ()) >= IDENTIFIER_LEAST  # else too few to count
+        and (counts := _distinct_and_present(X[:, j]))[0] >= IDENTIFIER_LEAST
+        and counts[0] * 100 > IDENTIFIER_PERCENT * counts[1]
+    ]
+
+
+def _distinct_and_present(column: np.ndarray) -> tuple[int, int]:
+    """A column's distinct values and the rows that have one (not missing)."""
+    present = column[~np.isnan(column)]
+    return len(np.unique(present)), len(present)
+
+
 def _weka_recipe(
     declared: tuple[Declared, ...],
     class_pos: int,
@@ -447,8 +515,9 @@ def _weka_recipe(
         for i, d in enumerate(declared)
         if i != class_pos and d.kind not in FEATURE_KINDS
     ]
+    attribute = "weka.filters.unsupervised.attribute."
     filters = [
-        f"weka.filters.unsupervised.attribute.RemoveType -T {kind}"
+        (attribute + "RemoveType", "-T", kind)
         for kind in sorted({declared[i].kind for i in unusable})
     ]
     position = class_pos - sum(i < class_pos for i in unusable)
@@ -458,20 +527,28 @@ def _weka_recipe(
     if len(kept) < len(values):
         indices = ",".join(str(values.index(v) + 1) for v in kept)
         filters.append(
-            "weka.filters.unsupervised.instance.RemoveWithValues "
-            f"-C {column} -L {indices} -V -H"
+            ("weka.filters.unsupervised.instance.RemoveWithValues", "-C", column)
+            + ("-L", indices, "-V", "-H")
         )
     if len(kept) > 2:
         rest, positive = class_values
-        filters.append(
-            "weka.filters.unsupervised.attribute.MakeIndicator "
-            f"-C {column} -V {kept.index(positive) + 1} -N"
-        )
-        if _RENAMEABLE.fullmatch(positive):
-            filters.append(
-                "weka.filters.unsupervised.attribute.RenameNominalValues "
-                f"-R {column} -N neg_{positive}:{rest},pos_{positive}:{positive}"
-            )
+        at = kept.index(positive) + 1
+        # RenameNominalValues splits its list at commas and colons and trims names.
+        if not {",", ":"} & set(positive) and positive == positive.strip():
+            renamed = f"neg_{positive}:{rest},pos_{positive}:{positive}"
+            filters += [
+                (attribute + "MakeIndicator", "-C", column, "-V", str(at), "-N"),
+                (attribute + "RenameNominalValues", "-R", column, "-N", renamed),
+            ]
+        else:
+            # MergeManyValues appends its label: the rest merged after the positive
+            # one, then the positive one "merged" alone, after the rest.
+            others = ",".join(str(i + 1) for i in range(len(kept)) if i + 1 != at)
+            merge = (attribute + "MergeManyValues", "-C", column)
+            filters += [
+                merge + ("-L", rest, "-R", others),
+                merge + ("-L", positive, "-R", "1"),
+            ]
     return WekaRecipe(tuple(filters), column)
 
 

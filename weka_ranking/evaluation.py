@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from weka_ranking import bridge
+from weka_ranking import bridge, jvm
 from weka_ranking.data import Dataset, WekaRecipe
 from weka_ranking.environment import software_versions
 from weka_ranking.errors import DataError, ParameterError, Remedy
@@ -34,10 +34,7 @@ from weka_ranking.folds import weka_folds
 from weka_ranking.metrics import auc
 from weka_ranking.params import PAIRWISE_RANKERS
 from weka_ranking.stats import corrected_resampled_t
-from weka_ranking.weka_package import JAVA
-
-# WEKA's launcher of any scheme, packages' included: as README's commands say it.
-WEKA_RUN = f"{JAVA} weka.Run"
+from weka_ranking.weka_package import JAR_NAME, java_command, weka_jar
 
 Measure = Callable[[Any, Any], dict[str, float]]
 # The level at which cv says the reduction ranked better than its learner alone.
@@ -320,9 +317,9 @@ class CVResult:
         The file made binary by WEKA's filters where it is not already the task
         (:class:`~weka_ranking.data.WekaRecipe`, into ``NAME-binary.arff`` in the
         current folder), then the scheme with WEKA's ``-t``, ``-c``, ``-x`` and
-        ``-s``. ``weka.jar`` stands for WEKA's jars with this package installed, as
-        README's commands say. None (an empty list) where ``data`` is not a file's
-        as read.
+        ``-s``, each run as printed by :func:`weka_run` (this weka.jar and the
+        package's jar). None (an empty list) where ``data`` is not a file's as
+        read.
         """
         recipe = data.weka_recipe
         if recipe is None or not Path(data.source).is_file():
@@ -335,7 +332,7 @@ class CVResult:
         evaluation = ["-t", train, "-x", str(len(self.folds)), "-s", str(self.seed)]
         if recipe.class_index != "last":
             evaluation[2:2] = ["-c", recipe.class_index]
-        commands.append(f"{WEKA_RUN} {classname} {shlex.join(evaluation)} {options}")
+        commands.append(f"{weka_run()} {classname} {shlex.join(evaluation)} {options}")
         return commands
 
     def to_text(self, data: Dataset) -> str:
@@ -391,6 +388,18 @@ class CVResult:
         return "\n".join(lines)
 
 
+def weka_run() -> str:
+    """WEKA's launcher as the printed commands start it: they run as printed.
+
+    On this installation's ``weka.jar`` and the package's jar (the one the WEKA
+    package installs), as the Python face runs them; ``-no-load``: no installed WEKA
+    package is loaded, so the class path alone says what runs (not another version
+    of this package installed in WEKA), and WEKA does not try to refresh its package
+    list from the network, which without one prints a stack trace first.
+    """
+    return f"{java_command(weka_jar(), jvm.java_dir() / JAR_NAME)} weka.Run -no-load"
+
+
 def binary_file_name(source: str) -> str:
     """``NAME-binary.arff``: where WEKA's commands put ``source`` made binary."""
     name = re.sub(r"(\.arff)?(\.gz)?$|\.[^.]*$", "", Path(source).name, count=1)
@@ -402,10 +411,8 @@ def weka_filter_command(recipe: WekaRecipe, source: str, out: str) -> str:
 
     ``recipe`` is the data's :class:`~weka_ranking.data.WekaRecipe`.
     """
-    return (
-        f"{WEKA_RUN} {recipe.filter_spec()} -i {shlex.quote(source)} "
-        f"-o {shlex.quote(out)}"
-    )
+    words = [*recipe.filter_words(), "-i", source, "-o", out]
+    return f"{weka_run()} {shlex.join(words)}"
 
 
 def check_folds(data: Dataset, folds: int) -> None:

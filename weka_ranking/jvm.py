@@ -181,6 +181,29 @@ NETLIB_PURE_JAVA = tuple(
     for name in ("BLAS", "LAPACK", "ARPACK")
 )
 
+
+def java_argv(classpath: list[str], *options: str) -> list[str]:
+    """``java`` with ``options`` on ``classpath``: a JVM of its own, quiet as this one.
+
+    For Java run beside this process (a test's, a study's, WEKA's command line):
+    WEKA's launcher's ``--add-opens`` (with weka.jar alone, Java 17 refuses WEKA's
+    own definition of MTJ's classes, three lines on stderr), headless, and
+    netlib's pure-Java libraries named (:data:`NETLIB_PURE_JAVA`: python-weka-
+    wrapper3's ``core.jar`` on the class path says "Failed to load
+    implementation" twice otherwise). The main class and its arguments follow.
+    """
+    return [
+        "java",
+        "--add-opens",
+        "java.base/java.lang=ALL-UNNAMED",
+        "-Djava.awt.headless=true",
+        *NETLIB_PURE_JAVA,
+        *options,
+        "-cp",
+        os.pathsep.join(classpath),
+    ]
+
+
 _start_lock = threading.Lock()
 
 
@@ -230,13 +253,15 @@ def _start(jpype, heap: str | None, verbose: bool) -> None:
     # cannot start writes its report to the temporary folder, not into the
     # user's working folder.
     # What a tree tournament will cost is said by Python's warning
-    # (model.ranking), not again on Java's standard error.
+    # (model.ranking), and an identifier-like attribute by data.binary_dataset's,
+    # not again on Java's standard error.
     error_file = Path(tempfile.gettempdir()) / "weka-ranking-hs_err_pid%p.log"
     args = [
         "-Djava.awt.headless=true",
         "-Xrs",
         f"-XX:ErrorFile={error_file}",
         "-Dweka.ranking.tournamentCostSaidByCaller=true",
+        "-Dweka.ranking.identifiersSaidByCaller=true",
         *JVM_OPTIONS,
         *NETLIB_PURE_JAVA,
     ]

@@ -6,10 +6,9 @@ wheel): every file there (``Description.props``, with ``@VERSION@`` and
 ``@DATE@`` filled in; ``doc/README``; ``examples/``, a KnowledgeFlow flow and
 an Experimenter file that find their data wherever the package is installed),
 the jar of the meta-classifier's classes (``weka/**`` only) and their sources
-under ``src/main/java/``. :data:`INSTALL` followed by the ZIP's path installs
-it; the Explorer, the Experimenter and
-``weka.Run`` then find ``weka.classifiers.meta.RankingReduction`` with no
-Python anywhere.
+under ``src/main/java/``. :func:`install_command` installs it; the Explorer, the
+Experimenter and ``weka.Run`` then find
+``weka.classifiers.meta.RankingReduction`` with no Python anywhere.
 
 The same ZIP, byte for byte, is made without Python by the repository's
 ``build_package.xml`` (Ant) and ``build_package.sh`` (``javac`` and ``jar``'s
@@ -26,6 +25,8 @@ its ``Date``, so one commit gives the same bytes whenever it is packed.
 from __future__ import annotations
 
 import datetime
+import os
+import shlex
 from pathlib import Path
 
 from weka_ranking import _javabuild, jvm
@@ -38,14 +39,14 @@ PACKAGE_NAME = "weka-ranking"
 JAR_NAME = _javabuild.PACKAGE_JAR
 # The folder that describes the package: Description.props, doc/, examples/.
 PACKAGE_DIR = "weka-package"
-# The command that installs the ZIP, as said to users. --add-opens as WEKA's
-# own launcher gives it: with weka.jar alone on the class path (mtj.jar not
-# beside it), WEKA defines MTJ's classes itself through ClassLoader.defineClass,
-# which Java 17 refuses without it, printing "Unable to make ... defineClass ...
-# accessible" three times (the install goes on). Java 11, the package's least,
-# takes the flag too.
-JAVA = "java --add-opens java.base/java.lang=ALL-UNNAMED -cp weka.jar"
-INSTALL = f"{JAVA} weka.core.WekaPackageManager -offline -install-package"
+# Java as the commands said to users start it. --add-opens as WEKA's own
+# launcher gives it: with weka.jar alone on the class path (mtj.jar not beside
+# it), WEKA defines MTJ's classes itself through ClassLoader.defineClass, which
+# Java 17 refuses without it, printing "Unable to make ... defineClass ...
+# accessible" three times (the run goes on). Java 11, the package's least, takes
+# the flag too. weka.jar alone, not python-weka-wrapper3's four jars: netlib's
+# core.jar among them says "Failed to load implementation" twice as WEKA starts.
+JAVA = "java --add-opens java.base/java.lang=ALL-UNNAMED"
 DESCRIPTION_FILE = "Description.props"
 
 
@@ -85,6 +86,28 @@ def package_bytes(
         if relative.startswith(_javabuild.PACKAGE_PREFIX):
             entries.append(("src/main/java/" + relative, path.read_bytes()))
     return _javabuild.zip_bytes(entries, epoch)
+
+
+def java_command(*jars: Path) -> str:
+    """``java`` on a class path of ``jars``: a command said to users, run as printed."""
+    return f"{JAVA} -cp {shlex.quote(os.pathsep.join(str(j) for j in jars))}"
+
+
+def weka_jar() -> Path:
+    """This installation's ``weka.jar`` (python-weka-wrapper3's), as WEKA ships it."""
+    return jvm.weka_lib_dir() / "weka.jar"
+
+
+def install_command(package: Path) -> str:
+    """WEKA's command that installs the package ZIP ``package``, with this weka.jar.
+
+    ``-offline``: the package manager installs a file without asking WEKA's
+    repository, so the command runs the same without a network.
+    """
+    return (
+        f"{java_command(weka_jar())} weka.core.WekaPackageManager -offline "
+        f"-install-package {shlex.quote(str(package))}"
+    )
 
 
 def write_package(out_dir: str | Path) -> Path:

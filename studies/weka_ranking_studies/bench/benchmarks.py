@@ -117,11 +117,7 @@ def peak_heap(
     estimate is the meta-classifier's own (``trainingFootprint``).
     """
     command = [
-        "java",
-        f"-Xmx{heap}",
-        *jvm_options,
-        "-cp",
-        os.pathsep.join(java.classpath()),
+        *jvm.java_argv(java.classpath(), f"-Xmx{heap}", *jvm_options),
         java.BENCH,
         *(["dense"] if dense else []),
         str(path),

@@ -131,9 +131,7 @@ def _task_file(task: str, folder: Path) -> Path:
 def _java(weka_home: Path, *args: str) -> str:
     """A JVM with WEKA's jars only, as WEKA's own launcher starts it."""
     result = subprocess.run(
-        ["java", "--add-opens", "java.base/java.lang=ALL-UNNAMED"]
-        + ["-Djava.awt.headless=true", "-Xmx3g"]
-        + ["-cp", os.pathsep.join(jvm.weka_classpath()), *args],
+        jvm.java_argv(jvm.weka_classpath(), "-Xmx3g") + [*args],
         capture_output=True,
         text=True,
         env={**os.environ, "WEKA_HOME": str(weka_home)},

@@ -184,11 +184,10 @@ def fold_record(job: Job, fold: int) -> dict:
         if mode != "alone":
             paths[2].write_text(pair_header(train))
             args.append(str(paths[2]))
-        cp = os.pathsep.join([str(compiled(job.version)), *classpath(job.version)])
+        cp = [str(compiled(job.version)), *classpath(job.version)]
         started = time.perf_counter()
         result = subprocess.run(
-            ["java", "-Xmx3g", "-Djava.awt.headless=true", "-cp", cp, "MonographCell"]
-            + args,
+            jvm.java_argv(cp, "-Xmx3g") + ["MonographCell", *args],
             capture_output=True,
             text=True,
         )

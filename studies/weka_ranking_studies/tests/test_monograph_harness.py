@@ -10,13 +10,13 @@ reading from the committed store.
 
 from __future__ import annotations
 
-import os
 import subprocess
 from pathlib import Path
 
 import numpy as np
 import pytest
 
+from weka_ranking import jvm
 from weka_ranking.arff import to_arff
 from weka_ranking.data import Attribute, Dataset
 from weka_ranking.experiments import ResultStore
@@ -72,8 +72,9 @@ def cli_degrees(jar: list[str], learner: str, data, train_rows, test_rows, order
     probes = pair_dataset(test, x[keep], y[keep], np.zeros(keep.sum()))
     (tmp / "probes.arff").write_text(to_arff(probes))
     out = subprocess.run(
-        ["java", "-Xmx2g", "-cp", os.pathsep.join(jar), classname(learner)]
-        + ["-t", str(tmp / "pairs.arff"), "-T", str(tmp / "probes.arff"), "-p", "0"],
+        jvm.java_argv(jar, "-Xmx2g")
+        + [classname(learner), "-t", str(tmp / "pairs.arff")]
+        + ["-T", str(tmp / "probes.arff"), "-p", "0"],
         capture_output=True,
         text=True,
         check=True,
@@ -194,8 +195,8 @@ def test_the_old_weka_alone_is_its_own_command_line(tmp_path):
         (tmp_path / "train.arff").write_text(to_arff(data.subset(train_rows)))
         (tmp_path / "test.arff").write_text(to_arff(data.subset(test_rows)))
         out = subprocess.run(
-            ["java", "-cp", os.pathsep.join(harness.classpath(harness.LEGACY)),
-             classname("NaiveBayes"), "-t", str(tmp_path / "train.arff"),
+            jvm.java_argv(harness.classpath(harness.LEGACY))
+            + [classname("NaiveBayes"), "-t", str(tmp_path / "train.arff"),
              "-T", str(tmp_path / "test.arff"), "-i"],
             capture_output=True, text=True, check=True,
         ).stdout  # fmt: skip

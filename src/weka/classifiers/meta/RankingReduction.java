@@ -15,7 +15,9 @@ import java.util.Collections;
 import java.util.Enumeration;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
 import java.util.Vector;
+import java.util.concurrent.ConcurrentHashMap;
 import weka.classifiers.AbstractClassifier;
 import weka.classifiers.Classifier;
 import weka.classifiers.RandomizableParallelIteratedSingleClassifierEnhancer;
@@ -32,6 +34,8 @@ import weka.classifiers.meta.rankingreduction.Rankers;
 import weka.classifiers.meta.rankingreduction.RankingModel;
 import weka.classifiers.meta.rankingreduction.RankingTask;
 import weka.classifiers.meta.rankingreduction.SmoSolver;
+import weka.core.Attribute;
+import weka.core.AttributeStats;
 import weka.core.Capabilities;
 import weka.core.Capabilities.Capability;
 import weka.core.Instance;
@@ -45,6 +49,7 @@ import weka.core.TechnicalInformation;
 import weka.core.TechnicalInformation.Field;
 import weka.core.TechnicalInformation.Type;
 import weka.core.TechnicalInformationHandler;
+import weka.core.UnsupportedAttributeTypeException;
 import weka.core.Utils;
 import weka.gui.ProgrammaticProperty;
 
@@ -1566,6 +1571,24 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
 
   // -- capabilities ---------------------------------------------------------
   /**
+   * A nominal attribute of more distinct values than this percentage of the
+   * instances that have one is an identifier (WEKA's RemoveUseless's default).
+   */
+  public static final int IDENTIFIER_PERCENT = 99;
+
+  /** The fewest distinct values of an identifier: a small file's attribute is not one. */
+  public static final int IDENTIFIER_LEAST = 50;
+
+  /**
+   * The system property a caller sets to "true" when it says identifiers
+   * itself (the Python face, in its own words, when it reads a file).
+   */
+  public static final String IDENTIFIERS_SAID_BY_CALLER = "weka.ranking.identifiersSaidByCaller";
+
+  /** The attributes said to be identifiers: relation and name, each said once. */
+  private static final Set<String> SAID_IDENTIFIERS = ConcurrentHashMap.newKeySet();
+
+  /**
    * Returns default capabilities of the classifier.
    *
    * @return the capabilities of this classifier
@@ -1583,6 +1606,89 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     }
     result.setMinimumNumberInstances(2);
     return result;
+  }
+
+  /**
+   * WEKA's capabilities test of the training data. Its refusal of a class of
+   * more than two values ("Cannot handle multi-valued nominal class!") is said
+   * with what to do: name the class that ranks first, with the filter that
+   * makes it the binary task, in the words the Python face uses for it.
+   *
+   * @param data the training data
+   * @throws Exception WEKA's refusal, with the hint where the class has more
+   *     than two values
+   */
+  private void testCapabilities(Instances data) throws Exception {
+    Capabilities capabilities = getCapabilities();
+    if (capabilities.test(data)) {
+      return;
+    }
+    Exception refusal = capabilities.getFailReason();
+    if (!m_GroupAttribute.isEmpty() || data.classIndex() < 0
+        || !data.classAttribute().isNominal() || data.classAttribute().numValues() <= 2) {
+      throw refusal;
+    }
+    throw new UnsupportedAttributeTypeException(refusal.getMessage() + " "
+        + binaryTaskHint(data));
+  }
+
+  /**
+   * Says once (a JVM, an attribute of a relation), on standard error, each
+   * nominal attribute that looks like an identifier: a value of its own in
+   * almost every instance, by WEKA's rule for one that varies too much
+   * (RemoveUseless's default, over {@value #IDENTIFIER_PERCENT} % distinct among
+   * the instances that have a value), from {@value #IDENTIFIER_LEAST} values on.
+   * It stays a feature, as WEKA keeps it; the members learn names no new
+   * instance has. Nothing is said where the caller says it
+   * ({@link #IDENTIFIERS_SAID_BY_CALLER}: the Python face, when it reads the file).
+   *
+   * @param data the training data
+   */
+  private static void sayIdentifiers(Instances data) {
+    if (Boolean.getBoolean(IDENTIFIERS_SAID_BY_CALLER)) {
+      return;
+    }
+    for (int a = 0; a < data.numAttributes(); a++) {
+      Attribute attribute = data.attribute(a);
+      if (a == data.classIndex() || !attribute.isNominal()
+          || attribute.numValues() < IDENTIFIER_LEAST) {
+        continue;
+      }
+      AttributeStats stats = data.attributeStats(a);
+      int present = stats.totalCount - stats.missingCount;
+      if (stats.distinctCount >= IDENTIFIER_LEAST
+          && stats.distinctCount * 100.0 > IDENTIFIER_PERCENT * present
+          && SAID_IDENTIFIERS.add(data.relationName() + "\u0000" + attribute.name())) {
+        System.err.println("RankingReduction: attribute '" + attribute.name() + "' has a "
+            + "value of its own in almost every instance (" + stats.distinctCount
+            + " values in " + present + "): an identifier, used as a feature as WEKA "
+            + "uses it; remove it first, e.g. with weka.filters.unsupervised.attribute."
+            + "Remove -R " + (a + 1) + " (RemoveUseless removes every such attribute)");
+      }
+    }
+  }
+
+  /**
+   * What makes data whose nominal class has more than two values a binary
+   * task: one value, the class that ranks first, against the rest, by WEKA's
+   * MakeIndicator filter on the class.
+   *
+   * @param data data whose class has more than two values
+   * @return the hint, one sentence
+   */
+  private static String binaryTaskHint(Instances data) {
+    Attribute klass = data.classAttribute();
+    List<String> values = new ArrayList<>();
+    for (int v = 0; v < klass.numValues(); v++) {
+      values.add(klass.value(v));
+    }
+    String column = data.classIndex() == data.numAttributes() - 1
+        ? "last" : String.valueOf(data.classIndex() + 1);
+    return "The class '" + klass.name() + "' has " + klass.numValues() + " values ("
+        + String.join(", ", values) + "): name the positive one, the value that "
+        + "ranks first against the rest, with weka.filters.unsupervised.attribute."
+        + "MakeIndicator -C " + column + " -V N -N (N: its number among the values, "
+        + "from 1; weka-ranking's cv FILE --positive VALUE prints the whole command)";
   }
 
   // -- training -------------------------------------------------------------
@@ -1610,9 +1716,10 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    * @throws Exception if the data or the options cannot be trained
    */
   public PreparedTraining prepareTraining(Instances data) throws Exception {
-    getCapabilities().testWithFail(data);
+    testCapabilities(data);
     checkOptions();
     data = withClass(data);
+    sayIdentifiers(data);
     RankingTask task = RankingTask.of(data, m_RankFirst, m_GroupAttribute);
     PairTraining pairs = null;
     if (!pointwise()) {
