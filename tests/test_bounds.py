@@ -158,7 +158,7 @@ def test_the_experiments_heap_advice_names_the_flag_on_the_command_line(
         memory.bridge, "free_heap", lambda collect=False: (1 << 20, 2 << 20)
     )
     argv = ["experiment", "--data", "breast-cancer", "--runs", "1", "--folds", "2"]
-    argv += ["--scheme", "J48 --pairs all --voters 1", "--out", str(tmp_path / "x")]
+    argv += ["--scheme", "J48 --pairs 2 --voters 1", "--out", str(tmp_path / "x")]
     assert main(argv) == 1
     (failed,) = [x for x in capsys.readouterr().err.splitlines() if "units failed" in x]
     assert "start the JVM with --heap " in failed

@@ -94,7 +94,7 @@ def test_numeric_spambase_rows(weka):
 
 def test_sick_rows_with_missing_values(weka):
     # Numeric and nominal, missing values, and an attribute with none at all.
-    with pytest.warns(WekaRankingWarning, match="1 attributes have no value at all"):
+    with pytest.warns(WekaRankingWarning, match="1 attribute has no value at all"):
         sick = load_task("sick")
     assert_same_model(sample(sick, 300))
 

@@ -115,6 +115,28 @@ def test_a_refusal_names_the_heap_to_ask_for_when_one_would_do(weka):
     assert re.search(r"pairsPerInstance \(-P\) \d+ \(about \d+ pairs\)", line), line
 
 
+def test_sampled_pairs_from_the_rows_are_advised_the_most_that_fit(weka):
+    """J48's members from the rows are refused with the pairs per instance that fit."""
+
+    def run(pairs: int):
+        return run_weka(
+            REDUCTION,
+            *["-t", str(DATA / "spambase.arff"), "-P", str(pairs), "-I", "2", "-no-cv"],
+            heap="64m",
+        )
+
+    line = assert_one_line_refusal(
+        said(run(8)),
+        "training on 4601 rows (36808 pairs a member, counted from the rows)",
+    )
+    fitting = int(re.search(r"pairsPerInstance \(-P\) (\d+) \(about", line).group(1))
+    assert 1 < fitting < 8, line
+    assert "RankingReduction" in run(fitting).stdout
+    assert_one_line_refusal(
+        said(run(fitting + 1)), "pairs a member, counted from the rows"
+    )
+
+
 @pytest.fixture(scope="module")
 def hog(tmp_path_factory):
     folder = tmp_path_factory.mktemp("hog")

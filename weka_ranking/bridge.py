@@ -659,9 +659,11 @@ def training_footprint(reduction, training) -> dict[str, int]:
     ``training`` is a prepared training (:func:`prepare_training`), or
     instances, which Java prepares a training of for the answer alone.
     The meta-classifier answers: pairs per member, members trained at once,
-    the JVM heap bytes a pair needs on the pair instances and a member's
-    fixed bytes beside them, the bytes one member needs as it will be trained,
-    and whether it is trained from the rows (then by rows, not pairs).
+    the JVM heap bytes a pair adds to a member as it will be trained (a pair
+    instance, or its share of a pair list from the rows) and the member's
+    fixed bytes beside its pairs (the rows' among them when it is trained
+    from the rows), the bytes one member needs, and whether it is trained
+    from the rows.
     """
     with java_errors("counting the pairs"):
         answer = [int(v) for v in reduction.trainingFootprint(training)]

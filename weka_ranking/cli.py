@@ -293,7 +293,7 @@ def _rank(args: argparse.Namespace) -> int:
     if 0 < y.sum() < known.sum() and not args.quiet:  # WEKA's -T: its AUC
         print(
             f"{args.test}: AUC {auc(y, ranking.scores[known]):.5f} ({known.sum()} "
-            f"labelled instances, {y.sum()} {model.positive_})",
+            f"labelled instances, {y.sum()} of class {model.positive_!r})",
             file=sys.stderr,
         )
     emit(args, ranking.to_csv(test), echo=False)

@@ -428,12 +428,13 @@ def binary_dataset(
             "rank by (every ranking would tie, AUC 0.5)"
         )
     if empty.any():
+        names = [a.name for a, e in zip(attributes, empty) if e]
         progress.warn(
             logger,
-            "%s: %d attributes have no value at all: %s",
+            "%s: %s no value at all: %s",
             source,
-            int(empty.sum()),
-            ", ".join(a.name for a, e in zip(attributes, empty) if e),
+            "1 attribute has" if len(names) == 1 else f"{len(names)} attributes have",
+            ", ".join(names),
         )
     for j in identifier_like(attributes, X):
         progress.warn(

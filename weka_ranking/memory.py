@@ -1,8 +1,8 @@
 """Whether training on pairs fits in the JVM heap, checked before any pair is built.
 
 What training will take (pairs per member, members at once, the heap a member
-needs: its pairs times the learner's measured bytes a pair, or its rows when
-it is trained from the rows, and a fixed part) is the meta-classifier's to
+needs: a fixed part, the rows' too when it is trained from the rows, and its
+pairs times the bytes a pair adds as it is trained) is the meta-classifier's to
 say (``bridge.training_footprint``); this module compares it with the free
 heap and says what to do when it does not fit.
 """
@@ -67,27 +67,43 @@ def check_heap(
     free, heap = bridge.free_heap(collect=True)  # garbage is not a reason to refuse
     if needed <= free:
         return
-    # Sampled pairs train on the pair instances, whatever the full set would.
-    per_pair = footprint["bytes_per_pair"]
-    fitting = (free // max(at_once, 1) - footprint["bytes_per_model"]) // per_pair
-    p = max(1, fitting // max(n_rows, 1))
     what = (
-        f"training on {n_rows} rows (all {pairs} pairs, counted from the rows)"
+        f"training on {n_rows} rows ({pairs} pairs a member, counted from the rows)"
         if footprint["from_rows"]
         else f"{pairs} pairs of {2 * n_features} attributes"
     )
     wanted = -(-needed * 5 // 4 >> 30)  # gigabytes, with a quarter to spare
     usable = machine.usable_heap_gigabytes()
-    sample = Remedy("use", "pairs_per_instance", p, f"(about {p * n_rows} pairs)")
     said = (
         what
         + (f" for each of {at_once} members trained at once" if at_once > 1 else "")
         + f" need{'s' if footprint['from_rows'] else ''} about {needed >> 20} MB of "
         f"JVM heap, and {free >> 20} MB is free of {heap >> 20} MB"
     )
-    if wanted > usable:  # no heap this machine can give would do
-        raise HeapError(
-            f"{said}, more than this machine can give the JVM (about {usable}g)",
-            sample,
-        )
-    raise HeapError(said, jvm.heap_remedy("start the JVM with", f"{wanted}g"), sample)
+    remedies = []
+    if wanted <= usable:
+        remedies.append(jvm.heap_remedy("start the JVM with", f"{wanted}g"))
+    else:  # no heap this machine can give would do
+        said += f", more than this machine can give the JVM (about {usable}g)"
+    if footprint["bytes_per_pair"] > 0:  # else fewer pairs would need as much
+        p = pairs_per_instance_fitting(free, footprint, n_rows)
+        pairs_said = f"(about {p * n_rows} pairs)"
+        remedies.append(Remedy("use", "pairs_per_instance", p, pairs_said))
+    if at_once > 1:
+        remedies.append(Remedy("use", "threads", 1, "(one member at a time)"))
+    raise HeapError(said, *remedies)
+
+
+def pairs_per_instance_fitting(
+    free: int, footprint: dict[str, int], n_rows: int
+) -> int:
+    """The pairs per instance whose members fit ``free`` heap bytes, at least 1.
+
+    A member needs its fixed bytes and its pairs' (``bytes_per_pair``, as it
+    will be trained: a pair instance, or its share of a pair list from the
+    rows), for each member trained at once (HeapCheck.pairsPerInstanceFitting).
+    """
+    at_once = max(footprint["members_at_once"], 1)
+    fixed = footprint["bytes_per_model"]
+    fitting = (free // at_once - fixed) // footprint["bytes_per_pair"]
+    return max(1, fitting // max(n_rows, 1))

@@ -1790,11 +1790,13 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   /**
    * What training this data costs, asked before it; changes nothing: how
    * many pair instances each member is trained on (0 pointwise), the
-   * members trained at the same time, the heap bytes a pair needs on the
-   * pair instances and the fixed bytes of a member beside them, the heap
-   * bytes one member needs as it will be trained, and 1 when it is trained
-   * from the rows ({@link ProductTraining}: bytes per row, not per pair),
-   * else 0.
+   * members trained at the same time, the heap bytes a pair adds to a member
+   * as it will be trained and the member's fixed bytes beside its pairs, the
+   * heap bytes one member needs (the fixed bytes and its pairs'), and 1 when
+   * it is trained from the rows, else 0. From the rows
+   * ({@link ProductTraining}) a pair costs its share of the pair list (0
+   * where training is linear in the rows) and the rows are in the fixed
+   * bytes; on the pair instances a pair costs the instance.
    *
    * @param data the training data
    * @return {pairs per member, members at once, bytes per pair, bytes per
@@ -1824,10 +1826,11 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     long perPair = training.bytesPerPair(learner);
     long perModel = training.bytesPerModel(learner);
     boolean fromRows = ProductTraining.applies(m_Classifier, training);
-    long member = perModel + (fromRows
-        ? training.numRows() * training.bytesPerRow()
-            + pairs * ProductTraining.bytesPerPair(m_Classifier, training)
-        : pairs * perPair);
+    if (fromRows) {
+      perPair = ProductTraining.bytesPerPair(m_Classifier, training);
+      perModel += training.numRows() * training.bytesPerRow();
+    }
+    long member = perModel + pairs * perPair;
     return new long[] {
       pairs, HeapCheck.membersAtOnce(m_numExecutionSlots, m_NumIterations, member), perPair,
       perModel, member, fromRows ? 1 : 0,

@@ -4,6 +4,8 @@
 package weka.classifiers.meta.rankingreduction;
 
 import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -110,11 +112,9 @@ public final class HeapCheck {
       return;
     }
     long free = heap[0];
-    long perPair = Math.max(1, footprint[2]);
-    long fitting = (free / Math.max(atOnce, 1) - footprint[3]) / perPair;
-    long p = Math.max(1, fitting / Math.max(rows, 1));
+    long perPair = footprint[2];
     String what = fromRows
-        ? "training on " + rows + " rows (all " + pairs + " pairs, counted from the rows)"
+        ? "training on " + rows + " rows (" + pairs + " pairs a member, counted from the rows)"
         : pairs + " pairs of " + pairAttributes + " attributes";
     // gigabytes, a quarter to spare (memory.py: -(-needed * 5 // 4 >> 30))
     long wanted = -Math.floorDiv(Math.floorDiv(-needed * 5, 4), GB);
@@ -122,15 +122,41 @@ public final class HeapCheck {
     String said = what + (atOnce > 1 ? " for each of " + atOnce + " members trained at once"
         : "") + " need" + (fromRows ? "s" : "") + " about " + (needed >> 20) + " MB of JVM "
         + "heap, and " + (free >> 20) + " MB is free of " + (heap[1] >> 20) + " MB";
-    String fewer = "sample fewer pairs: pairsPerInstance (-P) " + p + " (about " + p * rows
-        + " pairs)" + (atOnce > 1 ? ", train fewer members at once: numExecutionSlots "
-        + "(-num-slots) 1" : "") + ", or choose another learner (classifier, -W)";
-    if (usable > 0 && wanted > usable) {
-      throw new HeapRefusal(said + ", more than this machine can give the JVM (about "
-          + usable + "g): " + fewer, null);
+    boolean moreHeapWouldDo = usable <= 0 || wanted <= usable;
+    List<String> remedies = new ArrayList<>();
+    if (moreHeapWouldDo) {
+      remedies.add("give WEKA more heap (java -Xmx" + wanted + "g, or maxheap=" + wanted
+          + "g in RunWEKA.ini for the GUI)");
     }
-    throw new HeapRefusal(said + ": give WEKA more heap (java -Xmx" + wanted + "g, or "
-        + "maxheap=" + wanted + "g in RunWEKA.ini for the GUI), or " + fewer, null);
+    if (perPair > 0) { // where the rows' part is all, fewer pairs would not fit either
+      remedies.add("sample fewer pairs: pairsPerInstance (-P) "
+          + pairsPerInstanceFitting(free, atOnce, footprint[3], perPair, rows));
+    }
+    if (atOnce > 1) {
+      remedies.add("train fewer members at once: numExecutionSlots (-num-slots) 1");
+    }
+    remedies.add("choose another learner (classifier, -W)");
+    throw new HeapRefusal(said + (moreHeapWouldDo ? ": "
+        : ", more than this machine can give the JVM (about " + usable + "g): ")
+        + String.join(", or ", remedies), null);
+  }
+
+  /**
+   * The pairs per instance whose members fit the free heap, said with the
+   * pairs they make (memory.py's {@code pairs_per_instance_fitting}).
+   *
+   * @param free the free heap bytes
+   * @param atOnce the members trained at once
+   * @param fixed a member's bytes beside its pairs
+   * @param perPair the bytes a pair adds to a member, more than 0
+   * @param rows the training instances
+   * @return "p (about p x rows pairs)", p at least 1
+   */
+  static String pairsPerInstanceFitting(long free, long atOnce, long fixed, long perPair,
+      int rows) {
+    long fitting = (free / Math.max(atOnce, 1) - fixed) / perPair;
+    long p = Math.max(1, fitting / Math.max(rows, 1));
+    return p + " (about " + p * rows + " pairs)";
   }
 
   /**
