@@ -200,9 +200,10 @@ public final class Pairs {
    * <p>Rows of one kind (group and grade) that take their turns one after
    * another (in a task without groups, a grade's rows) are a run: their
    * partners come from one array, as many a row, with one label where no
-   * pair's differs. A run's draws are one loop, a draw an iteration, not a
-   * loop of a row's few draws (the default's two) in a loop of rows, which
-   * the JIT compiles to more than twice the time a draw.
+   * pair's differs. Counted, a run's draws are one loop, a draw an
+   * iteration, not a loop of a row's few draws (the default's two) in a loop
+   * of rows, which the JIT compiles to more than twice the time a draw; made,
+   * a row's drawn partners are sorted before they are given, row by row.
    *
    * @param sorted whether a row's drawn partners are given in data order
    *     (the pairs' order), else as drawn (for a sink that only counts)
@@ -238,18 +239,20 @@ public final class Pairs {
         working[kind] = inDataOrder.clone();
       }
       int[] drawn = working[kind];
+      if (sorted) { // sorted, a drawn subset keeps data order
+        for (int turn = run; turn < end; turn++) {
+          Shuffle.drawToFront(drawn, take, random);
+          sortedFront(drawn, take, chosen);
+          pairs(order[turn], chosen, take, label, grades, higherFirstOnly, sink);
+        }
+        continue;
+      }
       int turn = run;
       int j = 0;
       for (long draws = (long) (end - run) * take; draws > 0; draws--) {
-        int b = Shuffle.drawInto(drawn, j, random);
-        if (!sorted) {
-          pair(order[turn], b, label, grades, higherFirstOnly, sink);
-        }
+        pair(order[turn], Shuffle.drawInto(drawn, j, random), label, grades, higherFirstOnly,
+            sink);
         if (++j == take) {
-          if (sorted) { // sorted, a drawn subset keeps data order
-            sortedFront(drawn, take, chosen);
-            pairs(order[turn], chosen, take, label, grades, higherFirstOnly, sink);
-          }
           turn++;
           j = 0;
         }
