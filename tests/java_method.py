@@ -33,6 +33,18 @@ def pairs(grades, p="all", seed=1, groups=None, one_order=False):
     )
 
 
+def multiplicities(grades, p="all", seed=1, groups=None, one_order=False) -> np.ndarray:
+    """Java's ``Pairs.multiplicities``: [side][label][row], side 0 the first."""
+    times = _java("Pairs").multiplicities(
+        jpype.JArray(jpype.JDouble)(np.asarray(grades, dtype=np.float64)),
+        None if groups is None else jpype.JArray(jpype.JInt)(np.asarray(groups, int)),
+        0 if p == "all" else int(p),
+        jpype.JClass("java.util.Random")(int(seed)),
+        bool(one_order),
+    )
+    return np.array([[np.asarray(row) for row in side] for side in times])
+
+
 def comparator(compare):
     """A Java ``PairComparator`` answering with a Python function of index arrays.
 

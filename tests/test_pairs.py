@@ -87,3 +87,41 @@ def test_java_pairs_equal_the_oracle(weka, case):
             assert java.pairs(grades, p, case, groups, one_order) == reference.pairs(
                 grades, p, case, groups, one_order
             )
+
+
+def counted(pairs, n):
+    """[side][label][row]: how many of the pairs hold each row on each side."""
+    times = np.zeros((2, 2, n), dtype=int)
+    for a, b, label in pairs:
+        times[0, label, a] += 1
+        times[1, label, b] += 1
+    return times
+
+
+@pytest.mark.parametrize("case", range(12))
+def test_multiplicities_count_the_pairs_the_same_draws_make(weka, case):
+    """Counted, not listed, from the same draws: runs of rows, three grades, groups."""
+    rng = np.random.default_rng(case)
+    n = int(rng.integers(2, 60))
+    grades = rng.integers(0, 3 if case % 2 else 2, n)
+    groups = rng.integers(0, 4, n) if case % 3 == 1 else None
+    for p in ("all", 1, 2, 5):
+        for one_order in (False, True):
+            np.testing.assert_array_equal(
+                java.multiplicities(grades, p, case, groups, one_order),
+                counted(java.pairs(grades, p, case, groups, one_order), n),
+            )
+
+
+def test_missing_grades_are_labelled_and_kept_as_the_comparisons_say(weka):
+    """A NaN grade is below nothing and above nothing: each pair as > and < say."""
+    grades = np.array([2.0, np.nan, 0.0, 1.0, np.nan, 2.0, 0.0])
+    both = java.pairs(grades)
+    assert all(label == int(grades[a] > grades[b]) for a, b, label in both)
+    assert java.pairs(grades, one_order=True) == [
+        (a, b, label) for a, b, label in both if not grades[a] < grades[b]
+    ]
+    np.testing.assert_array_equal(
+        java.multiplicities(grades, one_order=True),
+        counted(java.pairs(grades, one_order=True), len(grades)),
+    )

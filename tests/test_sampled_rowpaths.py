@@ -123,31 +123,45 @@ def test_naive_bayes_replayed_is_wekas_to_the_bit(name, pairs_per_instance, weka
         )
 
 
-def nominal_data():
+def nominal_data(n=150, positives=None):
     """Nominal attributes of 2, 16 and 17 values, missing values, 150 rows.
 
     A nominal attribute of at most 16 values is counted from bits
     (``ValueBits``: 150 rows span three words), one of more from the rows'
     ranks; five pairs per instance give rows multiplicities of several bits.
+    The attributes of 2 and 3 values missing nowhere have their last value's
+    pairs counted as what the others leave. With a few positive rows, each
+    is drawn by hundreds of negatives: multiplicities of more than a byte.
     """
     rng = np.random.default_rng(5)
-    n = 150
-    y = (rng.random(n) < 0.3).astype(np.int8)
+    if positives is None:
+        y = (rng.random(n) < 0.3).astype(np.int8)
+    else:
+        y = np.zeros(n, dtype=np.int8)
+        y[rng.choice(n, positives, replace=False)] = 1
     columns = []
     for values in (2, 16, 17):
         column = rng.integers(0, values, n).astype(float)
         column[rng.random(n) < 0.1] = np.nan
         columns.append(np.where(y == 1, np.minimum(column, values // 2), column))
+    for values in (2, 3):
+        columns.append(np.where(y == 1, 0, rng.integers(0, values, n)).astype(float))
+    names = [f"v{values}" for values in (2, 16, 17)] + ["complete2", "complete3"]
     attributes = tuple(
-        Attribute(f"v{values}", tuple(f"x{i}" for i in range(values)))
-        for values in (2, 16, 17)
+        Attribute(name, tuple(f"x{i}" for i in range(values)))
+        for name, values in zip(names, (2, 16, 17, 2, 3), strict=True)
     )
     return Dataset(np.c_[tuple(columns)], y, attributes, "class", ("no", "yes"), 1)
 
 
-@pytest.mark.parametrize("pairs_per_instance", [2, 5])
-def test_naive_bayes_nominal_counts_from_bits_are_wekas(pairs_per_instance, weka):
-    training = pair_training(nominal_data(), pairs_per_instance)
+@pytest.mark.parametrize(
+    ("pairs_per_instance", "n", "positives"),
+    [(2, 150, None), (5, 150, None), (2, 700, 3)],
+)
+def test_naive_bayes_nominal_counts_from_bits_are_wekas(
+    pairs_per_instance, n, positives, weka
+):
+    training = pair_training(nominal_data(n, positives), pairs_per_instance)
     for seed in (1, 2, 3):
         fast, general, pairs = both_ways(training, seed, pair_order=False)
         assert str(fast) == str(general)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 import threading
-import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -365,38 +364,39 @@ def committee_training(
     trains it) or by WEKA on the materialised pair instances (making them
     included).
     The pair training (the rows read once) is made before the clock starts,
-    as the meta-classifier makes it once. Returns the wall seconds, how many
-    members were trained from the rows, and each member's text.
+    as the meta-classifier makes it once, and the members are trained and
+    timed in Java (``Bench.committeeNanos``: no call across the bridge
+    counted). Returns the wall seconds, how many members were trained from
+    the rows, and each member's text.
     """
     J = _classes()
     package = "weka.classifiers.meta.rankingreduction."
     instances = bridge.to_instances(dataset)
     task = J(package + "RankingTask").of(instances, dataset.positive, "")
     training = J(package + "PairTraining")(instances, task, pairs_per_instance, False)
-    random, product = J("java.util.Random"), J(package + "ProductTraining")
-    unshared = J(package + "UnsharedRandom")
     members = [bridge.make_classifier(classname, []) for _ in seeds]
-    trained = 0
+    trained = jpype.JArray(jpype.JInt)(1)
     with bridge.java_errors(f"training a committee of '{classname}'"):
-        started = time.perf_counter()
-        for seed, member in zip(seeds, members, strict=True):
-            if from_rows and product.train(member, training, unshared(seed), 1):
-                trained += 1
-            else:
-                member.buildClassifier(training.pairs(random(seed)))
-        seconds = time.perf_counter() - started
+        nanos = J(BENCH).committeeNanos(
+            jpype.JArray(J("weka.classifiers.Classifier"))(members),
+            training,
+            jpype.JArray(jpype.JLong)([int(seed) for seed in seeds]),
+            from_rows,
+            trained,
+        )
     return {
-        "seconds": seconds,
-        "from_rows": trained,
+        "seconds": nanos / 1e9,
+        "from_rows": int(trained[0]),
         "models": [str(member) for member in members],
     }
 
 
 def alone_training_seconds(classname: str, dataset: Dataset) -> float:
-    """Wall seconds of WEKA's learner trained on the rows themselves: it alone."""
+    """Wall seconds of WEKA's learner trained on the rows themselves: it alone.
+
+    Timed in Java (``Bench.aloneNanos``), as the committee is.
+    """
     instances = bridge.to_instances(dataset)
     learner = bridge.make_classifier(classname, [])
     with bridge.java_errors(f"training '{classname}' on the rows"):
-        started = time.perf_counter()
-        learner.buildClassifier(instances)
-        return time.perf_counter() - started
+        return _classes()(BENCH).aloneNanos(learner, instances) / 1e9

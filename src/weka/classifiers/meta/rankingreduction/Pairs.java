@@ -144,6 +144,22 @@ public final class Pairs {
    * being made (a learner whose statistics are sums over each side's rows
    * needs no more).
    *
+   * @param grades each row's grade
+   * @param groups each row's group, or null for one group
+   * @param perInstance pairs per instance, 0 for all
+   * @param random the member's generator (unused for all pairs)
+   * @param higherFirstOnly keep only the pairs whose first element has the higher grade
+   * @return [side: 0 first, 1 second][label][row]
+   */
+  public static int[][][] multiplicities(double[] grades, int[] groups, int perInstance,
+      Random random, boolean higherFirstOnly) {
+    return multiplicities(new Partners(grades, groups), perInstance, random, higherFirstOnly);
+  }
+
+  /**
+   * How many of one member's pairs hold each row on each side, by label,
+   * each row's partners found once for all members ({@link Partners}).
+   *
    * @param partners the rows each row may be paired with
    * @param perInstance pairs per instance, 0 for all
    * @param random the member's generator (unused for all pairs)
@@ -181,42 +197,88 @@ public final class Pairs {
    * drawn without replacement, kept in data order. The one sequence of draws
    * every member's pairs come from, made or counted.
    *
+   * <p>Rows of one kind (group and grade) that take their turns one after
+   * another (in a task without groups, a grade's rows) are a run: their
+   * partners come from one array, as many a row, with one label where no
+   * pair's differs. Counted, a run's draws are one loop, a draw an
+   * iteration, not a loop of a row's few draws (the default's two) in a loop
+   * of rows, which the JIT compiles to more than twice the time a draw; made,
+   * a row's drawn partners are sorted before they are given, row by row.
+   *
    * @param sorted whether a row's drawn partners are given in data order
    *     (the pairs' order), else as drawn (for a sink that only counts)
    */
   private static void draw(Partners partners, int perInstance, Random random,
       boolean higherFirstOnly, boolean sorted, PairSink sink) {
     double[] grades = partners.m_Grades;
+    int[] order = partners.m_FirstOrder;
     int[][] working = new int[partners.m_Others.length][]; // a kind's partners as drawn so far
     int[] chosen = new int[perInstance];
-    for (int a : partners.m_FirstOrder) {
-      if (higherFirstOnly && grades[a] <= partners.lowest(a)) {
+    int end;
+    for (int run = 0; run < order.length; run = end) {
+      int kind = partners.m_Kind[order[run]];
+      end = run + 1;
+      while (end < order.length && partners.m_Kind[order[end]] == kind) {
+        end++;
+      }
+      if (higherFirstOnly && grades[order[run]] <= partners.m_Lowest[kind]) {
         continue;
       }
-      int kind = partners.m_Kind[a];
+      // The run's pairs' one label, or -1 where a pair's grades decide it (and whether it is kept).
+      int label = higherFirstOnly && partners.m_Label[kind] == 0 ? -1 : partners.m_Label[kind];
       int[] inDataOrder = partners.m_Others[kind];
       int take = perInstance == 0 ? inDataOrder.length
           : Math.min(perInstance, inDataOrder.length);
-      int[] others = inDataOrder;
-      if (take < inDataOrder.length) {
-        if (working[kind] == null) {
-          working[kind] = inDataOrder.clone();
+      if (take == inDataOrder.length) {
+        for (int turn = run; turn < end; turn++) {
+          pairs(order[turn], inDataOrder, take, label, grades, higherFirstOnly, sink);
         }
-        Shuffle.drawToFront(working[kind], take, random);
-        if (sorted) { // sorted, a drawn subset keeps data order
-          sortedFront(working[kind], take, chosen);
-          others = chosen;
-        } else {
-          others = working[kind];
+        continue;
+      }
+      if (working[kind] == null) {
+        working[kind] = inDataOrder.clone();
+      }
+      int[] drawn = working[kind];
+      if (sorted) { // sorted, a drawn subset keeps data order
+        for (int turn = run; turn < end; turn++) {
+          Shuffle.drawToFront(drawn, take, random);
+          sortedFront(drawn, take, chosen);
+          pairs(order[turn], chosen, take, label, grades, higherFirstOnly, sink);
+        }
+        continue;
+      }
+      int turn = run;
+      int j = 0;
+      for (long draws = (long) (end - run) * take; draws > 0; draws--) {
+        pair(order[turn], Shuffle.drawInto(drawn, j, random), label, grades, higherFirstOnly,
+            sink);
+        if (++j == take) {
+          turn++;
+          j = 0;
         }
       }
-      for (int i = 0; i < take; i++) {
-        int b = others[i];
-        if (higherFirstOnly && grades[a] < grades[b]) {
-          continue;
-        }
-        sink.pair(a, b, grades[a] > grades[b] ? 1 : 0);
-      }
+    }
+  }
+
+  /** A row's pairs with the first {@code take} of its partners, in their order ({@link #pair}). */
+  private static void pairs(int a, int[] others, int take, int label, double[] grades,
+      boolean higherFirstOnly, PairSink sink) {
+    for (int i = 0; i < take; i++) {
+      pair(a, others[i], label, grades, higherFirstOnly, sink);
+    }
+  }
+
+  /**
+   * The pair (a, b) to the sink, with its label: the run's, or from the
+   * grades (and the pair left out when only pairs whose first element has
+   * the higher grade are kept and b's is higher).
+   */
+  private static void pair(int a, int b, int label, double[] grades, boolean higherFirstOnly,
+      PairSink sink) {
+    if (label >= 0) {
+      sink.pair(a, b, label);
+    } else if (!(higherFirstOnly && grades[a] < grades[b])) {
+      sink.pair(a, b, grades[a] > grades[b] ? 1 : 0);
     }
   }
 
@@ -291,6 +353,8 @@ public final class Pairs {
     private final int[][] m_Others;
     /** Each kind's group's lowest grade. */
     private final double[] m_Lowest;
+    /** The label of every pair of a kind's rows, or -1 where they differ ({@link #sharedLabel}). */
+    private final int[] m_Label;
 
     /**
      * @param grades each row's grade
@@ -323,9 +387,11 @@ public final class Pairs {
         }
         m_Others = new int[count][];
         m_Lowest = new double[count];
+        m_Label = new int[count];
         for (int kind = 0; kind < count; kind++) {
           m_Others[kind] = others(rows, grades, distinct[kind]);
           m_Lowest[kind] = lowest;
+          m_Label[kind] = sharedLabel(m_Others[kind], grades, distinct[kind]);
         }
         return;
       }
@@ -346,6 +412,7 @@ public final class Pairs {
       }
       m_Others = new int[kindGroup.size()][];
       m_Lowest = new double[kindGroup.size()];
+      m_Label = new int[kindGroup.size()];
       for (int kind = 0; kind < m_Others.length; kind++) {
         int[] rows = groupRows.get(kindGroup.get(kind)).stream().mapToInt(Integer::intValue)
             .toArray();
@@ -359,6 +426,7 @@ public final class Pairs {
         }
         m_Others[kind] = others(rows, grades, grade);
         m_Lowest[kind] = lowest;
+        m_Label[kind] = sharedLabel(m_Others[kind], grades, grade);
       }
     }
 
@@ -372,6 +440,21 @@ public final class Pairs {
         }
       }
       return Arrays.copyOf(out, count);
+    }
+
+    /**
+     * The label of every pair of a row of this grade and one of its
+     * partners, where all are the same: 1 when each partner's grade is lower,
+     * 0 when none is ({@code >}, as a pair's label is made); else -1.
+     */
+    private static int sharedLabel(int[] others, double[] grades, double own) {
+      int lower = 0;
+      for (int row : others) {
+        if (own > grades[row]) {
+          lower++;
+        }
+      }
+      return lower == others.length ? 1 : lower == 0 ? 0 : -1;
     }
 
     /**

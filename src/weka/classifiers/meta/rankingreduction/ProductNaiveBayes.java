@@ -249,14 +249,16 @@ final class ProductNaiveBayes implements ProductTraining.ListBuilder {
       m_Sums = new double[features][][];
       ValueBits bits = training.valueBits();
       long[][][] planes = null;
+      long[] all = null; // pairs of each label
       RowsByRank groups = null; // made only for a feature not held as bits
       for (int feature = 0; feature < features; feature++) {
         long[][] rowsWithValue = bits.rowsWithValue(feature);
         if (rowsWithValue != null) {
           if (planes == null) {
             planes = new long[][][] {bitPlanes(times[0]), bitPlanes(times[1])};
+            all = new long[] {held(planes[0], null), held(planes[1], null)};
           }
-          m_Counts[feature] = counts(rowsWithValue, planes);
+          m_Counts[feature] = counts(rowsWithValue, bits.complete(feature), planes, all);
           continue;
         }
         if (groups == null) {
@@ -378,56 +380,94 @@ final class ProductNaiveBayes implements ProductTraining.ListBuilder {
    * a bit plane where a row costs a step, and the planes are a few): a row's
    * multiplicity is the sum of its bits' powers of two, so the pairs of a
    * label holding a value are the sum over the bit planes of 2^k times how
-   * many rows of the value have bit k set, each a count of set bits. Whole
-   * numbers, so exact.
+   * many rows of the value have bit k set, each a count of set bits. Where
+   * every row holds a value, the last value's pairs are what the others
+   * leave of all the label's pairs (a binary feature's, half the counting).
+   * Whole numbers, so exact.
    *
    * @param rowsWithValue the rows of each value: [value index][word] ({@link ValueBits})
+   * @param complete whether every row holds a value (none missing)
    * @param planes the multiplicities' bits: [label][bit][word] ({@link #bitPlanes})
+   * @param all the pairs of each label
    * @return [label][value index]
    */
-  private static long[][] counts(long[][] rowsWithValue, long[][][] planes) {
-    long[][] counts = new long[2][rowsWithValue.length];
+  private static long[][] counts(long[][] rowsWithValue, boolean complete, long[][][] planes,
+      long[] all) {
+    int values = rowsWithValue.length;
+    int counted = complete && values > 0 ? values - 1 : values;
+    long[][] counts = new long[2][values];
     for (int label = 0; label < 2; label++) {
-      for (int value = 0; value < rowsWithValue.length; value++) {
-        long[] rows = rowsWithValue[value];
-        long total = 0;
-        for (int bit = 0; bit < planes[label].length; bit++) {
-          long[] plane = planes[label][bit];
-          long set = 0;
-          for (int word = 0; word < rows.length; word++) {
-            set += Long.bitCount(plane[word] & rows[word]);
-          }
-          total += set << bit;
-        }
-        counts[label][value] = total;
+      long left = all[label];
+      for (int value = 0; value < counted; value++) {
+        counts[label][value] = held(planes[label], rowsWithValue[value]);
+        left -= counts[label][value];
+      }
+      if (counted < values) {
+        counts[label][counted] = left;
       }
     }
     return counts;
   }
 
   /**
+   * How many pairs hold some row of a set on the side: the rows'
+   * multiplicities summed from their bit planes.
+   *
+   * @param planes the multiplicities' bits: [bit][word] ({@link #bitPlanes})
+   * @param rows the set as bits, or null for every row
+   * @return the pairs
+   */
+  private static long held(long[][] planes, long[] rows) {
+    long total = 0;
+    for (int bit = 0; bit < planes.length; bit++) {
+      long[] plane = planes[bit];
+      long set = 0;
+      if (rows == null) {
+        for (long word : plane) {
+          set += Long.bitCount(word);
+        }
+      } else {
+        for (int word = 0; word < rows.length; word++) {
+          set += Long.bitCount(plane[word] & rows[word]);
+        }
+      }
+      total += set << bit;
+    }
+    return total;
+  }
+
+  /**
    * The rows' multiplicities on a side bit by bit: plane k holds row r (bit
-   * {@code r % 64} of word {@code r / 64}) when bit k of its multiplicity is set.
+   * {@code r % 64} of word {@code r / 64}) when bit k of its multiplicity is
+   * set. Eight rows at a time, their multiplicities' bytes side by side in a
+   * long: bit k of each byte is gathered into one byte by a multiplication
+   * (byte i's bit, times 2^(7 - j) from byte j of the multiplier, reaches the
+   * top byte as its bit i where i + j = 7, with no carries), where a bit
+   * a row costs a shift and an or.
    *
    * @param times each row's multiplicity, not negative
    * @return [bit][word], as many planes as the largest multiplicity has bits
    */
   private static long[][] bitPlanes(int[] times) {
-    int largest = 0;
+    int any = 0;
     for (int t : times) {
-      largest = Math.max(largest, t);
+      any |= t;
     }
     int words = (times.length + 63) >>> 6;
-    long[][] planes = new long[Integer.SIZE - Integer.numberOfLeadingZeros(largest)][words];
-    for (int word = 0; word < words; word++) { // a word's bits in registers
-      int from = word << 6;
-      int to = Math.min(times.length, from + 64);
-      for (int bit = 0; bit < planes.length; bit++) {
-        long set = 0;
-        for (int row = from; row < to; row++) {
-          set |= (long) ((times[row] >>> bit) & 1) << row;
+    long[][] planes = new long[Integer.SIZE - Integer.numberOfLeadingZeros(any)][words];
+    for (int low = 0; low < planes.length; low += 8) { // the multiplicities' bytes, low first
+      int high = Math.min(planes.length, low + 8);
+      for (int row = 0; row < times.length; row += 8) {
+        long bytes = 0; // byte i: bits low to low + 7 of row + i's multiplicity
+        int rows = Math.min(8, times.length - row);
+        for (int i = 0; i < rows; i++) {
+          bytes |= (long) ((times[row + i] >>> low) & 0xFF) << (i << 3);
         }
-        planes[bit][word] = set;
+        for (int bit = low; bit < high; bit++) {
+          long gathered = ((bytes >>> (bit - low)) & 0x0101010101010101L)
+              * 0x0102040810204080L >>> 56;
+          planes[bit][row >>> 6] |= gathered << (row & 63);
+        }
       }
     }
     return planes;

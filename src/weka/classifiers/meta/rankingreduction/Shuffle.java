@@ -50,8 +50,26 @@ public final class Shuffle {
    */
   public static void drawToFront(int[] values, int take, Random random) {
     for (int j = 0; j < take; j++) {
-      swap(values, j, j + random.nextInt(values.length - j));
+      drawInto(values, j, random);
     }
+  }
+
+  /**
+   * One step of {@link #drawToFront}: the value for position j, drawn from
+   * those at j and after ({@code nextInt(n - j)}), swapped into its place.
+   * For a caller that draws a few values for each of many rows in one loop.
+   *
+   * @param values the values, reordered in place
+   * @param j the position to fill, after those already drawn
+   * @param random the generator
+   * @return the value drawn, now at j
+   */
+  static int drawInto(int[] values, int j, Random random) {
+    int k = j + random.nextInt(values.length - j);
+    int drawn = values[k];
+    values[k] = values[j];
+    values[j] = drawn;
+    return drawn;
   }
 
   private static void swap(int[] values, int i, int j) {

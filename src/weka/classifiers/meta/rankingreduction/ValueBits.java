@@ -3,6 +3,8 @@
  */
 package weka.classifiers.meta.rankingreduction;
 
+import java.util.Arrays;
+
 import weka.core.Attribute;
 import weka.core.Instances;
 
@@ -20,6 +22,8 @@ final class ValueBits {
 
   /** Each feature's rows of each value: [feature][value index][word], null when not held. */
   private final long[][][] m_Rows;
+  /** Whether each feature's value is missing in no row. */
+  private final boolean[] m_Complete;
 
   /**
    * @param rows the training rows' feature values, one array a row (a
@@ -29,6 +33,8 @@ final class ValueBits {
    */
   ValueBits(double[][] rows, Instances header, int features) {
     m_Rows = new long[features][][];
+    m_Complete = new boolean[features];
+    Arrays.fill(m_Complete, true);
     int words = (rows.length + 63) >>> 6;
     for (int f = 0; f < features; f++) {
       Attribute attribute = header.attribute(f);
@@ -41,7 +47,9 @@ final class ValueBits {
       int word = r >>> 6;
       for (int f = 0; f < features; f++) {
         double value = rows[r][f];
-        if (m_Rows[f] != null && !Double.isNaN(value)) {
+        if (Double.isNaN(value)) {
+          m_Complete[f] = false;
+        } else if (m_Rows[f] != null) {
           m_Rows[f][(int) value][word] |= bit;
         }
       }
@@ -58,5 +66,16 @@ final class ValueBits {
    */
   long[][] rowsWithValue(int feature) {
     return m_Rows[feature];
+  }
+
+  /**
+   * Whether every row holds a value of a feature: then a value's rows are
+   * what the others' leave.
+   *
+   * @param feature the feature
+   * @return true when no row's value is missing
+   */
+  boolean complete(int feature) {
+    return m_Complete[feature];
   }
 }
