@@ -449,8 +449,11 @@ public final class ProductJ48 implements ProductTraining.Builder {
 
     /** The weights of the side's pairs of each class that miss the model's value. */
     double[] unknown(Model model, Side side) {
-      double[] column = m_Columns[model.m_Attribute % m_Features];
       double[] unknown = new double[2];
+      if (!m_Missing[model.m_Attribute % m_Features]) {
+        return unknown;
+      }
+      double[] column = m_Columns[model.m_Attribute % m_Features];
       for (int c = 0; c < 2; c++) {
         int[] rows = side.m_Rows[c];
         double[] weights = side.m_Weights[c];
@@ -1475,11 +1478,14 @@ public final class ProductJ48 implements ProductTraining.Builder {
    * rows of the other side each pairs with: their number and their weight.
    */
   static final class Side {
+    /** By class; null (both) where a pair list's numeric splits need no row listed. */
     final int[][] m_Rows;
     /** The rows' weights, parallel to them; null where all are 1. */
     final double[][] m_Weights;
     final long[] m_Times;
     final double[] m_Mult;
+    /** The rows of both classes. */
+    private final int m_Size;
 
     Side(int[] zeros, double[] zeroWeights, int zeroTimes, double zeroMult, int[] ones,
         double[] oneWeights, int oneTimes, double oneMult) {
@@ -1487,6 +1493,22 @@ public final class ProductJ48 implements ProductTraining.Builder {
       m_Weights = new double[][] {zeroWeights, oneWeights};
       m_Times = new long[] {zeroTimes, oneTimes};
       m_Mult = new double[] {zeroMult, oneMult};
+      m_Size = zeros.length + ones.length;
+    }
+
+    /**
+     * A side of unit pairs, one row a pair, whose rows are not listed: where
+     * every attribute is numeric and no value is missing, a pair list's
+     * split search reads the rows' counts and sorted lists, never the rows.
+     *
+     * @param pairs the pairs of label 0 and of label 1
+     */
+    Side(int[] pairs) {
+      m_Rows = new int[2][];
+      m_Weights = new double[2][];
+      m_Times = new long[] {1, 1};
+      m_Mult = new double[] {1.0, 1.0};
+      m_Size = pairs[0] + pairs[1];
     }
 
     private double[][] m_LnCounts;
@@ -1509,7 +1531,7 @@ public final class ProductJ48 implements ProductTraining.Builder {
     }
 
     int size() {
-      return m_Rows[0].length + m_Rows[1].length;
+      return m_Size;
     }
 
     /** Whether every pair the side's rows stand for weighs 1: counts are weights. */
