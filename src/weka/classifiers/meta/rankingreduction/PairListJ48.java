@@ -179,6 +179,11 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
      * divided (zeros otherwise).
      */
     private final int[][] m_InBranch;
+    /**
+     * Scratch: a list's entries for the low and the high branch of a
+     * numeric split, as long as the rows (a list holds a row at most once).
+     */
+    private final long[][] m_Halves;
     /** Whether some row misses some feature's value. */
     private final boolean m_AnyMissing;
     /**
@@ -204,6 +209,7 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
       m_Counts = new ProductJ48.RowCounts[] {new ProductJ48.RowCounts(rows.length),
         new ProductJ48.RowCounts(rows.length)};
       m_InBranch = new int[2][rows.length];
+      m_Halves = new long[2][rows.length];
       boolean anyMissing = false;
       for (boolean missing : m_Missing) {
         anyMissing |= missing;
@@ -536,6 +542,56 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
           rowsOnSide[1][b] += mark(m_InBranch[1], m_List.second[pair], 1 << b);
         }
       }
+      if (taken.length == 2) {
+        halves(sorted, taken, from, out);
+      } else {
+        divideLists(sorted, taken, rowsOnSide, from, out);
+      }
+      for (int b = 0; b < taken.length; b++) {
+        for (int k = 0; taken[b] && k < bags[from + b].size(); k++) {
+          int pair = bags[from + b].m_Pairs[k];
+          m_InBranch[0][m_List.first[pair]] = 0;
+          m_InBranch[1][m_List.second[pair]] = 0;
+        }
+      }
+    }
+
+    /**
+     * Divides the node's lists between two branches (every numeric split's):
+     * each entry written to both branches' buffers, each buffer's end moved
+     * on by its branch's bit of the row's mark, without a branch taken on the
+     * mark (whose bits follow the data, not a pattern the processor learns),
+     * then copied out at its length.
+     */
+    private void halves(long[][] sorted, boolean[] taken, int from, long[][][] out) {
+      long[] low = m_Halves[0];
+      long[] high = m_Halves[1];
+      for (int j = 0; j < sorted.length; j++) {
+        if (sorted[j] == null) {
+          continue;
+        }
+        int[] marks = m_InBranch[j < m_Features ? 0 : 1];
+        int lows = 0;
+        int highs = 0;
+        for (long entry : sorted[j]) {
+          int bits = marks[(int) entry]; // 0 to 3: the two branches' bits
+          low[lows] = entry;
+          lows += bits & 1;
+          high[highs] = entry;
+          highs += bits >>> 1;
+        }
+        if (taken[0]) {
+          out[from][j] = Arrays.copyOf(low, lows);
+        }
+        if (taken[1]) {
+          out[from + 1][j] = Arrays.copyOf(high, highs);
+        }
+      }
+    }
+
+    /** Divides the node's lists among any number of branches, up to 32. */
+    private void divideLists(long[][] sorted, boolean[] taken, int[][] rowsOnSide, int from,
+        long[][][] out) {
       long[][] lists = new long[taken.length][];
       int[] filled = new int[taken.length];
       for (int j = 0; j < sorted.length; j++) {
@@ -560,13 +616,6 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
           if (taken[b]) {
             out[from + b][j] = whole ? lists[b] : Arrays.copyOf(lists[b], filled[b]);
           }
-        }
-      }
-      for (int b = 0; b < taken.length; b++) {
-        for (int k = 0; taken[b] && k < bags[from + b].size(); k++) {
-          int pair = bags[from + b].m_Pairs[k];
-          m_InBranch[0][m_List.first[pair]] = 0;
-          m_InBranch[1][m_List.second[pair]] = 0;
         }
       }
     }
