@@ -32,14 +32,20 @@ import weka.core.Utils;
  * over each list for all of them, a branch taking a row's entry where it holds
  * some pair of the row: a split on the list's side moves all of a row's pairs,
  * one on the other side parts them by their partners' values, and the branch's
- * own counts say how many. C4.5's candidate split points are the gaps between
+ * own counts say how many (a numeric split's two branches without a branch on
+ * the data: each entry written to both, each list's end moved by its bit of
+ * the row's mark). C4.5's candidate split points are the gaps between
  * a node's distinct values, which these lists give without a comparison sort
  * of the node's pairs; an entry marks whether its value is more than 1e-5
  * above the next lower one, so the scan reads a value only where it is not,
  * and ranges of candidates whose gain cannot beat the best so far are passed
  * over on a bound (ProductJ48's {@code Candidates.best}). Pruning by subtree
- * raising weighs a node's largest branch given all of its pairs by dividing
- * only the other branches' pairs down it. With unit weights every number J48
+ * raising weighs a node's largest branch given all of its pairs by parting
+ * only the other branches' pairs down it, in place on one array. A node's
+ * pairs are listed by class on each side only where a split reads them (a
+ * nominal attribute's counts, a missing value's weights): numeric splits of
+ * complete rows read the sorted lists and the counts by row alone. With unit
+ * weights every number J48
  * computes is a count of pairs, an integer, exact in doubles whatever the
  * order of addition (an entry's count included), so WEKA's own {@link
  * Distribution}, split criteria and {@code Stats} (through {@link
@@ -413,7 +419,8 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
 
     /**
      * The rows a pair attribute reads, by the pairs' class: one entry a pair
-     * (a row as often as its pairs), with the pair's weight.
+     * (a row as often as its pairs), with the pair's weight; only their
+     * numbers where no split reads the rows ({@link #m_RowsRead}).
      */
     private ProductJ48.Side side(int attribute, Bag bag) {
       if (!m_RowsRead) { // every weight 1: the classes' weights are their counts
@@ -634,8 +641,8 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
      * pairs down the branch: the largest son's own pairs end in its leaves
      * as their distributions count them (grown, collapsed, pruned or raised:
      * each leaf's distribution is that of the pairs its son's pairs send
-     * there), so only the other sons' pairs are divided down it, their
-     * classes added to each leaf's. Every count is
+     * there), so only the other sons' pairs are parted down it (in place, in
+     * {@link #m_Raised}), their classes added to each leaf's. Every count is
      * an integer, so each leaf's errors, and their sum in the same order,
      * are the same doubles.
      */
