@@ -105,6 +105,23 @@ def test_candidates_passed_over_on_a_bound_leave_c45s_choice(weka):
         assert "first_x1 " in tree or "second_x1 " in tree
 
 
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_split_point_moved_to_zero_is_the_pairs_first_zero(seed, weka):
+    # x1 holds -0.0 and 0.0 in the rows' order at random: C4.5 moves the
+    # split point between 0 and 1 to the zero its scan of the member's pairs
+    # meets first, printed "-0" or "0"; the other features hold no zero, and
+    # their pairs are not read for one.
+    data = synthetic(200, features=5, seed=8)
+    rng = np.random.default_rng(7)
+    X = data.X.copy()
+    X[:, 0] = rng.choice([-1.0, -0.0, 0.0, 1.0], len(X))
+    y = ((X[:, 0] > 0) ^ (rng.random(len(X)) < 0.1)).astype(data.y.dtype)
+    result = compare(dataclasses.replace(data, X=X, y=y), "-M 1", seed=seed)
+    assert_same_model(result)
+    tree = str(result.onPairsModel)
+    assert "x1 <= -0\n" in tree
+
+
 @pytest.mark.parametrize("share", [0, 0.03], ids=["complete", "missing"])
 def test_the_tree_does_not_depend_on_the_threads(share, weka):
     # 1,200 rows, 2,400 pairs: the root's attributes are weighed on two threads.

@@ -32,14 +32,20 @@ import weka.core.Utils;
  * over each list for all of them, a branch taking a row's entry where it holds
  * some pair of the row: a split on the list's side moves all of a row's pairs,
  * one on the other side parts them by their partners' values, and the branch's
- * own counts say how many. C4.5's candidate split points are the gaps between
+ * own counts say how many (a numeric split's two branches without a branch on
+ * the data: each entry written to both, each list's end moved by its bit of
+ * the row's mark). C4.5's candidate split points are the gaps between
  * a node's distinct values, which these lists give without a comparison sort
  * of the node's pairs; an entry marks whether its value is more than 1e-5
  * above the next lower one, so the scan reads a value only where it is not,
  * and ranges of candidates whose gain cannot beat the best so far are passed
  * over on a bound (ProductJ48's {@code Candidates.best}). Pruning by subtree
- * raising weighs a node's largest branch given all of its pairs by dividing
- * only the other branches' pairs down it. With unit weights every number J48
+ * raising weighs a node's largest branch given all of its pairs by parting
+ * only the other branches' pairs down it, in place on one array. A node's
+ * pairs are listed by class on each side only where a split reads them (a
+ * nominal attribute's counts, a missing value's weights): numeric splits of
+ * complete rows read the sorted lists and the counts by row alone. With unit
+ * weights every number J48
  * computes is a count of pairs, an integer, exact in doubles whatever the
  * order of addition (an entry's count included), so WEKA's own {@link
  * Distribution}, split criteria and {@code Stats} (through {@link
@@ -162,6 +168,13 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
      */
     private final int[] m_BranchOf;
     /**
+     * Scratch, by place: the pairs subtree raising sends down a node's
+     * largest branch, parted among its branches level by level, and a copy
+     * to part them through (the most: all of the member's pairs).
+     */
+    private final int[] m_Raised;
+    private final int[] m_Parted;
+    /**
      * Scratch, by side and row: the pairs of the node being weighed, counted
      * by the row on each side (zeros outside it).
      */
@@ -172,8 +185,20 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
      * divided (zeros otherwise).
      */
     private final int[][] m_InBranch;
+    /**
+     * Scratch: a list's entries for the low and the high branch of a
+     * numeric split, as long as the rows (a list holds a row at most once).
+     */
+    private final long[][] m_Halves;
     /** Whether some row misses some feature's value. */
     private final boolean m_AnyMissing;
+    /**
+     * Whether a node's split search reads its sides' rows: for a nominal
+     * attribute's counts, or for the pairs missing a value and their weights.
+     */
+    private final boolean m_RowsRead;
+    /** By side and row: whether the row is on that side of some pair. */
+    private final boolean[][] m_OnSide;
 
     ListGrower(J48 j48, double[][] rows, RowRanks ranks, Instances header, PairList pairs,
         int threads) {
@@ -185,19 +210,35 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
         m_LnPairs[k] = infoGain.lnFunc(k);
       }
       m_BranchOf = new int[pairs.size()];
+      m_Raised = new int[pairs.size()];
+      m_Parted = new int[pairs.size()];
       m_Counts = new ProductJ48.RowCounts[] {new ProductJ48.RowCounts(rows.length),
         new ProductJ48.RowCounts(rows.length)};
       m_InBranch = new int[2][rows.length];
+      m_Halves = new long[2][rows.length];
       boolean anyMissing = false;
       for (boolean missing : m_Missing) {
         anyMissing |= missing;
       }
       m_AnyMissing = anyMissing;
+      boolean nominal = false;
+      for (int j = 0; j < header.numAttributes(); j++) {
+        nominal |= j != header.classIndex() && header.attribute(j).isNominal();
+      }
+      m_RowsRead = nominal || anyMissing;
+      m_OnSide = new boolean[2][rows.length];
+      for (int k = 0; k < pairs.size(); k++) {
+        m_OnSide[0][pairs.first[k]] = true;
+        m_OnSide[1][pairs.second[k]] = true;
+      }
       for (int s = 0; s < 2; s++) {
         int[] side = s == 0 ? pairs.first : pairs.second;
         m_SplitValues[s] = new double[m_Features][];
         for (int f = 0; f < m_Features; f++) {
-          m_SplitValues[s][f] = valuesOn(side, f);
+          m_SplitValues[s][f] = valuesOn(m_OnSide[s], f);
+          if (Arrays.binarySearch(m_SplitValues[s][f], 0.0) < 0) {
+            continue; // no row on the side holds a zero: the pairs need not be read
+          }
           for (int row : side) {
             if (rows[row][f] == 0) {
               m_FirstZero[s][f] = rows[row][f]; // 0.0 or -0.0, as the pairs show it
@@ -208,14 +249,15 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
       }
     }
 
-    /** A feature's distinct values among the given rows, ascending. */
-    private double[] valuesOn(int[] rows, int feature) {
+    /** A feature's distinct values among the rows on a side of some pair, ascending. */
+    private double[] valuesOn(boolean[] onSide, int feature) {
       double[] values = m_Values[feature];
       boolean[] present = new boolean[values.length];
       int distinct = 0;
-      for (int row : rows) {
-        int rank = m_Ranks[feature][row];
-        if (rank >= 0 && !present[rank]) {
+      int[] ranks = m_Ranks[feature];
+      for (int row = 0; row < onSide.length; row++) {
+        int rank = ranks[row];
+        if (onSide[row] && rank >= 0 && !present[rank]) {
           present[rank] = true;
           distinct++;
         }
@@ -260,11 +302,7 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
      */
     long[][] sortedRows() {
       long[][] sorted = new long[2 * m_Features][];
-      boolean[][] onSide = new boolean[2][m_InBranch[0].length];
-      for (int k = 0; k < m_List.size(); k++) {
-        onSide[0][m_List.first[k]] = true;
-        onSide[1][m_List.second[k]] = true;
-      }
+      boolean[][] onSide = m_OnSide;
       for (int j = 0; j < sorted.length; j++) {
         if (!m_Header.attribute(j).isNumeric()) {
           continue;
@@ -381,9 +419,14 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
 
     /**
      * The rows a pair attribute reads, by the pairs' class: one entry a pair
-     * (a row as often as its pairs), with the pair's weight.
+     * (a row as often as its pairs), with the pair's weight; only their
+     * numbers where no split reads the rows ({@link #m_RowsRead}).
      */
     private ProductJ48.Side side(int attribute, Bag bag) {
+      if (!m_RowsRead) { // every weight 1: the classes' weights are their counts
+        return new ProductJ48.Side(new int[] {(int) bag.m_Classes[0],
+          (int) bag.m_Classes[1]}).withLnPairs(m_LnPairs);
+      }
       int[] counts = new int[2];
       for (int pair : bag.m_Pairs) {
         counts[m_List.label[pair]]++;
@@ -506,6 +549,56 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
           rowsOnSide[1][b] += mark(m_InBranch[1], m_List.second[pair], 1 << b);
         }
       }
+      if (taken.length == 2) {
+        halves(sorted, taken, from, out);
+      } else {
+        divideLists(sorted, taken, rowsOnSide, from, out);
+      }
+      for (int b = 0; b < taken.length; b++) {
+        for (int k = 0; taken[b] && k < bags[from + b].size(); k++) {
+          int pair = bags[from + b].m_Pairs[k];
+          m_InBranch[0][m_List.first[pair]] = 0;
+          m_InBranch[1][m_List.second[pair]] = 0;
+        }
+      }
+    }
+
+    /**
+     * Divides the node's lists between two branches (every numeric split's):
+     * each entry written to both branches' buffers, each buffer's end moved
+     * on by its branch's bit of the row's mark, without a branch taken on the
+     * mark (whose bits follow the data, not a pattern the processor learns),
+     * then copied out at its length.
+     */
+    private void halves(long[][] sorted, boolean[] taken, int from, long[][][] out) {
+      long[] low = m_Halves[0];
+      long[] high = m_Halves[1];
+      for (int j = 0; j < sorted.length; j++) {
+        if (sorted[j] == null) {
+          continue;
+        }
+        int[] marks = m_InBranch[j < m_Features ? 0 : 1];
+        int lows = 0;
+        int highs = 0;
+        for (long entry : sorted[j]) {
+          int bits = marks[(int) entry]; // 0 to 3: the two branches' bits
+          low[lows] = entry;
+          lows += bits & 1;
+          high[highs] = entry;
+          highs += bits >>> 1;
+        }
+        if (taken[0]) {
+          out[from][j] = Arrays.copyOf(low, lows);
+        }
+        if (taken[1]) {
+          out[from + 1][j] = Arrays.copyOf(high, highs);
+        }
+      }
+    }
+
+    /** Divides the node's lists among any number of branches, up to 32. */
+    private void divideLists(long[][] sorted, boolean[] taken, int[][] rowsOnSide, int from,
+        long[][][] out) {
       long[][] lists = new long[taken.length][];
       int[] filled = new int[taken.length];
       for (int j = 0; j < sorted.length; j++) {
@@ -532,13 +625,6 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
           }
         }
       }
-      for (int b = 0; b < taken.length; b++) {
-        for (int k = 0; taken[b] && k < bags[from + b].size(); k++) {
-          int pair = bags[from + b].m_Pairs[k];
-          m_InBranch[0][m_List.first[pair]] = 0;
-          m_InBranch[1][m_List.second[pair]] = 0;
-        }
-      }
     }
 
     /** Sets a branch's bit in a row's mark: 1 if it was not set yet, else 0. */
@@ -555,8 +641,8 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
      * pairs down the branch: the largest son's own pairs end in its leaves
      * as their distributions count them (grown, collapsed, pruned or raised:
      * each leaf's distribution is that of the pairs its son's pairs send
-     * there), so only the other sons' pairs are divided down it, their
-     * classes added to each leaf's. Every count is
+     * there), so only the other sons' pairs are parted down it (in place, in
+     * {@link #m_Raised}), their classes added to each leaf's. Every count is
      * an integer, so each leaf's errors, and their sum in the same order,
      * are the same doubles.
      */
@@ -567,34 +653,55 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
       }
       int size = 0;
       for (int i = 0; i < node.m_Sons.length; i++) {
-        size += i == largest ? 0 : node.m_Sons[i].m_Train.size();
-      }
-      int[] pairs = new int[size];
-      double[] classes = new double[2];
-      int filled = 0;
-      for (int i = 0; i < node.m_Sons.length; i++) {
         if (i != largest) {
           Bag son = node.m_Sons[i].m_Train;
-          System.arraycopy(son.m_Pairs, 0, pairs, filled, son.size());
-          filled += son.size();
-          classes[0] += son.m_Classes[0];
-          classes[1] += son.m_Classes[1];
+          System.arraycopy(son.m_Pairs, 0, m_Raised, size, son.size());
+          size += son.size();
         }
       }
-      return errorsWith(node.m_Sons[largest], new Bag(pairs, null, classes));
+      return errorsWith(node.m_Sons[largest], 0, size);
     }
 
-    /** The estimated errors of a subtree given its own pairs and these others besides. */
-    private double errorsWith(ProductJ48.Node<Bag> node, Bag others) {
+    /**
+     * The estimated errors of a subtree given its own pairs and others
+     * besides: those of {@link #m_Raised} from to to - 1, parted among its
+     * branches in place (their order within a branch is of no account: only
+     * their classes' counts reach a leaf).
+     */
+    private double errorsWith(ProductJ48.Node<Bag> node, int from, int to) {
       if (node.m_IsLeaf) {
+        int ones = 0;
+        for (int k = from; k < to; k++) {
+          ones += m_List.label[m_Raised[k]];
+        }
         Distribution own = node.m_Model.m_Distribution;
-        return errorsFor(new Distribution(new double[][] {{own.perClass(0)
-          + others.m_Classes[0], own.perClass(1) + others.m_Classes[1]}}));
+        return errorsFor(new Distribution(new double[][] {{own.perClass(0) + (to - from
+          - ones), own.perClass(1) + ones}}));
       }
-      Bag[] parts = divide(node.m_Model, others, null);
+      ProductJ48.Model model = node.m_Model;
+      double[] column = m_Columns[model.m_Attribute % m_Features];
+      int[] ends = new int[model.m_NumSubsets];
+      for (int k = from; k < to; k++) {
+        int pair = m_Raised[k];
+        int b = ProductJ48.Grower.branch(model, column[row(model.m_Attribute, pair)]);
+        m_BranchOf[pair] = b;
+        ends[b]++;
+      }
+      ends[0] += from;
+      for (int b = 1; b < ends.length; b++) {
+        ends[b] += ends[b - 1];
+      }
+      int[] filled = new int[ends.length];
+      filled[0] = from;
+      System.arraycopy(ends, 0, filled, 1, ends.length - 1);
+      for (int k = from; k < to; k++) {
+        int pair = m_Raised[k];
+        m_Parted[filled[m_BranchOf[pair]]++] = pair;
+      }
+      System.arraycopy(m_Parted, from, m_Raised, from, to - from);
       double errors = 0;
       for (int i = 0; i < node.m_Sons.length; i++) {
-        errors = errors + errorsWith(node.m_Sons[i], parts[i]);
+        errors = errors + errorsWith(node.m_Sons[i], i == 0 ? from : ends[i - 1], ends[i]);
       }
       return errors;
     }

@@ -449,8 +449,11 @@ public final class ProductJ48 implements ProductTraining.Builder {
 
     /** The weights of the side's pairs of each class that miss the model's value. */
     double[] unknown(Model model, Side side) {
-      double[] column = m_Columns[model.m_Attribute % m_Features];
       double[] unknown = new double[2];
+      if (!m_Missing[model.m_Attribute % m_Features]) {
+        return unknown;
+      }
+      double[] column = m_Columns[model.m_Attribute % m_Features];
       for (int c = 0; c < 2; c++) {
         int[] rows = side.m_Rows[c];
         double[] weights = side.m_Weights[c];
@@ -706,7 +709,7 @@ public final class ProductJ48 implements ProductTraining.Builder {
       }
       double defaultEnt = INFO_GAIN.oldEnt(model.m_Distribution);
       Candidates scan = new Candidates(side, knownRows, knownWeights, below, belowWeights,
-          sumOfWeights, known, defaultEnt, scratch.m_Gains, candidates);
+          sumOfWeights, known, defaultEnt);
       // The lower bag only grows and the upper only shrinks from candidate
       // to candidate (sums of positive weights, rounded monotonically), so
       // the candidates where both hold C4.5's minimum are one interval.
@@ -1269,7 +1272,6 @@ public final class ProductJ48 implements ProductTraining.Builder {
     final double[][] m_BelowWeights;
     final int[] m_SplitRanks;
     final int[] m_NextRanks;
-    final double[] m_Gains;
     /** The rows a scan counted, and those of class 1 ({@link Grower#scanUnitRows}). */
     int m_Counted;
     int m_Ones;
@@ -1279,7 +1281,6 @@ public final class ProductJ48 implements ProductTraining.Builder {
       m_BelowWeights = new double[2][rows];
       m_SplitRanks = new int[rows];
       m_NextRanks = new int[rows];
-      m_Gains = new double[rows];
     }
   }
 
@@ -1305,15 +1306,12 @@ public final class ProductJ48 implements ProductTraining.Builder {
     private final double m_KnownRate;
     private final double m_Total;
     private final double m_OldEnt;
-    /** Each candidate's gain once weighed (NaN before). */
-    private final double[] m_Gains;
     /** The best candidate so far of {@link #best}, and its gain. */
     private int m_Best;
     private double m_BestGain;
 
     Candidates(Side side, int[] rows, double[] weights, int[][] below,
-        double[][] belowWeights, double totalNoInst, double total, double oldEnt,
-        double[] gains, int candidates) {
+        double[][] belowWeights, double totalNoInst, double total, double oldEnt) {
       m_Side = side;
       m_Ln = belowWeights == null ? side.lnCounts() : null;
       m_Below = below;
@@ -1323,8 +1321,6 @@ public final class ProductJ48 implements ProductTraining.Builder {
       m_KnownRate = 1 - (totalNoInst - total) / totalNoInst;
       m_Total = total;
       m_OldEnt = oldEnt;
-      m_Gains = gains;
-      Arrays.fill(m_Gains, 0, candidates, Double.NaN);
     }
 
     /** The pairs of class c in a bag of candidate p (0: at or below it). */
@@ -1412,7 +1408,7 @@ public final class ProductJ48 implements ProductTraining.Builder {
       m_Best = -1;
       m_BestGain = 0;
       if (first <= last) {
-        weigh(first, last);
+        weigh(first, last, gain(first, first), gain(last, last));
       }
       return m_Best;
     }
@@ -1422,10 +1418,15 @@ public final class ProductJ48 implements ProductTraining.Builder {
       return m_BestGain;
     }
 
-    private void weigh(int p, int q) {
+    /**
+     * Weighs candidates p..q, whose ends' gains are given: each box hands
+     * its ends' gains to its halves, so that no candidate's gain is computed
+     * twice, nor kept in an array to be looked up.
+     */
+    private void weigh(int p, int q, double gainP, double gainQ) {
       if (q - p < BOXED) {
         for (int k = p; k <= q; k++) {
-          double infoGain = gain(k);
+          double infoGain = k == p ? gainP : k == q ? gainQ : gain(k, k);
           if (Utils.gr(infoGain, m_BestGain)) {
             m_BestGain = infoGain;
             m_Best = k;
@@ -1433,22 +1434,13 @@ public final class ProductJ48 implements ProductTraining.Builder {
         }
         return;
       }
-      double bound = Math.max(Math.max(gain(p), gain(q)), Math.max(gain(p, q), gain(q, p)));
+      double bound = Math.max(Math.max(gainP, gainQ), Math.max(gain(p, q), gain(q, p)));
       if (bound + 1e-10 < m_BestGain + 1e-6) {
         return;
       }
       int mid = (p + q) >>> 1;
-      weigh(p, mid);
-      weigh(mid + 1, q);
-    }
-
-    double gain(int p) {
-      if (!Double.isNaN(m_Gains[p])) {
-        return m_Gains[p];
-      }
-      double gain = gain(p, p);
-      m_Gains[p] = gain;
-      return gain;
+      weigh(p, mid, gainP, gain(mid, mid));
+      weigh(mid + 1, q, gain(mid + 1, mid + 1), gainQ);
     }
 
     /**
@@ -1475,11 +1467,14 @@ public final class ProductJ48 implements ProductTraining.Builder {
    * rows of the other side each pairs with: their number and their weight.
    */
   static final class Side {
+    /** By class; null (both) where a pair list's numeric splits need no row listed. */
     final int[][] m_Rows;
     /** The rows' weights, parallel to them; null where all are 1. */
     final double[][] m_Weights;
     final long[] m_Times;
     final double[] m_Mult;
+    /** The rows of both classes. */
+    private final int m_Size;
 
     Side(int[] zeros, double[] zeroWeights, int zeroTimes, double zeroMult, int[] ones,
         double[] oneWeights, int oneTimes, double oneMult) {
@@ -1487,6 +1482,22 @@ public final class ProductJ48 implements ProductTraining.Builder {
       m_Weights = new double[][] {zeroWeights, oneWeights};
       m_Times = new long[] {zeroTimes, oneTimes};
       m_Mult = new double[] {zeroMult, oneMult};
+      m_Size = zeros.length + ones.length;
+    }
+
+    /**
+     * A side of unit pairs, one row a pair, whose rows are not listed: where
+     * every attribute is numeric and no value is missing, a pair list's
+     * split search reads the rows' counts and sorted lists, never the rows.
+     *
+     * @param pairs the pairs of label 0 and of label 1
+     */
+    Side(int[] pairs) {
+      m_Rows = new int[2][];
+      m_Weights = new double[2][];
+      m_Times = new long[] {1, 1};
+      m_Mult = new double[] {1.0, 1.0};
+      m_Size = pairs[0] + pairs[1];
     }
 
     private double[][] m_LnCounts;
@@ -1509,7 +1520,7 @@ public final class ProductJ48 implements ProductTraining.Builder {
     }
 
     int size() {
-      return m_Rows[0].length + m_Rows[1].length;
+      return m_Size;
     }
 
     /** Whether every pair the side's rows stand for weighs 1: counts are weights. */
