@@ -126,6 +126,21 @@ final class FractionalPairs {
   }
 
   /**
+   * Tree t's answer on "a beats b", a the row last given ({@link #give}),
+   * as its J48's {@code classifyInstance} gives it: its plain walk, else its
+   * fractional one from where a value on the way is missing.
+   *
+   * @param t the tree
+   * @param b the second row's values
+   * @return whether tree t says a beats b
+   */
+  boolean says(int t, double[] b) {
+    Forked given = m_Given[t];
+    int node = given.stop(b);
+    return given.m_Kind[node] == Forked.LEAF ? given.m_Wins[node] : given.wins(node, b);
+  }
+
+  /**
    * One tree's answer on "a beats b", as its J48's {@code classifyInstance}
    * gives it, missing values included.
    *

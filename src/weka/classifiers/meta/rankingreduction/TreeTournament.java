@@ -1511,21 +1511,26 @@ public final class TreeTournament implements ExactTournament {
     LongAdder walks = new LongAdder();
     againstClean(rows, walked, byPlace, true, degree, walks);
     againstClean(rows, walked, byAPlace, false, degree, walks);
-    parallel((walked.length + WALKED_PER_TASK - 1) / WALKED_PER_TASK, task -> {
-      FractionalPairs pairs = new FractionalPairs(m_Trees);
-      int last = Math.min(walked.length, (task + 1) * WALKED_PER_TASK);
-      for (int w = task * WALKED_PER_TASK; w < last; w++) {
-        pairs.give(m_Rows[rows[walked[w]]]);
-        long wins = 0;
-        for (int y : walked) {
-          if (y != walked[w] && pairs.beats(m_Rows[rows[y]])) {
-            wins++;
-          }
+    double[][] values = new double[walked.length][];
+    for (int w = 0; w < walked.length; w++) {
+      values[w] = m_Rows[rows[walked[w]]];
+    }
+    WalkedPairs together = new WalkedPairs(m_Trees);
+    for (int from = 0; from < walked.length; from += WalkedPairs.CHUNK) {
+      WalkedPairs.Chunk chunk = together.new Chunk(from,
+          Math.min(WalkedPairs.CHUNK, walked.length - from));
+      parallel(m_Trees.length, t -> chunk.walk(values, t));
+      parallel((walked.length + WALKED_PER_TASK - 1) / WALKED_PER_TASK, task -> {
+        FractionalPairs pairs = new FractionalPairs(m_Trees);
+        WalkedPairs.Scratch scratch = together.new Scratch(chunk.words);
+        int last = Math.min(walked.length, (task + 1) * WALKED_PER_TASK);
+        for (int w = task * WALKED_PER_TASK; w < last; w++) {
+          // each walked row in one task of a chunk only
+          degree[walked[w]] += together.wins(chunk, pairs, values[w], values, w, scratch);
         }
-        degree[walked[w]] += wins; // each walked row in one task only
-      }
-    });
-    walks.add((long) walked.length * (walked.length - 1) * m_Trees.length);
+        walks.add(scratch.walks);
+      });
+    }
     return walks.sum();
   }
 
