@@ -701,7 +701,11 @@ def test_walked_rows_with_one_another_by_bits_walk_only_open_votes(seed, weka):
     )
     voters = 5
     model = RankingReduction(
-        "J48", base_options="-U -M 1", pairs_per_instance=20, voters=voters, seed=seed,
+        "J48",
+        base_options="-U -M 1",
+        pairs_per_instance=20,
+        voters=voters,
+        seed=seed,
         pair_features="concat",
     ).fit(tied)
     assert sum(tied_leaves(member) for member in model.weka_model_.getMembers()) > 0
