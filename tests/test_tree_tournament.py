@@ -673,7 +673,7 @@ def tied_leaves(member) -> int:
     return sum(float(total) == 2 * float(errors) for total, errors in leaves)
 
 
-@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("seed", [1, pytest.param(2, marks=pytest.mark.slow)])
 def test_walked_rows_with_one_another_by_bits_walk_only_open_votes(seed, weka):
     """Walked rows' pairs with one another counted by bits, walked where a vote is open.
 
