@@ -724,3 +724,32 @@ def test_walked_rows_with_one_another_by_bits_walk_only_open_votes(seed, weka):
     assert 0 < one[3] < walked * (walked - 1) * voters  # every pair through every tree
     assert one[3] == two[3]
     assert 1 < len(np.unique(brute)) < len(rows)
+
+
+@pytest.mark.slow  # 4,200 walked rows, their 17.6 million pairs asked too: 40 s
+def test_walked_rows_over_two_chunks_as_asking_the_members(weka):
+    """More walked rows than a chunk of second rows (4,096): two chunks, as asking.
+
+    Every row misses the attribute the trees split on most, so that all the
+    pairs are of two walked rows; the degrees are those of asking the members
+    each pair, on two threads.
+    """
+    from weka_ranking.data import synthetic
+
+    model = RankingReduction(
+        "J48", pairs_per_instance=1, voters=3, pair_features="concat"
+    ).fit(synthetic(1_500, seed=2))
+    rows = np.array(synthetic(4_200, seed=3).X, dtype=np.float64)
+    rows[:, 0] = np.nan  # x1, the strongest signal: every tree splits on it
+    rows[::7, 3] = np.nan
+    jrows = jpype.JArray.of(rows)
+    everyone = jpype.JArray(jpype.JInt)(list(range(len(rows))))
+    degrees = []
+    for walk in (True, False):
+        votes = committee(model.weka_model_, jrows, 2)
+        exact = votes.exactTournament()
+        exact.setWalkFractionally(walk)
+        degrees.append(np.asarray(exact.tournament(everyone, votes).scores))
+        assert exact.rowsWalked() == (len(rows) if walk else 0)
+    np.testing.assert_array_equal(degrees[0], degrees[1])
+    assert len(np.unique(degrees[0])) > 1
