@@ -397,8 +397,8 @@ def test_a_ranking_says_its_cost_before_it_starts(learner, weka, monkeypatch):
             "the array X: 3 of 600 instances have a missing value where a J48 tree "
             f"splits: the exact tournament counts their {pairs:,} pairs, both ways, "
             "from the rows as WEKA walks them (fractions), 6 of them pairs of two "
-            "such instances walked one by one, as are those whose leaves disagree: "
-            "about 0 s on two cores (docs/meta-classifier.md)"
+            "such instances, each walked where a tree's answer is open, as are those "
+            "whose leaves disagree: about 0 s on two cores (docs/meta-classifier.md)"
         ]
     else:
         assert ranking.comparisons == pairs
@@ -663,3 +663,93 @@ def test_walked_rows_over_several_blocks_as_asking_the_members(weka):
         degrees.append(np.asarray(exact.tournament(everyone, votes).scores))
     np.testing.assert_array_equal(degrees[0], degrees[2])
     np.testing.assert_array_equal(degrees[1], degrees[2])
+
+
+def tied_leaves(member) -> int:
+    """Leaves of a J48 member whose two classes weigh the same (J48's "(n/n/2)")."""
+    import re
+
+    leaves = re.findall(r"\((\d+(?:\.\d+)?)/(\d+(?:\.\d+)?)\)", str(member.toString()))
+    return sum(float(total) == 2 * float(errors) for total, errors in leaves)
+
+
+@pytest.mark.parametrize("seed", [1, pytest.param(2, marks=pytest.mark.slow)])
+def test_walked_rows_with_one_another_by_bits_walk_only_open_votes(seed, weka):
+    """Walked rows' pairs with one another counted by bits, walked where a vote is open.
+
+    Trees of nominal and numeric splits, trained on rows repeated with the
+    other class so that leaves tie (p1 = p0: the pair says 0 there, and a
+    mixture of such leaves sits at J48's threshold); rows missing one to three
+    values, one column missing in a third of them (pairs of two rows missing
+    the same attribute), some rows repeated. The degrees are the brute
+    force's on one thread and on two; the trees walked for one pair are some
+    (the votes the bits leave open: every row here is walked) but fewer than
+    every pair through every tree, as before.
+    """
+    data = load_task("hepatitis")
+    train, test = list(weka_folds(data.y, 3, seed))[0]
+    fit = data.subset(train)
+    rng = np.random.default_rng(seed)
+    flipped = rng.choice(len(fit.y), len(fit.y) // 3, replace=False)
+    tied = dataclasses.replace(
+        fit,
+        X=np.vstack([fit.X, fit.X[flipped]]),
+        y=np.concatenate([fit.y, 1 - fit.y[flipped]]).astype(fit.y.dtype),
+        rows=None,  # made anew from y
+        labelled=None,
+        labels=None,
+    )
+    voters = 5
+    model = RankingReduction(
+        "J48",
+        base_options="-U -M 1",
+        pairs_per_instance=20,
+        voters=voters,
+        seed=seed,
+        pair_features="concat",
+    ).fit(tied)
+    assert sum(tied_leaves(member) for member in model.weka_model_.getMembers()) > 0
+    rows = np.array(data.subset(test).X, dtype=np.float64)
+    for row in range(len(rows)):
+        rows[row, rng.choice(rows.shape[1], rng.integers(1, 4), replace=False)] = np.nan
+    shared = rng.choice(len(rows), len(rows) // 3, replace=False)
+    rows[shared, 16] = np.nan  # ALBUMIN (numeric)
+    rows = np.vstack([rows, rows[:6]])
+    one, _, brute = walked_and_general(model.weka_model_, rows)
+    two, _, _ = walked_and_general(model.weka_model_, rows, threads=2)
+    np.testing.assert_array_equal(one[0], brute)
+    np.testing.assert_array_equal(two[0], brute)
+    walked = one[2]
+    assert one[1] == 0 and walked > len(rows) // 2
+    assert 0 < one[3] < walked * (walked - 1) * voters  # every pair through every tree
+    assert one[3] == two[3]
+    assert 1 < len(np.unique(brute)) < len(rows)
+
+
+@pytest.mark.slow  # 4,200 walked rows, their 17.6 million pairs asked too: 40 s
+def test_walked_rows_over_two_chunks_as_asking_the_members(weka):
+    """More walked rows than a chunk of second rows (4,096): two chunks, as asking.
+
+    Every row misses the attribute the trees split on most, so that all the
+    pairs are of two walked rows; the degrees are those of asking the members
+    each pair, on two threads.
+    """
+    from weka_ranking.data import synthetic
+
+    model = RankingReduction(
+        "J48", pairs_per_instance=1, voters=3, pair_features="concat"
+    ).fit(synthetic(1_500, seed=2))
+    rows = np.array(synthetic(4_200, seed=3).X, dtype=np.float64)
+    rows[:, 0] = np.nan  # x1, the strongest signal: every tree splits on it
+    rows[::7, 3] = np.nan
+    jrows = jpype.JArray.of(rows)
+    everyone = jpype.JArray(jpype.JInt)(list(range(len(rows))))
+    degrees = []
+    for walk in (True, False):
+        votes = committee(model.weka_model_, jrows, 2)
+        exact = votes.exactTournament()
+        exact.setWalkFractionally(walk)
+        degrees.append(np.asarray(exact.tournament(everyone, votes).scores))
+        assert exact.rowsWalked() == (len(rows) if walk else 0)
+    np.testing.assert_array_equal(degrees[0], degrees[1])
+    assert len(np.unique(degrees[0])) > 1

@@ -39,7 +39,7 @@ SMALL_BATCH = 10
 # From this many pairs asked of a tree committee's members one by one (some
 # 800,000 a second on two cores: 6 s), a ranking says so before it starts;
 # from this many with a row its J48 trees walk fractionally (counted from the
-# rows in blocks, the pairs whose leaves disagree walked one by one), too.
+# rows in blocks, a pair walked only where a tree's answer on it is open), too.
 # Java's TreeTournament has the same numbers.
 ASKED_PAIRS_WORTH_SAYING = 5_000_000
 WALKED_PAIRS_WORTH_SAYING = 50_000_000

@@ -126,6 +126,20 @@ final class FractionalPairs {
   }
 
   /**
+   * Tree t's answer on "a beats b", a the row last given ({@link #give}),
+   * as its J48's {@code classifyInstance} gives it: J48's sums from the
+   * root, for a pair whose walk meets a missing value (one that does not
+   * reaches a leaf, whose answer {@link #beats} reads without a sum).
+   *
+   * @param t the tree
+   * @param b the second row's values
+   * @return whether tree t says a beats b
+   */
+  boolean says(int t, double[] b) {
+    return m_Given[t].wins(0, b);
+  }
+
+  /**
    * One tree's answer on "a beats b", as its J48's {@code classifyInstance}
    * gives it, missing values included.
    *
@@ -310,8 +324,8 @@ final class FractionalPairs {
     }
 
     /**
-     * The tree's answer on the pair, from the node {@link #stop} gave: J48's
-     * sums from there with weight 1 are its sums from the root.
+     * The tree's answer on the pair, from the root or the node {@link #stop}
+     * gave: J48's sums from there with weight 1 are its sums from the root.
      */
     boolean wins(int node, double[] b) {
       probs(node, 1.0, b);

@@ -48,7 +48,9 @@ import java.util.concurrent.atomic.LongAdder;
  * tree splits on are walked fractionally by WEKA. Where every tree is J48's,
  * so are they here ({@link FractionalPairs}): against the clean rows by
  * leaves' bits a block at a time, both ways ({@link #againstClean}), with
- * one another pair by pair; otherwise (REPTree, or a nominal value past a
+ * one another by bits too, a pair walked only where a tree's answer on it
+ * is open and may change the vote ({@link WalkedPairs}); otherwise
+ * (REPTree, or a nominal value past a
  * split's branches) their pairs, both ways, go to the committee itself.
  * Where that is still quadratic in those rows, the tournament says so on
  * standard error before it starts ({@link #COST_SAID_BY_CALLER}), and once
@@ -1457,16 +1459,18 @@ public final class TreeTournament implements ExactTournament {
   public static String walkedCost(long walked, long n) {
     return String.format(Locale.ROOT, "%,d of %,d instances have a missing value where a "
         + "J48 tree splits: the exact tournament counts their %,d pairs, both ways, from the "
-        + "rows as WEKA walks them (fractions), %,d of them pairs of two such instances "
-        + "walked one by one, as are those whose leaves disagree: about %d s on two cores "
+        + "rows as WEKA walks them (fractions), %,d of them pairs of two such instances, "
+        + "each walked where a tree's answer is open, as are those whose leaves disagree: "
+        + "about %d s on two cores "
         + "(docs/meta-classifier.md)", walked, n, pairsOf(walked, n),
         walked * (walked - 1), Math.round(walkedSeconds(walked, n)));
   }
 
   /**
    * The seconds on two cores of the pairs with a walked row: those with a
-   * clean row counted from the rows in blocks, those of two walked rows each
-   * walked through the trees, at the rates below.
+   * clean row counted from the rows in blocks, those of two walked rows by
+   * bits over the second rows and walked where open ({@link WalkedPairs}),
+   * at the rates below.
    */
   private static double walkedSeconds(long walked, long n) {
     double together = (double) walked * (walked - 1);
@@ -1481,8 +1485,12 @@ public final class TreeTournament implements ExactTournament {
    */
   private static final double WALKED_WITH_CLEAN_A_CPU_SECOND = 120e6;
 
-  /** Pairs of two walked rows a CPU second: about 4.0 million in 5.3 CPU seconds (as above). */
-  private static final double WALKED_TOGETHER_A_CPU_SECOND = 0.75e6;
+  /**
+   * Pairs of two walked rows a CPU second ({@link WalkedPairs}): about 4.0
+   * million in 2.0 CPU seconds (as above, its share of the samples of a
+   * profile of the tournament at load 15; walked one by one, they took 5.3).
+   */
+  private static final double WALKED_TOGETHER_A_CPU_SECOND = 2.0e6;
 
   /** Says once a JVM that the rows b's bits do not fit a quarter of the heap at once. */
   private static void saySmallHeap(long bytes, int ranges) {
@@ -1499,9 +1507,10 @@ public final class TreeTournament implements ExactTournament {
   /**
    * Each walked row's pairs with the rows not asked of the members, both
    * ways: with the clean rows a block of their bits at a time
-   * ({@link #againstClean}), with each other a pair at a time (a pair of
-   * walked rows as the first: that row's). Returns how many times a tree
-   * was walked for one pair.
+   * ({@link #againstClean}), with each other by bits over the second rows
+   * of a chunk, their trees walked in parallel, then the first rows' wins
+   * in tasks ({@link WalkedPairs}). Returns how many times a tree was
+   * walked for one pair.
    */
   private long walkFractionally(int[] rows, int[] walked, int[] byPlace, int[] byAPlace,
       long[] degree) throws Exception {
@@ -1511,21 +1520,26 @@ public final class TreeTournament implements ExactTournament {
     LongAdder walks = new LongAdder();
     againstClean(rows, walked, byPlace, true, degree, walks);
     againstClean(rows, walked, byAPlace, false, degree, walks);
-    parallel((walked.length + WALKED_PER_TASK - 1) / WALKED_PER_TASK, task -> {
-      FractionalPairs pairs = new FractionalPairs(m_Trees);
-      int last = Math.min(walked.length, (task + 1) * WALKED_PER_TASK);
-      for (int w = task * WALKED_PER_TASK; w < last; w++) {
-        pairs.give(m_Rows[rows[walked[w]]]);
-        long wins = 0;
-        for (int y : walked) {
-          if (y != walked[w] && pairs.beats(m_Rows[rows[y]])) {
-            wins++;
-          }
+    double[][] values = new double[walked.length][];
+    for (int w = 0; w < walked.length; w++) {
+      values[w] = m_Rows[rows[walked[w]]];
+    }
+    WalkedPairs together = new WalkedPairs(m_Trees);
+    for (int from = 0; from < walked.length; from += WalkedPairs.CHUNK) {
+      WalkedPairs.Chunk chunk = together.new Chunk(from,
+          Math.min(WalkedPairs.CHUNK, walked.length - from));
+      parallel(m_Trees.length, t -> chunk.walk(values, t));
+      parallel((walked.length + WALKED_PER_TASK - 1) / WALKED_PER_TASK, task -> {
+        FractionalPairs pairs = new FractionalPairs(m_Trees);
+        WalkedPairs.Scratch scratch = together.new Scratch(chunk.words);
+        int last = Math.min(walked.length, (task + 1) * WALKED_PER_TASK);
+        for (int w = task * WALKED_PER_TASK; w < last; w++) {
+          // each walked row in one task of a chunk only
+          degree[walked[w]] += together.wins(chunk, pairs, values[w], values, w, scratch);
         }
-        degree[walked[w]] += wins; // each walked row in one task only
-      }
-    });
-    walks.add((long) walked.length * (walked.length - 1) * m_Trees.length);
+        walks.add(scratch.walks);
+      });
+    }
     return walks.sum();
   }
 
@@ -2248,10 +2262,11 @@ public final class TreeTournament implements ExactTournament {
 
   /**
    * How many times the last tournament walked a tree for one pair (rows
-   * with missing values: their pairs with one another, counted for every
-   * tree though a committee stops once decided, and those with a clean row
-   * walked with J48's arithmetic where {@link Mixtures} declines): the work
-   * that grows with the pairs. None of them is asked of the members.
+   * with missing values: their pairs with one another where the tree's
+   * answer is open and may change the vote ({@link WalkedPairs}), and those
+   * with a clean row walked with J48's arithmetic where {@link Mixtures}
+   * declines): the work that grows with the pairs. None of them is asked of
+   * the members.
    *
    * @return the walks, 0 before the first tournament
    */
