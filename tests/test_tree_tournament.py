@@ -398,14 +398,14 @@ def test_a_ranking_says_its_cost_before_it_starts(learner, weka, monkeypatch):
             f"splits: the exact tournament counts their {pairs:,} pairs, both ways, "
             "from the rows as WEKA walks them (fractions), 6 of them pairs of two "
             "such instances, each walked where a tree's answer is open, as are those "
-            "whose leaves disagree: about 0 s on two cores (docs/meta-classifier.md)"
+            "whose leaves disagree: about 0 s on two idle cores (docs/meta-classifier.md)"
         ]
     else:
         assert ranking.comparisons == pairs
         assert [str(w.message) for w in warned] == [
             f"the array X: 3 of 600 instances have a missing value where a tree "
             f"splits: the exact tournament asks each of their {pairs} pairs, both "
-            "ways, of the members one by one, some 800,000 a second on two cores "
+            "ways, of the members one by one, some 800,000 a second on two idle cores "
             "(docs/meta-classifier.md)"
         ]
 

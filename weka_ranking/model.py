@@ -570,7 +570,7 @@ class RankingReduction(ClassifierMixin, Ranker):
                 logger,
                 "%s: %d of %d instances have a missing value where a tree splits: "
                 "the exact tournament asks each of their %d pairs, both ways, of "
-                "the members one by one, some 800,000 a second on two cores "
+                "the members one by one, some 800,000 a second on two idle cores "
                 "(docs/meta-classifier.md)",
                 source,
                 asked,

@@ -1441,7 +1441,7 @@ public final class TreeTournament implements ExactTournament {
       System.err.println(String.format(Locale.ROOT, "RankingReduction: %,d of %,d instances "
           + "have a missing value where a tree splits: the exact tournament asks each of "
           + "their %,d pairs, both ways, of the members one by one, some 800,000 a second "
-          + "on two cores (docs/meta-classifier.md)", asked, n, pairsOf(asked, n)));
+          + "on two idle cores (docs/meta-classifier.md)", asked, n, pairsOf(asked, n)));
     }
     if (pairsOf(walked, n) >= WALKED_PAIRS_WORTH_SAYING) {
       System.err.println(String.format(Locale.ROOT, "RankingReduction: %s",
@@ -1461,7 +1461,7 @@ public final class TreeTournament implements ExactTournament {
         + "J48 tree splits: the exact tournament counts their %,d pairs, both ways, from the "
         + "rows as WEKA walks them (fractions), %,d of them pairs of two such instances, "
         + "each walked where a tree's answer is open, as are those whose leaves disagree: "
-        + "about %d s on two cores "
+        + "about %d s on two idle cores "
         + "(docs/meta-classifier.md)", walked, n, pairsOf(walked, n),
         walked * (walked - 1), Math.round(walkedSeconds(walked, n)));
   }
