@@ -356,10 +356,12 @@ def test_the_pilot_runs_its_last_size_beside_the_next_schemes(weka, monkeypatch)
     lock = threading.Lock()
 
     def pilot_on(workers):
-        # Alone: the warm-up, the unit's fold, and again; beside: a, 5 s; b, 7 s.
+        # Alone: the warm-up till two readings in a row are no longer 10 %
+        # below the best before them, the unit's fold, and again; beside: a,
+        # 5 s; b, 7 s.
         alone = {
-            "J48 alone": iter([9.0, 2.0, 2.5]),
-            "NaiveBayes alone": iter([9.0] * 3),
+            "J48 alone": iter([9.0, 4.0, 3.8, 4.1, 2.0, 2.5]),
+            "NaiveBayes alone": iter([9.0] * 5),
         }
         beside_seconds = {"J48 alone": 5.0, "NaiveBayes alone": 7.0}
         at_once = []
@@ -372,7 +374,14 @@ def test_the_pilot_runs_its_last_size_beside_the_next_schemes(weka, monkeypatch)
                 return next(alone[scheme.name]), 1.0, ""
 
         monkeypatch.setattr(est, "_pilot_seconds", measured)
-        pilots, _ = est.pilot(plan, workers=workers)
+        pilots, around = est.pilot(plan, workers=workers)
+        assert around["warm_up"] == {
+            "J48 alone": [9.0, 4.0, 3.8, 4.1],
+            "NaiveBayes alone": [9.0] * 3,
+        }
+        # The seconds beyond the best till it: 9 - 3.8 and 4 - 3.8.
+        assert around["warming"]["J48 alone"] == pytest.approx(5.4)
+        assert around["warming"]["NaiveBayes alone"] == 0.0
         return {p.scheme: p for p in pilots}, at_once
 
     pilots, at_once = pilot_on(1)

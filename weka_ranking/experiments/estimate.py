@@ -85,6 +85,11 @@ GROWTH_EXPONENTS = (1.0, 1.6)
 # measured on two cores.
 UNIT_OVERHEAD_SECONDS = 0.02
 REPORT_SECONDS = 4.0
+# Each scheme's warm-up runs the largest data set's smaller pilot size again
+# till a reading is no longer below the best before it by this share (the
+# JVM's compiler done with the scheme's code), at most WARM_UP_READINGS times.
+WARMER = 0.9
+WARM_UP_READINGS = 8
 # A scheme whose units take more than this many times the other schemes'
 # median is named before the work.
 FAR_LONGER = 5.0
@@ -148,6 +153,41 @@ def slowdown_beside(alone: Sequence[float], beside: Sequence[float]) -> float:
     return max(1.0, statistics.fmean(beside) / statistics.fmean(alone))
 
 
+def warmed(readings: Sequence[float]) -> bool:
+    """Whether a scheme's warm-up readings say the JVM's compiler is done with it.
+
+    Done when neither of the last two readings fell below :data:`WARMER` times
+    the best before it (one reading above the best is a busy machine's noise
+    as often as a warm JVM's), or after :data:`WARM_UP_READINGS`.
+
+    >>> warmed([2.0, 1.0, 0.5])
+    False
+    >>> warmed([2.0, 1.0, 0.95, 1.3])
+    True
+    """
+    if len(readings) >= WARM_UP_READINGS:
+        return True
+    if len(readings) < 3:
+        return False
+    return all(readings[i] >= WARMER * min(readings[:i]) for i in (-2, -1))
+
+
+def warming_seconds(readings: Sequence[float]) -> float:
+    """The seconds a scheme's warm-up took beyond its warm reading, till the best.
+
+    What a fresh process (the run's) pays again in its first units of the
+    scheme, the JVM's compiler still at its code; readings after the best
+    are the machine's noise, not counted.
+
+    >>> warming_seconds([2.0, 1.0, 0.5, 0.8])
+    2.0
+    """
+    if not readings:
+        return 0.0
+    best = min(readings)
+    return sum(r - best for r in readings[: readings.index(best)])
+
+
 @dataclass(frozen=True)
 class Pilot:
     """One scheme's pilot on one data set, and the unit's seconds it gives.
@@ -157,7 +197,9 @@ class Pilot:
     ``exponent`` the model of growth's (unused where ``pilot_rows == rows``);
     ``error`` the first line of what failed (the units will fail alike);
     ``slowdown`` how much longer a unit takes beside the run's other
-    workers (:func:`slowdown_beside`; 1 on one worker).
+    workers (:func:`slowdown_beside`; 1 on one worker); ``cpu_seconds`` the
+    process's CPU seconds over the ``seconds`` (a committee's members on
+    every core: more than its seconds).
     """
 
     data: str
@@ -168,11 +210,17 @@ class Pilot:
     exponent: float
     error: str = ""
     slowdown: float = 1.0
+    cpu_seconds: float = 0.0
 
     @property
     def unit_seconds(self) -> float:
         """A unit's expected training and ranking seconds."""
         return scaled(self.seconds, self.pilot_rows, self.rows, self.exponent)
+
+    @property
+    def unit_cpu_seconds(self) -> float:
+        """A unit's expected CPU seconds, on all the cores its work keeps busy."""
+        return scaled(self.cpu_seconds, self.pilot_rows, self.rows, self.exponent)
 
 
 @dataclass(frozen=True)
@@ -187,7 +235,13 @@ class SchemeEstimate:
 
 @dataclass(frozen=True)
 class PlanEstimate:
-    """The plan's expected wall seconds on ``jobs`` workers, and each scheme's."""
+    """The plan's expected wall seconds on ``jobs`` workers, and each scheme's.
+
+    ``warming_seconds``: the JVM's compiler's warming the run's first units
+    pay; ``cpu_bound``: the units' CPU seconds over the cores exceed their
+    replay on the workers (a second worker gains nothing where a unit's
+    members already keep every core busy), and price the plan.
+    """
 
     jobs: int
     units: int
@@ -197,6 +251,8 @@ class PlanEstimate:
     pace: float
     schemes: tuple[SchemeEstimate, ...]
     far_longer: tuple[str, ...]
+    warming_seconds: float = 0.0
+    cpu_bound: bool = False
 
 
 def estimate(
@@ -208,15 +264,23 @@ def estimate(
     pace: float = 1.0,
     load_seconds: float = 0.0,
     overhead: float = UNIT_OVERHEAD_SECONDS,
+    warming: Mapping[str, float] | None = None,
+    cpu_seconds: Mapping[Cell, float] | None = None,
+    cores: int = 1,
 ) -> PlanEstimate:
     """The wall seconds of running ``units`` on ``jobs`` workers: the arithmetic.
 
     A unit costs ``unit_seconds[(data set, scheme)] * slowdown + overhead``
-    (``slowdown`` one for all, or by cell); the plan's wall is the data sets'
-    loading (``load_seconds``), the report (its seconds alone times ``pace``),
-    and the units replayed in order on the first free worker. A scheme's wall
-    is its units' alone on the jobs; the plan's ``slowdown``, its units'
-    mean weighted by their seconds.
+    (``slowdown`` one for all, or by cell), a scheme's first unit also its
+    ``warming`` (by scheme name: the JVM's compiler warming to it in the
+    run's fresh process); the units are replayed in order on the first free
+    worker. Where ``cpu_seconds`` (by cell) are given, the units' CPU
+    seconds and the warming over ``cores`` are a least the replay is raised
+    to, every unit's cost by the same factor: the cores do no more than
+    their seconds, however many workers share them. The plan's wall adds the
+    data sets' loading (``load_seconds``) and the report (its seconds alone
+    times ``pace``). A scheme's wall is its units' alone on the jobs; the
+    plan's ``slowdown``, its units' mean weighted by their seconds.
     """
     workers = min(jobs, len(units))
     slowdowns = (
@@ -224,11 +288,24 @@ def estimate(
         if isinstance(slowdown, Mapping)
         else dict.fromkeys(unit_seconds, slowdown)
     )
+    warming = warming or {}
     cost = {
         cell: seconds * slowdowns[cell] + overhead
         for cell, seconds in unit_seconds.items()
     }
-    durations = [cost[_cell(u)] for u in units]
+    durations, warmed_schemes = [], set()
+    for unit in units:
+        durations.append(cost[_cell(unit)])
+        if unit.scheme.name not in warmed_schemes:
+            warmed_schemes.add(unit.scheme.name)
+            durations[-1] += warming.get(unit.scheme.name, 0.0)
+    replay = makespan(durations, workers) if durations else 0.0
+    bound = 1.0
+    if cpu_seconds is not None and replay > 0:
+        busy = sum(cpu_seconds[_cell(u)] for u in units)
+        busy += sum(warming.get(name, 0.0) for name in warmed_schemes)
+        bound = max(1.0, busy / cores / replay)
+    durations = [d * bound for d in durations]
     fixed = load_seconds + REPORT_SECONDS * pace
     work = sum(unit_seconds[_cell(u)] for u in units)
     slowed = sum(unit_seconds[_cell(u)] * slowdowns[_cell(u)] for u in units)
@@ -242,12 +319,14 @@ def estimate(
     return PlanEstimate(
         jobs=jobs,
         units=len(units),
-        seconds=fixed + (makespan(durations, workers) if durations else 0.0),
+        seconds=fixed + replay * bound,
         fixed_seconds=fixed,
-        slowdown=slowed / work if work > 0 else 1.0,
+        slowdown=bound * slowed / work if work > 0 else 1.0,
         pace=pace,
         schemes=schemes,
         far_longer=far_longer({s.name: s.unit_seconds for s in schemes}),
+        warming_seconds=sum(warming.get(name, 0.0) for name in warmed_schemes),
+        cpu_bound=bound > 1.0,
     )
 
 
@@ -284,6 +363,18 @@ def _stratified_prefix(rows: np.ndarray, y: np.ndarray, count: int) -> np.ndarra
         where = np.flatnonzero(labels == value)
         keep[where[: max(1, round(count * len(where) / len(rows)))]] = True
     return rows[keep]
+
+
+def _fewer(
+    train: np.ndarray, test: np.ndarray, y: np.ndarray, count: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """A fold cut to about ``count`` training rows, its test rows in proportion."""
+    if count >= len(train):
+        return train, test
+    return (
+        _stratified_prefix(train, y, count),
+        _stratified_prefix(test, y, max(2, round(count * len(test) / len(train)))),
+    )
 
 
 def _pilot_seconds(
@@ -350,13 +441,16 @@ def pilot(
 ) -> tuple[list[Pilot], dict]:
     """Each scheme's pilot on each data set, and what was measured around them.
 
-    On ``workers`` > 1 the last size is also run beside the plan's next
-    ``workers - 1`` schemes at once, between its two runs alone, for the
-    slowdown of a unit beside the others.
+    Each scheme is first warmed up (:func:`warmed`) on the largest data set's
+    smaller size; on ``workers`` > 1 the last size is also run beside the
+    plan's next ``workers - 1`` schemes at once, between its two runs alone,
+    for the slowdown of a unit beside the others.
 
     The second value holds ``load`` (the load average before the pilot),
-    ``cores``, ``seconds`` (the pilot's wall) and ``pace`` (its wall over its
-    CPU seconds, at least 1: how much slower than alone the machine runs).
+    ``cores``, ``seconds`` (the pilot's wall), ``pace`` (its wall over its
+    CPU seconds, at least 1: how much slower than alone the machine runs),
+    ``warm_up`` (each scheme's warm-up readings) and ``warming`` (their
+    seconds beyond warm, :func:`warming_seconds`, by scheme).
     """
     from weka_ranking.folds import weka_folds
 
@@ -366,31 +460,32 @@ def pilot(
     cells = len(plan.data) * len(plan.schemes)
     # Each data set's rows the pilot trains on, (train, test) a size: the
     # unit's own, or a quarter of ``rows`` and ``rows`` of them; and a unit's.
-    sizes, unit_rows = {}, {}
+    sizes, unit_rows, quarter = {}, {}, {}
     for spec in plan.data:
         data = spec.load()
         train, test = next(iter(weka_folds(data.y, plan.folds, 1)))
         unit_rows[spec] = len(train)
-        sizes[spec] = [
-            (
-                _stratified_prefix(train, data.y, size),
-                _stratified_prefix(
-                    test, data.y, max(2, round(size * len(test) / len(train)))
-                ),
-            )
-            for size in (rows // 4, rows)
-        ]
-        if len(train) <= rows:
-            sizes[spec] = [(train, test)]
+        quarter[spec] = _fewer(train, test, data.y, rows // 4)
+        sizes[spec] = (
+            [(train, test)]
+            if len(train) <= rows
+            else [quarter[spec], _fewer(train, test, data.y, rows)]
+        )
     largest = max(plan.data, key=unit_rows.__getitem__)
+    warm_up: dict[str, list[float]] = {}
     # The units' own lines would crowd out the pilot's.
     level = progress_module.MEMBERS.level
     progress_module.MEMBERS.setLevel(logging.WARNING)
     try:
         for scheme in plan.schemes:  # the JVM's compiler warmed to each scheme
-            _pilot_seconds(
-                scheme, largest.load(), *sizes[largest][0], unit_rows[largest]
-            )
+            readings = warm_up[scheme.name] = []
+            while not warmed(readings):
+                seconds, _, error = _pilot_seconds(
+                    scheme, largest.load(), *quarter[largest], unit_rows[largest]
+                )
+                if error:
+                    break
+                readings.append(seconds)
         for spec in plan.data:
             data = spec.load()
             (small_train, _), (full_train, _) = sizes[spec][0], sizes[spec][-1]
@@ -406,7 +501,7 @@ def pilot(
                     *(scheme.name, spec.name, len(pilots) + 1, cells),
                     since=started,
                 )
-                # The last size twice, the lesser kept: a run's units are warm.
+                # The last size twice, the lesser kept (a busy machine's noise).
                 measured = [
                     _pilot_seconds(scheme, data, *s, unit_rows[spec])
                     for s in sizes[spec]
@@ -435,6 +530,7 @@ def pilot(
                         exponent,
                         error,
                         slowdown_beside([m[0] for m in measured[-2:]], beside),
+                        full_cpu,
                     )
                 )
     finally:
@@ -445,6 +541,8 @@ def pilot(
         "cores": machine.cores(),
         "seconds": wall,
         "pace": max(1.0, wall / max(time.process_time() - cpu_started, 1e-9)),
+        "warm_up": warm_up,
+        "warming": {name: warming_seconds(r) for name, r in warm_up.items()},
     }
     return pilots, measured_around
 
@@ -487,6 +585,9 @@ def plan_estimate(
         slowdown={(p.data, p.scheme): p.slowdown for p in pilots},
         pace=around["pace"],
         load_seconds=load_seconds,
+        warming=around["warming"],
+        cpu_seconds={(p.data, p.scheme): p.unit_cpu_seconds for p in pilots},
+        cores=around["cores"],
     )
     kept = keep_pilot(plan, out, pilots, jobs)
     return {
