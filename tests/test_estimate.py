@@ -99,6 +99,56 @@ def test_the_plans_wall_by_hand():
 
 
 @pytest.mark.fast
+def test_the_warming_and_the_cores_by_hand():
+    """A scheme's first unit pays its warming; the cores bound what workers gain."""
+    units = two_by_two().units()
+    warming = {"a": 4.0, "b": 0.5}
+    one = est.estimate(units, SECONDS, 1, overhead=0.0, warming=warming)
+    assert one.seconds == pytest.approx(est.REPORT_SECONDS + 32.0 + 4.5)
+    assert one.warming_seconds == pytest.approx(4.5)
+    # 5 3.5 1 3 2 10 2 10 s on two workers: one ends at 5 7 17, the other at
+    # 3.5 4.5 7.5 9.5 19.5.
+    two = est.estimate(units, SECONDS, 2, overhead=0.0, warming=warming)
+    assert two.seconds == pytest.approx(est.REPORT_SECONDS + 19.5)
+    assert two.cores_bound == 1.0
+    # b's members on both cores (CPU twice its seconds), a on one: 6 + 52
+    # CPU seconds, 29 s on two cores, where the replay on two workers says 17.
+    cpu = {
+        cell: seconds * (2 if cell[1] == "b" else 1)
+        for cell, seconds in SECONDS.items()
+    }
+    bound = est.estimate(units, SECONDS, 2, overhead=0.0, cpu_seconds=cpu, cores=2)
+    assert bound.cores_bound == pytest.approx(29.0 / 17)
+    assert bound.seconds == pytest.approx(est.REPORT_SECONDS + 29.0)
+    assert sum(s.unit_seconds for s in bound.schemes) == pytest.approx(29.0 / 17 * 32)
+    assert bound.slowdown == pytest.approx(29.0 / 17)
+    # On one worker the replay (32 s) is above the cores' 29: not bound.
+    alone = est.estimate(units, SECONDS, 1, overhead=0.0, cpu_seconds=cpu, cores=2)
+    assert (alone.seconds, alone.cores_bound) == (est.REPORT_SECONDS + 32.0, 1.0)
+    # The warming's seconds busy the cores too: (58 + 4.5) / 2 over 19.5.
+    both = est.estimate(
+        units, SECONDS, 2, overhead=0.0, warming=warming, cpu_seconds=cpu, cores=2
+    )
+    assert both.seconds == pytest.approx(est.REPORT_SECONDS + 31.25)
+
+
+@pytest.mark.fast
+def test_a_scheme_warmed_up_till_its_readings_stop_falling():
+    assert not est.warmed([3.0, 1.0])
+    # 0.5 is below 0.9 of the best before it: still falling.
+    assert not est.warmed([3.0, 1.0, 0.95, 0.5])
+    assert est.warmed([3.0, 1.0, 0.95, 0.5, 0.5, 0.46])
+    # One reading above the best is no sign either way.
+    assert not est.warmed([3.0, 2.0, 5.0])
+    assert est.warmed([3.0] * 3)
+    assert est.warmed([10.0 - i for i in range(est.WARM_UP_READINGS)])
+    # Beyond the best, till it: (3 - 0.5) + (1 - 0.5); 2.0 after it is noise.
+    assert est.warming_seconds([3.0, 1.0, 0.5, 2.0]) == pytest.approx(3.0)
+    assert est.warming_seconds([1.0]) == 0.0
+    assert est.warming_seconds([]) == 0.0
+
+
+@pytest.mark.fast
 def test_a_scheme_far_longer_than_the_others_is_named_in_one_line():
     units = two_by_two().units()
     # b's 26 s are not 5 times a's 6 s.
@@ -240,6 +290,10 @@ def test_the_kept_pilot_is_read_for_its_own_plan_and_jobs(tmp_path):
     beside = {cell: s * (1.5 if cell[1] == "b" else 1.0) for cell, s in SECONDS.items()}
     assert est.kept_pilot(plan, tmp_path, jobs=2) == beside
     assert est.kept_pilot(plan, tmp_path) == SECONDS
+    # A plan bound by the cores: every unit 1.25 times as long again.
+    est.keep_pilot(plan, tmp_path, pilots, jobs=2, cores_bound=1.25)
+    bound = est.kept_pilot(plan, tmp_path, jobs=2)
+    assert bound == pytest.approx({c: s * 1.25 for c, s in beside.items()})
     assert est.kept_pilot(two_by_two(folds=3), tmp_path, jobs=2) == {}  # another plan
     assert est.kept_pilot(plan, tmp_path / "none") == {}
 

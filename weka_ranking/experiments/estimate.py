@@ -238,9 +238,9 @@ class PlanEstimate:
     """The plan's expected wall seconds on ``jobs`` workers, and each scheme's.
 
     ``warming_seconds``: the JVM's compiler's warming the run's first units
-    pay; ``cpu_bound``: the units' CPU seconds over the cores exceed their
-    replay on the workers (a second worker gains nothing where a unit's
-    members already keep every core busy), and price the plan.
+    pay; ``cores_bound``: how many times their replay on the workers the
+    units' CPU seconds over the cores are, where more than 1 (a second worker
+    gains nothing where a unit's members already keep every core busy), or 1.
     """
 
     jobs: int
@@ -252,7 +252,7 @@ class PlanEstimate:
     schemes: tuple[SchemeEstimate, ...]
     far_longer: tuple[str, ...]
     warming_seconds: float = 0.0
-    cpu_bound: bool = False
+    cores_bound: float = 1.0
 
 
 def estimate(
@@ -326,7 +326,7 @@ def estimate(
         schemes=schemes,
         far_longer=far_longer({s.name: s.unit_seconds for s in schemes}),
         warming_seconds=sum(warming.get(name, 0.0) for name in warmed_schemes),
-        cpu_bound=bound > 1.0,
+        cores_bound=bound,
     )
 
 
@@ -589,7 +589,7 @@ def plan_estimate(
         cpu_seconds={(p.data, p.scheme): p.unit_cpu_seconds for p in pilots},
         cores=around["cores"],
     )
-    kept = keep_pilot(plan, out, pilots, jobs)
+    kept = keep_pilot(plan, out, pilots, jobs, result.cores_bound)
     return {
         "estimate": asdict(result),
         "pilots": [asdict(p) | {"unit_seconds": p.unit_seconds} for p in pilots],
@@ -610,11 +610,16 @@ def stored_units(store: ResultStore) -> dict[str, list[dict]]:
 
 
 def keep_pilot(
-    plan: ExperimentPlan, out: str | Path, pilots: Iterable[Pilot], jobs: int = 1
+    plan: ExperimentPlan,
+    out: str | Path,
+    pilots: Iterable[Pilot],
+    jobs: int = 1,
+    cores_bound: float = 1.0,
 ) -> Path:
     """The pilot's unit seconds and slowdowns on ``jobs``, with the plan they price.
 
-    Written to ``out``/estimate.json.
+    Written to ``out``/estimate.json; a slowdown is the pilot's times the
+    plan's ``cores_bound`` (:class:`PlanEstimate`).
     """
     path = Path(out) / KEPT
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -622,7 +627,7 @@ def keep_pilot(
         "plan": plan.to_dict(),
         "jobs": jobs,
         "unit_seconds": [
-            [p.data, p.scheme, p.unit_seconds, p.slowdown] for p in pilots
+            [p.data, p.scheme, p.unit_seconds, p.slowdown * cores_bound] for p in pilots
         ],
     }
     write_atomically(path, json.dumps(values) + "\n")
@@ -794,9 +799,16 @@ def lines(values: dict) -> list[str]:
         f"{around['load']:.1f} on {around['cores']} cores (each unit "
         f"{plan['slowdown']:.2f} times as long as on 1 worker; "
         f"{_duration(plan['fixed_seconds'])} of data, start and report, at "
-        f"{plan['pace']:.1f} times their seconds alone; the command's own start "
-        "not counted)"
+        f"{plan['pace']:.1f} times their seconds alone; "
+        f"{_duration(plan['warming_seconds'])} of the JVM's compiler warming to "
+        "the schemes in their first units; the command's own start not counted)"
     ]
+    if plan["cores_bound"] > 1:
+        out[0] += (
+            f"; bound by the {around['cores']} cores: the units' CPU seconds over "
+            f"them are {plan['cores_bound']:.2f} times their replay on {workers} "
+            "(their members already keep the cores busy)"
+        )
     if jobs > 1:
         out[0] += (
             f"; the slowdown measured by running each pilot beside the plan's next "
