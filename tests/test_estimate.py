@@ -71,6 +71,23 @@ def test_slowdown_beside_the_other_workers_by_hand():
 
 
 @pytest.mark.fast
+def test_a_schemes_slowdown_pooled_over_its_data_sets_by_hand():
+    # a: 2 s at 3 times, 6 s at 1 time: (6 + 6) / 8 s; b's one cell its own.
+    pilots = [
+        est.Pilot("d1", "a", 100, 100, 2.0, 1.0, slowdown=3.0),
+        est.Pilot("d2", "a", 100, 100, 6.0, 1.0, slowdown=1.0),
+        est.Pilot("d1", "b", 100, 100, 5.0, 1.0, slowdown=1.2),
+    ]
+    assert est.pooled_slowdowns(pilots) == pytest.approx(
+        {("d1", "a"): 1.5, ("d2", "a"): 1.5, ("d1", "b"): 1.2}
+    )
+    # Weighed by a unit's seconds, not the pilot's: 1,000 rows priced 8 times.
+    grown = est.Pilot("d3", "b", 2000, 1000, 1.0, 3.0, slowdown=2.0)
+    pooled = est.pooled_slowdowns([pilots[2], grown])
+    assert pooled[("d3", "b")] == pytest.approx((5.0 * 1.2 + 8.0 * 2.0) / 13.0)
+
+
+@pytest.mark.fast
 def test_the_plans_wall_by_hand():
     """Units d1: a b a b, d2: a b a b (1 3 1 3 2 10 2 10 s)."""
     units = two_by_two().units()

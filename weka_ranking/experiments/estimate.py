@@ -5,14 +5,18 @@ a hundred times another's. ``weka-ranking experiment PLAN --estimate`` runs a
 short pilot of each scheme on each data set and prices the plan from it,
 running no unit of the plan:
 
-- **The pilot.** Each scheme is first run once to warm the JVM's compiler to
-  its code (on the largest data set's smaller size: a run pays that once a
-  process, and a scheme's first pilot would be priced two or three times too
-  high). Then it is trained on the first training fold of run 1 of each data
-  set and ranks its test fold: the unit's own work where the fold has at most
-  ``m = PILOT_ROWS`` training rows, else on ``m / 4`` then ``m`` of them (a
-  stratified prefix of WEKA's fold, the test fold cut in the same
-  proportion). The last size is run twice and the lesser kept, the pilot's
+- **The warm-up.** Each scheme is first run again and again on the largest
+  data set's smaller size (``m / 4`` rows) till its readings stop falling
+  (:func:`warmed`): the JVM's compiler warms to a scheme's code over several
+  units, and a pilot run once or twice priced a run's units, warm after the
+  first few, 1.5 to 2.6 times their mean. What the warm-up took beyond its
+  best reading is the scheme's warming (:func:`warming_seconds`), which the
+  run's fresh process pays again in its first unit of the scheme.
+- **The pilot.** Then each scheme is trained on the first training fold of
+  run 1 of each data set and ranks its test fold: the unit's own work where
+  the fold has at most ``m = PILOT_ROWS`` training rows, else on ``m / 4``
+  then ``m`` of them (a stratified prefix of WEKA's fold, the test fold cut
+  in the same proportion). The last size is run twice and the lesser kept, the pilot's
   seconds (training and ranking, as a unit's record counts them, at the
   machine's load of the moment): a run's units are warm, and one reading on a
   shared machine was up to three times a unit's. On ``jobs`` > 1 workers the
@@ -20,7 +24,8 @@ running no unit of the plan:
   data set, on threads, between its two runs alone (they run again and
   again till it is done, as the run's workers take the next unit when
   free): its seconds there over its seconds alone is a unit's
-  slowdown beside the others (:func:`slowdown_beside`).
+  slowdown beside the others (:func:`slowdown_beside`), pooled over the
+  scheme's data sets (:func:`pooled_slowdowns`).
 - **The model of growth.** A unit of ``n > m`` training rows costs
   ``s(m) * (n / m) ** k`` (:func:`scaled`), ``k`` the exponent the two pilot
   sizes show in CPU seconds (:func:`growth_exponent`: the process's, which
@@ -28,11 +33,16 @@ running no unit of the plan:
   (linear in rows, as NaiveBayes) and 1.6 (the default reduction's growth
   measured up to 128,000 rows, issue 44).
 - **The plan.** Each unit costs its scheme's and data set's seconds, times
-  its slowdown beside the other workers, plus :data:`UNIT_OVERHEAD_SECONDS`;
+  its slowdown beside the other workers, plus :data:`UNIT_OVERHEAD_SECONDS`
+  (a scheme's first unit also its warming);
   the units are replayed in the plan's order
   on the first free of ``jobs`` workers (:func:`runner.makespan`, as
-  ``reproduce --estimate`` prices its plan), after the data sets' loading (as
-  the run's checks took it) and before the report (:data:`REPORT_SECONDS`,
+  ``reproduce --estimate`` prices its plan), raised where need be to the
+  units' CPU seconds (the pilot's, scaled alike) and the warming over the
+  cores: a committee whose members already keep every core busy gains
+  nothing from a second worker, which a slowdown measured beside one pilot
+  can understate. Then come the data sets' loading (as
+  the run's checks took it) and the report (:data:`REPORT_SECONDS`,
   seconds alone scaled by the machine's pace at the pilot: its wall over its
   CPU seconds). The workers are threads of the command's process, its JVM
   already started and warm: they start at no cost.
@@ -58,7 +68,7 @@ import time
 from collections import Counter, defaultdict, deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -151,6 +161,31 @@ def slowdown_beside(alone: Sequence[float], beside: Sequence[float]) -> float:
     if not alone or not beside or statistics.fmean(alone) <= 0:
         return 1.0
     return max(1.0, statistics.fmean(beside) / statistics.fmean(alone))
+
+
+def pooled_slowdowns(pilots: Iterable[Pilot]) -> dict[Cell, float]:
+    """Each cell's slowdown: its scheme's over its data sets, weighted by seconds.
+
+    One reading beside the others a cell, on a busy machine, was off by up to
+    six times; a scheme's readings pooled (its units' seconds beside over
+    their seconds alone) are steadier, and weigh its costly data sets most,
+    as the plan's wall does.
+
+    >>> pooled = pooled_slowdowns([Pilot("d1", "s", 1, 1, 1.0, 1.0, slowdown=4.0),
+    ...                            Pilot("d2", "s", 1, 1, 3.0, 1.0, slowdown=1.0)])
+    >>> pooled[("d1", "s")], pooled[("d2", "s")]
+    (1.75, 1.75)
+    """
+    by_scheme: dict[str, list[Pilot]] = defaultdict(list)
+    for p in pilots:
+        by_scheme[p.scheme].append(p)
+    pooled = {}
+    for scheme, cells in by_scheme.items():
+        alone = sum(p.unit_seconds for p in cells)
+        beside = sum(p.unit_seconds * p.slowdown for p in cells)
+        for p in cells:
+            pooled[(p.data, scheme)] = beside / alone if alone > 0 else p.slowdown
+    return pooled
 
 
 def warmed(readings: Sequence[float]) -> bool:
@@ -578,6 +613,8 @@ def plan_estimate(
             f"{failing.data!r} in the pilot ({failing.error}), as every unit of it "
             "would: fix the scheme or leave it out"
         )
+    pooled = pooled_slowdowns(pilots)
+    pilots = [replace(p, slowdown=pooled[(p.data, p.scheme)]) for p in pilots]
     result = estimate(
         pending,
         {(p.data, p.scheme): p.unit_seconds for p in pilots},
