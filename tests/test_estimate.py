@@ -453,6 +453,10 @@ def test_the_pilot_runs_its_last_size_beside_the_next_schemes(weka, monkeypatch)
         # The seconds beyond the best till it: 9 - 3.8 and 4 - 3.8.
         assert around["warming"]["J48 alone"] == pytest.approx(5.4)
         assert around["warming"]["NaiveBayes alone"] == 0.0
+        # The cores the workers got at once: the machine's where none ran beside.
+        assert 0 <= around["busy_cores"] <= around["cores"]
+        if workers == 1:
+            assert around["busy_cores"] == around["cores"]
         return {p.scheme: p for p in pilots}, at_once
 
     pilots, at_once = pilot_on(1)

@@ -39,10 +39,12 @@ running no unit of the plan:
   on the first free of ``jobs`` workers (:func:`runner.makespan`, as
   ``reproduce --estimate`` prices its plan), raised where need be to the
   units' CPU seconds (the pilot's, scaled alike) and the warming over the
-  cores: a committee whose members already keep every core busy gains
-  nothing from a second worker, which a slowdown measured beside one pilot
-  can understate. Then come the data sets' loading (as
-  the run's checks took it) and the report (:data:`REPORT_SECONDS`,
+  cores the workers get (the process's CPU seconds over its wall while the
+  pilots ran beside others: on a busy machine fewer than it has): a
+  committee whose members already keep every core busy gains nothing from a
+  second worker, which a slowdown measured beside one pilot can understate.
+  Then come the data sets' loading (as the run's checks took it) and the
+  report (:data:`REPORT_SECONDS`,
   seconds alone scaled by the machine's pace at the pilot: its wall over its
   CPU seconds). The workers are threads of the command's process, its JVM
   already started and warm: they start at no cost.
@@ -301,7 +303,7 @@ def estimate(
     overhead: float = UNIT_OVERHEAD_SECONDS,
     warming: Mapping[str, float] | None = None,
     cpu_seconds: Mapping[Cell, float] | None = None,
-    cores: int = 1,
+    cores: float = 1.0,
 ) -> PlanEstimate:
     """The wall seconds of running ``units`` on ``jobs`` workers: the arithmetic.
 
@@ -310,9 +312,10 @@ def estimate(
     ``warming`` (by scheme name: the JVM's compiler warming to it in the
     run's fresh process); the units are replayed in order on the first free
     worker. Where ``cpu_seconds`` (by cell) are given, the units' CPU
-    seconds and the warming over ``cores`` are a least the replay is raised
-    to, every unit's cost by the same factor: the cores do no more than
-    their seconds, however many workers share them. The plan's wall adds the
+    seconds and the warming over ``cores`` (those the workers get at once)
+    are a least the replay is raised to, every unit's cost by the same
+    factor: the cores do no more than their seconds, however many workers
+    share them. The plan's wall adds the
     data sets' loading (``load_seconds``) and the report (its seconds alone
     times ``pace``). A scheme's wall is its units' alone on the jobs; the
     plan's ``slowdown``, its units' mean weighted by their seconds.
@@ -484,8 +487,10 @@ def pilot(
     The second value holds ``load`` (the load average before the pilot),
     ``cores``, ``seconds`` (the pilot's wall), ``pace`` (its wall over its
     CPU seconds, at least 1: how much slower than alone the machine runs),
-    ``warm_up`` (each scheme's warm-up readings) and ``warming`` (their
-    seconds beyond warm, :func:`warming_seconds`, by scheme).
+    ``warm_up`` (each scheme's warm-up readings), ``warming`` (their
+    seconds beyond warm, :func:`warming_seconds`, by scheme) and
+    ``busy_cores`` (the process's CPU seconds over its wall while pilots ran
+    beside others, at most ``cores``; ``cores`` where none did).
     """
     from weka_ranking.folds import weka_folds
 
@@ -508,6 +513,7 @@ def pilot(
         )
     largest = max(plan.data, key=unit_rows.__getitem__)
     warm_up: dict[str, list[float]] = {}
+    together = [0.0, 0.0]  # wall and CPU seconds of the pilots beside others
     # The units' own lines would crowd out the pilot's.
     level = progress_module.MEMBERS.level
     progress_module.MEMBERS.setLevel(logging.WARNING)
@@ -541,13 +547,14 @@ def pilot(
                     _pilot_seconds(scheme, data, *s, unit_rows[spec])
                     for s in sizes[spec]
                 ]
-                beside = (
-                    _side_by_side(
+                beside = []
+                if following and not measured[-1][2]:
+                    phase = time.perf_counter(), time.process_time()
+                    beside = _side_by_side(
                         [scheme, *following], data, *sizes[spec][-1], unit_rows[spec]
                     )
-                    if following and not measured[-1][2]
-                    else []
-                )
+                    together[0] += time.perf_counter() - phase[0]
+                    together[1] += time.process_time() - phase[1]
                 measured.append(
                     _pilot_seconds(scheme, data, *sizes[spec][-1], unit_rows[spec])
                 )
@@ -578,6 +585,13 @@ def pilot(
         "pace": max(1.0, wall / max(time.process_time() - cpu_started, 1e-9)),
         "warm_up": warm_up,
         "warming": {name: warming_seconds(r) for name, r in warm_up.items()},
+        # The cores the workers got at once: a busy machine's other work
+        # leaves them fewer than it has.
+        "busy_cores": (
+            min(machine.cores(), together[1] / together[0])
+            if together[0] > 0
+            else machine.cores()
+        ),
     }
     return pilots, measured_around
 
@@ -624,7 +638,7 @@ def plan_estimate(
         load_seconds=load_seconds,
         warming=around["warming"],
         cpu_seconds={(p.data, p.scheme): p.unit_cpu_seconds for p in pilots},
-        cores=around["cores"],
+        cores=around["busy_cores"],
     )
     kept = keep_pilot(plan, out, pilots, jobs, result.cores_bound)
     return {
@@ -842,9 +856,9 @@ def lines(values: dict) -> list[str]:
     ]
     if plan["cores_bound"] > 1:
         out[0] += (
-            f"; bound by the {around['cores']} cores: the units' CPU seconds over "
-            f"them are {plan['cores_bound']:.2f} times their replay on {workers} "
-            "(their members already keep the cores busy)"
+            f"; bound by the cores: the units' CPU seconds over the "
+            f"{around['busy_cores']:.1f} the workers got at once in the pilot are "
+            f"{plan['cores_bound']:.2f} times their replay on {workers}"
         )
     if jobs > 1:
         out[0] += (
