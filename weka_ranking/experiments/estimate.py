@@ -141,14 +141,21 @@ def growth_exponent(
     return min(high, max(low, k))
 
 
-def slowdown_beside(alone: Sequence[float], beside: Sequence[float]) -> float:
+def slowdown_beside(
+    alone: Sequence[float], beside: Sequence[float], workers: int = 2
+) -> float:
     """How much longer a unit takes beside the run's other workers than alone.
 
     ``beside``: the pilot's seconds beside the plan's next schemes run at
     once, one a worker; ``alone``: its runs alone. The mean of the one over
     the mean of the other (not over the lesser alone, the pilot's price: the
     noise of a shared machine would raise the ratio), at least 1 (a unit is
-    never faster for company; a lesser ratio is the machine's noise).
+    never faster for company; a lesser ratio is the machine's noise) and at
+    most ``workers`` (sharing the cores with ``workers - 1`` others, a unit
+    gets at least its share; more is the machine's load rising during the
+    reading: one such reading priced a scheme's units eleven times their
+    seconds alone, where the run took twice; the cores' bound of
+    :func:`estimate` prices a machine that gives the workers fewer cores).
     Measured rather than modelled: the schemes share the cores as the units
     will (a committee's members already on every core, a learner alone on
     one), take turns on Python's lock for their Python parts, and meet the
@@ -159,10 +166,13 @@ def slowdown_beside(alone: Sequence[float], beside: Sequence[float]) -> float:
     2.0
     >>> slowdown_beside([1.0, 3.0], [1.5, 2.1])
     1.0
+    >>> slowdown_beside([1.0, 1.0], [11.0])
+    2.0
     """
     if not alone or not beside or statistics.fmean(alone) <= 0:
         return 1.0
-    return max(1.0, statistics.fmean(beside) / statistics.fmean(alone))
+    ratio = statistics.fmean(beside) / statistics.fmean(alone)
+    return min(float(workers), max(1.0, ratio))
 
 
 def pooled_slowdowns(pilots: Iterable[Pilot]) -> dict[Cell, float]:
@@ -571,7 +581,7 @@ def pilot(
                         seconds,
                         exponent,
                         error,
-                        slowdown_beside([m[0] for m in measured[-2:]], beside),
+                        slowdown_beside([m[0] for m in measured[-2:]], beside, workers),
                         full_cpu,
                     )
                 )
