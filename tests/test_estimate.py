@@ -68,6 +68,28 @@ def test_slowdown_beside_the_other_workers_by_hand():
     # Nothing measured (one worker, or every copy failed), or no time alone.
     assert est.slowdown_beside([2.0, 2.0], []) == 1.0
     assert est.slowdown_beside([0.0, 0.0], [1.0, 1.0]) == 1.0
+    # Beside one other worker a unit gets at least half the cores: more is
+    # the machine's load rising during the reading. Three workers, a third.
+    assert est.slowdown_beside([1.0, 1.0], [5.0]) == 2.0
+    assert est.slowdown_beside([1.0, 1.0], [5.0], workers=3) == 3.0
+    assert est.slowdown_beside([1.0, 1.0], [2.5], workers=3) == 2.5
+
+
+@pytest.mark.fast
+def test_a_schemes_slowdown_pooled_over_its_data_sets_by_hand():
+    # a: 2 s at 3 times, 6 s at 1 time: (6 + 6) / 8 s; b's one cell its own.
+    pilots = [
+        est.Pilot("d1", "a", 100, 100, 2.0, 1.0, slowdown=3.0),
+        est.Pilot("d2", "a", 100, 100, 6.0, 1.0, slowdown=1.0),
+        est.Pilot("d1", "b", 100, 100, 5.0, 1.0, slowdown=1.2),
+    ]
+    assert est.pooled_slowdowns(pilots) == pytest.approx(
+        {("d1", "a"): 1.5, ("d2", "a"): 1.5, ("d1", "b"): 1.2}
+    )
+    # Weighed by a unit's seconds, not the pilot's: 1,000 rows priced 8 times.
+    grown = est.Pilot("d3", "b", 2000, 1000, 1.0, 3.0, slowdown=2.0)
+    pooled = est.pooled_slowdowns([pilots[2], grown])
+    assert pooled[("d3", "b")] == pytest.approx((5.0 * 1.2 + 8.0 * 2.0) / 13.0)
 
 
 @pytest.mark.fast
@@ -96,6 +118,56 @@ def test_the_plans_wall_by_hand():
     mixed = est.estimate(units, SECONDS, 2, slowdown=by_cell, overhead=0.0)
     assert mixed.seconds == pytest.approx(est.REPORT_SECONDS + 30.0)
     assert mixed.slowdown == pytest.approx((6.0 + 2 * 26.0) / 32.0)
+
+
+@pytest.mark.fast
+def test_the_warming_and_the_cores_by_hand():
+    """A scheme's first unit pays its warming; the cores bound what workers gain."""
+    units = two_by_two().units()
+    warming = {"a": 4.0, "b": 0.5}
+    one = est.estimate(units, SECONDS, 1, overhead=0.0, warming=warming)
+    assert one.seconds == pytest.approx(est.REPORT_SECONDS + 32.0 + 4.5)
+    assert one.warming_seconds == pytest.approx(4.5)
+    # 5 3.5 1 3 2 10 2 10 s on two workers: one ends at 5 7 17, the other at
+    # 3.5 4.5 7.5 9.5 19.5.
+    two = est.estimate(units, SECONDS, 2, overhead=0.0, warming=warming)
+    assert two.seconds == pytest.approx(est.REPORT_SECONDS + 19.5)
+    assert two.cores_bound == 1.0
+    # b's members on both cores (CPU twice its seconds), a on one: 6 + 52
+    # CPU seconds, 29 s on two cores, where the replay on two workers says 17.
+    cpu = {
+        cell: seconds * (2 if cell[1] == "b" else 1)
+        for cell, seconds in SECONDS.items()
+    }
+    bound = est.estimate(units, SECONDS, 2, overhead=0.0, cpu_seconds=cpu, cores=2)
+    assert bound.cores_bound == pytest.approx(29.0 / 17)
+    assert bound.seconds == pytest.approx(est.REPORT_SECONDS + 29.0)
+    assert sum(s.unit_seconds for s in bound.schemes) == pytest.approx(29.0 / 17 * 32)
+    assert bound.slowdown == pytest.approx(29.0 / 17)
+    # On one worker the replay (32 s) is above the cores' 29: not bound.
+    alone = est.estimate(units, SECONDS, 1, overhead=0.0, cpu_seconds=cpu, cores=2)
+    assert (alone.seconds, alone.cores_bound) == (est.REPORT_SECONDS + 32.0, 1.0)
+    # The warming's seconds busy the cores too: (58 + 4.5) / 2 over 19.5.
+    both = est.estimate(
+        units, SECONDS, 2, overhead=0.0, warming=warming, cpu_seconds=cpu, cores=2
+    )
+    assert both.seconds == pytest.approx(est.REPORT_SECONDS + 31.25)
+
+
+@pytest.mark.fast
+def test_a_scheme_warmed_up_till_its_readings_stop_falling():
+    assert not est.warmed([3.0, 1.0])
+    # 0.5 is below 0.9 of the best before it: still falling.
+    assert not est.warmed([3.0, 1.0, 0.95, 0.5])
+    assert est.warmed([3.0, 1.0, 0.95, 0.5, 0.5, 0.46])
+    # One reading above the best is no sign either way.
+    assert not est.warmed([3.0, 2.0, 5.0])
+    assert est.warmed([3.0] * 3)
+    assert est.warmed([10.0 - i for i in range(est.WARM_UP_READINGS)])
+    # Beyond the best, till it: (3 - 0.5) + (1 - 0.5); 2.0 after it is noise.
+    assert est.warming_seconds([3.0, 1.0, 0.5, 2.0]) == pytest.approx(3.0)
+    assert est.warming_seconds([1.0]) == 0.0
+    assert est.warming_seconds([]) == 0.0
 
 
 @pytest.mark.fast
@@ -240,6 +312,10 @@ def test_the_kept_pilot_is_read_for_its_own_plan_and_jobs(tmp_path):
     beside = {cell: s * (1.5 if cell[1] == "b" else 1.0) for cell, s in SECONDS.items()}
     assert est.kept_pilot(plan, tmp_path, jobs=2) == beside
     assert est.kept_pilot(plan, tmp_path) == SECONDS
+    # A plan bound by the cores: every unit 1.25 times as long again.
+    est.keep_pilot(plan, tmp_path, pilots, jobs=2, cores_bound=1.25)
+    bound = est.kept_pilot(plan, tmp_path, jobs=2)
+    assert bound == pytest.approx({c: s * 1.25 for c, s in beside.items()})
     assert est.kept_pilot(two_by_two(folds=3), tmp_path, jobs=2) == {}  # another plan
     assert est.kept_pilot(plan, tmp_path / "none") == {}
 
@@ -356,12 +432,14 @@ def test_the_pilot_runs_its_last_size_beside_the_next_schemes(weka, monkeypatch)
     lock = threading.Lock()
 
     def pilot_on(workers):
-        # Alone: the warm-up, the unit's fold, and again; beside: a, 5 s; b, 7 s.
+        # Alone: the warm-up till two readings in a row are no longer 10 %
+        # below the best before them, the unit's fold, and again; beside: a,
+        # 4 s; b, 7 s.
         alone = {
-            "J48 alone": iter([9.0, 2.0, 2.5]),
-            "NaiveBayes alone": iter([9.0] * 3),
+            "J48 alone": iter([9.0, 4.0, 3.8, 4.1, 2.0, 2.5]),
+            "NaiveBayes alone": iter([9.0] * 5),
         }
-        beside_seconds = {"J48 alone": 5.0, "NaiveBayes alone": 7.0}
+        beside_seconds = {"J48 alone": 4.0, "NaiveBayes alone": 7.0}
         at_once = []
 
         def measured(scheme, data, train_rows, test_rows, unit_rows):
@@ -372,7 +450,18 @@ def test_the_pilot_runs_its_last_size_beside_the_next_schemes(weka, monkeypatch)
                 return next(alone[scheme.name]), 1.0, ""
 
         monkeypatch.setattr(est, "_pilot_seconds", measured)
-        pilots, _ = est.pilot(plan, workers=workers)
+        pilots, around = est.pilot(plan, workers=workers)
+        assert around["warm_up"] == {
+            "J48 alone": [9.0, 4.0, 3.8, 4.1],
+            "NaiveBayes alone": [9.0] * 3,
+        }
+        # The seconds beyond the best till it: 9 - 3.8 and 4 - 3.8.
+        assert around["warming"]["J48 alone"] == pytest.approx(5.4)
+        assert around["warming"]["NaiveBayes alone"] == 0.0
+        # The cores the workers got at once: the machine's where none ran beside.
+        assert 0 <= around["busy_cores"] <= around["cores"]
+        if workers == 1:
+            assert around["busy_cores"] == around["cores"]
         return {p.scheme: p for p in pilots}, at_once
 
     pilots, at_once = pilot_on(1)
@@ -381,8 +470,8 @@ def test_the_pilot_runs_its_last_size_beside_the_next_schemes(weka, monkeypatch)
     pilots, at_once = pilot_on(2)
     assert set(at_once) <= set(pilots) and "J48 alone" in at_once
     assert pilots["J48 alone"].seconds == 2.0  # the lesser alone
-    # Its seconds beside over its runs alone's mean: 5 / 2.25; b's 7 / 9.
-    assert pilots["J48 alone"].slowdown == pytest.approx(5.0 / 2.25)
+    # Its seconds beside over its runs alone's mean: 4 / 2.25; b's 7 / 9.
+    assert pilots["J48 alone"].slowdown == pytest.approx(4.0 / 2.25)
     assert pilots["NaiveBayes alone"].slowdown == 1.0
 
 

@@ -5,14 +5,18 @@ a hundred times another's. ``weka-ranking experiment PLAN --estimate`` runs a
 short pilot of each scheme on each data set and prices the plan from it,
 running no unit of the plan:
 
-- **The pilot.** Each scheme is first run once to warm the JVM's compiler to
-  its code (on the largest data set's smaller size: a run pays that once a
-  process, and a scheme's first pilot would be priced two or three times too
-  high). Then it is trained on the first training fold of run 1 of each data
-  set and ranks its test fold: the unit's own work where the fold has at most
-  ``m = PILOT_ROWS`` training rows, else on ``m / 4`` then ``m`` of them (a
-  stratified prefix of WEKA's fold, the test fold cut in the same
-  proportion). The last size is run twice and the lesser kept, the pilot's
+- **The warm-up.** Each scheme is first run again and again on the largest
+  data set's smaller size (``m / 4`` rows) till its readings stop falling
+  (:func:`warmed`): the JVM's compiler warms to a scheme's code over several
+  units, and a pilot run once or twice priced a run's units, warm after the
+  first few, 1.5 to 2.6 times their mean. What the warm-up took beyond its
+  best reading is the scheme's warming (:func:`warming_seconds`), which the
+  run's fresh process pays again in its first unit of the scheme.
+- **The pilot.** Then each scheme is trained on the first training fold of
+  run 1 of each data set and ranks its test fold: the unit's own work where
+  the fold has at most ``m = PILOT_ROWS`` training rows, else on ``m / 4``
+  then ``m`` of them (a stratified prefix of WEKA's fold, the test fold cut
+  in the same proportion). The last size is run twice and the lesser kept, the pilot's
   seconds (training and ranking, as a unit's record counts them, at the
   machine's load of the moment): a run's units are warm, and one reading on a
   shared machine was up to three times a unit's. On ``jobs`` > 1 workers the
@@ -20,7 +24,8 @@ running no unit of the plan:
   data set, on threads, between its two runs alone (they run again and
   again till it is done, as the run's workers take the next unit when
   free): its seconds there over its seconds alone is a unit's
-  slowdown beside the others (:func:`slowdown_beside`).
+  slowdown beside the others (:func:`slowdown_beside`), pooled over the
+  scheme's data sets (:func:`pooled_slowdowns`).
 - **The model of growth.** A unit of ``n > m`` training rows costs
   ``s(m) * (n / m) ** k`` (:func:`scaled`), ``k`` the exponent the two pilot
   sizes show in CPU seconds (:func:`growth_exponent`: the process's, which
@@ -28,11 +33,18 @@ running no unit of the plan:
   (linear in rows, as NaiveBayes) and 1.6 (the default reduction's growth
   measured up to 128,000 rows, issue 44).
 - **The plan.** Each unit costs its scheme's and data set's seconds, times
-  its slowdown beside the other workers, plus :data:`UNIT_OVERHEAD_SECONDS`;
+  its slowdown beside the other workers, plus :data:`UNIT_OVERHEAD_SECONDS`
+  (a scheme's first unit also its warming);
   the units are replayed in the plan's order
   on the first free of ``jobs`` workers (:func:`runner.makespan`, as
-  ``reproduce --estimate`` prices its plan), after the data sets' loading (as
-  the run's checks took it) and before the report (:data:`REPORT_SECONDS`,
+  ``reproduce --estimate`` prices its plan), raised where need be to the
+  units' CPU seconds (the pilot's, scaled alike) and the warming over the
+  cores the workers get (the process's CPU seconds over its wall while the
+  pilots ran beside others: on a busy machine fewer than it has): a
+  committee whose members already keep every core busy gains nothing from a
+  second worker, which a slowdown measured beside one pilot can understate.
+  Then come the data sets' loading (as the run's checks took it) and the
+  report (:data:`REPORT_SECONDS`,
   seconds alone scaled by the machine's pace at the pilot: its wall over its
   CPU seconds). The workers are threads of the command's process, its JVM
   already started and warm: they start at no cost.
@@ -58,7 +70,7 @@ import time
 from collections import Counter, defaultdict, deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -82,9 +94,17 @@ PILOT_ROWS = 1000
 GROWTH_EXPONENTS = (1.0, 1.6)
 # The seconds of a unit beyond its training and ranking (its folds, its
 # record, the store), and the CPU seconds of the report with its figures, as
-# measured on two cores.
+# measured on two cores: the report of the bench's plan of 120 units took 1.55
+# CPU seconds, and a run's wall beyond its units (its checks, its report) 1.95
+# s at load 5.5 on another (the bench's estimate_measured_fixed_seconds); 4.0
+# priced that part 1.0 to 2.4 times what it took.
 UNIT_OVERHEAD_SECONDS = 0.02
-REPORT_SECONDS = 4.0
+REPORT_SECONDS = 2.0
+# Each scheme's warm-up runs the largest data set's smaller pilot size again
+# till a reading is no longer below the best before it by this share (the
+# JVM's compiler done with the scheme's code), at most WARM_UP_READINGS times.
+WARMER = 0.9
+WARM_UP_READINGS = 8
 # A scheme whose units take more than this many times the other schemes'
 # median is named before the work.
 FAR_LONGER = 5.0
@@ -124,14 +144,21 @@ def growth_exponent(
     return min(high, max(low, k))
 
 
-def slowdown_beside(alone: Sequence[float], beside: Sequence[float]) -> float:
+def slowdown_beside(
+    alone: Sequence[float], beside: Sequence[float], workers: int = 2
+) -> float:
     """How much longer a unit takes beside the run's other workers than alone.
 
     ``beside``: the pilot's seconds beside the plan's next schemes run at
     once, one a worker; ``alone``: its runs alone. The mean of the one over
     the mean of the other (not over the lesser alone, the pilot's price: the
     noise of a shared machine would raise the ratio), at least 1 (a unit is
-    never faster for company; a lesser ratio is the machine's noise).
+    never faster for company; a lesser ratio is the machine's noise) and at
+    most ``workers`` (sharing the cores with ``workers - 1`` others, a unit
+    gets at least its share; more is the machine's load rising during the
+    reading: one such reading priced a scheme's units eleven times their
+    seconds alone, where the run took twice; the cores' bound of
+    :func:`estimate` prices a machine that gives the workers fewer cores).
     Measured rather than modelled: the schemes share the cores as the units
     will (a committee's members already on every core, a learner alone on
     one), take turns on Python's lock for their Python parts, and meet the
@@ -142,10 +169,73 @@ def slowdown_beside(alone: Sequence[float], beside: Sequence[float]) -> float:
     2.0
     >>> slowdown_beside([1.0, 3.0], [1.5, 2.1])
     1.0
+    >>> slowdown_beside([1.0, 1.0], [11.0])
+    2.0
     """
     if not alone or not beside or statistics.fmean(alone) <= 0:
         return 1.0
-    return max(1.0, statistics.fmean(beside) / statistics.fmean(alone))
+    ratio = statistics.fmean(beside) / statistics.fmean(alone)
+    return min(float(workers), max(1.0, ratio))
+
+
+def pooled_slowdowns(pilots: Iterable[Pilot]) -> dict[Cell, float]:
+    """Each cell's slowdown: its scheme's over its data sets, weighted by seconds.
+
+    One reading beside the others a cell, on a busy machine, was off by up to
+    six times; a scheme's readings pooled (its units' seconds beside over
+    their seconds alone) are steadier, and weigh its costly data sets most,
+    as the plan's wall does.
+
+    >>> pooled = pooled_slowdowns([Pilot("d1", "s", 1, 1, 1.0, 1.0, slowdown=4.0),
+    ...                            Pilot("d2", "s", 1, 1, 3.0, 1.0, slowdown=1.0)])
+    >>> pooled[("d1", "s")], pooled[("d2", "s")]
+    (1.75, 1.75)
+    """
+    by_scheme: dict[str, list[Pilot]] = defaultdict(list)
+    for p in pilots:
+        by_scheme[p.scheme].append(p)
+    pooled = {}
+    for scheme, cells in by_scheme.items():
+        alone = sum(p.unit_seconds for p in cells)
+        beside = sum(p.unit_seconds * p.slowdown for p in cells)
+        for p in cells:
+            pooled[(p.data, scheme)] = beside / alone if alone > 0 else p.slowdown
+    return pooled
+
+
+def warmed(readings: Sequence[float]) -> bool:
+    """Whether a scheme's warm-up readings say the JVM's compiler is done with it.
+
+    Done when neither of the last two readings fell below :data:`WARMER` times
+    the best before it (one reading above the best is a busy machine's noise
+    as often as a warm JVM's), or after :data:`WARM_UP_READINGS`.
+
+    >>> warmed([2.0, 1.0, 0.5])
+    False
+    >>> warmed([2.0, 1.0, 0.95, 1.3])
+    True
+    """
+    if len(readings) >= WARM_UP_READINGS:
+        return True
+    if len(readings) < 3:
+        return False
+    return all(readings[i] >= WARMER * min(readings[:i]) for i in (-2, -1))
+
+
+def warming_seconds(readings: Sequence[float]) -> float:
+    """The seconds a scheme's warm-up took beyond its warm reading, till the best.
+
+    What a fresh process (the run's) pays again in its first units of the
+    scheme, the JVM's compiler still at its code; readings after the best
+    are the machine's noise, not counted.
+
+    >>> warming_seconds([2.0, 1.0, 0.5, 0.8])
+    2.0
+    """
+    if not readings:
+        return 0.0
+    best = min(readings)
+    return sum(r - best for r in readings[: readings.index(best)])
 
 
 @dataclass(frozen=True)
@@ -157,7 +247,9 @@ class Pilot:
     ``exponent`` the model of growth's (unused where ``pilot_rows == rows``);
     ``error`` the first line of what failed (the units will fail alike);
     ``slowdown`` how much longer a unit takes beside the run's other
-    workers (:func:`slowdown_beside`; 1 on one worker).
+    workers (:func:`slowdown_beside`; 1 on one worker); ``cpu_seconds`` the
+    process's CPU seconds over the ``seconds`` (a committee's members on
+    every core: more than its seconds).
     """
 
     data: str
@@ -168,11 +260,17 @@ class Pilot:
     exponent: float
     error: str = ""
     slowdown: float = 1.0
+    cpu_seconds: float = 0.0
 
     @property
     def unit_seconds(self) -> float:
         """A unit's expected training and ranking seconds."""
         return scaled(self.seconds, self.pilot_rows, self.rows, self.exponent)
+
+    @property
+    def unit_cpu_seconds(self) -> float:
+        """A unit's expected CPU seconds, on all the cores its work keeps busy."""
+        return scaled(self.cpu_seconds, self.pilot_rows, self.rows, self.exponent)
 
 
 @dataclass(frozen=True)
@@ -187,7 +285,13 @@ class SchemeEstimate:
 
 @dataclass(frozen=True)
 class PlanEstimate:
-    """The plan's expected wall seconds on ``jobs`` workers, and each scheme's."""
+    """The plan's expected wall seconds on ``jobs`` workers, and each scheme's.
+
+    ``warming_seconds``: the JVM's compiler's warming the run's first units
+    pay; ``cores_bound``: how many times their replay on the workers the
+    units' CPU seconds over the cores are, where more than 1 (a second worker
+    gains nothing where a unit's members already keep every core busy), or 1.
+    """
 
     jobs: int
     units: int
@@ -197,6 +301,8 @@ class PlanEstimate:
     pace: float
     schemes: tuple[SchemeEstimate, ...]
     far_longer: tuple[str, ...]
+    warming_seconds: float = 0.0
+    cores_bound: float = 1.0
 
 
 def estimate(
@@ -208,15 +314,24 @@ def estimate(
     pace: float = 1.0,
     load_seconds: float = 0.0,
     overhead: float = UNIT_OVERHEAD_SECONDS,
+    warming: Mapping[str, float] | None = None,
+    cpu_seconds: Mapping[Cell, float] | None = None,
+    cores: float = 1.0,
 ) -> PlanEstimate:
     """The wall seconds of running ``units`` on ``jobs`` workers: the arithmetic.
 
     A unit costs ``unit_seconds[(data set, scheme)] * slowdown + overhead``
-    (``slowdown`` one for all, or by cell); the plan's wall is the data sets'
-    loading (``load_seconds``), the report (its seconds alone times ``pace``),
-    and the units replayed in order on the first free worker. A scheme's wall
-    is its units' alone on the jobs; the plan's ``slowdown``, its units'
-    mean weighted by their seconds.
+    (``slowdown`` one for all, or by cell), a scheme's first unit also its
+    ``warming`` (by scheme name: the JVM's compiler warming to it in the
+    run's fresh process); the units are replayed in order on the first free
+    worker. Where ``cpu_seconds`` (by cell) are given, the units' CPU
+    seconds and the warming over ``cores`` (those the workers get at once)
+    are a least the replay is raised to, every unit's cost by the same
+    factor: the cores do no more than their seconds, however many workers
+    share them. The plan's wall adds the
+    data sets' loading (``load_seconds``) and the report (its seconds alone
+    times ``pace``). A scheme's wall is its units' alone on the jobs; the
+    plan's ``slowdown``, its units' mean weighted by their seconds.
     """
     workers = min(jobs, len(units))
     slowdowns = (
@@ -224,11 +339,24 @@ def estimate(
         if isinstance(slowdown, Mapping)
         else dict.fromkeys(unit_seconds, slowdown)
     )
+    warming = warming or {}
     cost = {
         cell: seconds * slowdowns[cell] + overhead
         for cell, seconds in unit_seconds.items()
     }
-    durations = [cost[_cell(u)] for u in units]
+    durations, warmed_schemes = [], set()
+    for unit in units:
+        durations.append(cost[_cell(unit)])
+        if unit.scheme.name not in warmed_schemes:
+            warmed_schemes.add(unit.scheme.name)
+            durations[-1] += warming.get(unit.scheme.name, 0.0)
+    replay = makespan(durations, workers) if durations else 0.0
+    bound = 1.0
+    if cpu_seconds is not None and replay > 0:
+        busy = sum(cpu_seconds[_cell(u)] for u in units)
+        busy += sum(warming.get(name, 0.0) for name in warmed_schemes)
+        bound = max(1.0, busy / cores / replay)
+    durations = [d * bound for d in durations]
     fixed = load_seconds + REPORT_SECONDS * pace
     work = sum(unit_seconds[_cell(u)] for u in units)
     slowed = sum(unit_seconds[_cell(u)] * slowdowns[_cell(u)] for u in units)
@@ -242,12 +370,14 @@ def estimate(
     return PlanEstimate(
         jobs=jobs,
         units=len(units),
-        seconds=fixed + (makespan(durations, workers) if durations else 0.0),
+        seconds=fixed + replay * bound,
         fixed_seconds=fixed,
-        slowdown=slowed / work if work > 0 else 1.0,
+        slowdown=bound * slowed / work if work > 0 else 1.0,
         pace=pace,
         schemes=schemes,
         far_longer=far_longer({s.name: s.unit_seconds for s in schemes}),
+        warming_seconds=sum(warming.get(name, 0.0) for name in warmed_schemes),
+        cores_bound=bound,
     )
 
 
@@ -284,6 +414,18 @@ def _stratified_prefix(rows: np.ndarray, y: np.ndarray, count: int) -> np.ndarra
         where = np.flatnonzero(labels == value)
         keep[where[: max(1, round(count * len(where) / len(rows)))]] = True
     return rows[keep]
+
+
+def _fewer(
+    train: np.ndarray, test: np.ndarray, y: np.ndarray, count: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """A fold cut to about ``count`` training rows, its test rows in proportion."""
+    if count >= len(train):
+        return train, test
+    return (
+        _stratified_prefix(train, y, count),
+        _stratified_prefix(test, y, max(2, round(count * len(test) / len(train)))),
+    )
 
 
 def _pilot_seconds(
@@ -350,13 +492,18 @@ def pilot(
 ) -> tuple[list[Pilot], dict]:
     """Each scheme's pilot on each data set, and what was measured around them.
 
-    On ``workers`` > 1 the last size is also run beside the plan's next
-    ``workers - 1`` schemes at once, between its two runs alone, for the
-    slowdown of a unit beside the others.
+    Each scheme is first warmed up (:func:`warmed`) on the largest data set's
+    smaller size; on ``workers`` > 1 the last size is also run beside the
+    plan's next ``workers - 1`` schemes at once, between its two runs alone,
+    for the slowdown of a unit beside the others.
 
     The second value holds ``load`` (the load average before the pilot),
-    ``cores``, ``seconds`` (the pilot's wall) and ``pace`` (its wall over its
-    CPU seconds, at least 1: how much slower than alone the machine runs).
+    ``cores``, ``seconds`` (the pilot's wall), ``pace`` (its wall over its
+    CPU seconds, at least 1: how much slower than alone the machine runs),
+    ``warm_up`` (each scheme's warm-up readings), ``warming`` (their
+    seconds beyond warm, :func:`warming_seconds`, by scheme) and
+    ``busy_cores`` (the process's CPU seconds over its wall while pilots ran
+    beside others, at most ``cores``; ``cores`` where none did).
     """
     from weka_ranking.folds import weka_folds
 
@@ -366,31 +513,33 @@ def pilot(
     cells = len(plan.data) * len(plan.schemes)
     # Each data set's rows the pilot trains on, (train, test) a size: the
     # unit's own, or a quarter of ``rows`` and ``rows`` of them; and a unit's.
-    sizes, unit_rows = {}, {}
+    sizes, unit_rows, quarter = {}, {}, {}
     for spec in plan.data:
         data = spec.load()
         train, test = next(iter(weka_folds(data.y, plan.folds, 1)))
         unit_rows[spec] = len(train)
-        sizes[spec] = [
-            (
-                _stratified_prefix(train, data.y, size),
-                _stratified_prefix(
-                    test, data.y, max(2, round(size * len(test) / len(train)))
-                ),
-            )
-            for size in (rows // 4, rows)
-        ]
-        if len(train) <= rows:
-            sizes[spec] = [(train, test)]
+        quarter[spec] = _fewer(train, test, data.y, rows // 4)
+        sizes[spec] = (
+            [(train, test)]
+            if len(train) <= rows
+            else [quarter[spec], _fewer(train, test, data.y, rows)]
+        )
     largest = max(plan.data, key=unit_rows.__getitem__)
+    warm_up: dict[str, list[float]] = {}
+    together = [0.0, 0.0]  # wall and CPU seconds of the pilots beside others
     # The units' own lines would crowd out the pilot's.
     level = progress_module.MEMBERS.level
     progress_module.MEMBERS.setLevel(logging.WARNING)
     try:
         for scheme in plan.schemes:  # the JVM's compiler warmed to each scheme
-            _pilot_seconds(
-                scheme, largest.load(), *sizes[largest][0], unit_rows[largest]
-            )
+            readings = warm_up[scheme.name] = []
+            while not warmed(readings):
+                seconds, _, error = _pilot_seconds(
+                    scheme, largest.load(), *quarter[largest], unit_rows[largest]
+                )
+                if error:
+                    break
+                readings.append(seconds)
         for spec in plan.data:
             data = spec.load()
             (small_train, _), (full_train, _) = sizes[spec][0], sizes[spec][-1]
@@ -406,18 +555,19 @@ def pilot(
                     *(scheme.name, spec.name, len(pilots) + 1, cells),
                     since=started,
                 )
-                # The last size twice, the lesser kept: a run's units are warm.
+                # The last size twice, the lesser kept (a busy machine's noise).
                 measured = [
                     _pilot_seconds(scheme, data, *s, unit_rows[spec])
                     for s in sizes[spec]
                 ]
-                beside = (
-                    _side_by_side(
+                beside = []
+                if following and not measured[-1][2]:
+                    phase = time.perf_counter(), time.process_time()
+                    beside = _side_by_side(
                         [scheme, *following], data, *sizes[spec][-1], unit_rows[spec]
                     )
-                    if following and not measured[-1][2]
-                    else []
-                )
+                    together[0] += time.perf_counter() - phase[0]
+                    together[1] += time.process_time() - phase[1]
                 measured.append(
                     _pilot_seconds(scheme, data, *sizes[spec][-1], unit_rows[spec])
                 )
@@ -434,7 +584,8 @@ def pilot(
                         seconds,
                         exponent,
                         error,
-                        slowdown_beside([m[0] for m in measured[-2:]], beside),
+                        slowdown_beside([m[0] for m in measured[-2:]], beside, workers),
+                        full_cpu,
                     )
                 )
     finally:
@@ -445,6 +596,15 @@ def pilot(
         "cores": machine.cores(),
         "seconds": wall,
         "pace": max(1.0, wall / max(time.process_time() - cpu_started, 1e-9)),
+        "warm_up": warm_up,
+        "warming": {name: warming_seconds(r) for name, r in warm_up.items()},
+        # The cores the workers got at once: a busy machine's other work
+        # leaves them fewer than it has.
+        "busy_cores": (
+            min(machine.cores(), together[1] / together[0])
+            if together[0] > 0
+            else machine.cores()
+        ),
     }
     return pilots, measured_around
 
@@ -480,6 +640,8 @@ def plan_estimate(
             f"{failing.data!r} in the pilot ({failing.error}), as every unit of it "
             "would: fix the scheme or leave it out"
         )
+    pooled = pooled_slowdowns(pilots)
+    pilots = [replace(p, slowdown=pooled[(p.data, p.scheme)]) for p in pilots]
     result = estimate(
         pending,
         {(p.data, p.scheme): p.unit_seconds for p in pilots},
@@ -487,8 +649,11 @@ def plan_estimate(
         slowdown={(p.data, p.scheme): p.slowdown for p in pilots},
         pace=around["pace"],
         load_seconds=load_seconds,
+        warming=around["warming"],
+        cpu_seconds={(p.data, p.scheme): p.unit_cpu_seconds for p in pilots},
+        cores=around["busy_cores"],
     )
-    kept = keep_pilot(plan, out, pilots, jobs)
+    kept = keep_pilot(plan, out, pilots, jobs, result.cores_bound)
     return {
         "estimate": asdict(result),
         "pilots": [asdict(p) | {"unit_seconds": p.unit_seconds} for p in pilots],
@@ -509,11 +674,16 @@ def stored_units(store: ResultStore) -> dict[str, list[dict]]:
 
 
 def keep_pilot(
-    plan: ExperimentPlan, out: str | Path, pilots: Iterable[Pilot], jobs: int = 1
+    plan: ExperimentPlan,
+    out: str | Path,
+    pilots: Iterable[Pilot],
+    jobs: int = 1,
+    cores_bound: float = 1.0,
 ) -> Path:
     """The pilot's unit seconds and slowdowns on ``jobs``, with the plan they price.
 
-    Written to ``out``/estimate.json.
+    Written to ``out``/estimate.json; a slowdown is the pilot's times the
+    plan's ``cores_bound`` (:class:`PlanEstimate`).
     """
     path = Path(out) / KEPT
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -521,7 +691,7 @@ def keep_pilot(
         "plan": plan.to_dict(),
         "jobs": jobs,
         "unit_seconds": [
-            [p.data, p.scheme, p.unit_seconds, p.slowdown] for p in pilots
+            [p.data, p.scheme, p.unit_seconds, p.slowdown * cores_bound] for p in pilots
         ],
     }
     write_atomically(path, json.dumps(values) + "\n")
@@ -693,9 +863,16 @@ def lines(values: dict) -> list[str]:
         f"{around['load']:.1f} on {around['cores']} cores (each unit "
         f"{plan['slowdown']:.2f} times as long as on 1 worker; "
         f"{_duration(plan['fixed_seconds'])} of data, start and report, at "
-        f"{plan['pace']:.1f} times their seconds alone; the command's own start "
-        "not counted)"
+        f"{plan['pace']:.1f} times their seconds alone; "
+        f"{_duration(plan['warming_seconds'])} of the JVM's compiler warming to "
+        "the schemes in their first units; the command's own start not counted)"
     ]
+    if plan["cores_bound"] > 1:
+        out[0] += (
+            f"; bound by the cores: the units' CPU seconds over the "
+            f"{around['busy_cores']:.1f} the workers got at once in the pilot are "
+            f"{plan['cores_bound']:.2f} times their replay on {workers}"
+        )
     if jobs > 1:
         out[0] += (
             f"; the slowdown measured by running each pilot beside the plan's next "

@@ -90,8 +90,11 @@ def measure(jobs: int = 1) -> dict:
         load_between = _load()
         run, _ = _python("-c", RUN, str(plan), f"{folder}/run", str(jobs))
         load_after = _load()
+        store = ResultStore(f"{folder}/run")
+        # The units' wall, as the runner noted it: the rest is the fixed part.
+        units_wall = sum(n["seconds"] for n in store.runs() if "units_run" in n)
         measured_schemes: dict[str, float] = {}
-        for record in ResultStore(f"{folder}/run").records():
+        for record in store.records():
             seconds = unit_cost([record]) or 0.0
             name = record["scheme_name"]
             measured_schemes[name] = measured_schemes.get(name, 0.0) + seconds
@@ -115,6 +118,9 @@ def measure(jobs: int = 1) -> dict:
         },
         "estimate_measured_schemes": measured_schemes,
         "estimate_fixed_seconds": values["estimate"]["fixed_seconds"],
+        "estimate_measured_fixed_seconds": measured - units_wall,
+        "estimate_warming_seconds": values["estimate"]["warming_seconds"],
+        "estimate_cores_bound": values["estimate"]["cores_bound"],
         "estimate_far_longer": values["estimate"]["far_longer"],
         "estimate_load": [load_before, load_between, load_after],
     }
