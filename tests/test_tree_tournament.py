@@ -398,7 +398,8 @@ def test_a_ranking_says_its_cost_before_it_starts(learner, weka, monkeypatch):
             f"splits: the exact tournament counts their {pairs:,} pairs, both ways, "
             "from the rows as WEKA walks them (fractions), 6 of them pairs of two "
             "such instances, each walked where a tree's answer is open, as are those "
-            "whose leaves disagree: about 0 s on two idle cores (docs/meta-classifier.md)"
+            "whose leaves disagree: about 0 s on two idle cores "
+            "(docs/meta-classifier.md)"
         ]
     else:
         assert ranking.comparisons == pairs
