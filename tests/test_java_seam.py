@@ -200,14 +200,18 @@ def test_counting_pairs_changes_nothing(weka, breast_cancer):
 
 def test_heap_estimate_is_javas(weka, breast_cancer):
     instances = bridge.to_instances(breast_cancer)
-    j48 = bridge.training_footprint(bridge.make_reduction(["-P", "1"]), instances)
-    logistic = bridge.training_footprint(
-        bridge.make_reduction(["-P", "1", "-W", "weka.classifiers.functions.Logistic"]),
+    j48 = bridge.training_footprint(
+        bridge.make_reduction(["-P", "1", "--", "-B"]), instances
+    )
+    smo = bridge.training_footprint(
+        bridge.make_reduction(["-P", "1", "-W", "weka.classifiers.functions.SMO"]),
         instances,
     )
-    # J48 trains on the pair views; Logistic copies each pair's values.
+    # Both on the pair instances (J48 -B: no path from the rows): J48 trains on
+    # the pair views; SMO copies each pair's values.
+    assert not j48["from_rows"] and not smo["from_rows"]
     pair_attributes = 2 * len(breast_cancer.attributes) + 1
-    assert logistic["bytes_per_pair"] - j48["bytes_per_pair"] > 16 * pair_attributes
+    assert smo["bytes_per_pair"] - j48["bytes_per_pair"] > 16 * pair_attributes
 
 
 # -- WEKA's internals, read through one class that checks them at load ---------
