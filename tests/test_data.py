@@ -294,3 +294,19 @@ def test_an_identifier_is_said_once_and_kept():
         WekaRankingWarning, match=r"'Instance_name' .* \(100 values in 100\)"
     ):
         binary_dataset(table_with_names(100, 100), "names.arff")
+
+
+def test_a_data_warning_names_the_callers_line(tmp_path):
+    """Not the package's line that noticed it (a new user's trial, session 19)."""
+    from weka_ranking import load_arff
+
+    rows = "".join(f"id{i},{i % 7},{'ab'[i % 2]}\n" for i in range(60))
+    path = tmp_path / "names.arff"
+    ids = ",".join(f"id{i}" for i in range(60))
+    path.write_text(
+        f"@relation names\n@attribute Instance_name {{{ids}}}\n"
+        "@attribute x numeric\n@attribute class {a,b}\n@data\n" + rows
+    )
+    with pytest.warns(WekaRankingWarning, match="an identifier") as said:
+        load_arff(path)
+    assert [w.filename for w in said] == [__file__]

@@ -108,7 +108,22 @@ def warn(logger: logging.Logger, message: str, *args: object) -> None:
     if logger.isEnabledFor(logging.WARNING):
         warning = WekaRankingWarning(message % args if args else message)
         warning.template, warning.values, warning.logger = message, args, logger.name
-        warnings.warn(warning, stacklevel=3)
+        warnings.warn(warning, stacklevel=_first_caller_outside())
+
+
+def _first_caller_outside() -> int:
+    """The stack level of :func:`warn`'s first caller outside this package.
+
+    A warning then names the user's own line (``load_arff(...)``), not the
+    package's line that noticed it; 3 (warn's caller's caller) where the whole
+    stack is the package's (the command line).
+    """
+    frame, level = sys._getframe(2), 2  # warn's caller
+    while frame is not None:
+        if not frame.f_globals.get("__name__", "").startswith("weka_ranking"):
+            return level
+        frame, level = frame.f_back, level + 1
+    return 3
 
 
 class Members:

@@ -12,7 +12,7 @@ flags::
     [[data]]
     files = ["data/*.arff", "breast-cancer"]  # files, globs, built-in tasks
     class = "last"        # WEKA's -c: first, last or a 1-based index
-    positive = "yes"      # the class that ranks first (default: the minority)
+    positive = "yes"      # the class that ranks first (default: the minority of two)
 
     [[scheme]]
     name = "J48 alone"
