@@ -113,7 +113,7 @@ def test_sampled_pairs_from_the_rows_are_advised_the_pairs_that_fit(
         assert footprint["from_rows"] and footprint["members_at_once"] == 2
         memory.check_heap(footprint, len(spambase), spambase.X.shape[1], members=2)
 
-    monkeypatch.setattr(bridge, "free_heap", lambda collect=False: (80 << 20, 1 << 30))
+    monkeypatch.setattr(bridge, "free_heap", lambda collect=False: (100 << 20, 1 << 30))
     with pytest.raises(JavaError) as caught:
         check(8)
     message = str(caught.value)
@@ -122,6 +122,9 @@ def test_sampled_pairs_from_the_rows_are_advised_the_pairs_that_fit(
     assert "use threads=1" in message
     p = int(re.search(r"use pairs_per_instance=(\d+) ", message).group(1))
     assert 1 < p < 8
+    check(p)
+    # The most that fit with a quarter of the free heap to spare.
+    monkeypatch.setattr(bridge, "free_heap", lambda collect=False: (80 << 20, 1 << 30))
     check(p)
     with pytest.raises(JavaError):
         check(p + 1)
@@ -149,8 +152,8 @@ def test_the_check_compares_the_members_at_once_with_the_free_heap(monkeypatch):
         "training on 1000 rows (1000000 pairs a member, counted from the rows) for "
         "each of 2 members trained at once needs about 102 MB of JVM heap, and 100 MB"
     )
-    # Sampled pairs train on pair instances: (50 MB - 1 MB) / 500 bytes a pair.
-    p = ((100 << 20) // 2 - (1 << 20)) // 500 // 1000
+    # (80 MB, a quarter to spare, / 2 members - 1 MB) / 500 bytes a pair.
+    p = ((100 << 20) * 4 // 5 // 2 - (1 << 20)) // 500 // 1000
     assert f"use pairs_per_instance={p} (about {p * 1000} pairs)" in message
     assert "use threads=1" in message
 

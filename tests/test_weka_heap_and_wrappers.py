@@ -131,10 +131,7 @@ def test_sampled_pairs_from_the_rows_are_advised_the_most_that_fit(weka):
     )
     fitting = int(re.search(r"pairsPerInstance \(-P\) (\d+) \(about", line).group(1))
     assert 1 < fitting < 8, line
-    assert "RankingReduction" in run(fitting).stdout
-    assert_one_line_refusal(
-        said(run(fitting + 1)), "pairs a member, counted from the rows"
-    )
+    assert "RankingReduction" in run(fitting).stdout  # followed, it runs
 
 
 @pytest.fixture(scope="module")

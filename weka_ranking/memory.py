@@ -101,9 +101,11 @@ def pairs_per_instance_fitting(
 
     A member needs its fixed bytes and its pairs' (``bytes_per_pair``, as it
     will be trained: a pair instance, or its share of a pair list from the
-    rows), for each member trained at once (HeapCheck.pairsPerInstanceFitting).
+    rows), for each member trained at once, with a quarter to spare, as the
+    heap advised has: the free heap a JVM reports moves between one check and
+    the next (HeapCheck.pairsPerInstanceFitting).
     """
     at_once = max(footprint["members_at_once"], 1)
     fixed = footprint["bytes_per_model"]
-    fitting = (free // at_once - fixed) // footprint["bytes_per_pair"]
+    fitting = (free * 4 // 5 // at_once - fixed) // footprint["bytes_per_pair"]
     return max(1, fitting // max(n_rows, 1))
