@@ -364,6 +364,43 @@ def test_several_blocks_of_rows_b_give_the_committees_answers(voters, weka):
     assert len(np.unique(expected)) > 10
 
 
+def test_walked_rows_against_several_blocks_and_ranges_of_clean_rows(weka):
+    """Walked rows against clean rows b over two blocks, in one range or two.
+
+    The clean rows b's leaf bits of a block serve both the cells and the
+    walked rows' wins against that block, a range of rows b at a time: with
+    17,000 rows (two blocks), 34 of them missing a value, the degrees are
+    those of asking the members the walked rows' pairs, on one thread and on
+    two, and with the rows b taken in two ranges (a budget of one block).
+    """
+    from weka_ranking.data import synthetic
+
+    model = RankingReduction(
+        "J48", pairs_per_instance=1, voters=3, pair_features="concat"
+    )
+    model.fit(synthetic(1_500, seed=2))
+    rows = with_missing_array(synthetic(17_000, seed=3).X, 0.002, 5)  # 34 rows
+    jrows = jpype.JArray.of(rows)
+    everyone = jpype.JArray(jpype.JInt)(list(range(len(rows))))
+    degrees = {}
+    for run, threads, budget, walk in (
+        ("asked", 2, 0, False),
+        (1, 1, 0, True),
+        (2, 2, 0, True),
+        ("ranges", 2, 1, True),
+    ):
+        votes = committee(model.weka_model_, jrows, threads)
+        exact = votes.exactTournament()
+        exact.setWalkFractionally(walk)
+        exact.setBudget(budget)  # 1 byte: a range of one block at a time
+        ranking = exact.tournament(everyone, votes)
+        assert (int(ranking.comparisons) == 0) == walk  # walked: no pair asked
+        degrees[run] = np.asarray(ranking.scores)
+    assert exact.rowsWalked() >= 10
+    for run in (1, 2, "ranges"):
+        np.testing.assert_array_equal(degrees[run], degrees["asked"])
+
+
 @pytest.mark.parametrize("learner", ["J48", "REPTree"])
 def test_a_ranking_says_its_cost_before_it_starts(learner, weka, monkeypatch):
     """Rows with a missing value where a tree splits: their cost said once.

@@ -47,8 +47,9 @@ import java.util.concurrent.atomic.LongAdder;
  * ({@link FlatTree#branch}). Rows with a missing value on an attribute some
  * tree splits on are walked fractionally by WEKA. Where every tree is J48's,
  * so are they here ({@link FractionalPairs}): against the clean rows by
- * leaves' bits a block at a time, both ways ({@link #againstClean}), with
- * one another by bits too, a pair walked only where a tree's answer on it
+ * leaves' bits a block at a time, both ways ({@link #countBlock}; the clean
+ * rows b's leaf bits made once for it and {@link #cellBits}), with one
+ * another by bits too, a pair walked only where a tree's answer on it
  * is open and may change the vote ({@link WalkedPairs}); otherwise
  * (REPTree, or a nominal value past a
  * split's branches) their pairs, both ways, go to the committee itself.
@@ -56,8 +57,9 @@ import java.util.concurrent.atomic.LongAdder;
  * standard error before it starts ({@link #COST_SAID_BY_CALLER}), and once
  * a JVM when the heap is too small for the rows b's bits at once. Memory:
  * one bit a row for each cell, at
- * most, the empty blocks left out; a leaf's bits are made a block and a tree
- * at a time and dropped once its cells are. Past a budget
+ * most, the empty blocks left out; the leaves' bits are made a block at a
+ * time and dropped once its cells (and the walked rows' wins against it)
+ * are. Past a budget
  * ({@link #setBudget}) the rows b are taken in ranges, the walks of a
  * repeated for each. Rows a are shared among the threads in fixed groups,
  * each row's degree counted by one thread, so the degrees do not depend on
@@ -120,6 +122,8 @@ public final class TreeTournament implements ExactTournament {
   private final int m_Cells;
   /** Per tree, its first class-1 leaf's slot; one more, past the last tree's. */
   private final int[] m_SlotStart;
+  /** Per class-1 leaf's slot, its node in its tree. */
+  private final int[] m_SlotNode;
   /** Per tree, its first cell slot; one more, past the last tree's. */
   private final int[] m_CellStart;
   /**
@@ -144,6 +148,14 @@ public final class TreeTournament implements ExactTournament {
       }
     }
     m_SlotStart[trees.length] = slots;
+    m_SlotNode = new int[slots];
+    for (int t = 0; t < trees.length; t++) {
+      for (int node = 0; node < trees[t].size(); node++) {
+        if (m_Slot[t][node] >= 0) {
+          m_SlotNode[m_Slot[t][node]] = node;
+        }
+      }
+    }
     m_CellCount = new int[trees.length][];
     m_CellBase = new int[trees.length][];
     m_CellStart = new int[trees.length + 1];
@@ -397,12 +409,17 @@ public final class TreeTournament implements ExactTournament {
     long budget = m_Budget > 0 ? m_Budget
         : Math.max(1L << 24, Runtime.getRuntime().maxMemory() / 4);
     int rangeWords = (int) Math.max(BLOCK, Math.min(words, budget / 8 / (m_Cells + 1)));
+    if (rangeWords < words) {
+      rangeWords = rangeWords / BLOCK * BLOCK; // whole blocks: a range's are the rows' blocks
+    }
     if (rangeWords < words && m_Budget == 0) {
       saySmallHeap(8L * words * (m_Cells + 1), (words + rangeWords - 1) / rangeWords);
     }
+    LongAdder walks = new LongAdder();
+    Walked asA = walked.length == 0 ? null : new Walked(rows, walked, true);
     for (int fromWord = 0; fromWord < words; fromWord += rangeWords) {
       Range range = new Range(fromWord, Math.min(rangeWords, words - fromWord), place);
-      long[][] bits = cellBits(rows, byPlace, range);
+      long[][] bits = cellBits(rows, byPlace, range, asA, degree, walks);
       int tasks = (cleanRows.length + GROUP - 1) / GROUP;
       parallel(tasks, task -> {
         int from = task * GROUP;
@@ -417,7 +434,8 @@ public final class TreeTournament implements ExactTournament {
     for (int i = 0; i < n; i++) {
       byAPlace[aPlace[i]] = clean[i] ? i : -1;
     }
-    m_TreeWalks = walkFractionally(rows, walked, byPlace, byAPlace, degree);
+    walkFractionally(rows, walked, byAPlace, degree, walks);
+    m_TreeWalks = walks.sum();
     long taken = pairsWithMissing(n, asked, exact, degree);
     double[] scores = new double[n];
     for (int i = 0; i < n; i++) {
@@ -634,66 +652,63 @@ public final class TreeTournament implements ExactTournament {
   /**
    * Each cell's bits of the range, a block at (block * cells + cell): its
    * class-1 leaves' bits ORed, null where no row b of the block is in them;
-   * and the blocks each cell holds a row b in ({@link Range#blocksOf}). A
-   * leaf's bits are those of the clean rows b (by place) that meet its
-   * path's conditions on b: b walked following its branch at splits on b's
-   * attributes, every branch at splits on a's. They are made a block and a
-   * tree at a time, and kept only until that tree's cells are: the leaves
-   * of one tree on one block stay in the cache while its rows b set their
-   * bits. A block of its own array: the loops that read blocks at offset 0
-   * of distinct arrays are the ones the compiler turns into vector
-   * instructions, and the empty blocks take no memory.
+   * and the blocks each cell holds a row b in ({@link Range#held}). The
+   * leaves' bits ({@link #sideBits}) are made a block at a time and dropped
+   * once its cells are, and, while they are at hand, the walked rows' wins
+   * against the block's clean rows b counted from them ({@link #countBlock},
+   * asA): the rows b's leaf bits are made once for both. A block of its own
+   * array: the loops that read blocks at offset 0 of distinct arrays are the
+   * ones the compiler turns into vector instructions, and the empty blocks
+   * take no memory.
    *
    * @param byPlace per place, its clean row's position in rows (-1 for none)
+   * @param asA the walked rows as the pairs' first rows (null: none), their
+   *     wins added to degree
+   * @param walks counts the trees walked for one pair
    */
-  private long[][] cellBits(int[] rows, int[] byPlace, Range range) throws Exception {
+  private long[][] cellBits(int[] rows, int[] byPlace, Range range, Walked asA, long[] degree,
+      LongAdder walks) throws Exception {
     long[][] bits = new long[range.blocks * m_Cells][];
-    int mostLeaves = 0;
-    for (int t = 0; t < m_Trees.length; t++) {
-      mostLeaves = Math.max(mostLeaves, m_SlotStart[t + 1] - m_SlotStart[t]);
-    }
-    int leafWords = mostLeaves * BLOCK;
+    long[][] wins = new long[range.blocks][]; // per block, each walked row's
     parallel(range.blocks, block -> {
-      long[] leaves = new long[leafWords];
-      long[] cell = new long[BLOCK];
       int firstWord = range.from + block * BLOCK;
-      int first = firstWord << 6;
-      int last = Math.min(byPlace.length, (firstWord + Math.min(BLOCK, range.width - block * BLOCK)) << 6);
-      // The block's clean rows b by their bit, and their values.
-      int[] bitOf = new int[last - first];
-      double[][] values = new double[last - first][];
-      int held = 0;
-      for (int p = first; p < last; p++) {
-        if (byPlace[p] >= 0) {
-          values[held] = m_Rows[rows[byPlace[p]]];
-          bitOf[held++] = p - first;
-        }
-      }
-      if (held == 0) { // no clean row b here (every row of a batch may have a missing value)
+      int last = Math.min(byPlace.length,
+          (firstWord + Math.min(BLOCK, range.width - block * BLOCK)) << 6);
+      SideBits side = sideBits(rows, byPlace, firstWord << 6, last, true);
+      if (side == null) { // no clean row b here (every row of a batch may have a missing value)
         return;
       }
-      Partition partition = new Partition(values, held);
+      long[] cell = new long[BLOCK];
       for (int t = 0; t < m_Trees.length; t++) {
-        int firstSlot = m_SlotStart[t];
-        Arrays.fill(leaves, 0, (m_SlotStart[t + 1] - firstSlot) * BLOCK, 0L);
-        partition.reset();
-        leafBits(t, 0, partition, 0, held, bitOf, leaves);
+        long[][] leaves = side.m_Bits[t];
+        int[] spans = side.m_Spans[t];
         for (int s = m_CellStart[t]; s < m_CellStart[t + 1]; s++) {
           Arrays.fill(cell, 0L);
-          long any = 0;
-          for (int leaf : m_CellLeaves[s]) {
-            int from = (leaf - firstSlot) * BLOCK;
-            for (int w = 0; w < BLOCK; w++) {
-              cell[w] |= leaves[from + w];
-              any |= leaves[from + w];
+          boolean any = false;
+          for (int slot : m_CellLeaves[s]) {
+            int leaf = m_SlotNode[slot];
+            long[] leafBits = leaves[leaf];
+            if (leafBits != null) {
+              any = true;
+              for (int w = spans[2 * leaf]; w < spans[2 * leaf + 1]; w++) {
+                cell[w] |= leafBits[w];
+              }
             }
           }
-          if (any != 0) { // a block's cells are its task's only
+          if (any) { // a block's cells are its task's only
             bits[block * m_Cells + s] = cell.clone();
           }
         }
       }
+      if (asA != null) {
+        wins[block] = countBlock(asA, side, null, degree, walks);
+      }
     });
+    for (long[] counted : wins) {
+      for (int w = 0; counted != null && w < counted.length; w++) {
+        degree[asA.m_Rows[w]] += counted[w];
+      }
+    }
     int words = range.heldWords();
     long[] held = new long[m_Cells * words];
     for (int block = 0; block < range.blocks; block++) {
@@ -784,48 +799,6 @@ public final class TreeTournament implements ExactTournament {
       }
       System.arraycopy(m_Scratch, from, m_Order, from, to - from);
       return sizes;
-    }
-  }
-
-  /**
-   * Sets, in leaves, the bits of the rows b of the run [from, to) of the
-   * partition that meet the conditions on b under the node: a split on b's
-   * attributes divides the run among its branches, one on a's sends the
-   * whole run down each, so that rows b cost nothing at a's splits.
-   *
-   * @param bitOf per row b of the block, its bit in the block
-   * @param leaves per class-1 leaf of the tree, from its first, the block's words
-   */
-  private void leafBits(int t, int node, Partition partition, int from, int to, int[] bitOf,
-      long[] leaves) {
-    FlatTree tree = m_Trees[t];
-    int[] order = partition.m_Order;
-    if (tree.m_Kind[node] == FlatTree.LEAF) {
-      int slot = m_Slot[t][node];
-      if (slot >= 0) {
-        int offset = (slot - m_SlotStart[t]) * BLOCK;
-        for (int k = from; k < to; k++) {
-          int bit = bitOf[order[k]];
-          leaves[offset + (bit >>> 6)] |= 1L << (bit & 63);
-        }
-      }
-      return;
-    }
-    int at = tree.m_Attribute[node];
-    int first = tree.m_First[node];
-    int count = tree.m_Count[node];
-    if (at < tree.m_Half) {
-      for (int c = 0; c < count; c++) {
-        leafBits(t, tree.m_Children[first + c], partition, from, to, bitOf, leaves);
-      }
-      return;
-    }
-    int[] sizes = partition.divide(tree, node, from, to, tree.m_Half);
-    for (int c = 0; c < count; c++) {
-      if (sizes[c + 1] > sizes[c]) {
-        leafBits(t, tree.m_Children[first + c], partition, from + sizes[c], from + sizes[c + 1],
-            bitOf, leaves);
-      }
     }
   }
 
@@ -1505,21 +1478,29 @@ public final class TreeTournament implements ExactTournament {
   }
 
   /**
-   * Each walked row's pairs with the rows not asked of the members, both
-   * ways: with the clean rows a block of their bits at a time
-   * ({@link #againstClean}), with each other by bits over the second rows
-   * of a chunk, their trees walked in parallel, then the first rows' wins
-   * in tasks ({@link WalkedPairs}). Returns how many times a tree was
-   * walked for one pair.
+   * Each walked row's pairs with the rows not asked of the members, but
+   * those with a clean row b ({@link #cellBits} counts them): with the clean
+   * rows a a block of their bits at a time ({@link #countBlock}), with each
+   * other by bits over the second rows of a chunk, their trees walked in
+   * parallel, then the first rows' wins in tasks ({@link WalkedPairs}).
+   *
+   * @param walks counts the trees walked for one pair
    */
-  private long walkFractionally(int[] rows, int[] walked, int[] byPlace, int[] byAPlace,
-      long[] degree) throws Exception {
+  private void walkFractionally(int[] rows, int[] walked, int[] byAPlace, long[] degree,
+      LongAdder walks) throws Exception {
     if (walked.length == 0) {
-      return 0;
+      return;
     }
-    LongAdder walks = new LongAdder();
-    againstClean(rows, walked, byPlace, true, degree, walks);
-    againstClean(rows, walked, byAPlace, false, degree, walks);
+    Walked asB = new Walked(rows, walked, false);
+    int blocks = ((byAPlace.length + 63) / 64 + BLOCK - 1) / BLOCK;
+    parallel(blocks, block -> {
+      int firstBit = block * BLOCK * 64;
+      SideBits side = sideBits(rows, byAPlace, firstBit,
+          Math.min(byAPlace.length, firstBit + BLOCK * 64), false);
+      if (side != null) {
+        countBlock(asB, side, byAPlace, degree, walks);
+      }
+    });
     double[][] values = new double[walked.length][];
     for (int w = 0; w < walked.length; w++) {
       values[w] = m_Rows[rows[walked[w]]];
@@ -1540,20 +1521,122 @@ public final class TreeTournament implements ExactTournament {
         walks.add(scratch.walks);
       });
     }
-    return walks.sum();
   }
 
   /**
-   * The walked rows' wins against every clean row (first: the walked row is
-   * a, its wins added to its degree) or the clean rows' wins against them
-   * (the clean rows' degrees), by bits over the clean rows, a block at a
-   * time. A tree walked with one row given splits on that row's attributes
-   * by its values, fractionally where one is missing, and on the other
-   * side's every way: a clean row meets the conditions of one leaf a
-   * fraction of the walk reaches, so that its answer is the OR of the bits
-   * of the class-1 leaves reached whole ({@link #reach}). Under a split
-   * the given row misses, a clean row's answer is J48's sums over the leaves
-   * it reaches there: by the order of their margins for two branches
+   * The walked rows on one side of their pairs with the clean rows (first:
+   * the walked rows are a), and per walked row and tree the leaves its walk
+   * reaches, whatever the clean row ({@link #reach}): the class-1 leaves
+   * reached whole, the splits it misses {@link Split} reads, and the other
+   * splits it misses ({@link Mixtures}).
+   */
+  private final class Walked {
+    /** Per walked row, its position in the tournament's rows. */
+    final int[] m_Rows;
+    /** Per walked row, its values. */
+    final double[][] m_Values;
+    final boolean m_First;
+    final int[][] m_Whole;
+    final int[][] m_Splits;
+    final int[][] m_Mixtures;
+
+    Walked(int[] rows, int[] walked, boolean first) throws Exception {
+      int trees = m_Trees.length;
+      m_Rows = walked;
+      m_First = first;
+      m_Values = new double[walked.length][];
+      m_Whole = new int[walked.length * trees][];
+      m_Splits = new int[walked.length * trees][];
+      m_Mixtures = new int[walked.length * trees][];
+      parallel((walked.length + ROWS_PER_TASK - 1) / ROWS_PER_TASK, task -> {
+        Slots[] lists = {new Slots(), new Slots(), new Slots(), new Slots(), new Slots()};
+        for (int w = task * ROWS_PER_TASK;
+            w < Math.min(walked.length, (task + 1) * ROWS_PER_TASK); w++) {
+          m_Values[w] = TreeTournament.this.m_Rows[rows[walked[w]]];
+          for (int t = 0; t < trees; t++) {
+            for (Slots list : lists) {
+              list.size = 0;
+            }
+            reach(m_Trees[t], 0, m_Values[w], first, false, lists);
+            m_Whole[w * trees + t] = Arrays.copyOf(lists[0].items, lists[0].size);
+            m_Splits[w * trees + t] = Arrays.copyOf(lists[3].items, lists[3].size);
+            m_Mixtures[w * trees + t] = Arrays.copyOf(lists[4].items, lists[4].size);
+          }
+        }
+      });
+    }
+  }
+
+  /**
+   * A block's clean rows on one side of their pairs: their values, each
+   * one's bit, and per tree and node the bits of those that meet the
+   * conditions on their side along its path (null where none does), with
+   * each leaf's words that hold one (its first and one past its last).
+   */
+  private static final class SideBits {
+    final double[][] m_Values;
+    /** Per bit of the block, its clean row's index in m_Values. */
+    final int[] m_HeldAt;
+    /** Bits [first, first + width) of the rows' bitsets: the block's. */
+    final int m_First;
+    final int m_Width;
+    final long[][][] m_Bits;
+    final int[][] m_Spans;
+
+    SideBits(double[][] values, int[] heldAt, int first, int width, long[][][] bits,
+        int[][] spans) {
+      m_Values = values;
+      m_HeldAt = heldAt;
+      m_First = first;
+      m_Width = width;
+      m_Bits = bits;
+      m_Spans = spans;
+    }
+  }
+
+  /**
+   * The leaves' bits of the clean rows of bits [first, last) (byPlace: per
+   * bit, its clean row's position in rows, -1 for none), on b's side or on
+   * a's ({@link #sideLeafBits}); null where no clean row is there.
+   */
+  private SideBits sideBits(int[] rows, int[] byPlace, int first, int last, boolean bSide) {
+    int[] bitOf = new int[last - first];
+    int[] heldAt = new int[BLOCK * 64];
+    double[][] values = new double[last - first][];
+    int held = 0;
+    for (int p = first; p < last; p++) {
+      if (byPlace[p] >= 0) {
+        values[held] = m_Rows[rows[byPlace[p]]];
+        heldAt[p - first] = held;
+        bitOf[held++] = p - first;
+      }
+    }
+    if (held == 0) {
+      return null;
+    }
+    Partition partition = new Partition(values, held);
+    long[][][] bits = new long[m_Trees.length][][];
+    int[][] spans = new int[m_Trees.length][];
+    for (int t = 0; t < m_Trees.length; t++) {
+      bits[t] = new long[m_Trees[t].size()][];
+      spans[t] = new int[2 * m_Trees[t].size()];
+      partition.reset();
+      sideLeafBits(m_Trees[t], 0, partition, 0, held, bitOf, bSide, bits[t], spans[t]);
+    }
+    return new SideBits(values, heldAt, first, last - first, bits, spans);
+  }
+
+  /**
+   * The walked rows' wins against a block's clean rows (the walked rows as
+   * a: returned, per walked row) or the clean rows' wins against them (the
+   * walked rows as b: added to the clean rows' degrees; null returned), by
+   * the block's leaves' bits. A tree walked with one row given splits on
+   * that row's attributes by its values, fractionally where one is missing,
+   * and on the other side's every way: a clean row meets the conditions of
+   * one leaf a fraction of the walk reaches, so that its answer is the OR of
+   * the bits of the class-1 leaves reached whole ({@link #reach}). Under a
+   * split the given row misses, a clean row's answer is J48's sums over the
+   * leaves it reaches there: by the order of their margins for two branches
    * ({@link Split}), else per combination of leaves the block's rows take
    * ({@link Mixtures}); past too many combinations, a clean row reaching
    * only leaves that say the same ({@link FractionalPairs#sureInMixture})
@@ -1561,121 +1644,70 @@ public final class TreeTournament implements ExactTournament {
    * ({@link FractionalPairs#wins}). The committee's majority is counted
    * bit-sliced ({@link Tally}).
    *
-   * @param byPlace per bit, its clean row's position in rows (-1 for none)
-   * @param first whether the walked rows are the pairs' first rows
+   * @param byPlace per bit, its clean row's position in rows (the walked rows as b)
    * @param walks counts the trees walked for one pair
    */
-  private void againstClean(int[] rows, int[] walked, int[] byPlace, boolean first,
-      long[] degree, LongAdder walks) throws Exception {
+  private long[] countBlock(Walked walked, SideBits side, int[] byPlace, long[] degree,
+      LongAdder walks) {
     int trees = m_Trees.length;
-    // Per walked row and tree, the leaves its walk reaches: whole, and under
-    // a missing value saying 1 or 0 (both where unsure).
-    int[][] whole = new int[walked.length * trees][];
-    int[][] splits = new int[walked.length * trees][]; // Split's forms
-    int[][] mixtures = new int[walked.length * trees][]; // the other missing values' splits
-    parallel((walked.length + ROWS_PER_TASK - 1) / ROWS_PER_TASK, task -> {
-      Slots[] lists = {new Slots(), new Slots(), new Slots(), new Slots(), new Slots()};
-      for (int w = task * ROWS_PER_TASK; w < Math.min(walked.length, (task + 1) * ROWS_PER_TASK);
-          w++) {
-        for (int t = 0; t < trees; t++) {
-          for (Slots list : lists) {
-            list.size = 0;
-          }
-          reach(m_Trees[t], 0, m_Rows[rows[walked[w]]], first, false, lists);
-          whole[w * trees + t] = Arrays.copyOf(lists[0].items, lists[0].size);
-          splits[w * trees + t] = Arrays.copyOf(lists[3].items, lists[3].size);
-          mixtures[w * trees + t] = Arrays.copyOf(lists[4].items, lists[4].size);
-        }
-      }
-    });
-    int blocks = ((byPlace.length + 63) / 64 + BLOCK - 1) / BLOCK;
-    long[][] wins = new long[blocks][]; // first: per block, each walked row's
-    parallel(blocks, block -> {
-      int firstBit = block * BLOCK * 64;
-      int last = Math.min(byPlace.length, firstBit + BLOCK * 64);
-      int[] bitOf = new int[last - firstBit];
-      int[] heldAt = new int[BLOCK * 64]; // per bit, the clean row's index in the block
-      double[][] values = new double[last - firstBit][];
-      int held = 0;
-      for (int p = firstBit; p < last; p++) {
-        if (byPlace[p] >= 0) {
-          values[held] = m_Rows[rows[byPlace[p]]];
-          heldAt[p - firstBit] = held;
-          bitOf[held++] = p - firstBit;
-        }
-      }
-      if (held == 0) {
-        return;
-      }
-      Partition partition = new Partition(values, held);
-      long[][][] bits = new long[trees][][]; // per tree and leaf, the block's clean rows in it
-      int[][] spans = new int[trees][]; // per tree, each leaf's words that hold a bit
+    boolean first = walked.m_First;
+    int count = walked.m_Rows.length;
+    long[][] answers = new long[trees][BLOCK];
+    long[] one = new long[BLOCK];
+    long[] zero = new long[BLOCK];
+    long[] suffix = new long[0];
+    long[] scratch = new long[BLOCK];
+    Mixtures mixture = new Mixtures();
+    Tally tally = new Tally(trees);
+    FractionalPairs pairs = new FractionalPairs(m_Trees);
+    long[] counted = first ? new long[count] : null;
+    Counter beaten = first ? null : new Counter(count);
+    long walksHere = 0;
+    for (int w = 0; w < count; w++) {
+      double[] given = walked.m_Values[w];
       for (int t = 0; t < trees; t++) {
-        bits[t] = new long[m_Trees[t].size()][];
-        spans[t] = new int[2 * m_Trees[t].size()];
-        partition.reset();
-        sideLeafBits(m_Trees[t], 0, partition, 0, held, bitOf, first, bits[t], spans[t]);
-      }
-      long[][] answers = new long[trees][BLOCK];
-      long[] one = new long[BLOCK];
-      long[] zero = new long[BLOCK];
-      long[] suffix = new long[0];
-      long[] scratch = new long[BLOCK];
-      Mixtures mixture = new Mixtures();
-      Tally tally = new Tally(trees);
-      FractionalPairs pairs = new FractionalPairs(m_Trees);
-      long[] counted = first ? new long[walked.length] : null;
-      Counter beaten = first ? null : new Counter(walked.length);
-      long walksHere = 0;
-      for (int w = 0; w < walked.length; w++) {
-        double[] given = m_Rows[rows[walked[w]]];
-        for (int t = 0; t < trees; t++) {
-          long[] answer = answers[t];
-          or(bits[t], spans[t], whole[w * trees + t], answer);
-          suffix = Split.answer(bits[t], splits[w * trees + t], answer, suffix);
-          boolean declined = false; // one and zero are filled only where Mixtures declines
-          for (int split : mixtures[w * trees + t]) {
-            if (!mixture.answer(m_Trees[t], split, given, first, bits[t], spans[t], answer)) {
-              if (!declined) {
-                Arrays.fill(one, 0L);
-                Arrays.fill(zero, 0L);
-                declined = true;
-              }
-              Slots[] sure = {null, new Slots(), new Slots()};
-              reach(m_Trees[t], split, given, first, true, sure); // its pairs walked
-              or(bits[t], spans[t], Arrays.copyOf(sure[1].items, sure[1].size), scratch);
-              orInto(scratch, one);
-              or(bits[t], spans[t], Arrays.copyOf(sure[2].items, sure[2].size), scratch);
-              orInto(scratch, zero);
+        long[][] bits = side.m_Bits[t];
+        int[] spans = side.m_Spans[t];
+        long[] answer = answers[t];
+        or(bits, spans, walked.m_Whole[w * trees + t], answer);
+        suffix = Split.answer(bits, walked.m_Splits[w * trees + t], answer, suffix);
+        boolean declined = false; // one and zero are filled only where Mixtures declines
+        for (int split : walked.m_Mixtures[w * trees + t]) {
+          if (!mixture.answer(m_Trees[t], split, given, first, bits, spans, answer)) {
+            if (!declined) {
+              Arrays.fill(one, 0L);
+              Arrays.fill(zero, 0L);
+              declined = true;
             }
-          }
-          if (declined) {
-            walksHere += walkUnsure(m_Trees[t], given, first, values, heldAt, one, zero, pairs,
-                answer);
+            Slots[] sure = {null, new Slots(), new Slots()};
+            reach(m_Trees[t], split, given, first, true, sure); // its pairs walked
+            or(bits, spans, Arrays.copyOf(sure[1].items, sure[1].size), scratch);
+            orInto(scratch, one);
+            or(bits, spans, Arrays.copyOf(sure[2].items, sure[2].size), scratch);
+            orInto(scratch, zero);
           }
         }
-        long won = tally.reached(answers, trees);
-        if (first) {
-          counted[w] = won;
-        } else if (won > 0) {
-          beaten.add(tally.m_Top);
-        }
-      }
-      if (!first) {
-        for (int bit = 0; bit < last - firstBit; bit++) {
-          if (byPlace[firstBit + bit] >= 0) { // this block's rows only
-            degree[byPlace[firstBit + bit]] += beaten.count(bit);
-          }
+        if (declined) {
+          walksHere += walkUnsure(m_Trees[t], given, first, side.m_Values, side.m_HeldAt, one,
+              zero, pairs, answer);
         }
       }
-      wins[block] = counted;
-      walks.add(walksHere);
-    });
-    for (long[] counted : wins) {
-      for (int w = 0; counted != null && w < walked.length; w++) {
-        degree[walked[w]] += counted[w];
+      long won = tally.reached(answers, trees);
+      if (first) {
+        counted[w] = won;
+      } else if (won > 0) {
+        beaten.add(tally.m_Top);
       }
     }
+    if (!first) {
+      for (int bit = 0; bit < side.m_Width; bit++) {
+        if (byPlace[side.m_First + bit] >= 0) { // this block's rows only
+          degree[byPlace[side.m_First + bit]] += beaten.count(bit);
+        }
+      }
+    }
+    walks.add(walksHere);
+    return counted;
   }
 
   /**
