@@ -15,15 +15,20 @@ def _java(name: str):
     return jpype.JClass(f"{PACKAGE}.{name}")
 
 
-def pairs(grades, p="all", seed=1, groups=None, one_order=False):
-    """Java's ``Pairs.build`` as a list of (first, second, label)."""
-    built = _java("Pairs").build(
+def _pairs_arguments(grades, p, seed, groups, one_order) -> tuple:
+    """The Java arguments of ``Pairs.build`` and ``Pairs.multiplicities``."""
+    return (
         jpype.JArray(jpype.JDouble)(np.asarray(grades, dtype=np.float64)),
         None if groups is None else jpype.JArray(jpype.JInt)(np.asarray(groups, int)),
         0 if p == "all" else int(p),
         jpype.JClass("java.util.Random")(int(seed)),
         bool(one_order),
     )
+
+
+def pairs(grades, p="all", seed=1, groups=None, one_order=False):
+    """Java's ``Pairs.build`` as a list of (first, second, label)."""
+    built = _java("Pairs").build(*_pairs_arguments(grades, p, seed, groups, one_order))
     return list(
         zip(
             np.asarray(built.left).tolist(),
@@ -36,11 +41,7 @@ def pairs(grades, p="all", seed=1, groups=None, one_order=False):
 def multiplicities(grades, p="all", seed=1, groups=None, one_order=False) -> np.ndarray:
     """Java's ``Pairs.multiplicities``: [side][label][row], side 0 the first."""
     times = _java("Pairs").multiplicities(
-        jpype.JArray(jpype.JDouble)(np.asarray(grades, dtype=np.float64)),
-        None if groups is None else jpype.JArray(jpype.JInt)(np.asarray(groups, int)),
-        0 if p == "all" else int(p),
-        jpype.JClass("java.util.Random")(int(seed)),
-        bool(one_order),
+        *_pairs_arguments(grades, p, seed, groups, one_order)
     )
     return np.array([[np.asarray(row) for row in side] for side in times])
 
