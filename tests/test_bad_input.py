@@ -141,6 +141,12 @@ def test_non_binary_class_without_positive(capsys, arff):
             "cannot create the WEKA classifier",
         ),
         ("--learner-options", "-C 5", "Confidence has to be greater than zero"),
+        (
+            "--learner-options",
+            "-C x",
+            """'weka.classifiers.trees.J48 -C x': For input string: "x": an """
+            "option's value is not a number",
+        ),
     ],
 )
 def test_option_out_of_range(capsys, flag, value, message):
