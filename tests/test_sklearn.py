@@ -216,7 +216,8 @@ def test_data_in_memory_is_named_as_it_was_passed(weka):
         "the DataFrame X: ranking 1 instance: scored against the model's reference "
         "sample of training instances",
     ]
-    with pytest.raises(DataError, match="^the array X: 1 instances of the minority"):
+    one = r"^the array X: 1 instance of class '1.0' \(the other 39 are '0.0'\)"
+    with pytest.raises(DataError, match=one):
         cross_validate(model(), X, np.r_[1, np.zeros(39)], folds=2)
     with pytest.raises(ValueError, match=r"\(the instances of the DataFrame X\)$"):
         cross_validate(model(), frame, y, folds=41)
