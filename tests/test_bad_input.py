@@ -141,6 +141,12 @@ def test_non_binary_class_without_positive(capsys, arff):
             "cannot create the WEKA classifier",
         ),
         ("--learner-options", "-C 5", "Confidence has to be greater than zero"),
+        (
+            "--learner-options",
+            "-C x",
+            """'weka.classifiers.trees.J48 -C x': For input string: "x": an """
+            "option's value is not a number",
+        ),
     ],
 )
 def test_option_out_of_range(capsys, flag, value, message):
@@ -224,3 +230,11 @@ def test_interrupted_cv(signum):
     assert "weka-ranking: interrupted" in err and "Traceback" not in err
     # cv keeps nothing to resume from, and says nothing of it.
     assert "the same command again" not in err
+
+
+def test_a_file_of_one_class_names_both_classes(capsys, arff):
+    """A new user's file declared 'present' and held only 'absent' rows."""
+    rows = "".join(f"{i},p,absent\n" for i in range(20))
+    header = HEADER.replace("{x,y,z}", "{absent,present}")
+    message = failing(capsys, "cv", arff(header + rows))
+    assert "0 instances of class 'present' (the other 20 are 'absent')" in message

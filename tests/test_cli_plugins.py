@@ -57,7 +57,7 @@ def test_the_product_alone_has_its_own_commands(installed, capsys):
     assert said == (
         "weka-ranking: error: reproduce is a command of the studies "
         "(weka-ranking-studies), which are not installed: in a checkout of the "
-        "repository, pip install -e ./studies"
+        "repository, pip install -e ./studies (see weka-ranking --help)"
     )
     with pytest.raises(SystemExit):
         cli.main(["nonsense"])

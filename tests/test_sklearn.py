@@ -24,33 +24,21 @@ from sklearn.pipeline import make_pipeline  # noqa: E402
 from sklearn.preprocessing import StandardScaler  # noqa: E402
 from sklearn.utils.estimator_checks import parametrize_with_checks  # noqa: E402
 
-from weka_ranking import DataError, RankingReduction, cross_validate, load_task  # noqa: E402
+from weka_ranking import (  # noqa: E402
+    EXPECTED_FAILED_CHECKS,
+    DataError,
+    RankingReduction,
+    cross_validate,
+    load_task,
+)
 from weka_ranking.errors import WekaRankingWarning  # noqa: E402
 from weka_ranking.folds import weka_folds  # noqa: E402
 from weka_ranking.params import DEFAULT_VOTERS  # noqa: E402
 
-# Checks that cannot hold for a method that ranks a batch as a whole. Strict:
-# a check listed here that passes fails the test, so each entry is a real failure.
-BATCH_RANKING = {
-    "check_methods_subset_invariance": (
-        "decision_function is the share of the batch an instance is ranked above: "
-        "ranked in a subset, an instance has other neighbours and another score "
-        "(predict and predict_proba do not depend on the batch)"
-    ),
-    "check_classifiers_train": (
-        "decision_function is the ranking's score in [0, 1], not a margin "
-        "around 0, and not what predict thresholds (the degree against the "
-        "reference sample), where the check expects predict = decision_function > 0"
-    ),
-    "check_classifiers_classes": (
-        "the same: predict does not threshold decision_function at 0"
-    ),
-}
-
 
 @parametrize_with_checks(
     [RankingReduction("J48", pairs_per_instance=2, voters=3)],
-    expected_failed_checks=lambda estimator: BATCH_RANKING,
+    expected_failed_checks=lambda estimator: EXPECTED_FAILED_CHECKS,
     xfail_strict=True,
 )
 def test_scikit_learn_checks(estimator, check, weka):
@@ -228,7 +216,8 @@ def test_data_in_memory_is_named_as_it_was_passed(weka):
         "the DataFrame X: ranking 1 instance: scored against the model's reference "
         "sample of training instances",
     ]
-    with pytest.raises(DataError, match="^the array X: 1 instances of the minority"):
+    one = r"^the array X: 1 instance of class '1.0' \(the other 39 are '0.0'\)"
+    with pytest.raises(DataError, match=one):
         cross_validate(model(), X, np.r_[1, np.zeros(39)], folds=2)
     with pytest.raises(ValueError, match=r"\(the instances of the DataFrame X\)$"):
         cross_validate(model(), frame, y, folds=41)

@@ -34,6 +34,7 @@ from weka_ranking.tasks import STUDY_TASKS, Task, load_task, resolve_task
 from weka_ranking.version import __version__ as __version__
 
 _LAZY = {
+    "EXPECTED_FAILED_CHECKS": "weka_ranking.model",
     "RankingReduction": "weka_ranking.model",
     "Ranking": "weka_ranking.estimator",
     "Validation": "weka_ranking.estimator",
@@ -69,6 +70,7 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
+    "EXPECTED_FAILED_CHECKS",
     "STUDY_TASKS",
     "CVResult",
     "DataError",

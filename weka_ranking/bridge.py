@@ -214,8 +214,15 @@ def make_classifier(classname: str, options: Sequence[str]):
             )
         )
     except jpype.JException as err:
+        # WEKA's options parse numbers with Java's own, whose message names
+        # the text alone ('For input string: "x"'), not that a number was due.
+        number = (
+            ": an option's value is not a number"
+            if err.getClass().getName() == "java.lang.NumberFormatException"
+            else ""
+        )
         raise WekaError(
-            f"cannot create the WEKA classifier '{spec}': {err.message()}"
+            f"cannot create the WEKA classifier '{spec}': {err.message()}{number}"
         ) from None
 
 

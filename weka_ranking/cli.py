@@ -30,6 +30,7 @@ import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NoReturn
 
 from weka_ranking import inputs, jvm, machine, progress
 from weka_ranking.atomic import output_target, write_atomically
@@ -536,8 +537,20 @@ def commands() -> tuple[Command, ...]:
     return (*COMMANDS, *added)
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """argparse's parser whose usage mistakes are one line, as every other error.
+
+    argparse prints the whole usage before the error; the line here names the
+    mistake and where the options are listed instead (exit status 2 as
+    argparse's).
+    """
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="weka-ranking",
         description="Rank with any WEKA classifier: ranking reduced to binary "
         "classification.",
@@ -671,6 +684,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _main(argv)
 
 
+# WEKA's command-line flags a WEKA user types by habit, and this CLI's own.
+WEKA_FLAGS = {
+    "-x": "--folds",
+    "-s": "--seed",
+    "-S": "--seed",
+    "-W": "--learner",
+    "-P": "--pairs",
+    "-I": "--voters",
+    "-R": "--ranker",
+    "-T": "--test",
+    "-t": "--train",
+    "-l": "--model",
+    "-d": "--save",
+}
+
+
 def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     """The command line's arguments; a word a command does not take is said by it.
 
@@ -693,7 +722,10 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     if unknown:
         sub = subparsers.choices[args.command]
         flags = [f for a in sub._actions for f in a.option_strings]
-        close = difflib.get_close_matches(unknown[0].split("=")[0], flags, n=1)
+        word = unknown[0].split("=")[0]
+        close = difflib.get_close_matches(word, flags, n=1)
+        if WEKA_FLAGS.get(word) in flags:
+            close = [f"{WEKA_FLAGS[word]}, WEKA's {word}"]
         hint = f" (did you mean {close[0]}?)" if close else ""
         sub.error(f"unrecognized arguments: {' '.join(unknown)}{hint}")
     return args

@@ -425,9 +425,17 @@ def check_folds(data: Dataset, folds: int) -> None:
             f"must be between 2 and {len(data)} (the instances of {data.source})",
         )
     if minority < 2:
+        positives = int(np.count_nonzero(data.y))
+        named = {
+            data.class_values[data.positive_index]: positives,
+            data.class_values[1 - data.positive_index]: len(data) - positives,
+        }
+        fewest, other = sorted(named, key=named.get)
         raise DataError(
-            f"{data.source}: {minority} instances of the minority class: "
-            "cross-validation needs at least 2 (one per fold, at least 2 folds)"
+            f"{data.source}: {minority} instance{'s' * (minority != 1)} of class "
+            f"{fewest!r} (the other {named[other]} are {other!r}): "
+            "cross-validation needs at least 2 of each class (one per fold, at "
+            "least 2 folds)"
         )
     if folds > minority:
         raise ParameterError(

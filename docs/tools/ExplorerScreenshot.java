@@ -40,8 +40,7 @@ public final class ExplorerScreenshot {
     Instances data = DataSource.read(args[0]);
     data.setClassIndex(data.numAttributes() - 1);
     Classifier ranker = AbstractClassifier.forName("weka.classifiers.meta.RankingReduction",
-        weka.core.Utils.splitOptions("-rank-first 2 "
-            + "-W weka.classifiers.trees.J48"));
+        new String[0]);
     Explorer[] explorer = new Explorer[1];
     JFrame frame = new JFrame("Weka Explorer");
     SwingUtilities.invokeAndWait(() -> {

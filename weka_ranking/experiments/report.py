@@ -27,7 +27,7 @@ from weka_ranking.experiments import analysis
 from weka_ranking.experiments.plan import ExperimentPlan
 from weka_ranking.experiments.registration import rule_record, rule_section
 from weka_ranking.experiments.store import ResultStore, check_report_folder
-from weka_ranking.experiments.weka_results import results_arff
+from weka_ranking.experiments.weka_results import results_arff, scheme_keys
 
 logger = logging.getLogger(__name__)
 
@@ -104,6 +104,29 @@ def _summary(values: dict) -> list[str]:
         *markdown_table(
             ["data set", "rows", "ranks first (share)", "missing values"], rows
         ),
+        "",
+    ]
+
+
+def _schemes(values: dict) -> list[str]:
+    """What each scheme runs: WEKA's classname and options, as the ARFF keys it."""
+    keyed = values.get("weka_schemes")
+    if not keyed:
+        return []
+    rows = [
+        [f"`{name}`", "peer", "-"]
+        if classname.startswith("peer.")
+        else [f"`{name}`", f"`{classname}`", f"`{options}`"]
+        for name, classname, options in keyed
+    ]
+    return [
+        "## Schemes",
+        "",
+        "Each scheme's WEKA classname and options, every option at its value (the "
+        "results ARFF's `Key_Scheme` and `Key_Scheme_options`; a peer runs in "
+        "Python).",
+        "",
+        *markdown_table(["scheme", "WEKA classname", "options"], rows),
         "",
     ]
 
@@ -328,7 +351,7 @@ def to_markdown(
     ]
     if command:
         lines += ["Made by:", "", "```", command, "```", ""]
-    lines += _summary(values)
+    lines += _summary(values) + _schemes(values)
     if values.get("registration"):
         lines += rule_section(values["registration"])
     lines += _per_dataset(values) + _across(values)
@@ -637,6 +660,9 @@ def write_report(
     values = analysis.compute(plan, records, describe_data(plan), results.runs())
     values["critical_difference_groups"] = grouping
     values["registration"] = rule_record(store, records)
+    values["weka_schemes"] = [
+        [scheme.name, *scheme_keys(scheme)[:2]] for scheme in plan.schemes
+    ]
     figures: dict[str, str] = {}
     left_out = ""
     if importlib.util.find_spec("matplotlib") is None:
