@@ -364,8 +364,10 @@ class RankingReduction(ClassifierMixin, Ranker):
                 [data.class_values[1 - data.positive_index], data.positive]
             )
         else:
-            checked = check_arrays(self, X, y, fitting=True)
-            data, classes = labelled_dataset(*checked, input_name(X))
+            features = check_arrays(self, X, y, fitting=True)
+            data, classes = labelled_dataset(
+                features.X, features.y, input_name(X), features.attributes
+            )
         instances = bridge.to_instances(data)
         self._fit_instances(instances, data, data.positive_index)
         self.classes_ = classes
@@ -468,8 +470,10 @@ class RankingReduction(ClassifierMixin, Ranker):
         if isinstance(X, Dataset):
             data = X
         else:
-            checked = check_arrays(self, X, fitting=False)[0]
-            data = array_dataset(checked, source=input_name(X))
+            features = check_arrays(self, X, fitting=False, attributes=self.attributes_)
+            data = array_dataset(
+                features.X, source=input_name(X), attributes=features.attributes
+            )
         difference = header_difference(self.attributes_, data.attributes)
         if difference is not None:
             raise DataError(
