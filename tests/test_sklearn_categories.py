@@ -20,7 +20,13 @@ from sklearn.model_selection import cross_val_score  # noqa: E402
 from sklearn.pipeline import make_pipeline  # noqa: E402
 from sklearn.preprocessing import StandardScaler  # noqa: E402
 
-from weka_ranking import DataError, RankingReduction, cross_validate, load_arff  # noqa: E402
+from weka_ranking import (  # noqa: E402
+    DataError,
+    GridSearch,
+    RankingReduction,
+    cross_validate,
+    load_arff,
+)
 from weka_ranking.folds import weka_folds  # noqa: E402
 
 COLOURS = ["red", "green", "blue", "grey"]  # grey declared, never seen
@@ -134,6 +140,7 @@ def test_scoring_refuses_what_the_training_data_did_not_have(weka):
         fitted.decision_function(numeric.to_numpy())
 
 
+@pytest.mark.fast
 def test_text_and_ambiguous_categories_are_refused_by_name():
     frame, y = frame_and_labels(8)
     text = frame.assign(colour=frame["colour"].astype(object))
@@ -178,4 +185,30 @@ def test_a_column_transformer_passes_category_columns_through(weka):
     np.testing.assert_array_equal(
         pipeline.decision_function(frame),
         alone.decision_function(frame[["size", "weight", "colour"]]),
+    )
+
+
+def test_query_groups_and_the_grid_search_take_category_columns(tmp_path, weka):
+    frame, y = frame_and_labels()
+    path = tmp_path / "colours.arff"
+    path.write_text(as_arff(frame, y))
+    data = load_arff(path, positive="yes")
+    grades = np.arange(len(frame)) % 3
+    queries = np.arange(len(frame)) // 20
+    from_file = model().fit(data, grades, group=queries)
+    from_frame = model().fit(frame, grades, group=queries)
+    assert str(from_frame.weka_model_) == str(from_file.weka_model_)
+    # fit with group records no feature names, a frame's numeric columns alike
+    with pytest.warns(UserWarning, match="fitted without feature names"):
+        scores = from_frame.decision_function(frame, group=queries)
+    np.testing.assert_array_equal(
+        scores, from_file.decision_function(data, group=queries)
+    )
+    grid = {"voters": [1, 3]}
+    searched = GridSearch(model(), grid).fit(frame, (y == "yes").astype(int))
+    on_file = GridSearch(model(), grid).fit(data)
+    assert searched.best_params_ == on_file.best_params_
+    # the same committee: its classes named 0 and 1 by y, no and yes by the file
+    np.testing.assert_array_equal(
+        searched.decision_function(data), on_file.decision_function(data)
     )

@@ -406,7 +406,10 @@ def array_dataset(
 def as_dataset(
     X: Dataset | np.ndarray, y: np.ndarray | None = None, require_labels: bool = False
 ) -> Dataset:
-    """A Dataset as given, or one of numeric features from arrays (y in {0, 1})."""
+    """A Dataset as given, or one of the features of arrays (y in {0, 1}).
+
+    A DataFrame's category columns are nominal, as in :func:`check_arrays`.
+    """
     if isinstance(X, Dataset):
         if y is not None:
             raise TypeError("y must be None when X is a Dataset (it holds the class)")
@@ -416,12 +419,12 @@ def as_dataset(
                 "no class; training needs every class known"
             )
         return X
-    source = input_name(X)
-    X = np.asarray(X, dtype=np.float64)
-    if X.ndim != 2:
-        raise ValueError(f"X must be 2-dimensional, got shape {X.shape}")
+    features = check_arrays(None, X, fitting=False)
     if y is not None:
         y = np.asarray(y)
-        if y.shape != (len(X),) or not np.isin(y, (0, 1)).all():
-            raise ValueError(f"y must hold one 0 or 1 per row of X ({len(X)} rows)")
-    return array_dataset(X, y, source=source)
+        rows = len(features.X)
+        if y.shape != (rows,) or not np.isin(y, (0, 1)).all():
+            raise ValueError(f"y must hold one 0 or 1 per row of X ({rows} rows)")
+    return array_dataset(
+        features.X, y, source=input_name(X), attributes=features.attributes
+    )
