@@ -151,7 +151,9 @@ def test_text_and_ambiguous_categories_are_refused_by_name():
     ):
         RankingReduction("J48").fit(text, y)
     ambiguous = frame.assign(colour=pandas.Categorical([1, "1"] * 4))
-    with pytest.raises(DataError, match="^column 'colour' .* one name as strings"):
+    with pytest.raises(
+        DataError, match=r"^column 'colour' .* one name as strings \(\{1,1\}\)"
+    ):
         RankingReduction("J48").fit(ambiguous, y)
 
 

@@ -263,7 +263,7 @@ def _categories_as_codes(
         trained = None if fitted is None else fitted[j].values
         what = f"column {column!r} of the DataFrame X"
         if fitted is not None and is_category != (trained is not None):
-            had = "numeric" if trained is None else f"category {{{','.join(trained)}}}"
+            had = "numeric" if trained is None else f"category {_listed(trained)}"
             raise DataError(
                 f"{what} is {dtype} where the training data's was {had}: give "
                 "each column the type it had in fit"
@@ -275,27 +275,45 @@ def _categories_as_codes(
         if len(set(values)) < len(values):
             raise DataError(
                 f"{what} has categories that are one name as strings "
-                f"({list(dtype.categories)}): WEKA names a nominal value by its "
+                f"({_listed(dtype.categories)}): WEKA names a nominal value by its "
                 "string; rename them apart"
             )
         codes = X.iloc[:, j].cat.codes.to_numpy()
         if trained is not None:
-            index = {value: i for i, value in enumerate(trained)}
-            lookup = np.array([index.get(value, -1) for value in values], np.int64)
-            unseen = sorted({values[c] for c in codes[codes >= 0] if lookup[c] < 0})
-            if unseen:
-                raise DataError(
-                    f"{what} holds {unseen[0]!r}, a value the training data's "
-                    f"column did not declare (its values: {', '.join(trained)}): "
-                    "WEKA refuses an undeclared nominal value"
-                )
-            codes = np.where(codes >= 0, lookup[np.maximum(codes, 0)], -1)
-            values = trained
+            codes, values = _matched_codes(codes, values, trained, what), trained
         if encoded is X:
             encoded = X.copy(deep=False)
         encoded.isetitem(j, np.where(codes >= 0, codes, np.nan))
         nominal[j] = values
     return encoded, nominal
+
+
+def _matched_codes(
+    codes: np.ndarray, values: tuple[str, ...], trained: tuple[str, ...], what: str
+) -> np.ndarray:
+    """Category codes of ``values`` as indices into ``trained`` (-1 stays missing).
+
+    A value present in the rows that ``trained`` lacks is refused, as WEKA
+    refuses an undeclared nominal value; ``what`` names the column.
+    """
+    index = {value: i for i, value in enumerate(trained)}
+    lookup = np.array([index.get(value, -1) for value in values], dtype=np.int64)
+    present = codes[codes >= 0]
+    unseen = present[lookup[present] < 0]
+    if unseen.size:
+        raise DataError(
+            f"{what} holds {values[unseen[0]]!r}, a value the training data's "
+            f"column did not declare (its values: {_listed(trained)}): WEKA "
+            "refuses an undeclared nominal value"
+        )
+    return np.where(codes >= 0, lookup[np.maximum(codes, 0)], -1)
+
+
+def _listed(values, most: int = 10) -> str:
+    """Values in braces, as WEKA's header lists them; past ``most``, the first few."""
+    names = [str(v) for v in values]
+    more = f",... ({len(names)} values)" if len(names) > most else ""
+    return "{" + ",".join(names[:most]) + more + "}"
 
 
 def _refuse_all_missing(X: np.ndarray, source: str) -> None:
