@@ -188,6 +188,13 @@ def test_a_column_transformer_passes_category_columns_through(weka):
         pipeline.decision_function(frame),
         alone.decision_function(frame[["size", "weight", "colour"]]),
     )
+    # its default output, an array of objects, has lost the categories
+    with pytest.raises(
+        DataError,
+        match=r"^the array X is not numeric \(could not convert string to float: "
+        r"'\w+'\): .*\.set_output\(transform='pandas'\)\)$",
+    ):
+        make_pipeline(scale.set_output(transform="default"), model()).fit(frame, y)
 
 
 def test_query_groups_and_the_grid_search_take_category_columns(tmp_path, weka):

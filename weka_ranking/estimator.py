@@ -336,11 +336,24 @@ def _refuse_text_columns(X) -> None:
     """Name a DataFrame's first column neither numeric nor category, and what to do.
 
     Without this, numpy's bare "could not convert string to float" is all a
-    user of a frame with nominal columns would see.
+    user of a frame with nominal columns would see; an array of text (a
+    ColumnTransformer's output, which drops the categories) is told the same.
     """
     dtype = getattr(X, "dtype", None)
     if isinstance(X, np.ndarray) and dtype.kind in "mM":
         raise DataError(_DATETIME.format(what="the array X", dtype=dtype))
+    if isinstance(X, np.ndarray) and dtype.kind in "OUS":
+        # Text only (a ValueError): other objects keep numpy's TypeError, which
+        # scikit-learn's check_dtype_object expects.
+        try:
+            X.astype(np.float64)
+        except ValueError as error:
+            raise DataError(
+                f"the array X is not numeric ({error}): the estimator takes numbers, "
+                "and a DataFrame's category columns as WEKA's nominal attributes: "
+                "give X as a DataFrame (a ColumnTransformer gives one with "
+                ".set_output(transform='pandas'))"
+            ) from None
     dtypes = getattr(X, "dtypes", None)
     if dtypes is None or not hasattr(dtypes, "items"):
         return
