@@ -171,23 +171,48 @@ class Ranking:
         return "\n".join(lines) + "\n"
 
 
-def check_arrays(estimator, X, y=None, *, fitting: bool):
-    """``X`` as a float matrix (NaN = missing), and with ``fitting`` the labels.
+class Features(NamedTuple):
+    """Checked features: what a :class:`Dataset` is built of, and the labels.
+
+    ``X`` is the float matrix (NaN = missing, a nominal value its index, as WEKA
+    stores them), ``attributes`` its m features ``x1..xm`` (nominal for a
+    DataFrame's category columns), ``y`` the labels given (None when not).
+    """
+
+    X: np.ndarray
+    y: np.ndarray | None
+    attributes: tuple[Attribute, ...]
+
+
+def check_arrays(
+    estimator,
+    X,
+    y=None,
+    *,
+    fitting: bool,
+    attributes: tuple[Attribute, ...] | None = None,
+) -> Features:
+    """``X`` as a float matrix (NaN = missing) with its attributes, and the labels.
 
     With scikit-learn its own ``validate_data`` checks them for the
     ``estimator`` (shape, finite values, the features seen in ``fit``, label
-    type) and records ``n_features_in_`` and ``feature_names_in_``.
+    type) and records ``n_features_in_`` and ``feature_names_in_``. A
+    DataFrame's category columns are WEKA's nominal attributes
+    (:func:`_categories_as_codes`); to score, ``attributes`` are the training
+    data's, which such a column is matched to by value name.
     """
-    _refuse_text_columns(X)
     source = input_name(X)
+    X, nominal = _categories_as_codes(X, None if fitting else attributes)
+    _refuse_text_columns(X)
     if validate_data is not None and estimator is not None:
         options = {"dtype": np.float64, "ensure_all_finite": "allow-nan"}
         if not fitting:
-            return validate_data(estimator, X, reset=False, **options), None
+            X = validate_data(estimator, X, reset=False, **options)
+            return Features(X, None, _named_attributes(X, nominal))
         X, y = validate_data(estimator, X, y, **options)
         check_classification_targets(y)
         _refuse_all_missing(X, source)
-        return X, y
+        return Features(X, y, _named_attributes(X, nominal))
     X = np.asarray(X, dtype=np.float64)
     if X.ndim != 2:
         raise ValueError(f"X must be 2-dimensional, got shape {X.shape}")
@@ -202,7 +227,93 @@ def check_arrays(estimator, X, y=None, *, fitting: bool):
             raise ValueError(f"y must hold one label per row of X ({len(X)} rows)")
     if fitting:
         _refuse_all_missing(X, source)
-    return X, y
+    return Features(X, y, _named_attributes(X, nominal))
+
+
+def _named_attributes(
+    X: np.ndarray, nominal: dict[int, tuple[str, ...]]
+) -> tuple[Attribute, ...]:
+    """The features ``x1..xm``, nominal where ``nominal`` gives a column's values."""
+    return tuple(Attribute(f"x{j + 1}", nominal.get(j)) for j in range(X.shape[1]))
+
+
+def _categories_as_codes(
+    X, fitted: tuple[Attribute, ...] | None
+) -> tuple[Any, dict[int, tuple[str, ...]]]:
+    """A DataFrame's category columns as value indices, and each one's values.
+
+    As ``load_arff`` keeps a file's nominal attributes, so that J48 splits them
+    multi-way as WEKA does, where one-hot columns would give another tree. At
+    fitting (``fitted`` None) a column's values are its categories as strings,
+    in their order; a missing value (NaN) is WEKA's missing. To score, a
+    column's values are the training data's attribute's (``fitted``), matched
+    by name: a value the training data did not declare is refused, as WEKA
+    refuses an undeclared nominal value. Anything but a DataFrame is returned
+    as it is; so is a frame of another width than ``fitted``, for
+    ``validate_data`` and the header check to refuse.
+    """
+    dtypes = getattr(X, "dtypes", None)
+    if dtypes is None or not hasattr(X, "isetitem"):
+        return X, {}
+    if fitted is not None and len(fitted) != len(dtypes):
+        fitted = None
+    encoded, nominal = X, {}
+    for j, (column, dtype) in enumerate(dtypes.items()):
+        is_category = getattr(dtype, "name", "") == "category"
+        trained = None if fitted is None else fitted[j].values
+        what = f"column {column!r} of the DataFrame X"
+        if fitted is not None and is_category != (trained is not None):
+            had = "numeric" if trained is None else f"category {_listed(trained)}"
+            raise DataError(
+                f"{what} is {dtype} where the training data's was {had}: give "
+                "each column the type it had in fit"
+                + (" (astype('category'))" if trained is not None else "")
+            )
+        if not is_category:
+            continue
+        values = tuple(str(c) for c in dtype.categories)
+        if len(set(values)) < len(values):
+            raise DataError(
+                f"{what} has categories that are one name as strings "
+                f"({_listed(dtype.categories)}): WEKA names a nominal value by its "
+                "string; rename them apart"
+            )
+        codes = X.iloc[:, j].cat.codes.to_numpy()
+        if trained is not None:
+            codes, values = _matched_codes(codes, values, trained, what), trained
+        if encoded is X:
+            encoded = X.copy(deep=False)
+        encoded.isetitem(j, np.where(codes >= 0, codes, np.nan))
+        nominal[j] = values
+    return encoded, nominal
+
+
+def _matched_codes(
+    codes: np.ndarray, values: tuple[str, ...], trained: tuple[str, ...], what: str
+) -> np.ndarray:
+    """Category codes of ``values`` as indices into ``trained`` (-1 stays missing).
+
+    A value present in the rows that ``trained`` lacks is refused, as WEKA
+    refuses an undeclared nominal value; ``what`` names the column.
+    """
+    index = {value: i for i, value in enumerate(trained)}
+    lookup = np.array([index.get(value, -1) for value in values], dtype=np.int64)
+    present = codes[codes >= 0]
+    unseen = present[lookup[present] < 0]
+    if unseen.size:
+        raise DataError(
+            f"{what} holds {values[unseen[0]]!r}, a value the training data's "
+            f"column did not declare (its values: {_listed(trained)}): WEKA "
+            "refuses an undeclared nominal value"
+        )
+    return np.where(codes >= 0, lookup[np.maximum(codes, 0)], -1)
+
+
+def _listed(values, most: int = 10) -> str:
+    """Values in braces, as WEKA's header lists them; past ``most``, the first few."""
+    names = [str(v) for v in values]
+    more = f",... ({len(names)} values)" if len(names) > most else ""
+    return "{" + ",".join(names[:most]) + more + "}"
 
 
 def _refuse_all_missing(X: np.ndarray, source: str) -> None:
@@ -222,14 +333,27 @@ _DATETIME = (
 
 
 def _refuse_text_columns(X) -> None:
-    """Name a DataFrame's first non-numeric column, with what to do instead.
+    """Name a DataFrame's first column neither numeric nor category, and what to do.
 
     Without this, numpy's bare "could not convert string to float" is all a
-    user of a frame with nominal columns would see.
+    user of a frame with nominal columns would see; an array of text (a
+    ColumnTransformer's output, which drops the categories) is told the same.
     """
     dtype = getattr(X, "dtype", None)
     if isinstance(X, np.ndarray) and dtype.kind in "mM":
         raise DataError(_DATETIME.format(what="the array X", dtype=dtype))
+    if isinstance(X, np.ndarray) and dtype.kind in "OUS":
+        # Text only (a ValueError): other objects keep numpy's TypeError, which
+        # scikit-learn's check_dtype_object expects.
+        try:
+            X.astype(np.float64)
+        except ValueError as error:
+            raise DataError(
+                f"the array X is not numeric ({error}): the estimator takes numbers, "
+                "and a DataFrame's category columns as WEKA's nominal attributes: "
+                "give X as a DataFrame (a ColumnTransformer gives one with "
+                ".set_output(transform='pandas'))"
+            ) from None
     dtypes = getattr(X, "dtypes", None)
     if dtypes is None or not hasattr(dtypes, "items"):
         return
@@ -241,10 +365,11 @@ def _refuse_text_columns(X) -> None:
         if kind not in "biufc":
             raise DataError(
                 f"column {column!r} of the DataFrame X is {dtype}: the estimator "
-                "takes numeric features: encode nominal columns "
-                "(scikit-learn's OrdinalEncoder or OneHotEncoder in a Pipeline), "
-                "or read the file with load_arff, whose Dataset keeps nominal "
-                "attributes as WEKA's"
+                "takes numeric and category columns: make a nominal column "
+                f"category (X.astype({{{column!r}: 'category'}}): WEKA's nominal "
+                "attribute), encode it (scikit-learn's OrdinalEncoder in a "
+                "Pipeline), or read the file with load_arff, whose Dataset keeps "
+                "nominal attributes as WEKA's"
             )
 
 
@@ -260,13 +385,17 @@ def input_name(X) -> str:
 
 
 def labelled_dataset(
-    X: np.ndarray, y: np.ndarray, source: str
+    X: np.ndarray,
+    y: np.ndarray,
+    source: str,
+    attributes: tuple[Attribute, ...] | None = None,
 ) -> tuple[Dataset, np.ndarray]:
     """A Dataset of checked arrays, and the two classes in sorted order.
 
     ``Dataset.y`` is 1 for the second class, which ranks first:
     scikit-learn's binary convention (``classes_[1]`` is the positive one).
-    ``source`` names the data in messages (:func:`input_name` of what was passed).
+    ``source`` names the data in messages (:func:`input_name` of what was passed);
+    ``attributes`` are :func:`check_arrays`'s (numeric ``x1..xm`` when None).
     """
     classes = np.unique(y)
     if len(classes) > 2:
@@ -281,7 +410,8 @@ def labelled_dataset(
         )
     codes = (y == classes[1]).astype(np.int8)
     classes_named = (str(classes[0]), str(classes[1]))
-    return array_dataset(X, codes, classes_named, source=source), classes
+    data = array_dataset(X, codes, classes_named, source=source, attributes=attributes)
+    return data, classes
 
 
 def array_dataset(
@@ -290,21 +420,27 @@ def array_dataset(
     classes: tuple[str, str] = ("0", "1"),
     *,
     source: str,
+    attributes: tuple[Attribute, ...] | None = None,
 ) -> Dataset:
-    """A Dataset of numeric features ``x1..xm`` from a matrix.
+    """A Dataset of the features ``x1..xm`` from a matrix.
 
     ``y`` in {0, 1} (1 for ``classes[1]``, which ranks first), zeros when not given;
-    ``source`` names the data in messages (:func:`input_name` of what was passed).
+    ``source`` names the data in messages (:func:`input_name` of what was passed);
+    ``attributes`` are :func:`check_arrays`'s (numeric ``x1..xm`` when None).
     """
     y = np.zeros(len(X), dtype=np.int8) if y is None else y.astype(np.int8)
-    attributes = tuple(Attribute(f"x{i + 1}") for i in range(X.shape[1]))
+    if attributes is None:
+        attributes = _named_attributes(X, {})
     return Dataset(X, y, attributes, "class", classes, 1, source=source)
 
 
 def as_dataset(
     X: Dataset | np.ndarray, y: np.ndarray | None = None, require_labels: bool = False
 ) -> Dataset:
-    """A Dataset as given, or one of numeric features from arrays (y in {0, 1})."""
+    """A Dataset as given, or one of the features of arrays (y in {0, 1}).
+
+    A DataFrame's category columns are nominal, as in :func:`check_arrays`.
+    """
     if isinstance(X, Dataset):
         if y is not None:
             raise TypeError("y must be None when X is a Dataset (it holds the class)")
@@ -314,12 +450,12 @@ def as_dataset(
                 "no class; training needs every class known"
             )
         return X
-    source = input_name(X)
-    X = np.asarray(X, dtype=np.float64)
-    if X.ndim != 2:
-        raise ValueError(f"X must be 2-dimensional, got shape {X.shape}")
+    features = check_arrays(None, X, fitting=False)
     if y is not None:
         y = np.asarray(y)
-        if y.shape != (len(X),) or not np.isin(y, (0, 1)).all():
-            raise ValueError(f"y must hold one 0 or 1 per row of X ({len(X)} rows)")
-    return array_dataset(X, y, source=source)
+        rows = len(features.X)
+        if y.shape != (rows,) or not np.isin(y, (0, 1)).all():
+            raise ValueError(f"y must hold one 0 or 1 per row of X ({rows} rows)")
+    return array_dataset(
+        features.X, y, source=input_name(X), attributes=features.attributes
+    )

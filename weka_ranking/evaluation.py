@@ -496,8 +496,10 @@ def cross_validate(
     if isinstance(X, Dataset):
         data = X
     else:
-        checked = check_arrays(None, X, y, fitting=True)
-        data, _ = labelled_dataset(*checked, input_name(X))
+        features = check_arrays(None, X, y, fitting=True)
+        data, _ = labelled_dataset(
+            features.X, features.y, input_name(X), features.attributes
+        )
     seed = estimator.seed if seed is None else seed
     check_folds(data, folds)
     baseline = getattr(estimator, "learner_alone", None)

@@ -99,7 +99,9 @@ class RankingReduction(ClassifierMixin, Ranker):
     base_options_ : list of str
         The base learner's options as WEKA reports them, defaults included.
     attributes_ : tuple of Attribute
-        The training header's features; data to rank must match it.
+        The training header's features; data to rank must match it. From
+        arrays they are ``x1..xm``, nominal for a DataFrame's category
+        columns (their values the categories a frame to rank is matched to).
     dropped_attributes_ : tuple of str
         The training file's string and relational attributes left out;
         data to rank has them left out too.
@@ -354,7 +356,12 @@ class RankingReduction(ClassifierMixin, Ranker):
         Parameters
         ----------
         X : Dataset, array-like or DataFrame of shape (n, m)
-            The training instances; NaN is a missing value.
+            The training instances; NaN is a missing value. A DataFrame's
+            ``category`` columns are WEKA's nominal attributes (their
+            categories, as strings, the values, in order), as ``load_arff``
+            keeps a file's: J48 splits them multi-way, as WEKA does on the
+            file; scoring matches them by value name. Its other columns are
+            numeric (bool is 0 and 1); text is refused.
         y : array-like of shape (n,), default=None
             Two class labels of any kind (None when ``X`` is a Dataset, which
             holds its class); ``classes_[1]`` ranks first.
@@ -385,8 +392,10 @@ class RankingReduction(ClassifierMixin, Ranker):
                 [data.class_values[1 - data.positive_index], data.positive]
             )
         else:
-            checked = check_arrays(self, X, y, fitting=True)
-            data, classes = labelled_dataset(*checked, input_name(X))
+            features = check_arrays(self, X, y, fitting=True)
+            data, classes = labelled_dataset(
+                features.X, features.y, input_name(X), features.attributes
+            )
         instances = bridge.to_instances(data)
         self._fit_instances(instances, data, data.positive_index)
         self.classes_ = classes
@@ -489,8 +498,10 @@ class RankingReduction(ClassifierMixin, Ranker):
         if isinstance(X, Dataset):
             data = X
         else:
-            checked = check_arrays(self, X, fitting=False)[0]
-            data = array_dataset(checked, source=input_name(X))
+            features = check_arrays(self, X, fitting=False, attributes=self.attributes_)
+            data = array_dataset(
+                features.X, source=input_name(X), attributes=features.attributes
+            )
         difference = header_difference(self.attributes_, data.attributes)
         if difference is not None:
             raise DataError(

@@ -23,6 +23,7 @@ from weka_ranking.estimator import (
     Validation,
     array_dataset,
     as_validation,
+    check_arrays,
     clone,
     input_name,
 )
@@ -92,8 +93,13 @@ class GridSearch(Ranker):
         data, labels = X, y
         if inner:  # a binary task: validation drawn from the training data
             if not isinstance(X, Dataset):
-                features = np.asarray(X, dtype=np.float64)
-                X = array_dataset(features, np.asarray(y), source=input_name(X))
+                features = check_arrays(None, X, y, fitting=True)
+                X = array_dataset(
+                    features.X,
+                    features.y,
+                    source=input_name(X),
+                    attributes=features.attributes,
+                )
                 y = None
             fit_rows, valid_rows = inner_split(X.y, self.validation_fraction, self.seed)
             X, valid = X.subset(fit_rows), X.subset(valid_rows)

@@ -1,0 +1,223 @@
+"""A DataFrame's category columns are WEKA's nominal attributes, as a file's are.
+
+The reference is the same data written as an ARFF file with those nominal
+attributes and read by ``load_arff``: the model and its scores must be WEKA's
+on that file, which one-hot columns would not give (J48 splits a nominal
+attribute multi-way).
+"""
+
+import pickle
+
+import numpy as np
+import pytest
+
+pandas = pytest.importorskip("pandas")
+pytest.importorskip("sklearn")
+
+from sklearn.base import clone  # noqa: E402
+from sklearn.compose import ColumnTransformer  # noqa: E402
+from sklearn.model_selection import cross_val_score  # noqa: E402
+from sklearn.pipeline import make_pipeline  # noqa: E402
+from sklearn.preprocessing import StandardScaler  # noqa: E402
+
+from weka_ranking import (  # noqa: E402
+    DataError,
+    GridSearch,
+    RankingReduction,
+    cross_validate,
+    load_arff,
+)
+from weka_ranking.folds import weka_folds  # noqa: E402
+
+COLOURS = ["red", "green", "blue", "grey"]  # grey declared, never seen
+
+
+def model() -> RankingReduction:
+    return RankingReduction("J48", voters=3)
+
+
+def frame_and_labels(n: int = 80) -> tuple:
+    """Colour (category, some missing) and size (numeric, some missing), and y."""
+    rng = np.random.default_rng(7)
+    colour = rng.choice(["red", "green", "blue", None], n, p=[0.35, 0.3, 0.25, 0.1])
+    size = rng.normal(size=n).round(3)
+    size[rng.random(n) < 0.1] = np.nan
+    weight = rng.integers(1, 9, n)
+    y = np.where((colour == "red") ^ (np.nan_to_num(size) > 0.3), "yes", "no")
+    frame = pandas.DataFrame(
+        {
+            "colour": pandas.Categorical(colour, categories=COLOURS),
+            "size": size,
+            "weight": weight,
+        }
+    )
+    return frame, y
+
+
+def as_arff(frame, y) -> str:
+    """The frame as WEKA's file: the features named as the estimator names them."""
+    lines = [
+        "@relation data",
+        f"@attribute x1 {{{','.join(COLOURS)}}}",
+        "@attribute x2 numeric",
+        "@attribute x3 numeric",
+        "@attribute class {no,yes}",
+        "@data",
+    ]
+    for (colour, size, weight), label in zip(frame.itertuples(index=False), y):
+        cells = ["?" if pandas.isna(v) else str(v) for v in (colour, size, weight)]
+        lines.append(",".join([*cells, label]))
+    return "\n".join(lines) + "\n"
+
+
+def test_category_columns_give_the_model_of_the_same_arff_file(tmp_path, weka):
+    frame, y = frame_and_labels()
+    path = tmp_path / "colours.arff"
+    path.write_text(as_arff(frame, y))
+    data = load_arff(path, positive="yes")
+    from_file = model().fit(data)
+    before = frame.copy()
+    from_frame = model().fit(frame, y)
+    pandas.testing.assert_frame_equal(frame, before)  # the codes are a copy's
+    assert [a.values for a in from_frame.attributes_] == [tuple(COLOURS), None, None]
+    assert from_frame.attributes_ == from_file.attributes_
+    assert str(from_frame.weka_model_) == str(from_file.weka_model_)
+    assert "x1 = red" in str(from_frame.weka_model_)  # a multi-way split
+    np.testing.assert_array_equal(
+        from_frame.decision_function(frame), from_file.decision_function(data)
+    )
+    np.testing.assert_array_equal(
+        from_frame.predict_proba(frame), from_file.predict_proba(data)
+    )
+    assert from_frame.auc(frame, y) == from_file.auc(data)
+    assert list(from_frame.feature_names_in_) == ["colour", "size", "weight"]
+    assert from_frame.n_features_in_ == 3
+
+
+def test_categories_in_another_order_are_matched_by_name(weka):
+    frame, y = frame_and_labels()
+    fitted = model().fit(frame, y)
+    reordered = frame.assign(
+        colour=frame["colour"].cat.set_categories(["blue", "red", "green"])
+    )
+    assert not reordered["colour"].cat.codes.equals(frame["colour"].cat.codes)
+    np.testing.assert_array_equal(
+        fitted.decision_function(reordered), fitted.decision_function(frame)
+    )
+    np.testing.assert_array_equal(fitted.predict(reordered), fitted.predict(frame))
+
+
+def test_scoring_refuses_what_the_training_data_did_not_have(weka):
+    frame, y = frame_and_labels()
+    fitted = model().fit(frame, y)
+    unseen = frame.assign(
+        colour=frame["colour"].cat.add_categories("pink").fillna("pink")
+    )
+    with pytest.raises(
+        DataError,
+        match="^column 'colour' of the DataFrame X holds 'pink', a value the "
+        "training data's column did not declare",
+    ):
+        fitted.predict(unseen)
+    numeric = frame.assign(colour=frame["colour"].cat.codes.astype(float))
+    with pytest.raises(
+        DataError,
+        match=r"^column 'colour' of the DataFrame X is float64 where the training "
+        r"data's was category \{red,green,blue,grey\}: .*astype\('category'\)",
+    ):
+        fitted.decision_function(numeric)
+    category = frame.assign(weight=frame["weight"].astype("category"))
+    with pytest.raises(
+        DataError,
+        match="^column 'weight' of the DataFrame X is category where the training "
+        "data's was numeric",
+    ):
+        fitted.decision_function(category)
+    with (
+        pytest.warns(UserWarning, match="feature names"),
+        pytest.raises(DataError, match="attribute 1 is 'x1' numeric where"),
+    ):
+        fitted.decision_function(numeric.to_numpy())
+
+
+@pytest.mark.fast
+def test_text_and_ambiguous_categories_are_refused_by_name():
+    frame, y = frame_and_labels(8)
+    text = frame.assign(colour=frame["colour"].astype(object))
+    with pytest.raises(
+        DataError,
+        match=r"^column 'colour' of the DataFrame X is object: .*"
+        r"X\.astype\(\{'colour': 'category'\}\)",
+    ):
+        RankingReduction("J48").fit(text, y)
+    ambiguous = frame.assign(colour=pandas.Categorical([1, "1"] * 4))
+    with pytest.raises(
+        DataError, match=r"^column 'colour' .* one name as strings \(\{1,1\}\)"
+    ):
+        RankingReduction("J48").fit(ambiguous, y)
+
+
+def test_pickle_clone_and_folds_keep_the_categories(weka):
+    frame, y = frame_and_labels()
+    fitted = model().fit(frame, y)
+    again = pickle.loads(pickle.dumps(fitted))
+    np.testing.assert_array_equal(
+        again.decision_function(frame), fitted.decision_function(frame)
+    )
+    assert again.attributes_ == fitted.attributes_
+    refitted = clone(fitted).fit(frame, y)
+    assert str(refitted.weka_model_) == str(fitted.weka_model_)
+    folds = list(weka_folds((y == "yes").astype(np.int8), 4, 1))
+    scores = cross_val_score(model(), frame, y, cv=folds, scoring="roc_auc")
+    expected = cross_validate(model(), frame, y, folds=4, learner_alone=False)
+    np.testing.assert_allclose(scores, expected.fold_aucs, rtol=0, atol=1e-12)
+
+
+def test_a_column_transformer_passes_category_columns_through(weka):
+    # scikit-learn's pandas output keeps a passed-through column's dtype.
+    frame, y = frame_and_labels()
+    scale = ColumnTransformer(
+        [("scaled", StandardScaler(), ["size", "weight"])], remainder="passthrough"
+    ).set_output(transform="pandas")
+    pipeline = make_pipeline(scale, model()).fit(frame, y)
+    reduction = pipeline[-1]
+    assert [a.values for a in reduction.attributes_] == [None, None, tuple(COLOURS)]
+    alone = model().fit(frame[["size", "weight", "colour"]], y)
+    # J48 splits at training values: scaling keeps every split
+    np.testing.assert_array_equal(
+        pipeline.decision_function(frame),
+        alone.decision_function(frame[["size", "weight", "colour"]]),
+    )
+    # its default output, an array of objects, has lost the categories
+    with pytest.raises(
+        DataError,
+        match=r"^the array X is not numeric \(could not convert string to float: "
+        r"'\w+'\): .*\.set_output\(transform='pandas'\)\)$",
+    ):
+        make_pipeline(scale.set_output(transform="default"), model()).fit(frame, y)
+
+
+def test_query_groups_and_the_grid_search_take_category_columns(tmp_path, weka):
+    frame, y = frame_and_labels()
+    path = tmp_path / "colours.arff"
+    path.write_text(as_arff(frame, y))
+    data = load_arff(path, positive="yes")
+    grades = np.arange(len(frame)) % 3
+    queries = np.arange(len(frame)) // 20
+    from_file = model().fit(data, grades, group=queries)
+    from_frame = model().fit(frame, grades, group=queries)
+    assert str(from_frame.weka_model_) == str(from_file.weka_model_)
+    # fit with group records no feature names, a frame's numeric columns alike
+    with pytest.warns(UserWarning, match="fitted without feature names"):
+        scores = from_frame.decision_function(frame, group=queries)
+    np.testing.assert_array_equal(
+        scores, from_file.decision_function(data, group=queries)
+    )
+    grid = {"voters": [1, 3]}
+    searched = GridSearch(model(), grid).fit(frame, (y == "yes").astype(int))
+    on_file = GridSearch(model(), grid).fit(data)
+    assert searched.best_params_ == on_file.best_params_
+    # the same committee: its classes named 0 and 1 by y, no and yes by the file
+    np.testing.assert_array_equal(
+        searched.decision_function(data), on_file.decision_function(data)
+    )
