@@ -22,6 +22,12 @@ final class RowRanks {
   final double[][] m_Values;
   /** Each row's value's place among its feature's distinct values, -1 when missing. */
   final int[][] m_Ranks;
+  /**
+   * Each feature's rows of known value in the order of their values
+   * ({@link #sortedEntries}) over every row, made when first asked
+   * ({@link #everyRowSorted}); null until then.
+   */
+  private final long[][] m_EveryRowSorted;
 
   /**
    * @param rows the training rows' feature values, one array a row
@@ -31,6 +37,7 @@ final class RowRanks {
     m_Columns = new double[features][rows.length];
     m_Values = new double[features][];
     m_Ranks = new int[features][rows.length];
+    m_EveryRowSorted = new long[features][];
     for (int r = 0; r < rows.length; r++) { // along each row, as they are stored
       for (int f = 0; f < features; f++) {
         m_Columns[f][r] = rows[r][f] == 0 ? 0.0 : rows[r][f]; // one zero, not two
@@ -41,6 +48,63 @@ final class RowRanks {
         bySorting(f);
       }
     }
+  }
+
+  /**
+   * A feature's rows of known value in the order of its values, over every
+   * training row: the sorted entries ({@link #sortedEntries}) of a side of a
+   * sampled pair list that holds every row (in a two-class task each row is
+   * first in its own pairs), the same for every member, so made once and
+   * shared; the caller must not change it.
+   *
+   * @param feature the feature
+   * @return its entries
+   */
+  synchronized long[] everyRowSorted(int feature) {
+    if (m_EveryRowSorted[feature] == null) {
+      m_EveryRowSorted[feature] = sortedEntries(feature, null);
+    }
+    return m_EveryRowSorted[feature];
+  }
+
+  /**
+   * A feature's rows of known value in the order of its values: an entry a
+   * row, its value's rank in the high half (read in order by a tree's scan)
+   * above a bit that says whether the value is more than 1e-5 above the
+   * next lower value (C4.5's least gap between split candidates), the row in
+   * the low half. A counting pass over the ranks, no sort; rows of one value
+   * in the order of the rows.
+   *
+   * @param feature the feature
+   * @param rows the rows to take, by row; null for every row
+   * @return the entries
+   */
+  long[] sortedEntries(int feature, boolean[] rows) {
+    int[] ranks = m_Ranks[feature];
+    double[] values = m_Values[feature];
+    int[] start = new int[values.length + 1];
+    int known = 0;
+    for (int row = 0; row < ranks.length; row++) {
+      if ((rows == null || rows[row]) && ranks[row] >= 0) {
+        start[ranks[row] + 1]++;
+        known++;
+      }
+    }
+    for (int v = 1; v < start.length; v++) {
+      start[v] += start[v - 1];
+    }
+    int[] gaps = new int[values.length];
+    for (int rank = 1; rank < values.length; rank++) {
+      gaps[rank] = values[rank - 1] + 1e-5 < values[rank] ? 1 : 0;
+    }
+    long[] entries = new long[known];
+    for (int row = 0; row < ranks.length; row++) {
+      if ((rows == null || rows[row]) && ranks[row] >= 0) {
+        int rank = ranks[row];
+        entries[start[rank]++] = (long) (rank << 1 | gaps[rank]) << 32 | row;
+      }
+    }
+    return entries;
   }
 
   /**
