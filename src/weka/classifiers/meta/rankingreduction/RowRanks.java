@@ -4,12 +4,16 @@
 package weka.classifiers.meta.rankingreduction;
 
 import java.util.Arrays;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The training rows' values feature by feature, each value's rank among its
  * feature's distinct values: what a tree trained from the rows orders its
  * pairs by, computed once a training and shared by its members
- * ({@link PairTraining#rowRanks}).
+ * ({@link PairTraining#rowRanks}). The members that ask for it while it is
+ * being computed rank its features between them ({@link #ranked}), where
+ * all but the first waited.
  */
 final class RowRanks {
 
@@ -28,25 +32,81 @@ final class RowRanks {
    * ({@link #everyRowSorted}); null until then.
    */
   private final long[][] m_EveryRowSorted;
+  /** The training rows, until every feature is ranked. */
+  private double[][] m_Rows;
+  /** The next feature a thread ranks. */
+  private final AtomicInteger m_NextFeature = new AtomicInteger();
+  /** Counts the features down as they are ranked. */
+  private final CountDownLatch m_Ranked;
+  /** A ranking thread's failure, rethrown to the threads waiting for its feature. */
+  private volatile Throwable m_Failure;
 
   /**
+   * Ranks nothing yet: {@link #ranked} does.
+   *
    * @param rows the training rows' feature values, one array a row
    * @param features the values of a row (known without a row)
    */
   RowRanks(double[][] rows, int features) {
-    m_Columns = new double[features][rows.length];
+    m_Rows = rows;
+    m_Columns = new double[features][];
     m_Values = new double[features][];
-    m_Ranks = new int[features][rows.length];
+    m_Ranks = new int[features][];
     m_EveryRowSorted = new long[features][];
-    for (int r = 0; r < rows.length; r++) { // along each row, as they are stored
-      for (int f = 0; f < features; f++) {
-        m_Columns[f][r] = rows[r][f] == 0 ? 0.0 : rows[r][f]; // one zero, not two
+    m_Ranked = new CountDownLatch(features);
+  }
+
+  /**
+   * Ranks the features no thread has taken yet, one at a time, then waits
+   * for those other threads are ranking: each feature is ranked by one
+   * thread alone, so the ranks do not depend on how many help.
+   *
+   * @return this, every feature ranked
+   */
+  RowRanks ranked() {
+    for (int f = m_NextFeature.getAndIncrement(); f < m_Values.length;
+        f = m_NextFeature.getAndIncrement()) {
+      try {
+        rank(f);
+      } catch (RuntimeException | Error e) {
+        m_Failure = e;
+        throw e;
+      } finally {
+        m_Ranked.countDown();
       }
     }
-    for (int f = 0; f < features; f++) {
-      if (!byCounting(f)) {
-        bySorting(f);
+    boolean interrupted = false;
+    while (m_Ranked.getCount() > 0) { // a wait of one feature's ranking, at most
+      try {
+        m_Ranked.await();
+      } catch (InterruptedException e) {
+        interrupted = true;
       }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt(); // for the caller's next check
+    }
+    Throwable failure = m_Failure;
+    if (failure instanceof Error) {
+      throw (Error) failure;
+    } else if (failure != null) {
+      throw new IllegalStateException("ranking the training rows' values failed", failure);
+    }
+    m_Rows = null;
+    return this;
+  }
+
+  /** A feature's column, its distinct values and each row's rank among them. */
+  private void rank(int f) {
+    double[][] rows = m_Rows;
+    double[] column = new double[rows.length];
+    for (int r = 0; r < rows.length; r++) {
+      column[r] = rows[r][f] == 0 ? 0.0 : rows[r][f]; // one zero, not two
+    }
+    m_Columns[f] = column;
+    m_Ranks[f] = new int[rows.length];
+    if (!byCounting(f)) {
+      bySorting(f);
     }
   }
 
