@@ -12,8 +12,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * feature's distinct values: what a tree trained from the rows orders its
  * pairs by, computed once a training and shared by its members
  * ({@link PairTraining#rowRanks}). The members that ask for it while it is
- * being computed rank its features between them ({@link #ranked}), where
- * all but the first waited.
+ * being computed rank its features between them ({@link #ranked}) rather
+ * than wait for the first.
  */
 final class RowRanks {
 
