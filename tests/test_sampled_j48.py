@@ -122,6 +122,16 @@ def test_a_split_point_moved_to_zero_is_the_pairs_first_zero(seed, weka):
     assert "x1 <= -0\n" in tree
 
 
+def test_sides_holding_every_row_give_wekas_tree(weka):
+    # As many pairs per instance as rows: every row is on both sides of the
+    # pairs (at -P 2 only on the first), and both sides take the sorted lists
+    # made once for every member (RowRanks.everyRowSorted).
+    data = without_missing(mixed(120))
+    result = compare(data, per_instance=len(data))
+    assert result.fromRows
+    assert_same_model(result)
+
+
 @pytest.mark.parametrize("share", [0, 0.03], ids=["complete", "missing"])
 def test_the_tree_does_not_depend_on_the_threads(share, weka):
     # 1,200 rows, 2,400 pairs: the root's attributes are weighed on two threads.

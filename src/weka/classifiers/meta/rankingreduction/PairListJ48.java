@@ -199,11 +199,19 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
     private final boolean m_RowsRead;
     /** By side and row: whether the row is on that side of some pair. */
     private final boolean[][] m_OnSide;
+    /**
+     * By side: whether every row is on it (in a two-class task, the first
+     * side), where its values and sorted lists are every member's, made once.
+     */
+    private final boolean[] m_EveryRowOnSide = new boolean[2];
+    /** The training's ranks, and its sorted lists of every row. */
+    private final RowRanks m_RowRanks;
 
     ListGrower(J48 j48, double[][] rows, RowRanks ranks, Instances header, PairList pairs,
         int threads) {
       super(j48, ranks, header, pairs.size(), pairs.size(), threads);
       m_List = pairs;
+      m_RowRanks = ranks;
       InfoGainSplitCrit infoGain = new InfoGainSplitCrit();
       m_LnPairs = new double[pairs.size() + 1];
       for (int k = 0; k < m_LnPairs.length; k++) {
@@ -233,9 +241,13 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
       }
       for (int s = 0; s < 2; s++) {
         int[] side = s == 0 ? pairs.first : pairs.second;
-        m_SplitValues[s] = new double[m_Features][];
+        m_EveryRowOnSide[s] = everyRow(m_OnSide[s]);
+        // Every row's values are the training's distinct values.
+        m_SplitValues[s] = m_EveryRowOnSide[s] ? m_Values : new double[m_Features][];
         for (int f = 0; f < m_Features; f++) {
-          m_SplitValues[s][f] = valuesOn(m_OnSide[s], f);
+          if (!m_EveryRowOnSide[s]) {
+            m_SplitValues[s][f] = valuesOn(m_OnSide[s], f);
+          }
           if (Arrays.binarySearch(m_SplitValues[s][f], 0.0) < 0) {
             continue; // no row on the side holds a zero: the pairs need not be read
           }
@@ -247,6 +259,16 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
           }
         }
       }
+    }
+
+    /** Whether every row is on the side. */
+    private static boolean everyRow(boolean[] onSide) {
+      for (boolean on : onSide) {
+        if (!on) {
+          return false;
+        }
+      }
+      return true;
     }
 
     /** A feature's distinct values among the rows on a side of some pair, ascending. */
@@ -289,60 +311,28 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
 
     /**
      * Each numeric attribute's rows of known value on its side of some pair,
-     * in the order of its values, the root's sorted lists: an entry a row
-     * (standing for all of the row's pairs on that side), its value's rank
-     * in the high half (read in order by the scan) above a bit that says
-     * whether the value is more than 1e-5 above the next lower value (in
-     * the place of a pair entry's class, which a row's entry does not have:
-     * the scan then need not read the values), the row in the low half (the
-     * same in every node, so a branch takes a node's entries as they are).
-     * A counting pass over the ranks, no sort.
+     * in the order of its values, the root's sorted lists
+     * ({@link RowRanks#sortedEntries}): an entry a row (standing for all of
+     * the row's pairs on that side), the bit above the row in the place of a
+     * pair entry's class, which a row's entry does not have (the scan then
+     * need not read the values), the row in the low half (the same in every
+     * node, so a branch takes a node's entries as they are). A side that
+     * holds every row takes the lists made once for every member
+     * ({@link RowRanks#everyRowSorted}): the tree only reads them.
      *
      * @return by pair attribute; null for a nominal one
      */
     long[][] sortedRows() {
       long[][] sorted = new long[2 * m_Features][];
-      boolean[][] onSide = m_OnSide;
       for (int j = 0; j < sorted.length; j++) {
         if (!m_Header.attribute(j).isNumeric()) {
           continue;
         }
-        boolean[] rows = onSide[j < m_Features ? 0 : 1];
-        int[] ranks = m_Ranks[j % m_Features];
-        int[] start = new int[m_Values[j % m_Features].length + 1];
-        int known = 0;
-        for (int row = 0; row < rows.length; row++) {
-          if (rows[row] && ranks[row] >= 0) {
-            start[ranks[row] + 1]++;
-            known++;
-          }
-        }
-        for (int v = 1; v < start.length; v++) {
-          start[v] += start[v - 1];
-        }
-        int[] gaps = gapsBelow(m_Values[j % m_Features]);
-        long[] entries = new long[known];
-        for (int row = 0; row < rows.length; row++) {
-          if (rows[row] && ranks[row] >= 0) {
-            int rank = ranks[row];
-            entries[start[rank]++] = (long) (rank << 1 | gaps[rank]) << 32 | row;
-          }
-        }
-        sorted[j] = entries;
+        int s = j < m_Features ? 0 : 1;
+        sorted[j] = m_EveryRowOnSide[s] ? m_RowRanks.everyRowSorted(j % m_Features)
+            : m_RowRanks.sortedEntries(j % m_Features, m_OnSide[s]);
       }
       return sorted;
-    }
-
-    /**
-     * By rank, 1 where a value is more than 1e-5 above the next lower one
-     * (C4.5's least gap between split candidates), else 0.
-     */
-    private static int[] gapsBelow(double[] values) {
-      int[] gaps = new int[values.length];
-      for (int rank = 1; rank < values.length; rank++) {
-        gaps[rank] = values[rank - 1] + 1e-5 < values[rank] ? 1 : 0;
-      }
-      return gaps;
     }
 
     // -- growing: ClassifierTree.buildTree with C45ModelSelection ------------

@@ -217,11 +217,15 @@ public final class PairTraining {
    *
    * @return the ranks
    */
-  synchronized RowRanks rowRanks() {
-    if (m_RowRanks == null) {
-      m_RowRanks = new RowRanks(m_Rows, m_Layout.width() / 2);
+  RowRanks rowRanks() {
+    RowRanks ranks;
+    synchronized (this) {
+      if (m_RowRanks == null) {
+        m_RowRanks = new RowRanks(m_Rows, m_Layout.width() / 2);
+      }
+      ranks = m_RowRanks;
     }
-    return m_RowRanks;
+    return ranks.ranked(); // members asking at once rank its features between them
   }
 
   /**
