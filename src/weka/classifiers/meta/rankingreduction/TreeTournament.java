@@ -11,7 +11,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -63,7 +65,10 @@ import java.util.concurrent.atomic.LongAdder;
  * ({@link #setBudget}) the rows b are taken in ranges, the walks of a
  * repeated for each. Rows a are shared among the threads in fixed groups,
  * each row's degree counted by one thread, so the degrees do not depend on
- * the number of threads.
+ * the number of threads. The walked rows' work that needs no cells runs in
+ * the same phases as the clean rows' ({@link WalkedRows}), each phase's
+ * tasks the largest first, so that both threads end a phase together (a
+ * phase of 13 blocks on two threads ended with one block alone).
  *
  * <p>The walks go down a tree with many rows at once: a split on one side's
  * attribute divides that side's rows among its branches and sends the other
@@ -386,8 +391,10 @@ public final class TreeTournament implements ExactTournament {
     sayCost(n, walked.length, n - cleanRows.length - walked.length);
     long[] degree = new long[n];
     int words = (n + 63) >>> 6;
-    int[] place = places(rows, true);
-    int[] aPlace = places(rows, false);
+    int[][] sides = new int[2][]; // the two orders at once: each a sort of every row
+    parallel(2, side -> sides[side] = places(rows, side == 0));
+    int[] place = sides[0];
+    int[] aPlace = sides[1];
     int[] byA = new int[cleanRows.length]; // the clean rows a in a's order, for the groups
     int[] inOrder = new int[n];
     for (int i = 0; i < n; i++) {
@@ -452,6 +459,7 @@ public final class TreeTournament implements ExactTournament {
     if (fractional != null) {
       fractional.laterChunks();
     }
+    m_SpareLeaves.clear();
     m_TreeWalks = walks.sum();
     long taken = pairsWithMissing(n, asked, exact, degree);
     double[] scores = new double[n];
@@ -751,6 +759,7 @@ public final class TreeTournament implements ExactTournament {
         if (asA != null) {
           wins[block] = countBlock(asA, side, null, degree, walks);
         }
+        side.release(m_SpareLeaves);
       }));
     }
     parallel(works);
@@ -1583,6 +1592,7 @@ public final class TreeTournament implements ExactTournament {
           SideBits side = sideBits(m_Batch, m_ByAPlace, from, last, false);
           if (side != null) {
             countBlock(m_AsB, side, m_ByAPlace, m_Degree, m_Walks);
+            side.release(m_SpareLeaves);
           }
         }));
       }
@@ -1703,7 +1713,31 @@ public final class TreeTournament implements ExactTournament {
       m_Bits = bits;
       m_Spans = spans;
     }
+
+    /**
+     * Gives the leaves' arrays, their words 0 again, to the next block's
+     * ({@link #m_SpareLeaves}); this block's bits are read no more.
+     */
+    void release(Queue<long[]> spare) {
+      for (int t = 0; t < m_Bits.length; t++) {
+        for (int node = 0; node < m_Bits[t].length; node++) {
+          long[] leaf = m_Bits[t][node];
+          if (leaf != null) {
+            int lo = m_Spans[t][2 * node];
+            Arrays.fill(leaf, lo, Math.max(lo, m_Spans[t][2 * node + 1]), 0L); // its bits' words
+            spare.add(leaf);
+          }
+        }
+      }
+    }
   }
+
+  /**
+   * Leaves' arrays of blocks done, all words 0, for the next blocks' leaves
+   * ({@link #sideLeafBits}): a new array a leaf a block made a tenth of a
+   * 200,000-row tournament's garbage. Emptied when the tournament ends.
+   */
+  private final Queue<long[]> m_SpareLeaves = new ConcurrentLinkedQueue<>();
 
   /**
    * The leaves' bits of the clean rows of bits [first, last) (byPlace: per
@@ -1732,7 +1766,8 @@ public final class TreeTournament implements ExactTournament {
       bits[t] = new long[m_Trees[t].size()][];
       spans[t] = new int[2 * m_Trees[t].size()];
       partition.reset();
-      sideLeafBits(m_Trees[t], 0, partition, 0, held, bitOf, bSide, bits[t], spans[t]);
+      sideLeafBits(m_Trees[t], 0, partition, 0, held, bitOf, bSide, bits[t], spans[t],
+          m_SpareLeaves);
     }
     return new SideBits(values, heldAt, first, last - first, bits, spans);
   }
@@ -2386,15 +2421,17 @@ public final class TreeTournament implements ExactTournament {
    * clean rows of the run [from, to) of the partition that meet the
    * conditions on their side (bSide: the pairs' second rows) under the
    * node: a split on their side divides the run, one on the other side
-   * sends it whole down each branch.
+   * sends it whole down each branch. A leaf's array is a spare one where
+   * there is one.
    */
   private static void sideLeafBits(FlatTree tree, int node, Partition partition, int from,
-      int to, int[] bitOf, boolean bSide, long[][] out, int[] spans) {
+      int to, int[] bitOf, boolean bSide, long[][] out, int[] spans, Queue<long[]> spare) {
     int[] order = partition.m_Order;
     if (tree.m_Kind[node] == FlatTree.LEAF) {
       long[] leaf = out[node];
       if (leaf == null) {
-        leaf = out[node] = new long[BLOCK];
+        leaf = spare.poll();
+        leaf = out[node] = leaf == null ? new long[BLOCK] : leaf;
         spans[2 * node] = BLOCK;
       }
       for (int k = from; k < to; k++) {
@@ -2410,7 +2447,7 @@ public final class TreeTournament implements ExactTournament {
     if ((tree.m_Attribute[node] >= tree.m_Half) != bSide) {
       for (int c = 0; c < count; c++) {
         sideLeafBits(tree, tree.m_Children[first + c], partition, from, to, bitOf, bSide, out,
-            spans);
+            spans, spare);
       }
       return;
     }
@@ -2418,7 +2455,7 @@ public final class TreeTournament implements ExactTournament {
     for (int c = 0; c < count; c++) {
       if (sizes[c + 1] > sizes[c]) {
         sideLeafBits(tree, tree.m_Children[first + c], partition, from + sizes[c],
-            from + sizes[c + 1], bitOf, bSide, out, spans);
+            from + sizes[c + 1], bitOf, bSide, out, spans, spare);
       }
     }
   }
