@@ -370,8 +370,12 @@ def test_walked_rows_against_several_blocks_and_ranges_of_clean_rows(weka):
     The clean rows b's leaf bits of a block serve both the cells and the
     walked rows' wins against that block, a range of rows b at a time: with
     17,000 rows (two blocks), 34 of them missing a value, the degrees are
-    those of asking the members the walked rows' pairs, on one thread and on
-    two, and with the rows b taken in two ranges (a budget of one block).
+    those of asking the members the walked rows' pairs, on one thread, two
+    and three, and with the rows b taken in two ranges (a budget of one
+    block). The walked rows' tasks share the phases of the clean rows' (the
+    first range's blocks, the last range's groups of rows a), a full block
+    and a partial one, the largest first: on three threads, more threads than
+    blocks.
     """
     from weka_ranking.data import synthetic
 
@@ -387,7 +391,9 @@ def test_walked_rows_against_several_blocks_and_ranges_of_clean_rows(weka):
         ("asked", 2, 0, False),
         (1, 1, 0, True),
         (2, 2, 0, True),
+        (3, 3, 0, True),
         ("ranges", 2, 1, True),
+        ("ranges on 3", 3, 1, True),
     ):
         votes = committee(model.weka_model_, jrows, threads)
         exact = votes.exactTournament()
@@ -397,7 +403,7 @@ def test_walked_rows_against_several_blocks_and_ranges_of_clean_rows(weka):
         assert (int(ranking.comparisons) == 0) == walk  # walked: no pair asked
         degrees[run] = np.asarray(ranking.scores)
     assert exact.rowsWalked() >= 10
-    for run in (1, 2, "ranges"):
+    for run in (1, 2, 3, "ranges", "ranges on 3"):
         np.testing.assert_array_equal(degrees[run], degrees["asked"])
 
 
