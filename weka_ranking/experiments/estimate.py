@@ -87,9 +87,15 @@ from weka_ranking.params import auto_pairs
 
 logger = logging.getLogger(__name__)
 
-# Training rows of the pilot's larger size; a larger data set is priced by the
-# model of growth.
+# Training rows of the pilot's second size (its first a quarter of them); a
+# larger data set's pilot grows from there towards a unit's rows while its
+# next reading is expected within PILOT_SECONDS (:func:`pilot_sizes`,
+# :func:`affordable`), and a unit beyond the last size run is priced by the
+# model of growth. 1,000 rows priced 4,500-row units from readings 1.7 to 4.5
+# times too high (a new user's plan, quiet): a unit's fixed part scaled with its
+# rows, and the small sizes' few readings the coldest and noisiest.
 PILOT_ROWS = 1000
+PILOT_SECONDS = 2.0
 # The model of growth's exponent is kept in this range.
 GROWTH_EXPONENTS = (1.0, 1.6)
 # The seconds of a unit beyond its training and ranking (its folds, its
@@ -123,6 +129,51 @@ def scaled(seconds: float, pilot_rows: int, rows: int, exponent: float) -> float
     16.0
     """
     return seconds * (rows / pilot_rows) ** exponent
+
+
+def pilot_sizes(rows: int, pilot_rows: int = PILOT_ROWS) -> list[int]:
+    """The training rows the pilot may run a fold of ``rows`` at, smallest first.
+
+    The fold itself where it has at most ``pilot_rows``; else a quarter of
+    ``pilot_rows``, ``pilot_rows``, four times more again and again while at
+    most half the fold, and the fold (no size within a factor of two of the
+    next: a reading there says little the next does not).
+
+    >>> pilot_sizes(700)
+    [700]
+    >>> pilot_sizes(4500)
+    [250, 1000, 4500]
+    >>> pilot_sizes(18000)
+    [250, 1000, 4000, 18000]
+    """
+    if rows <= pilot_rows:
+        return [rows]
+    sizes = [pilot_rows // 4, pilot_rows]
+    while 2 * 4 * sizes[-1] <= rows:
+        sizes.append(4 * sizes[-1])
+    return [*sizes, rows]
+
+
+def affordable(
+    seconds: float,
+    rows: int,
+    next_rows: int,
+    exponent: float,
+    budget: float = PILOT_SECONDS,
+) -> bool:
+    """Whether the pilot's next size is expected to take at most ``budget`` seconds.
+
+    ``seconds`` at ``rows`` scaled to ``next_rows`` by the model of growth
+    (:func:`scaled`, ``exponent`` from the sizes run): the pilot grows
+    towards a unit's rows, where no model is needed, while its cost to the
+    user stays modest.
+
+    >>> affordable(0.4, 1000, 4500, 1.0)
+    True
+    >>> affordable(0.5, 1000, 4500, 1.0)
+    False
+    """
+    return scaled(seconds, rows, next_rows, exponent) <= budget
 
 
 def growth_exponent(
@@ -455,6 +506,31 @@ def _pilot_seconds(
     return record.train_seconds + record.rank_seconds, time.process_time() - cpu, ""
 
 
+def _growing(
+    scheme, data, sizes: Sequence, unit_rows: int
+) -> list[tuple[float, float, str]]:
+    """The scheme's readings at ``sizes`` in turn, each while affordable.
+
+    The first two sizes always (the model's exponent needs two), then the
+    next while its reading is expected within :data:`PILOT_SECONDS`
+    (:func:`affordable`, by the growth the last two show in CPU seconds);
+    none after one that failed.
+    """
+    readings = [_pilot_seconds(scheme, data, *sizes[0], unit_rows)]
+    for i in range(1, len(sizes)):
+        if readings[-1][2]:
+            break
+        if i >= 2:
+            rows, next_rows = len(sizes[i - 1][0]), len(sizes[i][0])
+            exponent = growth_exponent(
+                readings[-2][1], len(sizes[i - 2][0]), readings[-1][1], rows
+            )
+            if not affordable(readings[-1][0], rows, next_rows, exponent):
+                break
+        readings.append(_pilot_seconds(scheme, data, *sizes[i], unit_rows))
+    return readings
+
+
 def _side_by_side(
     schemes: Sequence, data, train_rows, test_rows, unit_rows: int
 ) -> list[float]:
@@ -519,11 +595,9 @@ def pilot(
         train, test = next(iter(weka_folds(data.y, plan.folds, 1)))
         unit_rows[spec] = len(train)
         quarter[spec] = _fewer(train, test, data.y, rows // 4)
-        sizes[spec] = (
-            [(train, test)]
-            if len(train) <= rows
-            else [quarter[spec], _fewer(train, test, data.y, rows)]
-        )
+        sizes[spec] = [
+            _fewer(train, test, data.y, n) for n in pilot_sizes(len(train), rows)
+        ]
     largest = max(plan.data, key=unit_rows.__getitem__)
     warm_up: dict[str, list[float]] = {}
     together = [0.0, 0.0]  # wall and CPU seconds of the pilots beside others
@@ -542,7 +616,6 @@ def pilot(
                 readings.append(seconds)
         for spec in plan.data:
             data = spec.load()
-            (small_train, _), (full_train, _) = sizes[spec][0], sizes[spec][-1]
             for i, scheme in enumerate(plan.schemes):
                 # Beside the units that follow it in the plan's order: its
                 # data set's next schemes (a committee beside a learner alone
@@ -555,37 +628,37 @@ def pilot(
                     *(scheme.name, spec.name, len(pilots) + 1, cells),
                     since=started,
                 )
-                # The last size twice, the lesser kept (a busy machine's noise).
-                measured = [
-                    _pilot_seconds(scheme, data, *s, unit_rows[spec])
-                    for s in sizes[spec]
-                ]
+                readings = _growing(scheme, data, sizes[spec], unit_rows[spec])
+                run = sizes[spec][: len(readings)]
                 beside = []
-                if following and not measured[-1][2]:
+                if following and not readings[-1][2]:
                     phase = time.perf_counter(), time.process_time()
                     beside = _side_by_side(
-                        [scheme, *following], data, *sizes[spec][-1], unit_rows[spec]
+                        [scheme, *following], data, *run[-1], unit_rows[spec]
                     )
                     together[0] += time.perf_counter() - phase[0]
                     together[1] += time.process_time() - phase[1]
-                measured.append(
-                    _pilot_seconds(scheme, data, *sizes[spec][-1], unit_rows[spec])
-                )
-                seconds, full_cpu, error = min(measured[-2:])
-                exponent = growth_exponent(  # of no use where one size was run
-                    measured[0][1], len(small_train), full_cpu, len(full_train)
+                # The last size twice, the lesser kept (a busy machine's noise).
+                last = [
+                    readings[-1],
+                    _pilot_seconds(scheme, data, *run[-1], unit_rows[spec]),
+                ]
+                seconds, cpu, error = min(last)
+                before = -2 if len(run) > 1 else -1  # one size: no growth seen
+                exponent = growth_exponent(
+                    readings[before][1], len(run[before][0]), cpu, len(run[-1][0])
                 )
                 pilots.append(
                     Pilot(
                         spec.name,
                         scheme.name,
                         unit_rows[spec],
-                        len(full_train),
+                        len(run[-1][0]),
                         seconds,
                         exponent,
                         error,
-                        slowdown_beside([m[0] for m in measured[-2:]], beside, workers),
-                        full_cpu,
+                        slowdown_beside([m[0] for m in last], beside, workers),
+                        cpu,
                     )
                 )
     finally:

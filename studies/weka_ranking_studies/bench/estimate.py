@@ -49,6 +49,10 @@ name = "Logistic alone"
 learner = "Logistic"
 ranker = "pointwise"
 """
+PLAN_NAME = (
+    "breast-cancer, vehicle, sick x J48 alone, J48 default, NaiveBayes default, "
+    "Logistic alone; 1 run of 10 folds"
+)
 # The run, timed in a process of its own whose JVM is started first.
 RUN = """\
 import json, sys, time
@@ -76,11 +80,16 @@ def _python(*args: str) -> tuple[dict, float]:
     return json.loads(done.stdout.splitlines()[-1]), time.perf_counter() - started
 
 
-def measure(jobs: int = 1) -> dict:
-    """The estimate of the plan on ``jobs`` workers, the measured wall, their ratio."""
+def measure(jobs: int = 1, plan_text: str = PLAN, plan_name: str = PLAN_NAME) -> dict:
+    """The estimate of a plan on ``jobs`` workers, the measured wall, their ratio.
+
+    ``plan_text``: the plan's TOML (the bench's own by default; a user's plan
+    of data sets the project does not bundle, to calibrate on), ``plan_name``
+    what the result calls it.
+    """
     with tempfile.TemporaryDirectory() as folder:
         plan = Path(folder) / "plan.toml"
-        plan.write_text(PLAN)
+        plan.write_text(plan_text)
         command = ["-m", "weka_ranking", "experiment", str(plan), "--quiet"]
         load_before = _load()
         values, estimate_command = _python(
@@ -102,8 +111,7 @@ def measure(jobs: int = 1) -> dict:
     measured = run["wall_seconds"]
     ratio = estimated / measured
     return {
-        "estimate_plan": "breast-cancer, vehicle, sick x J48 alone, J48 default, "
-        "NaiveBayes default, Logistic alone; 1 run of 10 folds",
+        "estimate_plan": plan_name,
         "estimate_jobs": jobs,
         "estimate_units": values["estimate"]["units"],
         "estimate_seconds": estimated,
