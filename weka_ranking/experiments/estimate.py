@@ -16,7 +16,11 @@ running no unit of the plan:
   run 1 of each data set and ranks its test fold: the unit's own work where
   the fold has at most ``m = PILOT_ROWS`` training rows, else on ``m / 4``
   then ``m`` of them (a stratified prefix of WEKA's fold, the test fold cut
-  in the same proportion). The last size is run twice and the lesser kept, the pilot's
+  in the same proportion), then on ``4 m``, ``16 m`` ... and the fold's own
+  rows (:func:`pilot_sizes`) while the next size's reading is expected
+  within :data:`PILOT_SECONDS` (:func:`affordable`): a 5,000-row set's units
+  are priced from their own work, a large set's from the largest size
+  affordable. The last size run is run twice and the lesser kept, the pilot's
   seconds (training and ranking, as a unit's record counts them, at the
   machine's load of the moment): a run's units are warm, and one reading on a
   shared machine was up to three times a unit's. On ``jobs`` > 1 workers the
@@ -27,9 +31,10 @@ running no unit of the plan:
   slowdown beside the others (:func:`slowdown_beside`), pooled over the
   scheme's data sets (:func:`pooled_slowdowns`).
 - **The model of growth.** A unit of ``n > m`` training rows costs
-  ``s(m) * (n / m) ** k`` (:func:`scaled`), ``k`` the exponent the two pilot
-  sizes show in CPU seconds (:func:`growth_exponent`: the process's, which
-  other work on a shared machine disturbs less than the wall), kept between 1
+  ``s(m) * (n / m) ** k`` (:func:`scaled`), ``m`` the last size run and
+  ``k`` the exponent it and the size before show in CPU seconds
+  (:func:`growth_exponent`: the process's, which other work on a shared
+  machine disturbs less than the wall), kept between 1
   (linear in rows, as NaiveBayes) and 1.6 (the default reduction's growth
   measured up to 128,000 rows, issue 44).
 - **The plan.** Each unit costs its scheme's and data set's seconds, times
