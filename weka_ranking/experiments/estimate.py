@@ -491,13 +491,15 @@ def _pilot_seconds(
 
     The seconds are till it failed where it did (with the error's first line).
     ``-P auto`` draws the pairs per instance of the unit's ``unit_rows``
-    training rows, not of the pilot's fewer: the pilot prices the unit's pairs.
+    training rows, not of the pilot's fewer: the pilot prices the unit's pairs
+    (a pointwise scheme draws none, and WEKA refuses it a number of them).
     """
     from weka_ranking.evaluation import evaluate_fold, fit_fold
 
     train, test = data.subset(train_rows), data.subset(test_rows)
     estimator = scheme.estimator()
-    if getattr(estimator, "pairs_per_instance", None) == "auto":
+    pairwise = getattr(estimator, "ranker", None) != "pointwise"
+    if pairwise and getattr(estimator, "pairs_per_instance", None) == "auto":
         estimator.set_params(pairs_per_instance=auto_pairs(unit_rows))
     started, cpu = time.perf_counter(), time.process_time()
     try:
