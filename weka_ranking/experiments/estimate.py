@@ -20,10 +20,11 @@ running no unit of the plan:
   rows (:func:`pilot_sizes`) while the next size's reading is expected
   within :data:`PILOT_SECONDS` (:func:`affordable`): a 5,000-row set's units
   are priced from their own work, a large set's from the largest size
-  affordable. The last size run is run twice and the lesser kept, the pilot's
-  seconds (training and ranking, as a unit's record counts them, at the
-  machine's load of the moment): a run's units are warm, and one reading on a
-  shared machine was up to three times a unit's. On ``jobs`` > 1 workers the
+  affordable. The last size run is run twice, the second time once every
+  cell has run once, and the lesser kept, the pilot's seconds (training and
+  ranking, as a unit's record counts them, at the machine's load of the
+  moment): a run's units are warm, and one reading on a shared machine was
+  up to three times a unit's. On ``jobs`` > 1 workers the
   last size is also run beside the plan's next ``jobs - 1`` schemes on the
   data set, on threads, between its two runs alone (they run again and
   again till it is done, as the run's workers take the next unit when
@@ -621,6 +622,7 @@ def pilot(
                 if error:
                     break
                 readings.append(seconds)
+        first = []  # each cell's readings, sizes run and seconds beside others
         for spec in plan.data:
             data = spec.load()
             for i, scheme in enumerate(plan.schemes):
@@ -632,7 +634,7 @@ def pilot(
                 ]
                 progress_module.line(
                     "pilot: %s on %s (%d of %d)",
-                    *(scheme.name, spec.name, len(pilots) + 1, cells),
+                    *(scheme.name, spec.name, len(first) + 1, cells),
                     since=started,
                 )
                 readings = _growing(scheme, data, sizes[spec], unit_rows[spec])
@@ -645,29 +647,35 @@ def pilot(
                     )
                     together[0] += time.perf_counter() - phase[0]
                     together[1] += time.process_time() - phase[1]
-                # The last size twice, the lesser kept (a busy machine's noise).
-                last = [
-                    readings[-1],
-                    _pilot_seconds(scheme, data, *run[-1], unit_rows[spec]),
-                ]
-                seconds, cpu, error = min(last)
-                before = -2 if len(run) > 1 else -1  # one size: no growth seen
-                exponent = growth_exponent(
-                    readings[before][1], len(run[before][0]), cpu, len(run[-1][0])
+                first.append((spec, scheme, readings, run, beside))
+        # The last size run again once every cell has run, the lesser kept (a
+        # busy machine's noise): later, warmer, as a run's units after its
+        # first. Read again at once, the plan's first data set's cells, the
+        # coldest, priced its units twice their seconds (a new user's plan).
+        for spec, scheme, readings, run, beside in first:
+            progress_module.line(
+                "pilot, again: %s on %s", scheme.name, spec.name, since=started
+            )
+            again = _pilot_seconds(scheme, spec.load(), *run[-1], unit_rows[spec])
+            last = [readings[-1], again]
+            seconds, cpu, error = min(last)
+            before = -2 if len(run) > 1 else -1  # one size: no growth seen
+            exponent = growth_exponent(
+                readings[before][1], len(run[before][0]), cpu, len(run[-1][0])
+            )
+            pilots.append(
+                Pilot(
+                    spec.name,
+                    scheme.name,
+                    unit_rows[spec],
+                    len(run[-1][0]),
+                    seconds,
+                    exponent,
+                    error,
+                    slowdown_beside([m[0] for m in last], beside, workers),
+                    cpu,
                 )
-                pilots.append(
-                    Pilot(
-                        spec.name,
-                        scheme.name,
-                        unit_rows[spec],
-                        len(run[-1][0]),
-                        seconds,
-                        exponent,
-                        error,
-                        slowdown_beside([m[0] for m in last], beside, workers),
-                        cpu,
-                    )
-                )
+            )
     finally:
         progress_module.MEMBERS.setLevel(level)
     wall = time.perf_counter() - started
