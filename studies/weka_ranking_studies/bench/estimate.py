@@ -103,10 +103,13 @@ def measure(jobs: int = 1, plan_text: str = PLAN, plan_name: str = PLAN_NAME) ->
         # The units' wall, as the runner noted it: the rest is the fixed part.
         units_wall = sum(n["seconds"] for n in store.runs() if "units_run" in n)
         measured_schemes: dict[str, float] = {}
+        measured_cells: dict[str, list[float]] = {}
         for record in store.records():
             seconds = unit_cost([record]) or 0.0
             name = record["scheme_name"]
             measured_schemes[name] = measured_schemes.get(name, 0.0) + seconds
+            cell = f"{name} on {record['dataset']}"
+            measured_cells.setdefault(cell, []).append(seconds)
     estimated = values["estimate"]["seconds"]
     measured = run["wall_seconds"]
     ratio = estimated / measured
@@ -125,6 +128,14 @@ def measure(jobs: int = 1, plan_text: str = PLAN, plan_name: str = PLAN_NAME) ->
             s["name"]: s["unit_seconds"] for s in values["estimate"]["schemes"]
         },
         "estimate_measured_schemes": measured_schemes,
+        # A unit's seconds by scheme and data set: priced (the pilot's), the
+        # run's mean.
+        "estimate_cells": {
+            f"{p['scheme']} on {p['data']}": p["unit_seconds"] for p in values["pilots"]
+        },
+        "estimate_measured_cells": {
+            cell: sum(units) / len(units) for cell, units in measured_cells.items()
+        },
         "estimate_fixed_seconds": values["estimate"]["fixed_seconds"],
         "estimate_measured_fixed_seconds": measured - units_wall,
         "estimate_warming_seconds": values["estimate"]["warming_seconds"],
