@@ -68,11 +68,17 @@ def test_the_pilots_sizes_by_hand():
     assert est.pilot_sizes(8000) == [250, 1000, 4000, 8000]
     assert est.pilot_sizes(64000) == [250, 1000, 4000, 16000, 64000]
     assert est.pilot_sizes(100, pilot_rows=40) == [10, 40, 100]
-    # The next size affordable where its reading, scaled, is within the budget:
-    # 0.5 s x 4 = 2 s; 0.5 s x 4 ** 1.5 = 4 s.
-    assert est.affordable(0.5, 1000, 4000, 1.0, budget=2.0)
-    assert not est.affordable(0.5, 1000, 4000, 1.5, budget=2.0)
-    assert est.affordable(0.5, 1000, 4000, 1.5, budget=4.0)
+    # The next size affordable where the line through the last two readings
+    # (a fixed part and a part per row) says it is within the budget: 0.25 s
+    # at 500 rows, 0.5 s at 1,000: 0.0005 s a row, 2 s at 4,000.
+    assert est.affordable(0.25, 500, 0.5, 1000, 4000, budget=2.0)
+    assert not est.affordable(0.25, 500, 0.5, 1000, 4000, budget=1.9)
+    # 0.45 s of 0.5 fixed: 0.5 + 3000 x 0.0001 s, where rows x 4 would say 2 s.
+    assert est.affordable(0.45, 500, 0.5, 1000, 4000, budget=0.8)
+    assert not est.affordable(0.45, 500, 0.5, 1000, 4000, budget=0.79)
+    # A colder first reading above the second: never cheaper than the last.
+    assert est.affordable(0.9, 500, 0.5, 1000, 4000, budget=0.5)
+    assert not est.affordable(0.9, 500, 0.5, 1000, 4000, budget=0.49)
 
 
 @pytest.mark.fast
@@ -80,12 +86,12 @@ def test_the_pilot_grows_while_its_next_size_is_affordable(monkeypatch):
     """Sizes run in turn: two always, then the next while it is expected within 2 s."""
     sizes = [(range(n), range(n // 9)) for n in (250, 1000, 4000, 18000)]
     ran = []
-    per_row = [0.0005]  # seconds (wall and CPU) a training row
+    fixed, per_row = [0.0], [0.0005]  # seconds (wall and CPU) a unit, a row
     error = [""]
 
     def measured(scheme, data, train_rows, test_rows, unit_rows):
         ran.append(len(train_rows))
-        seconds = per_row[0] * len(train_rows)
+        seconds = fixed[0] + per_row[0] * len(train_rows)
         return seconds, seconds, error[0]
 
     monkeypatch.setattr(est, "_pilot_seconds", measured)
@@ -100,6 +106,12 @@ def test_the_pilot_grows_while_its_next_size_is_affordable(monkeypatch):
     per_row[0] = 0.002
     assert len(est._growing("s", None, sizes, 18000)) == 2
     assert ran == [250, 1000]
+    # Mostly fixed, 0.9 s a unit and 0.00001 s a row: every size, where rows
+    # x 4 from 1,000 rows (0.91 s) would have said 3.6 s at 4,000.
+    ran.clear()
+    fixed[0], per_row[0] = 0.9, 0.00001
+    assert len(est._growing("s", None, sizes, 18000)) == 4
+    fixed[0] = 0.0
     # Fast everywhere: every size, the unit's own last; none after a failure.
     ran.clear()
     per_row[0] = 0.00001

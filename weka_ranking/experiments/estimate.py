@@ -18,7 +18,8 @@ running no unit of the plan:
   then ``m`` of them (a stratified prefix of WEKA's fold, the test fold cut
   in the same proportion), then on ``4 m``, ``16 m`` ... and the fold's own
   rows (:func:`pilot_sizes`) while the next size's reading is expected
-  within :data:`PILOT_SECONDS` (:func:`affordable`): a 5,000-row set's units
+  within :data:`PILOT_SECONDS` (:func:`affordable`: a fixed part and a part
+  per row, through the last two readings): a 5,000-row set's units
   are priced from their own work, a large set's from the largest size
   affordable. The last size run is run twice, the second time once every
   cell has run once, and the lesser kept, the pilot's seconds (training and
@@ -161,25 +162,30 @@ def pilot_sizes(rows: int, pilot_rows: int = PILOT_ROWS) -> list[int]:
 
 
 def affordable(
+    small_seconds: float,
+    small_rows: int,
     seconds: float,
     rows: int,
     next_rows: int,
-    exponent: float,
     budget: float = PILOT_SECONDS,
 ) -> bool:
     """Whether the pilot's next size is expected to take at most ``budget`` seconds.
 
-    ``seconds`` at ``rows`` scaled to ``next_rows`` by the model of growth
-    (:func:`scaled`, ``exponent`` from the sizes run): the pilot grows
+    Expected from the last two sizes as a fixed part and a part per row
+    (the line through their readings, never falling): a committee's many
+    members cost the same at 1,000 rows as at 4,500 for much of their
+    seconds, which the model of growth (at least linear) would price 4.5
+    times, and stop the pilot short of a unit's own rows. The pilot grows
     towards a unit's rows, where no model is needed, while its cost to the
     user stays modest.
 
-    >>> affordable(0.4, 1000, 4500, 1.0)
+    >>> affordable(0.2, 250, 0.5, 1000, 4500)  # 0.5 + 3500 x 0.0004 s
     True
-    >>> affordable(0.5, 1000, 4500, 1.0)
+    >>> affordable(0.1, 250, 0.5, 1000, 4500)  # 0.5 + 3500 x 0.00053 s
     False
     """
-    return scaled(seconds, rows, next_rows, exponent) <= budget
+    per_row = max(0.0, (seconds - small_seconds) / max(rows - small_rows, 1))
+    return seconds + per_row * (next_rows - rows) <= budget
 
 
 def growth_exponent(
@@ -521,20 +527,21 @@ def _growing(
 
     The first two sizes always (the model's exponent needs two), then the
     next while its reading is expected within :data:`PILOT_SECONDS`
-    (:func:`affordable`, by the growth the last two show in CPU seconds);
-    none after one that failed.
+    (:func:`affordable`, from the last two); none after one that failed.
     """
     readings = [_pilot_seconds(scheme, data, *sizes[0], unit_rows)]
     for i in range(1, len(sizes)):
         if readings[-1][2]:
             break
-        if i >= 2:
-            rows, next_rows = len(sizes[i - 1][0]), len(sizes[i][0])
-            exponent = growth_exponent(
-                readings[-2][1], len(sizes[i - 2][0]), readings[-1][1], rows
-            )
-            if not affordable(readings[-1][0], rows, next_rows, exponent):
-                break
+        if i >= 2 and not affordable(
+            readings[-2][0],
+            len(sizes[i - 2][0]),
+            readings[-1][0],
+            len(sizes[i - 1][0]),
+            len(sizes[i][0]),
+            PILOT_SECONDS,
+        ):
+            break
         readings.append(_pilot_seconds(scheme, data, *sizes[i], unit_rows))
     return readings
 
