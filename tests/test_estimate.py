@@ -58,6 +58,96 @@ def test_the_model_of_growth_by_hand():
 
 
 @pytest.mark.fast
+def test_the_pilots_sizes_by_hand():
+    # A fold of at most PILOT_ROWS rows: its own work, no model.
+    assert est.pilot_sizes(700) == [700]
+    assert est.pilot_sizes(1000) == [1000]
+    # Else 250 and 1,000, four times more while at most half the fold, the fold.
+    assert est.pilot_sizes(1001) == [250, 1000, 1001]
+    assert est.pilot_sizes(7999) == [250, 1000, 7999]
+    assert est.pilot_sizes(8000) == [250, 1000, 4000, 8000]
+    assert est.pilot_sizes(64000) == [250, 1000, 4000, 16000, 64000]
+    assert est.pilot_sizes(100, pilot_rows=40) == [10, 40, 100]
+    # The next size affordable where the line through the last two readings
+    # (a fixed part and a part per row) says it is within the budget: 0.25 s
+    # at 500 rows, 0.5 s at 1,000: 0.0005 s a row, 2 s at 4,000.
+    assert est.affordable(0.25, 500, 0.5, 1000, 4000, budget=2.0)
+    assert not est.affordable(0.25, 500, 0.5, 1000, 4000, budget=1.9)
+    # 0.45 s of 0.5 fixed: 0.5 + 3000 x 0.0001 s, where rows x 4 would say 2 s.
+    assert est.affordable(0.45, 500, 0.5, 1000, 4000, budget=0.8)
+    assert not est.affordable(0.45, 500, 0.5, 1000, 4000, budget=0.79)
+    # A colder first reading above the second: never cheaper than the last.
+    assert est.affordable(0.9, 500, 0.5, 1000, 4000, budget=0.5)
+    assert not est.affordable(0.9, 500, 0.5, 1000, 4000, budget=0.49)
+
+
+@pytest.mark.fast
+def test_the_pilot_grows_while_its_next_size_is_affordable(monkeypatch):
+    """Sizes run in turn: two always, then the next while it is expected within 2 s."""
+    sizes = [(range(n), range(n // 9)) for n in (250, 1000, 4000, 18000)]
+    ran = []
+    fixed, per_row = [0.0], [0.0005]  # seconds (wall and CPU) a unit, a row
+    error = [""]
+
+    def measured(scheme, data, train_rows, test_rows, unit_rows):
+        ran.append(len(train_rows))
+        seconds = fixed[0] + per_row[0] * len(train_rows)
+        return seconds, seconds, error[0]
+
+    monkeypatch.setattr(est, "_pilot_seconds", measured)
+    monkeypatch.setattr(est, "PILOT_SECONDS", 2.0)
+    # 0.125 s, 0.5 s: linear, 4,000 rows expected at 2 s, run; 18,000 at 9 s, not.
+    readings = est._growing("s", None, sizes, 18000)
+    assert ran == [250, 1000, 4000]
+    assert [r[0] for r in readings] == pytest.approx([0.125, 0.5, 2.0])
+    # Four times slower: 1,000 rows at 2 s, 4,000 expected at 8 s: the first
+    # two sizes only (the exponent needs them, however slow the first).
+    ran.clear()
+    per_row[0] = 0.002
+    assert len(est._growing("s", None, sizes, 18000)) == 2
+    assert ran == [250, 1000]
+    # Mostly fixed, 0.9 s a unit and 0.00001 s a row: every size, where rows
+    # x 4 from 1,000 rows (0.91 s) would have said 3.6 s at 4,000.
+    ran.clear()
+    fixed[0], per_row[0] = 0.9, 0.00001
+    assert len(est._growing("s", None, sizes, 18000)) == 4
+    fixed[0] = 0.0
+    # Fast everywhere: every size, the unit's own last; none after a failure.
+    ran.clear()
+    per_row[0] = 0.00001
+    assert len(est._growing("s", None, sizes, 18000)) == 4
+    ran.clear()
+    error[0] = "WEKA refused it"
+    assert len(est._growing("s", None, sizes, 18000)) == 1
+
+
+def test_the_pilot_prices_a_unit_from_the_last_size_it_ran(weka, monkeypatch):
+    """A fold of about 2,900 rows: its own where affordable, else 1,000 scaled."""
+    plan = plan_module.plan_from_flags(
+        [str(project_dir("arff_data") / "kr.vs.kp.arff")],
+        ["J48 --ranker pointwise"],
+        folds=10,
+    )
+    per_row = [0.0001]
+
+    def measured(scheme, data, train_rows, test_rows, unit_rows):
+        seconds = per_row[0] * len(train_rows)
+        return seconds, seconds, ""
+
+    monkeypatch.setattr(est, "_pilot_seconds", measured)
+    (cheap,), _ = est.pilot(plan)
+    assert cheap.rows > 2 * est.PILOT_ROWS
+    assert cheap.pilot_rows == cheap.rows
+    assert cheap.unit_seconds == pytest.approx(0.0001 * cheap.rows)
+    # 1,000 rows at 1 s: the fold expected beyond the pilot's 2 s, not run.
+    per_row[0] = 0.001
+    (costly,), _ = est.pilot(plan)
+    assert costly.rows == cheap.rows and abs(costly.pilot_rows - 1000) <= 2
+    assert costly.exponent == pytest.approx(1.0)  # seconds in proportion to rows
+    assert costly.unit_seconds == pytest.approx(0.001 * costly.rows)
+
+
+@pytest.mark.fast
 def test_slowdown_beside_the_other_workers_by_hand():
     # Two copies at once took 3 and 5 s where one alone took 1.5 and 2.5 s:
     # each unit is priced twice its seconds alone.
@@ -421,7 +511,11 @@ def test_the_pilot_prices_auto_at_the_units_pairs_not_its_own(weka, monkeypatch)
         est._pilot_seconds(scheme, data, rows[:200], rows[200:], unit_rows)
     explicit = Scheme("two", (("pairs_per_instance", 3),))
     est._pilot_seconds(explicit, data, rows[:200], rows[200:], 12_000)
-    assert trained == [8, 2, 3]
+    # The learner alone draws no pairs: WEKA would refuse it 8 (a new user's
+    # plan of a 10,000-row set was refused in the pilot).
+    alone = Scheme("alone", (("ranker", "pointwise"),))
+    est._pilot_seconds(alone, data, rows[:200], rows[200:], 12_000)
+    assert trained == [8, 2, 3, "auto"]
 
 
 def test_the_pilot_runs_its_last_size_beside_the_next_schemes(weka, monkeypatch):

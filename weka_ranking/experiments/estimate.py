@@ -16,10 +16,16 @@ running no unit of the plan:
   run 1 of each data set and ranks its test fold: the unit's own work where
   the fold has at most ``m = PILOT_ROWS`` training rows, else on ``m / 4``
   then ``m`` of them (a stratified prefix of WEKA's fold, the test fold cut
-  in the same proportion). The last size is run twice and the lesser kept, the pilot's
-  seconds (training and ranking, as a unit's record counts them, at the
-  machine's load of the moment): a run's units are warm, and one reading on a
-  shared machine was up to three times a unit's. On ``jobs`` > 1 workers the
+  in the same proportion), then on ``4 m``, ``16 m`` ... and the fold's own
+  rows (:func:`pilot_sizes`) while the next size's reading is expected
+  within :data:`PILOT_SECONDS` (:func:`affordable`: a fixed part and a part
+  per row, through the last two readings): a 5,000-row set's units
+  are priced from their own work, a large set's from the largest size
+  affordable. The last size run is run twice, the second time once every
+  cell has run once, and the lesser kept, the pilot's seconds (training and
+  ranking, as a unit's record counts them, at the machine's load of the
+  moment): a run's units are warm, and one reading on a shared machine was
+  up to three times a unit's. On ``jobs`` > 1 workers the
   last size is also run beside the plan's next ``jobs - 1`` schemes on the
   data set, on threads, between its two runs alone (they run again and
   again till it is done, as the run's workers take the next unit when
@@ -27,9 +33,10 @@ running no unit of the plan:
   slowdown beside the others (:func:`slowdown_beside`), pooled over the
   scheme's data sets (:func:`pooled_slowdowns`).
 - **The model of growth.** A unit of ``n > m`` training rows costs
-  ``s(m) * (n / m) ** k`` (:func:`scaled`), ``k`` the exponent the two pilot
-  sizes show in CPU seconds (:func:`growth_exponent`: the process's, which
-  other work on a shared machine disturbs less than the wall), kept between 1
+  ``s(m) * (n / m) ** k`` (:func:`scaled`), ``m`` the last size run and
+  ``k`` the exponent it and the size before show in CPU seconds
+  (:func:`growth_exponent`: the process's, which other work on a shared
+  machine disturbs less than the wall), kept between 1
   (linear in rows, as NaiveBayes) and 1.6 (the default reduction's growth
   measured up to 128,000 rows, issue 44).
 - **The plan.** Each unit costs its scheme's and data set's seconds, times
@@ -87,9 +94,15 @@ from weka_ranking.params import auto_pairs
 
 logger = logging.getLogger(__name__)
 
-# Training rows of the pilot's larger size; a larger data set is priced by the
-# model of growth.
+# Training rows of the pilot's second size (its first a quarter of them); a
+# larger data set's pilot grows from there towards a unit's rows while its
+# next reading is expected within PILOT_SECONDS of CPU (:func:`pilot_sizes`,
+# :func:`affordable`), and a unit beyond the last size run is priced by the
+# model of growth. 1,000 rows priced 4,500-row units from readings 1.7 to 4.5
+# times too high (a new user's plan, quiet): a unit's fixed part scaled with its
+# rows, and the small sizes' few readings the coldest and noisiest.
 PILOT_ROWS = 1000
+PILOT_SECONDS = 2.0
 # The model of growth's exponent is kept in this range.
 GROWTH_EXPONENTS = (1.0, 1.6)
 # The seconds of a unit beyond its training and ranking (its folds, its
@@ -123,6 +136,56 @@ def scaled(seconds: float, pilot_rows: int, rows: int, exponent: float) -> float
     16.0
     """
     return seconds * (rows / pilot_rows) ** exponent
+
+
+def pilot_sizes(rows: int, pilot_rows: int = PILOT_ROWS) -> list[int]:
+    """The training rows the pilot may run a fold of ``rows`` at, smallest first.
+
+    The fold itself where it has at most ``pilot_rows``; else a quarter of
+    ``pilot_rows``, ``pilot_rows``, four times more again and again while at
+    most half the fold, and the fold (no size within a factor of two of the
+    next: a reading there says little the next does not).
+
+    >>> pilot_sizes(700)
+    [700]
+    >>> pilot_sizes(4500)
+    [250, 1000, 4500]
+    >>> pilot_sizes(18000)
+    [250, 1000, 4000, 18000]
+    """
+    if rows <= pilot_rows:
+        return [rows]
+    sizes = [pilot_rows // 4, pilot_rows]
+    while 2 * 4 * sizes[-1] <= rows:
+        sizes.append(4 * sizes[-1])
+    return [*sizes, rows]
+
+
+def affordable(
+    small_seconds: float,
+    small_rows: int,
+    seconds: float,
+    rows: int,
+    next_rows: int,
+    budget: float = PILOT_SECONDS,
+) -> bool:
+    """Whether the pilot's next size is expected to take at most ``budget`` seconds.
+
+    Expected from the last two sizes as a fixed part and a part per row
+    (the line through their readings, never falling): a committee's many
+    members cost the same at 1,000 rows as at 4,500 for much of their
+    seconds, which the model of growth (at least linear) would price 4.5
+    times, and stop the pilot short of a unit's own rows. The pilot grows
+    towards a unit's rows, where no model is needed, while its cost to the
+    user stays modest.
+
+    >>> affordable(0.2, 250, 0.5, 1000, 4500)  # 0.5 + 3500 x 0.0004 s
+    True
+    >>> affordable(0.1, 250, 0.5, 1000, 4500)  # 0.5 + 3500 x 0.00053 s
+    False
+    """
+    per_row = max(0.0, (seconds - small_seconds) / max(rows - small_rows, 1))
+    return seconds + per_row * (next_rows - rows) <= budget
 
 
 def growth_exponent(
@@ -435,13 +498,15 @@ def _pilot_seconds(
 
     The seconds are till it failed where it did (with the error's first line).
     ``-P auto`` draws the pairs per instance of the unit's ``unit_rows``
-    training rows, not of the pilot's fewer: the pilot prices the unit's pairs.
+    training rows, not of the pilot's fewer: the pilot prices the unit's pairs
+    (a pointwise scheme draws none, and WEKA refuses it a number of them).
     """
     from weka_ranking.evaluation import evaluate_fold, fit_fold
 
     train, test = data.subset(train_rows), data.subset(test_rows)
     estimator = scheme.estimator()
-    if getattr(estimator, "pairs_per_instance", None) == "auto":
+    pairwise = getattr(estimator, "ranker", None) != "pointwise"
+    if pairwise and getattr(estimator, "pairs_per_instance", None) == "auto":
         estimator.set_params(pairs_per_instance=auto_pairs(unit_rows))
     started, cpu = time.perf_counter(), time.process_time()
     try:
@@ -453,6 +518,35 @@ def _pilot_seconds(
         error = str(err).splitlines()[0]
         return time.perf_counter() - started, time.process_time() - cpu, error
     return record.train_seconds + record.rank_seconds, time.process_time() - cpu, ""
+
+
+def _growing(
+    scheme, data, sizes: Sequence, unit_rows: int
+) -> list[tuple[float, float, str]]:
+    """The scheme's readings at ``sizes`` in turn, each while affordable.
+
+    The first two sizes always (the model's exponent needs two), then the
+    next while its reading is expected within :data:`PILOT_SECONDS` of CPU
+    (:func:`affordable`, from the last two; in CPU seconds, which the
+    machine's other work disturbs less than the wall: at load 15 the wall's
+    readings stopped a 5,000-row set's committee at 1,000 rows, priced three
+    times its units); none after one that failed.
+    """
+    readings = [_pilot_seconds(scheme, data, *sizes[0], unit_rows)]
+    for i in range(1, len(sizes)):
+        if readings[-1][2]:
+            break
+        if i >= 2 and not affordable(
+            readings[-2][1],
+            len(sizes[i - 2][0]),
+            readings[-1][1],
+            len(sizes[i - 1][0]),
+            len(sizes[i][0]),
+            PILOT_SECONDS,
+        ):
+            break
+        readings.append(_pilot_seconds(scheme, data, *sizes[i], unit_rows))
+    return readings
 
 
 def _side_by_side(
@@ -519,11 +613,9 @@ def pilot(
         train, test = next(iter(weka_folds(data.y, plan.folds, 1)))
         unit_rows[spec] = len(train)
         quarter[spec] = _fewer(train, test, data.y, rows // 4)
-        sizes[spec] = (
-            [(train, test)]
-            if len(train) <= rows
-            else [quarter[spec], _fewer(train, test, data.y, rows)]
-        )
+        sizes[spec] = [
+            _fewer(train, test, data.y, n) for n in pilot_sizes(len(train), rows)
+        ]
     largest = max(plan.data, key=unit_rows.__getitem__)
     warm_up: dict[str, list[float]] = {}
     together = [0.0, 0.0]  # wall and CPU seconds of the pilots beside others
@@ -540,9 +632,9 @@ def pilot(
                 if error:
                     break
                 readings.append(seconds)
+        first = []  # each cell's readings, sizes run and seconds beside others
         for spec in plan.data:
             data = spec.load()
-            (small_train, _), (full_train, _) = sizes[spec][0], sizes[spec][-1]
             for i, scheme in enumerate(plan.schemes):
                 # Beside the units that follow it in the plan's order: its
                 # data set's next schemes (a committee beside a learner alone
@@ -552,42 +644,48 @@ def pilot(
                 ]
                 progress_module.line(
                     "pilot: %s on %s (%d of %d)",
-                    *(scheme.name, spec.name, len(pilots) + 1, cells),
+                    *(scheme.name, spec.name, len(first) + 1, cells),
                     since=started,
                 )
-                # The last size twice, the lesser kept (a busy machine's noise).
-                measured = [
-                    _pilot_seconds(scheme, data, *s, unit_rows[spec])
-                    for s in sizes[spec]
-                ]
+                readings = _growing(scheme, data, sizes[spec], unit_rows[spec])
+                run = sizes[spec][: len(readings)]
                 beside = []
-                if following and not measured[-1][2]:
+                if following and not readings[-1][2]:
                     phase = time.perf_counter(), time.process_time()
                     beside = _side_by_side(
-                        [scheme, *following], data, *sizes[spec][-1], unit_rows[spec]
+                        [scheme, *following], data, *run[-1], unit_rows[spec]
                     )
                     together[0] += time.perf_counter() - phase[0]
                     together[1] += time.process_time() - phase[1]
-                measured.append(
-                    _pilot_seconds(scheme, data, *sizes[spec][-1], unit_rows[spec])
+                first.append((spec, scheme, readings, run, beside))
+        # The last size run again once every cell has run, the lesser kept (a
+        # busy machine's noise): later, warmer, as a run's units after its
+        # first. Read again at once, the plan's first data set's cells, the
+        # coldest, priced its units twice their seconds (a new user's plan).
+        for spec, scheme, readings, run, beside in first:
+            progress_module.line(
+                "pilot, again: %s on %s", scheme.name, spec.name, since=started
+            )
+            again = _pilot_seconds(scheme, spec.load(), *run[-1], unit_rows[spec])
+            last = [readings[-1], again]
+            seconds, cpu, error = min(last)
+            before = -2 if len(run) > 1 else -1  # one size: no growth seen
+            exponent = growth_exponent(
+                readings[before][1], len(run[before][0]), cpu, len(run[-1][0])
+            )
+            pilots.append(
+                Pilot(
+                    spec.name,
+                    scheme.name,
+                    unit_rows[spec],
+                    len(run[-1][0]),
+                    seconds,
+                    exponent,
+                    error,
+                    slowdown_beside([m[0] for m in last], beside, workers),
+                    cpu,
                 )
-                seconds, full_cpu, error = min(measured[-2:])
-                exponent = growth_exponent(  # of no use where one size was run
-                    measured[0][1], len(small_train), full_cpu, len(full_train)
-                )
-                pilots.append(
-                    Pilot(
-                        spec.name,
-                        scheme.name,
-                        unit_rows[spec],
-                        len(full_train),
-                        seconds,
-                        exponent,
-                        error,
-                        slowdown_beside([m[0] for m in measured[-2:]], beside, workers),
-                        full_cpu,
-                    )
-                )
+            )
     finally:
         progress_module.MEMBERS.setLevel(level)
     wall = time.perf_counter() - started

@@ -49,6 +49,10 @@ name = "Logistic alone"
 learner = "Logistic"
 ranker = "pointwise"
 """
+PLAN_NAME = (
+    "breast-cancer, vehicle, sick x J48 alone, J48 default, NaiveBayes default, "
+    "Logistic alone; 1 run of 10 folds"
+)
 # The run, timed in a process of its own whose JVM is started first.
 RUN = """\
 import json, sys, time
@@ -76,11 +80,16 @@ def _python(*args: str) -> tuple[dict, float]:
     return json.loads(done.stdout.splitlines()[-1]), time.perf_counter() - started
 
 
-def measure(jobs: int = 1) -> dict:
-    """The estimate of the plan on ``jobs`` workers, the measured wall, their ratio."""
+def measure(jobs: int = 1, plan_text: str = PLAN, plan_name: str = PLAN_NAME) -> dict:
+    """The estimate of a plan on ``jobs`` workers, the measured wall, their ratio.
+
+    ``plan_text``: the plan's TOML (the bench's own by default; a user's plan
+    of data sets the project does not bundle, to calibrate on), ``plan_name``
+    what the result calls it.
+    """
     with tempfile.TemporaryDirectory() as folder:
         plan = Path(folder) / "plan.toml"
-        plan.write_text(PLAN)
+        plan.write_text(plan_text)
         command = ["-m", "weka_ranking", "experiment", str(plan), "--quiet"]
         load_before = _load()
         values, estimate_command = _python(
@@ -94,16 +103,18 @@ def measure(jobs: int = 1) -> dict:
         # The units' wall, as the runner noted it: the rest is the fixed part.
         units_wall = sum(n["seconds"] for n in store.runs() if "units_run" in n)
         measured_schemes: dict[str, float] = {}
+        measured_cells: dict[str, list[float]] = {}
         for record in store.records():
             seconds = unit_cost([record]) or 0.0
             name = record["scheme_name"]
             measured_schemes[name] = measured_schemes.get(name, 0.0) + seconds
+            cell = f"{name} on {record['dataset']}"
+            measured_cells.setdefault(cell, []).append(seconds)
     estimated = values["estimate"]["seconds"]
     measured = run["wall_seconds"]
     ratio = estimated / measured
     return {
-        "estimate_plan": "breast-cancer, vehicle, sick x J48 alone, J48 default, "
-        "NaiveBayes default, Logistic alone; 1 run of 10 folds",
+        "estimate_plan": plan_name,
         "estimate_jobs": jobs,
         "estimate_units": values["estimate"]["units"],
         "estimate_seconds": estimated,
@@ -117,6 +128,14 @@ def measure(jobs: int = 1) -> dict:
             s["name"]: s["unit_seconds"] for s in values["estimate"]["schemes"]
         },
         "estimate_measured_schemes": measured_schemes,
+        # A unit's seconds by scheme and data set: priced (the pilot's), the
+        # run's mean.
+        "estimate_cells": {
+            f"{p['scheme']} on {p['data']}": p["unit_seconds"] for p in values["pilots"]
+        },
+        "estimate_measured_cells": {
+            cell: sum(units) / len(units) for cell, units in measured_cells.items()
+        },
         "estimate_fixed_seconds": values["estimate"]["fixed_seconds"],
         "estimate_measured_fixed_seconds": measured - units_wall,
         "estimate_warming_seconds": values["estimate"]["warming_seconds"],
