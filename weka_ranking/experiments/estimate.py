@@ -956,36 +956,37 @@ def lines(values: dict) -> list[str]:
     done = values["units_done"]
     out = [
         f"about {_duration(plan['seconds'])} on {workers} for {plan['units']} units"
-        + (f" (of the plan's {values['units_in_plan']}, {done} done)" if done else "")
-        + f", estimated from a pilot of {around['seconds']:.0f} s at load "
-        f"{around['load']:.1f} on {around['cores']} cores (each unit "
-        f"{plan['slowdown']:.2f} times as long as on 1 worker; "
-        f"{_duration(plan['fixed_seconds'])} of data, start and report, at "
+        + (f" (of the plan's {values['units_in_plan']}, {done} done)" if done else ""),
+        f"  pilot: {around['seconds']:.0f} s at load {around['load']:.1f} on "
+        f"{around['cores']} cores; each unit {plan['slowdown']:.2f} times as long as "
+        "on 1 worker"
+        + (
+            f", measured by running each pilot beside the plan's next {jobs - 1} "
+            f"scheme{'s' if jobs > 2 else ''} at once, as the workers will run units"
+            if jobs > 1
+            else ""
+        ),
+        f"  fixed: {_duration(plan['fixed_seconds'])} of data, start and report, at "
         f"{plan['pace']:.1f} times their seconds alone; "
-        f"{_duration(plan['warming_seconds'])} of the JVM's compiler warming to "
-        "the schemes in their first units; the command's own start not counted)"
+        f"{_duration(plan['warming_seconds'])} of the JVM's compiler warming to the "
+        "schemes in their first units; the command's own start not counted",
     ]
     if plan["cores_bound"] > 1:
-        out[0] += (
-            f"; bound by the cores: the units' CPU seconds over the "
+        out.append(
+            f"  bound by the cores: the units' CPU seconds over the "
             f"{around['busy_cores']:.1f} the workers got at once in the pilot are "
             f"{plan['cores_bound']:.2f} times their replay on {workers}"
         )
-    if jobs > 1:
-        out[0] += (
-            f"; the slowdown measured by running each pilot beside the plan's next "
-            f"{jobs - 1} scheme{'s' if jobs > 2 else ''} at once, as the workers "
-            "will run units"
-        )
     for s in plan["schemes"]:
         out.append(
-            f"  {s['name']}: {s['units']} units, {_duration(s['unit_seconds'])} of "
+            f"  scheme {s['name']}: {s['units']} units, "
+            f"{_duration(s['unit_seconds'])} of "
             f"work, {_duration(s['wall_seconds'])} alone on {workers}"
         )
     for p in values["pilots"]:
         if p["pilot_rows"] < p["rows"]:
             out.append(
-                f"  {p['scheme']} on {p['data']}: {p['seconds']:.2f} s on "
+                f"  scaled: {p['scheme']} on {p['data']}: {p['seconds']:.2f} s on "
                 f"{p['pilot_rows']:,} of {p['rows']:,} training rows, scaled by "
                 f"(rows ratio) ** {p['exponent']:.2f} to {p['unit_seconds']:.1f} s "
                 "a unit"
