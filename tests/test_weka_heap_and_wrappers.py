@@ -18,6 +18,7 @@ import re
 import subprocess
 
 import pytest
+from quick_jdk import QUICK_JAVAC
 
 from weka_ranking import RankingReduction, bridge, jvm, load_task, model
 from weka_ranking._resources import project_dir
@@ -139,7 +140,8 @@ def hog(tmp_path_factory):
     folder = tmp_path_factory.mktemp("hog")
     (folder / "Hog.java").write_text(HOG)
     subprocess.run(
-        ["javac", "-cp", os.pathsep.join(jvm.classpath()), "-d", str(folder)]
+        ["javac", *QUICK_JAVAC, "-cp", os.pathsep.join(jvm.classpath())]
+        + ["-d", str(folder)]
         + [str(folder / "Hog.java")],
         check=True,
         timeout=120,

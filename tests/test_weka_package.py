@@ -17,6 +17,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from quick_jdk import QUICK_JAVAC
 
 from weka_ranking import (
     RankingReduction,
@@ -404,7 +405,8 @@ def test_wekas_class_discovery_lists_it_under_meta(weka_home, tmp_path):
         "}}\n"
     )
     subprocess.run(
-        ["javac", "-cp", os.pathsep.join(jvm.weka_classpath()), str(source)],
+        ["javac", *QUICK_JAVAC, "-cp", os.pathsep.join(jvm.weka_classpath())]
+        + [str(source)],
         check=True,
         cwd=tmp_path,
     )
