@@ -20,7 +20,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from quick_jdk import quick_tools_env
+from quick_jdk import QUICK_JVM, quick_tools_env
 
 from weka_ranking import (
     RankingReduction,
@@ -177,7 +177,8 @@ def java_at_home(home: Path, *args: str, cwd: Path) -> str:
     """A plain JVM with WEKA's jars, WEKA_HOME unset: WEKA takes ~/wekafiles."""
     env = {k: v for k, v in os.environ.items() if k != "WEKA_HOME"}
     result = subprocess.run(
-        jvm.java_argv(jvm.weka_classpath(), f"-Duser.home={home}") + [*args],
+        jvm.java_argv(jvm.weka_classpath(), f"-Duser.home={home}", *QUICK_JVM)
+        + [*args],
         capture_output=True,
         text=True,
         env=env,

@@ -18,7 +18,7 @@ import re
 import subprocess
 
 import pytest
-from quick_jdk import QUICK_JAVAC
+from quick_jdk import QUICK_JAVAC, QUICK_JVM
 
 from weka_ranking import RankingReduction, bridge, jvm, load_task, model
 from weka_ranking._resources import project_dir
@@ -50,7 +50,8 @@ public class Hog extends weka.classifiers.rules.ZeroR {
 def run_weka(*args: str, heap: str = "256m", extra: tuple[str, ...] = ()):
     """``java -Xmx<heap> weka.Run ...`` in a plain JVM: WEKA's jars and ours."""
     return subprocess.run(
-        jvm.java_argv([*jvm.classpath(), *extra], f"-Xmx{heap}") + ["weka.Run", *args],
+        jvm.java_argv([*jvm.classpath(), *extra], f"-Xmx{heap}", *QUICK_JVM)
+        + ["weka.Run", *args],
         capture_output=True,
         text=True,
         timeout=300,
