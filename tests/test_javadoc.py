@@ -11,6 +11,8 @@ import shutil
 import subprocess
 from pathlib import Path
 
+from quick_jdk import QUICK_JAVAC, QUICK_JVM
+
 from weka_ranking import jvm
 
 SOURCE = Path(__file__).resolve().parent.parent / "src"
@@ -22,7 +24,7 @@ def test_javadoc_blocks_are_what_alljavadoc_generates(tmp_path):
     copy = tmp_path / "src"
     shutil.copytree(SOURCE, copy)
     generated = subprocess.run(
-        jvm.java_argv(jvm.classpath())
+        jvm.java_argv(jvm.classpath(), *QUICK_JVM)
         + ["weka.core.AllJavadoc", "-W", CLASS, "-dir", str(copy)],
         capture_output=True,
         text=True,
@@ -42,7 +44,8 @@ def test_every_public_and_protected_member_is_documented(tmp_path):
     # WEKA's layout, left as WEKA writes it.
     sources = sorted(str(p) for p in (SOURCE / "weka").rglob("*.java"))
     result = subprocess.run(
-        ["javac", "--release", "11", "-Xdoclint:all/protected", "-Xmaxwarns", "10000"]
+        ["javac", *QUICK_JAVAC, "--release", "11", "-Xdoclint:all/protected"]
+        + ["-Xmaxwarns", "10000"]
         + ["-d", str(tmp_path), "-cp", os.pathsep.join(jvm.weka_classpath())]
         + sources,
         capture_output=True,

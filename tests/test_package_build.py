@@ -20,6 +20,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from quick_jdk import QUICK_JVM, quick_tools_env
 
 from weka_ranking import (
     RankingReduction,
@@ -96,13 +97,14 @@ def weka_jar() -> str:
 def test_the_shell_build_makes_the_python_commands_zip(tmp_path, python_zip, epoch):
     """``sh build_package.sh weka.jar`` with javac and java alone: the same bytes.
 
-    About 20 s here, most of it javac.
+    About 10 s here, most of it javac (on :mod:`quick_jdk`'s JIT tier: 20 s on the
+    default's).
     """
     root = build_copy(tmp_path)
     result = subprocess.run(
         ["sh", "build_package.sh", weka_jar()],
         cwd=root,
-        env=jdk_only_env(tmp_path, epoch),
+        env=quick_tools_env(jdk_only_env(tmp_path, epoch)),
         capture_output=True,
         text=True,
         timeout=600,
@@ -122,7 +124,8 @@ def test_the_shell_build_makes_the_python_commands_zip(tmp_path, python_zip, epo
 def test_the_ant_build_makes_the_python_commands_zip(tmp_path, python_zip, epoch):
     """``ant -f build_package.xml make_package``, as WEKA's packages build: the same.
 
-    About 20 s here, most of it javac.
+    About 10 s here, most of it javac (on :mod:`quick_jdk`'s JIT tier: 20 s on the
+    default's).
     """
     root = build_copy(tmp_path)
     # Ant's launcher is a shell script of its own: the PATH stays, this test's
@@ -135,7 +138,7 @@ def test_the_ant_build_makes_the_python_commands_zip(tmp_path, python_zip, epoch
         ["ant", "-q", "-f", "build_package.xml", "make_package"]
         + [f"-Dweka.jar={weka_jar()}"],
         cwd=root,
-        env=env,
+        env=quick_tools_env(env),
         capture_output=True,
         text=True,
         timeout=600,
@@ -174,7 +177,8 @@ def java_at_home(home: Path, *args: str, cwd: Path) -> str:
     """A plain JVM with WEKA's jars, WEKA_HOME unset: WEKA takes ~/wekafiles."""
     env = {k: v for k, v in os.environ.items() if k != "WEKA_HOME"}
     result = subprocess.run(
-        jvm.java_argv(jvm.weka_classpath(), f"-Duser.home={home}") + [*args],
+        jvm.java_argv(jvm.weka_classpath(), f"-Duser.home={home}", *QUICK_JVM)
+        + [*args],
         capture_output=True,
         text=True,
         env=env,

@@ -15,6 +15,7 @@ import re
 import subprocess
 
 import pytest
+from quick_jdk import QUICK_JVM
 
 from weka_ranking import jvm
 
@@ -386,7 +387,7 @@ def run_check(
     ``options`` are RankingReduction's, ``check_options`` the check class's own.
     """
     result = subprocess.run(
-        jvm.java_argv(jvm.classpath())
+        jvm.java_argv(jvm.classpath(), *QUICK_JVM)
         + [check, *check_options, "-W", CLASS, *(["--", *options] if options else [])],
         capture_output=True,
         text=True,

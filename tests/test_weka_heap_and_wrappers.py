@@ -18,6 +18,7 @@ import re
 import subprocess
 
 import pytest
+from quick_jdk import QUICK_JAVAC, QUICK_JVM
 
 from weka_ranking import RankingReduction, bridge, jvm, load_task, model
 from weka_ranking._resources import project_dir
@@ -49,7 +50,8 @@ public class Hog extends weka.classifiers.rules.ZeroR {
 def run_weka(*args: str, heap: str = "256m", extra: tuple[str, ...] = ()):
     """``java -Xmx<heap> weka.Run ...`` in a plain JVM: WEKA's jars and ours."""
     return subprocess.run(
-        jvm.java_argv([*jvm.classpath(), *extra], f"-Xmx{heap}") + ["weka.Run", *args],
+        jvm.java_argv([*jvm.classpath(), *extra], f"-Xmx{heap}", *QUICK_JVM)
+        + ["weka.Run", *args],
         capture_output=True,
         text=True,
         timeout=300,
@@ -139,7 +141,8 @@ def hog(tmp_path_factory):
     folder = tmp_path_factory.mktemp("hog")
     (folder / "Hog.java").write_text(HOG)
     subprocess.run(
-        ["javac", "-cp", os.pathsep.join(jvm.classpath()), "-d", str(folder)]
+        ["javac", *QUICK_JAVAC, "-cp", os.pathsep.join(jvm.classpath())]
+        + ["-d", str(folder)]
         + [str(folder / "Hog.java")],
         check=True,
         timeout=120,

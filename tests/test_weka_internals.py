@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 from packaging.specifiers import SpecifierSet
 from packaging.version import Version
+from quick_jdk import QUICK_JVM
 
 from weka_ranking import jvm
 
@@ -34,7 +35,7 @@ HIDE = "weka.ranking.internals.hide"
 def train_and_score(hidden: str, *options: str) -> tuple[list[str], list[str]]:
     """The model's text lines and the scores of a run in a fresh JVM."""
     result = subprocess.run(
-        jvm.java_argv(jvm.classpath(), f"-D{HIDE}={hidden}")
+        jvm.java_argv(jvm.classpath(), f"-D{HIDE}={hidden}", *QUICK_JVM)
         + [str(HARNESS), IONOSPHERE, *options],
         capture_output=True,
         text=True,

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from quick_jdk import QUICK_JAVAC, QUICK_JVM
 
 from weka_ranking import (
     RankingReduction,
@@ -37,7 +38,7 @@ OPTIONS = "-P 2 -I 3 -R tournament -S 1 -rank-first 2 -W weka.classifiers.trees.
 def plain_java(weka_home, *args, cwd=None):
     """A JVM with WEKA's jars only, as WEKA's own launcher starts it."""
     result = subprocess.run(
-        jvm.java_argv(jvm.weka_classpath()) + [*args],
+        jvm.java_argv(jvm.weka_classpath(), *QUICK_JVM) + [*args],
         capture_output=True,
         text=True,
         env={**os.environ, "WEKA_HOME": str(weka_home)},
@@ -195,7 +196,7 @@ def test_weka_refuses_it_outside_the_weka_versions_it_depends_on(tmp_path):
     args = ["weka.core.WekaPackageManager", "-offline", "-install-package"]
     plain_java(home, *args, str(too_new))
     result = subprocess.run(
-        jvm.java_argv(jvm.weka_classpath())
+        jvm.java_argv(jvm.weka_classpath(), *QUICK_JVM)
         + ["weka.Run", "weka.classifiers.meta.RankingReduction", "-t", BREAST_CANCER],
         capture_output=True,
         text=True,
@@ -269,7 +270,7 @@ def test_a_refused_option_is_one_line_on_wekas_command_line(weka):
     # java weka.classifiers.meta.RankingReduction: no stack trace, as WEKA's
     # own runClassifier prints for any refusal.
     result = subprocess.run(
-        jvm.java_argv(jvm.classpath())
+        jvm.java_argv(jvm.classpath(), *QUICK_JVM)
         + ["weka.classifiers.meta.RankingReduction", "-t", BREAST_CANCER, "-P", "all"],
         capture_output=True,
         text=True,
@@ -297,7 +298,9 @@ def test_a_refusal_through_weka_run_exits_as_baggings_does(weka):
 
     def weka_run(classifier: str) -> subprocess.CompletedProcess:
         return subprocess.run(
-            jvm.java_argv(jvm.classpath(), "-Dweka.packageManager.offline=true")
+            jvm.java_argv(
+                jvm.classpath(), "-Dweka.packageManager.offline=true", *QUICK_JVM
+            )
             + ["weka.Run", classifier, "-t", BREAST_CANCER, "-P", "bogus"],
             capture_output=True,
             text=True,
@@ -404,12 +407,14 @@ def test_wekas_class_discovery_lists_it_under_meta(weka_home, tmp_path):
         "}}\n"
     )
     subprocess.run(
-        ["javac", "-cp", os.pathsep.join(jvm.weka_classpath()), str(source)],
+        ["javac", *QUICK_JAVAC, "-cp", os.pathsep.join(jvm.weka_classpath())]
+        + [str(source)],
         check=True,
         cwd=tmp_path,
     )
     result = subprocess.run(
-        jvm.java_argv([*jvm.weka_classpath(), str(tmp_path)]) + ["Discover"],
+        jvm.java_argv([*jvm.weka_classpath(), str(tmp_path)], *QUICK_JVM)
+        + ["Discover"],
         capture_output=True,
         text=True,
         env={**os.environ, "WEKA_HOME": str(weka_home)},
