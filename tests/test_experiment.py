@@ -160,12 +160,14 @@ def test_the_report_renders_the_comparisons_from_the_engines_store(
     arff = (tmp_path / "results.arff").read_text()
     options = arff.split("@attribute Key_Scheme_options {")[1].split("}\n")[0]
     assert "-W weka.classifiers.trees.J48 -- -C 0.25 -M 2'" in options
-    # The report names each scheme's options too, as the results ARFF keys them.
+    # The report names each scheme as its units ran it, as their records spell it.
     schemes = text.split("## Schemes")[1].split("\n## ")[0]
-    for name, classname, given in values["weka_schemes"]:
-        assert f"| `{name}` | `{classname}` | `{given}` |" in schemes
-        assert given.replace("\\'", "'") in options.replace("\\'", "'")
-    assert "| `J48 alone` | `weka.classifiers.trees.J48` | `-C 0.25 -M 2` |" in schemes
+    records = list(ResultStore(uninterrupted).records())
+    for scheme in small_plan.schemes:
+        (spelt,) = {r["scheme"] for r in records if r["scheme_name"] == scheme.name}
+        assert f"| `{scheme.name}` | `{spelt}` |" in schemes
+    assert "-W weka.classifiers.trees.J48 -P " in schemes
+    assert "-- -C 0.25 -M 2`" in schemes
 
 
 def test_killed_and_resumed_gives_the_uninterrupted_records(uninterrupted, tmp_path):

@@ -27,7 +27,7 @@ from weka_ranking.experiments import analysis
 from weka_ranking.experiments.plan import ExperimentPlan
 from weka_ranking.experiments.registration import rule_record, rule_section
 from weka_ranking.experiments.store import ResultStore, check_report_folder
-from weka_ranking.experiments.weka_results import results_arff, scheme_keys
+from weka_ranking.experiments.weka_results import results_arff
 
 logger = logging.getLogger(__name__)
 
@@ -109,24 +109,23 @@ def _summary(values: dict) -> list[str]:
 
 
 def _schemes(values: dict) -> list[str]:
-    """What each scheme runs: WEKA's classname and options, as the ARFF keys it."""
-    keyed = values.get("weka_schemes")
-    if not keyed:
+    """What each scheme ran, as its units' records spell it (WEKA's options)."""
+    ran = values.get("schemes_as_run")
+    if not ran:
         return []
-    rows = [
-        [f"`{name}`", "peer", "-"]
-        if classname.startswith("peer.")
-        else [f"`{name}`", f"`{classname}`", f"`{options}`"]
-        for name, classname, options in keyed
-    ]
+    rows = []
+    for name, spelt in ran.items():
+        more = f" (and {len(spelt) - 1} more)" if len(spelt) > 1 else ""
+        rows.append([f"`{name}`", f"`{spelt[0]}`{more}"])
     return [
         "## Schemes",
         "",
-        "Each scheme's WEKA classname and options, every option at its value (the "
-        "results ARFF's `Key_Scheme` and `Key_Scheme_options`; a peer runs in "
-        "Python).",
+        "Each scheme as its units ran it (their records' `scheme`): a WEKA "
+        "scheme's classname and options, every option at its value, `-rank-first` "
+        "the class that ranks first (a data set's own where they differ: `and N "
+        "more`); a peer's estimator and parameters.",
         "",
-        *markdown_table(["scheme", "WEKA classname", "options"], rows),
+        *markdown_table(["scheme", "as run"], rows),
         "",
     ]
 
@@ -633,6 +632,19 @@ def describe_data(plan: ExperimentPlan) -> dict[str, dict]:
     return described
 
 
+def schemes_as_run(plan: ExperimentPlan, records: list[dict]) -> dict[str, list[str]]:
+    """Each scheme's spellings in its records (``scheme``), first seen first.
+
+    What ran, not today's spelling of the plan: a store written by an older
+    version reports the options it ran with.
+    """
+    spelt: dict[str, dict[str, None]] = {s.name: {} for s in plan.schemes}
+    for record in records:
+        if "scheme" in record and record.get("scheme_name") in spelt:
+            spelt[record["scheme_name"]][record["scheme"]] = None
+    return {name: list(ways) for name, ways in spelt.items() if ways}
+
+
 def write_report(
     plan: ExperimentPlan,
     store: str | Path,
@@ -660,9 +672,7 @@ def write_report(
     values = analysis.compute(plan, records, describe_data(plan), results.runs())
     values["critical_difference_groups"] = grouping
     values["registration"] = rule_record(store, records)
-    values["weka_schemes"] = [
-        [scheme.name, *scheme_keys(scheme)[:2]] for scheme in plan.schemes
-    ]
+    values["schemes_as_run"] = schemes_as_run(plan, records)
     figures: dict[str, str] = {}
     left_out = ""
     if importlib.util.find_spec("matplotlib") is None:

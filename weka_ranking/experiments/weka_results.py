@@ -65,7 +65,7 @@ FROM_RECORD = {
 }
 
 
-def scheme_keys(scheme: Scheme) -> tuple[str, str, str]:
+def _scheme_keys(scheme: Scheme) -> tuple[str, str, str]:
     """Key_Scheme, Key_Scheme_options and Key_Scheme_version_ID of a scheme.
 
     WEKA's classname, options and the class's serialVersionUID (as WEKA's
@@ -97,7 +97,7 @@ def results_arff(plan: ExperimentPlan, records: Iterable[dict]) -> str:
             r["fold"],
         ),
     )
-    by_name = {s.name: scheme_keys(s) for s in plan.schemes}
+    by_name = {s.name: _scheme_keys(s) for s in plan.schemes}
     keys = [
         (
             r["dataset"],
