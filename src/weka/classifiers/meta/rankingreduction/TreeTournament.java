@@ -11,9 +11,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -65,10 +63,7 @@ import java.util.concurrent.atomic.LongAdder;
  * ({@link #setBudget}) the rows b are taken in ranges, the walks of a
  * repeated for each. Rows a are shared among the threads in fixed groups,
  * each row's degree counted by one thread, so the degrees do not depend on
- * the number of threads. The walked rows' work that needs no cells runs in
- * the same phases as the clean rows' ({@link WalkedRows}), each phase's
- * tasks the largest first, so that both threads end a phase together (a
- * phase of 13 blocks on two threads ended with one block alone).
+ * the number of threads.
  *
  * <p>The walks go down a tree with many rows at once: a split on one side's
  * attribute divides that side's rows among its branches and sends the other
@@ -391,10 +386,8 @@ public final class TreeTournament implements ExactTournament {
     sayCost(n, walked.length, n - cleanRows.length - walked.length);
     long[] degree = new long[n];
     int words = (n + 63) >>> 6;
-    int[][] sides = new int[2][]; // the two orders at once: each a sort of every row
-    parallel(2, side -> sides[side] = places(rows, side == 0));
-    int[] place = sides[0];
-    int[] aPlace = sides[1];
+    int[] place = places(rows, true);
+    int[] aPlace = places(rows, false);
     int[] byA = new int[cleanRows.length]; // the clean rows a in a's order, for the groups
     int[] inOrder = new int[n];
     for (int i = 0; i < n; i++) {
@@ -424,42 +417,24 @@ public final class TreeTournament implements ExactTournament {
     }
     LongAdder walks = new LongAdder();
     Walked asA = walked.length == 0 ? null : new Walked(rows, walked, true);
+    for (int fromWord = 0; fromWord < words; fromWord += rangeWords) {
+      Range range = new Range(fromWord, Math.min(rangeWords, words - fromWord), place);
+      long[][] bits = cellBits(rows, byPlace, range, asA, degree, walks);
+      int tasks = (cleanRows.length + GROUP - 1) / GROUP;
+      parallel(tasks, task -> {
+        int from = task * GROUP;
+        int[] group = Arrays.copyOfRange(byA, from, Math.min(byA.length, from + GROUP));
+        long[] wins = wins(rows, group, bits, range);
+        for (int i = 0; i < group.length; i++) {
+          degree[group[i]] += wins[i]; // each row is in one task only
+        }
+      });
+    }
     int[] byAPlace = new int[n];
     for (int i = 0; i < n; i++) {
       byAPlace[aPlace[i]] = clean[i] ? i : -1;
     }
-    WalkedRows fractional = walked.length == 0 ? null
-        : new WalkedRows(rows, walked, byAPlace, degree, walks);
-    WalkedPairs.Chunk firstChunk = fractional == null ? null : fractional.chunk(0);
-    for (int fromWord = 0; fromWord < words; fromWord += rangeWords) {
-      Range range = new Range(fromWord, Math.min(rangeWords, words - fromWord), place);
-      // The walked rows' work that needs no cells shares the phases of the
-      // first range and the last, so that no thread waits at their ends.
-      List<Work> alongside = new ArrayList<>();
-      if (fromWord == 0 && fractional != null) {
-        alongside.addAll(fractional.againstCleanRows());
-        alongside.addAll(fractional.walk(firstChunk));
-      }
-      long[][] bits = cellBits(rows, byPlace, range, asA, degree, walks, alongside);
-      List<Work> groups = new ArrayList<>();
-      for (int from = 0; from < cleanRows.length; from += GROUP) {
-        int[] group = Arrays.copyOfRange(byA, from, Math.min(byA.length, from + GROUP));
-        groups.add(new Work(group.length, () -> {
-          long[] wins = wins(rows, group, bits, range);
-          for (int i = 0; i < group.length; i++) {
-            degree[group[i]] += wins[i]; // each row is in one task only
-          }
-        }));
-      }
-      if (fromWord + rangeWords >= words && fractional != null) {
-        groups.addAll(fractional.pairs(firstChunk));
-      }
-      parallel(groups);
-    }
-    if (fractional != null) {
-      fractional.laterChunks();
-    }
-    m_SpareLeaves.clear();
+    walkFractionally(rows, walked, byAPlace, degree, walks);
     m_TreeWalks = walks.sum();
     long taken = pairsWithMissing(n, asked, exact, degree);
     double[] scores = new double[n];
@@ -553,33 +528,6 @@ public final class TreeTournament implements ExactTournament {
       m_RankCpu[r] += byCpu[r][0];
       m_RankBusy[r] += byCpu[r][1];
     }
-  }
-
-  /** A task of a parallel phase and its size (about the rows it takes). */
-  private static final class Work {
-    /** The task's work. */
-    interface Job {
-      void run() throws Exception;
-    }
-
-    final long size;
-    final Job job;
-
-    Work(long size, Job job) {
-      this.size = size;
-      this.job = job;
-    }
-  }
-
-  /**
-   * Tasks of several kinds in one parallel phase, the largest first (a
-   * stable sort: of a size, in the order given), so that the threads end
-   * together: the small tasks fill the gaps the large leave at the end.
-   */
-  private void parallel(List<Work> works) throws Exception {
-    List<Work> bySize = new ArrayList<>(works);
-    bySize.sort((x, y) -> Long.compare(y.size, x.size));
-    parallel(bySize.size(), i -> bySize.get(i).job.run());
   }
 
   /**
@@ -717,52 +665,45 @@ public final class TreeTournament implements ExactTournament {
    * @param asA the walked rows as the pairs' first rows (null: none), their
    *     wins added to degree
    * @param walks counts the trees walked for one pair
-   * @param alongside other tasks to run in the same parallel phase
    */
   private long[][] cellBits(int[] rows, int[] byPlace, Range range, Walked asA, long[] degree,
-      LongAdder walks, List<Work> alongside) throws Exception {
+      LongAdder walks) throws Exception {
     long[][] bits = new long[range.blocks * m_Cells][];
     long[][] wins = new long[range.blocks][]; // per block, each walked row's
-    List<Work> works = new ArrayList<>(alongside);
-    for (int b = 0; b < range.blocks; b++) {
-      int block = b;
+    parallel(range.blocks, block -> {
       int firstWord = range.from + block * BLOCK;
       int last = Math.min(byPlace.length,
           (firstWord + Math.min(BLOCK, range.width - block * BLOCK)) << 6);
-      works.add(new Work(last - (firstWord << 6), () -> {
-        SideBits side = sideBits(rows, byPlace, firstWord << 6, last, true);
-        if (side == null) { // no clean row b here (every row of a batch may have a missing value)
-          return;
-        }
-        long[] cell = new long[BLOCK];
-        for (int t = 0; t < m_Trees.length; t++) {
-          long[][] leaves = side.m_Bits[t];
-          int[] spans = side.m_Spans[t];
-          for (int s = m_CellStart[t]; s < m_CellStart[t + 1]; s++) {
-            Arrays.fill(cell, 0L);
-            boolean any = false;
-            for (int slot : m_CellLeaves[s]) {
-              int leaf = m_SlotNode[slot];
-              long[] leafBits = leaves[leaf];
-              if (leafBits != null) {
-                any = true;
-                for (int w = spans[2 * leaf]; w < spans[2 * leaf + 1]; w++) {
-                  cell[w] |= leafBits[w];
-                }
+      SideBits side = sideBits(rows, byPlace, firstWord << 6, last, true);
+      if (side == null) { // no clean row b here (every row of a batch may have a missing value)
+        return;
+      }
+      long[] cell = new long[BLOCK];
+      for (int t = 0; t < m_Trees.length; t++) {
+        long[][] leaves = side.m_Bits[t];
+        int[] spans = side.m_Spans[t];
+        for (int s = m_CellStart[t]; s < m_CellStart[t + 1]; s++) {
+          Arrays.fill(cell, 0L);
+          boolean any = false;
+          for (int slot : m_CellLeaves[s]) {
+            int leaf = m_SlotNode[slot];
+            long[] leafBits = leaves[leaf];
+            if (leafBits != null) {
+              any = true;
+              for (int w = spans[2 * leaf]; w < spans[2 * leaf + 1]; w++) {
+                cell[w] |= leafBits[w];
               }
             }
-            if (any) { // a block's cells are its task's only
-              bits[block * m_Cells + s] = cell.clone();
-            }
+          }
+          if (any) { // a block's cells are its task's only
+            bits[block * m_Cells + s] = cell.clone();
           }
         }
-        if (asA != null) {
-          wins[block] = countBlock(asA, side, null, degree, walks);
-        }
-        side.release(m_SpareLeaves);
-      }));
-    }
-    parallel(works);
+      }
+      if (asA != null) {
+        wins[block] = countBlock(asA, side, null, degree, walks);
+      }
+    });
     for (long[] counted : wins) {
       for (int w = 0; counted != null && w < counted.length; w++) {
         degree[asA.m_Rows[w]] += counted[w];
@@ -1277,12 +1218,9 @@ public final class TreeTournament implements ExactTournament {
     }
   }
 
-  /**
-   * A growing list of slots, short at first: some are made for each split
-   * a walked row misses ({@link Split#of}).
-   */
+  /** A growing list of slots. */
   private static final class Slots {
-    int[] items = new int[16];
+    int[] items = new int[1024];
     int size;
 
     void add(int slot) {
@@ -1541,106 +1479,47 @@ public final class TreeTournament implements ExactTournament {
 
   /**
    * Each walked row's pairs with the rows not asked of the members, but
-   * those with a clean row b ({@link #cellBits} counts them), as tasks for
-   * the tournament's phases: with the clean rows a a block of their bits at
-   * a time ({@link #countBlock}), with each other by bits over the second
-   * rows of a chunk, their trees walked in parallel, then the first rows'
-   * wins in tasks ({@link WalkedPairs}). Each task adds to the degrees of
-   * rows no other task of its phase counts.
+   * those with a clean row b ({@link #cellBits} counts them): with the clean
+   * rows a a block of their bits at a time ({@link #countBlock}), with each
+   * other by bits over the second rows of a chunk, their trees walked in
+   * parallel, then the first rows' wins in tasks ({@link WalkedPairs}).
+   *
+   * @param walks counts the trees walked for one pair
    */
-  private final class WalkedRows {
-    /** The tournament's rows (their positions in its dataset). */
-    private final int[] m_Batch;
-    private final int[] m_Walked;
-    private final int[] m_ByAPlace;
-    private final long[] m_Degree;
-    /** Counts the trees walked for one pair. */
-    private final LongAdder m_Walks;
-    private final Walked m_AsB;
-    /** Per walked row, its values. */
-    private final double[][] m_Values;
-    private final WalkedPairs m_Together = new WalkedPairs(m_Trees);
-
-    /**
-     * @param rows the tournament's rows
-     * @param walked the walked rows, by their position in rows
-     * @param byAPlace per place in a's order, its clean row's position in rows (-1 for none)
-     * @param degree the degrees the tasks add to
-     * @param walks counts the trees walked for one pair
-     */
-    WalkedRows(int[] rows, int[] walked, int[] byAPlace, long[] degree, LongAdder walks)
-        throws Exception {
-      m_Batch = rows;
-      m_Walked = walked;
-      m_ByAPlace = byAPlace;
-      m_Degree = degree;
-      m_Walks = walks;
-      m_AsB = new Walked(rows, walked, false);
-      m_Values = new double[walked.length][];
-      for (int w = 0; w < walked.length; w++) {
-        m_Values[w] = m_Rows[rows[walked[w]]];
-      }
+  private void walkFractionally(int[] rows, int[] walked, int[] byAPlace, long[] degree,
+      LongAdder walks) throws Exception {
+    if (walked.length == 0) {
+      return;
     }
-
-    /** The clean rows' wins against the walked rows, a block of clean rows a task. */
-    List<Work> againstCleanRows() {
-      List<Work> works = new ArrayList<>();
-      for (int firstBit = 0; firstBit < m_ByAPlace.length; firstBit += BLOCK * 64) {
-        int from = firstBit;
-        int last = Math.min(m_ByAPlace.length, firstBit + BLOCK * 64);
-        works.add(new Work(last - from, () -> {
-          SideBits side = sideBits(m_Batch, m_ByAPlace, from, last, false);
-          if (side != null) {
-            countBlock(m_AsB, side, m_ByAPlace, m_Degree, m_Walks);
-            side.release(m_SpareLeaves);
-          }
-        }));
+    Walked asB = new Walked(rows, walked, false);
+    int blocks = ((byAPlace.length + 63) / 64 + BLOCK - 1) / BLOCK;
+    parallel(blocks, block -> {
+      int firstBit = block * BLOCK * 64;
+      SideBits side = sideBits(rows, byAPlace, firstBit,
+          Math.min(byAPlace.length, firstBit + BLOCK * 64), false);
+      if (side != null) {
+        countBlock(asB, side, byAPlace, degree, walks);
       }
-      return works;
+    });
+    double[][] values = new double[walked.length][];
+    for (int w = 0; w < walked.length; w++) {
+      values[w] = m_Rows[rows[walked[w]]];
     }
-
-    /** The chunk of walked rows b from position from on. */
-    WalkedPairs.Chunk chunk(int from) {
-      return m_Together.new Chunk(from, Math.min(WalkedPairs.CHUNK, m_Walked.length - from));
-    }
-
-    /** The chunk's rows b walked through the trees, a tree a task. */
-    List<Work> walk(WalkedPairs.Chunk chunk) {
-      List<Work> works = new ArrayList<>();
-      for (int t = 0; t < m_Trees.length; t++) {
-        int tree = t;
-        works.add(new Work(0, () -> chunk.walk(m_Values, tree)));
-      }
-      return works;
-    }
-
-    /** Each walked row's wins against the (walked) chunk's rows b, a few rows a task. */
-    List<Work> pairs(WalkedPairs.Chunk chunk) {
-      List<Work> works = new ArrayList<>();
-      for (int first = 0; first < m_Walked.length; first += WALKED_PER_TASK) {
-        int from = first;
-        int last = Math.min(m_Walked.length, first + WALKED_PER_TASK);
-        works.add(new Work(last - from, () -> {
-          FractionalPairs pairs = new FractionalPairs(m_Trees);
-          WalkedPairs.Scratch scratch = m_Together.new Scratch(chunk.words);
-          for (int w = from; w < last; w++) {
-            // each walked row in one task of a chunk only
-            m_Degree[m_Walked[w]] += m_Together.wins(chunk, pairs, m_Values[w], m_Values, w,
-                scratch);
-          }
-          m_Walks.add(scratch.walks);
-        }));
-      }
-      return works;
-    }
-
-    /** The chunks past the first (its tasks ran in the tournament's phases), in turn. */
-    void laterChunks() throws Exception {
-      for (int from = WalkedPairs.CHUNK; from < m_Walked.length; from += WalkedPairs.CHUNK) {
-        WalkedPairs.Chunk chunk = chunk(from);
-        parallel(walk(chunk));
-        parallel(pairs(chunk));
-      }
+    WalkedPairs together = new WalkedPairs(m_Trees);
+    for (int from = 0; from < walked.length; from += WalkedPairs.CHUNK) {
+      WalkedPairs.Chunk chunk = together.new Chunk(from,
+          Math.min(WalkedPairs.CHUNK, walked.length - from));
+      parallel(m_Trees.length, t -> chunk.walk(values, t));
+      parallel((walked.length + WALKED_PER_TASK - 1) / WALKED_PER_TASK, task -> {
+        FractionalPairs pairs = new FractionalPairs(m_Trees);
+        WalkedPairs.Scratch scratch = together.new Scratch(chunk.words);
+        int last = Math.min(walked.length, (task + 1) * WALKED_PER_TASK);
+        for (int w = task * WALKED_PER_TASK; w < last; w++) {
+          // each walked row in one task of a chunk only
+          degree[walked[w]] += together.wins(chunk, pairs, values[w], values, w, scratch);
+        }
+        walks.add(scratch.walks);
+      });
     }
   }
 
@@ -1713,31 +1592,7 @@ public final class TreeTournament implements ExactTournament {
       m_Bits = bits;
       m_Spans = spans;
     }
-
-    /**
-     * Gives the leaves' arrays, their words 0 again, to the next block's
-     * ({@link #m_SpareLeaves}); this block's bits are read no more.
-     */
-    void release(Queue<long[]> spare) {
-      for (int t = 0; t < m_Bits.length; t++) {
-        for (int node = 0; node < m_Bits[t].length; node++) {
-          long[] leaf = m_Bits[t][node];
-          if (leaf != null) {
-            int lo = m_Spans[t][2 * node];
-            Arrays.fill(leaf, lo, Math.max(lo, m_Spans[t][2 * node + 1]), 0L); // its bits' words
-            spare.add(leaf);
-          }
-        }
-      }
-    }
   }
-
-  /**
-   * Leaves' arrays of blocks done, all words 0, for the next blocks' leaves
-   * ({@link #sideLeafBits}): a new array a leaf a block made a tenth of a
-   * 200,000-row tournament's garbage. Emptied when the tournament ends.
-   */
-  private final Queue<long[]> m_SpareLeaves = new ConcurrentLinkedQueue<>();
 
   /**
    * The leaves' bits of the clean rows of bits [first, last) (byPlace: per
@@ -1766,8 +1621,7 @@ public final class TreeTournament implements ExactTournament {
       bits[t] = new long[m_Trees[t].size()][];
       spans[t] = new int[2 * m_Trees[t].size()];
       partition.reset();
-      sideLeafBits(m_Trees[t], 0, partition, 0, held, bitOf, bSide, bits[t], spans[t],
-          m_SpareLeaves);
+      sideLeafBits(m_Trees[t], 0, partition, 0, held, bitOf, bSide, bits[t], spans[t]);
     }
     return new SideBits(values, heldAt, first, last - first, bits, spans);
   }
@@ -1804,7 +1658,6 @@ public final class TreeTournament implements ExactTournament {
     long[] suffix = new long[0];
     long[] scratch = new long[BLOCK];
     Mixtures mixture = new Mixtures();
-    Slots[] sure = {null, new Slots(), new Slots()}; // reach's lists where Mixtures declines
     Tally tally = new Tally(trees);
     FractionalPairs pairs = new FractionalPairs(m_Trees);
     long[] counted = first ? new long[count] : null;
@@ -1816,8 +1669,7 @@ public final class TreeTournament implements ExactTournament {
         long[][] bits = side.m_Bits[t];
         int[] spans = side.m_Spans[t];
         long[] answer = answers[t];
-        int[] whole = walked.m_Whole[w * trees + t];
-        or(bits, spans, whole, whole.length, answer);
+        or(bits, spans, walked.m_Whole[w * trees + t], answer);
         suffix = Split.answer(bits, walked.m_Splits[w * trees + t], answer, suffix);
         boolean declined = false; // one and zero are filled only where Mixtures declines
         for (int split : walked.m_Mixtures[w * trees + t]) {
@@ -1827,12 +1679,11 @@ public final class TreeTournament implements ExactTournament {
               Arrays.fill(zero, 0L);
               declined = true;
             }
-            sure[1].size = 0;
-            sure[2].size = 0;
+            Slots[] sure = {null, new Slots(), new Slots()};
             reach(m_Trees[t], split, given, first, true, sure); // its pairs walked
-            or(bits, spans, sure[1].items, sure[1].size, scratch);
+            or(bits, spans, Arrays.copyOf(sure[1].items, sure[1].size), scratch);
             orInto(scratch, one);
-            or(bits, spans, sure[2].items, sure[2].size, scratch);
+            or(bits, spans, Arrays.copyOf(sure[2].items, sure[2].size), scratch);
             orInto(scratch, zero);
           }
         }
@@ -1888,16 +1739,15 @@ public final class TreeTournament implements ExactTournament {
   }
 
   /**
-   * Into out, all words 0 first, the OR of the bits of the block of the
-   * first count leaves (a leaf without a clean row there has none), over the words that hold
+   * Into out, all words 0 first, the OR of the leaves' bits of the block
+   * (a leaf without a clean row there has none), over the words that hold
    * them (spans: per leaf, its first and one past its last): the rows are
    * in a Z-order of the trees' top splits, so a leaf's rows of a block are
    * mostly near one another.
    */
-  private static void or(long[][] leafBits, int[] spans, int[] leaves, int count, long[] out) {
+  private static void or(long[][] leafBits, int[] spans, int[] leaves, long[] out) {
     Arrays.fill(out, 0L);
-    for (int k = 0; k < count; k++) {
-      int leaf = leaves[k];
+    for (int leaf : leaves) {
       long[] bits = leafBits[leaf];
       if (bits != null) {
         for (int w = spans[2 * leaf]; w < spans[2 * leaf + 1]; w++) {
@@ -1956,16 +1806,6 @@ public final class TreeTournament implements ExactTournament {
     private int m_Tried;
     /** bySuffix's running OR. */
     private final long[] m_Scratch = new long[BLOCK];
-    /**
-     * The combinations' words, cut from arrays kept for the next split (a
-     * new array a combination made 2.9 GB of garbage in a 200,000-row
-     * tournament): {@link #answer} starts again from the first, as no class
-     * outlives it.
-     */
-    private final List<long[]> m_Arena = new ArrayList<>();
-    /** The arena's array in use and the first free word in it. */
-    private int m_ArenaArray;
-    private int m_ArenaFree;
 
     /**
      * ORs into answer the block's rows the split says 1 for; false (answer
@@ -1974,8 +1814,6 @@ public final class TreeTournament implements ExactTournament {
     boolean answer(FlatTree tree, int split, double[] given, boolean first, long[][] leafBits,
         int[] spans, long[] answer) {
       m_Tried = 0;
-      m_ArenaArray = 0;
-      m_ArenaFree = 0;
       List<List<Sums>> parts = parts(tree, split, 1.0, given, first, leafBits, spans);
       if (parts == null) {
         return false;
@@ -2080,27 +1918,6 @@ public final class TreeTournament implements ExactTournament {
       return true;
     }
 
-    /**
-     * An arena array with count free words, which end at m_ArenaFree once
-     * taken: the current one, or the next (made, at least a block, where
-     * none is left).
-     */
-    private long[] words(int count) {
-      if (m_ArenaArray < m_Arena.size()
-          && m_ArenaFree + count > m_Arena.get(m_ArenaArray).length) {
-        m_ArenaArray++;
-        m_ArenaFree = 0;
-      }
-      while (m_ArenaArray < m_Arena.size() && count > m_Arena.get(m_ArenaArray).length) {
-        m_ArenaArray++; // too short for it: left for shorter ones next time
-      }
-      if (m_ArenaArray == m_Arena.size()) {
-        m_Arena.add(new long[Math.max(count, 16 * BLOCK)]);
-      }
-      m_ArenaFree += count;
-      return m_Arena.get(m_ArenaArray);
-    }
-
     /** The branches' classes combined in branch order; null: too many. */
     private List<Sums> combined(List<List<Sums>> parts) {
       List<Sums> sums = null;
@@ -2135,12 +1952,11 @@ public final class TreeTournament implements ExactTournament {
             while ((a.bits[last - 1 - a.off] & b.bits[last - 1 - b.off]) == 0) {
               last--;
             }
-            long[] both = words(last - first0);
-            int at = m_ArenaFree - (last - first0);
+            long[] both = new long[last - first0];
             for (int x = first0; x < last; x++) {
-              both[at + x - first0] = a.bits[x - a.off] & b.bits[x - b.off];
+              both[x - first0] = a.bits[x - a.off] & b.bits[x - b.off];
             }
-            next.add(new Sums(a.p0 + b.p0, a.p1 + b.p1, both, first0 - at, first0, last));
+            next.add(new Sums(a.p0 + b.p0, a.p1 + b.p1, both, first0, first0, last));
           }
         }
         sums = next;
@@ -2421,17 +2237,15 @@ public final class TreeTournament implements ExactTournament {
    * clean rows of the run [from, to) of the partition that meet the
    * conditions on their side (bSide: the pairs' second rows) under the
    * node: a split on their side divides the run, one on the other side
-   * sends it whole down each branch. A leaf's array is a spare one where
-   * there is one.
+   * sends it whole down each branch.
    */
   private static void sideLeafBits(FlatTree tree, int node, Partition partition, int from,
-      int to, int[] bitOf, boolean bSide, long[][] out, int[] spans, Queue<long[]> spare) {
+      int to, int[] bitOf, boolean bSide, long[][] out, int[] spans) {
     int[] order = partition.m_Order;
     if (tree.m_Kind[node] == FlatTree.LEAF) {
       long[] leaf = out[node];
       if (leaf == null) {
-        leaf = spare.poll();
-        leaf = out[node] = leaf == null ? new long[BLOCK] : leaf;
+        leaf = out[node] = new long[BLOCK];
         spans[2 * node] = BLOCK;
       }
       for (int k = from; k < to; k++) {
@@ -2447,7 +2261,7 @@ public final class TreeTournament implements ExactTournament {
     if ((tree.m_Attribute[node] >= tree.m_Half) != bSide) {
       for (int c = 0; c < count; c++) {
         sideLeafBits(tree, tree.m_Children[first + c], partition, from, to, bitOf, bSide, out,
-            spans, spare);
+            spans);
       }
       return;
     }
@@ -2455,7 +2269,7 @@ public final class TreeTournament implements ExactTournament {
     for (int c = 0; c < count; c++) {
       if (sizes[c + 1] > sizes[c]) {
         sideLeafBits(tree, tree.m_Children[first + c], partition, from + sizes[c],
-            from + sizes[c + 1], bitOf, bSide, out, spans, spare);
+            from + sizes[c + 1], bitOf, bSide, out, spans);
       }
     }
   }
