@@ -427,7 +427,7 @@ def check_folds(data: Dataset, folds: int) -> None:
     if minority < 2:
         positives = int(np.count_nonzero(data.y))
         named = {
-            data.class_values[data.positive_index]: positives,
+            data.positive: positives,
             data.class_values[1 - data.positive_index]: len(data) - positives,
         }
         fewest, other = sorted(named, key=named.get)

@@ -542,7 +542,6 @@ def _growing(
             readings[-1][1],
             len(sizes[i - 1][0]),
             len(sizes[i][0]),
-            PILOT_SECONDS,
         ):
             break
         readings.append(_pilot_seconds(scheme, data, *sizes[i], unit_rows))
