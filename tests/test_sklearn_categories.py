@@ -7,6 +7,7 @@ attribute multi-way).
 """
 
 import pickle
+import warnings
 
 import numpy as np
 import pytest
@@ -55,12 +56,12 @@ def frame_and_labels(n: int = 80) -> tuple:
 
 
 def as_arff(frame, y) -> str:
-    """The frame as WEKA's file: the features named as the estimator names them."""
+    """The frame as WEKA's file: the features named as the frame's columns."""
     lines = [
         "@relation data",
-        f"@attribute x1 {{{','.join(COLOURS)}}}",
-        "@attribute x2 numeric",
-        "@attribute x3 numeric",
+        f"@attribute colour {{{','.join(COLOURS)}}}",
+        "@attribute size numeric",
+        "@attribute weight numeric",
         "@attribute class {no,yes}",
         "@data",
     ]
@@ -82,10 +83,14 @@ def test_category_columns_give_the_model_of_the_same_arff_file(tmp_path, weka):
     assert [a.values for a in from_frame.attributes_] == [tuple(COLOURS), None, None]
     assert from_frame.attributes_ == from_file.attributes_
     assert str(from_frame.weka_model_) == str(from_file.weka_model_)
-    assert "x1 = red" in str(from_frame.weka_model_)  # a multi-way split
+    assert "first_colour = red" in str(from_frame.weka_model_)  # a multi-way split
     np.testing.assert_array_equal(
         from_frame.decision_function(frame), from_file.decision_function(data)
     )
+    # the same header: the frame's model scores the file, the file's the frame
+    with pytest.warns(UserWarning, match="fitted without feature names"):
+        scored_frame = from_file.decision_function(frame)  # a Dataset has none
+    np.testing.assert_array_equal(from_frame.decision_function(data), scored_frame)
     np.testing.assert_array_equal(
         from_frame.predict_proba(frame), from_file.predict_proba(data)
     )
@@ -135,7 +140,11 @@ def test_scoring_refuses_what_the_training_data_did_not_have(weka):
         fitted.decision_function(category)
     with (
         pytest.warns(UserWarning, match="feature names"),
-        pytest.raises(DataError, match="attribute 1 is 'x1' numeric where"),
+        pytest.raises(
+            DataError,
+            match="attribute 1 is 'colour' numeric where the training "
+            "data has 'colour' {red,green,blue,grey}",
+        ),
     ):
         fitted.decision_function(numeric.to_numpy())
 
@@ -207,9 +216,12 @@ def test_query_groups_and_the_grid_search_take_category_columns(tmp_path, weka):
     from_file = model().fit(data, grades, group=queries)
     from_frame = model().fit(frame, grades, group=queries)
     assert str(from_frame.weka_model_) == str(from_file.weka_model_)
-    # fit with group records no feature names, a frame's numeric columns alike
-    with pytest.warns(UserWarning, match="fitted without feature names"):
+    assert list(from_frame.feature_names_in_) == ["colour", "size", "weight"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the frame's names are the fitted ones
         scores = from_frame.decision_function(frame, group=queries)
+    with pytest.raises(ValueError, match="feature names should match"):
+        from_frame.decision_function(frame.add_suffix("_"), group=queries)
     np.testing.assert_array_equal(
         scores, from_file.decision_function(data, group=queries)
     )
@@ -221,3 +233,49 @@ def test_query_groups_and_the_grid_search_take_category_columns(tmp_path, weka):
     np.testing.assert_array_equal(
         searched.decision_function(data), on_file.decision_function(data)
     )
+
+
+def test_a_frames_column_names_name_the_attributes(weka):
+    """The trees' text and WEKA's header say the frame's columns, where WEKA can."""
+    frame, y = frame_and_labels()
+    fitted = model().fit(frame, y)
+    assert [a.name for a in fitted.attributes_] == ["colour", "size", "weight"]
+    text = str(fitted.weka_model_)
+    assert "first_colour" in text and "x1" not in text
+    # an array scores by position, as scikit-learn's own estimators do
+    numeric = frame[["size", "weight"]]
+    on_numbers = model().fit(numeric, y)
+    with pytest.warns(UserWarning, match="does not have valid feature names"):
+        by_position = on_numbers.decision_function(numeric.to_numpy())
+    np.testing.assert_array_equal(by_position, on_numbers.decision_function(numeric))
+    # a model of arrays scores a frame by position too
+    on_array = model().fit(numeric.to_numpy(), y)
+    assert [a.name for a in on_array.attributes_] == ["x1", "x2"]
+    with pytest.warns(UserWarning, match="fitted without feature names"):
+        np.testing.assert_array_equal(
+            on_array.decision_function(numeric),
+            on_array.decision_function(numeric.to_numpy()),
+        )
+
+
+@pytest.mark.parametrize(
+    "columns",
+    [["size", "class"], ["grade", "weight"], [0, 1]],
+    ids=["class", "grade", "not-text"],
+)
+def test_names_weka_cannot_hold_leave_the_features_x1_to_xm(weka, columns):
+    frame, y = frame_and_labels()
+    numeric = frame[["size", "weight"]].set_axis(columns, axis=1)
+    fitted = model().fit(numeric, y)
+    assert [a.name for a in fitted.attributes_] == ["x1", "x2"]
+    np.testing.assert_array_equal(
+        fitted.decision_function(numeric),
+        model().fit(numeric.to_numpy(), y).decision_function(numeric.to_numpy()),
+    )
+
+
+def test_a_name_twice_is_refused_by_scikit_learn(weka):
+    frame, y = frame_and_labels()
+    twice = frame[["size", "weight"]].set_axis(["size", "size"], axis=1)
+    with pytest.raises(ValueError, match="unique column names"):
+        model().fit(twice, y)

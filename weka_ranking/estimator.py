@@ -175,8 +175,9 @@ class Features(NamedTuple):
     """Checked features: what a :class:`Dataset` is built of, and the labels.
 
     ``X`` is the float matrix (NaN = missing, a nominal value its index, as WEKA
-    stores them), ``attributes`` its m features ``x1..xm`` (nominal for a
-    DataFrame's category columns), ``y`` the labels given (None when not).
+    stores them), ``attributes`` its m features (a DataFrame's column names
+    where :func:`_column_names` takes them, else ``x1..xm``; nominal for its
+    category columns), ``y`` the labels given (None when not).
     """
 
     X: np.ndarray
@@ -191,28 +192,40 @@ def check_arrays(
     *,
     fitting: bool,
     attributes: tuple[Attribute, ...] | None = None,
+    labels: bool = True,
 ) -> Features:
     """``X`` as a float matrix (NaN = missing) with its attributes, and the labels.
 
     With scikit-learn its own ``validate_data`` checks them for the
     ``estimator`` (shape, finite values, the features seen in ``fit``, label
-    type) and records ``n_features_in_`` and ``feature_names_in_``. A
-    DataFrame's category columns are WEKA's nominal attributes
-    (:func:`_categories_as_codes`); to score, ``attributes`` are the training
-    data's, which such a column is matched to by value name.
+    type) and records ``n_features_in_`` and ``feature_names_in_``;
+    ``labels`` False leaves ``y`` to the caller (the query-grouped mode's
+    relevance grades). A DataFrame's category columns are WEKA's nominal
+    attributes (:func:`_categories_as_codes`), and its column names the
+    attributes' names (:func:`_column_names`). To score, ``attributes`` are
+    the training data's: a category column is matched to them by value name,
+    and the features are named as :func:`_scoring_names` says.
     """
     source = input_name(X)
+    names = (
+        _column_names(X)
+        if attributes is None
+        else _scoring_names(estimator, X, attributes)
+    )
     X, nominal = _categories_as_codes(X, None if fitting else attributes)
     _refuse_text_columns(X)
     if validate_data is not None and estimator is not None:
         options = {"dtype": np.float64, "ensure_all_finite": "allow-nan"}
         if not fitting:
             X = validate_data(estimator, X, reset=False, **options)
-            return Features(X, None, _named_attributes(X, nominal))
-        X, y = validate_data(estimator, X, y, **options)
-        check_classification_targets(y)
+            return Features(X, None, _named_attributes(X, nominal, names))
+        if labels:
+            X, y = validate_data(estimator, X, y, **options)
+            check_classification_targets(y)
+        else:
+            X = validate_data(estimator, X, **options)
         _refuse_all_missing(X, source)
-        return Features(X, y, _named_attributes(X, nominal))
+        return Features(X, y, _named_attributes(X, nominal, names))
     X = np.asarray(X, dtype=np.float64)
     if X.ndim != 2:
         raise ValueError(f"X must be 2-dimensional, got shape {X.shape}")
@@ -227,14 +240,68 @@ def check_arrays(
             raise ValueError(f"y must hold one label per row of X ({len(X)} rows)")
     if fitting:
         _refuse_all_missing(X, source)
-    return Features(X, y, _named_attributes(X, nominal))
+    return Features(X, y, _named_attributes(X, nominal, names))
+
+
+#: The names the reduction's own attributes take beside the features: the
+#: class, and the query-grouped mode's query and relevance grade.
+RESERVED_NAMES = frozenset({"class", "group", "grade"})
+
+
+def _column_names(X) -> tuple[str, ...] | None:
+    """A DataFrame's column names, to name its features in WEKA, where they can.
+
+    So that a model trained on a frame shows its columns in the trees' text
+    and in the WEKA model file, whose header then matches an ARFF file of the
+    same columns. They can where scikit-learn records them as
+    ``feature_names_in_`` (every name a string) and WEKA can hold them (no
+    two alike, none of :data:`RESERVED_NAMES`); otherwise, and for anything
+    but a DataFrame, None: the features are ``x1..xm``.
+    """
+    columns = getattr(X, "columns", None)
+    if columns is None or not hasattr(X, "dtypes"):
+        return None
+    names = tuple(columns)
+    usable = (
+        all(isinstance(name, str) for name in names)
+        and len(set(names)) == len(names)
+        and not RESERVED_NAMES.intersection(names)
+    )
+    return names if usable else None
+
+
+def _scoring_names(
+    estimator, X, attributes: tuple[Attribute, ...]
+) -> tuple[str, ...] | None:
+    """The names of the features of ``X`` to score, for the header check.
+
+    The training data's where they are a DataFrame's (scikit-learn has
+    checked ``X``'s against ``feature_names_in_``, and warned of an array's
+    none, as for its own estimators) or positions (``x1..xm``: a model of
+    arrays scores a frame by position); otherwise, a model of a data file's
+    attributes, ``X``'s own, for the header check to compare.
+    """
+    names = tuple(attribute.name for attribute in attributes)
+    positions = tuple(f"x{j + 1}" for j in range(len(names)))
+    if hasattr(estimator, "feature_names_in_") or names == positions:
+        return names
+    return _column_names(X)
 
 
 def _named_attributes(
-    X: np.ndarray, nominal: dict[int, tuple[str, ...]]
+    X: np.ndarray,
+    nominal: dict[int, tuple[str, ...]],
+    names: tuple[str, ...] | None = None,
 ) -> tuple[Attribute, ...]:
-    """The features ``x1..xm``, nominal where ``nominal`` gives a column's values."""
-    return tuple(Attribute(f"x{j + 1}", nominal.get(j)) for j in range(X.shape[1]))
+    """The features, nominal where ``nominal`` gives a column's values.
+
+    Named ``names`` where they are one a column, else ``x1..xm`` (a matrix of
+    another width than the training data's is then refused by the header
+    check, by its count).
+    """
+    if names is None or len(names) != X.shape[1]:
+        names = tuple(f"x{j + 1}" for j in range(X.shape[1]))
+    return tuple(Attribute(name, nominal.get(j)) for j, name in enumerate(names))
 
 
 def _categories_as_codes(

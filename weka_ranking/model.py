@@ -100,8 +100,12 @@ class RankingReduction(ClassifierMixin, Ranker):
         The base learner's options as WEKA reports them, defaults included.
     attributes_ : tuple of Attribute
         The training header's features; data to rank must match it. From
-        arrays they are ``x1..xm``, nominal for a DataFrame's category
-        columns (their values the categories a frame to rank is matched to).
+        arrays they are ``x1..xm``; from a DataFrame its column names (where
+        every one is a string, no two alike and none ``class``, ``group`` or
+        ``grade``, else ``x1..xm`` too), nominal for its category columns
+        (their values the categories a frame to rank is matched to). Arrays
+        to rank take these names, a DataFrame's columns are checked against
+        ``feature_names_in_``.
     dropped_attributes_ : tuple of str
         The training file's string and relational attributes left out;
         data to rank has them left out too.
@@ -382,6 +386,11 @@ class RankingReduction(ClassifierMixin, Ranker):
         """
         _refuse_fit_params(unsupported)
         if group is not None:
+            if not isinstance(X, Dataset):
+                features = check_arrays(self, X, fitting=True, labels=False)
+                X = array_dataset(
+                    features.X, source=input_name(X), attributes=features.attributes
+                )
             data, instances = bridge.grouped_data(X, y, group, require_grades=True)
             self._fit_instances(instances, data, None, grouped=True)
             self.dropped_attributes_ = data.dropped
