@@ -331,10 +331,22 @@ public final class ProductJ48 implements ProductTraining.Builder {
       m_Ranks = ranks.m_Ranks;
       m_Missing = new boolean[m_Features];
       for (int f = 0; f < m_Features; f++) {
-        for (int rank : m_Ranks[f]) {
-          m_Missing[f] |= rank < 0;
+        m_Missing[f] = anyMissing(m_Ranks[f]);
+      }
+    }
+
+    /**
+     * Whether a feature's ranks hold a missing value's (-1): a method of its
+     * own, so that the JIT compiles this loop alone, not the constructor
+     * around it that runs once a tree.
+     */
+    private static boolean anyMissing(int[] ranks) {
+      for (int rank : ranks) {
+        if (rank < 0) {
+          return true;
         }
       }
+      return false;
     }
 
     /** A node's pairs as one bag of their classes: Distribution(data), NoSplit's. */
