@@ -212,11 +212,7 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
       super(j48, ranks, header, pairs.size(), pairs.size(), threads);
       m_List = pairs;
       m_RowRanks = ranks;
-      InfoGainSplitCrit infoGain = new InfoGainSplitCrit();
-      m_LnPairs = new double[pairs.size() + 1];
-      for (int k = 0; k < m_LnPairs.length; k++) {
-        m_LnPairs[k] = infoGain.lnFunc(k);
-      }
+      m_LnPairs = lnFuncs(pairs.size());
       m_BranchOf = new int[pairs.size()];
       m_Raised = new int[pairs.size()];
       m_Parted = new int[pairs.size()];
@@ -234,11 +230,8 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
         nominal |= j != header.classIndex() && header.attribute(j).isNominal();
       }
       m_RowsRead = nominal || anyMissing;
-      m_OnSide = new boolean[2][rows.length];
-      for (int k = 0; k < pairs.size(); k++) {
-        m_OnSide[0][pairs.first[k]] = true;
-        m_OnSide[1][pairs.second[k]] = true;
-      }
+      m_OnSide = new boolean[][] {onSide(pairs.first, rows.length),
+        onSide(pairs.second, rows.length)};
       for (int s = 0; s < 2; s++) {
         int[] side = s == 0 ? pairs.first : pairs.second;
         m_EveryRowOnSide[s] = everyRow(m_OnSide[s]);
@@ -248,17 +241,49 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
           if (!m_EveryRowOnSide[s]) {
             m_SplitValues[s][f] = valuesOn(m_OnSide[s], f);
           }
-          if (Arrays.binarySearch(m_SplitValues[s][f], 0.0) < 0) {
-            continue; // no row on the side holds a zero: the pairs need not be read
-          }
-          for (int row : side) {
-            if (rows[row][f] == 0) {
-              m_FirstZero[s][f] = rows[row][f]; // 0.0 or -0.0, as the pairs show it
-              break;
-            }
-          }
+          if (Arrays.binarySearch(m_SplitValues[s][f], 0.0) >= 0) {
+            m_FirstZero[s][f] = firstZero(rows, side, f);
+          } // else no row on the side holds a zero: the pairs need not be read
         }
       }
+    }
+
+    // The constructor's loops are methods of their own: the constructor
+    // runs once a member, so the JIT compiles its loops where they turn hot
+    // (on the stack, the whole constructor each time, and again when a
+    // loop's profile fails it); on their own each compiles once, small.
+
+    /** {@code lnFunc(k)} for k from 0 (whose is 0) to n. */
+    private static double[] lnFuncs(int n) {
+      InfoGainSplitCrit infoGain = new InfoGainSplitCrit();
+      double[] ln = new double[n + 1];
+      for (int k = 1; k < ln.length; k++) {
+        ln[k] = infoGain.lnFunc(k);
+      }
+      return ln;
+    }
+
+    /** By row: whether the row is on a side (holds some pair's place there). */
+    private static boolean[] onSide(int[] side, int rows) {
+      boolean[] on = new boolean[rows];
+      for (int row : side) {
+        on[row] = true;
+      }
+      return on;
+    }
+
+    /**
+     * A feature's first zero in the order of the pairs on a side, 0.0 or
+     * -0.0, as the pairs show it: C4.5's split point where it moves one to
+     * zero.
+     */
+    private static double firstZero(double[][] rows, int[] side, int feature) {
+      for (int row : side) {
+        if (rows[row][feature] == 0) {
+          return rows[row][feature];
+        }
+      }
+      return 0;
     }
 
     /** Whether every row is on the side. */

@@ -331,10 +331,22 @@ public final class ProductJ48 implements ProductTraining.Builder {
       m_Ranks = ranks.m_Ranks;
       m_Missing = new boolean[m_Features];
       for (int f = 0; f < m_Features; f++) {
-        for (int rank : m_Ranks[f]) {
-          m_Missing[f] |= rank < 0;
+        m_Missing[f] = anyMissing(m_Ranks[f]);
+      }
+    }
+
+    /**
+     * Whether a feature's ranks hold a missing value's (-1): a method of its
+     * own, so that the JIT compiles this loop alone, not the constructor
+     * around it that runs once a tree.
+     */
+    private static boolean anyMissing(int[] ranks) {
+      for (int rank : ranks) {
+        if (rank < 0) {
+          return true;
         }
       }
+      return false;
     }
 
     /** A node's pairs as one bag of their classes: Distribution(data), NoSplit's. */
@@ -1306,6 +1318,18 @@ public final class ProductJ48 implements ProductTraining.Builder {
     private final double m_KnownRate;
     private final double m_Total;
     private final double m_OldEnt;
+    /**
+     * The side's {@code lnFunc} of every count of pairs where each count is
+     * of pairs of weight 1 (a pair list's rows), else null: then {@link
+     * #gain}, the split search's most taken path, reads it and the counts
+     * below without the general path's branches and indirections.
+     */
+    private final double[] m_LnPairs;
+    /** {@link #m_Below} and {@link #m_Rows} by class, read by {@link #gain}. */
+    private final int[] m_Below0;
+    private final int[] m_Below1;
+    private final int m_Rows0;
+    private final int m_Rows1;
     /** The best candidate so far of {@link #best}, and its gain. */
     private int m_Best;
     private double m_BestGain;
@@ -1321,6 +1345,11 @@ public final class ProductJ48 implements ProductTraining.Builder {
       m_KnownRate = 1 - (totalNoInst - total) / totalNoInst;
       m_Total = total;
       m_OldEnt = oldEnt;
+      m_LnPairs = m_Ln != null ? side.m_LnPairs : null;
+      m_Below0 = below[0];
+      m_Below1 = below[1];
+      m_Rows0 = rows[0];
+      m_Rows1 = rows[1];
     }
 
     /** The pairs of class c in a bag of candidate p (0: at or below it). */
@@ -1421,7 +1450,11 @@ public final class ProductJ48 implements ProductTraining.Builder {
     /**
      * Weighs candidates p..q, whose ends' gains are given: each box hands
      * its ends' gains to its halves, so that no candidate's gain is computed
-     * twice, nor kept in an array to be looked up.
+     * twice, nor kept in an array to be looked up. The mixed corners are
+     * computed only where the ends' gains do not already keep the box (the
+     * bound is at least either end's): where the gain rises and candidates
+     * beat the best, the box is split without them (a fifth fewer gains
+     * over a default member's tree at 6,435 x 36).
      */
     private void weigh(int p, int q, double gainP, double gainQ) {
       if (q - p < BOXED) {
@@ -1434,8 +1467,9 @@ public final class ProductJ48 implements ProductTraining.Builder {
         }
         return;
       }
-      double bound = Math.max(Math.max(gainP, gainQ), Math.max(gain(p, q), gain(q, p)));
-      if (bound + 1e-10 < m_BestGain + 1e-6) {
+      double ends = Math.max(gainP, gainQ);
+      if (ends + 1e-10 < m_BestGain + 1e-6
+          && Math.max(ends, Math.max(gain(p, q), gain(q, p))) + 1e-10 < m_BestGain + 1e-6) {
         return;
       }
       int mid = (p + q) >>> 1;
@@ -1449,12 +1483,25 @@ public final class ProductJ48 implements ProductTraining.Builder {
      */
     private double gain(int p0, int p1) {
       double sum = 0;
-      sum = sum + lnPerClass(p0, 0, 0);
-      sum = sum + lnPerClass(p1, 0, 1);
-      sum = sum - lnBag(p0, p1, 0);
-      sum = sum + lnPerClass(p0, 1, 0);
-      sum = sum + lnPerClass(p1, 1, 1);
-      sum = sum - lnBag(p0, p1, 1);
+      if (m_LnPairs != null) {
+        int low0 = m_Below0[p0];
+        int low1 = m_Below1[p1];
+        int high0 = m_Rows0 - low0;
+        int high1 = m_Rows1 - low1;
+        sum = sum + m_LnPairs[low0];
+        sum = sum + m_LnPairs[low1];
+        sum = sum - m_LnPairs[low0 + low1];
+        sum = sum + m_LnPairs[high0];
+        sum = sum + m_LnPairs[high1];
+        sum = sum - m_LnPairs[high0 + high1];
+      } else {
+        sum = sum + lnPerClass(p0, 0, 0);
+        sum = sum + lnPerClass(p1, 0, 1);
+        sum = sum - lnBag(p0, p1, 0);
+        sum = sum + lnPerClass(p0, 1, 0);
+        sum = sum + lnPerClass(p1, 1, 1);
+        sum = sum - lnBag(p0, p1, 1);
+      }
       double newEnt = -(sum / ContingencyTables.log2);
       double numerator = m_OldEnt - newEnt;
       numerator = m_KnownRate * numerator;
