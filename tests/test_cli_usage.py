@@ -54,6 +54,32 @@ def test_wekas_own_flag_is_said_as_this_commands_flag(capsys):
     assert "unrecognized arguments: -x 5 (did you mean --folds, WEKA's -x?)" in err
 
 
+@pytest.mark.parametrize(
+    ("words", "hint"),
+    [
+        (
+            ["--pairs-per-instance", "2"],
+            "--pairs, the Python face's pairs_per_instance",
+        ),
+        (["--base", "J48"], "--learner, the Python face's base"),
+        (["-t", "x.arff"], "the data file as cv's first argument, without -t"),
+    ],
+)
+def test_the_python_faces_names_and_wekas_data_flag_are_said_too(capsys, words, hint):
+    with pytest.raises(SystemExit) as stop:
+        main(["cv", "hepatitis", *words])
+    assert stop.value.code == 2
+    assert f"(did you mean {hint}?)" in capsys.readouterr().err
+
+
+def test_the_usage_shows_a_choices_values(capsys):
+    with pytest.raises(SystemExit):
+        main(["cv", "--help"])
+    usage = capsys.readouterr().out
+    assert "[--ranker {pointwise,tournament,tournament-as-printed,quicksort}]" in usage
+    assert "[--pairs PAIRS]" in usage and "PAIRS_PER_INSTANCE" not in usage
+
+
 def test_a_missing_argument_is_one_line_too(capsys):
     with pytest.raises(SystemExit) as stop:
         main(["cv"])

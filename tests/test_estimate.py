@@ -428,6 +428,7 @@ def test_estimate_runs_no_unit_and_writes_only_its_pilot_where_it_says(
     assert said.startswith("about ") and " on 1 worker for 8 units\n" in said
     # A headline, then a line for each part (a new user read one of 600 characters).
     assert "\n  pilot: " in said and "\n  fixed: " in said
+    assert "times its time alone" not in said  # one worker: no unit beside another
     assert max(len(line) for line in said.splitlines()) < 200
     assert f"ran no unit; the pilot's seconds are kept in {out / est.KEPT}" in said
     assert sorted(p.name for p in out.iterdir()) == [est.KEPT]

@@ -319,9 +319,9 @@ def test_capabilities_refuse_what_cannot_be_ranked(weka):
     said = str(refused.value.getMessage())
     assert said.startswith(f"{CLASS}: Cannot handle multi-valued nominal class! The")
     assert said.endswith(
-        "weka.filters.unsupervised.attribute.MakeIndicator -C last -V N -N (N: its "
-        "number among the values, from 1; weka-ranking's cv FILE --positive VALUE "
-        "prints the whole command)"
+        "weka.filters.unsupervised.attribute.MakeIndicator -C last -V <index> -N "
+        "(<index>: the value's place in the list above, from 1; weka-ranking's cv "
+        "FILE --positive VALUE prints the whole command)"
     )
     with pytest.raises(DataError) as python:
         load_arff(load_task("vehicle").source)

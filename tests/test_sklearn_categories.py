@@ -124,6 +124,11 @@ def test_scoring_refuses_what_the_training_data_did_not_have(weka):
         "training data's column did not declare",
     ):
         fitted.predict(unseen)
+    # columns reordered are said to be, not a category column to hold another's values
+    with pytest.raises(
+        ValueError, match="must be in the same order as they were in fit"
+    ):
+        fitted.predict(frame[["weight", "size", "colour"]])
     numeric = frame.assign(colour=frame["colour"].cat.codes.astype(float))
     with pytest.raises(
         DataError,

@@ -203,8 +203,17 @@ DATA = [
     arg("--drop-unsupported", action="store_true",
         help="drop string and relational attributes"),
 ]
+def _metavar(parameter) -> str:
+    """A model option's value in the usage: its choices, or the flag's word."""
+    if parameter.name == "base":
+        return "NAME"
+    if parameter.choices:
+        return "{" + ",".join(parameter.choices) + "}"
+    return parameter.cli_flag.lstrip("-").replace("-", "_").upper()
+
+
 MODEL = [
-    arg(p.cli_flag, dest=p.name, metavar="NAME" if p.name == "base" else p.name.upper(),
+    arg(p.cli_flag, dest=p.name, metavar=_metavar(p),
         help=f"{p.help} ("
         + ("after WEKA's --" if p.weka_flag == "--" else f"WEKA {p.weka_flag}")
         + f"; default: {p.to_text(p.default) or 'none'})")
@@ -684,6 +693,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _main(argv)
 
 
+# The Python face's parameter names typed as flags, and this CLI's own.
+PARAMETER_FLAGS = {
+    "--" + p.name.replace("_", "-"): p.cli_flag
+    for p in PARAMETERS
+    if "--" + p.name.replace("_", "-") != p.cli_flag
+}
+
 # WEKA's command-line flags a WEKA user types by habit, and this CLI's own.
 WEKA_FLAGS = {
     "-x": "--folds",
@@ -724,8 +740,15 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
         flags = [f for a in sub._actions for f in a.option_strings]
         word = unknown[0].split("=")[0]
         close = difflib.get_close_matches(word, flags, n=1)
+        if PARAMETER_FLAGS.get(word) in flags:
+            name = word[2:].replace("-", "_")
+            close = [f"{PARAMETER_FLAGS[word]}, the Python face's {name}"]
         if WEKA_FLAGS.get(word) in flags:
             close = [f"{WEKA_FLAGS[word]}, WEKA's {word}"]
+        elif word in ("-t", "-T") and "task" in [a.dest for a in sub._actions]:
+            close = [
+                f"the data file as {args.command}'s first argument, without {word}"
+            ]
         hint = f" (did you mean {close[0]}?)" if close else ""
         sub.error(f"unrecognized arguments: {' '.join(unknown)}{hint}")
     return args

@@ -14,6 +14,7 @@ makes an unfitted copy from ``get_params``.
 from __future__ import annotations
 
 import inspect
+import warnings
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -212,6 +213,8 @@ def check_arrays(
         if attributes is None
         else _scoring_names(estimator, X, attributes)
     )
+    if not fitting and validate_data is not None and estimator is not None:
+        _check_column_names(estimator, X)
     X, nominal = _categories_as_codes(X, None if fitting else attributes)
     _refuse_text_columns(X)
     if validate_data is not None and estimator is not None:
@@ -241,6 +244,21 @@ def check_arrays(
     if fitting:
         _refuse_all_missing(X, source)
     return Features(X, y, _named_attributes(X, nominal, names))
+
+
+def _check_column_names(estimator, X) -> None:
+    """scikit-learn's check of a frame's columns against ``feature_names_in_``, first.
+
+    Before the category columns are matched by position to the training
+    data's: a frame of reordered columns is then said to be one, not a
+    column to hold values of another. Its warnings are left to the full
+    check that follows, so that each is said once.
+    """
+    if not hasattr(X, "dtypes"):
+        return
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        validate_data(estimator, X, reset=False, skip_check_array=True)
 
 
 #: The names the reduction's own attributes take beside the features: the

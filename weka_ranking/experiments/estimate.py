@@ -661,9 +661,11 @@ def pilot(
         # busy machine's noise): later, warmer, as a run's units after its
         # first. Read again at once, the plan's first data set's cells, the
         # coldest, priced its units twice their seconds (a new user's plan).
-        for spec, scheme, readings, run, beside in first:
+        for done, (spec, scheme, readings, run, beside) in enumerate(first):
             progress_module.line(
-                "pilot, again: %s on %s", scheme.name, spec.name, since=started
+                "pilot, again: %s on %s (%d of %d)",
+                *(scheme.name, spec.name, done + 1, cells),
+                since=started,
             )
             again = _pilot_seconds(scheme, spec.load(), *run[-1], unit_rows[spec])
             last = [readings[-1], again]
@@ -957,11 +959,12 @@ def lines(values: dict) -> list[str]:
         f"about {_duration(plan['seconds'])} on {workers} for {plan['units']} units"
         + (f" (of the plan's {values['units_in_plan']}, {done} done)" if done else ""),
         f"  pilot: {around['seconds']:.0f} s at load {around['load']:.1f} on "
-        f"{around['cores']} cores; each unit {plan['slowdown']:.2f} times as long as "
-        "on 1 worker"
+        f"{around['cores']} cores"
         + (
-            f", measured by running each pilot beside the plan's next {jobs - 1} "
-            f"scheme{'s' if jobs > 2 else ''} at once, as the workers will run units"
+            f"; a unit on {workers} takes {plan['slowdown']:.2f} times its time "
+            f"alone, measured by running each pilot beside the plan's next "
+            f"{jobs - 1} scheme{'s' if jobs > 2 else ''} at once, as the workers "
+            "will run units"
             if jobs > 1
             else ""
         ),
@@ -972,9 +975,11 @@ def lines(values: dict) -> list[str]:
     ]
     if plan["cores_bound"] > 1:
         out.append(
-            f"  bound by the cores: the units' CPU seconds over the "
-            f"{around['busy_cores']:.1f} the workers got at once in the pilot are "
-            f"{plan['cores_bound']:.2f} times their replay on {workers}"
+            f"  bound by the cores: the units' CPU seconds, shared by the "
+            f"{around['busy_cores']:.1f} cores the pilot's work got at once, take "
+            f"{plan['cores_bound']:.2f} times as long as the units one after another "
+            f"on {workers} would: every unit is priced {plan['cores_bound']:.2f} "
+            "times longer"
         )
     for s in plan["schemes"]:
         out.append(

@@ -111,7 +111,7 @@ import weka.gui.ProgrammaticProperty;
  * <pre> -rank-first &lt;value&gt;
  *  The class value that ranks first: minority (the class of the fewest
  *  training instances, the first on a tie), first, last, a 1-based index or a label.
- *  (default minority, as the Python face)</pre>
+ *  (default minority)</pre>
  * 
  * <pre> -G &lt;index&gt;
  *  Attribute that groups instances into queries (first, last or 1-based
@@ -542,7 +542,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
         "-ties <" + tagNames(TAGS_TIES) + ">"));
     options.add(new Option("\tThe class value that ranks first: minority (the class of "
         + "the fewest\n\ttraining instances, the first on a tie), first, last, a "
-        + "1-based index or a label.\n\t(default minority, as the Python face)",
+        + "1-based index or a label.\n\t(default minority)",
         "rank-first", 1, "-rank-first <value>"));
     options.add(new Option("\tAttribute that groups instances into queries (first, last "
         + "or 1-based\n\tindex): pairs and rankings stay within a group, the class is "
@@ -624,7 +624,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
    * <pre> -rank-first &lt;value&gt;
    *  The class value that ranks first: minority (the class of the fewest
    *  training instances, the first on a tie), first, last, a 1-based index or a label.
-   *  (default minority, as the Python face)</pre>
+   *  (default minority)</pre>
    * 
    * <pre> -G &lt;index&gt;
    *  Attribute that groups instances into queries (first, last or 1-based
@@ -1687,8 +1687,9 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     return "The class '" + klass.name() + "' has " + klass.numValues() + " values ("
         + String.join(", ", values) + "): name the positive one, the value that "
         + "ranks first against the rest, with weka.filters.unsupervised.attribute."
-        + "MakeIndicator -C " + column + " -V N -N (N: its number among the values, "
-        + "from 1; weka-ranking's cv FILE --positive VALUE prints the whole command)";
+        + "MakeIndicator -C " + column + " -V <index> -N (<index>: the value's place "
+        + "in the list above, from 1; weka-ranking's cv FILE --positive VALUE prints "
+        + "the whole command)";
   }
 
   // -- training -------------------------------------------------------------

@@ -48,7 +48,7 @@ import weka.core.RevisionUtils;
  * <pre> -rank-first &lt;value&gt;
  *  The class value that ranks first: minority (the class of the fewest
  *  training instances, the first on a tie), first, last, a 1-based index or a label.
- *  (default minority, as the Python face)</pre>
+ *  (default minority)</pre>
  * 
  * <pre> -G &lt;index&gt;
  *  Attribute that groups instances into queries (first, last or 1-based
