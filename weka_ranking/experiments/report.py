@@ -121,9 +121,11 @@ def _schemes(values: dict) -> list[str]:
         "## Schemes",
         "",
         "Each scheme as its units ran it (their records' `scheme`): a WEKA "
-        "scheme's classname and options, every option at its value, `-rank-first` "
-        "the class that ranks first (a data set's own where they differ: `and N "
-        "more`); a peer's estimator and parameters.",
+        "scheme's classname and options, every option at its value (`-R "
+        "pointwise`: the learner alone, `-P` and `-I` unused), `-rank-first` the "
+        "class that ranks first, by its 1-based place in the class as the unit "
+        "ran it, made two-valued where the file's has more (a data set's own "
+        "where they differ: `and N more`); a peer's estimator and parameters.",
         "",
         *markdown_table(["scheme", "as run"], rows),
         "",
