@@ -54,6 +54,9 @@ def test_wekas_own_flag_is_said_as_this_commands_flag(capsys):
     assert "unrecognized arguments: -x 5 (did you mean --folds, WEKA's -x?)" in err
 
 
+QUOTED = '--learner-options "-C 0.1", the options quoted as one value'
+
+
 @pytest.mark.parametrize(
     ("words", "hint"),
     [
@@ -63,6 +66,8 @@ def test_wekas_own_flag_is_said_as_this_commands_flag(capsys):
         ),
         (["--base", "J48"], "--learner, the Python face's base"),
         (["-t", "x.arff"], "the data file as cv's first argument, without -t"),
+        (["--", "-C", "0.1"], QUOTED),
+        (["--learner-options", "-M", "5"], QUOTED),
     ],
 )
 def test_the_python_faces_names_and_wekas_data_flag_are_said_too(capsys, words, hint):

@@ -749,6 +749,12 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
             close = [
                 f"the data file as {args.command}'s first argument, without {word}"
             ]
+        elif "--learner-options" in flags and (
+            "--" in given
+            or (word[:1] != "-" and any(g.startswith("--learner-o") for g in given))
+        ):
+            # WEKA's "-- -C 0.1", or the options unquoted: the shell split them.
+            close = ['--learner-options "-C 0.1", the options quoted as one value']
         hint = f" (did you mean {close[0]}?)" if close else ""
         sub.error(f"unrecognized arguments: {' '.join(unknown)}{hint}")
     return args
