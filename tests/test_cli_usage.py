@@ -197,3 +197,13 @@ def test_a_closed_pipe_stops_quietly(capfd, monkeypatch):
     monkeypatch.setitem(cli.BY_NAME_OF_COMMAND, "report", report)
     assert cli.main(["report", "docs"]) == 1
     assert capfd.readouterr().err == ""
+
+
+def test_a_misspelt_command_is_said_with_the_closest(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["rnk", "--train", "x.arff"])
+    assert stop.value.code == 2
+    assert capsys.readouterr().err == (
+        "weka-ranking: error: 'rnk' is no command (did you mean rank?) "
+        "(see weka-ranking --help)\n"
+    )

@@ -734,6 +734,10 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
             f"{asked} is a command of the studies (weka-ranking-studies), which are "
             "not installed: in a checkout of the repository, pip install -e ./studies"
         )
+    if asked is not None and asked not in subparsers.choices:
+        close = difflib.get_close_matches(asked, list(subparsers.choices), n=1)
+        if close:
+            parser.error(f"{asked!r} is no command (did you mean {close[0]}?)")
     args, unknown = parser.parse_known_args(given)
     if unknown:
         sub = subparsers.choices[args.command]
