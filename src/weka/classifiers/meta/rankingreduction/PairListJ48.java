@@ -564,8 +564,15 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
           rowsOnSide[1][b] += mark(m_InBranch[1], m_List.second[pair], 1 << b);
         }
       }
-      if (taken.length == 2) {
-        halves(sorted, taken, from, out);
+      if (taken.length == 2 && taken[0] && taken[1]) {
+        halves(sorted, from, out);
+      } else if (taken.length == 2) {
+        // A branch that will be a leaf gets no lists: at most one is divided off.
+        for (int b = 0; b < 2; b++) {
+          if (taken[b]) {
+            half(sorted, b, from + b, out);
+          }
+        }
       } else {
         divideLists(sorted, taken, rowsOnSide, from, out);
       }
@@ -585,7 +592,7 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
      * mark (whose bits follow the data, not a pattern the processor learns),
      * then copied out at its length.
      */
-    private void halves(long[][] sorted, boolean[] taken, int from, long[][][] out) {
+    private void halves(long[][] sorted, int from, long[][][] out) {
       long[] low = m_Halves[0];
       long[] high = m_Halves[1];
       for (int j = 0; j < sorted.length; j++) {
@@ -602,12 +609,29 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
           high[highs] = entry;
           highs += bits >>> 1;
         }
-        if (taken[0]) {
-          out[from][j] = Arrays.copyOf(low, lows);
+        out[from][j] = Arrays.copyOf(low, lows);
+        out[from + 1][j] = Arrays.copyOf(high, highs);
+      }
+    }
+
+    /**
+     * The node's lists for one branch of two, where the other will be a leaf
+     * (at the tree's lower levels, often): only its entries, those whose
+     * row's mark holds its bit b, kept.
+     */
+    private void half(long[][] sorted, int b, int branch, long[][][] out) {
+      long[] kept = m_Halves[0];
+      for (int j = 0; j < sorted.length; j++) {
+        if (sorted[j] == null) {
+          continue;
         }
-        if (taken[1]) {
-          out[from + 1][j] = Arrays.copyOf(high, highs);
+        int[] marks = m_InBranch[j < m_Features ? 0 : 1];
+        int length = 0;
+        for (long entry : sorted[j]) {
+          kept[length] = entry;
+          length += (marks[(int) entry] >>> b) & 1;
         }
+        out[branch][j] = Arrays.copyOf(kept, length);
       }
     }
 
