@@ -405,7 +405,7 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
         weigh(models, sides, none.m_Distribution.total(), sorted, null, new int[] {0, 0},
             m_Counts);
       } finally {
-        count(bag, -1);
+        uncount(bag, sorted);
       }
       return choose(none, models, sides);
     }
@@ -430,6 +430,49 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
           }
         }
       }
+    }
+
+    /**
+     * Takes a node's pairs off the counts by row again ({@link #count} with
+     * sign -1), zeroing each of its rows where a sorted list holds them all:
+     * a row once instead of once a pair (a row has about p pairs a side under
+     * {@code -P p}).
+     */
+    private void uncount(Bag bag, long[][] sorted) {
+      for (int s = 0; s < 2; s++) {
+        long[] rows = everyRowOnSide(sorted, s);
+        if (rows == null) {
+          count(bag, -1);
+          return;
+        }
+      }
+      for (int s = 0; s < 2; s++) {
+        int[] pairs = m_Counts[s].m_Pairs;
+        double[] weights = m_Counts[s].m_Weights;
+        for (long entry : everyRowOnSide(sorted, s)) {
+          int at = 2 * (int) entry;
+          pairs[at] = 0;
+          pairs[at + 1] = 0;
+          if (bag.m_Weights != null) {
+            weights[at] = 0;
+            weights[at + 1] = 0;
+          }
+        }
+      }
+    }
+
+    /**
+     * A node's sorted list that holds every row of its pairs on a side (an
+     * entry a row): that of a numeric feature no row misses; null if none.
+     */
+    private long[] everyRowOnSide(long[][] sorted, int side) {
+      for (int f = 0; f < m_Features; f++) {
+        long[] list = sorted[side * m_Features + f];
+        if (list != null && !m_Missing[f]) {
+          return list;
+        }
+      }
+      return null;
     }
 
     /**
@@ -577,10 +620,30 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
         divideLists(sorted, taken, rowsOnSide, from, out);
       }
       for (int b = 0; b < taken.length; b++) {
-        for (int k = 0; taken[b] && k < bags[from + b].size(); k++) {
-          int pair = bags[from + b].m_Pairs[k];
-          m_InBranch[0][m_List.first[pair]] = 0;
-          m_InBranch[1][m_List.second[pair]] = 0;
+        if (taken[b]) {
+          unmark(bags[from + b], out[from + b]);
+        }
+      }
+    }
+
+    /**
+     * Clears the marks a branch's pairs set, a row at a time where one of
+     * its lists holds every row of its pairs on a side, else a pair at a
+     * time.
+     */
+    private void unmark(Bag bag, long[][] sorted) {
+      for (int s = 0; s < 2; s++) {
+        int[] marks = m_InBranch[s];
+        long[] rows = everyRowOnSide(sorted, s);
+        if (rows != null) {
+          for (long entry : rows) {
+            marks[(int) entry] = 0;
+          }
+        } else {
+          int[] side = s == 0 ? m_List.first : m_List.second;
+          for (int pair : bag.m_Pairs) {
+            marks[side[pair]] = 0;
+          }
         }
       }
     }
