@@ -440,7 +440,8 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
      * to 0.5 % at 20,000 x 16 under {@code -P 8} (profiled), and a member at
      * 6,435 x 36 under {@code -P 2} took a median 0.927 of the CPU it took
      * before this and the other two changes of its round, less in 24 of 29
-     * runs side by side (MemberSideBySide, load about 9).
+     * runs side by side (MemberSideBySide, load about 9; a second run, 0.992
+     * and 17 of 29; at 20,000 x 16 under {@code -P 8}, 0.964 and 10 of 13).
      */
     private void uncount(Bag bag, long[][] sorted) {
       for (int s = 0; s < 2; s++) {
