@@ -25,7 +25,7 @@ package weka.classifiers.meta.rankingreduction;
 final class FractionalPairs {
 
   /** Utils.SMALL: J48's class is the first whose probability exceeds the best by more. */
-  private static final double SMALL = 1e-6;
+  static final double SMALL = 1e-6;
 
   private final FlatTree[] m_Trees;
   private final int m_Majority;

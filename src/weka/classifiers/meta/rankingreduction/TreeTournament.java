@@ -1636,9 +1636,10 @@ public final class TreeTournament implements ExactTournament {
    * one leaf a fraction of the walk reaches, so that its answer is the OR of
    * the bits of the class-1 leaves reached whole ({@link #reach}). Under a
    * split the given row misses, a clean row's answer is J48's sums over the
-   * leaves it reaches there: by the order of their margins for two branches
-   * ({@link Split}), else per combination of leaves the block's rows take
-   * ({@link Mixtures}); past too many combinations, a clean row reaching
+   * leaves it reaches there: by the outcomes listed once a walked row, the
+   * last branch's in the order of their margins ({@link Split}), else per
+   * combination of leaves the block's rows take ({@link Mixtures}); past
+   * too many combinations, a clean row reaching
    * only leaves that say the same ({@link FractionalPairs#sureInMixture})
    * gets their answer and the others are walked with J48's arithmetic
    * ({@link FractionalPairs#wins}). The committee's majority is counted
@@ -1655,7 +1656,7 @@ public final class TreeTournament implements ExactTournament {
     long[][] answers = new long[trees][BLOCK];
     long[] one = new long[BLOCK];
     long[] zero = new long[BLOCK];
-    long[] suffix = new long[0];
+    long[] running = new long[BLOCK];
     long[] scratch = new long[BLOCK];
     Mixtures mixture = new Mixtures();
     Tally tally = new Tally(trees);
@@ -1670,7 +1671,7 @@ public final class TreeTournament implements ExactTournament {
         int[] spans = side.m_Spans[t];
         long[] answer = answers[t];
         or(bits, spans, walked.m_Whole[w * trees + t], answer);
-        suffix = Split.answer(bits, walked.m_Splits[w * trees + t], answer, suffix);
+        Split.answer(bits, spans, walked.m_Splits[w * trees + t], answer, running, scratch);
         boolean declined = false; // one and zero are filled only where Mixtures declines
         for (int split : walked.m_Mixtures[w * trees + t]) {
           if (!mixture.answer(m_Trees[t], split, given, first, bits, spans, answer)) {
@@ -1766,8 +1767,8 @@ public final class TreeTournament implements ExactTournament {
 
   /**
    * The answers, on a block of clean rows, of a split the given row misses
-   * that {@link Split} declines (another missing value below, or more than
-   * two branches): J48's sums over the leaves a clean row reaches, for every
+   * that {@link Split} declines (too many outcomes, or answers that are not
+   * a prefix of its order): J48's sums over the leaves a clean row reaches, for every
    * combination of leaves the block's rows take. A part of the tree between
    * missing values is a list of classes (a value of both sums and the bits
    * of the rows that have it: each row reaches one leaf there); a split the
@@ -2005,172 +2006,399 @@ public final class TreeTournament implements ExactTournament {
   }
 
   /**
-   * A split the given row misses, the first on its walk, with one or two
-   * non-empty branches and no other missing value below: a clean row
-   * reaches one leaf in each branch, so the pair's answer is a function of
-   * the two leaves, J48's sums over them from the split's weights (the
-   * walk's weight is 1 down to the split). One branch: the leaves that say
-   * 1 go to the leaves reached whole. Two: the second branch's leaves in
-   * the order of their margin p1 - p0, and for each leaf of the first the
-   * place from which its pairs say 1 (every pair of leaves computed, and
-   * the form declined where the answers are not a suffix of that order),
-   * so that a block's answer is, per leaf of the first branch, its bits
-   * AND the OR of the second's from that place. Written into lists[3] as
-   * {left leaves, right leaves, then per left leaf its place, per right
-   * leaf in order its number}.
+   * A split the given row misses, the first on its walk: a clean row
+   * reaches, in each part of the tree below it that J48's fractional walk
+   * sums (a non-empty branch, and below a further split the given row
+   * misses, each of its non-empty branches), one leaf by its own values, so
+   * that the pair's answer is a function of those leaves: J48's sums over
+   * them from the weights (the walk's weight is 1 down to the split). The
+   * leaves a clean row may reach together (an outcome) are listed once a
+   * walked row, not a block at a time: each part's leaves, those of further
+   * splits it misses combined in branch order as {@code getProbs} adds
+   * them, only where the conditions on the clean row's values along their
+   * paths can hold together (a box of them). One branch: the outcomes that
+   * say 1. Two or more: the last branch's outcomes in the order of their
+   * margin p1 - p0 (the most first), and for each outcome of the others
+   * combined how many of them, from the first, its pairs say 1 with (every
+   * pair computed, and the form declined where the answers are not such a
+   * prefix), so that a block's answer is, per outcome of the first, its
+   * bits AND the OR of the last branch's first so many, that OR growing as
+   * the outcomes of the first come in the order of that count. An
+   * outcome's bits are its leaves' ANDed. Declined past {@link #MOST}
+   * outcomes ({@link Mixtures} then answers the split a block at a time).
+   * Written into lists[3] as {outcomes of the first, outcomes of the last,
+   * then per outcome of the last its leaves' count and leaves, then per
+   * outcome of the first its count, its leaves' count and leaves}; with one
+   * branch, the last's none and each outcome of the first ORed whole (a
+   * single leaf's into lists[0] instead).
    */
   private static final class Split {
+    /** The most outcomes a split's form is made of. */
+    private static final int MOST = 512;
 
-    /** Whether the split at node takes this form; if so, it is written into lists[3]. */
+    /**
+     * Leaves a clean row may reach together under the split, J48's sums
+     * over them, and the box of the clean row's values they are reached in
+     * (per attribute of the clean row, its least and most value).
+     */
+    private static final class Outcome {
+      final double p0;
+      final double p1;
+      final int[] leaves;
+      final double[] box;
+
+      Outcome(double p0, double p1, int[] leaves, double[] box) {
+        this.p0 = p0;
+        this.p1 = p1;
+        this.leaves = leaves;
+        this.box = box;
+      }
+    }
+
+    /** Whether the split at node takes this form; if so, it is written into lists. */
     static boolean of(FlatTree tree, int node, double[] given, boolean first, Slots[] lists) {
-      int first0 = tree.m_First[node];
-      int[] branches = new int[2];
-      int nonEmpty = 0;
-      for (int c = 0; c < tree.m_Count[node]; c++) {
-        if (!tree.m_Empty[tree.m_Children[first0 + c]]) {
-          if (nonEmpty == 2) {
-            return false;
+      double[] box = new double[2 * tree.m_Half];
+      for (int j = 0; j < tree.m_Half; j++) {
+        box[2 * j] = Double.NEGATIVE_INFINITY;
+        box[2 * j + 1] = Double.POSITIVE_INFINITY;
+      }
+      int[] made = {0};
+      List<List<Outcome>> parts = parts(tree, node, 1.0, given, first, box, made);
+      if (parts == null) {
+        return false;
+      }
+      Slots out = lists[3];
+      if (parts.size() == 1) {
+        List<Outcome> ones = new ArrayList<>();
+        for (Outcome o : parts.get(0)) {
+          if ((0 + o.p1) - (0 + o.p0) > FractionalPairs.SMALL) { // getProbs's 0 plus the branch's
+            if (o.leaves.length == 1) {
+              lists[0].add(o.leaves[0]);
+            } else {
+              ones.add(o);
+            }
           }
-          branches[nonEmpty++] = c;
         }
-      }
-      Slots[] leaves = {new Slots(), new Slots()};
-      for (int i = 0; i < nonEmpty; i++) {
-        if (!leaves(tree, tree.m_Children[first0 + branches[i]], given, first, leaves[i])) {
-          return false; // another missing value below
-        }
-      }
-      double[] weights = tree.m_Fractions[node];
-      if (nonEmpty == 1) {
-        double w = weights[branches[0]];
-        for (int k = 0; k < leaves[0].size; k++) {
-          int leaf = leaves[0].items[k];
-          if (w * tree.m_Prob1[leaf] - w * tree.m_Prob0[leaf] > 1e-6) {
-            lists[0].add(leaf);
+        if (!ones.isEmpty()) {
+          out.add(ones.size());
+          out.add(0);
+          for (Outcome o : ones) {
+            out.add(0);
+            leaves(o, out);
           }
         }
         return true;
       }
-      double w0 = weights[branches[0]];
-      double w1 = weights[branches[1]];
-      int[] left = Arrays.copyOf(leaves[0].items, leaves[0].size);
-      Integer[] byMargin = new Integer[leaves[1].size];
-      for (int k = 0; k < byMargin.length; k++) {
-        byMargin[k] = leaves[1].items[k];
+      List<Outcome> left = combined(parts.subList(0, parts.size() - 1), made);
+      if (left == null) {
+        return false;
       }
-      Arrays.sort(byMargin, (x, y) -> Double.compare(
-          tree.m_Prob1[x] - tree.m_Prob0[x], tree.m_Prob1[y] - tree.m_Prob0[y]));
-      int[] from = new int[left.length];
-      for (int i = 0; i < left.length; i++) {
-        // As getProbs at the split: 0, plus the first branch's, plus the second's.
-        double a0 = 0 + w0 * tree.m_Prob0[left[i]];
-        double a1 = 0 + w0 * tree.m_Prob1[left[i]];
-        from[i] = byMargin.length;
-        for (int k = byMargin.length - 1; k >= 0; k--) {
-          int right = byMargin[k];
-          if (!((a1 + w1 * tree.m_Prob1[right]) - (a0 + w1 * tree.m_Prob0[right]) > 1e-6)) {
-            break;
-          }
-          from[i] = k;
+      Outcome[] byMargin = parts.get(parts.size() - 1).toArray(new Outcome[0]);
+      Arrays.sort(byMargin, (x, y) -> Double.compare(y.p1 - y.p0, x.p1 - x.p0));
+      int rights = byMargin.length;
+      long[] byCount = new long[left.size()]; // (count << 32 | its outcome), least first
+      int counted = 0;
+      for (int i = 0; i < left.size(); i++) {
+        Outcome a = left.get(i);
+        int count = 0;
+        while (count < rights && says(a, byMargin[count])) {
+          count++;
         }
-        for (int k = 0; k < from[i]; k++) { // below it, every answer 0: else no suffix
-          int right = byMargin[k];
-          if ((a1 + w1 * tree.m_Prob1[right]) - (a0 + w1 * tree.m_Prob0[right]) > 1e-6) {
+        for (int k = count; k < rights; k++) { // past it, every answer 0: else no prefix
+          if (says(a, byMargin[k])) {
             return false;
           }
         }
+        if (count > 0) {
+          byCount[counted++] = (long) count << 32 | i;
+        }
       }
-      Slots out = lists[3];
-      out.add(left.length);
-      out.add(byMargin.length);
-      for (int leaf : left) {
-        out.add(leaf);
+      if (counted == 0) {
+        return true;
       }
-      for (int place : from) {
-        out.add(place);
+      byCount = Arrays.copyOf(byCount, counted);
+      Arrays.sort(byCount);
+      int needed = (int) (byCount[counted - 1] >>> 32); // the last's outcomes read
+      out.add(counted);
+      out.add(needed);
+      for (int k = 0; k < needed; k++) {
+        leaves(byMargin[k], out);
       }
-      for (int leaf : byMargin) {
-        out.add(leaf);
+      for (long entry : byCount) {
+        out.add((int) (entry >>> 32));
+        leaves(left.get((int) entry), out);
       }
       return true;
     }
 
+    /** As getProbs at the split: its sum of the others' (from 0), plus the last's. */
+    private static boolean says(Outcome a, Outcome b) {
+      return (a.p1 + b.p1) - (a.p0 + b.p0) > FractionalPairs.SMALL;
+    }
+
+    private static void leaves(Outcome o, Slots out) {
+      out.add(o.leaves.length);
+      for (int leaf : o.leaves) {
+        out.add(leaf);
+      }
+    }
+
     /**
-     * Into out, the leaves the walk reaches under node (the other row's
-     * splits every way, the given row's its way); false where the given row
-     * misses another value below.
+     * Each non-empty branch's outcomes at a split the given row misses,
+     * reached with weight w in the box, in branch order; null: too many.
      */
-    private static boolean leaves(FlatTree tree, int node, double[] given, boolean first,
-        Slots out) {
+    private static List<List<Outcome>> parts(FlatTree tree, int node, double w,
+        double[] given, boolean first, double[] box, int[] made) {
+      double[] weights = tree.m_Fractions[node];
+      int children = tree.m_First[node];
+      List<List<Outcome>> parts = new ArrayList<>();
+      for (int c = 0; c < tree.m_Count[node]; c++) {
+        int child = tree.m_Children[children + c];
+        if (!tree.m_Empty[child]) {
+          List<Outcome> part = new ArrayList<>();
+          if (!outcomes(tree, child, weights[c] * w, given, first, box, part, made)) {
+            return null;
+          }
+          parts.add(part);
+        }
+      }
+      return parts;
+    }
+
+    /**
+     * Into out, the outcomes under node reached with weight w in the box:
+     * the clean row's splits each way its box allows, the given row's its
+     * way, and a further split it misses its branches' outcomes combined;
+     * false past {@link #MOST}.
+     */
+    private static boolean outcomes(FlatTree tree, int node, double w, double[] given,
+        boolean first, double[] box, List<Outcome> out, int[] made) {
       int half = tree.m_Half;
       while (tree.m_Kind[node] != FlatTree.LEAF) {
         int at = tree.m_Attribute[node];
         int children = tree.m_First[node];
-        int count = tree.m_Count[node];
-        if ((at < half) != first) {
-          for (int c = 0; c < count - 1; c++) {
-            if (!leaves(tree, tree.m_Children[children + c], given, first, out)) {
+        if ((at < half) != first) { // the clean row's split: each branch it may take
+          for (int c = 0; c < tree.m_Count[node]; c++) {
+            double[] within = within(tree, node, c, first ? at - half : at, box);
+            if (within != null && !outcomes(tree, tree.m_Children[children + c], w, given,
+                first, within, out, made)) {
               return false;
             }
           }
-          node = tree.m_Children[children + count - 1];
-          continue;
+          return true;
         }
         int branch = tree.branch(node, given[first ? at : at - half]);
         if (branch < 0) {
-          return false;
+          List<List<Outcome>> parts = parts(tree, node, w, given, first, box, made);
+          List<Outcome> below = parts == null ? null : combined(parts, made);
+          if (below == null) {
+            return false;
+          }
+          out.addAll(below);
+          return true;
         }
         node = tree.m_Children[children + branch];
       }
-      out.add(node);
+      if (++made[0] > MOST) {
+        return false;
+      }
+      out.add(new Outcome(w * tree.m_Prob0[node], w * tree.m_Prob1[node], new int[] {node},
+          box));
       return true;
     }
 
     /**
-     * ORs into answer the block's pairs the splits written in forms say 1
-     * for: per split, the second branch's leaves' bits ORed from the last
-     * in the order of their margins (into suffix), then each first-branch
-     * leaf's bits AND those from its place.
-     *
-     * @param suffix scratch of at least (the most right leaves + 1) * BLOCK words
-     * @return suffix, grown if needed
+     * The parts' outcomes combined in branch order, their sums added as
+     * getProbs adds them (from 0), where their boxes meet; null: too many.
      */
-    static long[] answer(long[][] leafBits, int[] forms, long[] answer, long[] suffix) {
+    private static List<Outcome> combined(List<List<Outcome>> parts, int[] made) {
+      List<Outcome> sums = new ArrayList<>();
+      for (Outcome p : parts.get(0)) {
+        sums.add(new Outcome(0 + p.p0, 0 + p.p1, p.leaves, p.box));
+      }
+      for (List<Outcome> part : parts.subList(1, parts.size())) {
+        List<Outcome> next = new ArrayList<>();
+        for (Outcome a : sums) {
+          for (Outcome b : part) {
+            double[] box = meet(a.box, b.box);
+            if (box == null) {
+              continue;
+            }
+            if (++made[0] > MOST) {
+              return null;
+            }
+            int[] leaves = Arrays.copyOf(a.leaves, a.leaves.length + b.leaves.length);
+            System.arraycopy(b.leaves, 0, leaves, a.leaves.length, b.leaves.length);
+            next.add(new Outcome(a.p0 + b.p0, a.p1 + b.p1, leaves, box));
+          }
+        }
+        sums = next;
+      }
+      return sums;
+    }
+
+    /** Where two boxes meet; null where they do not. */
+    private static double[] meet(double[] x, double[] y) {
+      double[] box = new double[x.length];
+      for (int k = 0; k < x.length; k += 2) {
+        box[k] = Math.max(x[k], y[k]);
+        box[k + 1] = Math.min(x[k + 1], y[k + 1]);
+        if (box[k] > box[k + 1]) {
+          return null;
+        }
+      }
+      return box;
+    }
+
+    /**
+     * The box narrowed to the clean row's values that take branch c of
+     * node (on its attribute j); null where none does. A condition a box
+     * cannot hold (a nominal value other than one) leaves it as it is.
+     */
+    private static double[] within(FlatTree tree, int node, int c, int j, double[] box) {
+      double t = tree.m_Split[node];
+      double low = Double.NEGATIVE_INFINITY;
+      double high = Double.POSITIVE_INFINITY;
+      switch (tree.m_Kind[node]) {
+        case FlatTree.AT_MOST: // v <= t, else v > t
+          if (c == 0) {
+            high = t;
+          } else {
+            low = Math.nextUp(t);
+          }
+          break;
+        case FlatTree.BELOW: // v < t, else v >= t
+          if (c == 0) {
+            high = Math.nextDown(t);
+          } else {
+            low = t;
+          }
+          break;
+        case FlatTree.EQUALS: // (int) v == (int) t, else not
+          if (c == 0) {
+            low = (int) t;
+            high = (int) t;
+          }
+          break;
+        default: // one branch a value
+          low = c;
+          high = c;
+      }
+      low = Math.max(low, box[2 * j]);
+      high = Math.min(high, box[2 * j + 1]);
+      if (low > high) {
+        return null;
+      }
+      double[] within = box.clone();
+      within[2 * j] = low;
+      within[2 * j + 1] = high;
+      return within;
+    }
+
+    /**
+     * ORs into answer the block's pairs the forms say 1 for: per form, the
+     * first part's outcomes in the order of their counts, each one's bits
+     * AND the OR of the last branch's outcomes up to its count (grown into
+     * running as the counts grow); with one branch, each outcome's bits.
+     *
+     * @param running scratch of BLOCK words
+     * @param both scratch of BLOCK words
+     */
+    static void answer(long[][] leafBits, int[] spans, int[] forms, long[] answer,
+        long[] running, long[] both) {
+      int[] span = new int[2];
       for (int at = 0; at < forms.length; ) {
         int lefts = forms[at];
         int rights = forms[at + 1];
-        int leftAt = at + 2;
-        int fromAt = leftAt + lefts;
-        int rightAt = fromAt + lefts;
-        at = rightAt + rights;
-        if ((rights + 1) * BLOCK > suffix.length) {
-          suffix = new long[(rights + 1) * BLOCK];
+        at += 2;
+        int rightAt = at;
+        for (int k = 0; k < rights; k++) {
+          at += 1 + forms[at];
         }
-        Arrays.fill(suffix, rights * BLOCK, (rights + 1) * BLOCK, 0L);
-        for (int k = rights - 1; k >= 0; k--) {
-          long[] bits = leafBits[forms[rightAt + k]];
-          int to = k * BLOCK;
-          int next = to + BLOCK;
-          if (bits == null) {
-            System.arraycopy(suffix, next, suffix, to, BLOCK);
-          } else {
-            for (int w = 0; w < BLOCK; w++) {
-              suffix[to + w] = suffix[next + w] | bits[w];
+        int runLo = BLOCK; // running's words in use: [runLo, runHi)
+        int runHi = 0;
+        int taken = 0;
+        for (int i = 0; i < lefts; i++) {
+          int count = forms[at];
+          int leftAt = at + 1;
+          at = leftAt + 1 + forms[leftAt];
+          for (; taken < count; taken++) { // the last branch's next outcome into running
+            long[] bits = bits(leafBits, spans, forms, rightAt, both, span);
+            rightAt += 1 + forms[rightAt];
+            if (bits == null) {
+              continue;
+            }
+            if (runLo >= runHi) {
+              runLo = runHi = span[0];
+            }
+            if (span[0] < runLo) {
+              Arrays.fill(running, span[0], runLo, 0L);
+              runLo = span[0];
+            }
+            if (span[1] > runHi) {
+              Arrays.fill(running, runHi, span[1], 0L);
+              runHi = span[1];
+            }
+            for (int w = span[0]; w < span[1]; w++) {
+              running[w] |= bits[w];
             }
           }
-        }
-        for (int i = 0; i < lefts; i++) {
-          long[] bits = leafBits[forms[leftAt + i]];
-          int from = forms[fromAt + i];
-          if (bits != null && from < rights) {
-            int base = from * BLOCK;
-            for (int w = 0; w < BLOCK; w++) {
-              answer[w] |= bits[w] & suffix[base + w];
+          long[] bits = bits(leafBits, spans, forms, leftAt, both, span);
+          if (bits == null) {
+            continue;
+          }
+          if (rights == 0) { // one branch: the outcome says 1 whole
+            for (int w = span[0]; w < span[1]; w++) {
+              answer[w] |= bits[w];
             }
+            continue;
+          }
+          for (int w = Math.max(span[0], runLo); w < Math.min(span[1], runHi); w++) {
+            answer[w] |= bits[w] & running[w];
           }
         }
       }
-      return suffix;
+    }
+
+    /**
+     * The bits of the outcome at forms[at] (its leaves' count, then its
+     * leaves): a single leaf's own, else their AND in both; null where no
+     * row of the block has them. Their words are span's [0] to [1].
+     */
+    private static long[] bits(long[][] leafBits, int[] spans, int[] forms, int at,
+        long[] both, int[] span) {
+      int n = forms[at];
+      int leaf = forms[at + 1];
+      long[] bits = leafBits[leaf];
+      if (bits == null) {
+        return null;
+      }
+      int lo = spans[2 * leaf];
+      int hi = spans[2 * leaf + 1];
+      for (int k = 2; k <= n && lo < hi; k++) {
+        leaf = forms[at + k];
+        if (leafBits[leaf] == null) {
+          return null;
+        }
+        lo = Math.max(lo, spans[2 * leaf]);
+        hi = Math.min(hi, spans[2 * leaf + 1]);
+      }
+      if (lo >= hi) {
+        return null;
+      }
+      span[0] = lo;
+      span[1] = hi;
+      if (n == 1) {
+        return bits;
+      }
+      System.arraycopy(bits, lo, both, lo, hi - lo);
+      for (int k = 2; k <= n; k++) {
+        long[] next = leafBits[forms[at + k]];
+        for (int w = lo; w < hi; w++) {
+          both[w] &= next[w];
+        }
+      }
+      return both;
     }
   }
 
