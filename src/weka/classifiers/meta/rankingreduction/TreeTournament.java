@@ -1567,25 +1567,18 @@ public final class TreeTournament implements ExactTournament {
   }
 
   /**
-   * A block's clean rows on one side of their pairs: their values, each
-   * one's bit, and per tree and node the bits of those that meet the
+   * A block's clean rows on one side of their pairs: their bits, and per tree and node the bits of those that meet the
    * conditions on their side along its path (null where none does), with
    * each leaf's words that hold one (its first and one past its last).
    */
   private static final class SideBits {
-    final double[][] m_Values;
-    /** Per bit of the block, its clean row's index in m_Values. */
-    final int[] m_HeldAt;
     /** Bits [first, first + width) of the rows' bitsets: the block's. */
     final int m_First;
     final int m_Width;
     final long[][][] m_Bits;
     final int[][] m_Spans;
 
-    SideBits(double[][] values, int[] heldAt, int first, int width, long[][][] bits,
-        int[][] spans) {
-      m_Values = values;
-      m_HeldAt = heldAt;
+    SideBits(int first, int width, long[][][] bits, int[][] spans) {
       m_First = first;
       m_Width = width;
       m_Bits = bits;
@@ -1600,13 +1593,11 @@ public final class TreeTournament implements ExactTournament {
    */
   private SideBits sideBits(int[] rows, int[] byPlace, int first, int last, boolean bSide) {
     int[] bitOf = new int[last - first];
-    int[] heldAt = new int[BLOCK * 64];
     double[][] values = new double[last - first][];
     int held = 0;
     for (int p = first; p < last; p++) {
       if (byPlace[p] >= 0) {
         values[held] = m_Rows[rows[byPlace[p]]];
-        heldAt[p - first] = held;
         bitOf[held++] = p - first;
       }
     }
@@ -1622,7 +1613,7 @@ public final class TreeTournament implements ExactTournament {
       partition.reset();
       sideLeafBits(m_Trees[t], 0, partition, 0, held, bitOf, bSide, bits[t], spans[t]);
     }
-    return new SideBits(values, heldAt, first, last - first, bits, spans);
+    return new SideBits(first, last - first, bits, spans);
   }
 
   /**
@@ -1714,7 +1705,7 @@ public final class TreeTournament implements ExactTournament {
    * rows at it: the first non-empty branch of a split sets them, the others
    * add theirs, and a further split's sums, made a level down, are set or
    * added as one term. The same products and sums in the same order as
-   * {@link FractionalPairs#wins}' from the root (the walk's weight is 1 down
+   * {@link FractionalPairs#says}' from the root (the walk's weight is 1 down
    * to the split), each row's work the leaves it reaches: where combining
    * the leaves' bits block by block took half of the walked rows' CPU
    * against the clean rows (200,000 rows, 1 % walked, 10 J48 trees).
