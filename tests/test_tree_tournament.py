@@ -699,7 +699,9 @@ def test_splits_of_too_many_outcomes_summed_for_a_block_as_weka_answers(weka):
     rng = np.random.default_rng(7)
     for row in rng.choice(len(rows), 60, replace=False):
         rows[row, rng.choice(4, rng.integers(2, 4), replace=False)] = np.nan
-    runs = [walked_and_general(model.weka_model_, rows, threads) for threads in (1, 2, 3)]
+    runs = [
+        walked_and_general(model.weka_model_, rows, threads) for threads in (1, 2, 3)
+    ]
     brute = runs[0][2]
     for walked, _, _ in runs:
         np.testing.assert_array_equal(walked[0], brute)
