@@ -674,6 +674,41 @@ def test_a_batch_whose_every_row_is_walked(task, weka):
     assert 1 < len(np.unique(brute)) < len(rows)
 
 
+@pytest.mark.slow  # three trees of 1,500 rows, 500 rows ranked four ways: 40 s
+def test_splits_of_too_many_outcomes_summed_for_a_block_as_weka_answers(weka):
+    """Large trees whose splits a walked row misses near the root: summed per row.
+
+    Unpruned trees of leaves of one instance, and rows missing two or three
+    of the attributes the trees split on most (their splits again below), so
+    that a split a row misses has more outcomes than ``Split`` lists and the
+    block's clean rows get J48's sums at once (``Forks``): the degrees are the
+    brute force's on one, two and three threads, no pair asked.
+    """
+    from weka_ranking.data import synthetic
+
+    data = synthetic(1_500, seed=7)
+    model = RankingReduction(
+        "J48",
+        base_options="-U -M 1",
+        pairs_per_instance=2,
+        voters=3,
+        seed=7,
+        pair_features="concat",
+    ).fit(data)
+    rows = np.array(synthetic(500, seed=8).X, dtype=np.float64)
+    rng = np.random.default_rng(7)
+    for row in rng.choice(len(rows), 60, replace=False):
+        rows[row, rng.choice(4, rng.integers(2, 4), replace=False)] = np.nan
+    runs = [
+        walked_and_general(model.weka_model_, rows, threads) for threads in (1, 2, 3)
+    ]
+    brute = runs[0][2]
+    for walked, _, _ in runs:
+        np.testing.assert_array_equal(walked[0], brute)
+        assert walked[1] == 0 and walked[2] == 60  # walked, none asked
+    assert len(np.unique(brute)) > len(rows) // 4
+
+
 def with_missing_array(X: np.ndarray, share: float, seed: int) -> np.ndarray:
     """A copy of X with one value missing in a share of its rows."""
     rng = np.random.default_rng(seed)

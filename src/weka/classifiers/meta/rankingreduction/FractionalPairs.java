@@ -25,7 +25,7 @@ package weka.classifiers.meta.rankingreduction;
 final class FractionalPairs {
 
   /** Utils.SMALL: J48's class is the first whose probability exceeds the best by more. */
-  private static final double SMALL = 1e-6;
+  static final double SMALL = 1e-6;
 
   private final FlatTree[] m_Trees;
   private final int m_Majority;
@@ -36,10 +36,6 @@ final class FractionalPairs {
    * the node where it does.
    */
   private final int[] m_Stops;
-  /** The probabilities of the last {@link #probs} walk, class 0 and class 1. */
-  private double m_P0;
-  private double m_P1;
-
   /**
    * @param trees the committee's flattened J48 trees ({@link #applies})
    */
@@ -140,20 +136,6 @@ final class FractionalPairs {
   }
 
   /**
-   * One tree's answer on "a beats b", as its J48's {@code classifyInstance}
-   * gives it, missing values included.
-   *
-   * @param tree a flattened J48 tree with its fractions
-   * @param a the first row's values
-   * @param b the second row's values
-   * @return whether the tree says a beats b
-   */
-  boolean wins(FlatTree tree, double[] a, double[] b) {
-    probs(tree, 0, 1.0, a, b);
-    return m_P1 - m_P0 > SMALL;
-  }
-
-  /**
    * Whether a leaf reached with a fraction of the weight surely says "a
    * beats b" in any mixture of such leaves (1), surely not (0), or may go
    * either way with rounding (-1): the branches' weights under a split sum
@@ -171,38 +153,6 @@ final class FractionalPairs {
   }
 
   /**
-   * J48's {@code getProbs} of both classes at node under weight w, into
-   * m_P0 and m_P1: the same products and sums in the same order.
-   */
-  private void probs(FlatTree tree, int node, double w, double[] a, double[] b) {
-    int half = tree.m_Half;
-    while (tree.m_Kind[node] != FlatTree.LEAF) {
-      int att = tree.m_Attribute[node];
-      int branch = tree.branch(node, att < half ? a[att] : b[att - half]);
-      if (branch < 0) { // missing: every branch, weighted
-        double[] weights = tree.m_Fractions[node];
-        int first = tree.m_First[node];
-        double p0 = 0;
-        double p1 = 0;
-        for (int i = 0; i < tree.m_Count[node]; i++) {
-          int child = tree.m_Children[first + i];
-          if (!tree.m_Empty[child]) {
-            probs(tree, child, weights[i] * w, a, b);
-            p0 += m_P0;
-            p1 += m_P1;
-          }
-        }
-        m_P0 = p0;
-        m_P1 = p1;
-        return;
-      }
-      node = tree.m_Children[tree.m_First[node] + branch];
-    }
-    m_P0 = w * tree.m_Prob0[node];
-    m_P1 = w * tree.m_Prob1[node];
-  }
-
-  /**
    * One tree with the first row given: its splits on that row's attributes
    * decided where its value is known (the walk goes on down the branch, the
    * weight unchanged, as {@code getProbs} does), and kept as forks where
@@ -210,7 +160,7 @@ final class FractionalPairs {
    * weighs and sums); the second row's splits kept whole. A pair then walks
    * the second row's splits and the forks, not the first row's splits
    * again, with J48's arithmetic unchanged: the same products and sums in
-   * the same order as {@link FractionalPairs#probs} from the root. The
+   * the same order as {@code getProbs} from the root ({@link #probs}). The
    * arrays are one thread's, reused row after row.
    */
   static final class Forked {
@@ -332,7 +282,12 @@ final class FractionalPairs {
       return m_P1 - m_P0 > SMALL;
     }
 
-    /** {@link FractionalPairs#probs} on the copy: the same products and sums in the same order. */
+    /**
+     * J48's {@code getProbs} of both classes at node under weight w, into
+     * m_P0 and m_P1: a known value follows its branch, the weight unchanged;
+     * a missing one (a fork) sums, from 0 in branch order, each non-empty
+     * branch's under {@code weights[i] * w}; a leaf gives {@code w * classProb}.
+     */
     private void probs(int node, double w, double[] b) {
       while (true) {
         byte kind = m_Kind[node];
