@@ -207,3 +207,13 @@ def test_a_misspelt_command_is_said_with_the_closest(capsys):
         "weka-ranking: error: 'rnk' is no command (did you mean rank?) "
         "(see weka-ranking --help)\n"
     )
+
+
+def test_a_misspelt_flag_is_said_before_a_required_one_is_missed(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["rank", "--train", "x.arff", "--tset", "y.arff"])
+    assert stop.value.code == 2
+    assert capsys.readouterr().err == (
+        "weka-ranking rank: error: unrecognized arguments: --tset y.arff "
+        "(did you mean --test?) (see weka-ranking rank --help)\n"
+    )

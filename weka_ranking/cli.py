@@ -738,30 +738,58 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
         close = difflib.get_close_matches(asked, list(subparsers.choices), n=1)
         if close:
             parser.error(f"{asked!r} is no command (did you mean {close[0]}?)")
+    if asked in subparsers.choices:
+        # Before argparse's own checks: a misspelt --test is said as such, not
+        # as "--test is required".
+        sub = subparsers.choices[asked]
+        flags = [f for a in sub._actions for f in a.option_strings]
+        _refuse_unknown(sub, asked, _unknown_flag(given, asked, flags), given)
     args, unknown = parser.parse_known_args(given)
     if unknown:
-        sub = subparsers.choices[args.command]
-        flags = [f for a in sub._actions for f in a.option_strings]
-        word = unknown[0].split("=")[0]
-        close = difflib.get_close_matches(word, flags, n=1)
-        if PARAMETER_FLAGS.get(word) in flags:
-            name = word[2:].replace("-", "_")
-            close = [f"{PARAMETER_FLAGS[word]}, the Python face's {name}"]
-        if WEKA_FLAGS.get(word) in flags:
-            close = [f"{WEKA_FLAGS[word]}, WEKA's {word}"]
-        elif word in ("-t", "-T") and "task" in [a.dest for a in sub._actions]:
-            close = [
-                f"the data file as {args.command}'s first argument, without {word}"
-            ]
-        elif "--learner-options" in flags and (
-            "--" in given
-            or (word[:1] != "-" and any(g.startswith("--learner-o") for g in given))
-        ):
-            # WEKA's "-- -C 0.1", or the options unquoted: the shell split them.
-            close = ['--learner-options "-C 0.1", the options quoted as one value']
-        hint = f" (did you mean {close[0]}?)" if close else ""
-        sub.error(f"unrecognized arguments: {' '.join(unknown)}{hint}")
+        _refuse_unknown(subparsers.choices[args.command], args.command, unknown, given)
     return args
+
+
+def _unknown_flag(given: list[str], command: str, flags: list[str]) -> list[str]:
+    """The first ``--word`` after ``command`` that none of its ``flags`` starts with.
+
+    With its value, where one follows (argparse takes a flag's prefix).
+    """
+    words = given[given.index(command) + 1 :]
+    for i, word in enumerate(words):
+        if word == "--":
+            break
+        name = word.split("=")[0]
+        if word.startswith("--") and not any(f.startswith(name) for f in flags):
+            value = words[i + 1 : i + 2]
+            return [word, *(v for v in value if not v.startswith("-"))]
+    return []
+
+
+def _refuse_unknown(
+    sub: argparse.ArgumentParser, command: str, unknown: list[str], given: list[str]
+) -> None:
+    """Refuse the words ``command`` does not take, naming its closest flag."""
+    if not unknown:
+        return
+    flags = [f for a in sub._actions for f in a.option_strings]
+    word = unknown[0].split("=")[0]
+    close = difflib.get_close_matches(word, flags, n=1)
+    if PARAMETER_FLAGS.get(word) in flags:
+        name = word[2:].replace("-", "_")
+        close = [f"{PARAMETER_FLAGS[word]}, the Python face's {name}"]
+    if WEKA_FLAGS.get(word) in flags:
+        close = [f"{WEKA_FLAGS[word]}, WEKA's {word}"]
+    elif word in ("-t", "-T") and "task" in [a.dest for a in sub._actions]:
+        close = [f"the data file as {command}'s first argument, without {word}"]
+    elif "--learner-options" in flags and (
+        "--" in given
+        or (word[:1] != "-" and any(g.startswith("--learner-o") for g in given))
+    ):
+        # WEKA's "-- -C 0.1", or the options unquoted: the shell split them.
+        close = ['--learner-options "-C 0.1", the options quoted as one value']
+    hint = f" (did you mean {close[0]}?)" if close else ""
+    sub.error(f"unrecognized arguments: {' '.join(unknown)}{hint}")
 
 
 def _main(argv: Sequence[str] | None) -> int:
