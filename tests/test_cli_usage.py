@@ -217,3 +217,20 @@ def test_a_misspelt_flag_is_said_before_a_required_one_is_missed(capsys):
         "weka-ranking rank: error: unrecognized arguments: --tset y.arff "
         "(did you mean --test?) (see weka-ranking rank --help)\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("argv", "hint"),
+    [
+        (["rank", "-t", "a.arff"], "--train, WEKA's -t"),
+        (
+            ["train", "-t", "a.arff"],
+            "the data file as train's first argument, without -t",
+        ),
+    ],
+)
+def test_wekas_flag_is_said_before_a_required_one_is_missed(capsys, argv, hint):
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2
+    assert f"(did you mean {hint}?)" in capsys.readouterr().err

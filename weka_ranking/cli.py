@@ -753,14 +753,18 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
 def _unknown_flag(given: list[str], command: str, flags: list[str]) -> list[str]:
     """The first ``--word`` after ``command`` that none of its ``flags`` starts with.
 
-    With its value, where one follows (argparse takes a flag's prefix).
+    (argparse takes a flag's prefix), or of WEKA's flags (:data:`WEKA_FLAGS`)
+    one it does not take; with its value, where one follows.
     """
     words = given[given.index(command) + 1 :]
     for i, word in enumerate(words):
         if word == "--":
             break
         name = word.split("=")[0]
-        if word.startswith("--") and not any(f.startswith(name) for f in flags):
+        weka_habit = name in WEKA_FLAGS and name not in flags  # rank -t FILE
+        if weka_habit or (
+            word.startswith("--") and not any(f.startswith(name) for f in flags)
+        ):
             value = words[i + 1 : i + 2]
             return [word, *(v for v in value if not v.startswith("-"))]
     return []
