@@ -234,3 +234,12 @@ def test_wekas_flag_is_said_before_a_required_one_is_missed(capsys, argv, hint):
         main(argv)
     assert stop.value.code == 2
     assert f"(did you mean {hint}?)" in capsys.readouterr().err
+
+
+def test_no_worker_is_a_usage_error_naming_the_flag(capsys, tmp_path):
+    argv = ["experiment", "--data", "breast-cancer", "--scheme", "J48", "--jobs", "0"]
+    assert main([*argv, "--out", str(tmp_path / "out")]) == 2
+    assert capsys.readouterr().err == (
+        "weka-ranking: error: --jobs 0: give 1 worker or more\n"
+    )
+    assert not (tmp_path / "out").exists()

@@ -608,7 +608,9 @@ def _check_before_work(args: argparse.Namespace) -> None:
         raise ParameterError(given, getattr(args, given), str(err)) from None
     # Workers on this machine (a Dask scheduler's are elsewhere): a JVM each
     # on a local Dask cluster, threads of this process's JVM otherwise.
-    if getattr(args, "jobs", None) is not None and not getattr(args, "scheduler", None):
+    if getattr(args, "jobs", None) is not None and args.jobs < 1:
+        raise UsageError(f"--jobs {args.jobs}: give 1 worker or more")
+    if getattr(args, "jobs", None) and not getattr(args, "scheduler", None):
         own_jvms = getattr(args, "executor", "local") == "dask"
         machine.check_jobs(args.jobs, heap if own_jvms else None)
     if args.command == "rank" and Path(args.test).exists():

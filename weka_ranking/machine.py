@@ -150,14 +150,12 @@ def check_threads(threads: int) -> None:
 
 
 def check_jobs(jobs: int, heap_size: int | None) -> None:
-    """Refuse no worker, more workers than cores, or JVMs more than memory holds.
+    """Refuse more workers than cores, or JVMs of ``heap_size`` more than memory holds.
 
     ``heap_size``: each worker's JVM heap where each has a JVM of its own (a
     local Dask cluster's); None where the workers share one (the local
     executor's threads).
     """
-    if jobs < 1:
-        raise ParameterError("jobs", jobs, "give 1 or more workers")
     if jobs > cores():
         raise ParameterError(
             "jobs",

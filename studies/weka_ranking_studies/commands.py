@@ -31,8 +31,6 @@ logger = logging.getLogger("weka_ranking")
 def _reproduce(args: argparse.Namespace) -> int:
     from weka_ranking_studies.monograph.run import reproduce
 
-    if args.jobs is not None and args.jobs < 1:
-        raise UsageError(f"--jobs {args.jobs}: give 1 worker or more")
     if args.estimate:
         from weka_ranking_studies.monograph.estimate import WORKERS, estimate, lines
 
