@@ -188,6 +188,16 @@ Interrupt it and run the same command again: it finishes what is missing.
 Writes DIR/report.md, values.json, results.arff (WEKA's Experimenter reads it),
 and the figures."""
 
+
+def _metavar(parameter) -> str:
+    """A model option's value in the usage: its choices, or the flag's word."""
+    if parameter.name == "base":
+        return "NAME"
+    if parameter.choices:
+        return "{" + ",".join(parameter.choices) + "}"
+    return parameter.cli_flag.lstrip("-").replace("-", "_").upper()
+
+
 # fmt: off
 TASK = arg("task", metavar="TASK_OR_FILE",
            help=f"a built-in task ({', '.join(TASKS)}) or a data file (ARFF, "
@@ -203,15 +213,6 @@ DATA = [
     arg("--drop-unsupported", action="store_true",
         help="drop string and relational attributes"),
 ]
-def _metavar(parameter) -> str:
-    """A model option's value in the usage: its choices, or the flag's word."""
-    if parameter.name == "base":
-        return "NAME"
-    if parameter.choices:
-        return "{" + ",".join(parameter.choices) + "}"
-    return parameter.cli_flag.lstrip("-").replace("-", "_").upper()
-
-
 MODEL = [
     arg(p.cli_flag, dest=p.name, metavar=_metavar(p),
         help=f"{p.help} ("
@@ -744,8 +745,7 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
         # Before argparse's own checks: a misspelt --test is said as such, not
         # as "--test is required".
         sub = subparsers.choices[asked]
-        flags = [f for a in sub._actions for f in a.option_strings]
-        _refuse_unknown(sub, asked, _unknown_flag(given, asked, flags), given)
+        _refuse_unknown(sub, asked, _unknown_flag(given, asked, _flags_of(sub)), given)
     args, unknown = parser.parse_known_args(given)
     if unknown:
         _refuse_unknown(subparsers.choices[args.command], args.command, unknown, given)
@@ -753,10 +753,10 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
 
 
 def _unknown_flag(given: list[str], command: str, flags: list[str]) -> list[str]:
-    """The first ``--word`` after ``command`` that none of its ``flags`` starts with.
+    """The first word after ``command`` that it takes as no flag, and its value.
 
-    (argparse takes a flag's prefix), or of WEKA's flags (:data:`WEKA_FLAGS`)
-    one it does not take; with its value, where one follows.
+    A ``--word`` that none of its ``flags`` starts with (argparse takes a
+    flag's prefix), or one of WEKA's flags (:data:`WEKA_FLAGS`) it lacks.
     """
     words = given[given.index(command) + 1 :]
     for i, word in enumerate(words):
@@ -772,13 +772,18 @@ def _unknown_flag(given: list[str], command: str, flags: list[str]) -> list[str]
     return []
 
 
+def _flags_of(sub: argparse.ArgumentParser) -> list[str]:
+    """The flags a command's parser takes, every spelling."""
+    return [flag for action in sub._actions for flag in action.option_strings]
+
+
 def _refuse_unknown(
     sub: argparse.ArgumentParser, command: str, unknown: list[str], given: list[str]
 ) -> None:
     """Refuse the words ``command`` does not take, naming its closest flag."""
     if not unknown:
         return
-    flags = [f for a in sub._actions for f in a.option_strings]
+    flags = _flags_of(sub)
     word = unknown[0].split("=")[0]
     close = difflib.get_close_matches(word, flags, n=1)
     if PARAMETER_FLAGS.get(word) in flags:
@@ -790,7 +795,10 @@ def _refuse_unknown(
         close = [f"the data file as {command}'s first argument, without {word}"]
     elif "--learner-options" in flags and (
         "--" in given
-        or (word[:1] != "-" and any(g.startswith("--learner-o") for g in given))
+        or (
+            word[:1] != "-"
+            and any(g.split("=")[0] == "--learner-options" for g in given)
+        )
     ):
         # WEKA's "-- -C 0.1", or the options unquoted: the shell split them.
         close = ['--learner-options "-C 0.1", the options quoted as one value']

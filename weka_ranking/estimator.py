@@ -300,10 +300,14 @@ def _scoring_names(
     attributes, ``X``'s own, for the header check to compare.
     """
     names = tuple(attribute.name for attribute in attributes)
-    positions = tuple(f"x{j + 1}" for j in range(len(names)))
-    if hasattr(estimator, "feature_names_in_") or names == positions:
+    if hasattr(estimator, "feature_names_in_") or names == _positions(len(names)):
         return names
     return _column_names(X)
+
+
+def _positions(m: int) -> tuple[str, ...]:
+    """The names of m features known by position alone: ``x1..xm``."""
+    return tuple(f"x{j + 1}" for j in range(m))
 
 
 def _named_attributes(
@@ -318,7 +322,7 @@ def _named_attributes(
     check, by its count).
     """
     if names is None or len(names) != X.shape[1]:
-        names = tuple(f"x{j + 1}" for j in range(X.shape[1]))
+        names = _positions(X.shape[1])
     return tuple(Attribute(name, nominal.get(j)) for j, name in enumerate(names))
 
 
