@@ -23,6 +23,7 @@ from sklearn.preprocessing import StandardScaler  # noqa: E402
 
 from weka_ranking import (  # noqa: E402
     DataError,
+    bridge,
     GridSearch,
     RankingReduction,
     cross_validate,
@@ -97,6 +98,35 @@ def test_category_columns_give_the_model_of_the_same_arff_file(tmp_path, weka):
     assert from_frame.auc(frame, y) == from_file.auc(data)
     assert list(from_frame.feature_names_in_) == ["colour", "size", "weight"]
     assert from_frame.n_features_in_ == 3
+
+
+def test_a_category_y_declares_the_class_in_its_order(tmp_path, weka):
+    """A class read into pandas keeps its file's order (credit-g's {good,bad}).
+
+    The WEKA model's class declares the labels in that order, so WEKA takes
+    the file as the model's header; ``classes_`` stays scikit-learn's sorted.
+    """
+    frame, y = frame_and_labels()
+    path = tmp_path / "colours.arff"
+    path.write_text(as_arff(frame, y).replace("{no,yes}", "{yes,no}"))
+    data = load_arff(path, positive="yes")
+    from_file = model().fit(data)
+    from_frame = model().fit(frame, pandas.Categorical(y, categories=["yes", "no"]))
+    file_header = bridge.to_instances(data)
+    assert (
+        bridge.training_header(from_frame.weka_model_).equalHeadersMsg(file_header)
+        is None
+    )
+    assert list(from_frame.classes_) == ["no", "yes"]
+    assert str(from_frame.weka_model_) == str(from_file.weka_model_)
+    np.testing.assert_array_equal(
+        from_frame.decision_function(data), from_file.decision_function(data)
+    )
+    # plain labels: the class holds them sorted, and WEKA names the difference
+    plain = model().fit(frame, y)
+    assert "Labels differ at position 1: no != yes" in str(
+        bridge.training_header(plain.weka_model_).equalHeadersMsg(file_header)
+    )
 
 
 def test_categories_in_another_order_are_matched_by_name(weka):

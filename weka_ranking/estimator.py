@@ -473,11 +473,25 @@ def input_name(X) -> str:
     return "the DataFrame X" if hasattr(X, "columns") else "the array X"
 
 
+def declared_labels(y: Any) -> tuple[str, ...] | None:
+    """A ``category`` y's categories as strings, in their order; else None.
+
+    A nominal class read from an ARFF file into pandas keeps the file's order
+    (credit-g's ``{good,bad}``): the WEKA model's class declares the labels in
+    that order, so that WEKA takes the file as the model's header.
+    """
+    dtype = getattr(y, "dtype", None)
+    if getattr(dtype, "name", None) != "category":
+        return None
+    return tuple(str(c) for c in dtype.categories)
+
+
 def labelled_dataset(
     X: np.ndarray,
     y: np.ndarray,
     source: str,
     attributes: tuple[Attribute, ...] | None = None,
+    declared: tuple[str, ...] | None = None,
 ) -> tuple[Dataset, np.ndarray]:
     """A Dataset of checked arrays, and the two classes in sorted order.
 
@@ -485,6 +499,8 @@ def labelled_dataset(
     scikit-learn's binary convention (``classes_[1]`` is the positive one).
     ``source`` names the data in messages (:func:`input_name` of what was passed);
     ``attributes`` are :func:`check_arrays`'s (numeric ``x1..xm`` when None).
+    ``declared`` (:func:`declared_labels`) orders the WEKA class's two values
+    where it holds both; they are sorted otherwise.
     """
     classes = np.unique(y)
     if len(classes) > 2:
@@ -498,8 +514,17 @@ def labelled_dataset(
             "y holds one class only: no pair of different classes can be formed"
         )
     codes = (y == classes[1]).astype(np.int8)
-    classes_named = (str(classes[0]), str(classes[1]))
-    data = array_dataset(X, codes, classes_named, source=source, attributes=attributes)
+    named = [str(classes[0]), str(classes[1])]
+    if declared is not None and set(named) <= set(declared):
+        named.sort(key=declared.index)
+    data = array_dataset(
+        X,
+        codes,
+        tuple(named),
+        named.index(str(classes[1])),
+        source=source,
+        attributes=attributes,
+    )
     return data, classes
 
 
@@ -507,20 +532,22 @@ def array_dataset(
     X: np.ndarray,
     y: np.ndarray | None = None,
     classes: tuple[str, str] = ("0", "1"),
+    positive_index: int = 1,
     *,
     source: str,
     attributes: tuple[Attribute, ...] | None = None,
 ) -> Dataset:
     """A Dataset of the features ``x1..xm`` from a matrix.
 
-    ``y`` in {0, 1} (1 for ``classes[1]``, which ranks first), zeros when not given;
+    ``y`` in {0, 1} (1 for ``classes[positive_index]``, which ranks first),
+    zeros when not given;
     ``source`` names the data in messages (:func:`input_name` of what was passed);
     ``attributes`` are :func:`check_arrays`'s (numeric ``x1..xm`` when None).
     """
     y = np.zeros(len(X), dtype=np.int8) if y is None else y.astype(np.int8)
     if attributes is None:
         attributes = _named_attributes(X, {})
-    return Dataset(X, y, attributes, "class", classes, 1, source=source)
+    return Dataset(X, y, attributes, "class", classes, positive_index, source=source)
 
 
 def as_dataset(

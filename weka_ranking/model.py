@@ -19,6 +19,7 @@ from weka_ranking.estimator import (
     as_dataset,
     check_arrays,
     clone,
+    declared_labels,
     input_name,
     labelled_dataset,
 )
@@ -403,7 +404,11 @@ class RankingReduction(ClassifierMixin, Ranker):
         else:
             features = check_arrays(self, X, y, fitting=True)
             data, classes = labelled_dataset(
-                features.X, features.y, input_name(X), features.attributes
+                features.X,
+                features.y,
+                input_name(X),
+                features.attributes,
+                declared_labels(y),
             )
         instances = bridge.to_instances(data)
         self._fit_instances(instances, data, data.positive_index)
