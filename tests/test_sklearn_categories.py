@@ -23,9 +23,9 @@ from sklearn.preprocessing import StandardScaler  # noqa: E402
 
 from weka_ranking import (  # noqa: E402
     DataError,
-    bridge,
     GridSearch,
     RankingReduction,
+    bridge,
     cross_validate,
     load_arff,
 )
