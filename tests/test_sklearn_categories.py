@@ -29,6 +29,7 @@ from weka_ranking import (  # noqa: E402
     cross_validate,
     load_arff,
 )
+from weka_ranking.errors import WekaRankingWarning  # noqa: E402
 from weka_ranking.folds import weka_folds  # noqa: E402
 
 COLOURS = ["red", "green", "blue", "grey"]  # grey declared, never seen
@@ -295,14 +296,24 @@ def test_a_frames_column_names_name_the_attributes(weka):
 
 @pytest.mark.parametrize(
     "columns",
-    [["size", "class"], ["grade", "weight"], [0, 1]],
-    ids=["class", "grade", "not-text"],
+    [["size", "class"], ["grade", "weight"], ["size", " "], [0, 1]],
+    ids=["class", "grade", "blank", "not-text"],
 )
 def test_names_weka_cannot_hold_leave_the_features_x1_to_xm(weka, columns):
     frame, y = frame_and_labels()
     numeric = frame[["size", "weight"]].set_axis(columns, axis=1)
-    fitted = model().fit(numeric, y)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        fitted = model().fit(numeric, y)
     assert [a.name for a in fitted.attributes_] == ["x1", "x2"]
+    # a reserved name is said (and what to do); names scikit-learn drops are not
+    said = [
+        str(w.message) for w in caught if issubclass(w.category, WekaRankingWarning)
+    ]
+    unusable = [c for c in columns if c in ("class", "grade", " ")]
+    assert len(said) == len(unusable)
+    for line in said:
+        assert f"a column named {unusable[0]!r}" in line and "rename it" in line
     np.testing.assert_array_equal(
         fitted.decision_function(numeric),
         model().fit(numeric.to_numpy(), y).decision_function(numeric.to_numpy()),

@@ -14,12 +14,14 @@ makes an unfitted copy from ``get_params``.
 from __future__ import annotations
 
 import inspect
+import logging
 import warnings
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 import numpy as np
 
+from weka_ranking import progress
 from weka_ranking.data import Attribute, Dataset
 from weka_ranking.errors import DataError
 
@@ -31,6 +33,8 @@ try:
     from sklearn.utils.validation import check_is_fitted, validate_data
 except ImportError:
     BaseEstimator = ClassifierMixin = validate_data = None  # type: ignore[assignment,misc]
+
+logger = logging.getLogger(__name__)
 
 
 if BaseEstimator is None:
@@ -209,7 +213,7 @@ def check_arrays(
     """
     source = input_name(X)
     names = (
-        _column_names(X)
+        _column_names(X, fitting=True)
         if attributes is None
         else _scoring_names(estimator, X, attributes)
     )
@@ -266,26 +270,40 @@ def _check_column_names(estimator, X) -> None:
 RESERVED_NAMES = frozenset({"class", "group", "grade"})
 
 
-def _column_names(X) -> tuple[str, ...] | None:
+def _column_names(X, fitting: bool = False) -> tuple[str, ...] | None:
     """A DataFrame's column names, to name its features in WEKA, where they can.
 
     So that a model trained on a frame shows its columns in the trees' text
     and in the WEKA model file, whose header then matches an ARFF file of the
     same columns. They can where scikit-learn records them as
     ``feature_names_in_`` (every name a string) and WEKA can hold them (no
-    two alike, none of :data:`RESERVED_NAMES`); otherwise, and for anything
-    but a DataFrame, None: the features are ``x1..xm``.
+    two alike, none blank, none of :data:`RESERVED_NAMES`); otherwise, and
+    for anything but a DataFrame, None: the features are ``x1..xm``.
+    ``fitting`` says which names WEKA could not hold, where they are why.
     """
     columns = getattr(X, "columns", None)
     if columns is None or not hasattr(X, "dtypes"):
         return None
     names = tuple(columns)
-    usable = (
-        all(isinstance(name, str) for name in names)
-        and len(set(names)) == len(names)
-        and not RESERVED_NAMES.intersection(names)
+    if not all(isinstance(name, str) for name in names) or len(set(names)) != len(
+        names
+    ):
+        return None  # scikit-learn records no names, or refuses them
+    unusable = sorted(
+        {name for name in names if name in RESERVED_NAMES or not name.strip()}
     )
-    return names if usable else None
+    if unusable and fitting:
+        progress.warn(
+            logger,
+            "%s: a column named %s, a name WEKA cannot give a feature (class, "
+            "group and grade are the class's and the query's; a name must not "
+            "be blank): the features are named x1..x%d; rename it to have the "
+            "columns' names in the trees and the WEKA model",
+            input_name(X),
+            " and ".join(repr(name) for name in unusable),
+            len(names),
+        )
+    return None if unusable else names
 
 
 def _scoring_names(
