@@ -101,33 +101,39 @@ def test_category_columns_give_the_model_of_the_same_arff_file(tmp_path, weka):
     assert from_frame.n_features_in_ == 3
 
 
-def test_a_category_y_declares_the_class_in_its_order(tmp_path, weka):
-    """A class read into pandas keeps its file's order (credit-g's {good,bad}).
+def test_a_named_category_y_declares_the_class_as_its_file(tmp_path, weka):
+    """A class read into pandas keeps its file's name and order ({good,bad}).
 
-    The WEKA model's class declares the labels in that order, so WEKA takes
-    the file as the model's header; ``classes_`` stays scikit-learn's sorted.
+    The WEKA model's class takes them, so WEKA takes the file as the model's
+    header; ``classes_`` stays scikit-learn's sorted.
     """
     frame, y = frame_and_labels()
     path = tmp_path / "colours.arff"
-    path.write_text(as_arff(frame, y).replace("{no,yes}", "{yes,no}"))
+    path.write_text(
+        as_arff(frame, y).replace("@attribute class {no,yes}", "@attribute ok {yes,no}")
+    )
     data = load_arff(path, positive="yes")
     from_file = model().fit(data)
-    from_frame = model().fit(frame, pandas.Categorical(y, categories=["yes", "no"]))
+    labels = pandas.Series(pandas.Categorical(y, categories=["yes", "no"]), name="ok")
+    from_frame = model().fit(frame, labels)
     file_header = bridge.to_instances(data)
-    assert (
-        bridge.training_header(from_frame.weka_model_).equalHeadersMsg(file_header)
-        is None
-    )
+    header = bridge.training_header(from_frame.weka_model_)
+    assert header.equalHeadersMsg(file_header) is None
     assert list(from_frame.classes_) == ["no", "yes"]
     assert str(from_frame.weka_model_) == str(from_file.weka_model_)
     np.testing.assert_array_equal(
         from_frame.decision_function(data), from_file.decision_function(data)
     )
-    # plain labels: the class holds them sorted, and WEKA names the difference
-    plain = model().fit(frame, y)
-    assert "Labels differ at position 1: no != yes" in str(
-        bridge.training_header(plain.weka_model_).equalHeadersMsg(file_header)
-    )
+    # plain labels: the class is "class", its labels sorted; WEKA says both
+    plain = bridge.training_header(model().fit(frame, y).weka_model_)
+    assert "Names differ: class != ok" in str(plain.equalHeadersMsg(file_header))
+    assert plain.classAttribute().value(0) == "no"
+    # a name WEKA cannot hold beside the features leaves the class "class"
+    for name in ("size", " "):
+        named = model().fit(frame, labels.rename(name))
+        assert bridge.training_header(named.weka_model_).classAttribute().name() == (
+            "class"
+        )
 
 
 def test_categories_in_another_order_are_matched_by_name(weka):
@@ -313,7 +319,7 @@ def test_names_weka_cannot_hold_leave_the_features_x1_to_xm(weka, columns):
     unusable = [c for c in columns if c in ("class", "grade", " ")]
     assert len(said) == len(unusable)
     for line in said:
-        assert f"a column named {unusable[0]!r}" in line and "rename it" in line
+        assert f"a column named {unusable[0]!r}" in line and "rename it " in line
     np.testing.assert_array_equal(
         fitted.decision_function(numeric),
         model().fit(numeric.to_numpy(), y).decision_function(numeric.to_numpy()),

@@ -559,6 +559,15 @@ def synthetic(n: int, features: int = 20, seed: int = 1) -> Dataset:
     The top 30% of the signal (the first five features informative, or as
     many as there are) plus as much noise is positive: data of any size to try
     the method on, as the benchmarks and the tests do.
+
+    Parameters
+    ----------
+    n : int
+        Instances, at least 2.
+    features : int, default=20
+        Standard normal features ``x1..xm``, at least 1.
+    seed : int, default=1
+        NumPy's generator's seed: the same seed, the same data.
     """
     if n < 2 or features < 1:
         raise ValueError(

@@ -217,8 +217,8 @@ def check_arrays(
         if attributes is None
         else _scoring_names(estimator, X, attributes)
     )
-    if not fitting and validate_data is not None and estimator is not None:
-        _check_column_names(estimator, X)
+    if not fitting and estimator is not None:
+        _check_column_names(estimator, X, attributes)
     X, nominal = _categories_as_codes(X, None if fitting else attributes)
     _refuse_text_columns(X)
     if validate_data is not None and estimator is not None:
@@ -250,19 +250,30 @@ def check_arrays(
     return Features(X, y, _named_attributes(X, nominal, names))
 
 
-def _check_column_names(estimator, X) -> None:
-    """scikit-learn's check of a frame's columns against ``feature_names_in_``, first.
+def _check_column_names(estimator, X, attributes: tuple[Attribute, ...]) -> None:
+    """A frame's columns checked against the training frame's, first.
 
     Before the category columns are matched by position to the training
     data's: a frame of reordered columns is then said to be one, not a
-    column to hold values of another. Its warnings are left to the full
-    check that follows, so that each is said once.
+    column to hold values of another. With scikit-learn, its check against
+    ``feature_names_in_``, whose warnings are left to the full check that
+    follows, so that each is said once; without, the same words where the
+    columns are the training frame's in another order.
     """
     if not hasattr(X, "dtypes"):
         return
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        validate_data(estimator, X, reset=False, skip_check_array=True)
+    if validate_data is not None:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            validate_data(estimator, X, reset=False, skip_check_array=True)
+        return
+    names, fitted = _column_names(X), tuple(a.name for a in attributes)
+    if names is not None and names != fitted and sorted(names) == sorted(fitted):
+        raise ValueError(
+            f"{input_name(X)}: the feature names should match those that were "
+            "passed during fit: feature names must be in the same order as they "
+            f"were in fit ({', '.join(fitted)})"
+        )
 
 
 #: The names the reduction's own attributes take beside the features: the
@@ -295,13 +306,16 @@ def _column_names(X, fitting: bool = False) -> tuple[str, ...] | None:
     if unusable and fitting:
         progress.warn(
             logger,
-            "%s: a column named %s, a name WEKA cannot give a feature (class, "
-            "group and grade are the class's and the query's; a name must not "
-            "be blank): the features are named x1..x%d; rename it to have the "
-            "columns' names in the trees and the WEKA model",
+            "%s: %s, a name WEKA cannot give a feature (class, group and grade "
+            "are the class's and the query's; a name must not be blank): the "
+            "features are named x1..x%d, so the trees and the saved WEKA model "
+            "name no column and an ARFF file of these columns does not match "
+            "it; rename %s to keep the names",
             input_name(X),
-            " and ".join(repr(name) for name in unusable),
+            ("a column named " if len(unusable) == 1 else "columns named ")
+            + " and ".join(repr(name) for name in unusable),
             len(names),
+            "it" if len(unusable) == 1 else "them",
         )
     return None if unusable else names
 
@@ -491,17 +505,29 @@ def input_name(X) -> str:
     return "the DataFrame X" if hasattr(X, "columns") else "the array X"
 
 
-def declared_labels(y: Any) -> tuple[str, ...] | None:
-    """A ``category`` y's categories as strings, in their order; else None.
+class DeclaredClass(NamedTuple):
+    """What a pandas y says of the WEKA class: its name and its labels' order."""
 
-    A nominal class read from an ARFF file into pandas keeps the file's order
-    (credit-g's ``{good,bad}``): the WEKA model's class declares the labels in
-    that order, so that WEKA takes the file as the model's header.
+    name: str | None
+    labels: tuple[str, ...] | None
+
+
+def declared_class(y: Any) -> DeclaredClass:
+    """A Series y's name, and a ``category`` y's categories as strings in order.
+
+    A nominal class read from an ARFF file into pandas keeps the file's name
+    and order (colic's ``surgical_lesion``, credit-g's ``{good,bad}``): the
+    WEKA model's class takes them, so that WEKA takes the file as the model's
+    header. None where y says nothing (an array, plain labels).
     """
+    name = getattr(y, "name", None)
     dtype = getattr(y, "dtype", None)
-    if getattr(dtype, "name", None) != "category":
-        return None
-    return tuple(str(c) for c in dtype.categories)
+    labels = (
+        tuple(str(c) for c in dtype.categories)
+        if getattr(dtype, "name", None) == "category"
+        else None
+    )
+    return DeclaredClass(name if isinstance(name, str) else None, labels)
 
 
 def labelled_dataset(
@@ -509,7 +535,7 @@ def labelled_dataset(
     y: np.ndarray,
     source: str,
     attributes: tuple[Attribute, ...] | None = None,
-    declared: tuple[str, ...] | None = None,
+    declared: DeclaredClass = DeclaredClass(None, None),
 ) -> tuple[Dataset, np.ndarray]:
     """A Dataset of checked arrays, and the two classes in sorted order.
 
@@ -517,8 +543,9 @@ def labelled_dataset(
     scikit-learn's binary convention (``classes_[1]`` is the positive one).
     ``source`` names the data in messages (:func:`input_name` of what was passed);
     ``attributes`` are :func:`check_arrays`'s (numeric ``x1..xm`` when None).
-    ``declared`` (:func:`declared_labels`) orders the WEKA class's two values
-    where it holds both; they are sorted otherwise.
+    ``declared`` (:func:`declared_class`) names the WEKA class where WEKA can
+    hold the name beside the features (``class`` otherwise), and orders its
+    two values where its labels hold both (sorted otherwise).
     """
     classes = np.unique(y)
     if len(classes) > 2:
@@ -533,8 +560,12 @@ def labelled_dataset(
         )
     codes = (y == classes[1]).astype(np.int8)
     named = [str(classes[0]), str(classes[1])]
-    if declared is not None and set(named) <= set(declared):
-        named.sort(key=declared.index)
+    if declared.labels is not None and set(named) <= set(declared.labels):
+        named.sort(key=declared.labels.index)
+    if attributes is None:
+        attributes = _named_attributes(X, {})
+    name = declared.name
+    usable = name and name.strip() and name not in {a.name for a in attributes}
     data = array_dataset(
         X,
         codes,
@@ -542,6 +573,7 @@ def labelled_dataset(
         named.index(str(classes[1])),
         source=source,
         attributes=attributes,
+        class_name=name if usable else "class",
     )
     return data, classes
 
@@ -554,6 +586,7 @@ def array_dataset(
     *,
     source: str,
     attributes: tuple[Attribute, ...] | None = None,
+    class_name: str = "class",
 ) -> Dataset:
     """A Dataset of the features ``x1..xm`` from a matrix.
 
@@ -565,7 +598,7 @@ def array_dataset(
     y = np.zeros(len(X), dtype=np.int8) if y is None else y.astype(np.int8)
     if attributes is None:
         attributes = _named_attributes(X, {})
-    return Dataset(X, y, attributes, "class", classes, positive_index, source=source)
+    return Dataset(X, y, attributes, class_name, classes, positive_index, source=source)
 
 
 def as_dataset(

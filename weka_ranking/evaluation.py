@@ -27,7 +27,7 @@ from weka_ranking.errors import DataError, ParameterError, Remedy
 from weka_ranking.estimator import (
     check_arrays,
     clone,
-    declared_labels,
+    declared_class,
     input_name,
     labelled_dataset,
 )
@@ -503,7 +503,7 @@ def cross_validate(
             features.y,
             input_name(X),
             features.attributes,
-            declared_labels(y),
+            declared_class(y),
         )
     seed = estimator.seed if seed is None else seed
     check_folds(data, folds)

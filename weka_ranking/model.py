@@ -19,7 +19,7 @@ from weka_ranking.estimator import (
     as_dataset,
     check_arrays,
     clone,
-    declared_labels,
+    declared_class,
     input_name,
     labelled_dataset,
 )
@@ -410,7 +410,7 @@ class RankingReduction(ClassifierMixin, Ranker):
                 features.y,
                 input_name(X),
                 features.attributes,
-                declared_labels(y),
+                declared_class(y),
             )
         instances = bridge.to_instances(data)
         self._fit_instances(instances, data, data.positive_index)
