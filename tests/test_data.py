@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from weka_ranking import DataError, bridge, load_arff, load_task
-from weka_ranking.data import Attribute, Declared, Table, binary_dataset
+from weka_ranking.data import Attribute, Declared, Table, binary_dataset, synthetic
 from weka_ranking.errors import WekaRankingWarning
 from weka_ranking.tasks import STUDY_TASKS
 
@@ -310,3 +310,13 @@ def test_a_data_warning_names_the_callers_line(tmp_path):
     with pytest.warns(WekaRankingWarning, match="an identifier") as said:
         load_arff(path)
     assert [w.filename for w in said] == [__file__]
+
+
+def test_synthetic_data_of_few_features():
+    """Fewer than five features are all informative; no feature is refused in words."""
+    data = synthetic(300, features=3)
+    assert data.X.shape == (300, 3) and 0 < data.y.mean() < 0.5
+    # the first features carry the signal: the positives' means lie above
+    assert (data.X[data.y == 1].mean(axis=0) > data.X[data.y == 0].mean(axis=0)).all()
+    with pytest.raises(ValueError, match="features=0: give .* features of at least 1"):
+        synthetic(10, features=0)

@@ -20,3 +20,5 @@ def test_cv_with_a_short_name_and_a_suggestion_for_a_typo(capsys, weka):
     capsys.readouterr()
     error = failing(capsys, "cv", "hepatitis", "--learner", "RandomForrest")
     assert "did you mean RandomForest" in error
+    # compared in lower case: two digits swapped in a lower-case name
+    assert "did you mean J48" in failing(capsys, "cv", "hepatitis", "--learner", "j84")

@@ -183,6 +183,19 @@ assert repr(m) == "RankingReduction(base='Logistic')", repr(m)
 assert clone(m).get_params() == m.get_params()
 m.fit(X, y)
 assert pickle.loads(pickle.dumps(m)).scores(X).tolist() == m.scores(X).tolist()
+try:
+    import pandas
+except ImportError:
+    pandas = None
+if pandas is not None:  # a frame's reordered columns are said to be
+    frame = pandas.DataFrame({"a": X[:, 0], "c": pandas.Categorical(y % 4 // 2)})
+    m.fit(frame, y)
+    try:
+        m.scores(frame[["c", "a"]])
+    except ValueError as err:
+        assert "must be in the same order as they were in fit (a, c)" in str(err)
+    else:
+        raise AssertionError("reordered columns scored")
 print("ok")
 """
     run = subprocess.run(

@@ -25,9 +25,11 @@ from weka_ranking import (  # noqa: E402
     DataError,
     GridSearch,
     RankingReduction,
+    bridge,
     cross_validate,
     load_arff,
 )
+from weka_ranking.errors import WekaRankingWarning  # noqa: E402
 from weka_ranking.folds import weka_folds  # noqa: E402
 
 COLOURS = ["red", "green", "blue", "grey"]  # grey declared, never seen
@@ -97,6 +99,41 @@ def test_category_columns_give_the_model_of_the_same_arff_file(tmp_path, weka):
     assert from_frame.auc(frame, y) == from_file.auc(data)
     assert list(from_frame.feature_names_in_) == ["colour", "size", "weight"]
     assert from_frame.n_features_in_ == 3
+
+
+def test_a_named_category_y_declares_the_class_as_its_file(tmp_path, weka):
+    """A class read into pandas keeps its file's name and order ({good,bad}).
+
+    The WEKA model's class takes them, so WEKA takes the file as the model's
+    header; ``classes_`` stays scikit-learn's sorted.
+    """
+    frame, y = frame_and_labels()
+    path = tmp_path / "colours.arff"
+    path.write_text(
+        as_arff(frame, y).replace("@attribute class {no,yes}", "@attribute ok {yes,no}")
+    )
+    data = load_arff(path, positive="yes")
+    from_file = model().fit(data)
+    labels = pandas.Series(pandas.Categorical(y, categories=["yes", "no"]), name="ok")
+    from_frame = model().fit(frame, labels)
+    file_header = bridge.to_instances(data)
+    header = bridge.training_header(from_frame.weka_model_)
+    assert header.equalHeadersMsg(file_header) is None
+    assert list(from_frame.classes_) == ["no", "yes"]
+    assert str(from_frame.weka_model_) == str(from_file.weka_model_)
+    np.testing.assert_array_equal(
+        from_frame.decision_function(data), from_file.decision_function(data)
+    )
+    # plain labels: the class is "class", its labels sorted; WEKA says both
+    plain = bridge.training_header(model().fit(frame, y).weka_model_)
+    assert "Names differ: class != ok" in str(plain.equalHeadersMsg(file_header))
+    assert plain.classAttribute().value(0) == "no"
+    # a name WEKA cannot hold beside the features leaves the class "class"
+    for name in ("size", " "):
+        named = model().fit(frame, labels.rename(name))
+        assert bridge.training_header(named.weka_model_).classAttribute().name() == (
+            "class"
+        )
 
 
 def test_categories_in_another_order_are_matched_by_name(weka):
@@ -265,14 +302,24 @@ def test_a_frames_column_names_name_the_attributes(weka):
 
 @pytest.mark.parametrize(
     "columns",
-    [["size", "class"], ["grade", "weight"], [0, 1]],
-    ids=["class", "grade", "not-text"],
+    [["size", "class"], ["grade", "weight"], ["size", " "], [0, 1]],
+    ids=["class", "grade", "blank", "not-text"],
 )
 def test_names_weka_cannot_hold_leave_the_features_x1_to_xm(weka, columns):
     frame, y = frame_and_labels()
     numeric = frame[["size", "weight"]].set_axis(columns, axis=1)
-    fitted = model().fit(numeric, y)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        fitted = model().fit(numeric, y)
     assert [a.name for a in fitted.attributes_] == ["x1", "x2"]
+    # a reserved name is said (and what to do); names scikit-learn drops are not
+    said = [
+        str(w.message) for w in caught if issubclass(w.category, WekaRankingWarning)
+    ]
+    unusable = [c for c in columns if c in ("class", "grade", " ")]
+    assert len(said) == len(unusable)
+    for line in said:
+        assert f"a column named {unusable[0]!r}" in line and "rename it " in line
     np.testing.assert_array_equal(
         fitted.decision_function(numeric),
         model().fit(numeric.to_numpy(), y).decision_function(numeric.to_numpy()),

@@ -556,14 +556,29 @@ def _weka_recipe(
 def synthetic(n: int, features: int = 20, seed: int = 1) -> Dataset:
     """N distinct instances with continuous features and a known signal.
 
-    The top 30% of the signal (five informative features) plus as much noise
-    is positive: data of any size to try the method on, as the benchmarks and
-    the tests do.
+    The top 30% of the signal (the first five features informative, or as
+    many as there are) plus as much noise is positive: data of any size to try
+    the method on, as the benchmarks and the tests do.
+
+    Parameters
+    ----------
+    n : int
+        Instances, at least 2.
+    features : int, default=20
+        Standard normal features ``x1..xm``, at least 1.
+    seed : int, default=1
+        NumPy's generator's seed: the same seed, the same data.
     """
+    if n < 2 or features < 1:
+        raise ValueError(
+            f"synthetic: n={n}, features={features}: give n of at least 2 "
+            "and features of at least 1"
+        )
     rng = np.random.default_rng(seed)
     X = rng.standard_normal((n, features))
     weights = np.zeros(features)
-    weights[:5] = (5, 4, 3, 2, 1)
+    informative = min(features, 5)
+    weights[:informative] = (5, 4, 3, 2, 1)[:informative]
     signal = X @ weights
     signal += rng.standard_normal(n) * signal.std()
     y = (signal > np.quantile(signal, 0.7)).astype(np.int8)

@@ -14,12 +14,14 @@ makes an unfitted copy from ``get_params``.
 from __future__ import annotations
 
 import inspect
+import logging
 import warnings
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 import numpy as np
 
+from weka_ranking import progress
 from weka_ranking.data import Attribute, Dataset
 from weka_ranking.errors import DataError
 
@@ -31,6 +33,8 @@ try:
     from sklearn.utils.validation import check_is_fitted, validate_data
 except ImportError:
     BaseEstimator = ClassifierMixin = validate_data = None  # type: ignore[assignment,misc]
+
+logger = logging.getLogger(__name__)
 
 
 if BaseEstimator is None:
@@ -209,12 +213,12 @@ def check_arrays(
     """
     source = input_name(X)
     names = (
-        _column_names(X)
+        _column_names(X, fitting=True)
         if attributes is None
         else _scoring_names(estimator, X, attributes)
     )
-    if not fitting and validate_data is not None and estimator is not None:
-        _check_column_names(estimator, X)
+    if not fitting and estimator is not None:
+        _check_column_names(estimator, X, attributes)
     X, nominal = _categories_as_codes(X, None if fitting else attributes)
     _refuse_text_columns(X)
     if validate_data is not None and estimator is not None:
@@ -246,19 +250,30 @@ def check_arrays(
     return Features(X, y, _named_attributes(X, nominal, names))
 
 
-def _check_column_names(estimator, X) -> None:
-    """scikit-learn's check of a frame's columns against ``feature_names_in_``, first.
+def _check_column_names(estimator, X, attributes: tuple[Attribute, ...]) -> None:
+    """A frame's columns checked against the training frame's, first.
 
     Before the category columns are matched by position to the training
     data's: a frame of reordered columns is then said to be one, not a
-    column to hold values of another. Its warnings are left to the full
-    check that follows, so that each is said once.
+    column to hold values of another. With scikit-learn, its check against
+    ``feature_names_in_``, whose warnings are left to the full check that
+    follows, so that each is said once; without, the same words where the
+    columns are the training frame's in another order.
     """
     if not hasattr(X, "dtypes"):
         return
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        validate_data(estimator, X, reset=False, skip_check_array=True)
+    if validate_data is not None:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            validate_data(estimator, X, reset=False, skip_check_array=True)
+        return
+    names, fitted = _column_names(X), tuple(a.name for a in attributes)
+    if names is not None and names != fitted and sorted(names) == sorted(fitted):
+        raise ValueError(
+            f"{input_name(X)}: the feature names should match those that were "
+            "passed during fit: feature names must be in the same order as they "
+            f"were in fit ({', '.join(fitted)})"
+        )
 
 
 #: The names the reduction's own attributes take beside the features: the
@@ -266,26 +281,43 @@ def _check_column_names(estimator, X) -> None:
 RESERVED_NAMES = frozenset({"class", "group", "grade"})
 
 
-def _column_names(X) -> tuple[str, ...] | None:
+def _column_names(X, fitting: bool = False) -> tuple[str, ...] | None:
     """A DataFrame's column names, to name its features in WEKA, where they can.
 
     So that a model trained on a frame shows its columns in the trees' text
     and in the WEKA model file, whose header then matches an ARFF file of the
     same columns. They can where scikit-learn records them as
     ``feature_names_in_`` (every name a string) and WEKA can hold them (no
-    two alike, none of :data:`RESERVED_NAMES`); otherwise, and for anything
-    but a DataFrame, None: the features are ``x1..xm``.
+    two alike, none blank, none of :data:`RESERVED_NAMES`); otherwise, and
+    for anything but a DataFrame, None: the features are ``x1..xm``.
+    ``fitting`` says which names WEKA could not hold, where they are why.
     """
     columns = getattr(X, "columns", None)
     if columns is None or not hasattr(X, "dtypes"):
         return None
     names = tuple(columns)
-    usable = (
-        all(isinstance(name, str) for name in names)
-        and len(set(names)) == len(names)
-        and not RESERVED_NAMES.intersection(names)
+    if not all(isinstance(name, str) for name in names) or len(set(names)) != len(
+        names
+    ):
+        return None  # scikit-learn records no names, or refuses them
+    unusable = sorted(
+        {name for name in names if name in RESERVED_NAMES or not name.strip()}
     )
-    return names if usable else None
+    if unusable and fitting:
+        progress.warn(
+            logger,
+            "%s: %s, a name WEKA cannot give a feature (class, group and grade "
+            "are the class's and the query's; a name must not be blank): the "
+            "features are named x1..x%d, so the trees and the saved WEKA model "
+            "name no column and an ARFF file of these columns does not match "
+            "it; rename %s to keep the names",
+            input_name(X),
+            ("a column named " if len(unusable) == 1 else "columns named ")
+            + " and ".join(repr(name) for name in unusable),
+            len(names),
+            "it" if len(unusable) == 1 else "them",
+        )
+    return None if unusable else names
 
 
 def _scoring_names(
@@ -473,11 +505,37 @@ def input_name(X) -> str:
     return "the DataFrame X" if hasattr(X, "columns") else "the array X"
 
 
+class DeclaredClass(NamedTuple):
+    """What a pandas y says of the WEKA class: its name and its labels' order."""
+
+    name: str | None
+    labels: tuple[str, ...] | None
+
+
+def declared_class(y: Any) -> DeclaredClass:
+    """A Series y's name, and a ``category`` y's categories as strings in order.
+
+    A nominal class read from an ARFF file into pandas keeps the file's name
+    and order (colic's ``surgical_lesion``, credit-g's ``{good,bad}``): the
+    WEKA model's class takes them, so that WEKA takes the file as the model's
+    header. None where y says nothing (an array, plain labels).
+    """
+    name = getattr(y, "name", None)
+    dtype = getattr(y, "dtype", None)
+    labels = (
+        tuple(str(c) for c in dtype.categories)
+        if getattr(dtype, "name", None) == "category"
+        else None
+    )
+    return DeclaredClass(name if isinstance(name, str) else None, labels)
+
+
 def labelled_dataset(
     X: np.ndarray,
     y: np.ndarray,
     source: str,
     attributes: tuple[Attribute, ...] | None = None,
+    declared: DeclaredClass = DeclaredClass(None, None),
 ) -> tuple[Dataset, np.ndarray]:
     """A Dataset of checked arrays, and the two classes in sorted order.
 
@@ -485,6 +543,9 @@ def labelled_dataset(
     scikit-learn's binary convention (``classes_[1]`` is the positive one).
     ``source`` names the data in messages (:func:`input_name` of what was passed);
     ``attributes`` are :func:`check_arrays`'s (numeric ``x1..xm`` when None).
+    ``declared`` (:func:`declared_class`) names the WEKA class where WEKA can
+    hold the name beside the features (``class`` otherwise), and orders its
+    two values where its labels hold both (sorted otherwise).
     """
     classes = np.unique(y)
     if len(classes) > 2:
@@ -498,8 +559,22 @@ def labelled_dataset(
             "y holds one class only: no pair of different classes can be formed"
         )
     codes = (y == classes[1]).astype(np.int8)
-    classes_named = (str(classes[0]), str(classes[1]))
-    data = array_dataset(X, codes, classes_named, source=source, attributes=attributes)
+    named = [str(classes[0]), str(classes[1])]
+    if declared.labels is not None and set(named) <= set(declared.labels):
+        named.sort(key=declared.labels.index)
+    if attributes is None:
+        attributes = _named_attributes(X, {})
+    name = declared.name
+    usable = name and name.strip() and name not in {a.name for a in attributes}
+    data = array_dataset(
+        X,
+        codes,
+        tuple(named),
+        named.index(str(classes[1])),
+        source=source,
+        attributes=attributes,
+        class_name=name if usable else "class",
+    )
     return data, classes
 
 
@@ -507,20 +582,23 @@ def array_dataset(
     X: np.ndarray,
     y: np.ndarray | None = None,
     classes: tuple[str, str] = ("0", "1"),
+    positive_index: int = 1,
     *,
     source: str,
     attributes: tuple[Attribute, ...] | None = None,
+    class_name: str = "class",
 ) -> Dataset:
     """A Dataset of the features ``x1..xm`` from a matrix.
 
-    ``y`` in {0, 1} (1 for ``classes[1]``, which ranks first), zeros when not given;
+    ``y`` in {0, 1} (1 for ``classes[positive_index]``, which ranks first),
+    zeros when not given;
     ``source`` names the data in messages (:func:`input_name` of what was passed);
     ``attributes`` are :func:`check_arrays`'s (numeric ``x1..xm`` when None).
     """
     y = np.zeros(len(X), dtype=np.int8) if y is None else y.astype(np.int8)
     if attributes is None:
         attributes = _named_attributes(X, {})
-    return Dataset(X, y, attributes, "class", classes, 1, source=source)
+    return Dataset(X, y, attributes, class_name, classes, positive_index, source=source)
 
 
 def as_dataset(

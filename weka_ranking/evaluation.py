@@ -27,6 +27,7 @@ from weka_ranking.errors import DataError, ParameterError, Remedy
 from weka_ranking.estimator import (
     check_arrays,
     clone,
+    declared_class,
     input_name,
     labelled_dataset,
 )
@@ -498,7 +499,11 @@ def cross_validate(
     else:
         features = check_arrays(None, X, y, fitting=True)
         data, _ = labelled_dataset(
-            features.X, features.y, input_name(X), features.attributes
+            features.X,
+            features.y,
+            input_name(X),
+            features.attributes,
+            declared_class(y),
         )
     seed = estimator.seed if seed is None else seed
     check_folds(data, folds)

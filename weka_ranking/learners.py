@@ -51,7 +51,12 @@ def classname(learner: str) -> str:
     if learner.lower() in known:
         return known[learner.lower()]
     names = sorted({short_name(full) for full in known.values()})
-    close = difflib.get_close_matches(learner, names, n=3, cutoff=0.6)
+    # Compared in lower case: j84 is as close to J48 as to j48.
+    by_lower = {name.lower(): name for name in names}
+    close = [
+        by_lower[lower]
+        for lower in difflib.get_close_matches(learner.lower(), by_lower, 3, 0.6)
+    ]
     close += [n for n in names if n.lower().startswith(learner.lower())][:3]
     hint = f"; did you mean {', '.join(dict.fromkeys(close))}?" if close else ""
     raise ParameterError(

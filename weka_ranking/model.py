@@ -19,6 +19,7 @@ from weka_ranking.estimator import (
     as_dataset,
     check_arrays,
     clone,
+    declared_class,
     input_name,
     labelled_dataset,
 )
@@ -101,9 +102,10 @@ class RankingReduction(ClassifierMixin, Ranker):
     attributes_ : tuple of Attribute
         The training header's features; data to rank must match it. From
         arrays they are ``x1..xm``; from a DataFrame its column names (where
-        every one is a string, no two alike and none ``class``, ``group`` or
-        ``grade``, else ``x1..xm`` too), nominal for its category columns
-        (their values the categories a frame to rank is matched to). Arrays
+        every one is a string, no two alike and none blank, ``class``,
+        ``group`` or ``grade``, else ``x1..xm`` too), nominal for its
+        category columns (their values the categories a frame to rank is
+        matched to). Arrays
         to rank take these names, a DataFrame's columns are checked against
         ``feature_names_in_``.
     dropped_attributes_ : tuple of str
@@ -113,7 +115,8 @@ class RankingReduction(ClassifierMixin, Ranker):
         The two class labels, ``classes_[1]`` the one that ranks first. From
         arrays, the labels of ``y`` in sorted order (scikit-learn's binary
         convention: the greater label is the positive one; encode ``y`` so
-        that the class to rank first sorts last). From a :class:`Dataset`,
+        that the class to rank first sorts last; a ``category`` y's order
+        is the WEKA class's, as a file declares it). From a :class:`Dataset`,
         its other class, then its positive class (``Dataset.y``'s 0 and 1:
         by default the minority class of the file, or ``--positive``).
     positive_ : str
@@ -403,7 +406,11 @@ class RankingReduction(ClassifierMixin, Ranker):
         else:
             features = check_arrays(self, X, y, fitting=True)
             data, classes = labelled_dataset(
-                features.X, features.y, input_name(X), features.attributes
+                features.X,
+                features.y,
+                input_name(X),
+                features.attributes,
+                declared_class(y),
             )
         instances = bridge.to_instances(data)
         self._fit_instances(instances, data, data.positive_index)
