@@ -383,7 +383,11 @@ public final class TreeTournament implements ExactTournament {
     int[] cleanRows = cleanRows(rows, clean);
     boolean[] asked = new boolean[n];
     int[] walked = walkedRows(rows, clean, asked);
-    sayCost(n, walked.length, n - cleanRows.length - walked.length);
+    if (!Boolean.getBoolean(COST_SAID_BY_CALLER)) {
+      for (String said : costSaid(rows)) {
+        System.err.println("RankingReduction: " + said);
+      }
+    }
     long[] degree = new long[n];
     int words = (n + 63) >>> 6;
     int[] place = places(rows, true);
@@ -1364,17 +1368,17 @@ public final class TreeTournament implements ExactTournament {
   }
 
   /**
-   * From this many pairs of rows the members are asked one by one (some
-   * 800,000 a second on two cores: 6 s), a tournament says so before it
-   * starts; the Python face's {@code ASKED_PAIRS_WORTH_SAYING}.
+   * The system property that sets from how many seconds on two idle cores a
+   * tournament's rows with missing values are worth saying before it starts
+   * ({@link #DEFAULT_SECONDS_WORTH_SAYING} unless set), in both faces.
    */
-  public static final long ASKED_PAIRS_WORTH_SAYING = 5_000_000L;
+  public static final String COST_WORTH_SAYING = "weka.ranking.tournamentCostWorthSaying";
 
   /**
-   * From this many pairs with a row walked fractionally, a tournament says
-   * so before it starts; the Python face's {@code WALKED_PAIRS_WORTH_SAYING}.
+   * From this many seconds expected on two idle cores a tournament says
+   * what its rows with missing values cost, before it starts.
    */
-  public static final long WALKED_PAIRS_WORTH_SAYING = 50_000_000L;
+  public static final double DEFAULT_SECONDS_WORTH_SAYING = 5;
 
   /**
    * The system property that tells the tournament its caller says its cost
@@ -1399,70 +1403,187 @@ public final class TreeTournament implements ExactTournament {
   }
 
   /**
-   * Says on standard error, before the work, where this tournament is still
-   * quadratic in the rows with missing values: pairs asked of the members
-   * one by one, or many pairs with a row walked fractionally (counted from
-   * the rows in blocks, but each pair of two such rows, and of one with a
-   * row whose leaves disagree, a walk of the trees).
+   * From how many seconds on two idle cores the cost is said: the property
+   * {@link #COST_WORTH_SAYING}, else {@link #DEFAULT_SECONDS_WORTH_SAYING}.
+   *
+   * @return the seconds
+   * @throws IllegalArgumentException if the property is not a number
    */
-  private static void sayCost(int n, int walked, int asked) {
-    if (Boolean.getBoolean(COST_SAID_BY_CALLER)) {
-      return;
+  public static double secondsWorthSaying() {
+    String set = System.getProperty(COST_WORTH_SAYING);
+    if (set == null) {
+      return DEFAULT_SECONDS_WORTH_SAYING;
     }
-    if (pairsOf(asked, n) >= ASKED_PAIRS_WORTH_SAYING) {
-      System.err.println(String.format(Locale.ROOT, "RankingReduction: %,d of %,d instances "
-          + "have a missing value where a tree splits: the exact tournament asks each of "
-          + "their %,d pairs, both ways, of the members one by one, some 800,000 a second "
-          + "on two idle cores (docs/meta-classifier.md)", asked, n, pairsOf(asked, n)));
-    }
-    if (pairsOf(walked, n) >= WALKED_PAIRS_WORTH_SAYING) {
-      System.err.println(String.format(Locale.ROOT, "RankingReduction: %s",
-          walkedCost(walked, n)));
+    try {
+      return Double.parseDouble(set);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(COST_WORTH_SAYING + " must be a number of seconds; got \""
+          + set + "\"");
     }
   }
 
   /**
-   * What walking these rows costs, in the words both faces say.
+   * What a tournament of all the rows will say before it starts, where its
+   * rows with missing values are expected to cost at least
+   * {@link #secondsWorthSaying} on two idle cores: the sentences both faces
+   * say (WEKA's on standard error, the Python face as a warning).
+   *
+   * @return the sentences, none where the cost is below the threshold
+   */
+  public String[] costSaid() {
+    return costSaid(everyone()).toArray(new String[0]);
+  }
+
+  /**
+   * The seconds on two idle cores that a tournament of all the rows is
+   * expected to spend on its rows walked fractionally
+   * ({@link #walkedSeconds(long, long, int, long[])} of {@link #sampledWork}).
+   *
+   * @return the seconds, 0 where no row is walked
+   */
+  public double walkedSeconds() {
+    Missing missing = new Missing(everyone());
+    return missing.walked.length == 0 ? 0 : walkedSeconds(missing.walked.length,
+        missing.clean, m_Trees.length, sampleWork(missing.walked));
+  }
+
+  /**
+   * The work of the pairs of all the rows walked fractionally with one
+   * another, counted on a sample of them ({@link WalkedPairs#sampleWork}),
+   * that {@link #walkedSeconds()} prices.
+   *
+   * @return the sample's pairs, trees walked for one pair, nodes those walks
+   *     visited and words of bits ORed
+   */
+  public long[] sampledWork() {
+    return sampleWork(new Missing(everyone()).walked);
+  }
+
+  /** Every row's position. */
+  private int[] everyone() {
+    int[] everyone = new int[m_Rows.length];
+    Arrays.setAll(everyone, i -> i);
+    return everyone;
+  }
+
+  /** A batch's rows by what their pairs cost: clean, walked (their values), asked. */
+  private final class Missing {
+    int clean;
+    int asked;
+    final double[][] walked;
+
+    Missing(int[] rows) {
+      List<double[]> values = new ArrayList<>();
+      for (int i : rows) {
+        double[] row = m_Rows[i];
+        if (!walkedByWeka(row)) {
+          clean++;
+        } else if (walksFractionally(row)) {
+          values.add(row);
+        } else {
+          asked++;
+        }
+      }
+      walked = values.toArray(new double[0][]);
+    }
+  }
+
+  /** The sentences worth saying before a tournament of these rows ({@link #costSaid()}). */
+  private List<String> costSaid(int[] rows) {
+    Missing missing = new Missing(rows);
+    int n = rows.length;
+    double worth = secondsWorthSaying();
+    List<String> said = new ArrayList<>();
+    if (missing.asked > 0 && pairsOf(missing.asked, n) / ASKED_A_SECOND >= worth) {
+      said.add(String.format(Locale.ROOT, "%,d of %,d instances have a missing value where a "
+          + "tree splits: the exact tournament asks each of their %,d pairs, both ways, of the "
+          + "members one by one, some 800,000 a second on two idle cores "
+          + "(docs/meta-classifier.md)", missing.asked, n, pairsOf(missing.asked, n)));
+    }
+    int walked = missing.walked.length;
+    if (walked > 0) {
+      double seconds = walkedSeconds(walked, missing.clean, m_Trees.length,
+          sampleWork(missing.walked));
+      if (seconds >= worth) {
+        said.add(String.format(Locale.ROOT, "%,d of %,d instances have a missing value where "
+            + "a J48 tree splits: the exact tournament counts their %,d pairs, both ways, from "
+            + "the rows as WEKA walks them (fractions), %,d of them pairs of two such "
+            + "instances, each walked where a tree's answer is open: about %,d s on two idle "
+            + "cores, priced on a sample of those pairs (docs/meta-classifier.md)", walked, n,
+            pairsOf(walked, n), (long) walked * (walked - 1), Math.round(seconds)));
+      }
+    }
+    return said;
+  }
+
+  /** What the walked rows' pairs with one another cost on a sample ({@link WalkedPairs#sampleWork}). */
+  private long[] sampleWork(double[][] walked) {
+    return new WalkedPairs(m_Trees).sampleWork(walked);
+  }
+
+  /**
+   * The seconds on two idle cores of the pairs with a walked row, in a
+   * tournament's first run in a JVM (the compiler still at work, as in a
+   * command's one ranking): those with a clean row, both ways, counted from
+   * the rows in blocks, at a rate a pair and tree; the clean rows' leaf bits
+   * made again on the first rows' side, and each walked row's walk through
+   * each tree, at a rate a row and tree; those of two walked rows by the work
+   * a sample of them took ({@link WalkedPairs#sampleWork}), scaled to all of
+   * them: the nodes its walks with J48's sums visited, the trees it walked
+   * for one pair and the words of bits it ORed, each at its rate. Every rate
+   * was measured (first runs, the parts timed by thread CPU, load 0.3 to 2)
+   * on 200,000 numeric rows, 1 % walked (the bench's), and on a nominal cut
+   * of mushroom whose walked rows miss the trees' top splits (2,480 of 8,124
+   * rows: 38 million trees walked for 6.2 million pairs, 18 nodes a walk);
+   * the tournament keeps about 1.7 of the two cores busy.
    *
    * @param walked the rows walked fractionally
-   * @param n the batch's rows
-   * @return the sentence
+   * @param clean the rows without a missing value where a tree splits
+   * @param trees the committee's trees
+   * @param sample the sample's pairs, tree walks, nodes visited and words
+   *     ORed ({@link WalkedPairs#sampleWork})
+   * @return the expected seconds
    */
-  public static String walkedCost(long walked, long n) {
-    return String.format(Locale.ROOT, "%,d of %,d instances have a missing value where a "
-        + "J48 tree splits: the exact tournament counts their %,d pairs, both ways, from the "
-        + "rows as WEKA walks them (fractions), %,d of them pairs of two such instances, "
-        + "each walked where a tree's answer is open, as are those whose leaves disagree: "
-        + "about %d s on two idle cores "
-        + "(docs/meta-classifier.md)", walked, n, pairsOf(walked, n),
-        walked * (walked - 1), Math.round(walkedSeconds(walked, n)));
+  public static double walkedSeconds(long walked, long clean, int trees, long[] sample) {
+    double withClean = 2.0 * walked * clean * trees / WITH_CLEAN_A_CPU_SECOND
+        + (double) clean * trees / CLEAN_ROWS_A_CPU_SECOND
+        + (double) walked * trees / WALKED_ROWS_A_CPU_SECOND;
+    double together = sample[0] == 0 ? 0
+        : (double) walked * (walked - 1) / sample[0] * (sample[1] / WALKS_A_CPU_SECOND
+            + sample[2] / VISITS_A_CPU_SECOND + sample[3] / WORDS_A_CPU_SECOND);
+    return (withClean + together) / CORES_BUSY;
   }
 
-  /**
-   * The seconds on two cores of the pairs with a walked row: those with a
-   * clean row counted from the rows in blocks, those of two walked rows by
-   * bits over the second rows and walked where open ({@link WalkedPairs}),
-   * at the rates below.
-   */
-  private static double walkedSeconds(long walked, long n) {
-    double together = (double) walked * (walked - 1);
-    return ((pairsOf(walked, n) - together) / WALKED_WITH_CLEAN_A_CPU_SECOND
-        + together / WALKED_TOGETHER_A_CPU_SECOND) / 2;
-  }
+  /** Pairs asked of the members one by one a second on two idle cores. */
+  private static final double ASKED_A_SECOND = 800_000;
 
   /**
-   * Pairs of a walked row and a clean one counted a CPU second: about 792
-   * million in 6.4 CPU seconds (200,000 rows, 1 % walked, J48 x 10 of 20,000
-   * rows, the bench tournament_missing.py's key, timed by part at load 5.7).
+   * Pairs of a walked row and a clean one, times trees, counted a CPU
+   * second: 792 million pairs of 10 trees in 3.6 to 3.8 s (the bench's).
    */
-  private static final double WALKED_WITH_CLEAN_A_CPU_SECOND = 120e6;
+  private static final double WITH_CLEAN_A_CPU_SECOND = 2e9;
+
+  /** Clean rows, times trees, whose leaf bits are made again on the first rows' side a CPU second. */
+  private static final double CLEAN_ROWS_A_CPU_SECOND = 1.3e6;
 
   /**
-   * Pairs of two walked rows a CPU second ({@link WalkedPairs}): about 4.0
-   * million in 2.0 CPU seconds (as above, its share of the samples of a
-   * profile of the tournament at load 15; walked one by one, they took 5.3).
+   * Walked rows, times trees, walked once for the leaves and split forms
+   * they reach a CPU second: from 0.1 ms a row of 10 trees (kr-vs-kp, two
+   * values missing in 40 % of rows) to 0.7 ms (the mushroom cut).
    */
-  private static final double WALKED_TOGETHER_A_CPU_SECOND = 2.0e6;
+  private static final double WALKED_ROWS_A_CPU_SECOND = 20_000;
+
+  /** Trees walked for one pair of two walked rows a CPU second (each walk's own cost). */
+  private static final double WALKS_A_CPU_SECOND = 11e6;
+
+  /** Nodes the walks of two walked rows' pairs with J48's sums visit a CPU second. */
+  private static final double VISITS_A_CPU_SECOND = 125e6;
+
+  /** Words of bits ORed a CPU second walking the first of two walked rows ({@link WalkedPairs}). */
+  private static final double WORDS_A_CPU_SECOND = 38e6;
+
+  /** Of the two cores, how many the tournament keeps busy (its serial parts the rest). */
+  private static final double CORES_BUSY = 1.7;
 
   /** Says once a JVM that the rows b's bits do not fit a quarter of the heap at once. */
   private static void saySmallHeap(long bytes, int ranges) {
