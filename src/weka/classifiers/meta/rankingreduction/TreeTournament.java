@@ -53,8 +53,9 @@ import java.util.concurrent.atomic.LongAdder;
  * is open and may change the vote ({@link WalkedPairs}); otherwise
  * (REPTree, or a nominal value past a
  * split's branches) their pairs, both ways, go to the committee itself.
- * Where that is still quadratic in those rows, the tournament says so on
- * standard error before it starts ({@link #COST_SAID_BY_CALLER}), and once
+ * Where those rows are expected to cost seconds ({@link #costSaid}, priced
+ * on a sample of their work), the tournament says so on standard error
+ * before it starts ({@link #COST_SAID_BY_CALLER}), and once
  * a JVM when the heap is too small for the rows b's bits at once. Memory:
  * one bit a row for each cell, at
  * most, the empty blocks left out; the leaves' bits are made a block at a
@@ -384,7 +385,13 @@ public final class TreeTournament implements ExactTournament {
     boolean[] asked = new boolean[n];
     int[] walked = walkedRows(rows, clean, asked);
     if (!Boolean.getBoolean(COST_SAID_BY_CALLER)) {
-      for (String said : costSaid(rows)) {
+      double[][] values = new double[walked.length][];
+      for (int w = 0; w < walked.length; w++) {
+        values[w] = m_Rows[rows[walked[w]]];
+      }
+      Missing missing = new Missing(cleanRows.length, n - cleanRows.length - walked.length,
+          values);
+      for (String said : costSaid(missing, n)) {
         System.err.println("RankingReduction: " + said);
       }
     }
@@ -1431,7 +1438,7 @@ public final class TreeTournament implements ExactTournament {
    * @return the sentences, none where the cost is below the threshold
    */
   public String[] costSaid() {
-    return costSaid(everyone()).toArray(new String[0]);
+    return costSaid(new Missing(everyone()), m_Rows.length).toArray(new String[0]);
   }
 
   /**
@@ -1468,30 +1475,36 @@ public final class TreeTournament implements ExactTournament {
 
   /** A batch's rows by what their pairs cost: clean, walked (their values), asked. */
   private final class Missing {
-    int clean;
-    int asked;
+    final int clean;
+    final int asked;
     final double[][] walked;
 
+    Missing(int clean, int asked, double[][] walked) {
+      this.clean = clean;
+      this.asked = asked;
+      this.walked = walked;
+    }
+
+    /** The rows at these positions, sorted. */
     Missing(int[] rows) {
       List<double[]> values = new ArrayList<>();
+      int clean = 0;
       for (int i : rows) {
         double[] row = m_Rows[i];
         if (!walkedByWeka(row)) {
           clean++;
         } else if (walksFractionally(row)) {
           values.add(row);
-        } else {
-          asked++;
         }
       }
-      walked = values.toArray(new double[0][]);
+      this.clean = clean;
+      this.asked = rows.length - clean - values.size();
+      this.walked = values.toArray(new double[0][]);
     }
   }
 
-  /** The sentences worth saying before a tournament of these rows ({@link #costSaid()}). */
-  private List<String> costSaid(int[] rows) {
-    Missing missing = new Missing(rows);
-    int n = rows.length;
+  /** The sentences worth saying before a tournament of n rows ({@link #costSaid()}). */
+  private List<String> costSaid(Missing missing, int n) {
     double worth = secondsWorthSaying();
     List<String> said = new ArrayList<>();
     if (missing.asked > 0 && pairsOf(missing.asked, n) / ASKED_A_SECOND >= worth) {
