@@ -583,6 +583,48 @@ def test_a_batch_whose_every_row_is_walked(task, weka):
     assert 1 < len(np.unique(brute)) < len(rows)
 
 
+@pytest.mark.parametrize("task", ["breast-cancer", "hepatitis"])
+def test_walked_rows_of_a_kind_walked_once_as_the_brute_force(task, weka):
+    """Walked rows equal where the trees split are walked once a kind.
+
+    A nominal batch's walked rows repeat (a new user's mushroom cut: 2,480
+    rows of 12 kinds): their pairs with one another are walked a kind
+    against a kind, each weighed by its rows, a row's pairs with the other
+    rows of its kind included; their leaves against the clean rows are
+    listed once a kind. Half the rows miss the trees' first split attribute,
+    some rows repeated whole: the brute force's degrees on 1 and 2 threads.
+    """
+    data = load_task(task)
+    train, test = list(weka_folds(data.y, 3, 1))[0]
+    model = RankingReduction(
+        "J48", pairs_per_instance=2, voters=5, seed=2, pair_features="concat"
+    ).fit(data.subset(train))
+    reduction = model.weka_model_
+    clean = np.array(data.subset(test).X, dtype=np.float64)
+    half = np.arange(len(clean)) % 2 == 0
+
+    def half_missing(column: int) -> np.ndarray:
+        rows = clean.copy()
+        rows[half, column] = np.nan
+        return rows
+
+    rows = next(  # the first column some tree splits on
+        rows
+        for rows in map(half_missing, range(clean.shape[1]))
+        if committee(reduction, jpype.JArray.of(rows)).exactTournament().rowsWalked()
+        >= half.sum()
+    )
+    rows = np.vstack([rows, rows[:30]])
+    walked = rows[np.isnan(rows).any(axis=1)]
+    kinds = np.unique(np.nan_to_num(walked, nan=-1.0), axis=0)
+    assert len(kinds) < len(walked)  # kinds of several rows
+    one, _, brute = walked_and_general(reduction, rows)
+    two, _, _ = walked_and_general(reduction, rows, threads=2)
+    np.testing.assert_array_equal(one[0], brute)
+    np.testing.assert_array_equal(two[0], brute)
+    assert one[1] == 0  # no pair asked
+
+
 @pytest.mark.slow  # three trees of 1,500 rows, 500 rows ranked four ways: 40 s
 def test_splits_of_too_many_outcomes_summed_for_a_block_as_weka_answers(weka):
     """Large trees whose splits a walked row misses near the root: summed per row.

@@ -384,13 +384,14 @@ public final class TreeTournament implements ExactTournament {
     int[] cleanRows = cleanRows(rows, clean);
     boolean[] asked = new boolean[n];
     int[] walked = walkedRows(rows, clean, asked);
+    double[][] walkedValues = new double[walked.length][];
+    for (int w = 0; w < walked.length; w++) {
+      walkedValues[w] = m_Rows[rows[walked[w]]];
+    }
+    Distinct kinds = new Distinct(walkedValues);
     if (!Boolean.getBoolean(COST_SAID_BY_CALLER)) {
-      double[][] values = new double[walked.length][];
-      for (int w = 0; w < walked.length; w++) {
-        values[w] = m_Rows[rows[walked[w]]];
-      }
       Missing missing = new Missing(cleanRows.length, n - cleanRows.length - walked.length,
-          values);
+          kinds);
       for (String said : costSaid(missing, n)) {
         System.err.println("RankingReduction: " + said);
       }
@@ -427,7 +428,7 @@ public final class TreeTournament implements ExactTournament {
       saySmallHeap(8L * words * (m_Cells + 1), (words + rangeWords - 1) / rangeWords);
     }
     LongAdder walks = new LongAdder();
-    Walked asA = walked.length == 0 ? null : new Walked(rows, walked, true);
+    Walked asA = walked.length == 0 ? null : new Walked(walked, kinds, true);
     for (int fromWord = 0; fromWord < words; fromWord += rangeWords) {
       Range range = new Range(fromWord, Math.min(rangeWords, words - fromWord), place);
       long[][] bits = cellBits(rows, byPlace, range, asA, degree);
@@ -445,7 +446,7 @@ public final class TreeTournament implements ExactTournament {
     for (int i = 0; i < n; i++) {
       byAPlace[aPlace[i]] = clean[i] ? i : -1;
     }
-    walkFractionally(rows, walked, byAPlace, degree, walks);
+    walkFractionally(rows, walked, kinds, byAPlace, degree, walks);
     m_TreeWalks = walks.sum();
     long taken = pairsWithMissing(n, asked, exact, degree);
     double[] scores = new double[n];
@@ -1444,20 +1445,20 @@ public final class TreeTournament implements ExactTournament {
   /**
    * The seconds on two idle cores that a tournament of all the rows is
    * expected to spend on its rows walked fractionally
-   * ({@link #walkedSeconds(long, long, int, long[])} of {@link #sampledWork}).
+   * ({@link #walkedSeconds(long, long, long, int, long[])} of {@link #sampledWork}).
    *
    * @return the seconds, 0 where no row is walked
    */
   public double walkedSeconds() {
     Missing missing = new Missing(everyone());
-    return missing.walked.length == 0 ? 0 : walkedSeconds(missing.walked.length,
-        missing.clean, m_Trees.length, sampleWork(missing.walked));
+    return walkedSeconds(missing);
   }
 
   /**
    * The work of the pairs of all the rows walked fractionally with one
-   * another, counted on a sample of them ({@link WalkedPairs#sampleWork}),
-   * that {@link #walkedSeconds()} prices.
+   * another (a kind a row: equal on the attributes the trees split on),
+   * counted on a sample of them ({@link WalkedPairs#sampleWork}), that
+   * {@link #walkedSeconds()} prices.
    *
    * @return the sample's pairs, trees walked for one pair, nodes those walks
    *     visited and words of bits ORed
@@ -1477,9 +1478,9 @@ public final class TreeTournament implements ExactTournament {
   private final class Missing {
     final int clean;
     final int asked;
-    final double[][] walked;
+    final Distinct walked;
 
-    Missing(int clean, int asked, double[][] walked) {
+    Missing(int clean, int asked, Distinct walked) {
       this.clean = clean;
       this.asked = asked;
       this.walked = walked;
@@ -1499,7 +1500,7 @@ public final class TreeTournament implements ExactTournament {
       }
       this.clean = clean;
       this.asked = rows.length - clean - values.size();
-      this.walked = values.toArray(new double[0][]);
+      this.walked = new Distinct(values.toArray(new double[0][]));
     }
   }
 
@@ -1513,10 +1514,9 @@ public final class TreeTournament implements ExactTournament {
           + "members one by one, some 800,000 a second on two idle cores "
           + "(docs/meta-classifier.md)", missing.asked, n, pairsOf(missing.asked, n)));
     }
-    int walked = missing.walked.length;
+    int walked = missing.walked.m_Of.length;
     if (walked > 0) {
-      double seconds = walkedSeconds(walked, missing.clean, m_Trees.length,
-          sampleWork(missing.walked));
+      double seconds = walkedSeconds(missing);
       if (seconds >= worth) {
         said.add(String.format(Locale.ROOT, "%,d of %,d instances have a missing value where "
             + "a J48 tree splits: the exact tournament counts their %,d pairs, both ways, from "
@@ -1530,8 +1530,15 @@ public final class TreeTournament implements ExactTournament {
   }
 
   /** What the walked rows' pairs with one another cost on a sample ({@link WalkedPairs#sampleWork}). */
-  private long[] sampleWork(double[][] walked) {
-    return new WalkedPairs(m_Trees).sampleWork(walked);
+  private long[] sampleWork(Distinct walked) {
+    return new WalkedPairs(m_Trees).sampleWork(walked.m_Values);
+  }
+
+  /** The seconds of these rows' walked ones, 0 where none ({@link #walkedSeconds()}). */
+  private double walkedSeconds(Missing missing) {
+    Distinct walked = missing.walked;
+    return walked.m_Of.length == 0 ? 0 : walkedSeconds(walked.m_Of.length,
+        walked.m_Values.length, missing.clean, m_Trees.length, sampleWork(walked));
   }
 
   /**
@@ -1539,10 +1546,10 @@ public final class TreeTournament implements ExactTournament {
    * tournament's first run in a JVM (the compiler still at work, as in a
    * command's one ranking): those with a clean row, both ways, counted from
    * the rows in blocks, at a rate a pair and tree; the clean rows' leaf bits
-   * made again on the first rows' side, and each walked row's walk through
-   * each tree, at a rate a row and tree; those of two walked rows by the work
-   * a sample of them took ({@link WalkedPairs#sampleWork}), scaled to all of
-   * them: the nodes its walks with J48's sums visited, the trees it walked
+   * made again on the first rows' side, and each kind of walked row's walk
+   * through each tree, at a rate a row and tree; those of two kinds of
+   * walked rows ({@link Distinct}) by the work a sample of them took
+   * ({@link WalkedPairs#sampleWork}), scaled to all of them: the nodes its walks with J48's sums visited, the trees it walked
    * for one pair and the words of bits it ORed, each at its rate. Every rate
    * was measured (first runs, the parts timed by thread CPU, load 0.3 to 2)
    * on 200,000 numeric rows, 1 % walked (the bench's), and on a nominal cut
@@ -1551,18 +1558,20 @@ public final class TreeTournament implements ExactTournament {
    * the tournament keeps about 1.7 of the two cores busy.
    *
    * @param walked the rows walked fractionally
+   * @param kinds their kinds: rows equal on the attributes the trees split on
    * @param clean the rows without a missing value where a tree splits
    * @param trees the committee's trees
    * @param sample the sample's pairs, tree walks, nodes visited and words
    *     ORed ({@link WalkedPairs#sampleWork})
    * @return the expected seconds
    */
-  public static double walkedSeconds(long walked, long clean, int trees, long[] sample) {
+  public static double walkedSeconds(long walked, long kinds, long clean, int trees,
+      long[] sample) {
     double withClean = 2.0 * walked * clean * trees / WITH_CLEAN_A_CPU_SECOND
         + (double) clean * trees / CLEAN_ROWS_A_CPU_SECOND
-        + (double) walked * trees / WALKED_ROWS_A_CPU_SECOND;
+        + (double) kinds * trees / WALKED_ROWS_A_CPU_SECOND;
     double together = sample[0] == 0 ? 0
-        : (double) walked * (walked - 1) / sample[0] * (sample[1] / WALKS_A_CPU_SECOND
+        : (double) kinds * (kinds - 1) / sample[0] * (sample[1] / WALKS_A_CPU_SECOND
             + sample[2] / VISITS_A_CPU_SECOND + sample[3] / WORDS_A_CPU_SECOND);
     return (withClean + together) / CORES_BUSY;
   }
@@ -1580,8 +1589,8 @@ public final class TreeTournament implements ExactTournament {
   private static final double CLEAN_ROWS_A_CPU_SECOND = 1.3e6;
 
   /**
-   * Walked rows, times trees, walked once for the leaves and split forms
-   * they reach a CPU second: from 0.1 ms a row of 10 trees (kr-vs-kp, two
+   * Kinds of walked rows, times trees, walked once for the leaves and split
+   * forms they reach a CPU second: from 0.1 ms a row of 10 trees (kr-vs-kp, two
    * values missing in 40 % of rows) to 0.7 ms (the mushroom cut).
    */
   private static final double WALKED_ROWS_A_CPU_SECOND = 20_000;
@@ -1619,12 +1628,12 @@ public final class TreeTournament implements ExactTournament {
    *
    * @param walks counts the trees walked for one pair
    */
-  private void walkFractionally(int[] rows, int[] walked, int[] byAPlace, long[] degree,
-      LongAdder walks) throws Exception {
+  private void walkFractionally(int[] rows, int[] walked, Distinct distinct, int[] byAPlace,
+      long[] degree, LongAdder walks) throws Exception {
     if (walked.length == 0) {
       return;
     }
-    Walked asB = new Walked(rows, walked, false);
+    Walked asB = new Walked(walked, distinct, false);
     int blocks = ((byAPlace.length + 63) / 64 + BLOCK - 1) / BLOCK;
     parallel(blocks, block -> {
       int firstBit = block * BLOCK * 64;
@@ -1634,25 +1643,73 @@ public final class TreeTournament implements ExactTournament {
         countBlock(asB, side, byAPlace, degree);
       }
     });
-    double[][] values = new double[walked.length][];
-    for (int w = 0; w < walked.length; w++) {
-      values[w] = m_Rows[rows[walked[w]]];
-    }
+    double[][] kinds = distinct.m_Values;
+    long[] kindWins = new long[kinds.length];
     WalkedPairs together = new WalkedPairs(m_Trees);
-    for (int from = 0; from < walked.length; from += WalkedPairs.CHUNK) {
+    for (int from = 0; from < kinds.length; from += WalkedPairs.CHUNK) {
       WalkedPairs.Chunk chunk = together.new Chunk(from,
-          Math.min(WalkedPairs.CHUNK, walked.length - from));
-      parallel(m_Trees.length, t -> chunk.walk(values, t));
-      parallel((walked.length + WALKED_PER_TASK - 1) / WALKED_PER_TASK, task -> {
+          Math.min(WalkedPairs.CHUNK, kinds.length - from));
+      parallel(m_Trees.length, t -> chunk.walk(kinds, t));
+      parallel((kinds.length + WALKED_PER_TASK - 1) / WALKED_PER_TASK, task -> {
         FractionalPairs pairs = new FractionalPairs(m_Trees);
         WalkedPairs.Scratch scratch = together.new Scratch(chunk.words);
-        int last = Math.min(walked.length, (task + 1) * WALKED_PER_TASK);
-        for (int w = task * WALKED_PER_TASK; w < last; w++) {
-          // each walked row in one task of a chunk only
-          degree[walked[w]] += together.wins(chunk, pairs, values[w], values, w, scratch);
+        int last = Math.min(kinds.length, (task + 1) * WALKED_PER_TASK);
+        for (int k = task * WALKED_PER_TASK; k < last; k++) {
+          // each kind in one task of a chunk only
+          kindWins[k] += together.wins(chunk, pairs, kinds[k], kinds, k, distinct.m_Weight,
+              scratch);
         }
         walks.add(scratch.walks);
       });
+    }
+    for (int w = 0; w < walked.length; w++) {
+      degree[walked[w]] += kindWins[distinct.m_Of[w]];
+    }
+  }
+
+  /**
+   * Walked rows by their values on the attributes some tree splits on (a
+   * missing value equal to a missing value): rows equal there answer every
+   * pair alike, so that their pairs with one another are walked once a kind
+   * ({@link WalkedPairs#wins} weighs each kind by its rows). A nominal
+   * batch's walked rows often repeat: the mushroom cut's 2,480 are 12
+   * kinds; numeric rows rarely do.
+   */
+  private final class Distinct {
+    /** Per row, its values. */
+    final double[][] m_Rows;
+    /** Per kind, the values of its first row. */
+    final double[][] m_Values;
+    /** Per kind, its rows; null where every kind is one row. */
+    final int[] m_Weight;
+    /** Per row, its kind. */
+    final int[] m_Of;
+
+    /**
+     * @param rows the walked rows' values
+     */
+    Distinct(double[][] rows) {
+      m_Rows = rows;
+      Map<java.nio.LongBuffer, Integer> kinds = new HashMap<>();
+      List<double[]> values = new ArrayList<>();
+      m_Of = new int[rows.length];
+      int[] weight = new int[rows.length];
+      for (int r = 0; r < rows.length; r++) {
+        long[] key = new long[m_Limit.length];
+        for (int j = 0; j < key.length; j++) {
+          key[j] = m_Limit[j] > 0 ? Double.doubleToLongBits(rows[r][j]) : 0L;
+        }
+        Integer kind = kinds.putIfAbsent(java.nio.LongBuffer.wrap(key), values.size());
+        if (kind == null) {
+          kind = values.size();
+          values.add(rows[r]);
+        }
+        m_Of[r] = kind;
+        weight[kind]++;
+      }
+      m_Values = values.toArray(new double[0][]);
+      m_Weight = m_Values.length == rows.length ? null
+          : Arrays.copyOf(weight, m_Values.length);
     }
   }
 
@@ -1673,30 +1730,45 @@ public final class TreeTournament implements ExactTournament {
     final int[][] m_Splits;
     final int[][] m_Forks;
 
-    Walked(int[] rows, int[] walked, boolean first) throws Exception {
+    /**
+     * @param walked per walked row, its position in the tournament's rows
+     * @param distinct the walked rows' values and kinds: a kind's rows reach
+     *     the same leaves, listed once (its lists shared by its rows)
+     * @param first whether the walked rows are the pairs' first rows
+     */
+    Walked(int[] walked, Distinct distinct, boolean first) throws Exception {
       int trees = m_Trees.length;
+      int kinds = distinct.m_Values.length;
       m_Rows = walked;
       m_First = first;
-      m_Values = new double[walked.length][];
-      m_Whole = new int[walked.length * trees][];
-      m_Splits = new int[walked.length * trees][];
-      m_Forks = new int[walked.length * trees][];
-      parallel((walked.length + ROWS_PER_TASK - 1) / ROWS_PER_TASK, task -> {
+      m_Values = distinct.m_Rows;
+      int[][] whole = new int[kinds * trees][];
+      int[][] splits = new int[kinds * trees][];
+      int[][] forks = new int[kinds * trees][];
+      parallel((kinds + ROWS_PER_TASK - 1) / ROWS_PER_TASK, task -> {
         Slots[] lists = {new Slots(), new Slots(), new Slots()};
-        for (int w = task * ROWS_PER_TASK;
-            w < Math.min(walked.length, (task + 1) * ROWS_PER_TASK); w++) {
-          m_Values[w] = TreeTournament.this.m_Rows[rows[walked[w]]];
+        for (int k = task * ROWS_PER_TASK; k < Math.min(kinds, (task + 1) * ROWS_PER_TASK);
+            k++) {
           for (int t = 0; t < trees; t++) {
             for (Slots list : lists) {
               list.size = 0;
             }
-            reach(m_Trees[t], 0, m_Values[w], first, lists);
-            m_Whole[w * trees + t] = Arrays.copyOf(lists[0].items, lists[0].size);
-            m_Splits[w * trees + t] = Arrays.copyOf(lists[1].items, lists[1].size);
-            m_Forks[w * trees + t] = Arrays.copyOf(lists[2].items, lists[2].size);
+            reach(m_Trees[t], 0, distinct.m_Values[k], first, lists);
+            whole[k * trees + t] = Arrays.copyOf(lists[0].items, lists[0].size);
+            splits[k * trees + t] = Arrays.copyOf(lists[1].items, lists[1].size);
+            forks[k * trees + t] = Arrays.copyOf(lists[2].items, lists[2].size);
           }
         }
       });
+      m_Whole = new int[walked.length * trees][];
+      m_Splits = new int[walked.length * trees][];
+      m_Forks = new int[walked.length * trees][];
+      for (int w = 0; w < walked.length; w++) {
+        int kind = distinct.m_Of[w] * trees;
+        System.arraycopy(whole, kind, m_Whole, w * trees, trees);
+        System.arraycopy(splits, kind, m_Splits, w * trees, trees);
+        System.arraycopy(forks, kind, m_Forks, w * trees, trees);
+      }
     }
   }
 

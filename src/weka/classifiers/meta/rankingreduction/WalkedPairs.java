@@ -155,15 +155,18 @@ final class WalkedPairs {
   }
 
   /**
-   * How many of the chunk's rows b the committee says row a beats, a itself
-   * (its position self, if in the chunk) left out.
+   * How many of the rows b the chunk's rows stand for the committee says
+   * row a beats, a itself left out: a chunk's row stands for as many equal
+   * rows as its weight (1 where weight is null), and a, at position self
+   * (if in the chunk), for one fewer others than its own weight.
    *
    * @param pairs a walker, given row a ({@link FractionalPairs#give}) on its first open pair
    * @param rows the walked rows' values, by position
    * @param self a's position in the list
+   * @param weight per position, the equal rows it stands for; null for 1 each
    */
   long wins(Chunk chunk, FractionalPairs pairs, double[] a, double[][] rows, int self,
-      Scratch scratch) {
+      int[] weight, Scratch scratch) {
     int trees = m_Trees.length;
     scratch.given = false;
     for (int t = 0; t < trees; t++) {
@@ -187,19 +190,36 @@ final class WalkedPairs {
         word[t] |= scratch.unsure[t][w];
       }
       long open = atLeast(word, scratch.slice) & ~won;
-      int own = self - chunk.from - (w << 6);
-      long notSelf = own >= 0 && own < 64 ? ~(1L << own) : -1L;
-      wins += Long.bitCount(won & notSelf);
+      int first = chunk.from + (w << 6);
+      int own = self - first;
+      // a's own bit: no pair where it stands for itself alone
+      long notSelf = own >= 0 && own < 64 && (weight == null || weight[self] == 1)
+          ? ~(1L << own) : -1L;
+      won &= notSelf;
+      if (weight == null) {
+        wins += Long.bitCount(won);
+      } else {
+        for (long bits = won; bits != 0; bits &= bits - 1) {
+          wins += others(weight, first + Long.numberOfTrailingZeros(bits), self);
+        }
+      }
       for (open &= notSelf; open != 0; open &= open - 1) {
         int bit = Long.numberOfTrailingZeros(open);
         if (!scratch.given) {
           pairs.give(a);
           scratch.given = true;
         }
-        wins += walk(scratch, pairs, rows[chunk.from + (w << 6) + bit], w, bit) ? 1 : 0;
+        if (walk(scratch, pairs, rows[first + bit], w, bit)) {
+          wins += weight == null ? 1 : others(weight, first + bit, self);
+        }
       }
     }
     return wins;
+  }
+
+  /** The rows b position b stands for, paired with the row a at position self. */
+  private static int others(int[] weight, int b, int self) {
+    return b == self ? weight[b] - 1 : weight[b];
   }
 
   /**
@@ -313,9 +333,9 @@ final class WalkedPairs {
   }
 
   /** First rows a {@link #sampleWork} pairs with its second rows. */
-  static final int SAMPLE_FIRST = 64;
+  static final int SAMPLE_FIRST = 32;
   /** Second rows b of {@link #sampleWork}: a chunk's bits, one word a 64. */
-  static final int SAMPLE_SECOND = 512;
+  static final int SAMPLE_SECOND = 256;
 
   /**
    * What the pairs of the walked rows with one another cost, counted on an
@@ -346,7 +366,7 @@ final class WalkedPairs {
     long sampled = 0;
     for (int i : evenly(rows.length, SAMPLE_FIRST)) {
       int self = Arrays.binarySearch(seconds, i); // negative where not among the second rows
-      wins(chunk, pairs, rows[i], values, Math.max(self, -1), scratch);
+      wins(chunk, pairs, rows[i], values, Math.max(self, -1), null, scratch);
       sampled += seconds.length - (self >= 0 ? 1 : 0);
     }
     return new long[] {sampled, scratch.walks, pairs.visits(), scratch.words};
