@@ -133,9 +133,7 @@ def nominal(n: int, attributes: int, seed: int, folder) -> Dataset:
     return load_arff(path)
 
 
-def test_said_on_a_nominal_batch_whose_walked_rows_miss_the_top_split(
-    weka, tmp_path
-):
+def test_said_on_a_nominal_batch_whose_walked_rows_miss_the_top_split(weka, tmp_path):
     """A case like a new user's mushroom cut, priced without running it.
 
     6,000 distinct nominal rows, half of them missing the trees' top
