@@ -7,7 +7,6 @@ with missing values included.
 """
 
 import dataclasses
-import warnings
 
 import jpype
 import numpy as np
@@ -407,96 +406,6 @@ def test_walked_rows_against_several_blocks_and_ranges_of_clean_rows(weka):
         np.testing.assert_array_equal(degrees[run], degrees["asked"])
 
 
-@pytest.mark.parametrize("learner", ["J48", "REPTree"])
-def test_a_ranking_says_its_cost_before_it_starts(learner, weka, monkeypatch):
-    """Rows with a missing value where a tree splits: their cost said once.
-
-    A J48 committee walks them fractionally (``FractionalPairs``): none of
-    their pairs is asked of the members, and past a number of pairs with such
-    rows the ranking says what it walks. A REPTree committee asks each of
-    their pairs, both ways, of the members, and says how many; the number is
-    the ranking's own count of the pairs it asked. Without missing values it
-    says nothing.
-    """
-    from weka_ranking import model as model_module
-    from weka_ranking.data import synthetic
-    from weka_ranking.progress import WekaRankingWarning
-
-    fitted = RankingReduction(learner, pairs_per_instance=1, voters=3)
-    fitted.fit(synthetic(1_500, seed=2))
-    X = np.asarray(synthetic(600, seed=3).X, dtype=np.float64)
-    monkeypatch.setattr(model_module, "ASKED_PAIRS_WORTH_SAYING", 1)
-    monkeypatch.setattr(model_module, "WALKED_PAIRS_WORTH_SAYING", 1)
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        assert fitted.ranking(X).comparisons == 0
-    X[[3, 50, 400], 0] = np.nan  # x1, the strongest signal: every tree splits on it
-    with pytest.warns(WekaRankingWarning) as warned:
-        ranking = fitted.ranking(X)
-    pairs = 3 * 599 + 3 * 597
-    if learner == "J48":
-        assert ranking.comparisons == 0
-        assert [str(w.message) for w in warned] == [
-            "the array X: 3 of 600 instances have a missing value where a J48 tree "
-            f"splits: the exact tournament counts their {pairs:,} pairs, both ways, "
-            "from the rows as WEKA walks them (fractions), 6 of them pairs of two "
-            "such instances, each walked where a tree's answer is open, as are those "
-            "whose leaves disagree: about 0 s on two idle cores "
-            "(docs/meta-classifier.md)"
-        ]
-    else:
-        assert ranking.comparisons == pairs
-        assert [str(w.message) for w in warned] == [
-            f"the array X: 3 of 600 instances have a missing value where a tree "
-            f"splits: the exact tournament asks each of their {pairs} pairs, both "
-            "ways, of the members one by one, some 800,000 a second on two idle cores "
-            "(docs/meta-classifier.md)"
-        ]
-
-
-@pytest.mark.slow  # 25,500 rows, 1,000 of them walked: 10 s
-def test_wekas_face_says_the_cost_when_python_does_not(weka, capfd):
-    """WEKA's face (a JVM not started by Python) says the cost on its log, once.
-
-    Run from Python, the JVM is told that Python says it
-    (``TreeTournament.COST_SAID_BY_CALLER``); without that, the tournament
-    prints Java's sentence before the work, past the same threshold as
-    Python's, in the same words.
-    """
-    from weka_ranking import bridge
-    from weka_ranking import model as model_module
-    from weka_ranking.data import synthetic
-
-    fitted = RankingReduction("J48", pairs_per_instance=1, voters=3)
-    fitted.fit(synthetic(1_500, seed=2))
-    n, walked = 25_600, 1_000
-    data = synthetic(n, seed=3)
-    X = np.array(data.X, dtype=np.float64)
-    X[:walked, 0] = np.nan
-    tournament = java("TreeTournament")
-    pairs = int(tournament.pairsOf(walked, n))
-    assert pairs >= tournament.WALKED_PAIRS_WORTH_SAYING
-    assert (
-        tournament.WALKED_PAIRS_WORTH_SAYING == model_module.WALKED_PAIRS_WORTH_SAYING
-    )
-    assert tournament.ASKED_PAIRS_WORTH_SAYING == model_module.ASKED_PAIRS_WORTH_SAYING
-    instances = bridge.instances_like(
-        dataclasses.replace(data, X=X), fitted.weka_model_
-    )
-    system = jpype.JClass("java.lang.System")
-    key = str(tournament.COST_SAID_BY_CALLER)
-    assert system.getProperty(key) == "true"  # Python's JVM: Python says it
-    capfd.readouterr()
-    system.clearProperty(key)
-    try:
-        ranking = fitted.weka_model_.rank(instances)
-    finally:
-        system.setProperty(key, "true")
-    assert int(ranking.comparisons) == 0
-    said = [line for line in capfd.readouterr().err.splitlines() if "J48 tree" in line]
-    assert said == [f"RankingReduction: {tournament.walkedCost(walked, n)}"]
-
-
 def with_missing(data, share: float, seed: int, columns=None):
     """The data with one value missing in a share of its rows (a column each).
 
@@ -672,6 +581,48 @@ def test_a_batch_whose_every_row_is_walked(task, weka):
     np.testing.assert_array_equal(two[0], brute)
     assert one[2] == len(rows) and one[1] == 0  # every row walked, none asked
     assert 1 < len(np.unique(brute)) < len(rows)
+
+
+@pytest.mark.parametrize("task", ["breast-cancer", "hepatitis"])
+def test_walked_rows_of_a_kind_walked_once_as_the_brute_force(task, weka):
+    """Walked rows equal where the trees split are walked once a kind.
+
+    A nominal batch's walked rows repeat (a new user's mushroom cut: 2,480
+    rows of 12 kinds): their pairs with one another are walked a kind
+    against a kind, each weighed by its rows, a row's pairs with the other
+    rows of its kind included; their leaves against the clean rows are
+    listed once a kind. Half the rows miss the trees' first split attribute,
+    some rows repeated whole: the brute force's degrees on 1 and 2 threads.
+    """
+    data = load_task(task)
+    train, test = list(weka_folds(data.y, 3, 1))[0]
+    model = RankingReduction(
+        "J48", pairs_per_instance=2, voters=5, seed=2, pair_features="concat"
+    ).fit(data.subset(train))
+    reduction = model.weka_model_
+    clean = np.array(data.subset(test).X, dtype=np.float64)
+    half = np.arange(len(clean)) % 2 == 0
+
+    def half_missing(column: int) -> np.ndarray:
+        rows = clean.copy()
+        rows[half, column] = np.nan
+        return rows
+
+    rows = next(  # the first column some tree splits on
+        rows
+        for rows in map(half_missing, range(clean.shape[1]))
+        if committee(reduction, jpype.JArray.of(rows)).exactTournament().rowsWalked()
+        >= half.sum()
+    )
+    rows = np.vstack([rows, rows[:30]])
+    walked = rows[np.isnan(rows).any(axis=1)]
+    kinds = np.unique(np.nan_to_num(walked, nan=-1.0), axis=0)
+    assert len(kinds) < len(walked)  # kinds of several rows
+    one, _, brute = walked_and_general(reduction, rows)
+    two, _, _ = walked_and_general(reduction, rows, threads=2)
+    np.testing.assert_array_equal(one[0], brute)
+    np.testing.assert_array_equal(two[0], brute)
+    assert one[1] == 0  # no pair asked
 
 
 @pytest.mark.slow  # three trees of 1,500 rows, 500 rows ranked four ways: 40 s

@@ -730,16 +730,15 @@ def rank(reduction, instances, source: str) -> tuple[np.ndarray, int]:
     return interruptibly(ranked)
 
 
-def tournament_rows_one_by_one(
-    reduction, X: np.ndarray, source: str
-) -> tuple[int, int]:
-    """The instances whose pairs the tree committee's exact tournament takes apart.
+def tournament_cost_said(reduction, X: np.ndarray, source: str) -> list[str]:
+    """What the tree committee's exact tournament of these rows costs, in Java's words.
 
-    ``(asked, walked)``: those with a missing value (or a nominal value past
-    a split's branches) where a tree splits whose pairs, both ways, go to the
-    members one by one, and those walked fractionally from the flattened J48
-    trees instead (``TreeTournament.rowsAsked`` and ``rowsWalked``, on the
-    committee ``rank`` builds); ``(0, 0)`` where no tree tournament applies.
+    The sentences ``TreeTournament.costSaid`` gives for the committee
+    ``rank`` builds: rows with a missing value where a tree splits whose
+    pairs go to the members one by one, or that its J48 trees walk
+    fractionally, where they are expected to take at least
+    ``TreeTournament.secondsWorthSaying`` on two idle cores (Java decides,
+    for both faces); none where no tree tournament applies.
     """
     J = _classes()
     package = "weka.classifiers.meta.rankingreduction."
@@ -754,14 +753,8 @@ def tournament_rows_one_by_one(
         )
         exact = votes.exactTournament()
         if not isinstance(exact, J(package + "TreeTournament")):
-            return 0, 0
-        return int(exact.rowsAsked()), int(exact.rowsWalked())
-
-
-def tournament_cost_words(walked: int, n: int) -> str:
-    """What walking these rows costs, in Java's words (``walkedCost``)."""
-    tournament = _classes()("weka.classifiers.meta.rankingreduction.TreeTournament")
-    return str(tournament.walkedCost(walked, n))
+            return []
+        return [str(said) for said in exact.costSaid()]
 
 
 def reference_distributions(reduction, instances, source: str) -> np.ndarray:

@@ -37,13 +37,6 @@ logger = logging.getLogger(__name__)
 
 # Batches smaller than this get a warning: their scores are coarse.
 SMALL_BATCH = 10
-# From this many pairs asked of a tree committee's members one by one (some
-# 800,000 a second on two cores: 6 s), a ranking says so before it starts;
-# from this many with a row its J48 trees walk fractionally (counted from the
-# rows in blocks, a pair walked only where a tree's answer on it is open), too.
-# Java's TreeTournament has the same numbers.
-ASKED_PAIRS_WORTH_SAYING = 5_000_000
-WALKED_PAIRS_WORTH_SAYING = 50_000_000
 
 
 # scikit-learn's checks that cannot hold for a method that ranks a batch as a
@@ -588,50 +581,27 @@ class RankingReduction(ClassifierMixin, Ranker):
             )
         instances = bridge.instances_like(data, reduction)
         if self.ranker == "tournament":
-            self._say_pairs_asked(reduction, data, source)
+            self._say_tournament_cost(reduction, data, source)
         scores, comparisons = bridge.rank(reduction, instances, source)
         order = bridge.order(scores, self.ties, self.seed)
         return Ranking(order, scores, comparisons)
 
     @staticmethod
-    def _say_pairs_asked(reduction, data: Dataset, source: str) -> None:
-        """Say before a ranking where the tree tournament is still quadratic.
+    def _say_tournament_cost(reduction, data: Dataset, source: str) -> None:
+        """Say before a ranking where the tree tournament is still costly.
 
         Rows with a missing value where a tree splits: their pairs are asked
         of the members one by one (REPTree, or a nominal value past a split's
-        branches), or walked fractionally from the flattened J48 trees.
-        Only rows with a missing value can be such rows, so the committee
-        is asked only where their pairs could reach a threshold (Java says
-        the same in WEKA; run from Python, Python says it).
+        branches), or walked fractionally from the flattened J48 trees. Only
+        rows with a missing value can be such rows, so Java is asked only
+        where there are some; it prices them and says whether they are worth
+        saying (WEKA's face says the same words itself; run from Python,
+        Python says them).
         """
-
-        def pairs(rows: int) -> int:  # each of their pairs, both ways, once
-            return rows * (len(data) - 1) + rows * (len(data) - rows)
-
-        missing = int(np.isnan(data.X).any(axis=1).sum())
-        least = min(ASKED_PAIRS_WORTH_SAYING, WALKED_PAIRS_WORTH_SAYING)
-        if pairs(missing) < least:
+        if not np.isnan(data.X).any():
             return
-        asked, walked = bridge.tournament_rows_one_by_one(reduction, data.X, source)
-        if pairs(asked) >= ASKED_PAIRS_WORTH_SAYING:
-            progress.warn(
-                logger,
-                "%s: %d of %d instances have a missing value where a tree splits: "
-                "the exact tournament asks each of their %d pairs, both ways, of "
-                "the members one by one, some 800,000 a second on two idle cores "
-                "(docs/meta-classifier.md)",
-                source,
-                asked,
-                len(data),
-                pairs(asked),
-            )
-        if pairs(walked) >= WALKED_PAIRS_WORTH_SAYING:
-            progress.warn(
-                logger,
-                "%s: %s",
-                source,
-                bridge.tournament_cost_words(walked, len(data)),
-            )
+        for said in bridge.tournament_cost_said(reduction, data.X, source):
+            progress.warn(logger, "%s: %s", source, said)
 
     def save(self, path) -> None:
         """Write the fitted model to a file (see :mod:`weka_ranking.persistence`)."""

@@ -136,6 +136,20 @@ final class FractionalPairs {
   }
 
   /**
+   * The nodes the walks with J48's sums have visited so far, over every
+   * row given: what a walk costs, which a committee's trees and rows set.
+   *
+   * @return the nodes visited, 0 before any walk
+   */
+  long visits() {
+    long visits = 0;
+    for (int t = 0; m_Given != null && t < m_Given.length; t++) {
+      visits += m_Given[t].m_Visits;
+    }
+    return visits;
+  }
+
+  /**
    * Whether a leaf reached with a fraction of the weight surely says "a
    * beats b" in any mixture of such leaves (1), surely not (0), or may go
    * either way with rounding (-1): the branches' weights under a split sum
@@ -190,6 +204,8 @@ final class FractionalPairs {
     final boolean[] m_Wins;
     private int m_Nodes;
     private int m_Branches;
+    /** Nodes {@link #probs} has visited (a cost count, {@link FractionalPairs#visits}). */
+    long m_Visits;
     /** The probabilities of the last {@link #probs} walk, class 0 and class 1. */
     private double m_P0;
     private double m_P1;
@@ -290,6 +306,7 @@ final class FractionalPairs {
      */
     private void probs(int node, double w, double[] b) {
       while (true) {
+        m_Visits++;
         byte kind = m_Kind[node];
         if (kind == LEAF) {
           int leaf = m_Origin[node];

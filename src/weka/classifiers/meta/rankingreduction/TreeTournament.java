@@ -53,8 +53,9 @@ import java.util.concurrent.atomic.LongAdder;
  * is open and may change the vote ({@link WalkedPairs}); otherwise
  * (REPTree, or a nominal value past a
  * split's branches) their pairs, both ways, go to the committee itself.
- * Where that is still quadratic in those rows, the tournament says so on
- * standard error before it starts ({@link #COST_SAID_BY_CALLER}), and once
+ * Where those rows are expected to cost seconds ({@link #costSaid}, priced
+ * on a sample of their work), the tournament says so on standard error
+ * before it starts ({@link #COST_SAID_BY_CALLER}), and once
  * a JVM when the heap is too small for the rows b's bits at once. Memory:
  * one bit a row for each cell, at
  * most, the empty blocks left out; the leaves' bits are made a block at a
@@ -383,7 +384,18 @@ public final class TreeTournament implements ExactTournament {
     int[] cleanRows = cleanRows(rows, clean);
     boolean[] asked = new boolean[n];
     int[] walked = walkedRows(rows, clean, asked);
-    sayCost(n, walked.length, n - cleanRows.length - walked.length);
+    double[][] walkedValues = new double[walked.length][];
+    for (int w = 0; w < walked.length; w++) {
+      walkedValues[w] = m_Rows[rows[walked[w]]];
+    }
+    Distinct kinds = new Distinct(walkedValues);
+    if (!Boolean.getBoolean(COST_SAID_BY_CALLER)) {
+      Missing missing = new Missing(cleanRows.length, n - cleanRows.length - walked.length,
+          kinds);
+      for (String said : costSaid(missing, n)) {
+        System.err.println("RankingReduction: " + said);
+      }
+    }
     long[] degree = new long[n];
     int words = (n + 63) >>> 6;
     int[] place = places(rows, true);
@@ -416,7 +428,7 @@ public final class TreeTournament implements ExactTournament {
       saySmallHeap(8L * words * (m_Cells + 1), (words + rangeWords - 1) / rangeWords);
     }
     LongAdder walks = new LongAdder();
-    Walked asA = walked.length == 0 ? null : new Walked(rows, walked, true);
+    Walked asA = walked.length == 0 ? null : new Walked(walked, kinds, true);
     for (int fromWord = 0; fromWord < words; fromWord += rangeWords) {
       Range range = new Range(fromWord, Math.min(rangeWords, words - fromWord), place);
       long[][] bits = cellBits(rows, byPlace, range, asA, degree);
@@ -434,7 +446,7 @@ public final class TreeTournament implements ExactTournament {
     for (int i = 0; i < n; i++) {
       byAPlace[aPlace[i]] = clean[i] ? i : -1;
     }
-    walkFractionally(rows, walked, byAPlace, degree, walks);
+    walkFractionally(rows, walked, kinds, byAPlace, degree, walks);
     m_TreeWalks = walks.sum();
     long taken = pairsWithMissing(n, asked, exact, degree);
     double[] scores = new double[n];
@@ -1364,17 +1376,17 @@ public final class TreeTournament implements ExactTournament {
   }
 
   /**
-   * From this many pairs of rows the members are asked one by one (some
-   * 800,000 a second on two cores: 6 s), a tournament says so before it
-   * starts; the Python face's {@code ASKED_PAIRS_WORTH_SAYING}.
+   * The system property that sets from how many seconds on two idle cores a
+   * tournament's rows with missing values are worth saying before it starts
+   * ({@link #DEFAULT_SECONDS_WORTH_SAYING} unless set), in both faces.
    */
-  public static final long ASKED_PAIRS_WORTH_SAYING = 5_000_000L;
+  public static final String COST_WORTH_SAYING = "weka.ranking.tournamentCostWorthSaying";
 
   /**
-   * From this many pairs with a row walked fractionally, a tournament says
-   * so before it starts; the Python face's {@code WALKED_PAIRS_WORTH_SAYING}.
+   * From this many seconds expected on two idle cores a tournament says
+   * what its rows with missing values cost, before it starts.
    */
-  public static final long WALKED_PAIRS_WORTH_SAYING = 50_000_000L;
+  public static final double DEFAULT_SECONDS_WORTH_SAYING = 5;
 
   /**
    * The system property that tells the tournament its caller says its cost
@@ -1399,70 +1411,201 @@ public final class TreeTournament implements ExactTournament {
   }
 
   /**
-   * Says on standard error, before the work, where this tournament is still
-   * quadratic in the rows with missing values: pairs asked of the members
-   * one by one, or many pairs with a row walked fractionally (counted from
-   * the rows in blocks, but each pair of two such rows, and of one with a
-   * row whose leaves disagree, a walk of the trees).
+   * From how many seconds on two idle cores the cost is said: the property
+   * {@link #COST_WORTH_SAYING}, else {@link #DEFAULT_SECONDS_WORTH_SAYING}.
+   *
+   * @return the seconds
+   * @throws IllegalArgumentException if the property is not a number
    */
-  private static void sayCost(int n, int walked, int asked) {
-    if (Boolean.getBoolean(COST_SAID_BY_CALLER)) {
-      return;
+  public static double secondsWorthSaying() {
+    String set = System.getProperty(COST_WORTH_SAYING);
+    if (set == null) {
+      return DEFAULT_SECONDS_WORTH_SAYING;
     }
-    if (pairsOf(asked, n) >= ASKED_PAIRS_WORTH_SAYING) {
-      System.err.println(String.format(Locale.ROOT, "RankingReduction: %,d of %,d instances "
-          + "have a missing value where a tree splits: the exact tournament asks each of "
-          + "their %,d pairs, both ways, of the members one by one, some 800,000 a second "
-          + "on two idle cores (docs/meta-classifier.md)", asked, n, pairsOf(asked, n)));
-    }
-    if (pairsOf(walked, n) >= WALKED_PAIRS_WORTH_SAYING) {
-      System.err.println(String.format(Locale.ROOT, "RankingReduction: %s",
-          walkedCost(walked, n)));
+    try {
+      return Double.parseDouble(set);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(COST_WORTH_SAYING + " must be a number of seconds; got \""
+          + set + "\"");
     }
   }
 
   /**
-   * What walking these rows costs, in the words both faces say.
+   * What a tournament of all the rows will say before it starts, where its
+   * rows with missing values are expected to cost at least
+   * {@link #secondsWorthSaying} on two idle cores: the sentences both faces
+   * say (WEKA's on standard error, the Python face as a warning).
+   *
+   * @return the sentences, none where the cost is below the threshold
+   */
+  public String[] costSaid() {
+    return costSaid(new Missing(everyone()), m_Rows.length).toArray(new String[0]);
+  }
+
+  /**
+   * The seconds on two idle cores that a tournament of all the rows is
+   * expected to spend on its rows walked fractionally
+   * ({@link #walkedSeconds(long, long, long, int, long[])} of {@link #sampledWork}).
+   *
+   * @return the seconds, 0 where no row is walked
+   */
+  public double walkedSeconds() {
+    Missing missing = new Missing(everyone());
+    return walkedSeconds(missing);
+  }
+
+  /**
+   * The work of the pairs of all the rows walked fractionally with one
+   * another (a kind a row: equal on the attributes the trees split on),
+   * counted on a sample of them ({@link WalkedPairs#sampleWork}), that
+   * {@link #walkedSeconds()} prices.
+   *
+   * @return the sample's pairs, trees walked for one pair, nodes those walks
+   *     visited and words of bits ORed
+   */
+  public long[] sampledWork() {
+    return sampleWork(new Missing(everyone()).walked);
+  }
+
+  /** Every row's position. */
+  private int[] everyone() {
+    int[] everyone = new int[m_Rows.length];
+    Arrays.setAll(everyone, i -> i);
+    return everyone;
+  }
+
+  /** A batch's rows by what their pairs cost: clean, walked (their values), asked. */
+  private final class Missing {
+    final int clean;
+    final int asked;
+    final Distinct walked;
+
+    Missing(int clean, int asked, Distinct walked) {
+      this.clean = clean;
+      this.asked = asked;
+      this.walked = walked;
+    }
+
+    /** The rows at these positions, sorted. */
+    Missing(int[] rows) {
+      List<double[]> values = new ArrayList<>();
+      int clean = 0;
+      for (int i : rows) {
+        double[] row = m_Rows[i];
+        if (!walkedByWeka(row)) {
+          clean++;
+        } else if (walksFractionally(row)) {
+          values.add(row);
+        }
+      }
+      this.clean = clean;
+      this.asked = rows.length - clean - values.size();
+      this.walked = new Distinct(values.toArray(new double[0][]));
+    }
+  }
+
+  /** The sentences worth saying before a tournament of n rows ({@link #costSaid()}). */
+  private List<String> costSaid(Missing missing, int n) {
+    double worth = secondsWorthSaying();
+    List<String> said = new ArrayList<>();
+    if (missing.asked > 0 && pairsOf(missing.asked, n) / ASKED_A_SECOND >= worth) {
+      said.add(String.format(Locale.ROOT, "%,d of %,d instances have a missing value where a "
+          + "tree splits: the exact tournament asks each of their %,d pairs, both ways, of the "
+          + "members one by one, some 800,000 a second on two idle cores "
+          + "(docs/meta-classifier.md)", missing.asked, n, pairsOf(missing.asked, n)));
+    }
+    int walked = missing.walked.m_Of.length;
+    if (walked > 0) {
+      double seconds = walkedSeconds(missing);
+      if (seconds >= worth) {
+        said.add(String.format(Locale.ROOT, "%,d of %,d instances have a missing value where "
+            + "a J48 tree splits: the exact tournament counts their %,d pairs, both ways, from "
+            + "the rows as WEKA walks them (fractions), %,d of them pairs of two such "
+            + "instances, each walked where a tree's answer is open: about %,d s on two idle "
+            + "cores, priced on a sample of those pairs (docs/meta-classifier.md)", walked, n,
+            pairsOf(walked, n), (long) walked * (walked - 1), Math.round(seconds)));
+      }
+    }
+    return said;
+  }
+
+  /** What the walked rows' pairs with one another cost on a sample ({@link WalkedPairs#sampleWork}). */
+  private long[] sampleWork(Distinct walked) {
+    return new WalkedPairs(m_Trees).sampleWork(walked.m_Values);
+  }
+
+  /** The seconds of these rows' walked ones, 0 where none ({@link #walkedSeconds()}). */
+  private double walkedSeconds(Missing missing) {
+    Distinct walked = missing.walked;
+    return walked.m_Of.length == 0 ? 0 : walkedSeconds(walked.m_Of.length,
+        walked.m_Values.length, missing.clean, m_Trees.length, sampleWork(walked));
+  }
+
+  /**
+   * The seconds on two idle cores of the pairs with a walked row, in a
+   * tournament's first run in a JVM (the compiler still at work, as in a
+   * command's one ranking): those with a clean row, both ways, counted from
+   * the rows in blocks, at a rate a pair and tree; the clean rows' leaf bits
+   * made again on the first rows' side, and each kind of walked row's walk
+   * through each tree, at a rate a row and tree; those of two kinds of
+   * walked rows ({@link Distinct}) by the work a sample of them took
+   * ({@link WalkedPairs#sampleWork}), scaled to all of them: the nodes its walks with J48's sums visited, the trees it walked
+   * for one pair and the words of bits it ORed, each at its rate. Every rate
+   * was measured (first runs, the parts timed by thread CPU, load 0.3 to 2)
+   * on 200,000 numeric rows, 1 % walked (the bench's), and on a nominal cut
+   * of mushroom whose walked rows miss the trees' top splits (2,480 of 8,124
+   * rows: 38 million trees walked for 6.2 million pairs, 18 nodes a walk);
+   * the tournament keeps about 1.7 of the two cores busy.
    *
    * @param walked the rows walked fractionally
-   * @param n the batch's rows
-   * @return the sentence
+   * @param kinds their kinds: rows equal on the attributes the trees split on
+   * @param clean the rows without a missing value where a tree splits
+   * @param trees the committee's trees
+   * @param sample the sample's pairs, tree walks, nodes visited and words
+   *     ORed ({@link WalkedPairs#sampleWork})
+   * @return the expected seconds
    */
-  public static String walkedCost(long walked, long n) {
-    return String.format(Locale.ROOT, "%,d of %,d instances have a missing value where a "
-        + "J48 tree splits: the exact tournament counts their %,d pairs, both ways, from the "
-        + "rows as WEKA walks them (fractions), %,d of them pairs of two such instances, "
-        + "each walked where a tree's answer is open, as are those whose leaves disagree: "
-        + "about %d s on two idle cores "
-        + "(docs/meta-classifier.md)", walked, n, pairsOf(walked, n),
-        walked * (walked - 1), Math.round(walkedSeconds(walked, n)));
+  public static double walkedSeconds(long walked, long kinds, long clean, int trees,
+      long[] sample) {
+    double withClean = 2.0 * walked * clean * trees / WITH_CLEAN_A_CPU_SECOND
+        + (double) clean * trees / CLEAN_ROWS_A_CPU_SECOND
+        + (double) kinds * trees / WALKED_ROWS_A_CPU_SECOND;
+    double together = sample[0] == 0 ? 0
+        : (double) kinds * (kinds - 1) / sample[0] * (sample[1] / WALKS_A_CPU_SECOND
+            + sample[2] / VISITS_A_CPU_SECOND + sample[3] / WORDS_A_CPU_SECOND);
+    return (withClean + together) / CORES_BUSY;
   }
 
-  /**
-   * The seconds on two cores of the pairs with a walked row: those with a
-   * clean row counted from the rows in blocks, those of two walked rows by
-   * bits over the second rows and walked where open ({@link WalkedPairs}),
-   * at the rates below.
-   */
-  private static double walkedSeconds(long walked, long n) {
-    double together = (double) walked * (walked - 1);
-    return ((pairsOf(walked, n) - together) / WALKED_WITH_CLEAN_A_CPU_SECOND
-        + together / WALKED_TOGETHER_A_CPU_SECOND) / 2;
-  }
+  /** Pairs asked of the members one by one a second on two idle cores. */
+  private static final double ASKED_A_SECOND = 800_000;
 
   /**
-   * Pairs of a walked row and a clean one counted a CPU second: about 792
-   * million in 6.4 CPU seconds (200,000 rows, 1 % walked, J48 x 10 of 20,000
-   * rows, the bench tournament_missing.py's key, timed by part at load 5.7).
+   * Pairs of a walked row and a clean one, times trees, counted a CPU
+   * second: 792 million pairs of 10 trees in 3.6 to 3.8 s (the bench's).
    */
-  private static final double WALKED_WITH_CLEAN_A_CPU_SECOND = 120e6;
+  private static final double WITH_CLEAN_A_CPU_SECOND = 2e9;
+
+  /** Clean rows, times trees, whose leaf bits are made again on the first rows' side a CPU second. */
+  private static final double CLEAN_ROWS_A_CPU_SECOND = 1.3e6;
 
   /**
-   * Pairs of two walked rows a CPU second ({@link WalkedPairs}): about 4.0
-   * million in 2.0 CPU seconds (as above, its share of the samples of a
-   * profile of the tournament at load 15; walked one by one, they took 5.3).
+   * Kinds of walked rows, times trees, walked once for the leaves and split
+   * forms they reach a CPU second: from 0.1 ms a row of 10 trees (kr-vs-kp, two
+   * values missing in 40 % of rows) to 0.7 ms (the mushroom cut).
    */
-  private static final double WALKED_TOGETHER_A_CPU_SECOND = 2.0e6;
+  private static final double WALKED_ROWS_A_CPU_SECOND = 20_000;
+
+  /** Trees walked for one pair of two walked rows a CPU second (each walk's own cost). */
+  private static final double WALKS_A_CPU_SECOND = 11e6;
+
+  /** Nodes the walks of two walked rows' pairs with J48's sums visit a CPU second. */
+  private static final double VISITS_A_CPU_SECOND = 125e6;
+
+  /** Words of bits ORed a CPU second walking the first of two walked rows ({@link WalkedPairs}). */
+  private static final double WORDS_A_CPU_SECOND = 38e6;
+
+  /** Of the two cores, how many the tournament keeps busy (its serial parts the rest). */
+  private static final double CORES_BUSY = 1.7;
 
   /** Says once a JVM that the rows b's bits do not fit a quarter of the heap at once. */
   private static void saySmallHeap(long bytes, int ranges) {
@@ -1485,12 +1628,12 @@ public final class TreeTournament implements ExactTournament {
    *
    * @param walks counts the trees walked for one pair
    */
-  private void walkFractionally(int[] rows, int[] walked, int[] byAPlace, long[] degree,
-      LongAdder walks) throws Exception {
+  private void walkFractionally(int[] rows, int[] walked, Distinct distinct, int[] byAPlace,
+      long[] degree, LongAdder walks) throws Exception {
     if (walked.length == 0) {
       return;
     }
-    Walked asB = new Walked(rows, walked, false);
+    Walked asB = new Walked(walked, distinct, false);
     int blocks = ((byAPlace.length + 63) / 64 + BLOCK - 1) / BLOCK;
     parallel(blocks, block -> {
       int firstBit = block * BLOCK * 64;
@@ -1500,25 +1643,73 @@ public final class TreeTournament implements ExactTournament {
         countBlock(asB, side, byAPlace, degree);
       }
     });
-    double[][] values = new double[walked.length][];
-    for (int w = 0; w < walked.length; w++) {
-      values[w] = m_Rows[rows[walked[w]]];
-    }
+    double[][] kinds = distinct.m_Values;
+    long[] kindWins = new long[kinds.length];
     WalkedPairs together = new WalkedPairs(m_Trees);
-    for (int from = 0; from < walked.length; from += WalkedPairs.CHUNK) {
+    for (int from = 0; from < kinds.length; from += WalkedPairs.CHUNK) {
       WalkedPairs.Chunk chunk = together.new Chunk(from,
-          Math.min(WalkedPairs.CHUNK, walked.length - from));
-      parallel(m_Trees.length, t -> chunk.walk(values, t));
-      parallel((walked.length + WALKED_PER_TASK - 1) / WALKED_PER_TASK, task -> {
+          Math.min(WalkedPairs.CHUNK, kinds.length - from));
+      parallel(m_Trees.length, t -> chunk.walk(kinds, t));
+      parallel((kinds.length + WALKED_PER_TASK - 1) / WALKED_PER_TASK, task -> {
         FractionalPairs pairs = new FractionalPairs(m_Trees);
         WalkedPairs.Scratch scratch = together.new Scratch(chunk.words);
-        int last = Math.min(walked.length, (task + 1) * WALKED_PER_TASK);
-        for (int w = task * WALKED_PER_TASK; w < last; w++) {
-          // each walked row in one task of a chunk only
-          degree[walked[w]] += together.wins(chunk, pairs, values[w], values, w, scratch);
+        int last = Math.min(kinds.length, (task + 1) * WALKED_PER_TASK);
+        for (int k = task * WALKED_PER_TASK; k < last; k++) {
+          // each kind in one task of a chunk only
+          kindWins[k] += together.wins(chunk, pairs, kinds[k], kinds, k, distinct.m_Weight,
+              scratch);
         }
         walks.add(scratch.walks);
       });
+    }
+    for (int w = 0; w < walked.length; w++) {
+      degree[walked[w]] += kindWins[distinct.m_Of[w]];
+    }
+  }
+
+  /**
+   * Walked rows by their values on the attributes some tree splits on (a
+   * missing value equal to a missing value): rows equal there answer every
+   * pair alike, so that their pairs with one another are walked once a kind
+   * ({@link WalkedPairs#wins} weighs each kind by its rows). A nominal
+   * batch's walked rows often repeat: the mushroom cut's 2,480 are 12
+   * kinds; numeric rows rarely do.
+   */
+  private final class Distinct {
+    /** Per row, its values. */
+    final double[][] m_Rows;
+    /** Per kind, the values of its first row. */
+    final double[][] m_Values;
+    /** Per kind, its rows; null where every kind is one row. */
+    final int[] m_Weight;
+    /** Per row, its kind. */
+    final int[] m_Of;
+
+    /**
+     * @param rows the walked rows' values
+     */
+    Distinct(double[][] rows) {
+      m_Rows = rows;
+      Map<java.nio.LongBuffer, Integer> kinds = new HashMap<>();
+      List<double[]> values = new ArrayList<>();
+      m_Of = new int[rows.length];
+      int[] weight = new int[rows.length];
+      for (int r = 0; r < rows.length; r++) {
+        long[] key = new long[m_Limit.length];
+        for (int j = 0; j < key.length; j++) {
+          key[j] = m_Limit[j] > 0 ? Double.doubleToLongBits(rows[r][j]) : 0L;
+        }
+        Integer kind = kinds.putIfAbsent(java.nio.LongBuffer.wrap(key), values.size());
+        if (kind == null) {
+          kind = values.size();
+          values.add(rows[r]);
+        }
+        m_Of[r] = kind;
+        weight[kind]++;
+      }
+      m_Values = values.toArray(new double[0][]);
+      m_Weight = m_Values.length == rows.length ? null
+          : Arrays.copyOf(weight, m_Values.length);
     }
   }
 
@@ -1539,30 +1730,45 @@ public final class TreeTournament implements ExactTournament {
     final int[][] m_Splits;
     final int[][] m_Forks;
 
-    Walked(int[] rows, int[] walked, boolean first) throws Exception {
+    /**
+     * @param walked per walked row, its position in the tournament's rows
+     * @param distinct the walked rows' values and kinds: a kind's rows reach
+     *     the same leaves, listed once (its lists shared by its rows)
+     * @param first whether the walked rows are the pairs' first rows
+     */
+    Walked(int[] walked, Distinct distinct, boolean first) throws Exception {
       int trees = m_Trees.length;
+      int kinds = distinct.m_Values.length;
       m_Rows = walked;
       m_First = first;
-      m_Values = new double[walked.length][];
-      m_Whole = new int[walked.length * trees][];
-      m_Splits = new int[walked.length * trees][];
-      m_Forks = new int[walked.length * trees][];
-      parallel((walked.length + ROWS_PER_TASK - 1) / ROWS_PER_TASK, task -> {
+      m_Values = distinct.m_Rows;
+      int[][] whole = new int[kinds * trees][];
+      int[][] splits = new int[kinds * trees][];
+      int[][] forks = new int[kinds * trees][];
+      parallel((kinds + ROWS_PER_TASK - 1) / ROWS_PER_TASK, task -> {
         Slots[] lists = {new Slots(), new Slots(), new Slots()};
-        for (int w = task * ROWS_PER_TASK;
-            w < Math.min(walked.length, (task + 1) * ROWS_PER_TASK); w++) {
-          m_Values[w] = TreeTournament.this.m_Rows[rows[walked[w]]];
+        for (int k = task * ROWS_PER_TASK; k < Math.min(kinds, (task + 1) * ROWS_PER_TASK);
+            k++) {
           for (int t = 0; t < trees; t++) {
             for (Slots list : lists) {
               list.size = 0;
             }
-            reach(m_Trees[t], 0, m_Values[w], first, lists);
-            m_Whole[w * trees + t] = Arrays.copyOf(lists[0].items, lists[0].size);
-            m_Splits[w * trees + t] = Arrays.copyOf(lists[1].items, lists[1].size);
-            m_Forks[w * trees + t] = Arrays.copyOf(lists[2].items, lists[2].size);
+            reach(m_Trees[t], 0, distinct.m_Values[k], first, lists);
+            whole[k * trees + t] = Arrays.copyOf(lists[0].items, lists[0].size);
+            splits[k * trees + t] = Arrays.copyOf(lists[1].items, lists[1].size);
+            forks[k * trees + t] = Arrays.copyOf(lists[2].items, lists[2].size);
           }
         }
       });
+      m_Whole = new int[walked.length * trees][];
+      m_Splits = new int[walked.length * trees][];
+      m_Forks = new int[walked.length * trees][];
+      for (int w = 0; w < walked.length; w++) {
+        int kind = distinct.m_Of[w] * trees;
+        System.arraycopy(whole, kind, m_Whole, w * trees, trees);
+        System.arraycopy(splits, kind, m_Splits, w * trees, trees);
+        System.arraycopy(forks, kind, m_Forks, w * trees, trees);
+      }
     }
   }
 
