@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 from weka_ranking import RankingReduction, bridge, clone, load_task
+from weka_ranking.data import synthetic
 from weka_ranking.folds import weka_folds
 
 PACKAGE = "weka.classifiers.meta.rankingreduction"
@@ -71,6 +72,18 @@ def test_the_threads_change_no_member_and_no_score(params, hepatitis_fold):
                 getattr(model, method)(test).tobytes()
                 == getattr(one, method)(test).tobytes()
             )
+
+
+def test_large_nodes_shared_among_the_members_threads_change_no_member():
+    # Nodes of 2,000 rows and more are weighed in parts that a member's pool
+    # lends to its idle threads (Parallel.share): the trees stay the same to
+    # the bit whichever thread weighs which part, and however many parts.
+    data = synthetic(3000, features=6)
+    one = RankingReduction(voters=3, threads=1).fit(data)
+    expected = member_bytes(one)
+    for threads in (2, 3):
+        model = clone(one).set_params(threads=threads).fit(data)
+        assert member_bytes(model) == expected
 
 
 def test_the_default_trains_as_many_members_at_once_as_cores(hepatitis_fold):

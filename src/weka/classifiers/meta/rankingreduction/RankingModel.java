@@ -290,7 +290,7 @@ public final class RankingModel implements Serializable {
     int[] done = {0};
     double[] seconds = {0};
     String learner = how.learner.getClass().getSimpleName();
-    Parallel.forEach(m_Members.length, atOnce, i -> {
+    Parallel.forEachSharing(m_Members.length, atOnce, i -> {
       long started = System.nanoTime();
       m_PairCounts[i] = training.pairsPerMember();
       try {
