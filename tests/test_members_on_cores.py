@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 from weka_ranking import RankingReduction, bridge, clone, load_task
+from weka_ranking.data import synthetic
 from weka_ranking.folds import weka_folds
 
 PACKAGE = "weka.classifiers.meta.rankingreduction"
@@ -73,6 +74,18 @@ def test_the_threads_change_no_member_and_no_score(params, hepatitis_fold):
             )
 
 
+def test_large_nodes_shared_among_the_members_threads_change_no_member():
+    # Nodes of 2,000 rows and more are weighed in parts that a member's pool
+    # lends to its idle threads (Parallel.share): the trees stay the same to
+    # the bit whichever thread weighs which part, and however many parts.
+    data = synthetic(3000, features=6)
+    one = RankingReduction(voters=3, threads=1).fit(data)
+    expected = member_bytes(one)
+    for threads in (2, 3):
+        model = clone(one).set_params(threads=threads).fit(data)
+        assert member_bytes(model) == expected
+
+
 def test_the_default_trains_as_many_members_at_once_as_cores(hepatitis_fold):
     train, _ = hepatitis_fold
     model = RankingReduction()
@@ -109,7 +122,9 @@ def test_kept_flat_trees_answer_as_the_members(hepatitis_fold, weka):
     train, test = hepatitis_fold
     reduction = RankingReduction(voters=3).fit(train).weka_model_
     members, header = reduction.getMembers(), reduction.getPairHeader()
-    kept = weka(f"{PACKAGE}.Committee$Members")(members, header, 2)
+    # None: the trees flattened here (a fit flattens them on the members'
+    # threads; test_a_saved_model_scores_as_it_did compares the two)
+    kept = weka(f"{PACKAGE}.Committee$Members")(members, None, header, 2)
     rng = np.random.default_rng(3)
     # one kept state, asked again on other rows: on both threads, then on one
     for rows, count in ((test.X, 9000), (train.X, 1000)):

@@ -70,15 +70,18 @@ public final class Committee implements PairComparator {
 
     /**
      * @param members the trained members (the first thread's)
+     * @param trees each member's flattened tree ({@link FlatTree#of}), made
+     *     already (by the training, on the members' threads); null: made here
      * @param pairHeader the empty pair dataset they were trained on
      * @param threads the most threads a batch is scored on
      * @throws Exception if a member's tree cannot be read
      */
-    public Members(Classifier[] members, Instances pairHeader, int threads) throws Exception {
+    public Members(Classifier[] members, FlatTree[] trees, Instances pairHeader, int threads)
+        throws Exception {
       m_Copies = new Classifier[Math.max(1, threads)][];
       m_Copies[0] = members;
-      m_Trees = new FlatTree[members.length];
-      for (int m = 0; m < members.length; m++) {
+      m_Trees = trees != null ? trees : new FlatTree[members.length];
+      for (int m = 0; trees == null && m < members.length; m++) {
         m_Trees[m] = FlatTree.of(members[m], pairHeader);
       }
     }
@@ -181,7 +184,7 @@ public final class Committee implements PairComparator {
 
   /** A scoring state over copies already made. */
   private static Members given(Classifier[][] copies, Instances pairHeader) throws Exception {
-    Members members = new Members(copies[0], pairHeader, copies.length);
+    Members members = new Members(copies[0], null, pairHeader, copies.length);
     System.arraycopy(copies, 1, members.m_Copies, 1, copies.length - 1);
     return members;
   }

@@ -3,6 +3,7 @@
  */
 package weka.classifiers.meta.rankingreduction;
 
+import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Random;
 
@@ -157,8 +158,26 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
     }
   }
 
+  /**
+   * A node still to grow: its pairs, and its sorted lists (none for a node
+   * that will be a leaf), which {@link ListGrower#expand} empties as its
+   * branches take them.
+   */
+  private static final class Growing {
+    final ProductJ48.Node<Bag> m_Node;
+    final Bag m_Bag;
+    final long[][] m_Sorted;
+
+    Growing(ProductJ48.Node<Bag> node, Bag bag, long[][] sorted) {
+      m_Node = node;
+      m_Bag = bag;
+      m_Sorted = sorted;
+    }
+  }
+
   /** The growing of C4.5 over a pair list, a node's pairs held as a {@link Bag}. */
   private static final class ListGrower extends ProductJ48.Grower<Bag> {
+    private static final Growing[] NO_SONS = {};
     private final PairList m_List;
     /** {@code lnFunc(k)} of every count k of the member's pairs (a node's counts). */
     private final double[] m_LnPairs;
@@ -362,35 +381,63 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
 
     // -- growing: ClassifierTree.buildTree with C45ModelSelection ------------
     /**
-     * Grows a node and its subtree.
+     * Grows the tree from its root, depth first with the sons in order, as
+     * ClassifierTree.buildTree's recursion does, from a stack of the nodes
+     * still to grow. Not a recursion: the JIT compiled the recursive method
+     * with a node's whole work ({@link #expand}) inlined into it twice over
+     * (56 kB of code, about a second of the C2 compiler's thread in the
+     * second fit at 6,435 x 36), while the work's own loops were compiled
+     * on their own already; this loop runs once a member, and its node's
+     * work compiles once.
      *
-     * @param bag the node's pairs
-     * @param sorted each numeric attribute's entries of the node, as
-     *     {@link #sortedRows} makes them (none for a node that will be a
-     *     leaf); emptied as the branches take them
+     * @param bag the root's pairs
+     * @param sorted each numeric attribute's entries of the root, as
+     *     {@link #sortedRows} makes them
      */
     ProductJ48.Node<Bag> grow(Bag bag, long[][] sorted) throws Exception {
-      ProductJ48.Node<Bag> node = new ProductJ48.Node<>();
+      ProductJ48.Node<Bag> root = new ProductJ48.Node<>();
+      ArrayDeque<Growing> stack = new ArrayDeque<>();
+      stack.push(new Growing(root, bag, sorted));
+      while (!stack.isEmpty()) {
+        Growing[] sons = expand(stack.pop());
+        for (int i = sons.length - 1; i >= 0; i--) {
+          stack.push(sons[i]);
+        }
+      }
+      return root;
+    }
+
+    /**
+     * Chooses a node's model (ClassifierTree.buildTree's one node): a leaf,
+     * or a split whose sons it makes and divides the node's pairs and sorted
+     * lists among.
+     *
+     * @return the sons still to grow (none for a leaf)
+     */
+    private Growing[] expand(Growing growing) throws Exception {
+      ProductJ48.Node<Bag> node = growing.m_Node;
+      Bag bag = growing.m_Bag;
       if (m_KeepTrain) {
         node.m_Train = bag;
       }
-      node.m_Model = selectModel(bag, sorted);
-      if (node.m_Model.m_NumSubsets > 1) {
-        double[] fractions = fractions(node.m_Model.m_Distribution);
-        Bag[] bags = divide(node.m_Model, bag, fractions);
-        long[][][] branches = sortedByBranch(bags, sorted);
-        @SuppressWarnings({"unchecked", "rawtypes"})
-        ProductJ48.Node<Bag>[] sons = new ProductJ48.Node[branches.length];
-        node.m_Sons = sons;
-        for (int i = 0; i < sons.length; i++) {
-          sons[i] = grow(bags[i], branches[i]);
-          branches[i] = null;
-        }
-      } else {
+      node.m_Model = selectModel(bag, growing.m_Sorted);
+      if (node.m_Model.m_NumSubsets <= 1) {
         node.m_IsLeaf = true;
         node.m_IsEmpty = Utils.eq(classes(bag).total(), 0);
+        return NO_SONS;
       }
-      return node;
+      double[] fractions = fractions(node.m_Model.m_Distribution);
+      Bag[] bags = divide(node.m_Model, bag, fractions);
+      long[][][] branches = sortedByBranch(bags, growing.m_Sorted);
+      @SuppressWarnings({"unchecked", "rawtypes"})
+      ProductJ48.Node<Bag>[] sons = new ProductJ48.Node[branches.length];
+      node.m_Sons = sons;
+      Growing[] out = new Growing[sons.length];
+      for (int i = 0; i < sons.length; i++) {
+        sons[i] = new ProductJ48.Node<>();
+        out[i] = new Growing(sons[i], bags[i], branches[i]);
+      }
+      return out;
     }
 
     private ProductJ48.Model selectModel(Bag bag, long[][] sorted) throws Exception {

@@ -297,6 +297,7 @@ public final class ProductJ48 implements ProductTraining.Builder {
     final double[][] m_FirstZero;
     /** Weighs a large node's attributes in parallel; null for one thread. */
     final ExecutorService m_Pool;
+    /** The parts a large node's attributes are weighed in (the threads they may take). */
     final int m_Threads;
     /** Each thread's arrays for the scan of a numeric attribute. */
     final Scratch[] m_Scratch;
@@ -309,7 +310,9 @@ public final class ProductJ48 implements ProductTraining.Builder {
     Grower(J48 j48, RowRanks ranks, Instances header, double allPairs, int scanLength,
         int threads) {
       m_Pool = threads > 1 ? Executors.newFixedThreadPool(threads, daemon()) : null;
-      m_Threads = threads;
+      // One thread of its own: a large node's attributes in parts the
+      // members' pool's idle threads may take (at the end of the members).
+      m_Threads = threads > 1 ? threads : Parallel.sharers();
       m_Header = header;
       m_Features = (header.numAttributes() - 1) / 2;
       m_MinNoObj = j48.getMinNumObj();
@@ -321,8 +324,8 @@ public final class ProductJ48 implements ProductTraining.Builder {
       m_Prune = !j48.getUnpruned();
       m_Collapse = j48.getCollapseTree();
       m_AllPairs = allPairs;
-      m_Scratch = new Scratch[threads];
-      for (int t = 0; t < threads; t++) {
+      m_Scratch = new Scratch[m_Threads];
+      for (int t = 0; t < m_Threads; t++) {
         m_Scratch[t] = new Scratch(scanLength);
       }
       m_FirstZero = new double[2][m_Features];
@@ -532,11 +535,11 @@ public final class ProductJ48 implements ProductTraining.Builder {
         }
       }
       int rows = sides[0].size() + sides[1].size();
-      int threads = m_Pool == null || rows < PARALLEL_ROWS ? 1 : m_Threads;
-      List<Future<?>> done = new ArrayList<>();
+      int threads = rows < PARALLEL_ROWS ? 1 : m_Threads;
+      Runnable[] chunks = new Runnable[threads];
       for (int t = 0; t < threads; t++) {
         final int first = t;
-        Runnable chunk = () -> {
+        chunks[t] = () -> {
           for (int j = first; j < models.length; j += threads) {
             int s = j < m_Features ? 0 : 1;
             models[j] = m_Header.attribute(j).isNominal()
@@ -546,14 +549,19 @@ public final class ProductJ48 implements ProductTraining.Builder {
                     counts == null ? null : counts[s], m_Scratch[first]);
           }
         };
-        if (threads == 1) {
-          chunk.run();
-        } else {
+      }
+      if (threads == 1) {
+        chunks[0].run();
+      } else if (m_Pool == null) {
+        Parallel.share(chunks);
+      } else {
+        List<Future<?>> done = new ArrayList<>();
+        for (Runnable chunk : chunks) {
           done.add(m_Pool.submit(chunk));
         }
-      }
-      for (Future<?> future : done) {
-        future.get();
+        for (Future<?> future : done) {
+          future.get();
+        }
       }
     }
 
@@ -933,7 +941,35 @@ public final class ProductJ48 implements ProductTraining.Builder {
     }
 
     // -- WEKA's objects -------------------------------------------------------
-    private ClassifierTree toWeka(Node<P> node, C45ModelSelection selection)
+    /**
+     * WEKA's tree of the grown nodes, made a level at a time, not by a
+     * recursion: the JIT compiled the recursive method with itself inlined
+     * (32 kB of code, about a third of a second of the C2 compiler's thread
+     * in the first fits at 6,435 x 36) for work done once a node.
+     */
+    private ClassifierTree toWeka(Node<P> root, C45ModelSelection selection)
+        throws Exception {
+      List<Node<P>> nodes = new ArrayList<>();
+      List<ClassifierTree> trees = new ArrayList<>();
+      nodes.add(root);
+      trees.add(wekaNode(root, selection));
+      for (int k = 0; k < nodes.size(); k++) { // each node's sons after it
+        Node<P> node = nodes.get(k);
+        if (!node.m_IsLeaf) {
+          ClassifierTree[] sons = new ClassifierTree[node.m_Sons.length];
+          for (int i = 0; i < sons.length; i++) {
+            sons[i] = wekaNode(node.m_Sons[i], selection);
+            nodes.add(node.m_Sons[i]);
+            trees.add(sons[i]);
+          }
+          set(ClassifierTree.class, trees.get(k), "m_sons", sons);
+        }
+      }
+      return trees.get(0);
+    }
+
+    /** WEKA's node of a grown node, without its sons. */
+    private ClassifierTree wekaNode(Node<P> node, C45ModelSelection selection)
         throws Exception {
       C45PruneableClassifierTree tree = new C45PruneableClassifierTree(selection, m_Prune,
           m_CF, m_SubtreeRaising, true, m_Collapse);
@@ -941,13 +977,6 @@ public final class ProductJ48 implements ProductTraining.Builder {
       set(ClassifierTree.class, tree, "m_isLeaf", node.m_IsLeaf);
       set(ClassifierTree.class, tree, "m_isEmpty", node.m_IsEmpty);
       set(ClassifierTree.class, tree, "m_train", m_Header);
-      if (!node.m_IsLeaf) {
-        ClassifierTree[] sons = new ClassifierTree[node.m_Sons.length];
-        for (int i = 0; i < sons.length; i++) {
-          sons[i] = toWeka(node.m_Sons[i], selection);
-        }
-        set(ClassifierTree.class, tree, "m_sons", sons);
-      }
       return tree;
     }
 

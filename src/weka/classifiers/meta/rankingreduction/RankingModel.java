@@ -158,6 +158,13 @@ public final class RankingModel implements Serializable {
   private transient long m_LastComparisons;
   /** The committee's flattened trees and thread copies, made once a trained model. */
   private transient Committee.Members m_Serving;
+  /**
+   * Each member's flattened tree, made on the member's thread as soon as it
+   * is trained, for {@link #m_Serving}: the reference threshold, the fit's
+   * last step, then does not flatten ten trees on one thread while the
+   * others idle. Null after loading (the scoring state makes them).
+   */
+  private transient FlatTree[] m_FlatTrees;
   /** Instances this model scored one at a time against its reference sample. */
   private transient AtomicLong m_OneAtATime;
   /** Who asked for the first of them (a wrapper's class, or WEKA's Evaluation). */
@@ -290,7 +297,8 @@ public final class RankingModel implements Serializable {
     int[] done = {0};
     double[] seconds = {0};
     String learner = how.learner.getClass().getSimpleName();
-    Parallel.forEach(m_Members.length, atOnce, i -> {
+    FlatTree[] flatTrees = new FlatTree[m_Members.length];
+    Parallel.forEachSharing(m_Members.length, atOnce, i -> {
       long started = System.nanoTime();
       m_PairCounts[i] = training.pairsPerMember();
       try {
@@ -324,7 +332,9 @@ public final class RankingModel implements Serializable {
           listener.trained(i, m_Members.length, m_PairCounts[i], m_MemberSeconds[i]);
         }
       }
+      flatTrees[i] = FlatTree.of(m_Members[i], m_PairHeader);
     });
+    m_FlatTrees = flatTrees;
   }
 
   /**
@@ -483,7 +493,7 @@ public final class RankingModel implements Serializable {
   private Committee committee(double[][] rows, Settings how) throws Exception {
     int threads = Math.max(1, how.slots);
     if (m_Serving == null || !m_Serving.serves(m_Members, threads)) {
-      m_Serving = new Committee.Members(m_Members, m_PairHeader, threads);
+      m_Serving = new Committee.Members(m_Members, m_FlatTrees, m_PairHeader, threads);
     }
     return new Committee(m_Serving, m_PairHeader, getPairLayout(), rows, how.additive);
   }
@@ -888,6 +898,9 @@ public final class RankingModel implements Serializable {
     smaller.m_FirstShare = m_FirstShare;
     smaller.m_SmoSolverDeclined = m_SmoSolverDeclined;
     smaller.m_Members = Arrays.copyOf(m_Members, k);
+    if (m_FlatTrees != null) {
+      smaller.m_FlatTrees = Arrays.copyOf(m_FlatTrees, k);
+    }
     smaller.m_MemberSeeds = Arrays.copyOf(m_MemberSeeds, k);
     smaller.m_PairCounts = Arrays.copyOf(m_PairCounts, k);
     smaller.m_MemberSeconds = Arrays.copyOf(m_MemberSeconds, k);
