@@ -3,4 +3,4 @@
 It lives here so that no module imports the package's ``__init__`` for it.
 """
 
-__version__ = "0.7.0"
+__version__ = "0.8.0"
