@@ -20,6 +20,14 @@ def run(capsys, *argv):
     return code, out, err
 
 
+def usage_error(capsys, *argv) -> str:
+    """What argparse's exit 2 (a usage error) printed on stderr."""
+    with pytest.raises(SystemExit) as stop:
+        main(list(argv))
+    assert stop.value.code == 2
+    return capsys.readouterr().err
+
+
 def test_learner_options_may_start_with_a_dash(capsys):
     code, out, err = run(
         capsys, "cv", "hepatitis", "--learner-options", "-U", "--folds", "3", "--json"
@@ -29,27 +37,20 @@ def test_learner_options_may_start_with_a_dash(capsys):
 
 
 def test_quiet_and_verbose_together_is_a_usage_error(capsys):
-    with pytest.raises(SystemExit) as stop:
-        main(["cv", "hepatitis", "--quiet", "--verbose"])
-    assert stop.value.code == 2
-    assert "not allowed with argument" in capsys.readouterr().err
+    err = usage_error(capsys, "cv", "hepatitis", "--quiet", "--verbose")
+    assert "not allowed with argument" in err
 
 
 def test_a_misspelt_flag_is_said_by_its_command_with_the_closest_flag(capsys):
-    with pytest.raises(SystemExit) as stop:
-        main(["cv", "hepatitis", "--votrs", "5"])
-    assert stop.value.code == 2
-    assert capsys.readouterr().err == (
+    err = usage_error(capsys, "cv", "hepatitis", "--votrs", "5")
+    assert err == (
         "weka-ranking cv: error: unrecognized arguments: --votrs 5 "
         "(did you mean --voters?) (see weka-ranking cv --help)\n"
     )
 
 
 def test_wekas_own_flag_is_said_as_this_commands_flag(capsys):
-    with pytest.raises(SystemExit) as stop:
-        main(["cv", "hepatitis", "-x", "5"])
-    assert stop.value.code == 2
-    err = capsys.readouterr().err
+    err = usage_error(capsys, "cv", "hepatitis", "-x", "5")
     assert err.count("\n") == 1
     assert "unrecognized arguments: -x 5 (did you mean --folds, WEKA's -x?)" in err
 
@@ -71,10 +72,8 @@ QUOTED = '--learner-options "-C 0.1", the options quoted as one value'
     ],
 )
 def test_the_python_faces_names_and_wekas_data_flag_are_said_too(capsys, words, hint):
-    with pytest.raises(SystemExit) as stop:
-        main(["cv", "hepatitis", *words])
-    assert stop.value.code == 2
-    assert f"(did you mean {hint}?)" in capsys.readouterr().err
+    err = usage_error(capsys, "cv", "hepatitis", *words)
+    assert f"(did you mean {hint}?)" in err
 
 
 def test_the_usage_shows_a_choices_values(capsys):
@@ -86,10 +85,7 @@ def test_the_usage_shows_a_choices_values(capsys):
 
 
 def test_a_missing_argument_is_one_line_too(capsys):
-    with pytest.raises(SystemExit) as stop:
-        main(["cv"])
-    assert stop.value.code == 2
-    err = capsys.readouterr().err
+    err = usage_error(capsys, "cv")
     assert err.count("\n") == 1 and err.startswith("weka-ranking cv: error: ")
 
 
@@ -200,20 +196,16 @@ def test_a_closed_pipe_stops_quietly(capfd, monkeypatch):
 
 
 def test_a_misspelt_command_is_said_with_the_closest(capsys):
-    with pytest.raises(SystemExit) as stop:
-        main(["rnk", "--train", "x.arff"])
-    assert stop.value.code == 2
-    assert capsys.readouterr().err == (
+    err = usage_error(capsys, "rnk", "--train", "x.arff")
+    assert err == (
         "weka-ranking: error: 'rnk' is no command (did you mean rank?) "
         "(see weka-ranking --help)\n"
     )
 
 
 def test_a_misspelt_flag_is_said_before_a_required_one_is_missed(capsys):
-    with pytest.raises(SystemExit) as stop:
-        main(["rank", "--train", "x.arff", "--tset", "y.arff"])
-    assert stop.value.code == 2
-    assert capsys.readouterr().err == (
+    err = usage_error(capsys, "rank", "--train", "x.arff", "--tset", "y.arff")
+    assert err == (
         "weka-ranking rank: error: unrecognized arguments: --tset y.arff "
         "(did you mean --test?) (see weka-ranking rank --help)\n"
     )
@@ -230,10 +222,8 @@ def test_a_misspelt_flag_is_said_before_a_required_one_is_missed(capsys):
     ],
 )
 def test_wekas_flag_is_said_before_a_required_one_is_missed(capsys, argv, hint):
-    with pytest.raises(SystemExit) as stop:
-        main(argv)
-    assert stop.value.code == 2
-    assert f"(did you mean {hint}?)" in capsys.readouterr().err
+    err = usage_error(capsys, *argv)
+    assert f"(did you mean {hint}?)" in err
 
 
 def test_no_worker_is_a_usage_error_naming_the_flag(capsys, tmp_path):
