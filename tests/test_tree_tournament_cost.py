@@ -28,14 +28,7 @@ def tournament_class():
 
 def exact_tournament(reduction, rows: np.ndarray):
     """The committee ``rank`` builds on the rows, and its exact tournament."""
-    committee = jpype.JClass(f"{PACKAGE}.Committee")
-    votes = committee(
-        committee.copies(reduction.getMembers(), 1),
-        reduction.getPairHeader(),
-        reduction.getModel().getPairLayout(),
-        jpype.JArray.of(np.ascontiguousarray(rows, dtype=np.float64)),
-        True,
-    )
+    votes = bridge.rank_committee(reduction, rows)
     return votes, votes.exactTournament()
 
 

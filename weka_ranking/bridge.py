@@ -740,21 +740,24 @@ def tournament_cost_said(reduction, X: np.ndarray, source: str) -> list[str]:
     ``TreeTournament.secondsWorthSaying`` on two idle cores (Java decides,
     for both faces); none where no tree tournament applies.
     """
-    J = _classes()
-    package = "weka.classifiers.meta.rankingreduction."
     with java_errors(source):
-        committee = J(package + "Committee")
-        votes = committee(
-            committee.copies(reduction.getMembers(), 1),
-            reduction.getPairHeader(),
-            reduction.getModel().getPairLayout(),
-            jpype.JArray.of(np.ascontiguousarray(X, dtype=np.float64)),
-            True,
-        )
-        exact = votes.exactTournament()
-        if not isinstance(exact, J(package + "TreeTournament")):
+        exact = rank_committee(reduction, X).exactTournament()
+        tree = _classes()("weka.classifiers.meta.rankingreduction.TreeTournament")
+        if not isinstance(exact, tree):
             return []
         return [str(said) for said in exact.costSaid()]
+
+
+def rank_committee(reduction, X: np.ndarray):
+    """The committee ``rank`` builds on the rows: a copy of the members, forms on."""
+    committee = _classes()("weka.classifiers.meta.rankingreduction.Committee")
+    return committee(
+        committee.copies(reduction.getMembers(), 1),
+        reduction.getPairHeader(),
+        reduction.getModel().getPairLayout(),
+        jpype.JArray.of(np.ascontiguousarray(X, dtype=np.float64)),
+        True,
+    )
 
 
 def reference_distributions(reduction, instances, source: str) -> np.ndarray:
