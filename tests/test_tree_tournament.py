@@ -445,6 +445,27 @@ def walked_and_general(reduction, rows, threads=1):
     return out[True], out[False], np.asarray(brute.scores)
 
 
+def on_one_and_two_threads(reduction, rows):
+    """The tree form on one thread and on two, each the brute force's degrees.
+
+    Returns both runs' :func:`walked_and_general` answers and the degrees.
+    """
+    one, _, brute = walked_and_general(reduction, rows)
+    two, _, _ = walked_and_general(reduction, rows, threads=2)
+    np.testing.assert_array_equal(one[0], brute)
+    np.testing.assert_array_equal(two[0], brute)
+    return one, two, brute
+
+
+def fold_committee(data, seed: int):
+    """J48 x 5 (2 pairs an instance) trained on fold 1 of 3, and its test rows."""
+    train, test = list(weka_folds(data.y, 3, 1))[0]
+    model = RankingReduction(
+        "J48", pairs_per_instance=2, voters=5, seed=seed, pair_features="concat"
+    ).fit(data.subset(train))
+    return model.weka_model_, np.array(data.subset(test).X, dtype=np.float64)
+
+
 MISSING_CASES = [
     # (task, J48 options, share of test rows given a missing value, seed, voters)
     ("hepatitis", "", 0.0, 1, 5),  # the task's own missing values, nominal and numeric
@@ -506,10 +527,7 @@ def test_missing_in_training_only_or_in_both(seed, weka):
     ).fit(training)
     clean = np.asarray(synthetic(400, seed=seed + 10).X, dtype=np.float64)
     for rows in (clean, np.asarray(with_missing_array(clean, 0.25, seed))):
-        walked, _, brute = walked_and_general(model.weka_model_, rows)
-        two, _, _ = walked_and_general(model.weka_model_, rows, threads=2)
-        np.testing.assert_array_equal(walked[0], brute)
-        np.testing.assert_array_equal(two[0], brute)
+        walked, two, brute = on_one_and_two_threads(model.weka_model_, rows)
     assert walked[2] > 0
 
 
@@ -522,20 +540,13 @@ def test_walked_rows_with_several_missing_values_and_ties_with_one_another(weka)
     on two, no pair asked of the members.
     """
     data = load_task("hepatitis")  # nominal and numeric attributes
-    train, test = list(weka_folds(data.y, 3, 1))[0]
-    model = RankingReduction(
-        "J48", pairs_per_instance=2, voters=5, seed=1, pair_features="concat"
-    ).fit(data.subset(train))
-    rows = np.array(data.subset(test).X, dtype=np.float64)
+    reduction, rows = fold_committee(data, seed=1)
     rng = np.random.default_rng(1)
     for row in rng.choice(len(rows), len(rows) // 2, replace=False):
         rows[row, rng.choice(rows.shape[1], 2, replace=False)] = np.nan
     walked_rows = np.flatnonzero(np.isnan(rows).any(axis=1))
     rows = np.vstack([rows, rows[walked_rows[:10]]])  # ties among walked rows
-    one, _, brute = walked_and_general(model.weka_model_, rows)
-    two, _, _ = walked_and_general(model.weka_model_, rows, threads=2)
-    np.testing.assert_array_equal(one[0], brute)
-    np.testing.assert_array_equal(two[0], brute)
+    one, two, brute = on_one_and_two_threads(reduction, rows)
     assert one[1] == 0 and one[2] > 16  # walked, none asked, over several tasks
     assert len(np.unique(brute)) < len(rows)  # the repeated rows tie
 
@@ -553,12 +564,7 @@ def test_a_batch_whose_every_row_is_walked(task, weka):
     from weka_ranking.data import synthetic
 
     data = load_task(task) if task == "hepatitis" else synthetic(600, seed=4)
-    train, test = list(weka_folds(data.y, 3, 1))[0]
-    model = RankingReduction(
-        "J48", pairs_per_instance=2, voters=5, seed=2, pair_features="concat"
-    ).fit(data.subset(train))
-    reduction = model.weka_model_
-    clean = np.array(data.subset(test).X, dtype=np.float64)
+    reduction, clean = fold_committee(data, seed=2)
 
     def every_row_missing(column: int) -> np.ndarray:
         rows = clean.copy()
@@ -575,10 +581,7 @@ def test_a_batch_whose_every_row_is_walked(task, weka):
     half = rng.choice(len(rows), len(rows) // 2, replace=False)
     rows[half, rng.integers(0, rows.shape[1], len(half))] = np.nan
     rows = np.vstack([rows, rows[:5]])
-    one, _, brute = walked_and_general(reduction, rows)
-    two, _, _ = walked_and_general(reduction, rows, threads=2)
-    np.testing.assert_array_equal(one[0], brute)
-    np.testing.assert_array_equal(two[0], brute)
+    one, two, brute = on_one_and_two_threads(reduction, rows)
     assert one[2] == len(rows) and one[1] == 0  # every row walked, none asked
     assert 1 < len(np.unique(brute)) < len(rows)
 
@@ -595,12 +598,7 @@ def test_walked_rows_of_a_kind_walked_once_as_the_brute_force(task, weka):
     some rows repeated whole: the brute force's degrees on 1 and 2 threads.
     """
     data = load_task(task)
-    train, test = list(weka_folds(data.y, 3, 1))[0]
-    model = RankingReduction(
-        "J48", pairs_per_instance=2, voters=5, seed=2, pair_features="concat"
-    ).fit(data.subset(train))
-    reduction = model.weka_model_
-    clean = np.array(data.subset(test).X, dtype=np.float64)
+    reduction, clean = fold_committee(data, seed=2)
     half = np.arange(len(clean)) % 2 == 0
 
     def half_missing(column: int) -> np.ndarray:
@@ -618,10 +616,7 @@ def test_walked_rows_of_a_kind_walked_once_as_the_brute_force(task, weka):
     walked = rows[np.isnan(rows).any(axis=1)]
     kinds = np.unique(np.nan_to_num(walked, nan=-1.0), axis=0)
     assert len(kinds) < len(walked)  # kinds of several rows
-    one, _, brute = walked_and_general(reduction, rows)
-    two, _, _ = walked_and_general(reduction, rows, threads=2)
-    np.testing.assert_array_equal(one[0], brute)
-    np.testing.assert_array_equal(two[0], brute)
+    one, two, brute = on_one_and_two_threads(reduction, rows)
     assert one[1] == 0  # no pair asked
 
 
@@ -745,10 +740,7 @@ def test_walked_rows_with_one_another_by_bits_walk_only_open_votes(seed, weka):
     shared = rng.choice(len(rows), len(rows) // 3, replace=False)
     rows[shared, 16] = np.nan  # ALBUMIN (numeric)
     rows = np.vstack([rows, rows[:6]])
-    one, _, brute = walked_and_general(model.weka_model_, rows)
-    two, _, _ = walked_and_general(model.weka_model_, rows, threads=2)
-    np.testing.assert_array_equal(one[0], brute)
-    np.testing.assert_array_equal(two[0], brute)
+    one, two, brute = on_one_and_two_threads(model.weka_model_, rows)
     walked = one[2]
     assert one[1] == 0 and walked > len(rows) // 2
     assert 0 < one[3] < walked * (walked - 1) * voters  # every pair through every tree
