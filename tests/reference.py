@@ -178,8 +178,8 @@ def reference_threshold(own_degrees, share: float) -> float:
     """The degree above which a single instance is predicted first.
 
     ``share_cut`` of the reference sample's own degrees (each kept row against
-    the others); where it leaves none or all of them above, halfway from the
-    highest degree to 1, or from the lowest to 0.
+    every kept row, itself among them); where it leaves none or all of them
+    above, halfway from the highest degree to 1, or from the lowest to 0.
     """
     own_degrees = np.asarray(own_degrees, dtype=np.float64)
     cut = share_cut(own_degrees, share)

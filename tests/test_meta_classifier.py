@@ -267,14 +267,17 @@ def test_one_instance_is_scored_against_the_reference_sample(weka, halves):
         return 2 * votes > len(members)
 
     # The threshold: learned on the sample's own degrees, each row against
-    # the others, so that about the training share of class 0 (it ranks first,
+    # every kept row (itself among them, as a new instance equal to it meets
+    # it), so that about the training share of class 0 (it ranks first,
     # -rank-first first) is above it.
-    own = [
-        np.mean([beats(train.X[r], train.X[k]) for k in range(len(train)) if k != r])
-        for r in range(len(train))
-    ]
+    own = [np.mean([beats(row, kept) for kept in train.X]) for row in train.X]
     threshold = reference.reference_threshold(own, np.mean(train.y == 0))
     assert model.referenceThreshold() == pytest.approx(threshold, abs=1e-12)
+    # So each kept row, scored alone, falls on the side learning put it on.
+    alone = np.asarray(
+        [model.distributionForInstance(row)[0] for row in bridge.to_instances(train)]
+    )
+    np.testing.assert_array_equal(alone > 0.5, np.asarray(own) > threshold)
     instances = bridge.to_instances(test)
     for i in range(5):
         degree = np.mean([beats(test.X[i], row) for row in train.X])

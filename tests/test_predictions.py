@@ -133,6 +133,52 @@ def test_about_the_training_share_of_a_test_fold_is_predicted_first(name, weka):
     np.testing.assert_allclose(batch, expected, atol=1e-12)
 
 
+def kept_rows(model: RankingReduction, data) -> np.ndarray:
+    """The rows of ``data`` that the fitted model keeps as its reference sample.
+
+    Read from the WEKA model's private fields (the sample's feature values), each
+    matched to a row of ``data`` with the same values.
+    """
+
+    def private(owner, name: str):
+        field = owner.getClass().getDeclaredField(name)
+        field.setAccessible(True)
+        return field.get(owner)
+
+    sample = private(private(model.weka_model_, "m_Model"), "m_Reference")
+    rows = np.array([np.asarray(row) for row in private(sample, "m_Rows")])
+    same = np.all(
+        (rows[:, None, :] == data.X[None, :, :])
+        | (np.isnan(rows[:, None, :]) & np.isnan(data.X[None, :, :])),
+        axis=2,
+    )
+    assert same.any(axis=1).all()
+    return same.argmax(axis=1)
+
+
+def test_kept_rows_scored_alone_are_cut_where_the_threshold_was_learned(weka):
+    """sick, two thirds: every row was predicted negative (a new user's finding).
+
+    The threshold was learned on the kept rows' degrees each with itself left
+    out, but a row scored alone meets its equal among them: a block of rows
+    the members cannot tell apart, each beating the others, scored above its
+    learned degree and passed a cut learned just above it. Now the threshold
+    is learned on the degrees the kept rows get scored alone.
+    """
+    with pytest.warns(WekaRankingWarning, match="no value at all"):
+        data = load_task("sick")
+    train = data.subset(np.flatnonzero(np.arange(len(data)) % 3 != 1))
+    model = RankingReduction().fit(train)
+    kept = train.subset(kept_rows(model, train))
+    threshold = model.reference_threshold_
+    degree = degrees_back(model.predict_proba(kept)[:, 1], threshold)
+    degree = np.round(degree * len(kept)) / len(kept)
+    share = np.mean(train.y == 1)
+    assert reference.reference_threshold(degree, share) == pytest.approx(threshold)
+    called = np.mean(model.predict(train) == model.classes_[1])
+    assert abs(called - share) < abs(0 - share) / 2  # was 0
+
+
 def test_pointwise_predicts_with_the_base_learners_own_distribution(halves, weka):
     train, test = halves
     model = RankingReduction("NaiveBayes", ranker="pointwise").fit(train)

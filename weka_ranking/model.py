@@ -161,7 +161,7 @@ class RankingReduction(ClassifierMixin, Ranker):
     with the model (whatever the ranker), moved by one increasing piecewise
     line (0 to 0, 1 to 1) so that the threshold t learned at training falls
     at 0.5; ``predict`` says ``classes_[1]`` above it. t is learned on the
-    sample itself: each kept instance scored against the others, t is the cut
+    sample itself: each kept instance scored alone as a new instance is, t is the cut
     between two distinct of their degrees with the share above nearest to q
     (q the training share of ``classes_[1]``; the fewer above on a
     draw), as the model's text says. Neither is a calibrated probability
@@ -629,7 +629,7 @@ class RankingReduction(ClassifierMixin, Ranker):
         mapped by one increasing piecewise line (0 to 0, 1 to 1) that puts
         the threshold t learned at training at 0.5: about q (the training
         share of ``classes_[1]``) of the sample's own instances, each scored
-        against the others, are above t. A score to threshold, not a
+        alone as a new instance is, are above t. A score to threshold, not a
         calibrated probability. (0.3.0 and earlier cut at ``1 - q``, which few
         rows passed: hepatitis predicted 1.9 % positive where 20 % are.) ``pointwise``:
         the base learner's own distribution. The Java class's

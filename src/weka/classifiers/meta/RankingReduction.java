@@ -279,7 +279,7 @@ import weka.gui.ProgrammaticProperty;
  * by its degree against a reference sample of the training data kept with
  * the model, its class predicted where the degree is above a threshold
  * learned on the sample itself, so that about q of the sample's own
- * instances, each scored against the others, are above it
+ * instances, each scored alone as a new instance is, are above it
  * ({@link #referenceThreshold}): the same for an instance whatever else is
  * scored ({@link #referenceDistributions} scores a batch
  * so, the Python face's {@code predict} and {@code predict_proba}).
@@ -1217,7 +1217,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   public String referenceSizeTipText() {
     return "Training instances (drawn with the seed) kept with the model to score a "
         + "single instance by its degree against them, and to learn where to cut that "
-        + "degree (each kept instance scored against the others: about n x n pairs "
+        + "degree (each kept instance scored against them all, as a new instance is: n x n pairs "
         + "asked at training); 0 refuses single instances.";
   }
 
@@ -1351,7 +1351,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
         + "that puts the cut at 0.5, so the ROC area is the ranking's AUC either way; "
         + "a single instance is predicted first where it beats more of the reference "
         + "sample than the threshold learned on the sample (about share of its own "
-        + "instances, each scored against the others, are above it).";
+        + "instances, each scored alone as a new instance is, are above it).";
   }
 
   /**

@@ -618,14 +618,15 @@ public final class RankingModel implements Serializable {
 
   /**
    * The threshold learned on the reference sample's own degrees (each kept
-   * row against the others, itself left out): the cut of {@link #shareCut},
+   * row against every kept row, itself among them, as a new instance equal to
+   * it is scored): the cut of {@link #shareCut},
    * between two distinct degrees, so that ties stay on one side and the
    * count above is the nearest to share x n they allow (the fewer above on a
    * draw); where that leaves none or all of them above, halfway from the
    * highest degree to 1, or from the lowest to 0, so the threshold is in
    * [0, 1].
    *
-   * @param ownDegrees the kept rows' degrees against the others
+   * @param ownDegrees the kept rows' degrees against the kept rows
    * @param share the training share of the class that ranks first
    * @return the threshold, in [0, 1]
    */
@@ -1008,7 +1009,7 @@ public final class RankingModel implements Serializable {
     return "a single instance (and Python's predict) where it beats more than "
         + threshold + " of the " + m_Reference.size() + " training instances of the "
         + "reference sample, the threshold above which about the training share ("
-        + share + ") of the sample's own instances are, each scored against the others";
+        + share + ") of the sample's own instances are, each scored alone as a new instance is";
   }
 
   /**

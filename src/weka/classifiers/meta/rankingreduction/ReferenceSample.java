@@ -85,16 +85,21 @@ public final class ReferenceSample implements Serializable {
       double[][] rows = new double[n + count][];
       System.arraycopy(m_Rows, 0, rows, 0, n);
       System.arraycopy(batch, from, rows, n, count);
-      shares(committees.on(rows), n, count, false, out, from);
+      shares(committees.on(rows), n, count, out, from);
     }
     return out;
   }
 
   /**
-   * Each kept row's share of the other kept rows it beats as first element,
-   * itself left out: the degrees that new instances' degrees are compared
-   * with, on the same committee, to learn where to cut them. At least two
-   * rows must be kept.
+   * Each kept row's degree as a new instance equal to it gets: its share of
+   * the kept rows it beats as first element, itself among them, as a new
+   * instance meets its equal there. These are the degrees that new
+   * instances' degrees are compared with, on the same committee, to learn
+   * where to cut them, so a kept row scored alone falls on the side of the
+   * cut that learning put it on. Left out, a row of a tie block (rows the
+   * members cannot tell apart, each beating the others) had a degree below
+   * the one it gets scored alone, and the whole block could pass a cut learned
+   * just above it. At least two rows must be kept.
    *
    * @param committees the committee over a set of rows
    * @return the degrees, in [0, 1], in the kept rows' order
@@ -106,7 +111,7 @@ public final class ReferenceSample implements Serializable {
     Committee committee = committees.on(m_Rows);
     int block = block();
     for (int from = 0; from < n; from += block) {
-      shares(committee, from, Math.min(block, n - from), true, out, from);
+      shares(committee, from, Math.min(block, n - from), out, from);
     }
     return out;
   }
@@ -119,32 +124,27 @@ public final class ReferenceSample implements Serializable {
   /**
    * The shares of the kept rows (the committee's rows 0 to n - 1) that its
    * rows first to first + count - 1 beat, each as first element, into out
-   * from {@code at}; with {@code leaveOut} those rows are kept rows, each
-   * not asked against itself.
+   * from {@code at}.
    */
-  private void shares(Committee committee, int first, int count, boolean leaveOut,
-      double[] out, int at) throws Exception {
+  private void shares(Committee committee, int first, int count, double[] out, int at)
+      throws Exception {
     int n = m_Rows.length;
-    int others = leaveOut ? n - 1 : n;
-    int[] left = new int[count * others];
-    int[] right = new int[count * others];
+    int[] left = new int[count * n];
+    int[] right = new int[count * n];
     for (int i = 0; i < count; i++) {
-      int pair = i * others;
       for (int k = 0; k < n; k++) {
-        if (!leaveOut || k != first + i) {
-          left[pair] = first + i;
-          right[pair++] = k;
-        }
+        left[i * n + k] = first + i;
+        right[i * n + k] = k;
       }
     }
-    boolean[] wins = new boolean[count * others];
-    committee.beats(left, right, count * others, wins);
+    boolean[] wins = new boolean[count * n];
+    committee.beats(left, right, count * n, wins);
     for (int i = 0; i < count; i++) {
       int degree = 0;
-      for (int k = 0; k < others; k++) {
-        degree += wins[i * others + k] ? 1 : 0;
+      for (int k = 0; k < n; k++) {
+        degree += wins[i * n + k] ? 1 : 0;
       }
-      out[at + i] = degree / (double) others;
+      out[at + i] = degree / (double) n;
     }
   }
 }
