@@ -9,7 +9,7 @@ import pickle
 import numpy as np
 import pytest
 
-from weka_ranking import ParameterError, RankingReduction, load_task
+from weka_ranking import ParameterError, RankingReduction, WekaRankingWarning, load_task
 from weka_ranking.cli import main
 from weka_ranking.params import DEFAULT_VOTERS
 
@@ -97,3 +97,40 @@ def test_ranker_and_ties_keep_their_meaning_after_fit(weka):
     alone = RankingReduction("J48", ranker="pointwise").fit(data)
     with pytest.raises(ValueError, match="fitted pointwise"):
         alone.set_params(ranker="quicksort").ranking(data)
+
+
+def test_reference_size_is_a_parameter_of_both_faces(small_breast_cancer, tmp_path):
+    """WEKA's -reference-size, which from_options left out silently (newuser27).
+
+    On a rare class about 6 of the 100 kept rows are of it, so the share that
+    predict calls first can be far from the training share; more kept rows
+    make it closer, in every face.
+    """
+    assert "-reference-size" not in RankingReduction().to_options()  # at 100
+    model = RankingReduction("J48", pairs_per_instance=1, voters=3, reference_size=60)
+    assert "-reference-size 60" in model.to_options()
+    again = RankingReduction.from_options(model.to_options())
+    assert again.reference_size == 60
+    model.fit(small_breast_cancer)
+    assert model.weka_model_.getReferenceSize() == 60
+    threshold = model.reference_threshold_
+    fewer = RankingReduction("J48", pairs_per_instance=1, voters=3, reference_size=10)
+    assert fewer.fit(small_breast_cancer).reference_threshold_ != threshold
+    # The command line's flag, and a model saved there that says it.
+    saved = tmp_path / "m.wrk"
+    argv = ["train", "breast-cancer", "--pairs", "1", "--voters", "2"]
+    assert main([*argv, "--reference-size", "40", "--save", str(saved)]) == 0
+    loaded = RankingReduction.load(saved)
+    assert loaded.reference_size == 40
+    assert "-reference-size 40 " in loaded.to_options()  # before the learner's
+    with pytest.raises(ParameterError, match="reference_size=-1"):
+        RankingReduction(reference_size=-1).validate()
+
+
+@pytest.mark.parametrize("flag", ["-top-half", "-no-additive"])
+def test_options_no_parameter_holds_are_said_left_out(flag, weka):
+    """from_options took them and dropped them without a word (newuser27)."""
+    options = f"-W weka.classifiers.trees.J48 -I 3 {flag} -- -C 0.25"
+    with pytest.warns(WekaRankingWarning, match=f"{flag}: left out: "):
+        model = RankingReduction.from_options(options)
+    assert model.voters == 3 and flag not in model.to_options()

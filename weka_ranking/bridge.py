@@ -861,6 +861,7 @@ def reduction_params(reduction) -> dict:
         "pair_features": str(reduction.getPairFeatures().getSelectedTag().getIDStr()),
         "pair_order": str(reduction.getPairOrder().getSelectedTag().getIDStr()),
         "smo_solver": str(reduction.getSmoSolver().getSelectedTag().getIDStr()),
+        "reference_size": int(reduction.getReferenceSize()),
     }
 
 

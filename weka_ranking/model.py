@@ -60,6 +60,19 @@ EXPECTED_FAILED_CHECKS = {
 }
 
 
+# The Java class's options that are no parameter of the estimator and not the
+# data's (-rank-first, -G), and why from_options leaves them out.
+LEFT_TO_PYTHON = {
+    "-top-half": "it cuts WEKA's batch distributions at 0.5; predict cuts a row's "
+    "degree at the threshold learned on the reference sample, and "
+    "decision_function is the ranking",
+    "-no-additive": "the fast exact forms of the tournament (additive members' "
+    "sums, trees' leaves) are always taken where they apply: the same ranking",
+    "-one-order": "a study's variant (weka_ranking_studies)",
+    "-positions": "a study's variant (weka_ranking_studies)",
+}
+
+
 class RankingReduction(ClassifierMixin, Ranker):
     """Ranking reduced to binary classification on a WEKA base learner.
 
@@ -214,6 +227,7 @@ class RankingReduction(ClassifierMixin, Ranker):
         pair_features: str = BY_NAME["pair_features"].default,
         pair_order: str = BY_NAME["pair_order"].default,
         smo_solver: str = BY_NAME["smo_solver"].default,
+        reference_size: int = BY_NAME["reference_size"].default,
     ) -> None:
         self.base = base
         self.base_options = base_options
@@ -227,6 +241,7 @@ class RankingReduction(ClassifierMixin, Ranker):
         self.pair_features = pair_features
         self.pair_order = pair_order
         self.smo_solver = smo_solver
+        self.reference_size = reference_size
 
     def learner_alone(self) -> RankingReduction | None:
         """The base learner alone (pointwise), its options kept: the baseline to beat.
@@ -334,11 +349,18 @@ class RankingReduction(ClassifierMixin, Ranker):
 
         WEKA parses the string (``Utils.splitOptions`` and the Java class's
         ``setOptions``). ``-rank-first`` and ``-G`` are accepted and left to the
-        data (its positive class; ``group`` given to ``fit``), and so are the
-        Java class's options that are no parameter of the estimator.
+        data, as :meth:`to_options` writes them from it (``classes_[1]``
+        ranks first; ``group`` given to ``fit``). The Java class's other
+        options that are no parameter of the estimator are left out, each
+        with a warning that says why (``LEFT_TO_PYTHON``).
         """
         params = bridge.params_from_options(options)
         params["base"] = learners.canonical(params["base"])
+        tokens = bridge.split_options(options)
+        own = tokens[: tokens.index("--")] if "--" in tokens else tokens
+        for flag, why in LEFT_TO_PYTHON.items():
+            if flag in own:
+                progress.warn(logger, "%s %s: left out: %s", cls.__name__, flag, why)
         return cls(**params)
 
     # -- training -----------------------------------------------------------

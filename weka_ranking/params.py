@@ -34,6 +34,7 @@ TRAINED_PARAMETERS = (
     "pair_features",
     "pair_order",
     "smo_solver",
+    "reference_size",
 )
 RANKING_PARAMETERS = ("ranker", "ties", "threads")
 
@@ -291,6 +292,22 @@ PARAMETERS: tuple[Parameter, ...] = (
         "rows' differences by dual coordinate descent: the same optimum to SMO's "
         "tolerance; all pairs, linear kernel); one that does not apply declines",
         SMO_SOLVERS,
+        implicit_default=True,
+    ),
+    Parameter(
+        "reference_size",
+        "-reference-size",
+        "--reference-size",
+        100,
+        "training instances (drawn with the seed) kept with the model to score a "
+        "single instance (predict, predict_proba) by its degree against them, and to "
+        "learn where to cut that degree at about the training share of the class "
+        "that ranks first; more kept make that share closer on a rare class and "
+        "cost n x n pairs at training and n a scored instance; 0 refuses single "
+        "instances",
+        int,
+        _is_int,
+        "an integer",
         implicit_default=True,
     ),
 )
