@@ -5,6 +5,7 @@ import io
 import json
 import subprocess
 import sys
+import warnings
 import zipfile
 from pathlib import Path
 
@@ -307,3 +308,47 @@ def test_badly_shaped_metadata_with_valid_digests(
     [line] = err.splitlines()
     assert line.startswith(f"weka-ranking: error: {path}: its metadata is not")
     assert said in line and line.endswith("save the model again")
+
+
+def test_a_loaded_model_knows_its_features_names(tmp_path, weka):
+    """Read back, a frame's model warned at every frame it scored (newuser27).
+
+    scikit-learn's "X has feature names, but RankingReduction was fitted
+    without feature names", three times a load; and a frame of reordered
+    columns got a category message about another column.
+    """
+    pandas = pytest.importorskip("pandas")
+    pytest.importorskip("sklearn")
+    data = load_task("breast-cancer")
+    frame = pandas.DataFrame(data.X[:, :4], columns=["w", "x", "y", "z"])
+    model = RankingReduction("J48", pairs_per_instance=1, voters=2)
+    model.fit(frame, data.y)
+    model.save(tmp_path / "m.wrk")
+    loaded = RankingReduction.load(tmp_path / "m.wrk")
+    assert loaded.feature_names_in_.tolist() == ["w", "x", "y", "z"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        np.testing.assert_array_equal(
+            loaded.predict_proba(frame), model.predict_proba(frame)
+        )
+        assert model.sub_committee(1).feature_names_in_.tolist() == list(frame)
+    with pytest.raises(ValueError, match="same order as they were in fit"):
+        loaded.predict(frame[["x", "w", "y", "z"]])
+    # A WEKA model of a data file: its attributes' names; of arrays: none.
+    assert (
+        main(
+            [
+                "train",
+                "breast-cancer",
+                "--voters",
+                "2",
+                "--save",
+                str(tmp_path / "f.model"),
+            ]
+        )
+        == 0
+    )
+    names = RankingReduction.load(tmp_path / "f.model").feature_names_in_.tolist()
+    assert names == [a.name for a in data.attributes]
+    RankingReduction("J48", voters=2).fit(data.X, data.y).save(tmp_path / "a.wrk")
+    assert not hasattr(RankingReduction.load(tmp_path / "a.wrk"), "feature_names_in_")

@@ -332,12 +332,12 @@ def _scoring_names(
     attributes, ``X``'s own, for the header check to compare.
     """
     names = tuple(attribute.name for attribute in attributes)
-    if hasattr(estimator, "feature_names_in_") or names == _positions(len(names)):
+    if hasattr(estimator, "feature_names_in_") or names == positions(len(names)):
         return names
     return _column_names(X)
 
 
-def _positions(m: int) -> tuple[str, ...]:
+def positions(m: int) -> tuple[str, ...]:
     """The names of m features known by position alone: ``x1..xm``."""
     return tuple(f"x{j + 1}" for j in range(m))
 
@@ -354,7 +354,7 @@ def _named_attributes(
     check, by its count).
     """
     if names is None or len(names) != X.shape[1]:
-        names = _positions(X.shape[1])
+        names = positions(X.shape[1])
     return tuple(Attribute(name, nominal.get(j)) for j, name in enumerate(names))
 
 

@@ -22,6 +22,7 @@ from weka_ranking.estimator import (
     declared_class,
     input_name,
     labelled_dataset,
+    positions,
 )
 from weka_ranking.memory import check_heap, check_members
 from weka_ranking.metrics import auc as ranking_auc
@@ -140,7 +141,10 @@ class RankingReduction(ClassifierMixin, Ranker):
     n_features_in_ : int
         Number of features.
     feature_names_in_ : ndarray of str
-        The columns of a pandas DataFrame ``X`` (scikit-learn's, set only then).
+        The columns of a pandas DataFrame ``X`` (scikit-learn's, set only
+        then); for a model read by :meth:`load`, its features' names where
+        they are not ``x1..xm`` (a frame's columns or a data file's
+        attributes).
 
     Notes
     -----
@@ -515,6 +519,8 @@ class RankingReduction(ClassifierMixin, Ranker):
         smaller = clone(self).set_params(voters=voters)
         smaller._set_trained(bridge.sub_committee(self.weka_model_, voters))
         smaller.classes_ = self.classes_  # the labels y gave, not WEKA's names
+        if hasattr(self, "feature_names_in_"):
+            smaller.feature_names_in_ = self.feature_names_in_
         return smaller
 
     # -- ranking --------------------------------------------------------------
@@ -640,6 +646,11 @@ class RankingReduction(ClassifierMixin, Ranker):
         reduction, params, dropped = persistence.read(path)
         model = cls(**params)._set_trained(reduction)
         model.dropped_attributes_ = dropped
+        names = tuple(attribute.name for attribute in model.attributes_)
+        if names != positions(len(names)):
+            # A frame's columns or a data file's attributes, as fit records a
+            # frame's: a frame to score is checked against them, not warned of.
+            model.feature_names_in_ = np.asarray(names, dtype=object)
         return model.set_params(**ranking_params)
 
     def predict_proba(self, X: Dataset | np.ndarray) -> np.ndarray:
