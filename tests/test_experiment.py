@@ -299,3 +299,28 @@ def test_a_task_made_binary_is_left_out_of_the_experimenter_file(tmp_path, weka)
     assert "MakeIndicator -C last -V 4 -N" in said and "-o vehicle-binary.arff" in said
     text = xml.read_text()
     assert "hepatitis.arff" in text and "vehicle.arff" not in text
+
+
+def test_a_plan_that_leaves_out_a_folders_units_says_so_first(tmp_path, capsys, weka):
+    """Another plan into a used --out replaced its report unsaid (newuser27)."""
+    out = str(tmp_path / "out")
+    flags = ["--data", DATA[0], "--folds", "2", "--runs", "1", "--out", out]
+    both = [
+        "--scheme",
+        "J48 --ranker pointwise",
+        "--scheme",
+        "NB=NaiveBayes --ranker pointwise",
+    ]
+    assert main(["experiment", *flags, *both]) == 0
+    assert "does not ask for" not in capsys.readouterr().err
+    assert main(["experiment", *flags, "--scheme", "J48 --ranker pointwise"]) == 0
+    said = [
+        line
+        for line in capsys.readouterr().err.splitlines()
+        if "does not ask for" in line
+    ]
+    assert len(said) == 1
+    assert (
+        "holds the results of 2 units this plan does not ask for (scheme NB)" in said[0]
+    )
+    assert "its report is written again for this plan alone" in said[0]

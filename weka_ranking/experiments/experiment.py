@@ -59,6 +59,7 @@ def run_experiment(
     store = ResultStore(out)
     check_before_work(plan, store, heap)
     units = plan.units()
+    say_units_left_out(plan, units, store)
     with store.run_lock():
         register(
             out,
@@ -161,6 +162,42 @@ def refuse_another_plan(plan: ExperimentPlan, store: ResultStore) -> None:
                 f"({'; '.join(found)}); write to a new --out folder, or rename "
                 "what changed"
             )
+
+
+def say_units_left_out(plan: ExperimentPlan, units: list, store: ResultStore) -> None:
+    """Say, in one line, the stored results this plan's report will leave out.
+
+    A folder may hold units of an earlier plan that this one does not ask for
+    (data sets, schemes or runs left out: :meth:`ExperimentPlan.differences`
+    allows it). They stay in the store, but the report (report.md,
+    values.json, results.arff) is written again for this plan alone: said
+    before the work, so that an earlier report is not replaced unawares.
+    """
+    asked = {unit.key for unit in units}
+    others = [
+        records[0]
+        for unit, records in stored_units(store).items()
+        if unit not in asked and records
+    ]
+    if not others:
+        return
+    parts = []
+    for what, key, planned in (
+        ("data set", "dataset", {d.name for d in plan.data}),
+        ("scheme", "scheme_name", {s.name for s in plan.schemes}),
+    ):
+        names = sorted({str(r.get(key)) for r in others} - planned)
+        if names:
+            parts.append(f"{what}{'s' if len(names) > 1 else ''} {', '.join(names)}")
+    progress_module.warn(
+        logger,
+        "%s: holds the results of %d units this plan does not ask for (%s): its "
+        "report is written again for this plan alone; run the earlier plan again "
+        "to write its report back, or give this one a new --out folder",
+        store.folder,
+        len(others),
+        "; ".join(parts) or "other runs",
+    )
 
 
 def _has_records(store: ResultStore) -> bool:
