@@ -11,14 +11,17 @@ import csv
 import io
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
 import time
+import warnings
 
 import pytest
 import test_weka_package
 
+from weka_ranking import WekaRankingWarning
 from weka_ranking._resources import project_dir
 from weka_ranking.cli import main
 from weka_ranking.experiments import ResultStore
@@ -301,26 +304,20 @@ def test_a_task_made_binary_is_left_out_of_the_experimenter_file(tmp_path, weka)
     assert "hepatitis.arff" in text and "vehicle.arff" not in text
 
 
-def test_a_plan_that_leaves_out_a_folders_units_says_so_first(tmp_path, capsys, weka):
+def test_a_plan_that_leaves_out_a_folders_units_says_so_first(uninterrupted, tmp_path):
     """Another plan into a used --out replaced its report unsaid (newuser27)."""
-    out = str(tmp_path / "out")
-    flags = ["--data", DATA[0], "--folds", "2", "--runs", "1", "--out", out]
-    both = [
-        "--scheme",
-        "J48 --ranker pointwise",
-        "--scheme",
-        "NB=NaiveBayes --ranker pointwise",
-    ]
-    assert main(["experiment", *flags, *both]) == 0
-    assert "does not ask for" not in capsys.readouterr().err
-    assert main(["experiment", *flags, "--scheme", "J48 --ranker pointwise"]) == 0
-    said = [
-        line
-        for line in capsys.readouterr().err.splitlines()
-        if "does not ask for" in line
-    ]
-    assert len(said) == 1
-    assert (
-        "holds the results of 2 units this plan does not ask for (scheme NB)" in said[0]
-    )
-    assert "its report is written again for this plan alone" in said[0]
+    out = tmp_path / "out"
+    shutil.copytree(uninterrupted, out)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert (
+            run_experiment(plan_from_flags(DATA, SCHEMES, folds=3, runs=2), out)[0] == 0
+        )
+    fewer = plan_from_flags(DATA[:1], SCHEMES[:2], folds=3, runs=1)
+    with pytest.warns(WekaRankingWarning) as said:
+        ran, total, _ = run_experiment(fewer, out)
+    assert (ran, total) == (0, 2 * 3)  # every unit stored already
+    (line,) = [str(w.message) for w in said if "does not ask for" in str(w.message)]
+    assert "holds the results of 30 units this plan does not ask for" in line
+    assert "(data set 'hepatitis'; scheme 'J48 --pairs 1 --voters 3')" in line
+    assert "its report is written again for this plan alone" in line

@@ -188,7 +188,8 @@ def say_units_left_out(plan: ExperimentPlan, units: list, store: ResultStore) ->
     ):
         names = sorted({str(r.get(key)) for r in others} - planned)
         if names:
-            parts.append(f"{what}{'s' if len(names) > 1 else ''} {', '.join(names)}")
+            quoted = ", ".join(repr(name) for name in names)
+            parts.append(f"{what}{'s' if len(names) > 1 else ''} {quoted}")
     progress_module.warn(
         logger,
         "%s: holds the results of %d units this plan does not ask for (%s): its "
