@@ -9,8 +9,8 @@ import java.util.Random;
 /**
  * Training rows kept with the model to score a single instance: its degree
  * against them, the share of the kept rows it beats as first element; and
- * the kept rows' own degrees against each other, where the threshold on that
- * degree is learned.
+ * the kept rows' own degrees against them, each as a new instance equal to it
+ * gets, where the threshold on that degree is learned.
  */
 public final class ReferenceSample implements Serializable {
 
