@@ -299,21 +299,32 @@ def test_time_to_go_priced_per_scheme_and_data_set():
     # d2 by its pilot: 2 + 10 + 2 + 10 = 24 s. The mean unit so far (2.25 s)
     # would say 9 s.
     assert time_left.seconds_left() == pytest.approx((24.0 + 4 * each, 0))
-    # A unit done of d2's a prices the other of d2's a: 5 s, not the pilot's 2.
+    # A unit done of d2's a (5 s) prices the other of d2's a no higher than
+    # the pilot's 2 s while fewer than RECENT_UNITS are done (the first are
+    # cold: the pilot warmed up); a cheaper one prices it lower.
     finished(time_left, units[4], 5.0)
-    assert time_left.seconds_left() == pytest.approx((25.0 + 3 * each, 0))
+    assert time_left.seconds_left() == pytest.approx((22.0 + 3 * each, 0))
+    cheap = est.TimeLeft(units[4:], SECONDS)
+    finished(cheap, units[4], 0.5)
+    assert cheap.seconds_left() == pytest.approx((20.5 + 3 * each, 0))
     # The last RECENT_UNITS of a scheme on a data set price it: the first,
-    # cold ones are forgotten.
+    # cold ones are forgotten; once that many are done, above the pilot too.
     warming = est.TimeLeft(list(units) * 5)
     d1_a = units[0]
     for seconds in (9.0, 5.0, 3.0, 2.0, 2.0, 2.0, 2.0, 2.0):
         finished(warming, d1_a, seconds)
     assert est.RECENT_UNITS == 5
     assert warming.price(("d1", "a")) == pytest.approx(2.0)
+    slower = est.TimeLeft(list(units) * 5, SECONDS)
+    for seconds in (5.0, 5.0, 5.0, 5.0):
+        finished(slower, d1_a, seconds)
+        assert slower.price(("d1", "a")) == pytest.approx(1.0)  # the pilot's
+    finished(slower, d1_a, 5.0)
+    assert slower.price(("d1", "a")) == pytest.approx(5.0)
     # On two workers, the same units' seconds shared by both.
     two = est.TimeLeft(units[4:], SECONDS, workers=2)
     finished(two, units[4], 5.0)
-    assert two.seconds_left() == pytest.approx(((25.0 + 3 * each) / 2, 0))
+    assert two.seconds_left() == pytest.approx(((22.0 + 3 * each) / 2, 0))
 
 
 @pytest.mark.fast
@@ -340,8 +351,9 @@ def test_the_progress_line_says_the_time_to_go(caplog, monkeypatch):
     now[0] = 1.0
     finished(time_left, units[0], 1.0)
     time_left(1, 8)
-    # A cold first unit (8 s where the pilot said 1) prices only its own
-    # scheme on its data set: d1's other a.
+    # A cold first unit (8 s where the pilot said 1) does not raise its
+    # scheme's price on its data set over the pilot's: the run's first units
+    # pay the compiler, which the pilot paid in its warm-up.
     cold = est.TimeLeft(units, SECONDS, clock=lambda: now[0])
     now[0] = 9.0
     finished(cold, units[0], 8.0)
@@ -354,7 +366,7 @@ def test_the_progress_line_says_the_time_to_go(caplog, monkeypatch):
     unpiloted(2, 8)
     assert [r.getMessage() for r in caplog.records] == [
         "unit 1 of 8 done, 1 s, about 31 s to go (each scheme priced on each data set)",
-        "unit 1 of 8 done, 8 s, about 38 s to go (each scheme priced on each data set)",
+        "unit 1 of 8 done, 8 s, about 31 s to go (each scheme priced on each data set)",
         "unit 1 of 8 done, 0 s, over 1 s to go (6 units not priced: none of their "
         "scheme on their data set done yet)",
         "unit 2 of 8 done, 0 s, over 4 s to go (4 units not priced: none of their "

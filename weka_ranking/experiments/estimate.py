@@ -843,7 +843,8 @@ class TimeLeft:
     :data:`RECENT_UNITS` of its scheme's units on its data set done in this
     run (their seconds beside the run's other workers; the last, as the
     JVM's compiler keeps warming: in one process three pilots in a row
-    priced a plan's units at 58, 38 and 16 s), where none by the pilot
+    priced a plan's units at 58, 38 and 16 s; while fewer are done, no more
+    than the pilot's price), where none by the pilot
     (``prior``, :func:`kept_pilot`: as ``--estimate`` priced it), plus
     :data:`UNIT_OVERHEAD_SECONDS`; their sum is shared by the ``workers``.
     A unit of a scheme and data set neither done nor piloted is not priced:
@@ -880,10 +881,21 @@ class TimeLeft:
             self.costs[cell].append(cost)
 
     def price(self, cell: Cell) -> float | None:
-        """The seconds a unit of the cell is expected to take; None if not known."""
-        if self.costs[cell]:
-            return statistics.fmean(self.costs[cell])
-        return self.prior.get(cell)
+        """The seconds a unit of the cell is expected to take; None if not known.
+
+        The mean of the cell's last units done; while fewer than
+        :data:`RECENT_UNITS` are, no more than the pilot's price, since a
+        run's first units of a scheme pay the JVM's compiler, which the pilot
+        paid in its warm-up (a new user's resumed run said "about 117 s to
+        go" of 33 s that the pilot priced right).
+        """
+        done, prior = self.costs[cell], self.prior.get(cell)
+        if not done:
+            return prior
+        mean = statistics.fmean(done)
+        if prior is not None and len(done) < RECENT_UNITS:
+            return min(mean, prior)
+        return mean
 
     def seconds_left(self) -> tuple[float, int]:
         """Wall seconds to go of the units priced, and how many are not priced."""
