@@ -6,6 +6,7 @@ import logging
 import os
 import shlex
 import time
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from weka_ranking import jvm
@@ -19,7 +20,7 @@ from weka_ranking.experiments.estimate import (
     plan_estimate,
     stored_units,
 )
-from weka_ranking.experiments.plan import ExperimentPlan, run_unit
+from weka_ranking.experiments.plan import ExperimentPlan, ExperimentUnit, run_unit
 from weka_ranking.experiments.registration import register
 from weka_ranking.experiments.report import write_report
 from weka_ranking.experiments.runner import pending_units, run_resumably
@@ -59,7 +60,8 @@ def run_experiment(
     store = ResultStore(out)
     check_before_work(plan, store, heap)
     units = plan.units()
-    say_units_left_out(plan, units, store)
+    done = stored_units(store)
+    say_units_left_out(plan, units, done, store.folder)
     with store.run_lock():
         register(
             out,
@@ -72,7 +74,7 @@ def run_experiment(
     store.add_run(plan_note(plan, command=command, folder=os.getcwd()))
     time_left = None
     if progress:
-        pending = pending_units(units, stored_units(store), retry_failed)
+        pending = pending_units(units, done, retry_failed)
         prior = kept_pilot(plan, out, jobs)
         time_left = TimeLeft(pending, prior, jobs)
         if prior and pending:
@@ -164,7 +166,12 @@ def refuse_another_plan(plan: ExperimentPlan, store: ResultStore) -> None:
             )
 
 
-def say_units_left_out(plan: ExperimentPlan, units: list, store: ResultStore) -> None:
+def say_units_left_out(
+    plan: ExperimentPlan,
+    units: Sequence[ExperimentUnit],
+    done: Mapping[str, list[dict]],
+    folder: Path,
+) -> None:
     """Say, in one line, the stored results this plan's report will leave out.
 
     A folder may hold units of an earlier plan that this one does not ask for
@@ -172,12 +179,11 @@ def say_units_left_out(plan: ExperimentPlan, units: list, store: ResultStore) ->
     allows it). They stay in the store, but the report (report.md,
     values.json, results.arff) is written again for this plan alone: said
     before the work, so that an earlier report is not replaced unawares.
+    ``done`` is the folder's records by unit (``stored_units``).
     """
     asked = {unit.key for unit in units}
     others = [
-        records[0]
-        for unit, records in stored_units(store).items()
-        if unit not in asked and records
+        records[0] for unit, records in done.items() if unit not in asked and records
     ]
     if not others:
         return
@@ -195,7 +201,7 @@ def say_units_left_out(plan: ExperimentPlan, units: list, store: ResultStore) ->
         "%s: holds the results of %d units this plan does not ask for (%s): its "
         "report is written again for this plan alone; run the earlier plan again "
         "to write its report back, or give this one a new --out folder",
-        store.folder,
+        folder,
         len(others),
         "; ".join(parts) or "other runs",
     )
