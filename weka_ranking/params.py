@@ -302,9 +302,9 @@ PARAMETERS: tuple[Parameter, ...] = (
         "training instances (drawn with the seed) kept with the model to score a "
         "single instance (predict, predict_proba) by its degree against them, and to "
         "learn where to cut that degree at about the training share of the class "
-        "that ranks first; more kept make that share closer on a rare class and "
-        "cost n x n pairs at training and n a scored instance; 0 refuses single "
-        "instances",
+        "that ranks first; more kept make the degrees finer, to cut nearer that "
+        "share, at n x n pairs at training and n a scored instance; 0 refuses "
+        "single instances",
         int,
         _is_int,
         "an integer",
