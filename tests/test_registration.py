@@ -80,6 +80,23 @@ def test_the_rule_is_recorded_once_with_its_digests_and_time(tmp_path):
 
 
 @pytest.mark.fast
+def test_a_unit_stamped_after_the_rule_is_stamped_later_than_it(tmp_path, monkeypatch):
+    """Stamped in one millisecond, a first unit did not show the rule came before it.
+
+    A clock that stays on one millisecond three readings long: the rule's
+    record is that millisecond, and register returns only once it is past.
+    """
+    ticks = iter(
+        ["2026-11-28T15:20:48.889+00:00"] * 3 + ["2026-11-28T15:20:48.890+00:00"]
+    )
+    monkeypatch.setattr(registration, "utc_now", lambda: next(ticks))
+    register(tmp_path, {"runs": 1}, RULE, (), 0, "plan.toml")
+    (entry,) = lines(tmp_path)
+    assert entry["recorded"] == "2026-11-28T15:20:48.889+00:00"
+    assert next(ticks, None) is None  # every reading taken: the clock moved on
+
+
+@pytest.mark.fast
 def test_a_rule_edited_after_results_is_refused_but_before_them_replaced(tmp_path):
     register(tmp_path, {}, RULE, (), 0, "plan.toml")
     edited = {**RULE, "alpha": 0.1}

@@ -35,6 +35,7 @@ import json
 import os
 import socket
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -54,6 +55,20 @@ class RegistrationError(DataError):
 def utc_now() -> str:
     """The time now in UTC, to the millisecond, ISO 8601."""
     return dt.datetime.now(dt.UTC).isoformat(timespec="milliseconds")
+
+
+def _recorded_now() -> str:
+    """:func:`utc_now` for a registration, once the clock has left its millisecond.
+
+    A unit stamped next (:func:`stamped`) then starts strictly after the rule
+    or amendment was recorded: stamped in the same millisecond, the store
+    could not prove the order (a harness's first fold, made up in a test,
+    started within it, and the report said the rule came after it).
+    """
+    recorded = utc_now()
+    while utc_now() <= recorded:
+        time.sleep(0.0002)
+    return recorded
 
 
 def digest(value: Any) -> str:
@@ -200,7 +215,7 @@ def register(
             folder,
             {
                 "kind": "rule",
-                "recorded": utc_now(),
+                "recorded": _recorded_now(),
                 "rule": rule,
                 "rule_sha256": digest(rule),
                 "plan": plan,
@@ -227,7 +242,7 @@ def register(
             folder,
             {
                 "kind": "amendment",
-                "recorded": utc_now(),
+                "recorded": _recorded_now(),
                 "amendment": amendment,
                 "amendment_sha256": digest(amendment),
                 "rule_sha256": digest(effective_rule(rule, amendments)),
