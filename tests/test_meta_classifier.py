@@ -266,11 +266,17 @@ def test_one_instance_is_scored_against_the_reference_sample(weka, halves):
         votes = sum(m.classifyInstance(pair) == 1.0 for m in members)
         return 2 * votes > len(members)
 
+    def degree(row) -> float:
+        """Its pairs with the kept rows won, both orders: as first, and as second."""
+        won = [beats(row, kept) for kept in train.X]
+        won += [not beats(kept, row) for kept in train.X]
+        return np.mean(won)
+
     # The threshold: learned on the sample's own degrees, each row against
     # every kept row (itself among them, as a new instance equal to it meets
     # it), so that about the training share of class 0 (it ranks first,
     # -rank-first first) is above it.
-    own = [np.mean([beats(row, kept) for kept in train.X]) for row in train.X]
+    own = [degree(row) for row in train.X]
     threshold = reference.reference_threshold(own, np.mean(train.y == 0))
     assert model.referenceThreshold() == pytest.approx(threshold, abs=1e-12)
     # So each kept row, scored alone, falls on the side learning put it on.
@@ -280,8 +286,7 @@ def test_one_instance_is_scored_against_the_reference_sample(weka, halves):
     np.testing.assert_array_equal(alone > 0.5, np.asarray(own) > threshold)
     instances = bridge.to_instances(test)
     for i in range(5):
-        degree = np.mean([beats(test.X[i], row) for row in train.X])
-        first = reference.share_probability(degree, threshold)
+        first = reference.share_probability(degree(test.X[i]), threshold)
         distribution = list(model.distributionForInstance(instances.instance(i)))
         assert distribution == pytest.approx([first, 1 - first], abs=1e-12)
     refusing = trained(weka, "-P 2 -reference-size 0", train)

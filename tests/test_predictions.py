@@ -16,6 +16,7 @@ import reference
 from weka_ranking import (
     RankingReduction,
     WekaRankingWarning,
+    auc,
     bridge,
     load_arff,
     load_task,
@@ -115,7 +116,8 @@ def test_about_the_training_share_of_a_test_fold_is_predicted_first(name, weka):
     threshold = model.weka_model_.referenceThreshold()
     degree = degrees_back(model.predict_proba(fold)[:, 1], threshold)
     kept = min(100, len(train))
-    np.testing.assert_allclose(degree * kept, np.round(degree * kept), atol=1e-9)
+    pairs = 2 * kept  # a row's pairs with the kept rows, both orders
+    np.testing.assert_allclose(degree * pairs, np.round(degree * pairs), atol=1e-9)
     predicted_first = model.predict(fold) == model.classes_[1]
     np.testing.assert_array_equal(predicted_first, degree > threshold)
     # The sample's rows above the threshold and the fold's are two draws of a
@@ -172,11 +174,33 @@ def test_kept_rows_scored_alone_are_cut_where_the_threshold_was_learned(weka):
     kept = train.subset(kept_rows(model, train))
     threshold = model.reference_threshold_
     degree = degrees_back(model.predict_proba(kept)[:, 1], threshold)
-    degree = np.round(degree * len(kept)) / len(kept)
+    degree = np.round(degree * 2 * len(kept)) / (2 * len(kept))  # both orders
     share = np.mean(train.y == 1)
     assert reference.reference_threshold(degree, share) == pytest.approx(threshold)
     called = np.mean(model.predict(train) == model.classes_[1])
     assert abs(called - share) < abs(0 - share) / 2  # was 0
+
+
+def test_a_single_instance_is_scored_by_its_pairs_in_both_orders(weka):
+    """sick, seed 3: every row won the same pairs as first element (session 23).
+
+    The members decide a pair by its second row alone there, so each held-out
+    row beat the same 97 of the 100 kept rows as first element: one score for
+    every row, none predicted first (0.8.0). The pairs a row is second in
+    still tell rows apart.
+    """
+    with pytest.warns(WekaRankingWarning, match="no value at all"):
+        data = load_task("sick")
+    held_out = np.arange(len(data)) % 3 == 1
+    train = data.subset(np.flatnonzero(~held_out))
+    test = data.subset(np.flatnonzero(held_out))
+    model = RankingReduction(seed=3).fit(train)
+    alone = model.predict_proba(test)[:, 1]
+    assert len(np.unique(alone)) > 1  # was 1
+    assert auc(test.y, alone) > 0.9  # was 0.5; ranked as a batch, 0.959
+    share = np.mean(train.y == 1)
+    called = np.mean(model.predict(test) == model.classes_[1])
+    assert abs(called - share) < share / 2  # was 0
 
 
 def test_pointwise_predicts_with_the_base_learners_own_distribution(halves, weka):
@@ -248,8 +272,14 @@ def test_one_row_is_scored_against_the_reference_sample(tmp_path, capsys, weka):
     model = RankingReduction("NaiveBayes", pairs_per_instance=2)
     model.fit(load_arff(train))
     one = bridge.to_instances(load_arff(test, positive=model.positive_))
-    expected = model.weka_model_.distributionForInstance(one.instance(0))
-    assert score == expected[model.rank_first_index_]
+    p = model.weka_model_.distributionForInstance(one.instance(0))
+    # The score is the row's degree, its probability the degree moved by the
+    # line through the threshold.
+    degree = degrees_back(
+        np.array([p[model.rank_first_index_]]), model.reference_threshold_
+    )
+    assert score == pytest.approx(degree[0], abs=1e-12)
+    assert score * 2 * 40 == pytest.approx(round(score * 2 * 40), abs=1e-9)
 
 
 def test_a_small_batch_is_ranked_with_a_warning(tmp_path, capsys, weka):

@@ -175,7 +175,8 @@ class RankingReduction(ClassifierMixin, Ranker):
     per instance, which does not depend on the rest of ``X``:
     ``predict_proba(X)[:, 1]`` is, for the pairwise rankers, the instance's
     degree s against a reference sample of up to 100 training instances kept
-    with the model (whatever the ranker), moved by one increasing piecewise
+    with the model (whatever the ranker; the share of its pairs with them,
+    both orders of each, that it wins), moved by one increasing piecewise
     line (0 to 0, 1 to 1) so that the threshold t learned at training falls
     at 0.5; ``predict`` says ``classes_[1]`` above it. t is learned on the
     sample itself: each kept instance scored alone as a new instance is, t is the cut
@@ -658,7 +659,8 @@ class RankingReduction(ClassifierMixin, Ranker):
 
         An instance's row does not depend on the rest of ``X``: for the
         pairwise rankers its degree s against the reference sample of
-        training instances kept with the model (the share of them it beats),
+        training instances kept with the model (the share of its pairs with
+        them, both orders of each, that it wins),
         mapped by one increasing piecewise line (0 to 0, 1 to 1) that puts
         the threshold t learned at training at 0.5: about q (the training
         share of ``classes_[1]``) of the sample's own instances, each scored
@@ -685,17 +687,18 @@ class RankingReduction(ClassifierMixin, Ranker):
     def predict(self, X: Dataset | np.ndarray) -> np.ndarray:
         """Each instance's class on its own: ``classes_[1]`` above a probability of 0.5.
 
-        For the pairwise rankers, where the instance beats more of the
-        reference sample than the threshold learned on the sample, so that
-        about q of the sample's own instances are above it, q the training
-        share of ``classes_[1]`` (:meth:`predict_proba`): the same for a row
-        alone, in any batch, or one at a time. A new row's share predicted
-        first is then about q where it is scored as the sample's rows are;
-        where the committee decides a pair by the kept training row alone
-        (trees that learned the training rows), every new row gets the same
-        degree and all or none pass (digits, 3 against the rest, the
-        default's 10 J48 voters on two thirds of the rows: every other row
-        beats the same 85 of the 100, none is predicted 3; AUC 0.953).
+        For the pairwise rankers, where the instance wins more of its pairs
+        with the reference sample than the threshold learned on the sample,
+        so that about q of the sample's own instances are above it, q the
+        training share of ``classes_[1]`` (:meth:`predict_proba`): the same
+        for a row alone, in any batch, or one at a time. A new row's share
+        predicted first is then about q where it is scored as the sample's
+        rows are. Its pairs count in both orders: where the committee decides
+        a pair by its second row alone (trees that learned the training
+        rows), every row wins the same pairs as first element, and counted
+        so (0.8.0 and earlier) all or none passed (digits, 3 against the
+        rest, the default on two thirds of the rows: none predicted 3; now
+        14.9 % where q is 10.2 %).
         To classify a batch, rank it (:meth:`decision_function`) and cut at the
         share you need, as WEKA's batch prediction does. At exactly 0.5 the
         class is WEKA's ``classifyInstance``'s: the first of the header's two

@@ -7,7 +7,9 @@ from the same degrees, each row's back from predict_proba's line through the
 threshold, so one model gives both. Until 0.8.0 the threshold was learned on
 the kept rows' degrees each with itself left out; on sick that left every row
 predicted negative on 5 of 12 trainings (``sick_trainings``, run by 0.8.0's
-package and by this one).
+package and by this one). Since the release after 0.8.0 a degree counts the
+instance's pairs with the kept rows in both orders, so the 1 - q cut here is
+read from those degrees, not from the first order's that 0.3.0 cut.
 """
 
 import numpy as np

@@ -1920,12 +1920,14 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
 
   /**
    * Scores one instance by its degree against the reference sample: the
-   * share s of the kept training instances it beats, mapped by an increasing
+   * share s of its pairs with the kept training instances, both orders of
+   * each, that it wins (as first element, or as second where the kept
+   * instance does not win), mapped by an increasing
    * piecewise line (0 to 0, 1 to 1) that puts the threshold t at 0.5: that
    * class where s is above t. t is learned at training on the sample itself
    * ({@link #referenceThreshold}): about q, the training share of the class
-   * that ranks first, of the sample's own instances, each scored against the
-   * others, are above it (0.3.0 and earlier cut at 1 - q, which few instances passed:
+   * that ranks first, of the sample's own instances, each scored alone as a
+   * new instance is, are above it (0.3.0 and earlier cut at 1 - q, which few instances passed:
    * the pair model never saw two instances of one class). A batch is
    * ranked as a whole by {@link #distributionsForInstances} instead; {@link
    * #referenceDistributions} scores a batch as this does each instance.

@@ -1006,10 +1006,12 @@ public final class RankingModel implements Serializable {
     } catch (Exception e) {
       return "the threshold for a single instance could not be derived: " + e.getMessage();
     }
-    return "a single instance (and Python's predict) where it beats more than "
-        + threshold + " of the " + m_Reference.size() + " training instances of the "
-        + "reference sample, the threshold above which about the training share ("
-        + share + ") of the sample's own instances are, each scored alone as a new instance is";
+    String orders = m_Reference.bothOrders() ? "both orders" : "as first element";
+    return "a single instance (and Python's predict) where it wins more than "
+        + threshold + " of its pairs, " + orders + ", with the " + m_Reference.size()
+        + " training instances of the reference sample, the threshold above which "
+        + "about the training share (" + share + ") of the sample's own instances "
+        + "are, each scored alone as a new instance is";
   }
 
   /**
