@@ -1349,9 +1349,10 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
         + "its training share of each batch (on by default), instead of for the top half "
         + "of each batch (off: -top-half). The score is moved by one increasing map "
         + "that puts the cut at 0.5, so the ROC area is the ranking's AUC either way; "
-        + "a single instance is predicted first where it beats more of the reference "
-        + "sample than the threshold learned on the sample (about share of its own "
-        + "instances, each scored alone as a new instance is, are above it).";
+        + "a single instance is predicted first where it wins more of its pairs with "
+        + "the reference sample, both orders, than the threshold learned on the sample "
+        + "(about the share of its own instances, each scored alone as a new instance "
+        + "is, are above it).";
   }
 
   /**
