@@ -1217,8 +1217,8 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   public String referenceSizeTipText() {
     return "Training instances (drawn with the seed) kept with the model to score a "
         + "single instance by its degree against them, and to learn where to cut that "
-        + "degree (each kept instance scored against them all, as a new instance is: n x n pairs "
-        + "asked at training); 0 refuses single instances.";
+        + "degree (each kept instance scored against them all, as a new instance is: "
+        + "2 n x n pairs, both orders, asked at training); 0 refuses single instances.";
   }
 
   /**
