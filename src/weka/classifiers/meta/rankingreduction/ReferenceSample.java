@@ -16,9 +16,9 @@ import java.util.Random;
  *
  * <p>Both orders, where 0.8.0 and earlier counted the first only: where the
  * members decide a pair by its second row alone (trees that learned the
- * training rows), every instance wins the
- * same pairs as first element and its first-order degree carries nothing,
- * while the pairs it is second in still tell instances apart. On 13 held-out
+ * training rows), every instance wins the same pairs as first element and its
+ * first-order degree carries nothing, while the pairs it is second in still
+ * tell instances apart. On 13 held-out
  * data sets, 5 splits each, the held-out rows' AUC scored alone rose on 11,
  * fell on 1 (by 0.0005), by +0.036 on average (hypothyroid 0.774 to 0.993),
  * under a rule recorded before the run ({@code docs/single-instance/}). A
@@ -89,9 +89,8 @@ public final class ReferenceSample implements Serializable {
   /**
    * Each row's degree against the kept rows (see the class's comment): a
    * row's degree depends on it and the kept rows only, not on the other rows
-   * given.
-   * The rows are asked a block at a time, so that the pairs asked at once
-   * stay few whatever the number of rows.
+   * given. The rows are asked a block at a time, so that the pairs asked at
+   * once stay few whatever the number of rows.
    *
    * @param batch the feature values of the instances to score
    * @param committees the committee over a set of rows
@@ -118,10 +117,10 @@ public final class ReferenceSample implements Serializable {
    * kept row, itself among them, as a new instance meets its equal there.
    * These are the degrees that new instances' degrees are compared with, on
    * the same committee, to learn where to cut them, so a kept row scored alone
-   * falls on the side of the cut that learning put it on. Left out, a row of a tie block (rows the
-   * members cannot tell apart, each beating the others) had a degree below
-   * the one it gets scored alone, and the whole block could pass a cut learned
-   * just above it. At least two rows must be kept.
+   * falls on the side of the cut that learning put it on. Left out, a row of
+   * a tie block (rows the members cannot tell apart, each beating the others)
+   * had a degree below the one it gets scored alone, and the whole block
+   * could pass a cut learned just above it. At least two rows must be kept.
    *
    * @param committees the committee over a set of rows
    * @return the degrees, in [0, 1], in the kept rows' order
