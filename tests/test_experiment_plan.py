@@ -465,6 +465,9 @@ def test_a_data_set_without_its_positive_class_is_said_in_the_words_given(
         plan_from_flags(["r.arff"], ["J48"]).check_runnable()
     assert [r.name for r in in_flags.value.remedies] == ["positive"]
     assert "--positive VALUE" in in_cli_words(in_flags.value)
+    # One --positive is every file's: the line says where each names its own
+    # (a new user gave two files of different classes and looked in --help).
+    assert 'positive = "VALUE" in its [[data]] table' in in_cli_words(in_flags.value)
 
 
 def test_two_threads_asking_for_one_data_set_at_once_read_it_once(monkeypatch):

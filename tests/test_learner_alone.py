@@ -53,7 +53,12 @@ def test_the_verdict_says_whether_the_reduction_helped(reduction_cv):
         r > a
         for r, a in zip(reduction_cv.fold_aucs, reduction_cv.learner_alone.fold_aucs)
     )
-    assert f"higher on {higher} of 10 folds" in verdict
+    lower = sum(
+        r < a
+        for r, a in zip(reduction_cv.fold_aucs, reduction_cv.learner_alone.fold_aucs)
+    )
+    equal = f", equal on {10 - higher - lower}" if higher + lower < 10 else ""
+    assert f"higher on {higher} of 10 folds, lower on {lower}{equal})" in verdict
     record = reduction_cv.to_dict()
     assert record["reduction_helped"] == reduction_cv.helped
     assert record["learner_alone"]["fold_aucs"] == reduction_cv.learner_alone.fold_aucs

@@ -477,7 +477,9 @@ COMMANDS: tuple[Command, ...] = (
             help="runs, seeded 1..runs as WEKA's Experimenter (default: 10)"),
         arg("-c", "--class-index", metavar="first|last|N|NAME",
             help="the class of every --data file, as WEKA's -c"),
-        arg("--positive", help="class value that ranks first (default: minority)"),
+        arg("--positive", help="class value that ranks first in every --data file "
+            "(default: the minority class of a two-valued class; required with more "
+            "values; files of different classes: a plan file's positive per [[data]])"),
         arg("--out", default="experiment", metavar="DIR",
             help="folder of the store and the report (default: experiment)"),
         arg("--jobs", type=int, default=1,
@@ -826,7 +828,7 @@ def _main(argv: Sequence[str] | None) -> int:
     except (WekaRankingError, ValueError, OSError) as err:
         print(f"weka-ranking: error: {in_cli_words(err)}", file=sys.stderr)
         return 2 if isinstance(err, UsageError) else 1
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:
         # Stopping: SIGINT and SIGTERM stay ignored to the process's end.
         unstopped = (
             " (the Java work under way did not stop within its grace period: "
@@ -837,10 +839,9 @@ def _main(argv: Sequence[str] | None) -> int:
         resumes = BY_NAME_OF_COMMAND[args.command].resumes and not getattr(
             args, "estimate", None
         )
+        stored = str(stop) or "the finished units are stored"
         again = (
-            ": the finished units are stored; the same command again finishes the rest"
-            if resumes
-            else ""
+            f": {stored}; the same command again finishes the rest" if resumes else ""
         )
         print(f"weka-ranking: interrupted{unstopped}{again}", file=sys.stderr)
         return 130

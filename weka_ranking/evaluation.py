@@ -221,6 +221,9 @@ class CVResult:
             "higher_folds": sum(
                 r > a for r, a in zip(self.fold_aucs, alone.fold_aucs, strict=True)
             ),
+            "lower_folds": sum(
+                r < a for r, a in zip(self.fold_aucs, alone.fold_aucs, strict=True)
+            ),
         }
 
     @property
@@ -249,10 +252,16 @@ class CVResult:
                 "no significant difference from the learner alone",
                 "not significant",
             )
+        higher, lower = tested["higher_folds"], tested["lower_folds"]
+        # Folds of equal AUCs said, or "higher on 1 of 10" reads oddly beside a
+        # gain (a new user's hypothyroid: nine folds equal).
+        equal = len(self.folds) - higher - lower
         return (
             f"{said}: {gain:+.5f} mean AUC over the learner alone ({how} by the "
             f"corrected resampled t-test, p = {p:.3g}, at {SIGNIFICANCE}; higher on "
-            f"{tested['higher_folds']} of {len(self.folds)} folds)"
+            f"{higher} of {len(self.folds)} folds, lower on {lower}"
+            + (f", equal on {equal}" if equal else "")
+            + ")"
         )
 
     def pooled_note(self) -> str:

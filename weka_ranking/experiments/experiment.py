@@ -81,18 +81,24 @@ def run_experiment(
             said = far_longer_line(estimate(pending, prior, jobs))
             if said:
                 progress_module.line(said, force=True)
-    ran = run_resumably(
-        units,
-        run_unit,
-        store,
-        time_left,
-        time_left.finished if time_left else None,
-        jobs=jobs,
-        heap=heap,
-        scheduler=scheduler,
-        executor=executor,
-        retry_failed=retry_failed,
-    )
+    try:
+        ran = run_resumably(
+            units,
+            run_unit,
+            store,
+            time_left,
+            time_left.finished if time_left else None,
+            jobs=jobs,
+            heap=heap,
+            scheduler=scheduler,
+            executor=executor,
+            retry_failed=retry_failed,
+        )
+    except KeyboardInterrupt:
+        # The progress line is said every few seconds, so its count lags the
+        # store's: say what a resumed run will find (a new user's finding).
+        stored = len(units) - len(pending_units(units, stored_units(store)))
+        raise KeyboardInterrupt(f"{stored} of the plan's {len(units)} units are stored")
     return ran, len(units), write_report(plan, out, command)
 
 

@@ -44,7 +44,7 @@ import os
 import threading
 import tomllib
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TypeVar, overload
 
@@ -471,6 +471,15 @@ def _with_defaults(schemes: list[dict], defaults: dict) -> list[dict]:
     ]
 
 
+#: What the command line adds where it advises --positive: it names the class
+#: that ranks first in every --data file at once.
+ONE_POSITIVE_FOR_ALL = (
+    "(one for every --data file: files whose positive classes differ each name "
+    'theirs in a plan file, positive = "VALUE" in its [[data]] table, as '
+    "examples/experiment.toml shows)"
+)
+
+
 def _in_data_keys(err: WekaRankingError, where: str) -> WekaRankingError:
     """A data set's error with its remedies said as a plan file's ``[[data]]`` keys.
 
@@ -483,7 +492,17 @@ def _in_data_keys(err: WekaRankingError, where: str) -> WekaRankingError:
     untaken = [r.name for r in err.remedies if r.name in NO_DATA_KEY]
     if untaken:
         return DataError(f"{err.message}: {NO_DATA_KEY[untaken[0]]}")
-    if where == FROM_FLAGS or not any(r.name in DATA_KEYS for r in err.remedies):
+    if where == FROM_FLAGS:
+        if not any(r.name == "positive" for r in err.remedies):
+            return err
+        # One --positive is every --data file's: say how files whose classes
+        # differ each name theirs (a new user looked for it in --help).
+        remedies = [
+            replace(r, note=ONE_POSITIVE_FOR_ALL) if r.name == "positive" else r
+            for r in err.remedies
+        ]
+        return DataError(err.message, *remedies)
+    if not any(r.name in DATA_KEYS for r in err.remedies):
         return err
     said = ", or ".join(
         f"{r.advice} {r.name} = {json.dumps(r.value)}{f' {r.note}' if r.note else ''}"
