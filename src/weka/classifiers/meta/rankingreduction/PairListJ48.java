@@ -466,12 +466,13 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
     private void count(Bag bag, int sign) {
       for (int s = 0; s < 2; s++) {
         int[] rows = s == 0 ? m_List.first : m_List.second;
-        int[] pairs = m_Counts[s].m_Pairs;
+        long[] pairs = m_Counts[s].m_Pairs;
         double[] weights = m_Counts[s].m_Weights;
         for (int i = 0; i < bag.size(); i++) {
           int pair = bag.m_Pairs[i];
-          int at = 2 * rows[pair] + m_List.label[pair];
-          pairs[at] += sign;
+          int label = m_List.label[pair];
+          int at = 2 * rows[pair] + label;
+          pairs[rows[pair]] += sign * (1 + ((long) label << 32));
           if (bag.m_Weights != null) {
             weights[at] = sign > 0 ? weights[at] + bag.m_Weights[i] : 0;
           }
@@ -499,12 +500,11 @@ final class PairListJ48 implements ProductTraining.ListBuilder {
         }
       }
       for (int s = 0; s < 2; s++) {
-        int[] pairs = m_Counts[s].m_Pairs;
+        long[] pairs = m_Counts[s].m_Pairs;
         double[] weights = m_Counts[s].m_Weights;
         for (long entry : everyRowOnSide(sorted, s)) {
           int at = 2 * (int) entry;
-          pairs[at] = 0;
-          pairs[at + 1] = 0;
+          pairs[(int) entry] = 0;
           if (bag.m_Weights != null) {
             weights[at] = 0;
             weights[at + 1] = 0;

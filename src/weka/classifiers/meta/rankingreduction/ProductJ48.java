@@ -695,9 +695,9 @@ public final class ProductJ48 implements ProductTraining.Builder {
           }
           if (counts != null) {
             int at = 2 * (int) entry;
-            int rowOnes = counts.m_Pairs[at + 1];
-            counted += counts.m_Pairs[at] + rowOnes;
-            ones += rowOnes;
+            long rowPairs = counts.m_Pairs[(int) entry];
+            counted += (int) rowPairs;
+            ones += (int) (rowPairs >>> 32);
             if (!unit) {
               movedWeights[0] += counts.m_Weights[at];
               movedWeights[1] += counts.m_Weights[at + 1];
@@ -775,18 +775,23 @@ public final class ProductJ48 implements ProductTraining.Builder {
      * above the next lower value of the feature ({@link PairListJ48}'s
      * lists), and then above every lower one (sums round monotonically).
      *
-     * @param pairs the side's pairs by row (RowCounts.m_Pairs)
+     * The rows' counts are read and summed packed, one word a row (both
+     * labels' in one read and one add, instead of two of each): a member at
+     * 6,435 x 36 under {@code -P 2} took a median 0.114 CPU s against 0.116,
+     * less in 44 of 60 runs side by side (MemberSideBySide, load 0.3-2.3).
+     *
+     * @param pairs the side's pairs by row, packed (RowCounts.m_Pairs)
      * @return the number of candidates; the rows counted and of class 1 in
      *     the scratch
      */
-    private static int scanUnitRows(long[] sorted, double[] values, int[] pairs,
+    private static int scanUnitRows(long[] sorted, double[] values, long[] pairs,
         Scratch scratch) {
       int[] below0 = scratch.m_Below[0];
       int[] below1 = scratch.m_Below[1];
       int[] places = scratch.m_Places;
       int candidates = 0;
-      int counted = 0;
-      int ones = 0;
+      // Rows' pairs summed packed: of either label in the low half, of label 1 in the high.
+      long sum = 0;
       int rank = -1;
       for (int i = 0; i < sorted.length; i++) {
         long entry = sorted[i];
@@ -794,19 +799,17 @@ public final class ProductJ48 implements ProductTraining.Builder {
         int next = key >>> 1;
         if (next != rank) {
           if (rank >= 0 && ((key & 1) != 0 || values[rank] + 1e-5 < values[next])) {
-            below0[candidates] = counted - ones;
+            int ones = (int) (sum >>> 32);
+            below0[candidates] = (int) sum - ones;
             below1[candidates] = ones;
             places[candidates++] = i;
           }
           rank = next;
         }
-        int at = 2 * (int) entry;
-        int rowOnes = pairs[at + 1];
-        counted += pairs[at] + rowOnes;
-        ones += rowOnes;
+        sum += pairs[(int) entry];
       }
-      scratch.m_Counted = counted;
-      scratch.m_Ones = ones;
+      scratch.m_Counted = (int) sum;
+      scratch.m_Ones = (int) (sum >>> 32);
       return candidates;
     }
 
@@ -1297,13 +1300,17 @@ public final class ProductJ48 implements ProductTraining.Builder {
    * node hold zeros.
    */
   static final class RowCounts {
-    /** Pairs of label 0 and of label 1 by row: row r's at 2r and 2r + 1. */
-    final int[] m_Pairs;
+    /**
+     * Pairs by row, packed: row r's pairs of either label in the low 32 bits
+     * of entry r, those of label 1 in the high 32 (counts under 2^31, so
+     * that a scan sums both in one add of a word it reads once).
+     */
+    final long[] m_Pairs;
     /** Their weights, alike (read only where some pair's weight is not 1). */
     final double[] m_Weights;
 
     RowCounts(int rows) {
-      m_Pairs = new int[2 * rows];
+      m_Pairs = new long[rows];
       m_Weights = new double[2 * rows];
     }
   }
