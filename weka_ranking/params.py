@@ -303,9 +303,8 @@ PARAMETERS: tuple[Parameter, ...] = (
         "single instance (predict, predict_proba) by its degree against them, and to "
         "learn where to cut that degree at about the training share of the class "
         "that ranks first; more kept make the degrees finer, to cut nearer that "
-        "share, at 2 n x n pairs at training and 2 n a scored instance (both "
-        "orders); 0 refuses "
-        "single instances",
+        "share, at n x n pairs at training and 2 n a scored instance (both "
+        "orders); 0 refuses single instances",
         int,
         _is_int,
         "an integer",

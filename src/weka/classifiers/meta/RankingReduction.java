@@ -1218,7 +1218,8 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     return "Training instances (drawn with the seed) kept with the model to score a "
         + "single instance by its degree against them, and to learn where to cut that "
         + "degree (each kept instance scored against them all, as a new instance is: "
-        + "2 n x n pairs, both orders, asked at training); 0 refuses single instances.";
+        + "n x n pairs asked at training, each counted in both orders); 0 refuses "
+        + "single instances.";
   }
 
   /**

@@ -120,7 +120,8 @@ public final class ReferenceSample implements Serializable {
    * falls on the side of the cut that learning put it on. Left out, a row of
    * a tie block (rows the members cannot tell apart, each beating the others)
    * had a degree below the one it gets scored alone, and the whole block
-   * could pass a cut learned just above it. At least two rows must be kept.
+   * could pass a cut learned just above it. Each ordered pair of kept rows
+   * is asked once (n x n pairs). At least two rows must be kept.
    *
    * @param committees the committee over a set of rows
    * @return the degrees, in [0, 1], in the kept rows' order
@@ -128,11 +129,35 @@ public final class ReferenceSample implements Serializable {
    */
   public double[] ownDegrees(Committee.Factory committees) throws Exception {
     int n = m_Rows.length;
-    double[] out = new double[n];
     Committee committee = committees.on(m_Rows);
-    int block = block();
+    // Each ordered pair of kept rows is asked once: (i, k) is row i's pair as
+    // first element and row k's as second, so its answer counts for both.
+    int[] wonFirst = new int[n];
+    int[] lostSecond = new int[n];
+    int block = Math.max(1, PAIRS_AT_ONCE / n);
     for (int from = 0; from < n; from += block) {
-      shares(committee, from, Math.min(block, n - from), out, from);
+      int count = Math.min(block, n - from);
+      int[] left = new int[count * n];
+      int[] right = new int[count * n];
+      for (int k = 0, p = 0; k < n; k++) {
+        for (int i = 0; i < count; i++, p++) {
+          left[p] = from + i;
+          right[p] = k;
+        }
+      }
+      boolean[] wins = new boolean[count * n];
+      committee.beats(left, right, count * n, wins);
+      for (int p = 0; p < count * n; p++) {
+        if (wins[p]) {
+          wonFirst[left[p]]++;
+          lostSecond[right[p]]++;
+        }
+      }
+    }
+    double[] out = new double[n];
+    for (int i = 0; i < n; i++) {
+      out[i] = m_BothOrders ? (wonFirst[i] + n - lostSecond[i]) / (2.0 * n)
+          : wonFirst[i] / (double) n;
     }
     return out;
   }
