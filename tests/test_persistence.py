@@ -310,6 +310,10 @@ def with_params(**params):
             lambda m: json.dumps({**m, "dropped_attributes": "abc"}),
             "'dropped_attributes' not a list of names",
         ),
+        (
+            lambda m: json.dumps({**m, "labels": {"values": ["0"], "dtype": "str"}}),
+            "'labels' not a dtype and a list of its values",
+        ),
         (lambda m: json.dumps([m]), "a JSON list, not an object"),
         (lambda m: "[" * 100_000 + "]" * 100_000, "JSON nested too deep"),
         (lambda m: b"\xff\xfe not text", "not JSON"),
@@ -373,3 +377,35 @@ def test_a_loaded_model_knows_its_features_names(tmp_path, weka):
     assert names == [a.name for a in data.attributes]
     RankingReduction("J48", voters=2).fit(data.X, data.y).save(tmp_path / "a.wrk")
     assert not hasattr(RankingReduction.load(tmp_path / "a.wrk"), "feature_names_in_")
+
+
+@pytest.mark.parametrize(
+    "labels",
+    [
+        np.array([0, 1]),
+        np.array([False, True]),
+        np.array([0.0, 1.0]),
+        np.array([7, 3]),
+        np.array(["no", "yes"]),
+    ],
+    ids=["int", "bool", "float", "int-first-larger", "text"],
+)
+def test_a_loaded_model_gives_the_labels_y_gave(tmp_path, weka, labels):
+    """Saved and loaded, 0 and 1 came back as '0' and '1' (newuser30).
+
+    ``score`` then raised "Mix of label input types (string and number)" and
+    ``predict(X) == y`` was False everywhere; a pickle kept them.
+    """
+    data = load_task("breast-cancer").subset(np.arange(120))
+    y = labels[data.y]
+    model = RankingReduction("J48", pairs_per_instance=1, voters=2).fit(data.X, y)
+    model.save(tmp_path / "m.wrk")
+    loaded = RankingReduction.load(tmp_path / "m.wrk")
+    assert loaded.classes_.dtype == model.classes_.dtype
+    assert loaded.classes_.tolist() == model.classes_.tolist()
+    assert loaded.predict(data.X).tolist() == model.predict(data.X).tolist()
+    assert loaded.score(data.X, y) == model.score(data.X, y)
+    # WEKA's own .model file holds the header's class values, text only
+    model.save(tmp_path / "m.model")
+    weka_file = RankingReduction.load(tmp_path / "m.model")
+    assert weka_file.classes_.tolist() == [str(c) for c in model.classes_]

@@ -641,12 +641,16 @@ class RankingReduction(ClassifierMixin, Ranker):
         """Read a model file; only from a trusted source, like WEKA's .model files.
 
         ``ranking_params`` (ranker, ties, threads) say how to rank; what was
-        trained (learner, pairs, voters, seed) stays the file's.
+        trained (learner, pairs, voters, seed) stays the file's. ``classes_``
+        are the labels y gave (0 and 1 as numbers, True and False as booleans);
+        a WEKA ``.model`` file holds only their text, as WEKA's header does, and
+        so do model files of weka-ranking 0.8.0 and earlier.
         """
         check_ranking_params(ranking_params)
-        reduction, params, dropped = persistence.read(path)
-        model = cls(**params)._set_trained(reduction)
-        model.dropped_attributes_ = dropped
+        saved = persistence.read(path)
+        model = cls(**saved.params)._set_trained(saved.reduction)
+        model.dropped_attributes_ = saved.dropped
+        model.classes_ = persistence.restored_labels(saved.labels, model.classes_)
         names = tuple(attribute.name for attribute in model.attributes_)
         if names != positions(len(names)):
             # A frame's columns or a data file's attributes, as fit records a
@@ -752,9 +756,9 @@ class RankingReduction(ClassifierMixin, Ranker):
     def __setstate__(self, state: dict) -> None:
         state = dict(state)
         if "weka_model_" in state:
-            reduction, _, _ = persistence.from_bytes(
+            reduction = persistence.from_bytes(
                 state["weka_model_"], "a pickled RankingReduction"
-            )
+            ).reduction
             state["weka_model_"] = reduction
             state["members_"] = bridge.trained_state(reduction)["members"]
         parent = getattr(super(), "__setstate__", None)

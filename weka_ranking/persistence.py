@@ -23,6 +23,9 @@ import json
 import logging
 import zipfile
 from pathlib import Path
+from typing import NamedTuple
+
+import numpy as np
 
 from weka_ranking import bridge, inputs, learners
 from weka_ranking.atomic import write_bytes
@@ -42,6 +45,24 @@ METADATA_DIGEST_ENTRY = "metadata.sha256"
 METADATA_LIMIT = 64 << 20
 # A SHA-256 in hexadecimal, with room for an end of line.
 DIGEST_LIMIT = 128
+
+
+#: The numpy kinds of labels a model file keeps beside their text: booleans,
+#: integers and floats.
+KEPT_LABEL_KINDS = "biuf"
+
+
+class Saved(NamedTuple):
+    """What a model file holds, as :func:`read` gives it."""
+
+    #: The trained Java model.
+    reduction: object
+    #: The estimator's parameters.
+    params: dict
+    #: The attributes the training file dropped.
+    dropped: tuple[str, ...]
+    #: The labels y gave where they were not text (:func:`restored_labels`).
+    labels: dict | None
 
 
 def _model_limit() -> int:
@@ -71,6 +92,33 @@ def _weka_payload(model) -> bytes:
     )
 
 
+def _labels(classes: np.ndarray) -> dict | None:
+    """The labels y gave, where WEKA's header keeps only their text.
+
+    Numbers and booleans (0 and 1, True and False) come back as themselves,
+    not as the strings a WEKA class value is; text needs nothing kept.
+    """
+    if classes.dtype.kind not in KEPT_LABEL_KINDS:
+        return None
+    return {"values": classes.tolist(), "dtype": classes.dtype.name}
+
+
+def restored_labels(labels: dict | None, classes: np.ndarray) -> np.ndarray:
+    """``classes`` (WEKA's class values) as the labels y gave at training.
+
+    ``labels`` is what :func:`to_bytes` kept; a label is matched by its text,
+    so the order is the loaded model's. Unchanged where nothing was kept
+    (text labels, a WEKA .model file, a file of 0.8.0 or earlier).
+    """
+    if labels is None:
+        return classes
+    given = np.array(labels["values"], dtype=np.dtype(labels["dtype"]))
+    by_text = {str(label): label for label in given}
+    if sorted(by_text) != sorted(str(c) for c in classes):
+        return classes
+    return np.array([by_text[str(c)] for c in classes], dtype=given.dtype)
+
+
 def to_bytes(model) -> bytes:
     """A fitted model as the content of a model archive.
 
@@ -89,6 +137,7 @@ def to_bytes(model) -> bytes:
                 for a in model.attributes_
             ],
             "classes": [str(c) for c in model.classes_],
+            "labels": _labels(model.classes_),
             "positive": model.positive_,
             "dropped_attributes": list(getattr(model, "dropped_attributes_", ())),
             "sha256": hashlib.sha256(payload).hexdigest(),
@@ -199,22 +248,41 @@ def _shaped_metadata(path: Path | str, metadata_bytes: bytes) -> dict:
     dropped = metadata.get("dropped_attributes", [])
     if not (isinstance(dropped, list) and all(isinstance(d, str) for d in dropped)):
         raise refuse("'dropped_attributes' not a list of names")
+    labels = metadata.get("labels")
+    if labels is not None and not _labels_shaped(labels):
+        raise refuse("'labels' not a dtype and a list of its values")
     return metadata
 
 
-def read(path: str | Path) -> tuple[object, dict, tuple[str, ...]]:
+def _labels_shaped(labels: object) -> bool:
+    """Whether ``labels`` is what :func:`_labels` writes."""
+    if not isinstance(labels, dict) or set(labels) != {"values", "dtype"}:
+        return False
+    values, dtype = labels["values"], labels["dtype"]
+    try:
+        kind = np.dtype(dtype).kind if isinstance(dtype, str) else None
+    except TypeError:
+        return False
+    plain = (bool, int, float)
+    return (
+        kind is not None
+        and kind in KEPT_LABEL_KINDS
+        and isinstance(values, list)
+        and all(isinstance(v, plain) for v in values)
+    )
+
+
+def read(path: str | Path) -> Saved:
     """Read a model file written by :func:`save`, checking it first.
 
     A WEKA ``.model`` file of a RankingReduction is read too.
 
     Returns
     -------
-    model : Java object
-        The trained Java model.
-    params : dict
-        The estimator's parameters.
-    dropped : tuple of str
-        The attributes the training file dropped.
+    saved : Saved
+        The trained Java model, the estimator's parameters, the attributes the
+        training file dropped and the labels y gave (None for text labels, a
+        WEKA ``.model`` file and files of 0.8.0 and earlier).
     """
     path = Path(path)
     try:
@@ -236,9 +304,7 @@ def read(path: str | Path) -> tuple[object, dict, tuple[str, ...]]:
     return from_bytes(content, path)
 
 
-def from_bytes(
-    content: bytes, path: Path | str
-) -> tuple[object, dict, tuple[str, ...]]:
+def from_bytes(content: bytes, path: Path | str) -> Saved:
     """:func:`read` of a model file's content; ``path`` names it in errors."""
     if zipfile.is_zipfile(io.BytesIO(content)):
         metadata, payload = _read_checked(path, content)
@@ -276,5 +342,11 @@ def from_bytes(
     if params is None:
         params = bridge.reduction_params(reduction)
         params["base"] = learners.canonical(params["base"])
-    dropped = () if metadata is None else metadata.get("dropped_attributes", ())
-    return reduction, params, tuple(dropped)
+    if metadata is None:
+        return Saved(reduction, params, (), None)
+    return Saved(
+        reduction,
+        params,
+        tuple(metadata.get("dropped_attributes", ())),
+        metadata.get("labels"),
+    )
