@@ -252,7 +252,13 @@ def register(
 
 
 @functools.cache
-def _software() -> dict[str, str | None]:
+def software() -> dict[str, str | None]:
+    """The package's version and commit, as every unit's provenance records them.
+
+    Asked once a process (the commit through ``git``): the runner's run
+    description asks before the worker threads start, so no unit's thread
+    starts a ``git`` process of its own while others' units are stored.
+    """
     from weka_ranking.environment import git_sha
 
     return {"weka_ranking": __version__, "commit": git_sha()}
@@ -277,7 +283,7 @@ def stamped(work: Callable[[Any], list[dict]], unit: Any) -> list[dict]:
         "worker": worker
         if thread is threading.main_thread()
         else f"{worker} thread {thread.name}",
-        **_software(),
+        **software(),
     }
     return [{**record, PROVENANCE: provenance} for record in records]
 

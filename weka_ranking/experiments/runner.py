@@ -27,9 +27,9 @@ from typing import Any, Protocol
 
 from weka_ranking import jvm
 from weka_ranking import progress as progress_module
-from weka_ranking.environment import git_sha, machine, software_versions
+from weka_ranking.environment import machine, software_versions
 from weka_ranking.errors import WekaRankingError
-from weka_ranking.experiments.registration import stamped
+from weka_ranking.experiments.registration import software, stamped
 from weka_ranking.experiments.store import ResultStore
 from weka_ranking.machine import check_jobs
 
@@ -54,7 +54,8 @@ def run_description(jobs: int) -> dict:
         "started": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
         "argv": sys.argv,
         **software_versions(),
-        "git_sha": git_sha(),
+        # Asked before the units start: their provenance takes it from here.
+        "git_sha": software()["commit"],
         "machine": machine(),
         "jobs": jobs,
     }
