@@ -19,29 +19,11 @@ from pathlib import Path
 
 import jpype
 import numpy as np
-from scipy import stats
+from single_scores import SETS, by_set, decision
 from sklearn.metrics import roc_auc_score
 from sklearn.model_selection import StratifiedShuffleSplit
 
 from weka_ranking import RankingReduction, bridge, load_arff
-
-#: The held-out sets of the rule, with the class that ranks first where named
-#: (those of docs/single-instance/rule.md).
-SETS = {
-    "breast.w": None,
-    "colic": None,
-    "column2C": None,
-    "credit.a": None,
-    "cylinder.bands": None,
-    "haberman": None,
-    "heart.statlog": None,
-    "sonar": None,
-    "tic-tac-toe": None,
-    "mushroom": None,
-    "hypothyroid": "negative",
-    "page.blocks": "1",
-    "ecoli": "cp",
-}
 
 
 def beats(model: RankingReduction, X: np.ndarray) -> np.ndarray:
@@ -98,11 +80,12 @@ def run(folder: Path, out: Path) -> None:
 
 
 def compare(path: Path) -> None:
-    """The rule's decision on a run's file, with what it reports beside it."""
-    grouped: dict[str, list[dict]] = {}
-    for line in path.read_text().splitlines():
-        record = json.loads(line)
-        grouped.setdefault(record["set"], []).append(record)
+    """The rule's decision on a run's file, with what it reports beside it.
+
+    The sets are those of ``docs/single-instance/rule.md``, and so is the test
+    (:func:`single_scores.decision`).
+    """
+    grouped = by_set(path)
     differences = []
     for name in SETS:
         rows = grouped[name]
@@ -117,17 +100,9 @@ def compare(path: Path) -> None:
             f"{name:15s} batch AUC {one:.4f} -> {both:.4f} ({differences[-1]:+.4f}); "
             f"distinct scores {distinct[0]:.0f} -> {distinct[1]:.0f}"
         )
-    d = np.array(differences)
-    nonzero = d[d != 0]
-    test = stats.wilcoxon(nonzero, zero_method="wilcox", method="exact")
-    half = stats.t.ppf(0.975, len(d) - 1) * d.std(ddof=1) / np.sqrt(len(d))
-    supported = test.pvalue < 0.05 and d.mean() > 0 and d.min() >= -0.01
+    said, supported = decision(differences)
     print(
-        f"mean difference {d.mean():+.4f} (95 % t interval {d.mean() - half:+.4f} to "
-        f"{d.mean() + half:+.4f}); higher on {int((d > 0).sum())}, lower on "
-        f"{int((d < 0).sum())}, equal on {int((d == 0).sum())} (dropped); "
-        f"exact Wilcoxon p = {test.pvalue:.4f}; largest fall {-d.min():+.4f}; "
-        f"the rule: {'both orders supported' if supported else 'not supported'}"
+        f"{said}; the rule: {'both orders supported' if supported else 'not supported'}"
     )
 
 
