@@ -19,11 +19,10 @@ from pathlib import Path
 
 import jpype
 import numpy as np
-from single_scores import SETS, by_set, decision
+from single_scores import SETS, by_set, decision, fitted_splits
 from sklearn.metrics import roc_auc_score
-from sklearn.model_selection import StratifiedShuffleSplit
 
-from weka_ranking import RankingReduction, bridge, load_arff
+from weka_ranking import RankingReduction, bridge
 
 
 def beats(model: RankingReduction, X: np.ndarray) -> np.ndarray:
@@ -44,39 +43,33 @@ def beats(model: RankingReduction, X: np.ndarray) -> np.ndarray:
 def run(folder: Path, out: Path) -> None:
     """Every split of every set, one JSON line each, appended as it ends."""
     with out.open("a") as sink:
-        for name, positive in SETS.items():
-            data = load_arff(folder / f"{name}.arff", positive=positive)
-            splits = StratifiedShuffleSplit(5, test_size=0.3, random_state=0)
-            for split, (train, test) in enumerate(splits.split(data.X, data.y)):
-                model = RankingReduction().fit(data.subset(train))
-                held_out = data.subset(test)
-                answer = beats(model, held_out.X)
-                n = len(test)
-                first_order = answer.sum(axis=1) / (n - 1)
-                both = (answer.sum(axis=1) + (n - 1) - answer.sum(axis=0)) / (
-                    2 * (n - 1)
-                )
-                today = model.decision_function(held_out)
-                if not np.allclose(first_order, today):
-                    sys.exit(f"{name} {split}: the first order is not the tournament's")
-                first = data.y[test] == 1
-                record = {
-                    "set": name,
-                    "split": split,
-                    "ran": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-                    "first_order_auc": roc_auc_score(first, first_order),
-                    "both_orders_auc": roc_auc_score(first, both),
-                    "first_order_distinct": len(np.unique(first_order)),
-                    "both_orders_distinct": len(np.unique(both)),
-                }
-                sink.write(json.dumps(record) + "\n")
-                sink.flush()
-                print(
-                    name,
-                    split,
-                    f"{record['first_order_auc']:.4f} {record['both_orders_auc']:.4f}",
-                    flush=True,
-                )
+        for name, split, data, train, test, model in fitted_splits(folder):
+            held_out = data.subset(test)
+            answer = beats(model, held_out.X)
+            n = len(test)
+            first_order = answer.sum(axis=1) / (n - 1)
+            both = (answer.sum(axis=1) + (n - 1) - answer.sum(axis=0)) / (2 * (n - 1))
+            today = model.decision_function(held_out)
+            if not np.allclose(first_order, today):
+                sys.exit(f"{name} {split}: the first order is not the tournament's")
+            first = data.y[test] == 1
+            record = {
+                "set": name,
+                "split": split,
+                "ran": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+                "first_order_auc": roc_auc_score(first, first_order),
+                "both_orders_auc": roc_auc_score(first, both),
+                "first_order_distinct": len(np.unique(first_order)),
+                "both_orders_distinct": len(np.unique(both)),
+            }
+            sink.write(json.dumps(record) + "\n")
+            sink.flush()
+            print(
+                name,
+                split,
+                f"{record['first_order_auc']:.4f} {record['both_orders_auc']:.4f}",
+                flush=True,
+            )
 
 
 def compare(path: Path) -> None:

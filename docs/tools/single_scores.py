@@ -41,33 +41,47 @@ SETS = {
 }
 
 
+def fitted_splits(folder: Path):
+    """The rules' protocol: each set's 5 stratified 70/30 splits, the default fitted.
+
+    Yields the set's name, the split's number, the data, the training and
+    held-out rows, and the default fitted on the training rows.
+    """
+    for name, positive in SETS.items():
+        data = load_arff(folder / f"{name}.arff", positive=positive)
+        splits = StratifiedShuffleSplit(5, test_size=0.3, random_state=0)
+        for split, (train, test) in enumerate(splits.split(data.X, data.y)):
+            yield (
+                name,
+                split,
+                data,
+                train,
+                test,
+                RankingReduction().fit(data.subset(train)),
+            )
+
+
 def run(folder: Path, out: Path) -> None:
     """Every split of every set, one JSON line each, appended as it ends."""
     with out.open("a") as sink:
-        for name, positive in SETS.items():
-            data = load_arff(folder / f"{name}.arff", positive=positive)
-            splits = StratifiedShuffleSplit(5, test_size=0.3, random_state=0)
-            for split, (train, test) in enumerate(splits.split(data.X, data.y)):
-                model = RankingReduction().fit(data.subset(train))
-                held_out = data.subset(test)
-                first = data.y[test] == 1
-                alone = model.predict_proba(held_out)[:, 1]
-                called = model.predict(held_out) == model.classes_[1]
-                record = {
-                    "set": name,
-                    "split": split,
-                    "ran": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-                    "single_auc": roc_auc_score(first, alone),
-                    "batch_auc": roc_auc_score(
-                        first, model.decision_function(held_out)
-                    ),
-                    "share": float(called.mean()),
-                    "q": float(data.y[train].mean()),
-                    "accuracy": float(np.mean(called == first)),
-                }
-                sink.write(json.dumps(record) + "\n")
-                sink.flush()
-                print(name, split, f"{record['single_auc']:.4f}", flush=True)
+        for name, split, data, train, test, model in fitted_splits(folder):
+            held_out = data.subset(test)
+            first = data.y[test] == 1
+            alone = model.predict_proba(held_out)[:, 1]
+            called = model.predict(held_out) == model.classes_[1]
+            record = {
+                "set": name,
+                "split": split,
+                "ran": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+                "single_auc": roc_auc_score(first, alone),
+                "batch_auc": roc_auc_score(first, model.decision_function(held_out)),
+                "share": float(called.mean()),
+                "q": float(data.y[train].mean()),
+                "accuracy": float(np.mean(called == first)),
+            }
+            sink.write(json.dumps(record) + "\n")
+            sink.flush()
+            print(name, split, f"{record['single_auc']:.4f}", flush=True)
 
 
 def by_set(path: Path) -> dict[str, list[dict]]:
