@@ -71,8 +71,8 @@ def _ranking(result):
     return np.asarray(result.scores, dtype=np.float64), int(result.comparisons)
 
 
-def tournament(n, compare):
-    return _ranking(_java("Rankers").tournament(n, compare))
+def tournament(n, compare, both_orders=True):
+    return _ranking(_java("Rankers").tournament(n, compare, both_orders))
 
 
 def as_printed(n, compare):

@@ -60,11 +60,18 @@ def _matrix(n: int, compare: Comparator) -> np.ndarray:
     return np.asarray(compare(left, right), dtype=bool).reshape(n, n)
 
 
-def tournament(n: int, compare: Comparator) -> np.ndarray:
-    """Balcan et al.'s degree over the n - 1 others, as a share."""
+def tournament(n: int, compare: Comparator, both_orders: bool = True) -> np.ndarray:
+    """Balcan et al.'s degree over the n - 1 others, as a share.
+
+    In both orders (the method's), the share of the 2(n - 1) ordered pairs a
+    row is in that it wins: its row of the answers, and its column's losses
+    of the first element; else (``-first-element``) its row only.
+    """
     wins = _matrix(n, compare)
     np.fill_diagonal(wins, False)
-    return wins.sum(axis=1) / max(n - 1, 1)
+    if not both_orders:
+        return wins.sum(axis=1) / max(n - 1, 1)
+    return (wins.sum(axis=1) + (n - 1) - wins.sum(axis=0)) / (2 * max(n - 1, 1))
 
 
 def as_printed(n: int, compare: Comparator) -> np.ndarray:

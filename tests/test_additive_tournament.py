@@ -15,6 +15,12 @@ QUADRATIC = "weka.classifiers.functions.supportVector.PolyKernel -E 2"
 ONE_MEMBER = {"voters": 1, "pair_features": "concat"}
 
 
+class FirstElement(RankingReduction):
+    """The degree as first element (the monograph study's ``-first-element``)."""
+
+    _variant_options = ("-first-element",)
+
+
 def degrees_both_ways(model, data):
     fast = model.ranking(data)
     model.weka_model_.setAdditiveTournament(False)
@@ -25,6 +31,7 @@ def degrees_both_ways(model, data):
     return fast, brute
 
 
+@pytest.mark.parametrize("reduction", [RankingReduction, FirstElement])
 @pytest.mark.parametrize("learner", ["Logistic", "NaiveBayes", "SMO"])
 @pytest.mark.parametrize(
     ("task", "pairs"),
@@ -38,10 +45,12 @@ def degrees_both_ways(model, data):
         ),
     ],
 )
-def test_additive_degrees_equal_the_brute_force_tournament(learner, task, pairs, weka):
+def test_additive_degrees_equal_the_brute_force_tournament(
+    reduction, learner, task, pairs, weka
+):
     data = load_task(task)  # missing values, nominal and numeric attributes
     train, test = next(iter(weka_folds(data.y, 3, 1)))
-    model = RankingReduction(learner, pairs_per_instance=pairs, **ONE_MEMBER)
+    model = reduction(learner, pairs_per_instance=pairs, **ONE_MEMBER)
     fast, brute = degrees_both_ways(model.fit(data.subset(train)), data.subset(test))
     np.testing.assert_array_equal(fast.scores, brute.scores)
     n = len(test)

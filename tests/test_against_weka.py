@@ -162,7 +162,11 @@ def test_one_member_committee_equals_its_member(weka, breast_cancer):
         pair.setDataset(header)
         predicted.append(member.classifyInstance(pair))
     predicted = np.array(predicted)
-    degree = np.bincount(left[keep][predicted == 1], minlength=n) / (n - 1)
+    # Both orders: the pairs a row wins as first element, and those whose
+    # first element does not win as second.
+    won = np.bincount(left[keep][predicted == 1], minlength=n)
+    lost = np.bincount(right[keep][predicted == 1], minlength=n)
+    degree = (won + (n - 1) - lost) / (2 * (n - 1))
     np.testing.assert_array_equal(model.scores(test), degree)
 
 

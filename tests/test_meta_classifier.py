@@ -115,7 +115,7 @@ def test_the_ranker_is_chosen_by_its_tag_and_another_refused(weka, halves):
     BatchRanking = weka("weka.classifiers.meta.rankingreduction.BatchRanking")
     for ranker in (BatchRanking.POINTWISE, 9):
         with pytest.raises(jpype.JException) as caught:
-            BatchRanking.rank(ranker, None, None, None, 2, 1)
+            BatchRanking.rank(ranker, True, None, None, None, 2, 1)
         said = str(caught.value.getMessage())
         assert said.startswith("ranker (-R) ") and "\n" not in said
         assert said.endswith(
@@ -221,6 +221,13 @@ def test_batch_rankings_equal_the_oracles(weka, halves, voters):
         np.testing.assert_allclose(python.scores(test), scores, rtol=0, atol=1e-15)
         order = python.rank(test).tolist()
         assert order == reference.order(scores, "stable", python.seed)
+    # -first-element (the monograph study's): the same members, the row sums only.
+    python.set_params(ranker="tournament")
+    java_model = python.weka_model_
+    java_model.setOptions(["-first-element", *java_model.getOptions()])
+    first = reference.tournament(n, beats, both_orders=False)
+    np.testing.assert_allclose(python.scores(test), first, rtol=0, atol=1e-15)
+    assert not np.allclose(first, expected["tournament"])
 
 
 def test_wekas_evaluation_ranks_the_whole_test_set_at_once(weka, halves):

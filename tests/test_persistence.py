@@ -151,6 +151,11 @@ def test_a_model_file_of_0_1_loads_as_the_model_it_was(weka):
     for old in old_models:
         assert str(old.getClass().getName()) == "weka.classifiers.meta.RankingReduction"
         again = weka("weka.classifiers.meta.RankingReduction")()
+        assert again.countsBothOrders()
+        # A file of 0.8.0 or earlier ranks a batch by the degree as first
+        # element, as it did, and says so among its options.
+        assert not old.countsBothOrders()
+        assert "-first-element" in list(old.getOptions())
         again.setOptions(old.getOptions())
         again.buildClassifier(data)
         # A file of 0.8.0 or earlier scores a single instance by its pairs with

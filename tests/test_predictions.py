@@ -250,7 +250,9 @@ def test_on_imbalanced_data_the_predicted_share_follows_the_training_share(weka)
     # The count nearest the training share that ties allow.
     assert np.sum(batch > 0.5) == np.sum(scores > cut)
     assert abs(np.mean(batch > 0.5) - share) < 0.05
-    reduction.setShareThreshold(False)  # -top-half, the former default
+    # -top-half, the former default, on the degree as first element, the
+    # former degree: most rows called 3.
+    reduction.setOptions(["-top-half", "-first-element", *reduction.getOptions()])
     top_half = np.asarray(reduction.distributionsForInstances(instances))[:, first]
     assert np.mean(top_half > 0.5) > 2 * share
 

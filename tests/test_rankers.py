@@ -35,9 +35,13 @@ TABLE = [
 
 
 def test_tournament_hand_computed(weka):
-    # Degrees: row sums 3, 2, 2, 0 over n - 1 = 3 opponents.
-    scores, comparisons = java.tournament(4, from_table(TABLE))
+    # As first element: row sums 3, 2, 2, 0 over n - 1 = 3 opponents.
+    scores, comparisons = java.tournament(4, from_table(TABLE), both_orders=False)
     assert scores.tolist() == [1.0, 2 / 3, 2 / 3, 0.0] and comparisons == 12
+    # Both orders: the row sums plus the column's "not beaten", 3 - (1, 2, 1, 3),
+    # over 2(n - 1) = 6. Row 1, beaten by 0 and 2 as second element, falls below 2.
+    scores, comparisons = java.tournament(4, from_table(TABLE))
+    assert scores.tolist() == [5 / 6, 3 / 6, 4 / 6, 0.0] and comparisons == 12
 
 
 def test_as_printed_hand_computed(weka):
@@ -116,8 +120,9 @@ def test_tournament_batches_bound_memory(weka):
     assert max(compare.calls) <= 1 << 20 and sum(compare.calls) == n * (n - 1)
 
 
+@pytest.mark.parametrize("both_orders", [True, False], ids=["both-orders", "first"])
 @pytest.mark.parametrize("case", range(12))
-def test_java_rankers_equal_the_oracles(weka, case):
+def test_java_rankers_equal_the_oracles(weka, case, both_orders):
     rng = np.random.default_rng(case)
     n = int(rng.integers(1, 60))
     table = rng.random((n, n)) > (0.5 if case % 3 else 0.1)
@@ -126,8 +131,8 @@ def test_java_rankers_equal_the_oracles(weka, case):
         return table[left, right]
 
     compare = java.comparator(answer)
-    assert java.tournament(n, compare)[0].tolist() == pytest.approx(
-        reference.tournament(n, answer).tolist()
+    assert java.tournament(n, compare, both_orders)[0].tolist() == pytest.approx(
+        reference.tournament(n, answer, both_orders).tolist()
     )
     assert java.as_printed(n, compare)[0].tolist() == pytest.approx(
         reference.as_printed(n, answer).tolist()

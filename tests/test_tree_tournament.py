@@ -86,15 +86,18 @@ def committee(reduction, jrows, threads=1):
     return java("Committee")(copies, reduction.getPairHeader(), layout, jrows, False)
 
 
-def tournaments(reduction, jrows, threads=1):
-    """Degrees and comparisons of the tree form and of the brute force."""
+def tournaments(reduction, jrows, threads=1, both_orders=True):
+    """Degrees and comparisons of the tree form and of the brute force.
+
+    In both orders (the method's) by default, else as first element.
+    """
     n = len(jrows)
     votes = committee(reduction, jrows, threads)
     exact = votes.exactTournament()
     assert exact is not None
     everyone = jpype.JArray(jpype.JInt)(list(range(n)))
-    fast = exact.tournament(everyone, votes)
-    brute = java("Rankers").tournament(n, votes)
+    fast = exact.tournament(everyone, votes, both_orders)
+    brute = java("Rankers").tournament(n, votes, both_orders)
     return (
         np.asarray(fast.scores),
         int(fast.comparisons),
@@ -103,12 +106,15 @@ def tournaments(reduction, jrows, threads=1):
     )
 
 
+@pytest.mark.parametrize("both_orders", [True, False], ids=["both-orders", "first"])
 @pytest.mark.parametrize("voters", [1, 3, 10])
 @pytest.mark.parametrize(("learner", "options"), [("J48", ""), ("REPTree", "")])
 @pytest.mark.parametrize("task", TASKS)
-def test_tree_tournament_equals_the_brute_force(learner, options, task, voters, weka):
+def test_tree_tournament_equals_the_brute_force(
+    learner, options, task, voters, both_orders, weka
+):
     reduction, jrows, rows = trained(learner, options, task, voters)
-    fast, asked, brute, pairs = tournaments(reduction, jrows)
+    fast, asked, brute, pairs = tournaments(reduction, jrows, both_orders=both_orders)
     np.testing.assert_array_equal(fast, brute)
     n = len(rows)
     assert pairs == n * (n - 1)
@@ -398,7 +404,7 @@ def test_walked_rows_against_several_blocks_and_ranges_of_clean_rows(weka):
         exact = votes.exactTournament()
         exact.setWalkFractionally(walk)
         exact.setBudget(budget)  # 1 byte: a range of one block at a time
-        ranking = exact.tournament(everyone, votes)
+        ranking = exact.tournament(everyone, votes, True)
         assert (int(ranking.comparisons) == 0) == walk  # walked: no pair asked
         degrees[run] = np.asarray(ranking.scores)
     assert exact.rowsWalked() >= 10
@@ -420,7 +426,7 @@ def with_missing(data, share: float, seed: int, columns=None):
 
 
 def walked_and_general(reduction, rows, threads=1):
-    """Degrees three ways: walking J48's fractions, asking the members, every pair.
+    """Degrees (both orders) three ways: walking fractions, asking members, every pair.
 
     The first two through the exact tournament (``setWalkFractionally``), the
     third the brute force over the committee (``Rankers.tournament``), which
@@ -434,14 +440,14 @@ def walked_and_general(reduction, rows, threads=1):
         votes = committee(reduction, jrows, threads)
         exact = votes.exactTournament()
         exact.setWalkFractionally(walk)
-        ranking = exact.tournament(everyone, votes)
+        ranking = exact.tournament(everyone, votes, True)
         out[walk] = (
             np.asarray(ranking.scores),
             int(ranking.comparisons),
             int(exact.rowsWalked()),
             int(exact.lastTreeWalks()),
         )
-    brute = java("Rankers").tournament(n, committee(reduction, jrows, threads))
+    brute = java("Rankers").tournament(n, committee(reduction, jrows, threads), True)
     return out[True], out[False], np.asarray(brute.scores)
 
 

@@ -150,11 +150,6 @@ NAMES_CLASS = (
     "group, and the class cannot group itself: training refuses it in words "
     "CheckClassifier does not know."
 )
-GROUP_RANKING = (
-    "With -G a score places an instance within its group only (Nominal1's, which "
-    "follows the class in WEKA's test data, so groups hold few pairs of different "
-    "grades), while WEKA's error reads the scores across the whole batch."
-)
 NUMERIC_SCORE = (
     "With -G the prediction for a numeric class is the instance's ranking score "
     "within its group, in [0, 1], not an estimate of the grade, so its error "
@@ -188,7 +183,6 @@ EXPECTED_FAILURES_BY_RUN["grouped"] = {
     combined("handle zero training instances", "nominal", G_USABLE): NO_PAIRS.format(
         what="an empty training set"
     ),
-    combined("missing predictor values", "nominal", G_USABLE): GROUP_RANKING,
     combined("missing class values", "nominal", G_USABLE): (
         "Grouped by Nominal1, which follows the class, no group of the 16 labelled "
         "instances holds two grades, so no pair can be formed and training refuses."
@@ -320,7 +314,6 @@ WORSE_THAN_ZEROR = {
         basic("nominal", "date"),
     },
     "grouped": {
-        combined("missing predictor values", "nominal", G_USABLE),
         basic("numeric", "nominal"),
         basic("numeric", "date"),
         combined("class attribute as 2. attribute", "numeric", G_USABLE),
@@ -464,7 +457,8 @@ USER_OPTIONS = {
     "-reference-size 50 -pair-features difference -sum-order pairs -no-additive "
     "-S 7 -num-slots 2 -W weka.classifiers.bayes.NaiveBayes".split(),
     "pointwise": "-R pointwise -W weka.classifiers.bayes.NaiveBayes -- -K".split(),
-    "grouped": "-G 1 -R tournament-as-printed -one-order -positions -top-half "
+    "grouped": "-G 1 -R tournament-as-printed -one-order -positions -first-element "
+    "-top-half "
     "-smo-solver differences -W weka.classifiers.functions.SMO -- -C 2".split(),
     "interleaved": "-P all -I 1 -pair-order interleaved -pair-features both "
     "-rank-first last -W weka.classifiers.functions.Logistic -- -R 1.0E-4".split(),

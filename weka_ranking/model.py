@@ -71,6 +71,8 @@ LEFT_TO_PYTHON = {
     "sums, trees' leaves) are always taken where they apply: the same ranking",
     "-one-order": "a study's variant (weka_ranking_studies)",
     "-positions": "a study's variant (weka_ranking_studies)",
+    "-first-element": "a study's variant (weka_ranking_studies): the monograph's "
+    "degree, the pairs a row wins as first element",
 }
 
 

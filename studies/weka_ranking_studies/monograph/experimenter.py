@@ -28,12 +28,16 @@ from weka_ranking.arff import to_arff
 from weka_ranking.atomic import write_atomically
 from weka_ranking.experiments import ResultStore
 from weka_ranking.learners import NAMED_LEARNERS
-from weka_ranking.params import stored_scheme
 from weka_ranking.stats import corrected_interval, corrected_resampled_t
 from weka_ranking.tasks import STUDY_TASKS, load_task
 from weka_ranking.weka_package import write_package
 from weka_ranking_studies.monograph.aggregate import CONFIGS, published_tables
-from weka_ranking_studies.monograph.plan import FILE_CLASS_0_FIRST, FOLDS, SEED
+from weka_ranking_studies.monograph.plan import (
+    FILE_CLASS_0_FIRST,
+    FOLDS,
+    SEED,
+    monograph_scheme,
+)
 
 # reading: (the option added to the scheme, the store's AUC it should equal)
 READINGS = {"scores": ("", "auc"), "positions": ("-positions", "auc_stable")}
@@ -108,7 +112,7 @@ def plan(
         records = cells.get(_key(learner, task, config))
         if not records or "scheme" not in records[0]:
             continue
-        scheme = stored_scheme(records[0]["scheme"])
+        scheme = monograph_scheme(records[0]["scheme"])
         words = shlex.split(scheme)
         first = words.index("-rank-first") if "-rank-first" in words else None
         index = int(words[first + 1]) if first is not None else 1

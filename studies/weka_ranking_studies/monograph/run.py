@@ -26,6 +26,7 @@ from weka_ranking_studies.monograph import harness
 from weka_ranking_studies.monograph.config import Config
 from weka_ranking_studies.monograph.hypotheses import PLAN_FILE, read_plan, read_rule
 from weka_ranking_studies.monograph.plan import (
+    FIRST_ELEMENT,
     FOLDS,
     RANKERS,
     ROW_KERNEL_PATH,
@@ -40,14 +41,23 @@ from weka_ranking_studies.monograph.plan import (
 logger = logging.getLogger(__name__)
 
 
-class OneOrderReduction(RankingReduction):
+class MonographReduction(RankingReduction):
+    """The reduction ranking a batch as the monograph does: the degree as first element.
+
+    The Java ``-first-element`` (:data:`.plan.FIRST_ELEMENT`).
+    """
+
+    _variant_options = (FIRST_ELEMENT,)
+
+
+class OneOrderReduction(MonographReduction):
     """The reduction trained on pairs of one order only (first element positive).
 
     A hypothesis about the monograph, not a method; every pair then has label 1, so the
     learner sees one class (the Java ``-one-order``).
     """
 
-    _variant_options = ("-one-order",)
+    _variant_options = ("-one-order", FIRST_ELEMENT)
 
 
 # The monograph's sampled configurations (star, double_star) and their models.
@@ -172,7 +182,7 @@ def _run_unit(unit: Unit, solver: str) -> list[dict]:
     data = _task_data(unit)
     train_rows, test_rows = list(weka_folds(data.y, FOLDS, SEED))[unit.fold]
     train, test = data.subset(train_rows), data.subset(test_rows)
-    reduction = OneOrderReduction if unit.variant == "one-order" else RankingReduction
+    reduction = OneOrderReduction if unit.variant == "one-order" else MonographReduction
 
     # The monograph's configuration unless a family says otherwise (all pairs,
     # one voter, the rows side by side), named, not left to the defaults.

@@ -23,7 +23,6 @@ from weka_ranking import bridge
 from weka_ranking._resources import project_dir
 from weka_ranking.errors import WekaError
 from weka_ranking.experiments import ResultStore
-from weka_ranking.model import RankingReduction
 from weka_ranking_studies.monograph import compare, estimate, plan, run
 from weka_ranking_studies.monograph.aggregate import Results
 from weka_ranking_studies.monograph.plan import build_plan
@@ -33,7 +32,7 @@ TASK = "glass"
 GOLDEN = Path(__file__).parent / "golden"
 
 
-class Recorded(RankingReduction):
+class Recorded(run.MonographReduction):
     """The reproduction's estimator, each fit recorded: its path, its declines."""
 
     fits: list[dict] = []
@@ -44,7 +43,7 @@ class Recorded(RankingReduction):
         fit = {
             "params": self.get_params(),
             "unit": Recorded.unit,
-            "one_order": bool(self._variant_options),
+            "one_order": "-one-order" in self._variant_options,
             "from_rows": bridge.training_footprint(reduction, instances)["from_rows"],
         }
         Recorded.fits.append(fit)
@@ -62,14 +61,14 @@ class Recorded(RankingReduction):
 
 
 class RecordedOneOrder(Recorded):
-    _variant_options = ("-one-order",)
+    _variant_options = run.OneOrderReduction._variant_options
 
 
 @pytest.fixture(scope="module")
 def fits(weka):
     """Every model of one fold of each of glass's units, as the reproduction fits it."""
     patch = pytest.MonkeyPatch()
-    patch.setattr(run, "RankingReduction", Recorded)
+    patch.setattr(run, "MonographReduction", Recorded)
     patch.setattr(run, "OneOrderReduction", RecordedOneOrder)
     Recorded.fits = []
     try:

@@ -27,6 +27,7 @@ from weka_ranking.params import (
     PARAMETERS,
     stored_scheme,
 )
+from weka_ranking_studies.monograph.run import MonographReduction
 
 ROOT = Path(__file__).resolve().parents[3]
 CLASSNAME = "weka.classifiers.meta.RankingReduction"
@@ -108,7 +109,8 @@ def test_an_old_stored_scheme_reruns_as_the_concat_it_meant(weka):
         assert bridge.params_from_options(scheme)["pair_features"] == (
             DEFAULT_PAIR_FEATURES  # what Java makes of the bare text today
         )
-        model = RankingReduction.from_options(stored_scheme(scheme))
+        # ranked as the reproduction ranks, by the degree as first element
+        model = MonographReduction.from_options(stored_scheme(scheme))
         assert model.pair_features == "concat"
         train, test = (data.subset(rows) for rows in folds[record["fold"]])
         scores = model.fit(train).decision_function(test)

@@ -291,7 +291,8 @@ import weka.gui.ProgrammaticProperty;
  * ({@link RankingTask}), the members' pair instances ({@link PairTraining}),
  * the committee's vote, ranking a batch within its groups
  * ({@link BatchRanking}, {@link Rankers}) and the reference sample. The
- * monograph study's options, {@code -one-order} and {@code -positions}, are
+ * monograph study's options, {@code -one-order}, {@code -positions} and
+ * {@code -first-element}, are
  * listed and shown by its subclass
  * {@link weka.classifiers.meta.rankingreduction.MonographRankingReduction};
  * this class still reads them in stored option texts and model files.
@@ -419,6 +420,13 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   protected boolean m_OneOrder = false;
   /** Score a batch by rank positions (the monograph study's {@code -positions}). */
   protected boolean m_Positions = false;
+  /**
+   * Count a batch's tournament degree in both orders of each pair; false
+   * (the monograph study's {@code -first-element}) counts a row's wins as
+   * first element only, as model files of 0.8.0 and before do (a field a
+   * file lacks is read as false).
+   */
+  protected boolean m_BothOrders = true;
   /** Whether additive members answer pairs from their halves' sums. */
   protected boolean m_AdditiveTournament = true;
   /** Predict the first class for the training share of a batch, not its top half. */
@@ -790,6 +798,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     // read here so that stored option texts keep their meaning.
     m_OneOrder = Utils.getFlag("one-order", options);
     m_Positions = Utils.getFlag("positions", options);
+    m_BothOrders = !Utils.getFlag("first-element", options);
     setAdditiveTournament(!Utils.getFlag("no-additive", options));
     setShareThreshold(!Utils.getFlag("top-half", options));
     Utils.getFlag("share-threshold", options); // the default now: stored options keep it
@@ -875,6 +884,9 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     }
     if (m_Positions) {
       options.add("-positions");
+    }
+    if (!m_BothOrders) {
+      options.add("-first-element");
     }
     if (!m_ShareThreshold) {
       options.add("-top-half");
@@ -1852,12 +1864,23 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
   }
 
   // -- ranking and scoring: the trained model's -----------------------------
+  /**
+   * Whether a batch's tournament counts each pair in both orders (the
+   * method's), or for its first element only ({@code -first-element}, the
+   * monograph study's, and what model files of 0.8.0 and before hold).
+   *
+   * @return true for both orders
+   */
+  public boolean countsBothOrders() {
+    return m_BothOrders;
+  }
+
   /** The options as the trained model reads them, each call anew. */
   private RankingModel.Settings settings() {
     return new RankingModel.Settings(() -> Utils.joinOptions(getOptions()), m_Classifier,
         m_Ranker, m_Ties, m_Seed, m_numExecutionSlots, m_AdditiveTournament,
         m_ShareThreshold, m_Positions, m_SmoSolver,
-        TAGS_SMO_SOLVER[m_SmoSolver].getIDStr(), m_PairOrder);
+        TAGS_SMO_SOLVER[m_SmoSolver].getIDStr(), m_PairOrder, m_BothOrders);
   }
 
   private RankingModel model() {
@@ -2083,6 +2106,7 @@ public class RankingReduction extends RandomizableParallelIteratedSingleClassifi
     m_ReferenceSize = fields.get("m_ReferenceSize", 0);
     m_OneOrder = fields.get("m_OneOrder", false);
     m_Positions = fields.get("m_Positions", false);
+    m_BothOrders = fields.get("m_BothOrders", false); // files of 0.8.0 and before: first element
     m_AdditiveTournament = fields.get("m_AdditiveTournament", false);
     m_ShareThreshold = fields.get("m_ShareThreshold", false);
     m_SumOrder = fields.get("m_SumOrder", 0);

@@ -349,15 +349,19 @@ public final class AdditiveTournament {
   /**
    * Balcan et al.'s degree of each of the rows (indices into the rows this
    * form was built on), as {@link Rankers#tournament}: the share of the others
-   * that x beats. {@code exact} decides the pairs within the margin; the
-   * comparisons reported are the ones it was asked.
+   * that x beats, as first element or in both orders. {@code exact} decides
+   * the pairs within the margin; the comparisons reported are the ones it
+   * was asked. The rows a beats for sure are a prefix of the rows by g, so
+   * the rows beating b for sure are counted from the prefixes' lengths.
    *
    * @param rows the rows to rank, indices into the form's rows
    * @param exact the committee, for the pairs within the margin
+   * @param bothOrders count each ordered pair for both its rows
    * @return the degrees and the pairs the committee was asked
    * @throws Exception if a member cannot classify a pair
    */
-  public Rankers.Ranking tournament(int[] rows, PairComparator exact) throws Exception {
+  public Rankers.Ranking tournament(int[] rows, PairComparator exact, boolean bothOrders)
+      throws Exception {
     int n = rows.length;
     double[] sorted = new double[n];
     double rightScale = 0;
@@ -372,7 +376,9 @@ public final class AdditiveTournament {
     for (int i = 0; i < n; i++) {
       sorted[i] = m_Right[rows[byRight[i]]];
     }
-    long[] degree = new long[n];
+    long[] wonFirst = new long[n];
+    long[] lostSecond = bothOrders ? new long[n] : null;
+    long[] prefixes = new long[n + 1]; // per length, the rows a beating that prefix for sure
     List<int[]> doubtful = new ArrayList<>();
     for (int a = 0; a < n; a++) {
       double threshold = -m_Bias - m_Left[rows[a]];
@@ -382,15 +388,27 @@ public final class AdditiveTournament {
       // Not finite (an infinite term): the member decides all of a's pairs.
       int below = finite ? lowerBound(sorted, threshold - margin) : 0;
       int upTo = finite ? upperBound(sorted, threshold + margin) : n;
-      degree[a] = below;
+      wonFirst[a] = below;
+      prefixes[below]++;
       double own = m_Right[rows[a]];
       if (own < threshold - margin) {
-        degree[a]--; // a does not meet itself
+        wonFirst[a]--; // a does not meet itself
+        if (bothOrders) {
+          lostSecond[a]--;
+        }
       }
       for (int s = below; s < upTo; s++) {
         if (byRight[s] != a) {
           doubtful.add(new int[] {a, byRight[s]});
         }
+      }
+    }
+    if (bothOrders) {
+      // The row at place s by g is beaten for sure by the rows a whose prefix is longer.
+      long longer = 0;
+      for (int s = n - 1; s >= 0; s--) {
+        longer += prefixes[s + 1];
+        lostSecond[byRight[s]] += longer;
       }
     }
     int count = doubtful.size();
@@ -405,15 +423,14 @@ public final class AdditiveTournament {
       exact.beats(left, right, count, wins);
       for (int k = 0; k < count; k++) {
         if (wins[k]) {
-          degree[left[k]]++;
+          wonFirst[left[k]]++;
+          if (bothOrders) {
+            lostSecond[right[k]]++;
+          }
         }
       }
     }
-    double[] scores = new double[n];
-    for (int i = 0; i < n; i++) {
-      scores[i] = degree[i] / (double) Math.max(n - 1, 1);
-    }
-    return new Rankers.Ranking(scores, count);
+    return Rankers.degrees(wonFirst, lostSecond, count);
   }
 
   /** The first index whose value is >= key. */

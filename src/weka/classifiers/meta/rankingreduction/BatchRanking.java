@@ -44,6 +44,8 @@ public final class BatchRanking {
    * The batch's scores, in [0, 1] within each group, the higher first.
    *
    * @param ranker {@link #TOURNAMENT}, {@link #AS_PRINTED} or {@link #QUICKSORT}
+   * @param bothOrders whether a tournament counts each ordered pair for both
+   *     its rows ({@link Rankers#tournament})
    * @param committee the committee's vote on pairs of the batch's rows
    * @param exact an exact form of the committee's tournament, or null (tournament only)
    * @param groups each row's group, or null for one group
@@ -53,7 +55,7 @@ public final class BatchRanking {
    * @throws Exception if a member cannot classify a pair
    * @throws OptionException naming -R and the choices, for another ranker
    */
-  public static Rankers.Ranking rank(int ranker, PairComparator committee,
+  public static Rankers.Ranking rank(int ranker, boolean bothOrders, PairComparator committee,
       ExactTournament exact, double[] groups, int n, int seed) throws Exception {
     if (ranker != TOURNAMENT && ranker != AS_PRINTED && ranker != QUICKSORT) {
       throw new OptionException("-R", ranker >= 0 && ranker < RANKERS.length
@@ -62,7 +64,7 @@ public final class BatchRanking {
     }
     Random random = new Random(seed);
     if (groups == null) {
-      return rankRows(ranker, Rankers.identity(n), committee, random, exact);
+      return rankRows(ranker, bothOrders, Rankers.identity(n), committee, random, exact);
     }
     Map<Double, List<Integer>> byGroup = new LinkedHashMap<>();
     for (int i = 0; i < n; i++) {
@@ -72,7 +74,7 @@ public final class BatchRanking {
     long comparisons = 0;
     for (List<Integer> members : byGroup.values()) {
       int[] rows = members.stream().mapToInt(Integer::intValue).toArray();
-      Rankers.Ranking ranking = rankRows(ranker, rows, committee, random, exact);
+      Rankers.Ranking ranking = rankRows(ranker, bothOrders, rows, committee, random, exact);
       for (int j = 0; j < rows.length; j++) {
         scores[rows[j]] = ranking.scores[j];
       }
@@ -81,7 +83,7 @@ public final class BatchRanking {
     return new Rankers.Ranking(scores, comparisons);
   }
 
-  private static Rankers.Ranking rankRows(int ranker, int[] rows,
+  private static Rankers.Ranking rankRows(int ranker, boolean bothOrders, int[] rows,
       PairComparator committee, Random random, ExactTournament exact)
       throws Exception {
     PairComparator within = (left, right, count, out) -> {
@@ -100,7 +102,7 @@ public final class BatchRanking {
       return Rankers.asPrinted(rows.length, within);
     }
     return exact != null
-        ? exact.tournament(rows, within)
-        : Rankers.tournament(rows.length, within);
+        ? exact.tournament(rows, within, bothOrders)
+        : Rankers.tournament(rows.length, within, bothOrders);
   }
 }

@@ -11,13 +11,29 @@ public interface ExactTournament {
 
   /**
    * Balcan et al.'s degree of each of the rows (indices into the rows the
-   * form was built on): the share of the others that x beats.
+   * form was built on), as {@link Rankers#tournament}: the share of the
+   * others that x beats, as first element or in both orders.
    *
    * @param rows the rows to rank among themselves
    * @param exact the committee on the same rows, by position in {@code rows},
    *        for the pairs the form leaves to it
+   * @param bothOrders count each ordered pair for both its rows
    * @return the scores, and the comparisons {@code exact} was asked
    * @throws Exception if the committee cannot answer a pair it is asked
    */
-  Rankers.Ranking tournament(int[] rows, PairComparator exact) throws Exception;
+  Rankers.Ranking tournament(int[] rows, PairComparator exact, boolean bothOrders)
+      throws Exception;
+
+  /**
+   * Balcan et al.'s degree of each of the rows as first element
+   * ({@code -first-element}).
+   *
+   * @param rows the rows to rank among themselves
+   * @param exact the committee on the same rows, for the pairs the form leaves to it
+   * @return the scores, and the comparisons {@code exact} was asked
+   * @throws Exception if the committee cannot answer a pair it is asked
+   */
+  default Rankers.Ranking tournament(int[] rows, PairComparator exact) throws Exception {
+    return tournament(rows, exact, false);
+  }
 }

@@ -12,7 +12,7 @@ import weka.core.RevisionUtils;
 
 /**
  <!-- globalinfo-start -->
- * RankingReduction with the two options the monograph's reproduction study asks of it, which are no part of the method: training on one order of each pair (-one-order, a hypothesis about how the monograph's numbers were made) and scoring a batch by its rank positions (-positions, the AUC of a ranked list with ties in input order, as the Experimenter then reports it). Everything else is RankingReduction's.
+ * RankingReduction with the three options the monograph's reproduction study asks of it, which are no part of the method: training on one order of each pair (-one-order, a hypothesis about how the monograph's numbers were made), scoring a batch by its rank positions (-positions, the AUC of a ranked list with ties in input order, as the Experimenter then reports it) and counting a batch's tournament degree as first element only (-first-element, Balcan et al.'s degree as the monograph uses it, and weka-ranking 0.8.0's). Everything else is RankingReduction's.
  * <br><br>
  <!-- globalinfo-end -->
  *
@@ -28,6 +28,11 @@ import weka.core.RevisionUtils;
  *  A batch's scores are its rank positions, 1 - k / (n - 1) for the
  *  k-th (0-based), equal scores ordered by -ties: what an AUC of the ranked
  *  list sees, in WEKA's own Evaluation.</pre>
+ * 
+ * <pre> -first-element
+ *  A batch's tournament degree counts the pairs a row wins as first
+ *  element only (Balcan et al.'s degree, the monograph's), not both orders
+ *  of each pair.</pre>
  * 
  * <pre> -P &lt;all|p|auto&gt;
  *  Pairs per instance: 'all' (every pair of instances of different classes,
@@ -205,18 +210,20 @@ public class MonographRankingReduction extends RankingReduction {
    */
   @Override
   public String globalInfo() {
-    return "RankingReduction with the two options the monograph's reproduction study "
+    return "RankingReduction with the three options the monograph's reproduction study "
         + "asks of it, which are no part of the method: training on one order of each "
-        + "pair (-one-order, a hypothesis about how the monograph's numbers were made) "
-        + "and scoring a batch by its rank positions (-positions, the AUC of a ranked "
-        + "list with ties in input order, as the Experimenter then reports it). "
+        + "pair (-one-order, a hypothesis about how the monograph's numbers were made), "
+        + "scoring a batch by its rank positions (-positions, the AUC of a ranked "
+        + "list with ties in input order, as the Experimenter then reports it) and "
+        + "counting a batch's tournament degree as first element only (-first-element, "
+        + "Balcan et al.'s degree as the monograph uses it, and weka-ranking 0.8.0's). "
         + "Everything else is RankingReduction's.";
   }
 
   /**
    * Returns an enumeration describing the available options.
    *
-   * @return RankingReduction's options and the study's two
+   * @return RankingReduction's options and the study's three
    */
   @Override
   public Enumeration<Option> listOptions() {
@@ -227,6 +234,9 @@ public class MonographRankingReduction extends RankingReduction {
     options.add(new Option("\tA batch's scores are its rank positions, 1 - k / (n - 1) "
         + "for the\n\tk-th (0-based), equal scores ordered by -ties: what an AUC of the "
         + "ranked\n\tlist sees, in WEKA's own Evaluation.", "positions", 0, "-positions"));
+    options.add(new Option("\tA batch's tournament degree counts the pairs a row wins "
+        + "as first\n\telement only (Balcan et al.'s degree, the monograph's), not both "
+        + "orders\n\tof each pair.", "first-element", 0, "-first-element"));
     options.addAll(Collections.list(super.listOptions()));
     return options.elements();
   }
@@ -286,6 +296,35 @@ public class MonographRankingReduction extends RankingReduction {
     return "Score a batch by rank positions (equal scores ordered by the ties rule) "
         + "instead of the ranker's scores: WEKA's AUC then sees the ranked list, as "
         + "an AUC computed from the list would; off by default.";
+  }
+
+  /**
+   * Gets whether a batch's tournament counts each pair for its first element only.
+   *
+   * @return true for the first element only
+   */
+  public boolean getFirstElement() {
+    return !m_BothOrders;
+  }
+
+  /**
+   * Sets whether a batch's tournament counts each pair for its first element only.
+   *
+   * @param value true for the first element only
+   */
+  public void setFirstElement(boolean value) {
+    m_BothOrders = !value;
+  }
+
+  /**
+   * Returns the tip text for this property.
+   *
+   * @return tip text for this property suitable for displaying in the GUI
+   */
+  public String firstElementTipText() {
+    return "Count a batch's tournament degree as the pairs a row wins as first element "
+        + "only (Balcan et al.'s degree, as the monograph uses it) instead of both orders "
+        + "of each pair; off by default.";
   }
 
   /**

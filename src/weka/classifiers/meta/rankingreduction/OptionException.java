@@ -34,7 +34,7 @@ public class OptionException extends IllegalArgumentException {
       "-sum-order", "sumOrder", "-pair-features", "pairFeatures", "-pair-order", "pairOrder",
       "-smo-solver", "smoSolver", "-S", "seed", "-num-slots", "numExecutionSlots",
       "-I", "numIterations", "-W", "classifier",
-      "-one-order", "oneOrder", "-positions", "positions",
+      "-one-order", "oneOrder", "-positions", "positions", "-first-element", "firstElement",
     };
     for (int i = 0; i < pairs.length; i += 2) {
       PROPERTIES.put(pairs[i], pairs[i + 1]);

@@ -39,8 +39,8 @@ public final class Rankers {
   }
 
   /**
-   * Balcan et al.'s degree: the share of the n - 1 others that x beats as
-   * first element.
+   * Balcan et al.'s degree as first element ({@code -first-element}): the
+   * share of the n - 1 others that x beats as first element.
    *
    * @param n the number of rows
    * @param compare the comparator on row numbers
@@ -48,17 +48,58 @@ public final class Rankers {
    * @throws Exception if the comparator fails
    */
   public static Ranking tournament(int n, PairComparator compare) throws Exception {
-    long[] degree = new long[n];
+    return tournament(n, compare, false);
+  }
+
+  /**
+   * Balcan et al.'s degree: the share of the n - 1 others that x beats as
+   * first element; in both orders, the share of the 2(n - 1) ordered pairs
+   * x is in that x wins: those it beats as first element and those (b, x)
+   * whose first element b does not beat it, the column of the same answers.
+   * Where the committee decides a pair mostly by one of its rows, every row
+   * beats about the same rows as first element and the degrees bunch; both
+   * orders tell them apart (docs/batch-both-orders/).
+   *
+   * @param n the number of rows
+   * @param compare the comparator on row numbers
+   * @param bothOrders count each ordered pair for both its rows, not for its first only
+   * @return the degrees, in [0, 1]
+   * @throws Exception if the comparator fails
+   */
+  public static Ranking tournament(int n, PairComparator compare, boolean bothOrders)
+      throws Exception {
+    long[] wonFirst = new long[n];
+    long[] lostSecond = bothOrders ? new long[n] : null;
     forEveryOrderedPair(n, compare, (a, b, wins) -> {
       if (wins) {
-        degree[a]++;
+        wonFirst[a]++;
+        if (bothOrders) {
+          lostSecond[b]++;
+        }
       }
     });
+    return degrees(wonFirst, lostSecond, (long) n * (n - 1));
+  }
+
+  /**
+   * Degrees from each row's count of the others it beats as first element
+   * and, for both orders, of the others that beat it as first element.
+   *
+   * @param wonFirst per row, the b with c(row, b) = 1, the row itself left out
+   * @param lostSecond per row, the a with c(a, row) = 1, the row itself left
+   *     out; null for the first order only
+   * @param comparisons the comparator answers the counts took
+   * @return the degrees, in [0, 1]
+   */
+  public static Ranking degrees(long[] wonFirst, long[] lostSecond, long comparisons) {
+    int n = wonFirst.length;
+    double others = Math.max(n - 1, 1);
     double[] scores = new double[n];
     for (int i = 0; i < n; i++) {
-      scores[i] = degree[i] / (double) Math.max(n - 1, 1);
+      scores[i] = lostSecond == null ? wonFirst[i] / others
+          : (wonFirst[i] + (n - 1 - lostSecond[i])) / (2 * others);
     }
-    return new Ranking(scores, (long) n * (n - 1));
+    return new Ranking(scores, comparisons);
   }
 
   /**

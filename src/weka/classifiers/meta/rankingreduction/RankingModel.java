@@ -73,6 +73,7 @@ public final class RankingModel implements Serializable {
     final int smoSolver;
     final String smoSolverName;
     final int pairOrder;
+    final boolean bothOrders;
 
     /**
      * @param options the options as WEKA prints them, asked for the model's text only
@@ -87,10 +88,12 @@ public final class RankingModel implements Serializable {
      * @param smoSolver how an SMO member is trained, one of {@link SmoSolver}'s
      * @param smoSolverName its name, as the option says it
      * @param pairOrder the pair order, one of {@link Pairs}'s
+     * @param bothOrders whether a batch's tournament counts each ordered pair
+     *     for both its rows, not for its first only ({@link Rankers#tournament})
      */
     public Settings(Supplier<String> options, Classifier learner, int ranker, int ties, int seed,
         int slots, boolean additive, boolean shareThreshold, boolean positions,
-        int smoSolver, String smoSolverName, int pairOrder) {
+        int smoSolver, String smoSolverName, int pairOrder, boolean bothOrders) {
       this.options = options;
       this.learner = learner;
       this.ranker = ranker;
@@ -105,6 +108,7 @@ public final class RankingModel implements Serializable {
       this.smoSolver = smoSolver;
       this.smoSolverName = smoSolverName;
       this.pairOrder = pairOrder;
+      this.bothOrders = bothOrders;
     }
   }
 
@@ -457,7 +461,8 @@ public final class RankingModel implements Serializable {
         groups[i] = data.instance(i).value(m_Task.groupIndex());
       }
     }
-    return BatchRanking.rank(how.ranker, committee, exact, groups, n, how.seed);
+    return BatchRanking.rank(how.ranker, how.bothOrders, committee, exact, groups, n,
+        how.seed);
   }
 
   /**
@@ -942,6 +947,9 @@ public final class RankingModel implements Serializable {
       text.append(oneAtATime).append("\n");
     }
     text.append("Ranker: ").append(how.rankerName)
+        .append(how.ranker != BatchRanking.TOURNAMENT ? ""
+            : how.bothOrders ? " (each pair counted in both orders)"
+            : " (each pair counted for its first element only, -first-element)")
         .append(", committee of ").append(m_Members.length)
         .append(m_Members.length == 1 ? " member" : " members")
         .append(" voting on pairs (").append(m_PairHeader.numAttributes() - 1)

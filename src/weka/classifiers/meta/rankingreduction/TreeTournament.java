@@ -372,8 +372,62 @@ public final class TreeTournament implements ExactTournament {
     return false;
   }
 
+  /**
+   * {@inheritDoc}
+   *
+   * <p>In both orders, the rows that beat each row as first element are the
+   * rows it beats in a second tournament of the same trees with their sides
+   * swapped ({@link FlatTree#sidesSwapped}): exact by construction, at twice
+   * the cost. The pairs asked of the members are asked once, both ways, and
+   * counted for both their rows.
+   */
   @Override
-  public Rankers.Ranking tournament(int[] rows, PairComparator exact) throws Exception {
+  public Rankers.Ranking tournament(int[] rows, PairComparator exact, boolean bothOrders)
+      throws Exception {
+    long[] taken = new long[1];
+    long[] lostSecond = bothOrders ? new long[rows.length] : null;
+    long[] wonFirst = wonFirst(rows, exact, lostSecond, taken, bothOrders ? 2 : 1);
+    if (!bothOrders) {
+      return Rankers.degrees(wonFirst, null, taken[0]);
+    }
+    Timing first = m_Timing;
+    long walks = m_TreeWalks;
+    TreeTournament swapped = swapped();
+    long[] beaten = swapped.wonFirst(rows, null, null, taken, 0);
+    for (int i = 0; i < beaten.length; i++) {
+      lostSecond[i] += beaten[i];
+    }
+    m_Timing = first.then(swapped.m_Timing);
+    m_TreeWalks = walks + swapped.m_TreeWalks;
+    return Rankers.degrees(wonFirst, lostSecond, taken[0]);
+  }
+
+  /** The same committee with its trees' sides swapped (made once), set as this one is. */
+  private TreeTournament swapped() {
+    if (m_Swapped == null) {
+      FlatTree[] trees = new FlatTree[m_Trees.length];
+      for (int t = 0; t < trees.length; t++) {
+        trees[t] = m_Trees[t].sidesSwapped();
+      }
+      m_Swapped = new TreeTournament(trees, m_Rows, m_Threads);
+    }
+    m_Swapped.m_Budget = m_Budget;
+    m_Swapped.m_Walk = m_Walk;
+    return m_Swapped;
+  }
+
+  /**
+   * Per row, the others it beats as first element.
+   *
+   * @param exact the committee, for the pairs of the rows asked of it; null
+   *     leaves those pairs out (counted by another tournament)
+   * @param askedLost null, or per row, adds the asked pairs it loses as second element
+   * @param taken adds the comparisons {@code exact} was asked
+   * @param passes the tournaments this one is of a ranking (2 in both
+   *     orders), for the cost it says before it starts; 0 says nothing
+   */
+  private long[] wonFirst(int[] rows, PairComparator exact, long[] askedLost, long[] taken,
+      int passes) throws Exception {
     long started = System.nanoTime();
     long callerCpu = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
     m_RankCpu = new long[m_Threads];
@@ -389,10 +443,10 @@ public final class TreeTournament implements ExactTournament {
       walkedValues[w] = m_Rows[rows[walked[w]]];
     }
     Distinct kinds = new Distinct(walkedValues);
-    if (!Boolean.getBoolean(COST_SAID_BY_CALLER)) {
+    if (passes > 0 && !Boolean.getBoolean(COST_SAID_BY_CALLER)) {
       Missing missing = new Missing(cleanRows.length, n - cleanRows.length - walked.length,
           kinds);
-      for (String said : costSaid(missing, n)) {
+      for (String said : costSaid(missing, n, passes)) {
         System.err.println("RankingReduction: " + said);
       }
     }
@@ -448,17 +502,15 @@ public final class TreeTournament implements ExactTournament {
     }
     walkFractionally(rows, walked, kinds, byAPlace, degree, walks);
     m_TreeWalks = walks.sum();
-    long taken = pairsWithMissing(n, asked, exact, degree);
-    double[] scores = new double[n];
-    for (int i = 0; i < n; i++) {
-      scores[i] = degree[i] / (double) Math.max(n - 1, 1);
+    if (exact != null) {
+      taken[0] += pairsWithMissing(n, asked, exact, degree, askedLost);
     }
     callerCpu = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - callerCpu;
     m_Timing = new Timing((System.nanoTime() - started) / 1e9,
         (callerCpu - m_CallerTaskCpu) / 1e9,
         Arrays.stream(m_RankCpu).mapToDouble(x -> x / 1e9).toArray(),
         Arrays.stream(m_RankBusy).mapToDouble(x -> x / 1e9).toArray());
-    return new Rankers.Ranking(scores, taken);
+    return degree;
   }
 
   /**
@@ -487,6 +539,21 @@ public final class TreeTournament implements ExactTournament {
       this.threadCpuSeconds = threadCpuSeconds;
       this.threadBusySeconds = threadBusySeconds;
     }
+
+    /** This tournament's time and then another's, each thread rank's summed. */
+    Timing then(Timing next) {
+      int ranks = Math.max(threadCpuSeconds.length, next.threadCpuSeconds.length);
+      double[] cpu = new double[ranks];
+      double[] busy = new double[ranks];
+      for (Timing part : new Timing[] {this, next}) {
+        for (int r = 0; r < part.threadCpuSeconds.length; r++) {
+          cpu[r] += part.threadCpuSeconds[r];
+          busy[r] += part.threadBusySeconds[r];
+        }
+      }
+      return new Timing(wallSeconds + next.wallSeconds,
+          serialCpuSeconds + next.serialCpuSeconds, cpu, busy);
+    }
   }
 
   /** Bytes the rows b's bits may take at once (0: a quarter of the JVM's heap). */
@@ -505,6 +572,8 @@ public final class TreeTournament implements ExactTournament {
 
   /** The last tournament's timing (null before the first). */
   private volatile Timing m_Timing;
+  /** The trees with their sides swapped ({@link #swapped}), or null before it is needed. */
+  private TreeTournament m_Swapped;
   /** Per thread rank, CPU and busy nanoseconds of the running tournament's parallel phases. */
   private long[] m_RankCpu;
   private long[] m_RankBusy;
@@ -1436,10 +1505,13 @@ public final class TreeTournament implements ExactTournament {
    * {@link #secondsWorthSaying} on two idle cores: the sentences both faces
    * say (WEKA's on standard error, the Python face as a warning).
    *
+   * @param bothOrders whether the tournament counts both orders (two
+   *     tournaments, {@link #tournament}) or the first element only
    * @return the sentences, none where the cost is below the threshold
    */
-  public String[] costSaid() {
-    return costSaid(new Missing(everyone()), m_Rows.length).toArray(new String[0]);
+  public String[] costSaid(boolean bothOrders) {
+    return costSaid(new Missing(everyone()), m_Rows.length, bothOrders ? 2 : 1)
+        .toArray(new String[0]);
   }
 
   /**
@@ -1504,26 +1576,31 @@ public final class TreeTournament implements ExactTournament {
     }
   }
 
-  /** The sentences worth saying before a tournament of n rows ({@link #costSaid()}). */
-  private List<String> costSaid(Missing missing, int n) {
+  /**
+   * The sentences worth saying before a ranking of n rows that takes this
+   * many tournaments of them (2 in both orders), as {@link #costSaid(boolean)}.
+   */
+  private List<String> costSaid(Missing missing, int n, int passes) {
     double worth = secondsWorthSaying();
     List<String> said = new ArrayList<>();
+    // The asked pairs are asked once, both ways, whatever the orders counted.
     if (missing.asked > 0 && pairsOf(missing.asked, n) / ASKED_A_SECOND >= worth) {
       said.add(String.format(Locale.ROOT, "%,d of %,d instances have a missing value where a "
           + "tree splits: the exact tournament asks each of their %,d pairs, both ways, of the "
           + "members one by one, some 800,000 a second on two idle cores "
           + "(docs/meta-classifier.md)", missing.asked, n, pairsOf(missing.asked, n)));
     }
+    String twice = passes == 2 ? ", twice (the tournament counts both orders of a pair)" : "";
     int walked = missing.walked.m_Of.length;
     if (walked > 0) {
-      double seconds = walkedSeconds(missing);
+      double seconds = passes * walkedSeconds(missing);
       if (seconds >= worth) {
         said.add(String.format(Locale.ROOT, "%,d of %,d instances have a missing value where "
             + "a J48 tree splits: the exact tournament counts their %,d pairs, both ways, from "
-            + "the rows as WEKA walks them (fractions), %,d of them pairs of two such "
+            + "the rows as WEKA walks them (fractions)%s, %,d of them pairs of two such "
             + "instances, each walked where a tree's answer is open: about %,d s on two idle "
             + "cores, priced on a sample of those pairs (docs/meta-classifier.md)", walked, n,
-            pairsOf(walked, n), (long) walked * (walked - 1), Math.round(seconds)));
+            pairsOf(walked, n), twice, (long) walked * (walked - 1), Math.round(seconds)));
       }
     }
     return said;
@@ -2563,9 +2640,10 @@ public final class TreeTournament implements ExactTournament {
    *
    * @param asked per row, whether its pairs are asked (the others' pairs
    *     with one another are counted elsewhere)
+   * @param lost null, or per row, adds the pairs it loses as second element
    */
   private static long pairsWithMissing(int n, boolean[] asked, PairComparator exact,
-      long[] degree) throws Exception {
+      long[] degree, long[] lost) throws Exception {
     List<Integer> dirty = new ArrayList<>();
     for (int i = 0; i < n; i++) {
       if (asked[i]) {
@@ -2587,6 +2665,9 @@ public final class TreeTournament implements ExactTournament {
         for (int j = 0; j < k; j++) {
           if (wins[j]) {
             degree[left[j]]++;
+            if (lost != null) {
+              lost[right[j]]++;
+            }
           }
         }
         taken += k;
