@@ -124,7 +124,7 @@ def bench_missing_tournament(
     exact = votes.exactTournament()
     exact.setWalkFractionally(walk)
     everyone = jpype.JArray(jpype.JInt)(np.arange(len(rows), dtype=np.int32))
-    ranking = exact.tournament(everyone, votes)
+    ranking = exact.tournament(everyone, votes, reduction.countsBothOrders())
     timing = exact.lastTiming()
     return {
         "scores": np.asarray(ranking.scores, dtype=np.float64),

@@ -106,13 +106,14 @@ public final class Bench {
   /**
    * The exact tournament of a tree committee on the data
    * ({@link Committee#exactTournament}, {@code TreeTournament}) on this many
-   * threads.
+   * threads, in the orders the model counts.
    */
   public static Rankers.Ranking exactTournament(RankingReduction model, Instances data,
       int threads) throws Exception {
     double[][] rows = rows(model, data);
     Committee committee = committee(model, rows, threads);
-    return exactForm(committee).tournament(everyRow(rows.length), committee);
+    return exactForm(committee).tournament(everyRow(rows.length), committee,
+        model.countsBothOrders());
   }
 
   /**
@@ -130,7 +131,7 @@ public final class Bench {
     if (!(exact instanceof TreeTournament)) {
       throw new IllegalArgumentException("the members are not a committee of trees");
     }
-    exact.tournament(everyRow(rows.length), committee);
+    exact.tournament(everyRow(rows.length), committee, model.countsBothOrders());
     return ((TreeTournament) exact).lastTiming();
   }
 
@@ -152,7 +153,8 @@ public final class Bench {
   public static Rankers.Ranking bruteTournament(RankingReduction model, Instances data,
       int threads) throws Exception {
     double[][] rows = rows(model, data);
-    return Rankers.tournament(rows.length, committee(model, rows, threads));
+    return Rankers.tournament(rows.length, committee(model, rows, threads),
+        model.countsBothOrders());
   }
 
   /**

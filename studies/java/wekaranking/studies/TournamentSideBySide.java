@@ -84,9 +84,11 @@ public final class TournamentSideBySide {
     }
     Object votes = make.newInstance(copies, header, layout, rows, true);
     Object exact = committee.getMethod("exactTournament").invoke(votes);
+    // The method's tournament (both orders, where a jar has it), else the first element's.
     Method tournament = null;
     for (Method m : exact.getClass().getMethods()) {
-      if (m.getName().equals("tournament")) {
+      if (m.getName().equals("tournament")
+          && (tournament == null || m.getParameterCount() > tournament.getParameterCount())) {
         tournament = m;
       }
     }
@@ -138,7 +140,10 @@ public final class TournamentSideBySide {
         int j = SideBySide.turn(r, k, jars.length);
         System.gc();
         long started = System.nanoTime();
-        Object ranking = ((Method) builds[j][2]).invoke(builds[j][0], everyone, builds[j][1]);
+        Method tournament = (Method) builds[j][2];
+        Object ranking = tournament.getParameterCount() == 3
+            ? tournament.invoke(builds[j][0], everyone, builds[j][1], true)
+            : tournament.invoke(builds[j][0], everyone, builds[j][1]);
         wall[j][r] = (System.nanoTime() - started) / 1e9;
         cpu[j][r] = cpuSeconds(builds[j][0]);
         double[] scores = (double[]) ranking.getClass().getField("scores").get(ranking);
