@@ -1,15 +1,26 @@
 """A batch's tournament degrees counted in the first order and in both orders.
 
-Today's tournament scores a row of a batch by the rows it beats as first
-element, #{b: c(a, b) = 1}; both orders add the rows that do not beat it as
-first element, #{b: c(b, a) = 0}, as a single instance has been scored since
-session 24 (``docs/single-instance/``). Both come from one matrix of the
-committee's majority answers on every ordered pair of the batch (the members
-asked through ``Committee.votes``), so the two are of the same members. The
-question and its decision rule: ``docs/batch-both-orders/rule.md``.
+When this ran, the tournament scored a row of a batch by the rows it beats
+as first element, #{b: c(a, b) = 1}; both orders add the rows that do not
+beat it as first element, #{b: c(b, a) = 0}, as a single instance has been
+scored since session 24 (``docs/single-instance/``). Both come from one
+matrix of the committee's majority answers on every ordered pair of the
+batch (the members asked through ``Committee.votes``), so the two are of the
+same members. The question and its decision rule:
+``docs/batch-both-orders/rule.md``. Since the result, the package counts
+both orders (session 26): a run checks that its ``decision_function`` is
+the both-orders degree of the same answers, where it checked the first
+order's before.
 
     python docs/tools/batch_orders.py run FOLDER OUT.jsonl
     python docs/tools/batch_orders.py compare OUT.jsonl
+
+The sets above 10,000 rows (``docs/batch-both-orders/rule-large.md``), whose
+answer matrices would not fit, are ranked by the package itself, in both
+orders and by the first element (``-first-element``), the same members:
+
+    python docs/tools/batch_orders.py run-large docs/held-out-4/data OUT.jsonl
+    python docs/tools/batch_orders.py compare-large OUT.jsonl
 """
 
 import json
@@ -19,10 +30,16 @@ from pathlib import Path
 
 import jpype
 import numpy as np
+from scipy import stats
 from single_scores import SETS, by_set, decision, fitted_splits
 from sklearn.metrics import roc_auc_score
+from sklearn.model_selection import StratifiedShuffleSplit
 
-from weka_ranking import RankingReduction, bridge
+from weka_ranking import RankingReduction, bridge, load_arff
+
+# docs/batch-both-orders/rule-large.md: docs/held-out-4/'s sets, "high" first.
+LARGE_SETS = ("elevators", "ailerons", "pol", "fried", "mv", "2dplanes")
+TOLERANCE = 0.005
 
 
 def beats(model: RankingReduction, X: np.ndarray) -> np.ndarray:
@@ -50,8 +67,8 @@ def run(folder: Path, out: Path) -> None:
             first_order = answer.sum(axis=1) / (n - 1)
             both = (answer.sum(axis=1) + (n - 1) - answer.sum(axis=0)) / (2 * (n - 1))
             today = model.decision_function(held_out)
-            if not np.allclose(first_order, today):
-                sys.exit(f"{name} {split}: the first order is not the tournament's")
+            if not np.array_equal(both, today):
+                sys.exit(f"{name} {split}: both orders are not the tournament's")
             first = data.y[test] == 1
             record = {
                 "set": name,
@@ -99,8 +116,81 @@ def compare(path: Path) -> None:
     )
 
 
+def first_element_scores(model: RankingReduction, X) -> np.ndarray:
+    """The batch's degrees as first element, the same fitted members."""
+    java = model.weka_model_
+    options = list(java.getOptions())
+    java.setOptions(["-first-element", *options])
+    try:
+        return model.decision_function(X)
+    finally:
+        java.setOptions(options)
+
+
+def run_large(folder: Path, out: Path) -> None:
+    """Every split of every large set, one JSON line each, appended as it ends."""
+    with out.open("a") as sink:
+        for name in LARGE_SETS:
+            data = load_arff(folder / f"{name}.arff.gz", positive="high")
+            splits = StratifiedShuffleSplit(5, test_size=0.3, random_state=0)
+            for split, (train, test) in enumerate(splits.split(data.X, data.y)):
+                started = time.perf_counter()
+                model = RankingReduction().fit(data.subset(train))
+                fitted = time.perf_counter() - started
+                held_out = data.subset(test)
+                both = model.decision_function(held_out)
+                first_element = first_element_scores(model, held_out)
+                alone = RankingReduction(ranker="pointwise").fit(data.subset(train))
+                first = data.y[test] == 1
+                record = {
+                    "set": name,
+                    "split": split,
+                    "ran": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+                    "rows": len(data.y),
+                    "fit_seconds": round(fitted, 2),
+                    "first_order_auc": roc_auc_score(first, first_element),
+                    "both_orders_auc": roc_auc_score(first, both),
+                    "j48_alone_auc": roc_auc_score(
+                        first, alone.decision_function(held_out)
+                    ),
+                    "first_order_distinct": len(np.unique(first_element)),
+                    "both_orders_distinct": len(np.unique(both)),
+                }
+                sink.write(json.dumps(record) + "\n")
+                sink.flush()
+                print(name, split, record["first_order_auc"], record["both_orders_auc"])
+
+
+def compare_large(path: Path) -> None:
+    """``rule-large.md``'s two decisions on a run's file, J48 alone beside them."""
+    grouped = by_set(path)
+    differences = []
+    for name in LARGE_SETS:
+        rows = grouped[name]
+        one, both, alone = (
+            np.mean([r[f"{k}_auc"] for r in rows])
+            for k in ("first_order", "both_orders", "j48_alone")
+        )
+        differences.append(both - one)
+        print(
+            f"{name:10s} batch AUC {one:.4f} -> {both:.4f} ({differences[-1]:+.4f}); "
+            f"J48 alone {alone:.4f}"
+        )
+    d = np.array(differences)
+    losses = [n for n, x in zip(LARGE_SETS, d) if x < -TOLERANCE]
+    nonzero = d[d != 0]
+    p = stats.wilcoxon(nonzero, method="exact").pvalue if len(nonzero) else 1.0
+    print(
+        f"mean difference {d.mean():+.4f}; higher on {int((d > 0).sum())}, lower on "
+        f"{int((d < 0).sum())}, equal on {int((d == 0).sum())}; exact Wilcoxon "
+        f"p = {p:.4f}; both orders hold above 10,000 rows: "
+        f"{'yes' if not losses else 'no, losses: ' + ', '.join(losses)}; rank "
+        f"better at this size: {'yes' if d.mean() > 0 and p < 0.05 else 'no'}"
+    )
+
+
 if __name__ == "__main__":
-    if sys.argv[1] == "run":
-        run(Path(sys.argv[2]), Path(sys.argv[3]))
-    else:
-        compare(Path(sys.argv[2]))
+    commands = {"run": run, "compare": compare}
+    commands |= {"run-large": run_large, "compare-large": compare_large}
+    command, *paths = sys.argv[1:]
+    commands[command](*map(Path, paths))
