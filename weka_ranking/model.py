@@ -171,7 +171,9 @@ class RankingReduction(ClassifierMixin, Ranker):
 
     As a scikit-learn classifier, two kinds of answer. A ranking of a
     batch: ``decision_function(X)`` is the scores of ``X`` ranked as one
-    batch (a score is a share of the batch: not comparable across batches),
+    batch (a score is a share of the batch: not comparable across batches;
+    for ``tournament``, the share of a row's pairs with the others, both
+    orders of each, that it wins),
     ``rank`` and ``ranking`` its order, and ``auc(X, y)`` its AUC (what
     ``scoring="roc_auc"`` gives). A prediction
     per instance, which does not depend on the rest of ``X``:
