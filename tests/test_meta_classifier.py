@@ -223,8 +223,13 @@ def test_batch_rankings_equal_the_oracles(weka, halves, voters):
         assert order == reference.order(scores, "stable", python.seed)
     # -first-element (the monograph study's): the same members, the row sums only.
     python.set_params(ranker="tournament")
+    python.scores(test)  # the Java model told to rank by tournament
     java_model = python.weka_model_
+    assert "Ranker: tournament (each pair counted in both orders)" in str(
+        java_model.toString()
+    )
     java_model.setOptions(["-first-element", *java_model.getOptions()])
+    assert "first element only, -first-element)" in str(java_model.toString())
     first = reference.tournament(n, beats, both_orders=False)
     np.testing.assert_allclose(python.scores(test), first, rtol=0, atol=1e-15)
     assert not np.allclose(first, expected["tournament"])
