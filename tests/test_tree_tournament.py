@@ -341,31 +341,43 @@ def test_several_blocks_of_rows_b_give_the_committees_answers(voters, weka):
     jrows = jpype.JArray(jpype.JDouble, 2)(list(rows))
     everyone = jpype.JArray(jpype.JInt)(list(range(n)))
     degrees = {}
-    for run, threads, budget in ((1, 1, 0), (2, 2, 0), ("ranges", 1, 1)):
-        votes = committee(model.weka_model_, jrows, threads)
-        exact = votes.exactTournament()
-        exact.setBudget(budget)  # 1 byte: a range of one block at a time
-        ranking = exact.tournament(everyone, votes)
-        assert int(ranking.comparisons) == 0  # no missing values: no pair asked
-        degrees[run] = np.asarray(ranking.scores)
-    np.testing.assert_array_equal(degrees[1], degrees[2])
-    np.testing.assert_array_equal(degrees[1], degrees["ranges"])
+    for both_orders in (False, True):
+        for run, threads, budget in ((1, 1, 0), (2, 2, 0), ("ranges", 1, 1)):
+            votes = committee(model.weka_model_, jrows, threads)
+            exact = votes.exactTournament()
+            exact.setBudget(budget)  # 1 byte: a range of one block at a time
+            ranking = exact.tournament(everyone, votes, both_orders)
+            assert int(ranking.comparisons) == 0  # no missing values: no pair asked
+            degrees[run, both_orders] = np.asarray(ranking.scores)
+        np.testing.assert_array_equal(degrees[1, both_orders], degrees[2, both_orders])
+        np.testing.assert_array_equal(
+            degrees[1, both_orders], degrees["ranges", both_orders]
+        )
     sample = np.concatenate(
         [np.random.default_rng(11).choice(len(distinct), 60, replace=False), [0, 45]]
     )
-    others = [np.delete(np.arange(n), a) for a in sample]
-    left = np.concatenate([np.full(n - 1, a) for a in sample])
-    right = np.concatenate(others)
-    beats = jpype.JArray(jpype.JBoolean)(len(left))
-    committee(model.weka_model_, jrows).beats(
-        jpype.JArray(jpype.JInt)(left.tolist()),
-        jpype.JArray(jpype.JInt)(right.tolist()),
-        len(left),
-        beats,
-    )
-    expected = np.asarray(beats).reshape(len(sample), n - 1).sum(axis=1) / (n - 1)
-    np.testing.assert_array_equal(degrees[1][sample], expected)
-    assert degrees[1][0] == degrees[1][len(distinct)]  # row 0 and its copy tie
+
+    def answers(first, second):
+        """c(first, second) of every row of the sample against every other row."""
+        beats = jpype.JArray(jpype.JBoolean)(len(first))
+        committee(model.weka_model_, jrows).beats(
+            jpype.JArray(jpype.JInt)(first.tolist()),
+            jpype.JArray(jpype.JInt)(second.tolist()),
+            len(first),
+            beats,
+        )
+        return np.asarray(beats).reshape(len(sample), n - 1).sum(axis=1)
+
+    of_sample = np.concatenate([np.full(n - 1, a) for a in sample])
+    others = np.concatenate([np.delete(np.arange(n), a) for a in sample])
+    won = answers(of_sample, others)  # as first element
+    lost = answers(others, of_sample)  # the others that beat it as first element
+    expected = won / (n - 1)
+    np.testing.assert_array_equal(degrees[1, False][sample], expected)
+    both = (won + (n - 1) - lost) / (2 * (n - 1))
+    np.testing.assert_array_equal(degrees[1, True][sample], both)
+    for key in ((1, False), (1, True)):
+        assert degrees[key][0] == degrees[key][len(distinct)]  # row 0 and its copy tie
     assert len(np.unique(expected)) > 10
 
 

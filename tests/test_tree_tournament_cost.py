@@ -143,26 +143,18 @@ def test_said_on_a_nominal_batch_whose_walked_rows_miss_the_top_split(weka, tmp_
     _, exact = exact_tournament(reduction, X)
     walked = int(exact.rowsWalked())
     assert walked == len(X) / 2
-    seconds = float(exact.walkedSeconds())  # one tournament's
+    seconds = float(exact.walkedSeconds())
     assert seconds >= tournament_class().DEFAULT_SECONDS_WORTH_SAYING
-
-    def sentence(twice, seconds):
-        return (
-            f"{walked:,} of {len(X):,} instances have a missing value where a J48 tree "
-            f"splits: the exact tournament counts their "
-            f"{walked * (len(X) - 1) + walked * (len(X) - walked):,} pairs, both ways, "
-            f"from the rows as WEKA walks them (fractions){twice}, "
-            f"{walked * (walked - 1):,} of them pairs of two such instances, each "
-            f"walked where a tree's answer is open: about {round(seconds)} s on two "
-            "idle cores, priced on a sample of those pairs (docs/meta-classifier.md)"
-        )
-
-    said = [str(s) for s in exact.costSaid(False)]
-    assert said == [sentence("", seconds)]
-    # Both orders (the method's): two tournaments, the seconds twice.
-    said = [str(s) for s in exact.costSaid(True)]
-    twice = ", twice (the tournament counts both orders of a pair)"
-    assert said == [sentence(twice, 2 * seconds)]
+    said = [str(s) for s in exact.costSaid()]
+    assert said == [
+        f"{walked:,} of {len(X):,} instances have a missing value where a J48 tree "
+        f"splits: the exact tournament counts their "
+        f"{walked * (len(X) - 1) + walked * (len(X) - walked):,} pairs, both ways, "
+        "from the rows as WEKA walks them (fractions), "
+        f"{walked * (walked - 1):,} of them pairs of two such instances, each walked "
+        f"where a tree's answer is open: about {round(seconds)} s on two idle cores, "
+        "priced on a sample of those pairs (docs/meta-classifier.md)"
+    ]
     assert bridge.tournament_cost_said(reduction, X, "the rows") == said
 
 
@@ -175,7 +167,7 @@ def test_not_said_below_the_threshold_nor_asked_on_clean_rows(
     """
     X = np.array(synthetic(600, seed=3).X, dtype=np.float64)
     _, exact = exact_tournament(fitted_j48.weka_model_, X)
-    assert list(exact.costSaid(True)) == []
+    assert list(exact.costSaid()) == []
     assert exact.walkedSeconds() == 0
 
     def asked(*args):
@@ -209,7 +201,7 @@ def test_both_faces_say_javas_sentences(learner, said_from, weka, capfd):
     X[[3, 50, 400], 0] = np.nan
     said_from(0)
     _, exact = exact_tournament(fitted.weka_model_, X)
-    said = [str(s) for s in exact.costSaid(True)]
+    said = [str(s) for s in exact.costSaid()]
     pairs = 3 * 599 + 3 * 597
     assert len(said) == 1
     if learner == "J48":

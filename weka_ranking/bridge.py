@@ -745,7 +745,7 @@ def tournament_cost_said(reduction, X: np.ndarray, source: str) -> list[str]:
         tree = _classes()("weka.classifiers.meta.rankingreduction.TreeTournament")
         if not isinstance(exact, tree):
             return []
-        return [str(said) for said in exact.costSaid(reduction.countsBothOrders())]
+        return [str(said) for said in exact.costSaid()]
 
 
 def rank_committee(reduction, X: np.ndarray):

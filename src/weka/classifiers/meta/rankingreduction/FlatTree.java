@@ -122,42 +122,6 @@ public final class FlatTree {
     }
   }
 
-  /** A copy of tree whose splits read the other row's attribute ({@link #sidesSwapped}). */
-  private FlatTree(FlatTree tree) {
-    m_Kind = tree.m_Kind;
-    m_Split = tree.m_Split;
-    m_First = tree.m_First;
-    m_Count = tree.m_Count;
-    m_Children = tree.m_Children;
-    m_Wins = tree.m_Wins;
-    m_Half = tree.m_Half;
-    m_Fractions = tree.m_Fractions;
-    m_Prob0 = tree.m_Prob0;
-    m_Prob1 = tree.m_Prob1;
-    m_Empty = tree.m_Empty;
-    m_Attribute = tree.m_Attribute.clone();
-    m_Walk = tree.m_Walk.clone();
-    for (int i = 0; i < m_Attribute.length; i++) {
-      int at = m_Attribute[i];
-      if (at >= 0) { // a split: a's attribute j is the pair's j, b's is half + j
-        m_Attribute[i] = at < m_Half ? at + m_Half : at - m_Half;
-        m_Walk[4 * i + 1] = m_Attribute[i];
-      }
-    }
-  }
-
-  /**
-   * This tree asked of each pair the other way round: its answer on (a, b)
-   * is this tree's on (b, a), node for node (the same splits, leaves and
-   * J48 fractions, each split reading the other row), so that a tournament
-   * of the swapped trees counts, for each row, the rows that beat it.
-   *
-   * @return the tree with its sides swapped
-   */
-  public FlatTree sidesSwapped() {
-    return new FlatTree(this);
-  }
-
   /**
    * The WEKA internals the flattening of a learner's trees reads, or null
    * for a learner this class does not flatten.

@@ -375,59 +375,15 @@ public final class TreeTournament implements ExactTournament {
   /**
    * {@inheritDoc}
    *
-   * <p>In both orders, the rows that beat each row as first element are the
-   * rows it beats in a second tournament of the same trees with their sides
-   * swapped ({@link FlatTree#sidesSwapped}): exact by construction, at twice
-   * the cost. The pairs asked of the members are asked once, both ways, and
-   * counted for both their rows.
+   * <p>In both orders, each pair's answer, counted for its first row, is
+   * counted for its second in the same pass: a row a's majority bitset over
+   * the rows b of a block (its wins there) is added into bit-sliced counters
+   * of the block's rows b ({@link Counter}), and so are the walked rows'
+   * answers, both ways, and the pairs asked of the members.
    */
   @Override
   public Rankers.Ranking tournament(int[] rows, PairComparator exact, boolean bothOrders)
       throws Exception {
-    long[] taken = new long[1];
-    long[] lostSecond = bothOrders ? new long[rows.length] : null;
-    long[] wonFirst = wonFirst(rows, exact, lostSecond, taken, bothOrders ? 2 : 1);
-    if (!bothOrders) {
-      return Rankers.degrees(wonFirst, null, taken[0]);
-    }
-    Timing first = m_Timing;
-    long walks = m_TreeWalks;
-    TreeTournament swapped = swapped();
-    long[] beaten = swapped.wonFirst(rows, null, null, taken, 0);
-    for (int i = 0; i < beaten.length; i++) {
-      lostSecond[i] += beaten[i];
-    }
-    m_Timing = first.then(swapped.m_Timing);
-    m_TreeWalks = walks + swapped.m_TreeWalks;
-    return Rankers.degrees(wonFirst, lostSecond, taken[0]);
-  }
-
-  /** The same committee with its trees' sides swapped (made once), set as this one is. */
-  private TreeTournament swapped() {
-    if (m_Swapped == null) {
-      FlatTree[] trees = new FlatTree[m_Trees.length];
-      for (int t = 0; t < trees.length; t++) {
-        trees[t] = m_Trees[t].sidesSwapped();
-      }
-      m_Swapped = new TreeTournament(trees, m_Rows, m_Threads);
-    }
-    m_Swapped.m_Budget = m_Budget;
-    m_Swapped.m_Walk = m_Walk;
-    return m_Swapped;
-  }
-
-  /**
-   * Per row, the others it beats as first element.
-   *
-   * @param exact the committee, for the pairs of the rows asked of it; null
-   *     leaves those pairs out (counted by another tournament)
-   * @param askedLost null, or per row, adds the asked pairs it loses as second element
-   * @param taken adds the comparisons {@code exact} was asked
-   * @param passes the tournaments this one is of a ranking (2 in both
-   *     orders), for the cost it says before it starts; 0 says nothing
-   */
-  private long[] wonFirst(int[] rows, PairComparator exact, long[] askedLost, long[] taken,
-      int passes) throws Exception {
     long started = System.nanoTime();
     long callerCpu = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
     m_RankCpu = new long[m_Threads];
@@ -443,14 +399,15 @@ public final class TreeTournament implements ExactTournament {
       walkedValues[w] = m_Rows[rows[walked[w]]];
     }
     Distinct kinds = new Distinct(walkedValues);
-    if (passes > 0 && !Boolean.getBoolean(COST_SAID_BY_CALLER)) {
+    if (!Boolean.getBoolean(COST_SAID_BY_CALLER)) {
       Missing missing = new Missing(cleanRows.length, n - cleanRows.length - walked.length,
           kinds);
-      for (String said : costSaid(missing, n, passes)) {
+      for (String said : costSaid(missing, n)) {
         System.err.println("RankingReduction: " + said);
       }
     }
     long[] degree = new long[n];
+    long[] lost = bothOrders ? new long[n] : null; // per row, the others that beat it
     int words = (n + 63) >>> 6;
     int[] place = places(rows, true);
     int[] aPlace = places(rows, false);
@@ -485,12 +442,12 @@ public final class TreeTournament implements ExactTournament {
     Walked asA = walked.length == 0 ? null : new Walked(walked, kinds, true);
     for (int fromWord = 0; fromWord < words; fromWord += rangeWords) {
       Range range = new Range(fromWord, Math.min(rangeWords, words - fromWord), place);
-      long[][] bits = cellBits(rows, byPlace, range, asA, degree);
+      long[][] bits = cellBits(rows, byPlace, range, asA, degree, lost);
       int tasks = (cleanRows.length + GROUP - 1) / GROUP;
       parallel(tasks, task -> {
         int from = task * GROUP;
         int[] group = Arrays.copyOfRange(byA, from, Math.min(byA.length, from + GROUP));
-        long[] wins = wins(rows, group, bits, range);
+        long[] wins = wins(rows, group, bits, range, byPlace, lost);
         for (int i = 0; i < group.length; i++) {
           degree[group[i]] += wins[i]; // each row is in one task only
         }
@@ -500,17 +457,15 @@ public final class TreeTournament implements ExactTournament {
     for (int i = 0; i < n; i++) {
       byAPlace[aPlace[i]] = clean[i] ? i : -1;
     }
-    walkFractionally(rows, walked, kinds, byAPlace, degree, walks);
+    walkFractionally(rows, walked, kinds, byAPlace, degree, lost, walks);
     m_TreeWalks = walks.sum();
-    if (exact != null) {
-      taken[0] += pairsWithMissing(n, asked, exact, degree, askedLost);
-    }
+    long taken = pairsWithMissing(n, asked, exact, degree, lost);
     callerCpu = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - callerCpu;
     m_Timing = new Timing((System.nanoTime() - started) / 1e9,
         (callerCpu - m_CallerTaskCpu) / 1e9,
         Arrays.stream(m_RankCpu).mapToDouble(x -> x / 1e9).toArray(),
         Arrays.stream(m_RankBusy).mapToDouble(x -> x / 1e9).toArray());
-    return degree;
+    return Rankers.degrees(degree, lost, taken);
   }
 
   /**
@@ -539,21 +494,6 @@ public final class TreeTournament implements ExactTournament {
       this.threadCpuSeconds = threadCpuSeconds;
       this.threadBusySeconds = threadBusySeconds;
     }
-
-    /** This tournament's time and then another's, each thread rank's summed. */
-    Timing then(Timing next) {
-      int ranks = Math.max(threadCpuSeconds.length, next.threadCpuSeconds.length);
-      double[] cpu = new double[ranks];
-      double[] busy = new double[ranks];
-      for (Timing part : new Timing[] {this, next}) {
-        for (int r = 0; r < part.threadCpuSeconds.length; r++) {
-          cpu[r] += part.threadCpuSeconds[r];
-          busy[r] += part.threadBusySeconds[r];
-        }
-      }
-      return new Timing(wallSeconds + next.wallSeconds,
-          serialCpuSeconds + next.serialCpuSeconds, cpu, busy);
-    }
   }
 
   /** Bytes the rows b's bits may take at once (0: a quarter of the JVM's heap). */
@@ -572,8 +512,6 @@ public final class TreeTournament implements ExactTournament {
 
   /** The last tournament's timing (null before the first). */
   private volatile Timing m_Timing;
-  /** The trees with their sides swapped ({@link #swapped}), or null before it is needed. */
-  private TreeTournament m_Swapped;
   /** Per thread rank, CPU and busy nanoseconds of the running tournament's parallel phases. */
   private long[] m_RankCpu;
   private long[] m_RankBusy;
@@ -745,9 +683,10 @@ public final class TreeTournament implements ExactTournament {
    * @param byPlace per place, its clean row's position in rows (-1 for none)
    * @param asA the walked rows as the pairs' first rows (null: none), their
    *     wins added to degree
+   * @param lost null, or per row, adds the walked rows that beat it
    */
-  private long[][] cellBits(int[] rows, int[] byPlace, Range range, Walked asA, long[] degree)
-      throws Exception {
+  private long[][] cellBits(int[] rows, int[] byPlace, Range range, Walked asA, long[] degree,
+      long[] lost) throws Exception {
     long[][] bits = new long[range.blocks * m_Cells][];
     long[][] wins = new long[range.blocks][]; // per block, each walked row's
     parallel(range.blocks, block -> {
@@ -781,7 +720,7 @@ public final class TreeTournament implements ExactTournament {
         }
       }
       if (asA != null) {
-        wins[block] = countBlock(asA, side, null, degree);
+        wins[block] = countBlock(asA, side, byPlace, degree, lost);
       }
     });
     for (long[] counted : wins) {
@@ -884,9 +823,16 @@ public final class TreeTournament implements ExactTournament {
 
   /**
    * For each clean row a of the group, how many clean rows b of the range it
-   * beats by the committee's strict majority, a itself left out.
+   * beats by the committee's strict majority, a itself left out; and, where
+   * lost is given, for each row b of the range, the rows a of the group that
+   * beat it added to lost (each a's bitset of a block, its wins there, into a
+   * bit-sliced count of the block's rows b, once for each row a alike).
+   *
+   * @param byPlace per place, its clean row's position in rows (-1 for none)
+   * @param lost null, or per row, the others that beat it (shared: added under its lock)
    */
-  private long[] wins(int[] rows, int[] group, long[][] bits, Range range) {
+  private long[] wins(int[] rows, int[] group, long[][] bits, Range range, int[] byPlace,
+      long[] lost) {
     int trees = m_Trees.length;
     // The cells each row reaches in each tree, whatever b.
     int[] start = new int[group.length * trees + 1];
@@ -952,6 +898,11 @@ public final class TreeTournament implements ExactTournament {
     long[][] unions = new long[trees][BLOCK]; // a tree's answers where a reaches several cells
     Tally tally = new Tally(trees);
     int majority = trees / 2 + 1;
+    int[] alike = new int[group.length]; // per row counted, the rows of the group it stands for
+    for (int i = 0; i < group.length; i++) {
+      alike[same[i]]++;
+    }
+    Counter beaten = lost == null ? null : new Counter(group.length);
     for (int block = 0; block < blocks; block++) {
       int base = block * m_Cells;
       for (int i = 0; i < group.length; i++) {
@@ -977,12 +928,30 @@ public final class TreeTournament implements ExactTournament {
           voting++;
           k = end;
         }
-        counted[i] += tally.reached(answers, voting);
+        long won = tally.reached(answers, voting);
+        counted[i] += won;
+        if (beaten != null && won > 0) {
+          beaten.add(tally.m_Top, alike[i]);
+        }
+      }
+      if (beaten != null) {
+        synchronized (lost) {
+          beaten.addTo(lost, byPlace, (range.from + block * BLOCK) << 6);
+        }
       }
     }
     long[] wins = new long[group.length];
+    boolean[] itself = new boolean[group.length];
     for (int i = 0; i < group.length; i++) {
-      wins[i] = counted[same[i]] - (beatsItself(group[i], start, reached, i, bits, range) ? 1 : 0);
+      itself[i] = beatsItself(group[i], start, reached, i, bits, range);
+      wins[i] = counted[same[i]] - (itself[i] ? 1 : 0);
+    }
+    if (lost != null) {
+      synchronized (lost) { // a row a that beats itself was counted in its own column
+        for (int i = 0; i < group.length; i++) {
+          lost[group[i]] -= itself[i] ? 1 : 0;
+        }
+      }
     }
     return wins;
   }
@@ -1278,13 +1247,48 @@ public final class TreeTournament implements ExactTournament {
 
     /** Adds 1 to the count of every bit set in bits. */
     void add(long[] bits) {
-      for (int w = 0; w < BLOCK; w++) {
-        long carry = bits[w];
-        for (int k = 0; carry != 0; k++) {
-          long count = m_Slice[k][w];
-          m_Slice[k][w] = count ^ carry;
-          carry &= count;
+      add(bits, 1);
+    }
+
+    /** Adds weight to the count of every bit set in bits: bits at each slice weight has a 1 in. */
+    void add(long[] bits, long weight) {
+      for (int from = 0; weight != 0; from++, weight >>>= 1) {
+        if ((weight & 1) == 0) {
+          continue;
         }
+        for (int w = 0; w < BLOCK; w++) {
+          long carry = bits[w];
+          for (int k = from; carry != 0; k++) {
+            long count = m_Slice[k][w];
+            m_Slice[k][w] = count ^ carry;
+            carry &= count;
+          }
+        }
+      }
+    }
+
+    /**
+     * Adds each bit's count to its row's entry of out, then clears the counts.
+     *
+     * @param byPlace per place, its row's position in out (-1 for none)
+     * @param first the place of bit 0
+     */
+    void addTo(long[] out, int[] byPlace, int first) {
+      for (int w = 0; w < BLOCK; w++) {
+        long any = 0;
+        for (long[] slice : m_Slice) {
+          any |= slice[w];
+        }
+        for (; any != 0; any &= any - 1) {
+          int bit = (w << 6) + Long.numberOfTrailingZeros(any);
+          int row = byPlace[first + bit]; // a bit counted is a row's
+          if (row >= 0) {
+            out[row] += count(bit);
+          }
+        }
+      }
+      for (long[] slice : m_Slice) {
+        Arrays.fill(slice, 0L);
       }
     }
 
@@ -1505,13 +1509,10 @@ public final class TreeTournament implements ExactTournament {
    * {@link #secondsWorthSaying} on two idle cores: the sentences both faces
    * say (WEKA's on standard error, the Python face as a warning).
    *
-   * @param bothOrders whether the tournament counts both orders (two
-   *     tournaments, {@link #tournament}) or the first element only
    * @return the sentences, none where the cost is below the threshold
    */
-  public String[] costSaid(boolean bothOrders) {
-    return costSaid(new Missing(everyone()), m_Rows.length, bothOrders ? 2 : 1)
-        .toArray(new String[0]);
+  public String[] costSaid() {
+    return costSaid(new Missing(everyone()), m_Rows.length).toArray(new String[0]);
   }
 
   /**
@@ -1576,31 +1577,26 @@ public final class TreeTournament implements ExactTournament {
     }
   }
 
-  /**
-   * The sentences worth saying before a ranking of n rows that takes this
-   * many tournaments of them (2 in both orders), as {@link #costSaid(boolean)}.
-   */
-  private List<String> costSaid(Missing missing, int n, int passes) {
+  /** The sentences worth saying before a tournament of n rows ({@link #costSaid()}). */
+  private List<String> costSaid(Missing missing, int n) {
     double worth = secondsWorthSaying();
     List<String> said = new ArrayList<>();
-    // The asked pairs are asked once, both ways, whatever the orders counted.
     if (missing.asked > 0 && pairsOf(missing.asked, n) / ASKED_A_SECOND >= worth) {
       said.add(String.format(Locale.ROOT, "%,d of %,d instances have a missing value where a "
           + "tree splits: the exact tournament asks each of their %,d pairs, both ways, of the "
           + "members one by one, some 800,000 a second on two idle cores "
           + "(docs/meta-classifier.md)", missing.asked, n, pairsOf(missing.asked, n)));
     }
-    String twice = passes == 2 ? ", twice (the tournament counts both orders of a pair)" : "";
     int walked = missing.walked.m_Of.length;
     if (walked > 0) {
-      double seconds = passes * walkedSeconds(missing);
+      double seconds = walkedSeconds(missing);
       if (seconds >= worth) {
         said.add(String.format(Locale.ROOT, "%,d of %,d instances have a missing value where "
             + "a J48 tree splits: the exact tournament counts their %,d pairs, both ways, from "
-            + "the rows as WEKA walks them (fractions)%s, %,d of them pairs of two such "
+            + "the rows as WEKA walks them (fractions), %,d of them pairs of two such "
             + "instances, each walked where a tree's answer is open: about %,d s on two idle "
             + "cores, priced on a sample of those pairs (docs/meta-classifier.md)", walked, n,
-            pairsOf(walked, n), twice, (long) walked * (walked - 1), Math.round(seconds)));
+            pairsOf(walked, n), (long) walked * (walked - 1), Math.round(seconds)));
       }
     }
     return said;
@@ -1706,7 +1702,7 @@ public final class TreeTournament implements ExactTournament {
    * @param walks counts the trees walked for one pair
    */
   private void walkFractionally(int[] rows, int[] walked, Distinct distinct, int[] byAPlace,
-      long[] degree, LongAdder walks) throws Exception {
+      long[] degree, long[] lost, LongAdder walks) throws Exception {
     if (walked.length == 0) {
       return;
     }
@@ -1717,11 +1713,12 @@ public final class TreeTournament implements ExactTournament {
       SideBits side = sideBits(rows, byAPlace, firstBit,
           Math.min(byAPlace.length, firstBit + BLOCK * 64), false);
       if (side != null) {
-        countBlock(asB, side, byAPlace, degree);
+        countBlock(asB, side, byAPlace, degree, lost);
       }
     });
     double[][] kinds = distinct.m_Values;
     long[] kindWins = new long[kinds.length];
+    long[] kindLost = lost == null ? null : new long[kinds.length]; // per kind's row
     WalkedPairs together = new WalkedPairs(m_Trees);
     for (int from = 0; from < kinds.length; from += WalkedPairs.CHUNK) {
       WalkedPairs.Chunk chunk = together.new Chunk(from,
@@ -1730,17 +1727,28 @@ public final class TreeTournament implements ExactTournament {
       parallel((kinds.length + WALKED_PER_TASK - 1) / WALKED_PER_TASK, task -> {
         FractionalPairs pairs = new FractionalPairs(m_Trees);
         WalkedPairs.Scratch scratch = together.new Scratch(chunk.words);
+        long[] beaten = kindLost == null ? null : new long[kinds.length];
         int last = Math.min(kinds.length, (task + 1) * WALKED_PER_TASK);
         for (int k = task * WALKED_PER_TASK; k < last; k++) {
           // each kind in one task of a chunk only
           kindWins[k] += together.wins(chunk, pairs, kinds[k], kinds, k, distinct.m_Weight,
-              scratch);
+              scratch, beaten);
+        }
+        if (beaten != null) {
+          synchronized (kindLost) {
+            for (int k = 0; k < beaten.length; k++) {
+              kindLost[k] += beaten[k];
+            }
+          }
         }
         walks.add(scratch.walks);
       });
     }
     for (int w = 0; w < walked.length; w++) {
       degree[walked[w]] += kindWins[distinct.m_Of[w]];
+      if (lost != null) {
+        lost[walked[w]] += kindLost[distinct.m_Of[w]];
+      }
     }
   }
 
@@ -1914,9 +1922,13 @@ public final class TreeTournament implements ExactTournament {
    * summed for every row of the block at once ({@link Forks}). The
    * committee's majority is counted bit-sliced ({@link Tally}).
    *
-   * @param byPlace per bit, its clean row's position in rows (the walked rows as b)
+   * @param byPlace per place, its clean row's position in rows
+   * @param lost null, or per row, adds the rows that beat it: as a, the
+   *     block's clean rows b the walked rows beat; as b, the walked rows the
+   *     block's clean rows beat (under its lock)
    */
-  private long[] countBlock(Walked walked, SideBits side, int[] byPlace, long[] degree) {
+  private long[] countBlock(Walked walked, SideBits side, int[] byPlace, long[] degree,
+      long[] lost) {
     int trees = m_Trees.length;
     boolean first = walked.m_First;
     int count = walked.m_Rows.length;
@@ -1926,7 +1938,8 @@ public final class TreeTournament implements ExactTournament {
     Forks forks = new Forks();
     Tally tally = new Tally(trees);
     long[] counted = first ? new long[count] : null;
-    Counter beaten = first ? null : new Counter(count);
+    Counter beaten = first && lost == null ? null : new Counter(count);
+    long[] walkedLost = first || lost == null ? null : new long[count];
     for (int w = 0; w < count; w++) {
       double[] given = walked.m_Values[w];
       for (int t = 0; t < trees; t++) {
@@ -1942,14 +1955,28 @@ public final class TreeTournament implements ExactTournament {
       long won = tally.reached(answers, trees);
       if (first) {
         counted[w] = won;
-      } else if (won > 0) {
+      } else if (walkedLost != null) {
+        walkedLost[w] = won; // the block's clean rows that beat walked row w
+      }
+      if (beaten != null && won > 0) {
         beaten.add(tally.m_Top);
       }
     }
-    if (!first) {
+    if (first && beaten != null) { // the walked rows that beat each clean row b
+      synchronized (lost) {
+        beaten.addTo(lost, byPlace, side.m_First);
+      }
+    } else if (!first) {
       for (int bit = 0; bit < side.m_Width; bit++) {
         if (byPlace[side.m_First + bit] >= 0) { // this block's rows only
           degree[byPlace[side.m_First + bit]] += beaten.count(bit);
+        }
+      }
+      if (walkedLost != null) {
+        synchronized (lost) {
+          for (int w = 0; w < count; w++) {
+            lost[walked.m_Rows[w]] += walkedLost[w];
+          }
         }
       }
     }

@@ -164,9 +164,11 @@ final class WalkedPairs {
    * @param rows the walked rows' values, by position
    * @param self a's position in the list
    * @param weight per position, the equal rows it stands for; null for 1 each
+   * @param lost null, or per position, adds the rows a stands for that beat
+   *     each of its rows (a's own row left out)
    */
   long wins(Chunk chunk, FractionalPairs pairs, double[] a, double[][] rows, int self,
-      int[] weight, Scratch scratch) {
+      int[] weight, Scratch scratch, long[] lost) {
     int trees = m_Trees.length;
     scratch.given = false;
     for (int t = 0; t < trees; t++) {
@@ -196,13 +198,6 @@ final class WalkedPairs {
       long notSelf = own >= 0 && own < 64 && (weight == null || weight[self] == 1)
           ? ~(1L << own) : -1L;
       won &= notSelf;
-      if (weight == null) {
-        wins += Long.bitCount(won);
-      } else {
-        for (long bits = won; bits != 0; bits &= bits - 1) {
-          wins += others(weight, first + Long.numberOfTrailingZeros(bits), self);
-        }
-      }
       for (open &= notSelf; open != 0; open &= open - 1) {
         int bit = Long.numberOfTrailingZeros(open);
         if (!scratch.given) {
@@ -210,7 +205,18 @@ final class WalkedPairs {
           scratch.given = true;
         }
         if (walk(scratch, pairs, rows[first + bit], w, bit)) {
-          wins += weight == null ? 1 : others(weight, first + bit, self);
+          won |= 1L << bit; // an open pair the walk decides a wins
+        }
+      }
+      if (weight == null && lost == null) {
+        wins += Long.bitCount(won);
+      } else {
+        for (long bits = won; bits != 0; bits &= bits - 1) {
+          int b = first + Long.numberOfTrailingZeros(bits);
+          wins += weight == null ? 1 : others(weight, b, self);
+          if (lost != null) {
+            lost[b] += weight == null ? 1 : others(weight, self, b);
+          }
         }
       }
     }
@@ -366,7 +372,7 @@ final class WalkedPairs {
     long sampled = 0;
     for (int i : evenly(rows.length, SAMPLE_FIRST)) {
       int self = Arrays.binarySearch(seconds, i); // negative where not among the second rows
-      wins(chunk, pairs, rows[i], values, Math.max(self, -1), null, scratch);
+      wins(chunk, pairs, rows[i], values, Math.max(self, -1), null, scratch, null);
       sampled += seconds.length - (self >= 0 ? 1 : 0);
     }
     return new long[] {sampled, scratch.walks, pairs.visits(), scratch.words};
