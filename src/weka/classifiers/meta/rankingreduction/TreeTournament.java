@@ -1048,6 +1048,32 @@ public final class TreeTournament implements ExactTournament {
   }
 
   /**
+   * Seven blocks' sum, a word at a time by four full adders, into q0 to q2
+   * as a number of three bit slices (weights 1, 2 and 4): a {@link Tally}'s
+   * first seven answers, and a {@link Counter} level's seven bitsets.
+   */
+  private static void sevenSum(long[][] x, long[] q0, long[] q1, long[] q2) {
+    long[] x0 = x[0], x1 = x[1], x2 = x[2], x3 = x[3];
+    long[] x4 = x[4], x5 = x[5], x6 = x[6];
+    for (int w = 0; w < BLOCK; w++) {
+      long a = x0[w], b = x1[w], c = x2[w], h = a ^ b;
+      long s1 = h ^ c, c1 = (a & b) | (h & c); // weights 1 and 2
+      a = x3[w];
+      b = x4[w];
+      c = x5[w];
+      h = a ^ b;
+      long s2 = h ^ c, c2 = (a & b) | (h & c);
+      a = x6[w];
+      h = s1 ^ s2;
+      long d = (s1 & s2) | (h & a); // weight 2
+      q0[w] = h ^ a;
+      h = c1 ^ c2;
+      q1[w] = h ^ d;
+      q2[w] = (c1 & c2) | (h & d);
+    }
+  }
+
+  /**
    * Per bit of a block, whether at least a majority of the trees' answers
    * say 1, a block's words at once and without a branch on the bits, so
    * that the compiler may use the processor's vector instructions. Each
@@ -1117,7 +1143,7 @@ public final class TreeTournament implements ExactTournament {
         }
         long[][] count = first > 0 ? m_Slice : NO_COUNT;
         if (first > 0) {
-          seven();
+          sevenSum(m_In, m_Slice[0], m_Slice[1], m_Slice[2]);
         }
         finish(count, first < voters ? answers[first] : NONE,
             first + 1 < voters ? answers[first + 1] : NONE,
@@ -1137,29 +1163,6 @@ public final class TreeTournament implements ExactTournament {
         won += Long.bitCount(m_Top[w]);
       }
       return won;
-    }
-
-    /** Seven answers' count, three bits, into the slices: four full adders. */
-    private void seven() {
-      long[] x0 = m_In[0], x1 = m_In[1], x2 = m_In[2], x3 = m_In[3];
-      long[] x4 = m_In[4], x5 = m_In[5], x6 = m_In[6];
-      long[] q0 = m_Slice[0], q1 = m_Slice[1], q2 = m_Slice[2];
-      for (int w = 0; w < BLOCK; w++) {
-        long a = x0[w], b = x1[w], c = x2[w], h = a ^ b;
-        long s1 = h ^ c, c1 = (a & b) | (h & c); // weights 1 and 2
-        a = x3[w];
-        b = x4[w];
-        c = x5[w];
-        h = a ^ b;
-        long s2 = h ^ c, c2 = (a & b) | (h & c);
-        a = x6[w];
-        h = s1 ^ s2;
-        long d = (s1 & s2) | (h & a); // weight 2
-        q0[w] = h ^ a;
-        h = c1 ^ c2;
-        q1[w] = h ^ d;
-        q2[w] = (c1 & c2) | (h & d);
-      }
     }
 
     /**
@@ -1256,6 +1259,8 @@ public final class TreeTournament implements ExactTournament {
     /** Per level, the bitsets held till there are seven. */
     private final long[][][] m_Held;
     private final int[] m_HeldCount;
+    /** A level's seven held bitsets summed, three slices. */
+    private final long[][] m_Sum = new long[3][BLOCK];
 
     /** @param most the most bitsets that will be added */
     Counter(int most) {
@@ -1312,37 +1317,24 @@ public final class TreeTournament implements ExactTournament {
       m_HeldCount[level] = 0;
       boolean top = level + 1 == m_Held.length;
       long[] out = top ? null : m_Held[level + 1][m_HeldCount[level + 1]];
-      long[] x0 = held[0], x1 = held[1], x2 = held[2], x3 = held[3];
-      long[] x4 = held[4], x5 = held[5], x6 = held[6];
+      long[][] sum = m_Sum;
+      sevenSum(held, sum[0], sum[1], sum[2]);
+      long[] s0 = sum[0], s1 = sum[1], s2 = sum[2];
       long[] q0 = m_Slice[3 * level], q1 = m_Slice[3 * level + 1];
       long[] q2 = m_Slice[3 * level + 2];
       long carried = 0;
-      for (int w = 0; w < BLOCK; w++) {
-        long a = x0[w], b = x1[w], c = x2[w], h = a ^ b;
-        long s1 = h ^ c, c1 = (a & b) | (h & c); // weights 1 and 2
-        a = x3[w];
-        b = x4[w];
-        c = x5[w];
-        h = a ^ b;
-        long s2 = h ^ c, c2 = (a & b) | (h & c);
-        a = x6[w];
-        h = s1 ^ s2;
-        long d = (s1 & s2) | (h & a); // weight 2
-        long sum0 = h ^ a;
-        h = c1 ^ c2;
-        long sum1 = h ^ d;
-        long sum2 = (c1 & c2) | (h & d); // the seven's sum: sum0 + 2 sum1 + 4 sum2
-        long p = q0[w]; // into the level's three slices, a full adder each
-        q0[w] = p ^ sum0;
-        long carry = p & sum0;
+      for (int w = 0; w < BLOCK; w++) { // the sum into the level's slices, a full adder each
+        long p = q0[w];
+        q0[w] = p ^ s0[w];
+        long carry = p & s0[w];
         p = q1[w];
-        h = p ^ sum1;
+        long h = p ^ s1[w];
         q1[w] = h ^ carry;
-        carry = (p & sum1) | (h & carry);
+        carry = (p & s1[w]) | (h & carry);
         p = q2[w];
-        h = p ^ sum2;
+        h = p ^ s2[w];
         q2[w] = h ^ carry;
-        carry = (p & sum2) | (h & carry);
+        carry = (p & s2[w]) | (h & carry);
         carried |= carry;
         if (!top) {
           out[w] = carry;
