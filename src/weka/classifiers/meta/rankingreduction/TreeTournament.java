@@ -838,100 +838,25 @@ public final class TreeTournament implements ExactTournament {
     int[] start = new int[group.length * trees + 1];
     int[] reached = reachedCells(rows, group, start);
     int[] same = sameCells(start, reached, group.length);
-    // Per row whose answers are counted, the cells it reaches that hold a
-    // row b of each block, a block's in turn: the cells of the row's block
-    // b are cells[at[i * (blocks + 1) + b]] on to the next block's start,
-    // in the trees' order. Listed once a row from each cell's blocks, so that
-    // a block does not look at the cells of a row that are empty there; and
-    // how many trees those cells are of, the trees that may vote 1 there.
-    int blocks = range.blocks;
-    int words = range.heldWords();
-    long[] held = range.held;
-    int[] at = new int[group.length * (blocks + 1) + 1];
-    int[] voters = new int[group.length * blocks];
-    long[] treeHeld = new long[words]; // the blocks a tree's cells hold a row b in
-    int listed = 0;
-    for (int i = 0; i < group.length; i++) {
-      int row = i * (blocks + 1);
-      at[row] = listed;
-      for (int t = 0; same[i] == i && t < trees; t++) {
-        Arrays.fill(treeHeld, 0L);
-        for (int r = start[i * trees + t]; r < start[i * trees + t + 1]; r++) {
-          for (int w = 0; w < words; w++) {
-            long blocksHeld = held[reached[r] * words + w];
-            treeHeld[w] |= blocksHeld;
-            for (; blocksHeld != 0; blocksHeld &= blocksHeld - 1) {
-              at[row + (w << 6) + Long.numberOfTrailingZeros(blocksHeld) + 1]++;
-            }
-          }
-        }
-        for (int w = 0; w < words; w++) {
-          for (long blocksHeld = treeHeld[w]; blocksHeld != 0; blocksHeld &= blocksHeld - 1) {
-            voters[i * blocks + (w << 6) + Long.numberOfTrailingZeros(blocksHeld)]++;
-          }
-        }
-      }
-      for (int b = 0; b < blocks; b++) {
-        at[row + b + 1] += at[row + b];
-      }
-      listed = at[row + blocks];
-    }
-    int[] cells = new int[listed];
-    int[] next = new int[blocks];
-    for (int i = 0; i < group.length; i++) {
-      if (same[i] != i) {
-        continue;
-      }
-      System.arraycopy(at, i * (blocks + 1), next, 0, blocks);
-      for (int r = start[i * trees]; r < start[(i + 1) * trees]; r++) {
-        int cell = reached[r];
-        for (int w = 0; w < words; w++) {
-          for (long blocksHeld = held[cell * words + w]; blocksHeld != 0;
-              blocksHeld &= blocksHeld - 1) {
-            cells[next[(w << 6) + Long.numberOfTrailingZeros(blocksHeld)]++] = cell;
-          }
-        }
-      }
-    }
+    BlockCells listed = new BlockCells(start, reached, same, range, trees);
     long[] counted = new long[group.length]; // wins of the rows whose answers are counted
-    long[][] answers = new long[trees][]; // per tree that says 1 for some b of the block
-    long[][] unions = new long[trees][BLOCK]; // a tree's answers where a reaches several cells
-    Tally tally = new Tally(trees);
-    int majority = trees / 2 + 1;
+    Votes votes = new Votes(trees);
     int[] alike = new int[group.length]; // per row counted, the rows of the group it stands for
     for (int i = 0; i < group.length; i++) {
       alike[same[i]]++;
     }
     Counter beaten = lost == null ? null : new Counter(group.length);
-    for (int block = 0; block < blocks; block++) {
+    for (int block = 0; block < range.blocks; block++) {
       int base = block * m_Cells;
       for (int i = 0; i < group.length; i++) {
-        int voting = voters[i * blocks + block]; // trees that say "a beats b" for some b of the block
-        if (voting < majority) {
+        if (listed.voting(i, block) < votes.m_Majority) {
           continue; // rows counted as another's among them
         }
-        int from = at[i * (blocks + 1) + block];
-        int to = at[i * (blocks + 1) + block + 1];
-        voting = 0;
-        for (int k = from; k < to; ) {
-          int end = k + 1;
-          int t = m_CellTree[cells[k]];
-          while (end < to && m_CellTree[cells[end]] == t) {
-            end++;
-          }
-          if (end - k == 1) {
-            answers[voting] = bits[base + cells[k]];
-          } else {
-            union(bits, base, cells, k, end, unions[voting]);
-            answers[voting] = unions[voting];
-          }
-          voting++;
-          k = end;
-        }
         if (beaten != null) {
-          tally.m_Top = beaten.slot();
+          votes.m_Tally.m_Top = beaten.slot();
         }
-        long won = tally.reached(answers, voting);
+        long won = votes.won(bits, base, listed.m_Cells, listed.from(i, block),
+            listed.from(i, block + 1));
         counted[i] += won;
         if (beaten != null && won > 0) {
           beaten.took(alike[i]);
@@ -957,6 +882,144 @@ public final class TreeTournament implements ExactTournament {
       }
     }
     return wins;
+  }
+
+  /**
+   * Per row whose answers are counted, the cells it reaches that hold a row
+   * b of each block, a block's in turn, in the trees' order; listed once a
+   * row from each cell's blocks, so that a block does not look at the cells
+   * of a row that are empty there; and how many trees those cells are of,
+   * the trees that may vote 1 there. Made by methods of their own, apart
+   * from the blocks' counting: a method of long loops is compiled again at
+   * each loop's entry, and the whole of {@code wins} had been, some seven
+   * times at half a second each, in a JVM's first tournament.
+   */
+  private final class BlockCells {
+    /** Row i's cells of block b: m_Cells[m_At[i * (blocks + 1) + b]] on to the next block's. */
+    final int[] m_At;
+    final int[] m_Cells;
+    /** Per row and block, the trees whose cells hold a row b of the block. */
+    private final int[] m_Voters;
+    private final int m_Blocks;
+
+    BlockCells(int[] start, int[] reached, int[] same, Range range, int trees) {
+      m_Blocks = range.blocks;
+      int rows = same.length;
+      m_At = new int[rows * (m_Blocks + 1) + 1];
+      m_Voters = new int[rows * m_Blocks];
+      int listed = 0;
+      for (int i = 0; i < rows; i++) {
+        int row = i * (m_Blocks + 1);
+        m_At[row] = listed;
+        if (same[i] == i) {
+          count(i, start, reached, range, trees);
+        }
+        for (int b = 0; b < m_Blocks; b++) {
+          m_At[row + b + 1] += m_At[row + b];
+        }
+        listed = m_At[row + m_Blocks];
+      }
+      m_Cells = new int[listed];
+      int[] next = new int[m_Blocks];
+      for (int i = 0; i < rows; i++) {
+        if (same[i] == i) {
+          list(i, start, reached, range, trees, next);
+        }
+      }
+    }
+
+    /** Row i's cells a block, counted, and its trees that hold a row b of each. */
+    private void count(int i, int[] start, int[] reached, Range range, int trees) {
+      int words = range.heldWords();
+      long[] held = range.held;
+      int row = i * (m_Blocks + 1); // counts at row + b + 1, summed into starts by the caller
+      long[] treeHeld = new long[words]; // the blocks a tree's cells hold a row b in
+      for (int t = 0; t < trees; t++) {
+        Arrays.fill(treeHeld, 0L);
+        for (int r = start[i * trees + t]; r < start[i * trees + t + 1]; r++) {
+          for (int w = 0; w < words; w++) {
+            long blocksHeld = held[reached[r] * words + w];
+            treeHeld[w] |= blocksHeld;
+            for (; blocksHeld != 0; blocksHeld &= blocksHeld - 1) {
+              m_At[row + (w << 6) + Long.numberOfTrailingZeros(blocksHeld) + 1]++;
+            }
+          }
+        }
+        for (int w = 0; w < words; w++) {
+          for (long blocksHeld = treeHeld[w]; blocksHeld != 0; blocksHeld &= blocksHeld - 1) {
+            m_Voters[i * m_Blocks + (w << 6) + Long.numberOfTrailingZeros(blocksHeld)]++;
+          }
+        }
+      }
+    }
+
+    /** Row i's cells, listed by block. */
+    private void list(int i, int[] start, int[] reached, Range range, int trees, int[] next) {
+      int words = range.heldWords();
+      long[] held = range.held;
+      System.arraycopy(m_At, i * (m_Blocks + 1), next, 0, m_Blocks);
+      for (int r = start[i * trees]; r < start[(i + 1) * trees]; r++) {
+        int cell = reached[r];
+        for (int w = 0; w < words; w++) {
+          for (long blocksHeld = held[cell * words + w]; blocksHeld != 0;
+              blocksHeld &= blocksHeld - 1) {
+            m_Cells[next[(w << 6) + Long.numberOfTrailingZeros(blocksHeld)]++] = cell;
+          }
+        }
+      }
+    }
+
+    /** Where row i's cells of a block start in m_Cells (of block m_Blocks: where they end). */
+    int from(int i, int block) {
+      return m_At[i * (m_Blocks + 1) + block];
+    }
+
+    /** How many trees may say "a beats b" for some row b of the block. */
+    int voting(int i, int block) {
+      return m_Voters[i * m_Blocks + block];
+    }
+  }
+
+  /** A row a's answers in a block, tree by tree, and their tally. */
+  private final class Votes {
+    final int m_Majority;
+    final Tally m_Tally;
+    /** Per tree that says 1 for some b of the block. */
+    private final long[][] m_Answers;
+    /** A tree's answers where a reaches several cells. */
+    private final long[][] m_Unions;
+
+    Votes(int trees) {
+      m_Majority = trees / 2 + 1;
+      m_Tally = new Tally(trees);
+      m_Answers = new long[trees][];
+      m_Unions = new long[trees][BLOCK];
+    }
+
+    /**
+     * How many rows b of the block a row a beats by the committee's majority,
+     * its wins set in the tally's top: its cells there, cells[from] to
+     * cells[to - 1] in the trees' order, a tree's ORed.
+     */
+    long won(long[][] bits, int base, int[] cells, int from, int to) {
+      int voting = 0;
+      for (int k = from; k < to; ) {
+        int end = k + 1;
+        int t = m_CellTree[cells[k]];
+        while (end < to && m_CellTree[cells[end]] == t) {
+          end++;
+        }
+        if (end - k == 1) {
+          m_Answers[voting] = bits[base + cells[k]];
+        } else {
+          union(bits, base, cells, k, end, m_Unions[voting]);
+          m_Answers[voting] = m_Unions[voting];
+        }
+        voting++;
+        k = end;
+      }
+      return m_Tally.reached(m_Answers, voting);
+    }
   }
 
   /**
