@@ -31,3 +31,13 @@ def test_weka_model(capsys, weka):
     out = run("weka_model.py", capsys)
     assert "-W weka.classifiers.trees.J48 -P 1 -I 5" in out
     assert "members: 5 seeds: [1, 2, 3, 4, 5]" in out
+
+
+def test_held_out_split(capsys, weka):
+    pytest.importorskip("sklearn")
+    out = run("held_out_split.py", capsys).splitlines()
+    assert out[0] == "155 rows, ranks first: DIE" and len(out) == 3
+    for line, name in zip(out[1:], ("default", "J48 alone")):
+        # "NAME: AUC a (scikit-learn's roc_auc_score: b)": a is scikit-learn's b
+        ours, theirs = (float(word.rstrip(")")) for word in line.split()[-4::3])
+        assert line.startswith(f"{name}: AUC ") and ours == theirs and 0.5 < ours <= 1
