@@ -855,7 +855,7 @@ public final class TreeTournament implements ExactTournament {
         if (beaten != null) {
           votes.m_Tally.m_Top = beaten.slot();
         }
-        long won = votes.won(bits, base, listed.m_Cells, listed.from(i, block),
+        long won = votes.won(bits, base, listed.m_Listed, listed.from(i, block),
             listed.from(i, block + 1));
         counted[i] += won;
         if (beaten != null && won > 0) {
@@ -894,10 +894,10 @@ public final class TreeTournament implements ExactTournament {
    * each loop's entry, and the whole of {@code wins} had been, some seven
    * times at half a second each, in a JVM's first tournament.
    */
-  private final class BlockCells {
-    /** Row i's cells of block b: m_Cells[m_At[i * (blocks + 1) + b]] on to the next block's. */
+  private static final class BlockCells {
+    /** Row i's cells of block b: m_Listed[m_At[i * (blocks + 1) + b]] on to the next block's. */
     final int[] m_At;
-    final int[] m_Cells;
+    final int[] m_Listed;
     /** Per row and block, the trees whose cells hold a row b of the block. */
     private final int[] m_Voters;
     private final int m_Blocks;
@@ -919,7 +919,7 @@ public final class TreeTournament implements ExactTournament {
         }
         listed = m_At[row + m_Blocks];
       }
-      m_Cells = new int[listed];
+      m_Listed = new int[listed];
       int[] next = new int[m_Blocks];
       for (int i = 0; i < rows; i++) {
         if (same[i] == i) {
@@ -963,13 +963,13 @@ public final class TreeTournament implements ExactTournament {
         for (int w = 0; w < words; w++) {
           for (long blocksHeld = held[cell * words + w]; blocksHeld != 0;
               blocksHeld &= blocksHeld - 1) {
-            m_Cells[next[(w << 6) + Long.numberOfTrailingZeros(blocksHeld)]++] = cell;
+            m_Listed[next[(w << 6) + Long.numberOfTrailingZeros(blocksHeld)]++] = cell;
           }
         }
       }
     }
 
-    /** Where row i's cells of a block start in m_Cells (of block m_Blocks: where they end). */
+    /** Where row i's cells of a block start in m_Listed (of block m_Blocks: where they end). */
     int from(int i, int block) {
       return m_At[i * (m_Blocks + 1) + block];
     }
