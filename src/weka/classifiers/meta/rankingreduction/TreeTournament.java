@@ -896,7 +896,7 @@ public final class TreeTournament implements ExactTournament {
    */
   private static final class BlockCells {
     /** Row i's cells of block b: m_Listed[m_At[i * (blocks + 1) + b]] on to the next block's. */
-    final int[] m_At;
+    private final int[] m_At;
     final int[] m_Listed;
     /** Per row and block, the trees whose cells hold a row b of the block. */
     private final int[] m_Voters;
