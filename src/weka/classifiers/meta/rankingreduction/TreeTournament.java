@@ -891,8 +891,8 @@ public final class TreeTournament implements ExactTournament {
    * of a row that are empty there; and how many trees those cells are of,
    * the trees that may vote 1 there. Made by methods of their own, apart
    * from the blocks' counting: a method of long loops is compiled again at
-   * each loop's entry, and the whole of {@code wins} had been, some seven
-   * times at half a second each, in a JVM's first tournament.
+   * each loop's entry, and the whole of {@code wins} had been, eight times
+   * at up to 0.7 s each, in a JVM's first tournament.
    */
   private static final class BlockCells {
     /** Row i's cells of block b: m_Listed[m_At[i * (blocks + 1) + b]] on to the next block's. */
@@ -908,11 +908,12 @@ public final class TreeTournament implements ExactTournament {
       m_At = new int[rows * (m_Blocks + 1) + 1];
       m_Voters = new int[rows * m_Blocks];
       int listed = 0;
+      long[] treeHeld = new long[range.heldWords()]; // the blocks a tree's cells hold a row b in
       for (int i = 0; i < rows; i++) {
         int row = i * (m_Blocks + 1);
         m_At[row] = listed;
         if (same[i] == i) {
-          count(i, start, reached, range, trees);
+          count(i, start, reached, range, trees, treeHeld);
         }
         for (int b = 0; b < m_Blocks; b++) {
           m_At[row + b + 1] += m_At[row + b];
@@ -928,12 +929,15 @@ public final class TreeTournament implements ExactTournament {
       }
     }
 
-    /** Row i's cells a block, counted, and its trees that hold a row b of each. */
-    private void count(int i, int[] start, int[] reached, Range range, int trees) {
+    /**
+     * Row i's cells a block, counted, and its trees that hold a row b of
+     * each; treeHeld is scratch of the range's held words, made once.
+     */
+    private void count(int i, int[] start, int[] reached, Range range, int trees,
+        long[] treeHeld) {
       int words = range.heldWords();
       long[] held = range.held;
       int row = i * (m_Blocks + 1); // counts at row + b + 1, summed into starts by the caller
-      long[] treeHeld = new long[words]; // the blocks a tree's cells hold a row b in
       for (int t = 0; t < trees; t++) {
         Arrays.fill(treeHeld, 0L);
         for (int r = start[i * trees + t]; r < start[i * trees + t + 1]; r++) {
