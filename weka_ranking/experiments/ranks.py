@@ -14,6 +14,7 @@ data sets. Journal of Machine Learning Research 7, 1-30.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 
@@ -109,21 +110,27 @@ def friedman_of_ranks(ranks: Sequence[float], n: int) -> dict[str, float]:
     }
 
 
+# Simpson's grid on [-9, 9] of the studentized range's integral, with the
+# standard normal's density and distribution function on it: the same at
+# every q of the search, so computed once.
+_Z = np.linspace(-9.0, 9.0, 3601)
+_NORMAL_DENSITY = np.exp(-_Z * _Z / 2) / math.sqrt(2 * math.pi)
+_NORMAL_CDF = 0.5 * np.array([math.erfc(-t / math.sqrt(2)) for t in _Z])
+
+
 def _range_cdf(q: float, k: int) -> float:
     """P(range of k independent standard normals <= q): the studentized range.
 
     With infinite degrees of freedom: k * integral of phi(z) (Phi(z + q) -
     Phi(z))^(k-1) dz, by Simpson's rule on [-9, 9].
     """
-    z = np.linspace(-9.0, 9.0, 3601)
-    phi = np.exp(-z * z / 2) / math.sqrt(2 * math.pi)
-    big_phi = 0.5 * np.array([math.erfc(-(t + q) / math.sqrt(2)) for t in z])
-    small_phi = 0.5 * np.array([math.erfc(-t / math.sqrt(2)) for t in z])
-    f = k * phi * (big_phi - small_phi) ** (k - 1)
-    h = z[1] - z[0]
+    shifted = 0.5 * np.array([math.erfc(-(t + q) / math.sqrt(2)) for t in _Z])
+    f = k * _NORMAL_DENSITY * (shifted - _NORMAL_CDF) ** (k - 1)
+    h = _Z[1] - _Z[0]
     return float(h / 3 * (f[0] + f[-1] + 4 * f[1:-1:2].sum() + 2 * f[2:-1:2].sum()))
 
 
+@functools.cache
 def nemenyi_q(k: int, alpha: float = 0.05) -> float:
     """Demsar's q_alpha for k schemes: the studentized range quantile over sqrt 2.
 
