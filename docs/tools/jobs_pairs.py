@@ -1,0 +1,153 @@
+"""`experiment --jobs 2` against `--jobs 1`, in pairs, by docs/jobs-two/rule.md.
+
+Run ``python docs/tools/jobs_pairs.py docs/jobs-two/pairs.jsonl`` to measure
+(one line a command: the plan, the jobs, the pair, the wall and CPU seconds,
+the load before it and the span of its units) and ``python
+docs/tools/jobs_pairs.py docs/jobs-two/pairs.jsonl --decide`` to apply the
+rule to the lines: per plan, the pairs where ``--jobs 2`` was faster, the
+one-sided sign test's p, the paired 95 % t interval of the walls' difference,
+and whether each unit's AUC was the same under both.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import datetime
+from pathlib import Path
+
+from scipy import stats
+
+SCHEMES = ["--scheme", "J48 --ranker pointwise", "--scheme", "J48"]
+PLANS = {
+    "A": ["--data", "breast-cancer", "--data", "hepatitis", *SCHEMES, "--runs", "2"],
+    "B": [
+        *("--data", "vehicle", "--data", "sick"),
+        *("--data", "breast-cancer", "--data", "hepatitis"),
+        *SCHEMES,
+        *("--runs", "1"),
+    ],
+}
+PAIRS = 8
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def run_once(plan: str, jobs: int) -> dict:
+    """One ``weka-ranking experiment`` of ``plan`` on ``jobs``: its times and AUCs."""
+    with tempfile.TemporaryDirectory() as folder:
+        load = os.getloadavg()[0]
+        cpu, started = _children_cpu(), time.perf_counter()
+        subprocess.run(
+            [sys.executable, "-m", "weka_ranking", "experiment", "--quiet"]
+            + [*PLANS[plan], "--out", folder, "--jobs", str(jobs)],
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
+        wall = time.perf_counter() - started
+        cpu = _children_cpu() - cpu
+        records = [
+            json.loads(line)
+            for line in Path(folder, "results.jsonl").read_text().splitlines()
+        ]
+    moments = [
+        datetime.fromisoformat(r["provenance"][key]).timestamp()
+        for r in records
+        for key in ("started", "finished")
+    ]
+    return {
+        "plan": plan,
+        "jobs": jobs,
+        "wall": round(wall, 3),
+        "cpu": round(cpu, 2),
+        "load_before": round(load, 2),
+        "units_span": round(max(moments) - min(moments), 3),
+        "units": len(records),
+        "aucs": {r["unit"]: r["auc"] for r in records},
+        "at": time.strftime("%H:%M:%S", time.gmtime()),
+    }
+
+
+def measure(out: Path) -> None:
+    """The warm-up, then the pairs of both plans interleaved, a line each."""
+    run_once("A", 1)
+    with out.open("a") as lines:
+        for pair in range(1, PAIRS + 1):
+            order = (1, 2) if pair % 2 else (2, 1)
+            for plan in PLANS:
+                for jobs in order:
+                    line = {"pair": pair, **run_once(plan, jobs)}
+                    lines.write(json.dumps(line) + "\n")
+                    lines.flush()
+                    print(
+                        f"plan {plan} pair {pair} jobs {jobs}: {line['wall']:.2f} s, "
+                        f"load {line['load_before']}",
+                        flush=True,
+                    )
+
+
+def decide(out: Path) -> dict:
+    """The rule's decision per plan, from the measured lines."""
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    decisions = {}
+    for plan in PLANS:
+        by_pair: dict[int, dict[int, dict]] = {}
+        for line in lines:
+            if line["plan"] == plan:
+                by_pair.setdefault(line["pair"], {})[line["jobs"]] = line
+        pairs = [p for p in by_pair.values() if len(p) == 2]
+        d = [p[1]["wall"] - p[2]["wall"] for p in pairs]
+        n, faster = len(d), sum(x > 0 for x in d)
+        sign_p = sum(math.comb(n, k) for k in range(faster, n + 1)) / 2**n
+        mean, half = statistics.fmean(d), 0.0
+        if n > 1:
+            half = stats.t.ppf(0.975, n - 1) * statistics.stdev(d) / math.sqrt(n)
+
+        def median(key: str, pairs: list = pairs) -> dict:
+            return {
+                j: round(statistics.median(p[j][key] for p in pairs), 2) for j in (1, 2)
+            }
+
+        decisions[plan] = {
+            "pairs": n,
+            "jobs_2_faster": faster,
+            "sign_test_p": sign_p,
+            "mean_difference": round(mean, 3),
+            "t_interval_95": [round(mean - half, 3), round(mean + half, 3)],
+            "median_wall": median("wall"),
+            "median_units_span": median("units_span"),
+            "median_cpu": median("cpu"),
+            "load_before": [
+                min(p[j]["load_before"] for p in pairs for j in (1, 2)),
+                max(p[j]["load_before"] for p in pairs for j in (1, 2)),
+            ],
+            "same_aucs": all(p[1]["aucs"] == p[2]["aucs"] for p in pairs),
+            "supported": faster >= 7 and mean - half > 0,
+        }
+    return decisions
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("out", type=Path, help="the lines, one a command (JSON)")
+    parser.add_argument("--decide", action="store_true", help="apply the rule to them")
+    args = parser.parse_args()
+    if args.decide:
+        print(json.dumps(decide(args.out), indent=1))
+    else:
+        measure(args.out)
+
+
+if __name__ == "__main__":
+    main()
