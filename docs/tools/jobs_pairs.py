@@ -112,7 +112,7 @@ def decide(out: Path) -> dict:
         sign_p = sum(math.comb(n, k) for k in range(faster, n + 1)) / 2**n
         mean, half = statistics.fmean(d), 0.0
         if n > 1:
-            half = stats.t.ppf(0.975, n - 1) * statistics.stdev(d) / math.sqrt(n)
+            half = float(stats.t.ppf(0.975, n - 1)) * statistics.stdev(d) / math.sqrt(n)
 
         def median(key: str, pairs: list = pairs) -> dict:
             return {
