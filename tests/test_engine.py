@@ -3,6 +3,7 @@
 import builtins
 import os
 import threading
+import time
 from dataclasses import dataclass
 
 import pytest
@@ -187,3 +188,46 @@ def test_a_folder_of_other_files_is_refused_and_an_empty_one_or_a_store_taken(
     (store.folder / "report.md").write_text("the run's report\n")
     assert runner.run_resumably([Unit("a"), Unit("c")], records_of, store) == 1
     assert sorted(store.load()) == ["a", "c"]
+
+
+@pytest.mark.parametrize(
+    ("jobs", "ran", "seconds", "cpu", "said"),
+    [
+        (2, 80, 10.0, 19.6, "--jobs 2: the units kept 2.0 of the 2 cores busy"),
+        (1, 80, 10.0, 19.2, "--jobs 1: the units kept 1.9 of the 2 cores busy"),
+        (2, 80, 10.0, 18.1, None),  # a second worker may have used the rest
+        (2, 80, 4.0, 8.0, None),  # too short to tell
+        (2, 1, 10.0, 20.0, None),  # one unit: no second worker to speak of
+    ],
+)
+def test_the_cores_line_says_when_the_cores_set_the_pace(jobs, ran, seconds, cpu, said):
+    line = runner.cores_line(jobs, ran, seconds, cpu, cores=2)
+    if said is None:
+        assert line is None
+    else:
+        assert line.startswith(said)
+        assert line.endswith("more workers would not finish sooner")
+
+
+def test_a_run_notes_its_cpu_and_says_its_cores_were_busy(tmp_path, weka, monkeypatch):
+    """The units' CPU is the process's: one core kept busy is all of one core."""
+
+    def busy(unit: Unit) -> list[dict]:
+        until = time.process_time() + 0.3
+        while time.process_time() < until:
+            pass
+        return records_of(unit)
+
+    monkeypatch.setattr(runner, "CORES_LINE_SECONDS", 0.0)
+    monkeypatch.setattr(runner, "available_cores", lambda: 1)
+    said = []
+    monkeypatch.setattr(
+        runner.progress_module, "line", lambda message, **_: said.append(message)
+    )
+    store = ResultStore(tmp_path)
+    assert runner.run_resumably([Unit("a"), Unit("b")], busy, store, jobs=1) == 2
+    (note,) = [n for n in store.runs() if "units_run" in n]
+    assert note["cpu_seconds"] >= 0.6
+    (line,) = said
+    assert line.startswith("--jobs 1: the units kept ")
+    assert "of the 1 cores busy: the cores set the pace" in line

@@ -32,6 +32,7 @@ from weka_ranking.errors import WekaRankingError
 from weka_ranking.experiments.registration import software, stamped
 from weka_ranking.experiments.store import ResultStore
 from weka_ranking.machine import check_jobs
+from weka_ranking.machine import cores as available_cores
 
 logger = logging.getLogger(__name__)
 
@@ -345,7 +346,7 @@ def run_resumably(
             if failed and not retry
             else "",
         )
-        started, stored = time.perf_counter(), [0]
+        started, cpu_started, stored = time.perf_counter(), time.process_time(), [0]
 
         def advance(unit: Unit, records: list[dict]) -> None:
             if finished:
@@ -355,12 +356,63 @@ def run_resumably(
                 progress(stored[0], pending)
 
         ran = run_units(units, work, store, progress=advance, **options)
-        store.add_run(
-            {
-                "finished": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
-                "seconds": round(time.perf_counter() - started, 1),
-                "units_run": ran,
-                "jobs": options.get("jobs", 1),
-            }
-        )
+        seconds = time.perf_counter() - started
+        jobs = options.get("jobs", 1)
+        note = {
+            "finished": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+            "seconds": round(seconds, 1),
+            "units_run": ran,
+            "jobs": jobs,
+        }
+        if options.get("executor", "local") == "local":
+            # The workers are this process's threads: its CPU is theirs.
+            cpu = time.process_time() - cpu_started
+            note["cpu_seconds"] = round(cpu, 1)
+            said = cores_line(jobs, ran, seconds, cpu, available_cores())
+            if said:
+                progress_module.line(said, force=True)
+        store.add_run(note)
     return ran
+
+
+# A run shorter than this says nothing of its cores: its start and its first
+# units' compiling weigh too much.
+CORES_LINE_SECONDS = 5.0
+# The share of the cores kept busy from which the cores set a run's pace: one
+# worker at 1.92 of 2 cores gained nothing from a second (plan B of
+# docs/jobs-two/result.md); at 1.81 a second gained a sixth (plan A).
+BUSY_SHARE = 0.95
+
+
+def cores_line(
+    jobs: int, ran: int, seconds: float, cpu: float, cores: int
+) -> str | None:
+    """Why more workers would not have helped a run, or None where they might have.
+
+    The units' CPU seconds over their wall are the cores this process kept
+    busy (the members' threads, the JVM's compiler and collector among
+    them): at :data:`BUSY_SHARE` of the cores or more, the cores set the
+    pace, and no number of workers finishes sooner. Other work on the
+    machine only lowers the share, so it never makes the line said wrongly.
+    """
+    if ran < 2 or seconds < CORES_LINE_SECONDS:
+        return None
+    busy = cpu / seconds
+    if busy >= BUSY_SHARE * cores:
+        return (
+            f"--jobs {jobs}: the units kept {busy:.1f} of the {cores} cores busy: "
+            "the cores set the pace, more workers would not finish sooner"
+        )
+    return None
+    busy = cpu / seconds
+    if min(jobs, ran) > 1 and busy >= 0.9 * cores:
+        return (
+            f"--jobs {jobs}: the units kept {busy:.1f} of the {cores} cores busy: "
+            "the cores set the pace, more workers would not finish sooner"
+        )
+    if jobs == 1 and cores - busy >= 0.75:
+        return (
+            f"one worker kept {busy:.1f} of the {cores} cores busy: "
+            f"--jobs {min(cores, ran)} may finish sooner"
+        )
+    return None
