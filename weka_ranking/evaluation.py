@@ -100,6 +100,15 @@ def binary_measures(test: Dataset, scores: np.ndarray, seed: int) -> dict[str, f
     }
 
 
+def _small(value: float) -> str:
+    """Five decimals, or three significant digits where those would show zeros.
+
+    >>> _small(0.024761), _small(0.0000031234), _small(0.0)
+    ('0.02476', '3.12e-06', '0.00000')
+    """
+    return f"{value:.2e}" if 0 < abs(value) < 0.0001 else f"{value:.5f}"
+
+
 def fit_fold(estimator, train, **fit_params) -> tuple[Any, float]:
     """A fitted copy of the estimator and the seconds its training took."""
     started = time.perf_counter()
@@ -181,7 +190,7 @@ class CVResult:
             return f"CVResult({self.source!r}, no folds)"
         return (
             f"CVResult({self.source!r}, {len(self.folds)} folds, "
-            f"mean_auc={self.mean_auc:.5f}, variance={self.variance:.5f}, "
+            f"mean_auc={self.mean_auc:.5f}, variance={_small(self.variance)}, "
             f"pooled_auc={self.pooled_auc:.5f})"
         )
 
@@ -361,7 +370,7 @@ class CVResult:
             f"{self.positive}",
             *self.pairs_drawn_line(),
             "  fold AUCs  " + " ".join(f"{a:.5f}" for a in self.fold_aucs),
-            f"  mean AUC   {self.mean_auc:.5f} (variance {self.variance:.5f})",
+            f"  mean AUC   {self.mean_auc:.5f} (variance {_small(self.variance)})",
             pooled,
             f"  {self.seconds:.1f} s",
         ]
