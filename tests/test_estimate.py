@@ -6,14 +6,16 @@ line; ``experiment --estimate`` runs no unit and writes only its pilot's
 seconds, where it says.
 """
 
+import dataclasses
 import json
 import logging
+import os
 import threading
 
 import pytest
 from test_bad_input import failing
 
-from weka_ranking import progress
+from weka_ranking import machine, progress
 from weka_ranking._resources import project_dir
 from weka_ranking.cli import main
 from weka_ranking.experiments import estimate as est
@@ -605,3 +607,43 @@ def test_the_next_schemes_run_beside_a_pilot_till_it_is_done(monkeypatch):
     assert len(neighbour_runs) >= 3
     long_error[0] = "the heap, shared by too many"
     assert est._side_by_side(["long", "short"], None, None, None, 10) == []
+
+
+@pytest.mark.fast
+@pytest.mark.parametrize(
+    ("other", "keeping", "holds"),
+    [(1.5, True, True), (0.2, True, False), (None, False, False)],
+)
+def test_the_estimate_says_the_other_work_on_the_machine_during_its_pilot(
+    other, keeping, holds
+):
+    """The machine's other work, not the lagging load average, says what it met."""
+    values = {
+        "estimate": dataclasses.asdict(est.estimate(two_by_two().units(), SECONDS, 1)),
+        "pilot": {"seconds": 5.0, "load": 2.5, "cores": 2, "busy_cores": 2,
+                  "other_work_cores": other},
+        "pilots": [],
+        "units_done": 0,
+        "units_in_plan": 8,
+        "kept": "out/estimate.json",
+    }  # fmt: skip
+    said = "\n".join(est.lines(values))
+    assert ("other work keeping" in said) == keeping
+    if keeping:
+        assert f"other work keeping {other:.1f} of them busy meanwhile" in said
+    assert ("the estimate holds at that load" in said) == holds
+
+
+def test_the_other_work_is_the_machines_busy_seconds_less_the_pilots(tmp_path):
+    stat = tmp_path / "stat"
+    tick = os.sysconf("SC_CLK_TCK")
+    # user nice system idle iowait irq softirq steal: idle and iowait not busy
+    busy = f"{3 * tick} {tick} {2 * tick} 999 999 {tick} 0 {tick}"
+    stat.write_text(f"cpu  {busy}\ncpu0 1\n")
+    assert machine.busy_cpu_seconds(stat) == pytest.approx(8.0)
+    stat.write_text("intr 1 2\n")
+    assert machine.busy_cpu_seconds(stat) is None
+    assert machine.busy_cpu_seconds(tmp_path / "none") is None
+    # 30 busy seconds over a 10 s pilot, 10 of them its own: 2 cores of other work.
+    assert est.other_work_cores(100.0, 130.0, 10.0, 10.0, 4) == pytest.approx(2.0)
+    assert est.other_work_cores(100.0, 105.0, 10.0, 10.0, 4) == 0.0  # never below 0

@@ -96,6 +96,30 @@ def cores() -> int:
     return found if quota is None else min(found, quota)
 
 
+# /proc/stat's fields of its first line ("cpu ...") that count busy time:
+# user, nice, system, irq, softirq and steal (idle and iowait are not).
+_BUSY_FIELDS = (0, 1, 2, 5, 6, 7)
+
+
+def busy_cpu_seconds(stat: Path = Path("/proc/stat")) -> float | None:
+    """CPU seconds every process of the machine has used since it started.
+
+    Read from Linux's ``/proc/stat``; None where there is none (another
+    system), so that callers leave out what they would have said with it.
+    Less this process's own over a stretch of time, it is the machine's other
+    work meanwhile.
+    """
+    text = _read(stat)
+    if not text or not text.startswith("cpu "):
+        return None
+    fields = text.split("\n", 1)[0].split()[1:]
+    try:
+        ticks = sum(int(fields[i]) for i in _BUSY_FIELDS if i < len(fields))
+    except ValueError:
+        return None
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
 def memory_bytes() -> int:
     """The machine's physical memory, or its container's limit when lower.
 

@@ -102,6 +102,9 @@ logger = logging.getLogger(__name__)
 # times too high (a new user's plan, quiet): a unit's fixed part scaled with its
 # rows, and the small sizes' few readings the coldest and noisiest.
 PILOT_ROWS = 1000
+# The machine's other work, in cores kept busy over the pilot, from which the
+# estimate says it holds at that load only.
+OTHER_WORK_SAID = 0.5
 PILOT_SECONDS = 2.0
 # The model of growth's exponent is kept in this range.
 GROWTH_EXPONENTS = (1.0, 1.6)
@@ -596,11 +599,13 @@ def pilot(
     ``warm_up`` (each scheme's warm-up readings), ``warming`` (their
     seconds beyond warm, :func:`warming_seconds`, by scheme) and
     ``busy_cores`` (the process's CPU seconds over its wall while pilots ran
-    beside others, at most ``cores``; ``cores`` where none did).
+    beside others, at most ``cores``; ``cores`` where none did) and
+    ``other_work_cores`` (:func:`other_work_cores`).
     """
     from weka_ranking.folds import weka_folds
 
     started, cpu_started = time.perf_counter(), time.process_time()
+    machine_started = machine.busy_cpu_seconds()
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
     pilots: list[Pilot] = []
     cells = len(plan.data) * len(plan.schemes)
@@ -690,11 +695,15 @@ def pilot(
     finally:
         progress_module.MEMBERS.setLevel(level)
     wall = time.perf_counter() - started
+    own = time.process_time() - cpu_started
     measured_around = {
         "load": load,
         "cores": machine.cores(),
         "seconds": wall,
-        "pace": max(1.0, wall / max(time.process_time() - cpu_started, 1e-9)),
+        "pace": max(1.0, wall / max(own, 1e-9)),
+        "other_work_cores": other_work_cores(
+            machine_started, machine.busy_cpu_seconds(), own, wall, machine.cores()
+        ),
         "warm_up": warm_up,
         "warming": {name: warming_seconds(r) for name, r in warm_up.items()},
         # The cores the workers got at once: a busy machine's other work
@@ -706,6 +715,34 @@ def pilot(
         ),
     }
     return pilots, measured_around
+
+
+def other_work_cores(
+    machine_before: float | None,
+    machine_after: float | None,
+    own: float,
+    wall: float,
+    cores: int,
+) -> float | None:
+    """The cores the machine's other work kept busy on average over the pilot.
+
+    The machine's busy CPU seconds over the pilot (:func:`machine.busy_cpu_seconds`,
+    before and after) less this process's own, over the pilot's wall, at most
+    ``cores``; None where the machine's are not known. The load average the
+    pilot also gives lags by a minute and counts the pilot's own threads: two
+    pilots at loads 2.5 and 2.7 priced a plan 1.0 and 2.8 times its run (a
+    new user's, session 28).
+
+    >>> other_work_cores(100.0, 130.0, 10.0, 10.0, 2)
+    2.0
+    >>> other_work_cores(100.0, 115.0, 10.0, 10.0, 2)
+    0.5
+    >>> other_work_cores(None, 115.0, 10.0, 10.0, 2) is None
+    True
+    """
+    if machine_before is None or machine_after is None or wall <= 0:
+        return None
+    return min(float(cores), max(0.0, (machine_after - machine_before - own) / wall))
 
 
 def plan_estimate(
@@ -964,6 +1001,7 @@ def _duration(seconds: float) -> str:
 def lines(values: dict) -> list[str]:
     """``--estimate``'s words: the plan, each scheme, the pilot, far longer, kept."""
     plan, around = values["estimate"], values["pilot"]
+    other = around.get("other_work_cores")  # None: not known on this system
     jobs = plan["jobs"]
     workers = f"{jobs} worker{'s' if jobs > 1 else ''}"
     done = values["units_done"]
@@ -972,6 +1010,11 @@ def lines(values: dict) -> list[str]:
         + (f" (of the plan's {values['units_in_plan']}, {done} done)" if done else ""),
         f"  pilot: {around['seconds']:.0f} s at load {around['load']:.1f} on "
         f"{around['cores']} cores"
+        + (
+            f", other work keeping {other:.1f} of them busy meanwhile"
+            if other is not None
+            else ""
+        )
         + (
             f"; a unit on {workers} takes {plan['slowdown']:.2f} times its time "
             f"alone, measured by running each pilot beside the plan's next "
@@ -985,6 +1028,12 @@ def lines(values: dict) -> list[str]:
         f"{_duration(plan['warming_seconds'])} of the JVM's compiler warming to the "
         "schemes in their first units; the command's own start not counted",
     ]
+    if (other or 0) >= OTHER_WORK_SAID:
+        out.append(
+            f"  the machine's other work kept {other:.1f} of its {around['cores']} "
+            "cores busy during the pilot: the estimate holds at that load, and the "
+            "plan runs sooner on a quieter machine (run --estimate again then)"
+        )
     if plan["cores_bound"] > 1:
         out.append(
             f"  bound by the cores: the units' CPU seconds, shared by the "
