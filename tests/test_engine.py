@@ -209,8 +209,8 @@ def test_the_cores_line_says_when_the_cores_set_the_pace(jobs, ran, seconds, cpu
         assert line.endswith("more workers would not finish sooner")
 
 
-def test_a_run_notes_its_cpu_and_says_its_cores_were_busy(tmp_path, weka, monkeypatch):
-    """The units' CPU is the process's: one core kept busy is all of one core."""
+def test_a_run_notes_its_cpu_and_says_the_cores_line(tmp_path, weka, monkeypatch):
+    """The units' CPU is the process's, noted and handed to the cores' line."""
 
     def busy(unit: Unit) -> list[dict]:
         until = time.process_time() + 0.3
@@ -218,16 +218,21 @@ def test_a_run_notes_its_cpu_and_says_its_cores_were_busy(tmp_path, weka, monkey
             pass
         return records_of(unit)
 
-    monkeypatch.setattr(runner, "CORES_LINE_SECONDS", 0.0)
-    monkeypatch.setattr(runner, "available_cores", lambda: 1)
-    said = []
+    seen, said = [], []
+
+    def line_of(*args: object) -> str:
+        seen.append(args)
+        return "the cores' line"
+
+    monkeypatch.setattr(runner, "cores_line", line_of)
     monkeypatch.setattr(
         runner.progress_module, "line", lambda message, **_: said.append(message)
     )
     store = ResultStore(tmp_path)
     assert runner.run_resumably([Unit("a"), Unit("b")], busy, store, jobs=1) == 2
     (note,) = [n for n in store.runs() if "units_run" in n]
-    assert note["cpu_seconds"] >= 0.6
-    (line,) = said
-    assert line.startswith("--jobs 1: the units kept ")
-    assert "of the 1 cores busy: the cores set the pace" in line
+    ((jobs, ran, seconds, cpu, cores),) = seen
+    assert (jobs, ran, cores) == (1, 2, runner.available_cores())
+    assert cpu >= 0.6  # the two units' own, at least
+    assert (note["seconds"], note["cpu_seconds"]) == (round(seconds, 1), round(cpu, 1))
+    assert said == ["the cores' line"]
