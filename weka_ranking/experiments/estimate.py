@@ -605,7 +605,11 @@ def pilot(
     from weka_ranking.folds import weka_folds
 
     started, cpu_started = time.perf_counter(), time.process_time()
-    machine_started = machine.busy_cpu_seconds()
+    # /proc/stat counts every CPU of the machine: where this process may use
+    # fewer (an affinity, a container's quota), the rest's work is not ours
+    # to weigh, and the pilot says none.
+    whole_machine = machine.cores() == (os.cpu_count() or 1)
+    machine_started = machine.busy_cpu_seconds() if whole_machine else None
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
     pilots: list[Pilot] = []
     cells = len(plan.data) * len(plan.schemes)
@@ -702,7 +706,11 @@ def pilot(
         "seconds": wall,
         "pace": max(1.0, wall / max(own, 1e-9)),
         "other_work_cores": other_work_cores(
-            machine_started, machine.busy_cpu_seconds(), own, wall, machine.cores()
+            machine_started,
+            machine.busy_cpu_seconds() if whole_machine else None,
+            own,
+            wall,
+            machine.cores(),
         ),
         "warm_up": warm_up,
         "warming": {name: warming_seconds(r) for name, r in warm_up.items()},

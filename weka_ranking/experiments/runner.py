@@ -404,15 +404,3 @@ def cores_line(
             "the cores set the pace, more workers would not finish sooner"
         )
     return None
-    busy = cpu / seconds
-    if min(jobs, ran) > 1 and busy >= 0.9 * cores:
-        return (
-            f"--jobs {jobs}: the units kept {busy:.1f} of the {cores} cores busy: "
-            "the cores set the pace, more workers would not finish sooner"
-        )
-    if jobs == 1 and cores - busy >= 0.75:
-        return (
-            f"one worker kept {busy:.1f} of the {cores} cores busy: "
-            f"--jobs {min(cores, ran)} may finish sooner"
-        )
-    return None
