@@ -183,7 +183,8 @@ def test_the_report_renders_the_new_sections_from_a_store(tmp_path):
         plan,
         records,
         {"set0": {"missing": 3, "cells": 300}},
-        [{"pending": 9}, {"pending": 4}, {"seconds": 90}],  # one run stopped
+        # One run stopped; the other noted its wall and its units' CPU.
+        [{"pending": 9}, {"pending": 4}, {"seconds": 90, "cpu_seconds": 150}],
     )
     reduction, alone = plan.schemes[1].name, plan.schemes[0].name
     assert values["own_learners"] == {reduction: alone}
@@ -210,7 +211,8 @@ def test_the_report_renders_the_new_sections_from_a_store(tmp_path):
         "### Each reduction against its own learner alone",
         "### All pairs",
         "wall time 1.5 min over the 1 run(s) of this folder that noted their end "
-        "(1 more stopped before they could)",
+        "(1 more stopped before they could); the process's CPU over them 2.5 min "
+        "(1.7 cores kept busy on average)",
     ):
         assert section in text, section
     costs = text.split("## Costs")[1]

@@ -199,7 +199,10 @@ def _summary(
     ``wall_seconds`` adds up the seconds of the ``runs_timed`` invocations that
     noted them as they ended (of the ``runs_started``: one stopped by Ctrl-C or
     a lost machine notes none), ``unit_seconds`` the units' training and
-    ranking seconds (over all workers).
+    ranking seconds (over all workers); ``cpu_seconds`` and ``cpu_wall_seconds``
+    the process's CPU seconds and the wall of the runs that noted both (the
+    local executor's: its workers are its threads), whose ratio is the cores
+    the units kept busy.
     """
     rows = []
     for spec in plan.data:
@@ -224,6 +227,8 @@ def _summary(
         "wall_seconds": sum(n["seconds"] for n in runs if "seconds" in n),
         "runs_timed": sum("seconds" in n for n in runs),
         "runs_started": sum("pending" in n for n in runs),
+        "cpu_seconds": sum(n["cpu_seconds"] for n in runs if "cpu_seconds" in n),
+        "cpu_wall_seconds": sum(n["seconds"] for n in runs if "cpu_seconds" in n),
         "unit_seconds": sum(r["train_seconds"] + r["rank_seconds"] for r in finished),
         "units": len(finished),
         "failed": len(records) - len(finished),

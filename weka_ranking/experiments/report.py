@@ -90,6 +90,13 @@ def _summary(values: dict) -> list[str]:
             ]
         )
     untimed = summary["runs_started"] - summary["runs_timed"]
+    cpu, cpu_wall = summary.get("cpu_seconds", 0), summary.get("cpu_wall_seconds", 0)
+    busy = (
+        f"; the process's CPU over them {_duration(cpu)} ({cpu / cpu_wall:.1f} "
+        "cores kept busy on average)"
+        if cpu_wall > 0
+        else ""
+    )
     return [
         "## Summary",
         "",
@@ -97,6 +104,7 @@ def _summary(values: dict) -> list[str]:
         f"time {_duration(summary['wall_seconds'])} over the "
         f"{summary['runs_timed']} run(s) of this folder that noted their end"
         + (f" ({untimed} more stopped before they could)" if untimed > 0 else "")
+        + busy
         + f", {_duration(summary['unit_seconds'])} of training and ranking summed over "
         "the units. Rows and the class that ranks first counted from the test "
         "folds; missing values are the feature cells the file leaves out.",
