@@ -202,7 +202,7 @@ def _summary(
     ranking seconds (over all workers); ``cpu_seconds`` and ``cpu_wall_seconds``
     the process's CPU seconds and the wall of the runs that noted both (the
     local executor's: its workers are its threads), whose ratio is the cores
-    the units kept busy.
+    the units kept busy; left out where no run noted them.
     """
     rows = []
     for spec in plan.data:
@@ -222,16 +222,20 @@ def _summary(
             }
         )
     finished = [r for r in records if "error" not in r]
+    noted_cpu = [n for n in runs if "cpu_seconds" in n]
+    cpu = {  # only where a run noted it: a store from before reads as it did
+        "cpu_seconds": sum(n["cpu_seconds"] for n in noted_cpu),
+        "cpu_wall_seconds": sum(n["seconds"] for n in noted_cpu),
+    }
     return {
         "datasets": rows,
         "wall_seconds": sum(n["seconds"] for n in runs if "seconds" in n),
         "runs_timed": sum("seconds" in n for n in runs),
         "runs_started": sum("pending" in n for n in runs),
-        "cpu_seconds": sum(n["cpu_seconds"] for n in runs if "cpu_seconds" in n),
-        "cpu_wall_seconds": sum(n["seconds"] for n in runs if "cpu_seconds" in n),
         "unit_seconds": sum(r["train_seconds"] + r["rank_seconds"] for r in finished),
         "units": len(finished),
         "failed": len(records) - len(finished),
+        **(cpu if noted_cpu else {}),
     }
 
 
