@@ -191,17 +191,30 @@ def test_a_folder_of_other_files_is_refused_and_an_empty_one_or_a_store_taken(
 
 
 @pytest.mark.parametrize(
-    ("jobs", "ran", "seconds", "cpu", "said"),
+    ("jobs", "ran", "seconds", "cpu", "other", "said"),
     [
-        (2, 80, 10.0, 19.6, "--jobs 2: the units kept 2.0 of the 2 cores busy"),
-        (1, 80, 10.0, 19.2, "--jobs 1: the units kept 1.9 of the 2 cores busy"),
-        (2, 80, 10.0, 18.1, None),  # a second worker may have used the rest
-        (2, 80, 4.0, 8.0, None),  # too short to tell
-        (2, 1, 10.0, 20.0, None),  # one unit: no second worker to speak of
+        (2, 80, 10.0, 19.6, 0.0, "--jobs 2: the units kept 2.0 of the 2 cores busy:"),
+        (1, 80, 10.0, 19.2, 0.0, "--jobs 1: the units kept 1.9 of the 2 cores busy:"),
+        (2, 80, 10.0, 18.1, 0.0, None),  # a second worker may have used the rest
+        # With the other work the cores are full; a fifth of a core is not named.
+        (2, 80, 10.0, 18.1, 0.2, "--jobs 2: the units kept 1.8 of the 2 cores busy:"),
+        (
+            2,
+            80,
+            10.0,
+            10.0,
+            1.0,
+            "--jobs 2: the units kept 1.0 of the 2 cores busy, "
+            "the machine's other work 1.0:",
+        ),  # fmt: skip
+        (2, 80, 4.0, 8.0, 0.0, None),  # too short to tell
+        (2, 1, 10.0, 20.0, 0.0, None),  # one unit: no second worker to speak of
     ],
 )
-def test_the_cores_line_says_when_the_cores_set_the_pace(jobs, ran, seconds, cpu, said):
-    line = runner.cores_line(jobs, ran, seconds, cpu, cores=2)
+def test_the_cores_line_says_when_the_cores_set_the_pace(
+    jobs, ran, seconds, cpu, other, said
+):
+    line = runner.cores_line(jobs, ran, seconds, cpu, cores=2, other=other)
     if said is None:
         assert line is None
     else:
@@ -231,8 +244,9 @@ def test_a_run_notes_its_cpu_and_says_the_cores_line(tmp_path, weka, monkeypatch
     store = ResultStore(tmp_path)
     assert runner.run_resumably([Unit("a"), Unit("b")], busy, store, jobs=1) == 2
     (note,) = [n for n in store.runs() if "units_run" in n]
-    ((jobs, ran, seconds, cpu, cores),) = seen
-    assert (jobs, ran, cores) == (1, 2, runner.available_cores())
+    ((jobs, ran, seconds, cpu, cores, other),) = seen
+    assert (jobs, ran, cores) == (1, 2, runner.machine_module.cores())
+    assert 0 <= other <= cores  # the machine's other work, 0 where not known
     assert cpu >= 0.6  # the two units' own, at least
     assert (note["seconds"], note["cpu_seconds"]) == (round(seconds, 1), round(cpu, 1))
     assert said == ["the cores' line"]

@@ -449,6 +449,11 @@ def test_estimate_runs_no_unit_and_writes_only_its_pilot_where_it_says(
     assert main([*argv, "--estimate", "json", "--jobs", "2"]) == 0
     values = json.loads(capsys.readouterr().out)
     assert values["estimate"]["jobs"] == 2
+    assert values["one_worker_seconds"] > 0  # whether the second worker pays
+    assert main([*argv, "--estimate", "--jobs", "2"]) == 0
+    headline = capsys.readouterr().out.splitlines()[0]
+    assert " on 2 workers for 8 units; about " in headline
+    assert headline.endswith(" on 1 worker")
     assert [s["units"] for s in values["estimate"]["schemes"]] == [4, 4]
     assert {(p["data"], p["rows"]) for p in values["pilots"]} == {("labor", 28)}
     assert sorted(p.name for p in out.iterdir()) == [est.KEPT]
@@ -645,5 +650,5 @@ def test_the_other_work_is_the_machines_busy_seconds_less_the_pilots(tmp_path):
     assert machine.busy_cpu_seconds(stat) is None
     assert machine.busy_cpu_seconds(tmp_path / "none") is None
     # 30 busy seconds over a 10 s pilot, 10 of them its own: 2 cores of other work.
-    assert est.other_work_cores(100.0, 130.0, 10.0, 10.0, 4) == pytest.approx(2.0)
-    assert est.other_work_cores(100.0, 105.0, 10.0, 10.0, 4) == 0.0  # never below 0
+    assert machine.other_work_cores(100.0, 130.0, 10.0, 10.0, 4) == pytest.approx(2.0)
+    assert machine.other_work_cores(100.0, 105.0, 10.0, 10.0, 4) == 0.0  # never below 0

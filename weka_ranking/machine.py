@@ -120,6 +120,40 @@ def busy_cpu_seconds(stat: Path = Path("/proc/stat")) -> float | None:
     return ticks / os.sysconf("SC_CLK_TCK")
 
 
+def machine_busy_seconds() -> float | None:
+    """:func:`busy_cpu_seconds` where this process may use every CPU it counts.
+
+    Under an affinity or a container's quota the file still counts every CPU
+    of the host, whose other work is not this process's to weigh: None.
+    """
+    return busy_cpu_seconds() if cores() == (os.cpu_count() or 1) else None
+
+
+def other_work_cores(
+    machine_before: float | None,
+    machine_after: float | None,
+    own: float,
+    wall: float,
+    cores: int,
+) -> float | None:
+    """The cores the machine's other work kept busy on average over a stretch.
+
+    The machine's busy CPU seconds over it (:func:`machine_busy_seconds`,
+    before and after) less this process's own, over its wall, at most
+    ``cores``; None where the machine's are not known.
+
+    >>> other_work_cores(100.0, 130.0, 10.0, 10.0, 2)
+    2.0
+    >>> other_work_cores(100.0, 115.0, 10.0, 10.0, 2)
+    0.5
+    >>> other_work_cores(None, 115.0, 10.0, 10.0, 2) is None
+    True
+    """
+    if machine_before is None or machine_after is None or wall <= 0:
+        return None
+    return min(float(cores), max(0.0, (machine_after - machine_before - own) / wall))
+
+
 def memory_bytes() -> int:
     """The machine's physical memory, or its container's limit when lower.
 

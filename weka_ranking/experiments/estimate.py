@@ -600,16 +600,12 @@ def pilot(
     seconds beyond warm, :func:`warming_seconds`, by scheme) and
     ``busy_cores`` (the process's CPU seconds over its wall while pilots ran
     beside others, at most ``cores``; ``cores`` where none did) and
-    ``other_work_cores`` (:func:`other_work_cores`).
+    ``other_work_cores`` (:func:`machine.other_work_cores`, None where not known).
     """
     from weka_ranking.folds import weka_folds
 
     started, cpu_started = time.perf_counter(), time.process_time()
-    # /proc/stat counts every CPU of the machine: where this process may use
-    # fewer (an affinity, a container's quota), the rest's work is not ours
-    # to weigh, and the pilot says none.
-    whole_machine = machine.cores() == (os.cpu_count() or 1)
-    machine_started = machine.busy_cpu_seconds() if whole_machine else None
+    machine_started = machine.machine_busy_seconds()
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
     pilots: list[Pilot] = []
     cells = len(plan.data) * len(plan.schemes)
@@ -705,12 +701,11 @@ def pilot(
         "cores": machine.cores(),
         "seconds": wall,
         "pace": max(1.0, wall / max(own, 1e-9)),
-        "other_work_cores": other_work_cores(
-            machine_started,
-            machine.busy_cpu_seconds() if whole_machine else None,
-            own,
-            wall,
-            machine.cores(),
+        # The load average lags by a minute and counts the pilot's own
+        # threads: a new user's pilots at loads 2.5 and 2.7 priced one plan
+        # 1.0 and 1.9 times its run (session 28).
+        "other_work_cores": machine.other_work_cores(
+            machine_started, machine.machine_busy_seconds(), own, wall, machine.cores()
         ),
         "warm_up": warm_up,
         "warming": {name: warming_seconds(r) for name, r in warm_up.items()},
@@ -723,34 +718,6 @@ def pilot(
         ),
     }
     return pilots, measured_around
-
-
-def other_work_cores(
-    machine_before: float | None,
-    machine_after: float | None,
-    own: float,
-    wall: float,
-    cores: int,
-) -> float | None:
-    """The cores the machine's other work kept busy on average over the pilot.
-
-    The machine's busy CPU seconds over the pilot (:func:`machine.busy_cpu_seconds`,
-    before and after) less this process's own, over the pilot's wall, at most
-    ``cores``; None where the machine's are not known. The load average the
-    pilot also gives lags by a minute and counts the pilot's own threads: two
-    pilots at loads 2.5 and 2.7 priced a plan 1.0 and 2.8 times its run (a
-    new user's, session 28).
-
-    >>> other_work_cores(100.0, 130.0, 10.0, 10.0, 2)
-    2.0
-    >>> other_work_cores(100.0, 115.0, 10.0, 10.0, 2)
-    0.5
-    >>> other_work_cores(None, 115.0, 10.0, 10.0, 2) is None
-    True
-    """
-    if machine_before is None or machine_after is None or wall <= 0:
-        return None
-    return min(float(cores), max(0.0, (machine_after - machine_before - own) / wall))
 
 
 def plan_estimate(
@@ -797,9 +764,23 @@ def plan_estimate(
         cpu_seconds={(p.data, p.scheme): p.unit_cpu_seconds for p in pilots},
         cores=around["busy_cores"],
     )
+    # On several workers, one worker's price beside it: whether they pay.
+    one_worker = (
+        estimate(
+            pending,
+            {(p.data, p.scheme): p.unit_seconds for p in pilots},
+            1,
+            pace=around["pace"],
+            load_seconds=load_seconds,
+            warming=around["warming"],
+        ).seconds
+        if workers > 1
+        else None
+    )
     kept = keep_pilot(plan, out, pilots, jobs, result.cores_bound)
     return {
         "estimate": asdict(result),
+        "one_worker_seconds": one_worker,
         "pilots": [asdict(p) | {"unit_seconds": p.unit_seconds} for p in pilots],
         "pilot": around | {"load_seconds": load_seconds},
         "units_in_plan": len(units),
@@ -1010,12 +991,14 @@ def lines(values: dict) -> list[str]:
     """``--estimate``'s words: the plan, each scheme, the pilot, far longer, kept."""
     plan, around = values["estimate"], values["pilot"]
     other = around.get("other_work_cores")  # None: not known on this system
+    one = values.get("one_worker_seconds")  # None: priced on one worker already
     jobs = plan["jobs"]
     workers = f"{jobs} worker{'s' if jobs > 1 else ''}"
     done = values["units_done"]
     out = [
         f"about {_duration(plan['seconds'])} on {workers} for {plan['units']} units"
-        + (f" (of the plan's {values['units_in_plan']}, {done} done)" if done else ""),
+        + (f" (of the plan's {values['units_in_plan']}, {done} done)" if done else "")
+        + (f"; about {_duration(one)} on 1 worker" if one is not None else ""),
         f"  pilot: {around['seconds']:.0f} s at load {around['load']:.1f} on "
         f"{around['cores']} cores"
         + (

@@ -26,13 +26,13 @@ from itertools import islice
 from typing import Any, Protocol
 
 from weka_ranking import jvm
+from weka_ranking import machine as machine_module
 from weka_ranking import progress as progress_module
 from weka_ranking.environment import machine, software_versions
 from weka_ranking.errors import WekaRankingError
 from weka_ranking.experiments.registration import software, stamped
 from weka_ranking.experiments.store import ResultStore
 from weka_ranking.machine import check_jobs
-from weka_ranking.machine import cores as available_cores
 
 logger = logging.getLogger(__name__)
 
@@ -347,6 +347,7 @@ def run_resumably(
             else "",
         )
         started, cpu_started, stored = time.perf_counter(), time.process_time(), [0]
+        machine_started = machine_module.machine_busy_seconds()
 
         def advance(unit: Unit, records: list[dict]) -> None:
             if finished:
@@ -368,7 +369,14 @@ def run_resumably(
             # The workers are this process's threads: its CPU is theirs.
             cpu = time.process_time() - cpu_started
             note["cpu_seconds"] = round(cpu, 1)
-            said = cores_line(jobs, ran, seconds, cpu, available_cores())
+            cores = machine_module.cores()
+            machine_ended = machine_module.machine_busy_seconds()
+            other = machine_module.other_work_cores(
+                machine_started, machine_ended, cpu, seconds, cores
+            )
+            if other is not None:
+                note["other_work_cores"] = round(other, 2)
+            said = cores_line(jobs, ran, seconds, cpu, cores, other or 0.0)
             if said:
                 progress_module.line(said, force=True)
         store.add_run(note)
@@ -382,21 +390,35 @@ CORES_LINE_SECONDS = 5.0
 # worker at 1.92 of 2 cores gained nothing from a second (plan B of
 # docs/jobs-two/result.md); at 1.81 a second gained a sixth (plan A).
 BUSY_SHARE = 0.95
+# The other work's cores from which the line names them.
+OTHER_WORK_NAMED = 0.5
 
 
 def cores_line(
-    jobs: int, ran: int, seconds: float, cpu: float, cores: int
+    jobs: int, ran: int, seconds: float, cpu: float, cores: int, other: float = 0.0
 ) -> str | None:
     """Why more workers would not have helped a run, or None where they might have.
 
     The units' CPU seconds over their wall are the cores this process kept
     busy (the members' threads, the JVM's compiler and collector among
-    them): at :data:`BUSY_SHARE` of the cores or more, the cores set the
-    pace, and no number of workers finishes sooner. Other work on the
-    machine only lowers the share, so it never makes the line said wrongly.
+    them); ``other``, the cores the machine's other work kept busy meanwhile
+    (:func:`machine.other_work_cores`, 0 where not known). Where the two
+    fill :data:`BUSY_SHARE` of the cores or more, the cores set the pace,
+    and no number of workers finishes sooner; the line names the other work
+    where it took half a core or more.
     """
     if ran < 2 or seconds < CORES_LINE_SECONDS:
         return None
+    busy = cpu / seconds
+    if busy + other < BUSY_SHARE * cores:
+        return None
+    others = (
+        f", the machine's other work {other:.1f}" if other >= OTHER_WORK_NAMED else ""
+    )
+    return (
+        f"--jobs {jobs}: the units kept {busy:.1f} of the {cores} cores busy{others}: "
+        "the cores set the pace, more workers would not finish sooner"
+    )
     busy = cpu / seconds
     if busy >= BUSY_SHARE * cores:
         return (
