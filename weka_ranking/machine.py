@@ -120,6 +120,11 @@ def busy_cpu_seconds(stat: Path = Path("/proc/stat")) -> float | None:
     return ticks / os.sysconf("SC_CLK_TCK")
 
 
+# The machine's other work, in cores kept busy, from which a run's or a
+# pilot's lines name it: less is the system's own noise.
+OTHER_WORK_NAMED = 0.5
+
+
 def machine_busy_seconds() -> float | None:
     """:func:`busy_cpu_seconds` where this process may use every CPU it counts.
 

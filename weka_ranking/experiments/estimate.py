@@ -102,9 +102,6 @@ logger = logging.getLogger(__name__)
 # times too high (a new user's plan, quiet): a unit's fixed part scaled with its
 # rows, and the small sizes' few readings the coldest and noisiest.
 PILOT_ROWS = 1000
-# The machine's other work, in cores kept busy over the pilot, from which the
-# estimate says it holds at that load only.
-OTHER_WORK_SAID = 0.5
 PILOT_SECONDS = 2.0
 # The model of growth's exponent is kept in this range.
 GROWTH_EXPONENTS = (1.0, 1.6)
@@ -1019,7 +1016,7 @@ def lines(values: dict) -> list[str]:
         f"{_duration(plan['warming_seconds'])} of the JVM's compiler warming to the "
         "schemes in their first units; the command's own start not counted",
     ]
-    if (other or 0) >= OTHER_WORK_SAID:
+    if (other or 0) >= machine.OTHER_WORK_NAMED:
         out.append(
             f"  the machine's other work kept {other:.1f} of its {around['cores']} "
             "cores busy during the pilot: the estimate holds at that load, and the "

@@ -390,8 +390,6 @@ CORES_LINE_SECONDS = 5.0
 # worker at 1.92 of 2 cores gained nothing from a second (plan B of
 # docs/jobs-two/result.md); at 1.81 a second gained a sixth (plan A).
 BUSY_SHARE = 0.95
-# The other work's cores from which the line names them.
-OTHER_WORK_NAMED = 0.5
 
 
 def cores_line(
@@ -412,9 +410,8 @@ def cores_line(
     busy = cpu / seconds
     if busy + other < BUSY_SHARE * cores:
         return None
-    others = (
-        f", the machine's other work {other:.1f}" if other >= OTHER_WORK_NAMED else ""
-    )
+    named = other >= machine_module.OTHER_WORK_NAMED
+    others = f", the machine's other work {other:.1f}" if named else ""
     return (
         f"--jobs {jobs}: the units kept {busy:.1f} of the {cores} cores busy{others}: "
         "the cores set the pace, more workers would not finish sooner"
