@@ -937,7 +937,8 @@ public final class RankingModel implements Serializable {
       text.append(m_Members[0].toString());
       return text.toString();
     }
-    text.append("ROC area: each batch's scores rank within that batch (a test fold's), "
+    text.append("ROC area: a test file's is the AUC of its ranking; each batch's scores "
+        + "rank within that batch (a test file's, a test fold's), "
         + "not on one scale across batches; WEKA's Evaluation pools a "
         + "cross-validation's folds by design, so its ROC area there can be far below "
         + "the mean of the folds' AUCs (the monograph's measure: the Experimenter's, "
