@@ -416,10 +416,3 @@ def cores_line(
         f"--jobs {jobs}: the units kept {busy:.1f} of the {cores} cores busy{others}: "
         "the cores set the pace, more workers would not finish sooner"
     )
-    busy = cpu / seconds
-    if busy >= BUSY_SHARE * cores:
-        return (
-            f"--jobs {jobs}: the units kept {busy:.1f} of the {cores} cores busy: "
-            "the cores set the pace, more workers would not finish sooner"
-        )
-    return None
