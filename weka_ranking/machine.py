@@ -9,6 +9,7 @@ running out of memory.
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 from weka_ranking.errors import JavaError, ParameterError
@@ -157,6 +158,29 @@ def other_work_cores(
     if machine_before is None or machine_after is None or wall <= 0:
         return None
     return min(float(cores), max(0.0, (machine_after - machine_before - own) / wall))
+
+
+class Stretch:
+    """A stretch of time measured from its start: wall, own CPU, other work.
+
+    Made where the stretch starts; :meth:`measured` gives its wall seconds,
+    this process's CPU seconds (every thread's: the JVM's are the process's)
+    and the cores the machine's other work kept busy meanwhile
+    (:func:`other_work_cores`, None where not known).
+    """
+
+    def __init__(self) -> None:
+        self.started = time.perf_counter()
+        self._cpu_started = time.process_time()
+        self._machine_started = machine_busy_seconds()
+
+    def measured(self) -> tuple[float, float, float | None]:
+        wall = time.perf_counter() - self.started
+        cpu = time.process_time() - self._cpu_started
+        other = other_work_cores(
+            self._machine_started, machine_busy_seconds(), cpu, wall, cores()
+        )
+        return wall, cpu, other
 
 
 def memory_bytes() -> int:

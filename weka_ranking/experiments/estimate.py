@@ -601,8 +601,8 @@ def pilot(
     """
     from weka_ranking.folds import weka_folds
 
-    started, cpu_started = time.perf_counter(), time.process_time()
-    machine_started = machine.machine_busy_seconds()
+    stretch = machine.Stretch()
+    started = stretch.started
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
     pilots: list[Pilot] = []
     cells = len(plan.data) * len(plan.schemes)
@@ -691,8 +691,7 @@ def pilot(
             )
     finally:
         progress_module.MEMBERS.setLevel(level)
-    wall = time.perf_counter() - started
-    own = time.process_time() - cpu_started
+    wall, own, other = stretch.measured()
     measured_around = {
         "load": load,
         "cores": machine.cores(),
@@ -701,9 +700,7 @@ def pilot(
         # The load average lags by a minute and counts the pilot's own
         # threads: a new user's pilots at loads 2.5 and 2.7 priced one plan
         # 1.0 and 1.9 times its run (session 28).
-        "other_work_cores": machine.other_work_cores(
-            machine_started, machine.machine_busy_seconds(), own, wall, machine.cores()
-        ),
+        "other_work_cores": other,
         "warm_up": warm_up,
         "warming": {name: warming_seconds(r) for name, r in warm_up.items()},
         # The cores the workers got at once: a busy machine's other work
@@ -750,29 +747,24 @@ def plan_estimate(
         )
     pooled = pooled_slowdowns(pilots)
     pilots = [replace(p, slowdown=pooled[(p.data, p.scheme)]) for p in pilots]
+    unit_seconds = {(p.data, p.scheme): p.unit_seconds for p in pilots}
+    fixed = {
+        "pace": around["pace"],
+        "load_seconds": load_seconds,
+        "warming": around["warming"],
+    }
     result = estimate(
         pending,
-        {(p.data, p.scheme): p.unit_seconds for p in pilots},
+        unit_seconds,
         jobs,
         slowdown={(p.data, p.scheme): p.slowdown for p in pilots},
-        pace=around["pace"],
-        load_seconds=load_seconds,
-        warming=around["warming"],
         cpu_seconds={(p.data, p.scheme): p.unit_cpu_seconds for p in pilots},
         cores=around["busy_cores"],
+        **fixed,
     )
     # On several workers, one worker's price beside it: whether they pay.
     one_worker = (
-        estimate(
-            pending,
-            {(p.data, p.scheme): p.unit_seconds for p in pilots},
-            1,
-            pace=around["pace"],
-            load_seconds=load_seconds,
-            warming=around["warming"],
-        ).seconds
-        if workers > 1
-        else None
+        estimate(pending, unit_seconds, 1, **fixed).seconds if workers > 1 else None
     )
     kept = keep_pilot(plan, out, pilots, jobs, result.cores_bound)
     return {

@@ -346,8 +346,7 @@ def run_resumably(
             if failed and not retry
             else "",
         )
-        started, cpu_started, stored = time.perf_counter(), time.process_time(), [0]
-        machine_started = machine_module.machine_busy_seconds()
+        stretch, stored = machine_module.Stretch(), [0]
 
         def advance(unit: Unit, records: list[dict]) -> None:
             if finished:
@@ -357,7 +356,7 @@ def run_resumably(
                 progress(stored[0], pending)
 
         ran = run_units(units, work, store, progress=advance, **options)
-        seconds = time.perf_counter() - started
+        seconds, cpu, other = stretch.measured()
         jobs = options.get("jobs", 1)
         note = {
             "finished": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
@@ -367,16 +366,12 @@ def run_resumably(
         }
         if options.get("executor", "local") == "local":
             # The workers are this process's threads: its CPU is theirs.
-            cpu = time.process_time() - cpu_started
             note["cpu_seconds"] = round(cpu, 1)
-            cores = machine_module.cores()
-            machine_ended = machine_module.machine_busy_seconds()
-            other = machine_module.other_work_cores(
-                machine_started, machine_ended, cpu, seconds, cores
-            )
             if other is not None:
                 note["other_work_cores"] = round(other, 2)
-            said = cores_line(jobs, ran, seconds, cpu, cores, other or 0.0)
+            said = cores_line(
+                jobs, ran, seconds, cpu, machine_module.cores(), other or 0.0
+            )
             if said:
                 progress_module.line(said, force=True)
         store.add_run(note)
