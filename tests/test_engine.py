@@ -244,9 +244,87 @@ def test_a_run_notes_its_cpu_and_says_the_cores_line(tmp_path, weka, monkeypatch
     store = ResultStore(tmp_path)
     assert runner.run_resumably([Unit("a"), Unit("b")], busy, store, jobs=1) == 2
     (note,) = [n for n in store.runs() if "units_run" in n]
-    ((jobs, ran, seconds, cpu, cores, other),) = seen
+    ((jobs, ran, seconds, cpu, cores, other, compiling),) = seen
     assert (jobs, ran, cores) == (1, 2, runner.machine_module.cores())
     assert 0 <= other <= cores  # the machine's other work, 0 where not known
     assert cpu >= 0.6  # the two units' own, at least
+    assert 0 <= compiling <= cpu  # the JVM's compiler's, within the process's
     assert (note["seconds"], note["cpu_seconds"]) == (round(seconds, 1), round(cpu, 1))
+    assert note["compiler_seconds"] == round(compiling, 1)
     assert said == ["the cores' line"]
+
+
+def test_the_cores_line_names_the_jvms_compiler_from_half_a_core():
+    """A short run's cores may be the compiler's, which a longer run pays once."""
+    line = runner.cores_line(2, 80, 10.0, 19.0, 2, 0.0, compiling=12.0)
+    assert line.startswith("--jobs 2: the units kept 1.9 of the 2 cores busy (1.2 of ")
+    assert "the JVM's compiler" in line
+    assert "compiler" not in runner.cores_line(2, 80, 10.0, 19.0, 2, 0.0, 4.0)
+
+
+@dataclass(frozen=True)
+class CellUnit:
+    name: str
+    cell: tuple[str, str]
+
+    @property
+    def key(self) -> str:
+        return self.name
+
+
+class FakeClocks:
+    """Wall and CPU seconds that the units advance: a unit's cores, as given."""
+
+    def __init__(self) -> None:
+        self.wall = self.cpu = 0.0
+        self.lock = threading.Lock()
+
+    def spend(self, seconds: float, cores: float) -> None:
+        with self.lock:
+            self.wall += seconds
+            self.cpu += seconds * cores
+
+
+def test_a_cell_that_fills_the_cores_alone_runs_alone(tmp_path, weka):
+    """On two workers, a unit whose cell alone kept the cores busy starts alone.
+
+    The first unit of each cell runs alone and is measured; the light cell's
+    units run beside one another afterwards, the full cell's never beside
+    any; and the run says why it ran those one at a time.
+    """
+    clocks = FakeClocks()
+    pacer = runner.Pacer(2, cpu_seconds=lambda: clocks.cpu, clock=lambda: clocks.wall)
+    light, full = ("d", "light"), ("d", "full")
+    order = [("l1", light), ("f1", full), ("l2", light), ("f2", full)]
+    order += [("l3", light), ("l4", light), ("f3", full), ("l5", light), ("l6", light)]
+    running, seen, lock = [0], {}, threading.Lock()
+
+    def work(unit: CellUnit) -> list[dict]:
+        with lock:
+            running[0] += 1
+            seen[unit.name] = [running[0]]
+        clocks.spend(1.0, 2.0 if unit.cell == full else 1.0)
+        time.sleep(0.2)
+        with lock:
+            seen[unit.name].append(running[0])
+            running[0] -= 1
+        return records_of(unit)
+
+    units = [CellUnit(name, cell) for name, cell in order]
+    assert run_units(units, work, ResultStore(tmp_path), jobs=2, pacer=pacer) == 9
+    assert all(seen[name] == [1, 1] for name in ("l1", "f1", "f2", "f3"))
+    assert max(max(seen[name]) for name in ("l3", "l4", "l5", "l6")) == 2
+    assert pacer.cores_kept == {light: 1.0, full: 2.0}
+    assert pacer.alone == {full: 3}
+    assert pacer.line(2) == (
+        "--jobs 2: 3 units ran one at a time (of d/full): alone, such a unit "
+        "kept up to 2.0 of the 2 cores busy, which a second worker would only share"
+    )
+    assert pacer.line(1) is None
+
+
+def test_units_without_a_cell_start_as_workers_free():
+    pacer = runner.Pacer(2)
+    assert pacer.may_start(Unit("b"), [Unit("a")])
+    assert not pacer.may_start(CellUnit("b", ("d", "s")), [Unit("a")])  # not yet seen
+    assert pacer.line(2) is None

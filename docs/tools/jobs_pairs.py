@@ -2,11 +2,14 @@
 
 Run ``python docs/tools/jobs_pairs.py docs/jobs-two/pairs.jsonl`` to measure
 (one line a command: the plan, the jobs, the pair, the wall and CPU seconds,
-the load before it and the span of its units) and ``python
+the load before it, the span of its units, the units the engine ran one at a
+time and whether it said why, and its JVM's compiler seconds) and ``python
 docs/tools/jobs_pairs.py docs/jobs-two/pairs.jsonl --decide`` to apply the
-rule to the lines: per plan, the pairs where ``--jobs 2`` was faster, the
-one-sided sign test's p, the paired 95 % t interval of the walls' difference,
-and whether each unit's AUC was the same under both.
+rules to the lines: per plan, the pairs where ``--jobs 2`` was faster, the
+one-sided sign test's p, the paired 95 % t interval of the walls' difference
+and whether each unit's AUC was the same under both (docs/jobs-two/rule.md),
+and the `--jobs 2` runs where the engine picked fewer workers and said why,
+and whether it was no slower (docs/jobs-two/rule-2.md).
 """
 
 from __future__ import annotations
@@ -49,18 +52,22 @@ def run_once(plan: str, jobs: int) -> dict:
     with tempfile.TemporaryDirectory() as folder:
         load = os.getloadavg()[0]
         cpu, started = _children_cpu(), time.perf_counter()
-        subprocess.run(
+        said = subprocess.run(
             [sys.executable, "-m", "weka_ranking", "experiment", "--quiet"]
             + [*PLANS[plan], "--out", folder, "--jobs", str(jobs)],
             check=True,
             stdout=subprocess.DEVNULL,
-        )
+            stderr=subprocess.PIPE,
+            text=True,
+        ).stderr
         wall = time.perf_counter() - started
         cpu = _children_cpu() - cpu
         records = [
             json.loads(line)
             for line in Path(folder, "results.jsonl").read_text().splitlines()
         ]
+        runs = Path(folder, "runs.jsonl").read_text().splitlines()
+        note = [n for n in map(json.loads, runs) if "units_run" in n][-1]
     moments = [
         datetime.fromisoformat(r["provenance"][key]).timestamp()
         for r in records
@@ -74,6 +81,9 @@ def run_once(plan: str, jobs: int) -> dict:
         "load_before": round(load, 2),
         "units_span": round(max(moments) - min(moments), 3),
         "units": len(records),
+        "units_alone": note.get("units_alone", 0),
+        "said_why_alone": "units ran one at a time" in said,
+        "compiler_seconds": note.get("compiler_seconds"),
         "aucs": {r["unit"]: r["auc"] for r in records},
         "at": time.strftime("%H:%M:%S", time.gmtime()),
     }
@@ -134,6 +144,20 @@ def decide(out: Path) -> dict:
             ],
             "same_aucs": all(p[1]["aucs"] == p[2]["aucs"] for p in pairs),
             "supported": faster >= 7 and mean - half > 0,
+        }
+        # rule-2.md: or the engine picked fewer workers, said why, lost no time
+        fewer = sum(
+            p[2].get("units_alone", 0) > 0 and p[2].get("said_why_alone", False)
+            for p in pairs
+        )
+        margin = -0.05 * statistics.median(p[1]["wall"] for p in pairs)
+        slower = sum(x < 0 for x in d)
+        not_slower = slower <= 6 and mean > margin
+        decisions[plan] |= {
+            "fewer_workers_said": fewer,
+            "jobs_2_slower": slower,
+            "not_slower": not_slower,
+            "met": decisions[plan]["supported"] or (fewer >= 7 and not_slower),
         }
     return decisions
 

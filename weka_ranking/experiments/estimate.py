@@ -409,20 +409,20 @@ def estimate(
     }
     durations, warmed_schemes = [], set()
     for unit in units:
-        durations.append(cost[_cell(unit)])
+        durations.append(cost[unit.cell])
         if unit.scheme.name not in warmed_schemes:
             warmed_schemes.add(unit.scheme.name)
             durations[-1] += warming.get(unit.scheme.name, 0.0)
     replay = makespan(durations, workers) if durations else 0.0
     bound = 1.0
     if cpu_seconds is not None and replay > 0:
-        busy = sum(cpu_seconds[_cell(u)] for u in units)
+        busy = sum(cpu_seconds[u.cell] for u in units)
         busy += sum(warming.get(name, 0.0) for name in warmed_schemes)
         bound = max(1.0, busy / cores / replay)
     durations = [d * bound for d in durations]
     fixed = load_seconds + REPORT_SECONDS * pace
-    work = sum(unit_seconds[_cell(u)] for u in units)
-    slowed = sum(unit_seconds[_cell(u)] * slowdowns[_cell(u)] for u in units)
+    work = sum(unit_seconds[u.cell] for u in units)
+    slowed = sum(unit_seconds[u.cell] * slowdowns[u.cell] for u in units)
     by_scheme: dict[str, list[float]] = defaultdict(list)
     for unit, seconds in zip(units, durations):
         by_scheme[unit.scheme.name].append(seconds)
@@ -460,10 +460,6 @@ def far_longer(
         if others and own > factor * statistics.median(others):
             found.append(name)
     return tuple(found)
-
-
-def _cell(unit: ExperimentUnit) -> Cell:
-    return unit.data.name, unit.scheme.name
 
 
 def _stratified_prefix(rows: np.ndarray, y: np.ndarray, count: int) -> np.ndarray:
@@ -878,7 +874,7 @@ class TimeLeft:
         workers: int = 1,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        self.left = Counter(_cell(u) for u in pending)
+        self.left = Counter(u.cell for u in pending)
         self.prior = dict(prior or {})
         self.workers = max(1, min(workers, len(pending)))
         self.costs: dict[Cell, deque[float]] = defaultdict(
@@ -889,7 +885,7 @@ class TimeLeft:
 
     def finished(self, unit: ExperimentUnit, records: list[dict]) -> None:
         """Count a unit stored (the runner's hook), with its records' seconds."""
-        cell = _cell(unit)
+        cell = unit.cell
         self.left[cell] -= 1
         cost = unit_cost(records)
         if cost is not None:

@@ -172,6 +172,11 @@ class ExperimentUnit:
     def key(self) -> str:
         return f"{self.data.name}/{self.scheme.name}/run={self.run}/fold={self.fold}"
 
+    @property
+    def cell(self) -> tuple[str, str]:
+        """The data set's and the scheme's names: the units alike in cost."""
+        return self.data.name, self.scheme.name
+
 
 # The most units a plan may have: 12 data sets x 28 schemes x 10 x 10 (the
 # choosing study's suite) is 33,600.

@@ -20,9 +20,9 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Collection, Hashable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
-from itertools import islice
 from typing import Any, Protocol
 
 from weka_ranking import jvm
@@ -143,6 +143,7 @@ def _run_in_threads(
     store: ResultStore,
     workers: int,
     progress: Callable[[Unit, list[dict]], None] | None,
+    pacer: Pacer,
 ) -> None:
     """The units on ``workers`` threads of this process, each taking the next when free.
 
@@ -150,31 +151,41 @@ def _run_in_threads(
     worker process of its own paid Python's start and its JVM compiler's
     warm-up again (about 4 and 12 CPU seconds on a plan of 120 small units,
     on the cores the run needed), and ``--jobs 2`` ran slower than ``--jobs
-    1`` (docs/experiments.md). Java releases the GIL while it
-    trains. A unit that failed beside others is run again alone once the
-    rest are done: its failure may be the shared heap's, and the records
-    must be those one worker gives.
+    1`` (docs/experiments.md). Java releases the GIL while it trains. The
+    next unit waits for a free worker, and, where ``pacer`` says it must run
+    alone, for the units under way to end. A unit that failed beside others
+    is run again alone once the rest are done: its failure may be the shared
+    heap's, and the records must be those one worker gives.
     """
     failed_beside_others = []
     pool = ThreadPoolExecutor(workers, thread_name_prefix="weka-ranking unit")
     running: dict[Future, Unit] = {}
     beside: set[Future] = set()  # ran beside another unit at some time
+    queue = iter(pending)
+    held: list[Unit] = []  # the next unit, waiting for the units under way
 
-    def submit(unit: Unit) -> None:
-        future = pool.submit(work, unit)
-        if running:
-            beside.update([future, *running])
-        running[future] = unit
+    def start_units() -> None:
+        while len(running) < workers:
+            unit = held.pop() if held else next(queue, None)
+            if unit is None:
+                return
+            if not pacer.may_start(unit, running.values()):
+                held.append(unit)
+                return
+            pacer.starting(unit, running.values())
+            future = pool.submit(work, unit)
+            if running:
+                beside.update([future, *running])
+            running[future] = unit
 
     try:
-        queue = iter(pending)
-        for unit in islice(queue, workers):
-            submit(unit)
+        start_units()
         while running:
             # Waited a little at a time: Ctrl-C is seen between the waits.
             finished, _ = wait(running, timeout=0.25, return_when=FIRST_COMPLETED)
             for future in finished:
                 unit, was_beside = running.pop(future), future in beside
+                pacer.ended(unit)
                 beside.discard(future)
                 records = future.result()
                 if was_beside and any("error" in r for r in records):
@@ -183,9 +194,7 @@ def _run_in_threads(
                     store.append(unit.key, records)
                     if progress:
                         progress(unit, records)
-                following = next(queue, None)
-                if following is not None:
-                    submit(following)
+            start_units()
     except BaseException:
         _stop_units(pool, list(running))
         raise
@@ -195,6 +204,79 @@ def _run_in_threads(
         store.append(unit.key, records)
         if progress:
             progress(unit, records)
+
+
+class Pacer:
+    """Which unit may start beside others: one whose cell fills the cores runs alone.
+
+    A unit of a committee whose members train on every core keeps the cores
+    busy on its own, and a second worker beside it only shares them: on plan
+    B of docs/jobs-two/result.md one worker's units kept 1.92 of 2 cores
+    busy and two workers were not faster (3 of 8 pairs). So the first unit
+    of each cell (a data set and a scheme: the unit's ``cell``) runs alone,
+    and the cores it keeps busy are measured (the process's CPU seconds over
+    the unit's wall: its members, the JVM's compiler and collector); the
+    cell's units run beside others only where that was below
+    :data:`BUSY_SHARE` of the cores, and otherwise go on running alone, each
+    measured again. Units without a ``cell`` run as they come. Which units
+    run beside which changes no record: each unit is seeded on its own.
+    """
+
+    def __init__(
+        self,
+        cores: int,
+        cpu_seconds: Callable[[], float] = time.process_time,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        self.cores = cores
+        self.limit = BUSY_SHARE * cores
+        self.cores_kept: dict[Hashable, float] = {}  # a cell's unit alone, last
+        self.alone: Counter = Counter()  # units alone, as their cell fills the cores
+        self._cpu_seconds, self._clock = cpu_seconds, clock
+        self._alone_since: dict[str, tuple[Hashable, float, float]] = {}
+
+    def _shares(self, unit: Unit) -> bool:
+        """Whether ``unit`` may run beside others: its cell was seen leaving cores."""
+        cell = getattr(unit, "cell", None)
+        return cell is None or self.cores_kept.get(cell, self.limit) < self.limit
+
+    def may_start(self, unit: Unit, running: Collection[Unit]) -> bool:
+        """Whether ``unit`` may start now, beside the ``running`` units."""
+        return not running or all(self._shares(u) for u in (unit, *running))
+
+    def starting(self, unit: Unit, running: Collection[Unit]) -> None:
+        """Note a unit about to start; one started alone is measured till another."""
+        self._alone_since.clear()  # a unit beside them: none runs alone now
+        cell = getattr(unit, "cell", None)
+        if not running and cell is not None:
+            self._alone_since[unit.key] = (cell, self._clock(), self._cpu_seconds())
+
+    def ended(self, unit: Unit) -> None:
+        """Note a unit's end: the cores its cell keeps busy, where it ran alone."""
+        if unit.key not in self._alone_since:
+            return
+        cell, wall, cpu = self._alone_since.pop(unit.key)
+        seconds = self._clock() - wall
+        if seconds > 0:
+            self.cores_kept[cell] = min(
+                (self._cpu_seconds() - cpu) / seconds, float(self.cores)
+            )
+            if self.cores_kept[cell] >= self.limit:
+                self.alone[cell] += 1
+
+    def line(self, jobs: int) -> str | None:
+        """Why some units ran one at a time on ``jobs`` workers, or None."""
+        if jobs < 2 or not self.alone:
+            return None
+        cells = sorted(self.alone, key=self.alone.__getitem__, reverse=True)
+        named = ", ".join("/".join(map(str, c)) for c in cells[:3])
+        more = f" and {len(cells) - 3} more" if len(cells) > 3 else ""
+        most = max(self.cores_kept[c] for c in cells)
+        return (
+            f"--jobs {jobs}: {sum(self.alone.values())} units ran one at a time "
+            f"(of {named}{more}): alone, such a unit kept up to {most:.1f} of the "
+            f"{self.cores} cores busy, which a second worker would only share"
+        )
 
 
 def _stop_units(pool: ThreadPoolExecutor, running: list[Future]) -> None:
@@ -244,6 +326,7 @@ def run_units(
     scheduler: str | None = None,
     executor: str = "local",
     retry_failed: bool = False,
+    pacer: Pacer | None = None,
 ) -> int:
     """Run every unit not yet in the store; return how many were run.
 
@@ -252,10 +335,12 @@ def run_units(
 
     ``work`` is a module-level function (it travels to Dask workers by
     name); with ``jobs > 1`` and the local executor, ``jobs`` threads of
-    this process run it at once. With ``executor="dask"`` the units run on a
-    Dask cluster's workers (one JVM per worker process), the cluster at
-    ``scheduler`` or without one a local cluster of ``jobs`` workers, and
-    their records come back here to be stored.
+    this process run it at once, a unit whose cell fills the cores alone
+    (``pacer``'s measure, a fresh :class:`Pacer` if not given). With
+    ``executor="dask"`` the units run on a Dask cluster's workers (one JVM
+    per worker process), the cluster at ``scheduler`` or without one a
+    local cluster of ``jobs`` workers, and their records come back here to
+    be stored.
     """
     if executor not in EXECUTORS:
         raise ValueError(f"executor must be one of {EXECUTORS}, got {executor!r}")
@@ -292,7 +377,8 @@ def run_units(
                 if progress:
                     progress(unit, records)
         else:
-            _run_in_threads(pending, work, store, workers, progress)
+            pacer = pacer or Pacer(machine_module.cores())
+            _run_in_threads(pending, work, store, workers, progress, pacer)
     finally:
         progress_module.MEMBERS.setLevel(level)
     return len(pending)
@@ -355,9 +441,11 @@ def run_resumably(
             if progress:
                 progress(stored[0], pending)
 
-        ran = run_units(units, work, store, progress=advance, **options)
+        jobs, cores = options.get("jobs", 1), machine_module.cores()
+        pacer, compiled = Pacer(cores), jvm.compiling_seconds()
+        ran = run_units(units, work, store, progress=advance, pacer=pacer, **options)
         seconds, cpu, other = stretch.measured()
-        jobs = options.get("jobs", 1)
+        compiling = jvm.compiling_seconds() - compiled
         note = {
             "finished": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
             "seconds": round(seconds, 1),
@@ -367,13 +455,17 @@ def run_resumably(
         if options.get("executor", "local") == "local":
             # The workers are this process's threads: its CPU is theirs.
             note["cpu_seconds"] = round(cpu, 1)
+            note["compiler_seconds"] = round(compiling, 1)
             if other is not None:
                 note["other_work_cores"] = round(other, 2)
-            said = cores_line(
-                jobs, ran, seconds, cpu, machine_module.cores(), other or 0.0
-            )
-            if said:
-                progress_module.line(said, force=True)
+            if pacer.alone:
+                note["units_alone"] = sum(pacer.alone.values())
+            for said in (
+                pacer.line(jobs),
+                cores_line(jobs, ran, seconds, cpu, cores, other or 0.0, compiling),
+            ):
+                if said:
+                    progress_module.line(said, force=True)
         store.add_run(note)
     return ran
 
@@ -388,7 +480,13 @@ BUSY_SHARE = 0.95
 
 
 def cores_line(
-    jobs: int, ran: int, seconds: float, cpu: float, cores: int, other: float = 0.0
+    jobs: int,
+    ran: int,
+    seconds: float,
+    cpu: float,
+    cores: int,
+    other: float = 0.0,
+    compiling: float = 0.0,
 ) -> str | None:
     """Why more workers would not have helped a run, or None where they might have.
 
@@ -398,16 +496,27 @@ def cores_line(
     (:func:`machine.other_work_cores`, 0 where not known). Where the two
     fill :data:`BUSY_SHARE` of the cores or more, the cores set the pace,
     and no number of workers finishes sooner; the line names the other work
-    where it took half a core or more.
+    where it took half a core or more, and the JVM's compiler
+    (``compiling`` seconds of it, :func:`jvm.compiling_seconds`) where it
+    did: on a plan of 80 small units it was more than half the run's CPU
+    (docs/jobs-two/result.md), which a longer run pays once.
     """
     if ran < 2 or seconds < CORES_LINE_SECONDS:
         return None
     busy = cpu / seconds
     if busy + other < BUSY_SHARE * cores:
         return None
-    named = other >= machine_module.OTHER_WORK_NAMED
-    others = f", the machine's other work {other:.1f}" if named else ""
+    named = machine_module.OTHER_WORK_NAMED
+    compiler = compiling / seconds
+    warming = (
+        f" ({compiler:.1f} of them the JVM's compiler warming to the code, "
+        "which a longer run pays once)"
+        if compiler >= named
+        else ""
+    )
+    others = f", the machine's other work {other:.1f}" if other >= named else ""
     return (
-        f"--jobs {jobs}: the units kept {busy:.1f} of the {cores} cores busy{others}: "
-        "the cores set the pace, more workers would not finish sooner"
+        f"--jobs {jobs}: the units kept {busy:.1f} of the {cores} cores busy"
+        f"{warming}{others}: the cores set the pace, more workers would not "
+        "finish sooner"
     )

@@ -104,12 +104,20 @@ public final class Committee implements PairComparator {
       }
     }
 
-    /** A thread's members, copied from the first thread's when first asked for. */
+    /**
+     * A thread's members, copied from the first thread's when first asked
+     * for. A member with a flat tree (J48's or REPTree's) is shared, not
+     * copied: their classification reads the tree and writes nothing (no
+     * field is set below {@code distributionForInstance}), and the copy, by
+     * serialization, was some 6 % of a small plan's samples and kept the
+     * JVM's compiler on {@code java.io} for about 2 CPU seconds.
+     */
     private synchronized Classifier[] of(int thread) throws Exception {
       if (m_Copies[thread] == null) {
         m_Copies[thread] = new Classifier[m_Copies[0].length];
         for (int i = 0; i < m_Copies[0].length; i++) {
-          m_Copies[thread][i] = AbstractClassifier.makeCopy(m_Copies[0][i]);
+          m_Copies[thread][i] = m_Trees[i] != null ? m_Copies[0][i]
+              : AbstractClassifier.makeCopy(m_Copies[0][i]);
         }
       }
       return m_Copies[thread];
@@ -491,11 +499,10 @@ public final class Committee implements PairComparator {
   private void run(int count, Share share) throws Exception {
     int threads = Math.max(1, Math.min(m_Members.m_Copies.length, count / PAIRS_A_THREAD));
     // A committee of flat trees asks its members only for the pairs a tree
-    // leaves (a missing value on the way), and most batches have none: a
-    // thread's copies of its members (a serialisation of every tree) are made
-    // when it first asks. Their classification only reads the trees, so
-    // they are copied while the first thread may be asking the members.
-    // Other members are asked for every pair: copied before the threads start.
+    // leaves (a missing value on the way), and the threads share the members
+    // that have a flat tree, whose classification only reads the tree
+    // (Members.of). Other members are asked for every pair, each thread its
+    // own copy: copied before the threads start.
     if (!m_Members.flatTreesOnly()) {
       m_Members.copies(threads);
     }
