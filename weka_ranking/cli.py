@@ -483,7 +483,9 @@ COMMANDS: tuple[Command, ...] = (
         arg("--out", default="experiment", metavar="DIR",
             help="folder of the store and the report (default: experiment)"),
         arg("--jobs", type=int, default=1,
-            help="units at once: threads of this process's JVM, or Dask workers"),
+            help="units at once, at most: threads of this process's JVM (a data set "
+            "and scheme whose unit alone keeps the cores busy runs alone, and the "
+            "run says so), or Dask workers"),
         arg("--executor", choices=("local", "dask"), default="local",
             help="this process (default) or a Dask cluster"),
         arg("--scheduler", metavar="ADDRESS",

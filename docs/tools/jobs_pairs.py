@@ -9,7 +9,9 @@ rules to the lines: per plan, the pairs where ``--jobs 2`` was faster, the
 one-sided sign test's p, the paired 95 % t interval of the walls' difference
 and whether each unit's AUC was the same under both (docs/jobs-two/rule.md),
 and the `--jobs 2` runs where the engine picked fewer workers and said why,
-and whether it was no slower (docs/jobs-two/rule-2.md).
+and whether it was no slower (docs/jobs-two/rule-2.md). With ``--pacer``, a
+pair is ``--jobs 2`` with the engine's pacer and without it (``Pacer.may_start``
+always true, as before session 29), decided by docs/jobs-two/rule-3.md.
 """
 
 from __future__ import annotations
@@ -47,13 +49,22 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def run_once(plan: str, jobs: int) -> dict:
+# The command with the pacer left out: every unit may start beside others.
+WITHOUT_PACER = (
+    "import sys; from weka_ranking.experiments import runner; "
+    "runner.Pacer.may_start = lambda self, unit, running: True; "
+    "from weka_ranking.cli import main; sys.exit(main())"
+)
+
+
+def run_once(plan: str, jobs: int, pacer: bool = True) -> dict:
     """One ``weka-ranking experiment`` of ``plan`` on ``jobs``: its times and AUCs."""
+    command = ["-m", "weka_ranking"] if pacer else ["-c", WITHOUT_PACER]
     with tempfile.TemporaryDirectory() as folder:
         load = os.getloadavg()[0]
         cpu, started = _children_cpu(), time.perf_counter()
         said = subprocess.run(
-            [sys.executable, "-m", "weka_ranking", "experiment", "--quiet"]
+            [sys.executable, *command, "experiment", "--quiet"]
             + [*PLANS[plan], "--out", folder, "--jobs", str(jobs)],
             check=True,
             stdout=subprocess.DEVNULL,
@@ -76,6 +87,7 @@ def run_once(plan: str, jobs: int) -> dict:
     return {
         "plan": plan,
         "jobs": jobs,
+        "pacer": pacer,
         "wall": round(wall, 3),
         "cpu": round(cpu, 2),
         "load_before": round(load, 2),
@@ -105,6 +117,60 @@ def measure(out: Path) -> None:
                         f"load {line['load_before']}",
                         flush=True,
                     )
+
+
+def measure_pacer(out: Path) -> None:
+    """The warm-up, then pairs of ``--jobs 2`` with and without the pacer."""
+    run_once("A", 2)
+    with out.open("a") as lines:
+        for pair in range(1, PAIRS + 1):
+            order = (True, False) if pair % 2 else (False, True)
+            for plan in PLANS:
+                for pacer in order:
+                    line = {"pair": pair, **run_once(plan, 2, pacer)}
+                    lines.write(json.dumps(line) + "\n")
+                    lines.flush()
+                    print(
+                        f"plan {plan} pair {pair} pacer {pacer}: "
+                        f"{line['wall']:.2f} s, load {line['load_before']}",
+                        flush=True,
+                    )
+
+
+def decide_pacer(out: Path) -> dict:
+    """rule-3.md's decision per plan: d = wall without the pacer - wall with it."""
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    decisions = {}
+    for plan in PLANS:
+        by_pair: dict[int, dict[bool, dict]] = {}
+        for line in lines:
+            if line["plan"] == plan:
+                by_pair.setdefault(line["pair"], {})[line["pacer"]] = line
+        pairs = [p for p in by_pair.values() if len(p) == 2]
+        d = [p[False]["wall"] - p[True]["wall"] for p in pairs]
+        n = len(d)
+        slower, faster = sum(x < 0 for x in d), sum(x > 0 for x in d)
+        mean = statistics.fmean(d)
+        half = float(stats.t.ppf(0.975, n - 1)) * statistics.stdev(d) / math.sqrt(n)
+        without = statistics.median(p[False]["wall"] for p in pairs)
+        decisions[plan] = {
+            "pairs": n,
+            "pacer_slower": slower,
+            "pacer_faster": faster,
+            "mean_difference": round(mean, 3),
+            "t_interval_95": [round(mean - half, 3), round(mean + half, 3)],
+            "median_wall": {
+                "pacer": round(statistics.median(p[True]["wall"] for p in pairs), 2),
+                "without": round(without, 2),
+            },
+            "median_units_alone": statistics.median(
+                p[True]["units_alone"] for p in pairs
+            ),
+            "same_aucs": all(p[True]["aucs"] == p[False]["aucs"] for p in pairs),
+            "clear_cost": slower >= 7 or mean < -0.05 * without,
+            "gain": faster >= 7 and mean - half > 0,
+        }
+    return decisions
 
 
 def decide(out: Path) -> dict:
@@ -166,9 +232,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out", type=Path, help="the lines, one a command (JSON)")
     parser.add_argument("--decide", action="store_true", help="apply the rule to them")
+    parser.add_argument(
+        "--pacer", action="store_true", help="--jobs 2 with the pacer and without"
+    )
     args = parser.parse_args()
     if args.decide:
-        print(json.dumps(decide(args.out), indent=1))
+        print(json.dumps((decide_pacer if args.pacer else decide)(args.out), indent=1))
+    elif args.pacer:
+        measure_pacer(args.out)
     else:
         measure(args.out)
 
