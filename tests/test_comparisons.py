@@ -219,6 +219,24 @@ def test_the_report_renders_the_new_sections_from_a_store(tmp_path):
     assert "| set0 | xgboost | 0.500 | 0.100 | 9 | - |" in costs
 
 
+def test_the_summary_says_the_compilers_cpu_and_the_units_run_alone(tmp_path):
+    """Where a run noted them; a run that did not leaves both out."""
+    plan = _plan(SCHEMES)
+    records = _store(tmp_path, plan)
+    noted = {"seconds": 90, "cpu_seconds": 150}
+    runs = [noted, {**noted, "compiler_seconds": 40.5, "units_alone": 7}]
+    summary = analysis.compute(plan, records, {}, runs)["summary"]
+    assert (summary["compiler_seconds"], summary["units_alone"]) == (40.5, 7)
+    assert (summary["cpu_seconds"], summary["cpu_wall_seconds"]) == (300, 180)
+    before = to_markdown(analysis.compute(plan, records, {}, [noted]))
+    assert "compiler" not in before and "one at a time" not in before
+    text = to_markdown(analysis.compute(plan, records, {}, runs))
+    assert (
+        "(1.7 cores kept busy on average, the JVM's compiler 0.7 min of it); 7 units "
+        "ran one at a time, their data set and scheme keeping the cores busy alone"
+    ) in text
+
+
 def test_report_refuses_a_grouping_it_does_not_know_naming_the_flag(tmp_path, capsys):
     from weka_ranking import cli
     from weka_ranking.experiments.experiment import plan_note

@@ -202,7 +202,10 @@ def _summary(
     ranking seconds (over all workers); ``cpu_seconds`` and ``cpu_wall_seconds``
     the process's CPU seconds and the wall of the runs that noted both (the
     local executor's: its workers are its threads), whose ratio is the cores
-    the units kept busy; left out where no run noted them.
+    the units kept busy; ``compiler_seconds``, the JVM's compiler's part of
+    that CPU, and ``units_alone``, the units run one at a time as their cell
+    filled the cores alone (``runner.Pacer``); each left out where no run
+    noted it.
     """
     rows = []
     for spec in plan.data:
@@ -227,6 +230,9 @@ def _summary(
         "cpu_seconds": sum(n["cpu_seconds"] for n in noted_cpu),
         "cpu_wall_seconds": sum(n["seconds"] for n in noted_cpu),
     }
+    for key in ("compiler_seconds", "units_alone"):
+        if any(key in n for n in noted_cpu):
+            cpu[key] = sum(n.get(key, 0) for n in noted_cpu)
     return {
         "datasets": rows,
         "wall_seconds": sum(n["seconds"] for n in runs if "seconds" in n),

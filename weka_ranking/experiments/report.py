@@ -91,9 +91,18 @@ def _summary(values: dict) -> list[str]:
         )
     untimed = summary["runs_started"] - summary["runs_timed"]
     cpu, cpu_wall = summary.get("cpu_seconds", 0), summary.get("cpu_wall_seconds", 0)
+    compiling = summary.get("compiler_seconds")
+    compiler = f", the JVM's compiler {_duration(compiling)} of it" if compiling else ""
+    alone = summary.get("units_alone")
     busy = (
         f"; the process's CPU over them {_duration(cpu)} ({cpu / cpu_wall:.1f} "
-        "cores kept busy on average)"
+        f"cores kept busy on average{compiler})"
+        + (
+            f"; {alone:,} units ran one at a time, their data set and scheme "
+            "keeping the cores busy alone"
+            if alone
+            else ""
+        )
         if cpu_wall > 0
         else ""
     )
