@@ -101,52 +101,43 @@ def run_once(plan: str, jobs: int, pacer: bool = True) -> dict:
     }
 
 
-def measure(out: Path) -> None:
-    """The warm-up, then the pairs of both plans interleaved, a line each."""
-    run_once("A", 1)
+def measure(out: Path, pacer: bool = False) -> None:
+    """The warm-up, then the pairs of both plans interleaved, a line each.
+
+    A pair is ``--jobs 1`` and ``--jobs 2`` (rule.md, rule-2.md), or with
+    ``pacer`` ``--jobs 2`` with the pacer and without it (rule-3.md), the
+    order within a pair alternating.
+    """
+    arms = [(2, True), (2, False)] if pacer else [(1, True), (2, True)]
+    run_once("A", *arms[0])
     with out.open("a") as lines:
         for pair in range(1, PAIRS + 1):
-            order = (1, 2) if pair % 2 else (2, 1)
             for plan in PLANS:
-                for jobs in order:
-                    line = {"pair": pair, **run_once(plan, jobs)}
+                for jobs, paced in arms if pair % 2 else arms[::-1]:
+                    line = {"pair": pair, **run_once(plan, jobs, paced)}
                     lines.write(json.dumps(line) + "\n")
                     lines.flush()
                     print(
-                        f"plan {plan} pair {pair} jobs {jobs}: {line['wall']:.2f} s, "
-                        f"load {line['load_before']}",
-                        flush=True,
-                    )
-
-
-def measure_pacer(out: Path) -> None:
-    """The warm-up, then pairs of ``--jobs 2`` with and without the pacer."""
-    run_once("A", 2)
-    with out.open("a") as lines:
-        for pair in range(1, PAIRS + 1):
-            order = (True, False) if pair % 2 else (False, True)
-            for plan in PLANS:
-                for pacer in order:
-                    line = {"pair": pair, **run_once(plan, 2, pacer)}
-                    lines.write(json.dumps(line) + "\n")
-                    lines.flush()
-                    print(
-                        f"plan {plan} pair {pair} pacer {pacer}: "
+                        f"plan {plan} pair {pair} jobs {jobs} pacer {paced}: "
                         f"{line['wall']:.2f} s, load {line['load_before']}",
                         flush=True,
                     )
 
 
+def _pairs(out: Path, plan: str, arm: str) -> list[dict]:
+    """The plan's complete pairs in ``out``, each its two lines by ``arm``'s value."""
+    by_pair: dict[int, dict] = {}
+    for line in map(json.loads, out.read_text().splitlines()):
+        if line["plan"] == plan:
+            by_pair.setdefault(line["pair"], {})[line[arm]] = line
+    return [p for p in by_pair.values() if len(p) == 2]
+
+
 def decide_pacer(out: Path) -> dict:
     """rule-3.md's decision per plan: d = wall without the pacer - wall with it."""
-    lines = [json.loads(line) for line in out.read_text().splitlines()]
     decisions = {}
     for plan in PLANS:
-        by_pair: dict[int, dict[bool, dict]] = {}
-        for line in lines:
-            if line["plan"] == plan:
-                by_pair.setdefault(line["pair"], {})[line["pacer"]] = line
-        pairs = [p for p in by_pair.values() if len(p) == 2]
+        pairs = _pairs(out, plan, "pacer")
         d = [p[False]["wall"] - p[True]["wall"] for p in pairs]
         n = len(d)
         slower, faster = sum(x < 0 for x in d), sum(x > 0 for x in d)
@@ -175,14 +166,9 @@ def decide_pacer(out: Path) -> dict:
 
 def decide(out: Path) -> dict:
     """The rule's decision per plan, from the measured lines."""
-    lines = [json.loads(line) for line in out.read_text().splitlines()]
     decisions = {}
     for plan in PLANS:
-        by_pair: dict[int, dict[int, dict]] = {}
-        for line in lines:
-            if line["plan"] == plan:
-                by_pair.setdefault(line["pair"], {})[line["jobs"]] = line
-        pairs = [p for p in by_pair.values() if len(p) == 2]
+        pairs = _pairs(out, plan, "jobs")
         d = [p[1]["wall"] - p[2]["wall"] for p in pairs]
         n, faster = len(d), sum(x > 0 for x in d)
         sign_p = sum(math.comb(n, k) for k in range(faster, n + 1)) / 2**n
@@ -238,10 +224,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.decide:
         print(json.dumps((decide_pacer if args.pacer else decide)(args.out), indent=1))
-    elif args.pacer:
-        measure_pacer(args.out)
     else:
-        measure(args.out)
+        measure(args.out, args.pacer)
 
 
 if __name__ == "__main__":
