@@ -254,6 +254,17 @@ def test_a_run_notes_its_cpu_and_says_the_cores_line(tmp_path, weka, monkeypatch
     assert said == ["the cores' line"]
 
 
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="Linux's /proc")
+def test_the_jvms_compiler_threads_are_found_and_their_cpu_read(weka):
+    """HotSpot's compiler threads by name: a renamed thread would read as none."""
+    from weka_ranking import jvm
+
+    before = jvm.compiler_cpu()
+    assert before and all(seconds >= 0 for seconds in before.values())
+    assert jvm.compiler_seconds_since(before) >= 0
+    assert jvm.compiler_seconds_since(None) is None
+
+
 def test_the_cores_line_names_the_jvms_compiler_from_half_a_core():
     """A short run's cores may be the compiler's, which a longer run pays once."""
     line = runner.cores_line(2, 80, 10.0, 19.0, 2, 0.0, compiling=12.0)

@@ -442,10 +442,10 @@ def run_resumably(
                 progress(stored[0], pending)
 
         jobs, cores = options.get("jobs", 1), machine_module.cores()
-        pacer, compiled = Pacer(cores), jvm.compiling_seconds()
+        pacer, compiled = Pacer(cores), jvm.compiler_cpu()
         ran = run_units(units, work, store, progress=advance, pacer=pacer, **options)
         seconds, cpu, other = stretch.measured()
-        compiling = jvm.compiling_seconds() - compiled
+        compiling = jvm.compiler_seconds_since(compiled)
         note = {
             "finished": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
             "seconds": round(seconds, 1),
@@ -455,14 +455,15 @@ def run_resumably(
         if options.get("executor", "local") == "local":
             # The workers are this process's threads: its CPU is theirs.
             note["cpu_seconds"] = round(cpu, 1)
-            note["compiler_seconds"] = round(compiling, 1)
+            if compiling is not None:
+                note["compiler_seconds"] = round(compiling, 1)
             if other is not None:
                 note["other_work_cores"] = round(other, 2)
             if pacer.alone:
                 note["units_alone"] = sum(pacer.alone.values())
             for said in (
                 pacer.line(jobs),
-                cores_line(jobs, ran, seconds, cpu, cores, other or 0.0, compiling),
+                cores_line(jobs, ran, seconds, cpu, cores, other or 0, compiling or 0),
             ):
                 if said:
                     progress_module.line(said, force=True)
@@ -497,9 +498,9 @@ def cores_line(
     fill :data:`BUSY_SHARE` of the cores or more, the cores set the pace,
     and no number of workers finishes sooner; the line names the other work
     where it took half a core or more, and the JVM's compiler
-    (``compiling`` seconds of it, :func:`jvm.compiling_seconds`) where it
-    did: on a plan of 80 small units it was more than half the run's CPU
-    (docs/jobs-two/result.md), which a longer run pays once.
+    (``compiling`` CPU seconds of it, :func:`jvm.compiler_seconds_since`)
+    where it did: on a plan of 80 small units it was some 40 % of the run's
+    CPU (docs/jobs-two/result-2.md), which a longer run pays once.
     """
     if ran < 2 or seconds < CORES_LINE_SECONDS:
         return None
