@@ -327,6 +327,12 @@ def test_time_to_go_priced_per_scheme_and_data_set():
     two = est.TimeLeft(units[4:], SECONDS, workers=2)
     finished(two, units[4], 5.0)
     assert two.seconds_left() == pytest.approx(((22.0 + 3 * each) / 2, 0))
+    # A cell whose units run alone (the runner's pacer): its units not shared.
+    paced = est.TimeLeft(units[4:], SECONDS, workers=2, alone=lambda c: c[1] == "b")
+    finished(paced, units[4], 5.0)  # d2's a, 2 s left; d2's b, 2 x 10 s, alone
+    assert paced.seconds_left() == pytest.approx(
+        ((2.0 + each) / 2 + 2 * (10.0 + each), 0)
+    )
 
 
 @pytest.mark.fast

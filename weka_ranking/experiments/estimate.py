@@ -857,7 +857,9 @@ class TimeLeft:
     priced a plan's units at 58, 38 and 16 s; while fewer are done, no more
     than the pilot's price), where none by the pilot
     (``prior``, :func:`kept_pilot`: as ``--estimate`` priced it), plus
-    :data:`UNIT_OVERHEAD_SECONDS`; their sum is shared by the ``workers``.
+    :data:`UNIT_OVERHEAD_SECONDS`; their sum is shared by the ``workers``,
+    but for the cells whose units run alone (``alone(cell)``: the runner's
+    :meth:`Pacer.runs_alone`).
     A unit of a scheme and data set neither done nor piloted is not priced:
     the time of those priced is then said as a least, and nothing before
     one is. The mean unit so far priced them, and the run's wall over its
@@ -873,8 +875,10 @@ class TimeLeft:
         prior: Mapping[Cell, float] | None = None,
         workers: int = 1,
         clock: Callable[[], float] = time.monotonic,
+        alone: Callable[[Cell], bool] = lambda cell: False,
     ) -> None:
         self.left = Counter(u.cell for u in pending)
+        self.alone = alone
         self.prior = dict(prior or {})
         self.workers = max(1, min(workers, len(pending)))
         self.costs: dict[Cell, deque[float]] = defaultdict(
@@ -910,14 +914,16 @@ class TimeLeft:
 
     def seconds_left(self) -> tuple[float, int]:
         """Wall seconds to go of the units priced, and how many are not priced."""
-        priced, unpriced = 0.0, 0
+        beside, alone, unpriced = 0.0, 0.0, 0
         for cell, n in self.left.items():
             price = self.price(cell) if n > 0 else 0.0
             if price is None:
                 unpriced += n
+            elif self.alone(cell):
+                alone += n * (price + UNIT_OVERHEAD_SECONDS)
             else:
-                priced += n * (price + UNIT_OVERHEAD_SECONDS)
-        return priced / self.workers, unpriced
+                beside += n * (price + UNIT_OVERHEAD_SECONDS)
+        return alone + beside / self.workers, unpriced
 
     def __call__(self, done: int, total: int) -> None:
         """The progress line (throttled; the last one always, with no time to go)."""

@@ -9,7 +9,7 @@ import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from weka_ranking import jvm
+from weka_ranking import jvm, machine
 from weka_ranking import progress as progress_module
 from weka_ranking.errors import WekaRankingError
 from weka_ranking.experiments.estimate import (
@@ -23,7 +23,7 @@ from weka_ranking.experiments.estimate import (
 from weka_ranking.experiments.plan import ExperimentPlan, ExperimentUnit, run_unit
 from weka_ranking.experiments.registration import register
 from weka_ranking.experiments.report import write_report
-from weka_ranking.experiments.runner import pending_units, run_resumably
+from weka_ranking.experiments.runner import Pacer, pending_units, run_resumably
 from weka_ranking.experiments.store import ResultStore
 from weka_ranking.params import MONOGRAPH_CONFIGURATION, current_defaults
 
@@ -72,11 +72,11 @@ def run_experiment(
             plan.source or "the plan",
         )
     store.add_run(plan_note(plan, command=command, folder=os.getcwd()))
-    time_left = None
+    time_left, pacer = None, Pacer(machine.cores())
     if progress:
         pending = pending_units(units, done, retry_failed)
         prior = kept_pilot(plan, out, jobs)
-        time_left = TimeLeft(pending, prior, jobs)
+        time_left = TimeLeft(pending, prior, jobs, alone=pacer.runs_alone)
         if prior and pending:
             said = far_longer_line(estimate(pending, prior, jobs))
             if said:
@@ -93,6 +93,7 @@ def run_experiment(
             scheduler=scheduler,
             executor=executor,
             retry_failed=retry_failed,
+            pacer=pacer,
         )
     except KeyboardInterrupt:
         # The progress line is said every few seconds, so its count lags the

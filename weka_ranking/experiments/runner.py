@@ -235,6 +235,10 @@ class Pacer:
         self._cpu_seconds, self._clock = cpu_seconds, clock
         self._alone_since: dict[str, tuple[Hashable, float, float]] = {}
 
+    def runs_alone(self, cell: Hashable) -> bool:
+        """Whether the cell's units run alone: one alone kept the cores busy."""
+        return self.cores_kept.get(cell, 0.0) >= self.limit
+
     def _shares(self, unit: Unit) -> bool:
         """Whether ``unit`` may run beside others: its cell was seen leaving cores."""
         cell = getattr(unit, "cell", None)
@@ -416,7 +420,8 @@ def run_resumably(
 
     A second run on the same folder is refused at once; as each unit is
     stored, ``finished(unit, records)`` is called, then ``progress(done,
-    pending)``.
+    pending)``. A ``pacer`` given among the options is the one the caller's
+    progress line reads (which cells run alone); else one is made.
     """
     with store.run_lock():
         done = store.load()
@@ -442,7 +447,8 @@ def run_resumably(
                 progress(stored[0], pending)
 
         jobs, cores = options.get("jobs", 1), machine_module.cores()
-        pacer, compiled = Pacer(cores), jvm.compiler_cpu()
+        pacer = options.pop("pacer", None) or Pacer(cores)
+        compiled = jvm.compiler_cpu()
         ran = run_units(units, work, store, progress=advance, pacer=pacer, **options)
         seconds, cpu, other = stretch.measured()
         compiling = jvm.compiler_seconds_since(compiled)
