@@ -190,36 +190,36 @@ def test_a_folder_of_other_files_is_refused_and_an_empty_one_or_a_store_taken(
     assert sorted(store.load()) == ["a", "c"]
 
 
+FULL = "the cores set the pace, more workers would not finish sooner"
+SHARED = "more workers would only take a larger share of them from it"
+IDLE = "more workers may finish sooner (--estimate --jobs 2 prices it)"
+OTHER = "the machine's other work "
+
+
 @pytest.mark.parametrize(
-    ("jobs", "ran", "seconds", "cpu", "other", "said"),
+    ("jobs", "ran", "seconds", "cpu", "other", "said", "verdict"),
     [
-        (2, 80, 10.0, 19.6, 0.0, "--jobs 2: the units kept 2.0 of the 2 cores busy:"),
-        (1, 80, 10.0, 19.2, 0.0, "--jobs 1: the units kept 1.9 of the 2 cores busy:"),
-        (2, 80, 10.0, 18.1, 0.0, None),  # a second worker may have used the rest
-        # With the other work the cores are full; a fifth of a core is not named.
-        (2, 80, 10.0, 18.1, 0.2, "--jobs 2: the units kept 1.8 of the 2 cores busy:"),
-        (
-            2,
-            80,
-            10.0,
-            10.0,
-            1.0,
-            "--jobs 2: the units kept 1.0 of the 2 cores busy, "
-            "the machine's other work 1.0:",
-        ),  # fmt: skip
-        (2, 80, 4.0, 8.0, 0.0, None),  # too short to tell
-        (2, 1, 10.0, 20.0, 0.0, None),  # one unit: no second worker to speak of
+        (2, 80, 10.0, 19.6, 0.0, "2.0 of the 2 cores busy:", FULL),
+        (1, 80, 10.0, 19.2, 0.0, "1.9 of the 2 cores busy:", FULL),
+        (2, 80, 10.0, 18.1, 0.0, None, None),  # a second worker may have used the rest
+        (1, 80, 10.0, 12.0, 0.0, "1.2 of the 2 cores busy:", IDLE),
+        # Full with the other work, which is named whatever its size.
+        (2, 80, 10.0, 18.1, 0.2, "1.8 of the 2 cores busy, " + OTHER + "0.2:", SHARED),
+        # A new user's --jobs 1 beside other work: --jobs 2 took a larger share.
+        (1, 80, 10.0, 11.0, 0.8, "1.1 of the 2 cores busy, " + OTHER + "0.8:", SHARED),
+        (2, 80, 4.0, 8.0, 0.0, None, None),  # too short to tell
+        (2, 1, 10.0, 20.0, 0.0, None, None),  # one unit: no second worker to speak of
     ],
-)
-def test_the_cores_line_says_when_the_cores_set_the_pace(
-    jobs, ran, seconds, cpu, other, said
+)  # fmt: skip
+def test_the_cores_line_says_what_the_cores_said_of_the_workers(
+    jobs, ran, seconds, cpu, other, said, verdict
 ):
     line = runner.cores_line(jobs, ran, seconds, cpu, cores=2, other=other)
     if said is None:
         assert line is None
     else:
-        assert line.startswith(said)
-        assert line.endswith("more workers would not finish sooner")
+        assert line.startswith(f"--jobs {jobs}: the units kept {said}")
+        assert line.endswith(verdict)
 
 
 def test_a_run_notes_its_cpu_and_says_the_cores_line(tmp_path, weka, monkeypatch):
@@ -269,7 +269,7 @@ def test_the_cores_line_names_the_jvms_compiler_from_half_a_core():
     """A short run's cores may be the compiler's, which a longer run pays once."""
     line = runner.cores_line(2, 80, 10.0, 19.0, 2, 0.0, compiling=12.0)
     assert line.startswith("--jobs 2: the units kept 1.9 of the 2 cores busy (1.2 of ")
-    assert "the JVM's compiler" in line
+    assert "the JVM's compiler threads" in line
     assert "compiler" not in runner.cores_line(2, 80, 10.0, 19.0, 2, 0.0, 4.0)
 
 
@@ -328,8 +328,10 @@ def test_a_cell_that_fills_the_cores_alone_runs_alone(tmp_path, weka):
     assert pacer.cores_kept == {light: 1.0, full: 2.0}
     assert pacer.alone == {full: 3}
     assert pacer.line(2) == (
-        "--jobs 2: 3 units ran one at a time (of d/full): alone, such a unit "
-        "kept up to 2.0 of the 2 cores busy, which a second worker would only share"
+        "--jobs 2: 3 units ran one at a time (of d/full): alone, such a unit's own "
+        "threads kept up to 2.0 of the 2 cores busy, which a second worker would "
+        "only share (the first unit of each data set and scheme runs alone to "
+        "measure it)"
     )
     assert pacer.line(1) is None
 

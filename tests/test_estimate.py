@@ -372,6 +372,10 @@ def test_the_progress_line_says_the_time_to_go(caplog, monkeypatch):
     unpiloted(1, 8)
     finished(unpiloted, units[1], 3.0)
     unpiloted(2, 8)
+    # Less than a second priced, others not: no "over 0 s to go".
+    tiny = est.TimeLeft([units[0], units[2], units[4], units[5]], clock=lambda: now[0])
+    finished(tiny, units[0], 0.5)
+    tiny(1, 4)
     assert [r.getMessage() for r in caplog.records] == [
         "unit 1 of 8 done, 1 s, about 31 s to go (each scheme priced on each data set)",
         "unit 1 of 8 done, 8 s, about 31 s to go (each scheme priced on each data set)",
@@ -379,6 +383,8 @@ def test_the_progress_line_says_the_time_to_go(caplog, monkeypatch):
         "scheme on their data set done yet)",
         "unit 2 of 8 done, 0 s, over 4 s to go (4 units not priced: none of their "
         "scheme on their data set done yet)",
+        "unit 1 of 4 done, 0 s, time to go not known yet (2 units not priced: none "
+        "of their scheme on their data set done yet)",
     ]
     assert est.TimeLeft(units).seconds_left() == (0.0, 8)
     caplog.clear()

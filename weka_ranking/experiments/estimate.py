@@ -932,6 +932,11 @@ class TimeLeft:
             to_go = ""
         elif unpriced == total - done:
             to_go = ", time to go not known yet"
+        elif unpriced and left < 1:  # "over 0 s to go" told a new user nothing
+            to_go = (
+                f", time to go not known yet ({unpriced} units not priced: none of "
+                "their scheme on their data set done yet)"
+            )
         elif unpriced:
             to_go = (
                 f", over {left:.0f} s to go ({unpriced} units not priced: none of "
@@ -1007,8 +1012,8 @@ def lines(values: dict) -> list[str]:
         ),
         f"  fixed: {_duration(plan['fixed_seconds'])} of data, start and report, at "
         f"{plan['pace']:.1f} times their seconds alone; "
-        f"{_duration(plan['warming_seconds'])} of the JVM's compiler warming to the "
-        "schemes in their first units; the command's own start not counted",
+        f"{_duration(plan['warming_seconds'])} more in the schemes' first units "
+        "while the JVM warms to them; the command's own start not counted",
     ]
     if (other or 0) >= machine.OTHER_WORK_NAMED:
         out.append(

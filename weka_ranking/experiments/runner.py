@@ -206,6 +206,12 @@ def _run_in_threads(
             progress(unit, records)
 
 
+def _units_cpu_seconds() -> float:
+    """This process's CPU seconds less its JVM's compiler threads' (where known)."""
+    compilers = jvm.compiler_cpu()
+    return time.process_time() - sum((compilers or {}).values())
+
+
 class Pacer:
     """Which unit may start beside others: one whose cell fills the cores runs alone.
 
@@ -215,7 +221,9 @@ class Pacer:
     busy and two workers were not faster (3 of 8 pairs). So the first unit
     of each cell (a data set and a scheme: the unit's ``cell``) runs alone,
     and the cores it keeps busy are measured (the process's CPU seconds over
-    the unit's wall: its members, the JVM's compiler and collector); the
+    the unit's wall, less the JVM's compiler threads': the members and the
+    collector; a cell's first unit is where the compiler warms, and counted
+    in, it made a one-thread J48 look like 1.9 cores to a new user); the
     cell's units run beside others only where that was below
     :data:`BUSY_SHARE` of the cores, and otherwise go on running alone, each
     measured again. Units without a ``cell`` run as they come. Which units
@@ -225,14 +233,14 @@ class Pacer:
     def __init__(
         self,
         cores: int,
-        cpu_seconds: Callable[[], float] = time.process_time,
+        cpu_seconds: Callable[[], float] | None = None,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.cores = cores
         self.limit = BUSY_SHARE * cores
         self.cores_kept: dict[Hashable, float] = {}  # a cell's unit alone, last
         self.alone: Counter = Counter()  # units alone, as their cell fills the cores
-        self._cpu_seconds, self._clock = cpu_seconds, clock
+        self._cpu_seconds, self._clock = cpu_seconds or _units_cpu_seconds, clock
         self._alone_since: dict[str, tuple[Hashable, float, float]] = {}
 
     def runs_alone(self, cell: Hashable) -> bool:
@@ -278,8 +286,10 @@ class Pacer:
         most = max(self.cores_kept[c] for c in cells)
         return (
             f"--jobs {jobs}: {sum(self.alone.values())} units ran one at a time "
-            f"(of {named}{more}): alone, such a unit kept up to {most:.1f} of the "
-            f"{self.cores} cores busy, which a second worker would only share"
+            f"(of {named}{more}): alone, such a unit's own threads kept up to "
+            f"{most:.1f} of the {self.cores} cores busy, which a second worker "
+            "would only share (the first unit of each data set and scheme runs "
+            "alone to measure it)"
         )
 
 
@@ -495,35 +505,43 @@ def cores_line(
     other: float = 0.0,
     compiling: float = 0.0,
 ) -> str | None:
-    """Why more workers would not have helped a run, or None where they might have.
+    """What the cores said of a run's workers, or None where nothing is sure.
 
     The units' CPU seconds over their wall are the cores this process kept
     busy (the members' threads, the JVM's compiler and collector among
-    them); ``other``, the cores the machine's other work kept busy meanwhile
-    (:func:`machine.other_work_cores`, 0 where not known). Where the two
-    fill :data:`BUSY_SHARE` of the cores or more, the cores set the pace,
-    and no number of workers finishes sooner; the line names the other work
-    where it took half a core or more, and the JVM's compiler
-    (``compiling`` CPU seconds of it, :func:`jvm.compiler_seconds_since`)
-    where it did: on a plan of 80 small units it was some 40 % of the run's
-    CPU (docs/jobs-two/result-2.md), which a longer run pays once.
+    them). Where they fill :data:`BUSY_SHARE` of the cores, the cores set
+    the pace and no number of workers finishes sooner. Where the machine's
+    other work (``other`` cores, :func:`machine.other_work_cores`, 0 where
+    not known) filled the rest, more workers would only take a larger share
+    from it (a new user's ``--jobs 2`` beside other work took 15.0 s where
+    ``--jobs 1`` took 23.3). Where cores were left idle on fewer workers
+    than cores, a second may pay, which ``--estimate`` prices. The JVM's
+    compiler threads' part (``compiling`` CPU seconds,
+    :func:`jvm.compiler_seconds_since`) is named from half a core on: on a
+    plan of 80 small units it was some 40 % of the run's CPU
+    (docs/jobs-two/result-2.md), which a longer run pays once.
     """
     if ran < 2 or seconds < CORES_LINE_SECONDS:
         return None
-    busy = cpu / seconds
-    if busy + other < BUSY_SHARE * cores:
-        return None
+    busy, full = cpu / seconds, BUSY_SHARE * cores
     named = machine_module.OTHER_WORK_NAMED
     compiler = compiling / seconds
-    warming = (
-        f" ({compiler:.1f} of them the JVM's compiler warming to the code, "
-        "which a longer run pays once)"
+    kept = f"--jobs {jobs}: the units kept {busy:.1f} of the {cores} cores busy" + (
+        f" ({compiler:.1f} of them the JVM's compiler threads, warming to the "
+        "code, which a longer run pays once)"
         if compiler >= named
         else ""
     )
-    others = f", the machine's other work {other:.1f}" if other >= named else ""
-    return (
-        f"--jobs {jobs}: the units kept {busy:.1f} of the {cores} cores busy"
-        f"{warming}{others}: the cores set the pace, more workers would not "
-        "finish sooner"
-    )
+    if busy >= full:
+        return f"{kept}: the cores set the pace, more workers would not finish sooner"
+    if busy + other >= full:
+        return (
+            f"{kept}, the machine's other work {other:.1f}: the cores were full, "
+            "and more workers would only take a larger share of them from it"
+        )
+    if jobs < cores:
+        return (
+            f"{kept}: more workers may finish sooner (--estimate --jobs {jobs + 1} "
+            "prices it)"
+        )
+    return None
