@@ -507,29 +507,29 @@ def cores_line(
 ) -> str | None:
     """What the cores said of a run's workers, or None where nothing is sure.
 
-    The units' CPU seconds over their wall are the cores this process kept
-    busy (the members' threads, the JVM's compiler and collector among
-    them). Where they fill :data:`BUSY_SHARE` of the cores, the cores set
-    the pace and no number of workers finishes sooner. Where the machine's
-    other work (``other`` cores, :func:`machine.other_work_cores`, 0 where
-    not known) filled the rest, more workers would only take a larger share
-    from it (a new user's ``--jobs 2`` beside other work took 15.0 s where
-    ``--jobs 1`` took 23.3). Where cores were left idle on fewer workers
-    than cores, a second may pay, which ``--estimate`` prices. The JVM's
-    compiler threads' part (``compiling`` CPU seconds,
-    :func:`jvm.compiler_seconds_since`) is named from half a core on: on a
-    plan of 80 small units it was some 40 % of the run's CPU
-    (docs/jobs-two/result-2.md), which a longer run pays once.
+    The units' CPU seconds over their wall, less the JVM's compiler threads'
+    (``compiling``, :func:`jvm.compiler_seconds_since`), are the cores the
+    units' own threads kept busy (the members', the collector's). Where
+    they fill :data:`BUSY_SHARE` of the cores, the cores set the pace and
+    no number of workers finishes sooner. Where the machine's other work
+    (``other`` cores, :func:`machine.other_work_cores`, 0 where not known)
+    filled the rest, more workers would only take a larger share from it (a
+    new user's ``--jobs 2`` beside other work took 15.0 s where ``--jobs 1``
+    took 23.3). Where cores were left to the compiler or idle on fewer
+    workers than cores, a second may pay, which ``--estimate`` prices: the
+    compiler's work is a fresh JVM's warming, some 40 % of the CPU of a
+    plan of 80 small units (docs/jobs-two/result-2.md), on which ``--jobs
+    2`` was faster though the cores were full; it is named from half a core
+    on.
     """
     if ran < 2 or seconds < CORES_LINE_SECONDS:
         return None
-    busy, full = cpu / seconds, BUSY_SHARE * cores
-    named = machine_module.OTHER_WORK_NAMED
     compiler = compiling / seconds
+    busy, full = cpu / seconds - compiler, BUSY_SHARE * cores
     kept = f"--jobs {jobs}: the units kept {busy:.1f} of the {cores} cores busy" + (
-        f" ({compiler:.1f} of them the JVM's compiler threads, warming to the "
-        "code, which a longer run pays once)"
-        if compiler >= named
+        f", the JVM's compiler threads {compiler:.1f} more (warming to the code, "
+        "which a longer run pays once)"
+        if compiler >= machine_module.OTHER_WORK_NAMED
         else ""
     )
     if busy >= full:
