@@ -215,10 +215,9 @@ def _units_cpu_seconds() -> float:
 class Pacer:
     """Which unit may start beside others: one whose cell fills the cores runs alone.
 
-    A unit of a committee whose members train on every core keeps the cores
-    busy on its own, and a second worker beside it only shares them: on plan
-    B of docs/jobs-two/result.md one worker's units kept 1.92 of 2 cores
-    busy and two workers were not faster (3 of 8 pairs). So the first unit
+    A unit of a committee whose members train on every core (the default's
+    on a large set) keeps the cores busy on its own, and a second unit
+    beside it only shares them and the heap. So the first unit
     of each cell (a data set and a scheme: the unit's ``cell``) runs alone,
     and the cores it keeps busy are measured (the process's CPU seconds over
     the unit's wall, less the JVM's compiler threads': the members and the
