@@ -278,7 +278,14 @@ def test_the_cores_line_leaves_the_jvms_compiler_out_of_the_units_share():
         "more workers may finish sooner (--estimate --jobs 2 prices it)"
     )
     assert "compiler" not in runner.cores_line(1, 80, 10.0, 19.0, 2, 0.0, 4.0)
-    assert runner.cores_line(2, 80, 10.0, 19.0, 2, 0.0, 9.0) is None
+    # On as many workers as cores, the cores the compiler filled (a new user's
+    # --jobs 2 heard nothing where its report said 2.0 cores busy).
+    assert runner.cores_line(2, 80, 10.0, 19.6, 2, 0.0, 6.0) == (
+        "--jobs 2: the units kept 1.4 of the 2 cores busy, the JVM's compiler "
+        "threads 0.6 more (warming to the code, which a longer run pays once): "
+        "the cores were full"
+    )
+    assert runner.cores_line(2, 80, 10.0, 15.0, 2, 0.0, 3.0) is None
 
 
 @dataclass(frozen=True)

@@ -92,7 +92,11 @@ def _summary(values: dict) -> list[str]:
     untimed = summary["runs_started"] - summary["runs_timed"]
     cpu, cpu_wall = summary.get("cpu_seconds", 0), summary.get("cpu_wall_seconds", 0)
     compiling = summary.get("compiler_seconds")
-    compiler = f", the JVM's compiler {_duration(compiling)} of it" if compiling else ""
+    compiler = (
+        f", {compiling / cpu_wall:.1f} of them the JVM's compiler threads"
+        if compiling and cpu_wall > 0
+        else ""
+    )
     alone = summary.get("units_alone")
     busy = (
         f"; the process's CPU over them {_duration(cpu)} ({cpu / cpu_wall:.1f} "

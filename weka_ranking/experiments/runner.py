@@ -519,7 +519,9 @@ def cores_line(
     compiler's work is a fresh JVM's warming, some 40 % of the CPU of a
     plan of 80 small units (docs/jobs-two/result-2.md), on which ``--jobs
     2`` was faster though the cores were full; it is named from half a core
-    on.
+    on. On as many workers as cores, the line says where the compiler filled
+    the cores the units left (a new user's ``--jobs 2`` run heard nothing
+    where its report said 2.0 cores busy).
     """
     if ran < 2 or seconds < CORES_LINE_SECONDS:
         return None
@@ -543,4 +545,6 @@ def cores_line(
             f"{kept}: more workers may finish sooner (--estimate --jobs {jobs + 1} "
             "prices it)"
         )
+    if busy + compiler + other >= full:
+        return f"{kept}: the cores were full"
     return None
