@@ -1030,10 +1030,11 @@ def lines(values: dict) -> list[str]:
             "times longer"
         )
     for s in plan["schemes"]:
+        each = s["unit_seconds"] / s["units"] if s["units"] else 0.0
         out.append(
-            f"  scheme {s['name']}: {s['units']} units, "
-            f"{_duration(s['unit_seconds'])} of "
-            f"work, {_duration(s['wall_seconds'])} alone on {workers}"
+            f"  scheme {s['name']}: {s['units']} units of {each:.1f} s as the "
+            f"workers will run them ({_duration(s['unit_seconds'])} in all), "
+            f"{_duration(s['wall_seconds'])} alone on {workers}"
         )
     for p in values["pilots"]:
         if p["pilot_rows"] < p["rows"]:
