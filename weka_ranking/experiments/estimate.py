@@ -639,9 +639,9 @@ def pilot(
                 following = [
                     plan.schemes[(i + k) % len(plan.schemes)] for k in range(1, workers)
                 ]
-                progress_module.line(
+                progress_module.line(  # steps counted over both rounds
                     "pilot: %s on %s (%d of %d)",
-                    *(scheme.name, spec.name, len(first) + 1, cells),
+                    *(scheme.name, spec.name, len(first) + 1, 2 * cells),
                     since=started,
                 )
                 readings = _growing(scheme, data, sizes[spec], unit_rows[spec])
@@ -660,9 +660,9 @@ def pilot(
         # first. Read again at once, the plan's first data set's cells, the
         # coldest, priced its units twice their seconds (a new user's plan).
         for done, (spec, scheme, readings, run, beside) in enumerate(first):
-            progress_module.line(
+            progress_module.line(  # "(3 of 4)" then "again (2 of 4)" read as a slip
                 "pilot, again: %s on %s (%d of %d)",
-                *(scheme.name, spec.name, done + 1, cells),
+                *(scheme.name, spec.name, cells + done + 1, 2 * cells),
                 since=started,
             )
             again = _pilot_seconds(scheme, spec.load(), *run[-1], unit_rows[spec])
