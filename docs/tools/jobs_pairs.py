@@ -133,16 +133,22 @@ def _pairs(out: Path, plan: str, arm: str) -> list[dict]:
     return [p for p in by_pair.values() if len(p) == 2]
 
 
+def _t_interval(d: list[float]) -> tuple[float, float]:
+    """The paired differences' mean and its 95 % t interval's half width."""
+    if len(d) < 2:
+        return statistics.fmean(d), 0.0
+    t = float(stats.t.ppf(0.975, len(d) - 1))
+    return statistics.fmean(d), t * statistics.stdev(d) / math.sqrt(len(d))
+
+
 def decide_pacer(out: Path) -> dict:
     """rule-3.md's decision per plan: d = wall without the pacer - wall with it."""
     decisions = {}
     for plan in PLANS:
         pairs = _pairs(out, plan, "pacer")
         d = [p[False]["wall"] - p[True]["wall"] for p in pairs]
-        n = len(d)
+        n, (mean, half) = len(d), _t_interval(d)
         slower, faster = sum(x < 0 for x in d), sum(x > 0 for x in d)
-        mean = statistics.fmean(d)
-        half = float(stats.t.ppf(0.975, n - 1)) * statistics.stdev(d) / math.sqrt(n)
         without = statistics.median(p[False]["wall"] for p in pairs)
         decisions[plan] = {
             "pairs": n,
@@ -172,9 +178,7 @@ def decide(out: Path) -> dict:
         d = [p[1]["wall"] - p[2]["wall"] for p in pairs]
         n, faster = len(d), sum(x > 0 for x in d)
         sign_p = sum(math.comb(n, k) for k in range(faster, n + 1)) / 2**n
-        mean, half = statistics.fmean(d), 0.0
-        if n > 1:
-            half = float(stats.t.ppf(0.975, n - 1)) * statistics.stdev(d) / math.sqrt(n)
+        mean, half = _t_interval(d)
 
         def median(key: str, pairs: list = pairs) -> dict:
             return {

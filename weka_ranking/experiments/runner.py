@@ -249,7 +249,7 @@ class Pacer:
     def _shares(self, unit: Unit) -> bool:
         """Whether ``unit`` may run beside others: its cell was seen leaving cores."""
         cell = getattr(unit, "cell", None)
-        return cell is None or self.cores_kept.get(cell, self.limit) < self.limit
+        return cell is None or (cell in self.cores_kept and not self.runs_alone(cell))
 
     def may_start(self, unit: Unit, running: Collection[Unit]) -> bool:
         """Whether ``unit`` may start now, beside the ``running`` units."""
