@@ -272,8 +272,21 @@ def test_a_scheme_far_longer_than_the_others_is_named_in_one_line():
     assert plan.far_longer == ("b",)
     said = est.far_longer_line(plan)
     assert "\n" not in said
-    assert said.startswith("expected to take far longer than the others: 'b' (")
-    assert "34 times the other schemes' median" in said  # 206 / 6
+    # Beside one other scheme, the line names it (not "the others' median").
+    assert said.startswith("expected to take far longer than the other scheme: 'b' (")
+    assert said.endswith(", 34 times 'a')")  # 206 / 6
+    three = {
+        "far_longer": ("SMO",),
+        "schemes": [
+            {"name": "J48", "unit_seconds": 10.0},
+            {"name": "Logistic", "unit_seconds": 30.0},
+            {"name": "SMO", "unit_seconds": 400.0},
+        ],
+    }
+    assert est.far_longer_line(three) == (
+        "expected to take far longer than the others: 'SMO' (6.7 min of the "
+        "plan's 7.3 min of units, 20 times the other schemes' median)"
+    )
     assert est.far_longer(
         {"J48": 1.0, "NaiveBayes": 2.0, "Logistic": 1.5, "SMO": 40.0}
     ) == ("SMO",)
@@ -522,8 +535,9 @@ def test_the_run_names_a_far_longer_scheme_before_it_starts(tmp_path, caplog, we
     run_experiment(plan, tmp_path, progress=True)
     said = [r.getMessage() for r in caplog.records if r.name == "weka_ranking.progress"]
     assert said[0].startswith(
-        "expected to take far longer than the others: 'NaiveBayes alone' ("
+        "expected to take far longer than the other scheme: 'NaiveBayes alone' ("
     )
+    assert said[0].endswith(" times 'J48 alone')")
     assert said[-1].startswith("unit 4 of 4 done, ")
 
 

@@ -959,20 +959,39 @@ class TimeLeft:
 
 
 def far_longer_line(plan: PlanEstimate | Mapping[str, Any]) -> str | None:
-    """One line naming the schemes expected to take far longer than the others."""
+    """One line naming the schemes expected to take far longer than the others.
+
+    Beside a single other scheme the line names it and says the other, not
+    "the others' median": in a plan of a reduction and its learner alone, the
+    reduction's larger share is what a user expects, and the line says so
+    plainly rather than as a warning of something amiss.
+    """
     values = asdict(plan) if isinstance(plan, PlanEstimate) else plan
     if not values["far_longer"]:
         return None
     seconds = {s["name"]: s["unit_seconds"] for s in values["schemes"]}
     total = _duration(sum(seconds.values()))
+    if len(seconds) == 2:
+        (name,) = values["far_longer"]
+        (other,) = (n for n in seconds if n != name)
+        return (
+            f"expected to take far longer than the other scheme: {name!r} "
+            f"({_duration(seconds[name])} of the plan's {total} of units, "
+            f"{_times(seconds[name], seconds[other])} {other!r})"
+        )
     said = []
     for name in values["far_longer"]:
         others = statistics.median(s for n, s in seconds.items() if n != name)
         said.append(
             f"{name!r} ({_duration(seconds[name])} of the plan's {total} of units, "
-            f"{seconds[name] / others:.0f} times the other schemes' median)"
+            f"{_times(seconds[name], others)} the other schemes' median)"
         )
     return f"expected to take far longer than the others: {', '.join(said)}"
+
+
+def _times(seconds: float, other: float) -> str:
+    """"N times" of seconds against another's, or "more than" where it took none."""
+    return f"{seconds / other:.0f} times" if other > 0 else "more than"
 
 
 def _duration(seconds: float) -> str:
