@@ -990,7 +990,7 @@ def far_longer_line(plan: PlanEstimate | Mapping[str, Any]) -> str | None:
 
 
 def _times(seconds: float, other: float) -> str:
-    """"N times" of seconds against another's, or "more than" where it took none."""
+    """ "N times" of seconds against another's, or "more than" where it took none."""
     return f"{seconds / other:.0f} times" if other > 0 else "more than"
 
 
