@@ -49,6 +49,22 @@ def test_a_misspelt_flag_is_said_by_its_command_with_the_closest_flag(capsys):
     )
 
 
+@pytest.mark.parametrize(
+    ("prefix", "flag"), [("--fold", "--folds"), ("--voter", "--voters")]
+)
+def test_a_flags_prefix_is_a_misspelt_flag_not_the_flag(capsys, prefix, flag):
+    """Found by a new user on data the project does not bundle (issue 44).
+
+    ``cv F --fold 5`` ran five folds without a word, where README says a
+    misspelt flag is one line naming the closest.
+    """
+    err = usage_error(capsys, "cv", "hepatitis", prefix, "5")
+    assert err == (
+        f"weka-ranking cv: error: unrecognized arguments: {prefix} 5 "
+        f"(did you mean {flag}?) (see weka-ranking cv --help)\n"
+    )
+
+
 def test_wekas_own_flag_is_said_as_this_commands_flag(capsys):
     err = usage_error(capsys, "cv", "hepatitis", "-x", "5")
     assert err.count("\n") == 1

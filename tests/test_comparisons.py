@@ -232,7 +232,8 @@ def test_the_summary_says_the_compilers_cpu_and_the_units_run_alone(tmp_path):
     assert "compiler" not in before and "one at a time" not in before
     text = to_markdown(analysis.compute(plan, records, {}, runs))
     assert (
-        "(1.7 cores kept busy on average, 0.2 of them the JVM's compiler threads); "
+        "(the units' own threads kept 1.4 cores busy on average, the JVM's "
+        "compiler threads 0.2 more); "
         "7 units "
         "ran one at a time, their data set and scheme keeping the cores busy alone"
     ) in text

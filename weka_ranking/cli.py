@@ -571,6 +571,7 @@ def build_parser() -> argparse.ArgumentParser:
         "classification.",
         epilog=EXIT_STATUS,
         formatter_class=argparse.RawDescriptionHelpFormatter,
+        allow_abbrev=False,
     )
     version = f"%(prog)s {__version__}"
     parser.add_argument("--version", action="version", version=version)
@@ -582,6 +583,9 @@ def build_parser() -> argparse.ArgumentParser:
             description=command.help,
             epilog=f"{command.epilog}\n\n{EXIT_STATUS}".lstrip(),
             formatter_class=argparse.RawDescriptionHelpFormatter,
+            # A flag's prefix is a mistake named as any misspelt flag is:
+            # `--fold 5` had run as --folds, `--voter` as --voters, unsaid.
+            allow_abbrev=False,
         )
         for argument in command.arguments:
             sub.add_argument(*argument.flags, **argument.options)

@@ -100,7 +100,7 @@ def run_experiment(
         # store's: say what a resumed run will find (a new user's finding).
         stored = len(units) - len(pending_units(units, stored_units(store)))
         raise KeyboardInterrupt(f"{stored} of the plan's {len(units)} units are stored")
-    return ran, len(units), write_report(plan, out, command)
+    return ran, len(units), write_report(plan, out, made_by(command, os.getcwd()))
 
 
 def check_before_work(
@@ -237,11 +237,19 @@ def noted_plan(folder: str | Path) -> tuple[ExperimentPlan, str] | None:
     """
     for note in reversed(_plan_notes(ResultStore(folder))):
         command = note.get("command", "")
-        if isinstance(command, str) and command and isinstance(note.get("folder"), str):
-            command = f"cd {shlex.quote(note['folder'])} && {command}"
+        if isinstance(command, str) and isinstance(note.get("folder"), str):
+            command = made_by(command, note["folder"])
         defaults = note.get("defaults", MONOGRAPH_CONFIGURATION)
         return ExperimentPlan.from_dict(note["plan"], str(folder), defaults), command
     return None
+
+
+def made_by(command: str, folder: str) -> str:
+    """The command as a report says it: run in its folder, whose paths it may use.
+
+    The run's own report and one ``report`` renders again say the same.
+    """
+    return f"cd {shlex.quote(folder)} && {command}" if command else ""
 
 
 def _plan_notes(store: ResultStore) -> list[dict]:
