@@ -188,7 +188,7 @@ class Dataset:
         return self.y if self.positive_index == 1 else 1 - self.y
 
     def to_frame(self):
-        """The features as a pandas DataFrame, a nominal attribute as a ``category`` column.
+        """The features as a pandas DataFrame, nominal attributes as categories.
 
         For scikit-learn's own tools (``cross_val_score``, ``GridSearchCV``) on
         a file's data: ``X`` holds a nominal value as its index, which an
