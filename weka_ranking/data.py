@@ -14,11 +14,15 @@ from __future__ import annotations
 import logging
 import re
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from weka_ranking import progress
 from weka_ranking.errors import DataError, Remedy
+
+if TYPE_CHECKING:
+    import pandas
 
 logger = logging.getLogger(__name__)
 
@@ -187,7 +191,7 @@ class Dataset:
         """WEKA's class value index of each instance."""
         return self.y if self.positive_index == 1 else 1 - self.y
 
-    def to_frame(self):
+    def to_frame(self) -> pandas.DataFrame:
         """The features as a pandas DataFrame, nominal attributes as categories.
 
         For scikit-learn's own tools (``cross_val_score``, ``GridSearchCV``) on
