@@ -971,22 +971,17 @@ def far_longer_line(plan: PlanEstimate | Mapping[str, Any]) -> str | None:
         return None
     seconds = {s["name"]: s["unit_seconds"] for s in values["schemes"]}
     total = _duration(sum(seconds.values()))
-    if len(seconds) == 2:
-        (name,) = values["far_longer"]
-        (other,) = (n for n in seconds if n != name)
-        return (
-            f"expected to take far longer than the other scheme: {name!r} "
-            f"({_duration(seconds[name])} of the plan's {total} of units, "
-            f"{_times(seconds[name], seconds[other])} {other!r})"
-        )
     said = []
     for name in values["far_longer"]:
-        others = statistics.median(s for n, s in seconds.items() if n != name)
+        others = {n: s for n, s in seconds.items() if n != name}
+        median = "the other schemes' median"
+        against = repr(next(iter(others))) if len(others) == 1 else median
         said.append(
             f"{name!r} ({_duration(seconds[name])} of the plan's {total} of units, "
-            f"{_times(seconds[name], others)} the other schemes' median)"
+            f"{_times(seconds[name], statistics.median(others.values()))} {against})"
         )
-    return f"expected to take far longer than the others: {', '.join(said)}"
+    than = "the other scheme" if len(seconds) == 2 else "the others"
+    return f"expected to take far longer than {than}: {', '.join(said)}"
 
 
 def _times(seconds: float, other: float) -> str:

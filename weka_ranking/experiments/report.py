@@ -92,28 +92,24 @@ def _summary(values: dict) -> list[str]:
     untimed = summary["runs_started"] - summary["runs_timed"]
     cpu, cpu_wall = summary.get("cpu_seconds", 0), summary.get("cpu_wall_seconds", 0)
     compiling = summary.get("compiler_seconds")
-    # Split as the run's last line splits it: the units' own threads, then
-    # the compiler's (a new user read one figure there and another here).
-    cores = (
-        f"the units' own threads kept {(cpu - compiling) / cpu_wall:.1f} cores busy "
-        f"on average, the JVM's compiler threads {compiling / cpu_wall:.1f} more"
-        if compiling and cpu_wall > 0
-        else f"{cpu / cpu_wall:.1f} cores kept busy on average"
-        if cpu_wall > 0
-        else ""
-    )
     alone = summary.get("units_alone")
-    busy = (
-        f"; the process's CPU over them {_duration(cpu)} ({cores})"
-        + (
-            f"; {alone:,} units ran one at a time, their data set and scheme "
-            "keeping the cores busy alone"
-            if alone
-            else ""
+    busy = ""
+    if cpu_wall > 0:
+        # Split as the run's last line splits it: the units' own threads, then
+        # the compiler's (a new user read one figure there and another here).
+        cores = (
+            f"the units' own threads kept {(cpu - compiling) / cpu_wall:.1f} cores "
+            f"busy on average, the JVM's compiler threads {compiling / cpu_wall:.1f} "
+            "more"
+            if compiling
+            else f"{cpu / cpu_wall:.1f} cores kept busy on average"
         )
-        if cpu_wall > 0
-        else ""
-    )
+        busy = f"; the process's CPU over them {_duration(cpu)} ({cores})"
+        if alone:
+            busy += (
+                f"; {alone:,} units ran one at a time, their data set and scheme "
+                "keeping the cores busy alone"
+            )
     return [
         "## Summary",
         "",
