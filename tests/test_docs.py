@@ -1,4 +1,4 @@
-"""The docs: the API reference builds from the docstrings, README's commands run."""
+"""The docs: the API reference builds from the docstrings, the pages' commands run."""
 
 import os
 import subprocess
@@ -25,12 +25,12 @@ def test_api_reference_builds(tmp_path):
     assert "pairs_per_instance" in page and "{parameters}" not in page
 
 
-def test_the_readmes_option_defaults_are_the_faces_defaults():
+def test_the_weka_pages_option_defaults_are_the_faces_defaults():
     import re
 
     from weka_ranking import params
 
-    text = " ".join((ROOT / "README.md").read_text().split())
+    text = " ".join((ROOT / "docs" / "weka.md").read_text().split())
     said = {
         flag: match[1]
         for flag, pattern in {
@@ -52,9 +52,9 @@ def test_the_readmes_option_defaults_are_the_faces_defaults():
 
 
 @pytest.mark.slow  # a 10-fold cross-validation in a JVM of its own (about 5 s)
-def test_the_readmes_checkout_command_runs_quietly():
+def test_the_weka_pages_checkout_command_runs_quietly():
     """A new user ran it from a fresh clone: no such file, and netlib's warnings."""
-    text = (ROOT / "README.md").read_text()
+    text = (ROOT / "docs" / "weka.md").read_text()
     block = text.split("From a checkout, without installing")[1]
     command = block.split("```sh\n")[1].split("```")[0]
     bin_folder = str(Path(sys.executable).parent)
@@ -79,3 +79,57 @@ def test_the_weka_packages_readme_makes_a_file_binary_as_cv_says(weka):
         f"java weka.Run {spec} -i vehicle.arff -o vehicle-binary.arff"
         in text.replace("\\ ", "")
     )
+
+
+def _synopsis(path: Path) -> str:
+    text = path.read_text()
+    return text.split("```\nweka-ranking cv ")[1].split("```")[0]
+
+
+@pytest.mark.fast
+def test_the_synopsis_names_every_flag_of_the_core_commands_and_no_other():
+    """README's synopsis and docs/cli.md's are one, and both are the parser's.
+
+    README's short form and the reference page both show it; a flag added to
+    a command and not to the synopsis (experiment's ``-c`` and
+    ``--retry-failed`` were missing) or one the parser no longer has fails here.
+    """
+    import argparse
+    import re
+
+    from weka_ranking import cli
+
+    synopsis = _synopsis(ROOT / "README.md")
+    assert synopsis == _synopsis(ROOT / "docs" / "cli.md")
+    said: dict[str, set[str]] = {}
+    command = "cv"
+    for line in ("weka-ranking cv " + synopsis).splitlines():
+        if line.startswith("# "):
+            break  # the studies' commands: theirs to list
+        if line.startswith("weka-ranking "):
+            command = line.split()[1]
+        said.setdefault(command, set()).update(
+            re.findall(r"(?<![\w-])--?[a-z][\w-]*", line)
+        )
+    parser = cli.build_parser()
+    subparsers = next(
+        a for a in parser._actions if isinstance(a, argparse._SubParsersAction)
+    )
+    flags = {
+        name: {f for action in sub._actions for f in action.option_strings}
+        - {"-h", "--help"}
+        for name, sub in subparsers.choices.items()
+        if name in {c.name for c in cli.COMMANDS}
+    }
+    # Said once for all (README's next paragraph), not on every command's line.
+    everywhere = {"--quiet", "--verbose", "--heap", "--threads"}
+    # "[same model and data options]" of rank and train: cv's but its folds and JSON.
+    said["rank"] |= said["cv"] - {"--folds", "--json"}
+    said["train"] |= said["cv"] - {"--folds", "--json"}
+    for name, own in flags.items():
+        long_or_short = {f for f in own if f.startswith("-")}
+        assert said[name] <= long_or_short, (name, said[name] - long_or_short)
+        missing = long_or_short - said[name] - everywhere
+        # -c's long form is said once, as WEKA's -c.
+        missing -= {"--class-index"} if "-c" in said[name] else set()
+        assert not missing, (name, missing)
