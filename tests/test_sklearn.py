@@ -233,3 +233,40 @@ def test_data_in_memory_is_named_as_it_was_passed(weka):
         cross_validate(model(), X, np.r_[1, np.zeros(39)], folds=2)
     with pytest.raises(ValueError, match=r"\(the instances of the DataFrame X\)$"):
         cross_validate(model(), frame, y, folds=41)
+
+
+def test_a_frame_of_no_columns_is_said_as_one():
+    """A new user's empty frame met numpy's "at least one array or dtype"."""
+    pandas = pytest.importorskip("pandas")
+    frame = pandas.DataFrame(index=range(4))
+    with pytest.raises(
+        DataError, match=r"^the DataFrame X has no columns \(shape \(4, 0\)\): give"
+    ):
+        RankingReduction("J48").fit(frame, ["a", "b", "a", "b"])
+
+
+def test_calibrating_each_rows_own_scores_as_docs_python_shows(breast_cancer, weka):
+    """docs/python.md's RowScores: calibrated scores of a row the same in any batch.
+
+    A new user's CalibratedClassifierCV on the estimator itself calibrated the
+    batch's decision_function, so a row's probability moved with the batch it
+    was scored in (ionosphere's positives: 0.663 mixed, 0.395 alone).
+    """
+    from pathlib import Path
+
+    from sklearn.calibration import CalibratedClassifierCV
+
+    page = (Path(__file__).parent.parent / "docs" / "python.md").read_text()
+    section = page.split("## scikit-learn's tools that read a batch's scores")[1]
+    code = section.split("```python\n")[1].split("```")[0]
+    names: dict = {}
+    exec(compile(code, "docs/python.md", "exec"), names)  # noqa: S102 (our own page)
+    X, y = breast_cancer.to_frame(), breast_cancer.y
+    first = np.flatnonzero(y == 1)
+    per_row = names["calibrated"].set_params(estimator__model__voters=3).fit(X, y)
+    assert np.array_equal(
+        per_row.predict_proba(X)[first], per_row.predict_proba(X.iloc[first])
+    )
+    batch = CalibratedClassifierCV(RankingReduction(voters=3), cv=3).fit(X, y)
+    alone = batch.predict_proba(X.iloc[first])
+    assert not np.allclose(batch.predict_proba(X)[first], alone)

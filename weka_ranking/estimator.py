@@ -217,6 +217,7 @@ def check_arrays(
     and the features are named as :func:`_scoring_names` says.
     """
     source = input_name(X)
+    _refuse_no_columns(X, source)
     names = (
         _column_names(X, fitting=True)
         if attributes is None
@@ -456,6 +457,22 @@ _DATETIME = (
     "durations are no number to it: turn them into numbers first (e.g. "
     "seconds since a date, or the day of the week, as columns of their own)"
 )
+
+
+def _refuse_no_columns(X, source: str) -> None:
+    """Say a frame of no columns as one, not as numpy's dtype error.
+
+    scikit-learn's check of a DataFrame without columns reads its columns'
+    dtypes first and said "at least one array or dtype is required", which
+    names neither X nor a remedy (a new user's finding); an array of no
+    columns gets scikit-learn's own "0 feature(s)", which does.
+    """
+    shape = getattr(X, "shape", None)
+    if hasattr(X, "columns") and shape is not None and len(shape) == 2 and not shape[1]:
+        raise DataError(
+            f"{source} has no columns (shape {tuple(shape)}): give at least one "
+            "feature column"
+        )
 
 
 def _refuse_text_columns(X) -> None:
