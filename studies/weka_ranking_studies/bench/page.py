@@ -60,6 +60,8 @@ DEFAULT_SPEED_COLUMNS = (
     ("J48 alone CPU (s)", "j48_alone_cpu_seconds", ".2f"),
     ("default CPU (s)", "default_cpu_seconds", ".2f"),
     ("CPU default / J48", "default_over_j48_cpu", ".1f"),
+    ("tuned XGBoost (s)", "tuned_xgboost_seconds", ".2f"),
+    ("tuned XGBoost CPU (s)", "tuned_xgboost_cpu_seconds", ".2f"),
     ("member's pairs", "member_pairs", ","),
     ("member from rows (s)", "member_from_rows_seconds", ".2f"),
     ("member on pairs (s)", "member_on_pairs_seconds", ".2f"),
