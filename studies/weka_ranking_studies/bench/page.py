@@ -69,6 +69,20 @@ DEFAULT_SPEED_COLUMNS = (
     ("load before", "load_before", ".1f"),
     ("load after", "load_after", ".1f"),
 )
+SERVING_COLUMNS = (
+    ("timing", "timing", ""),
+    ("first", "first", ".2f"),
+    ("second", "second", ".2f"),
+    ("first / second (wall)", "wall_ratio", ".2f"),
+    ("first / second (CPU)", "cpu_ratio", ".2f"),
+    ("load before", "load_before", ".1f"),
+    ("load after", "load_after", ".1f"),
+)
+ESTIMATE_COLUMNS = (
+    ("scheme", "scheme", ""),
+    ("priced (s)", "priced", ".1f"),
+    ("run (s)", "run", ".1f"),
+)
 ROW_LEARNER_COLUMNS = (
     ("task", "task", ""),
     ("training rows", "train_rows", ","),
@@ -111,6 +125,8 @@ MADE_BY = {
     "default_speed": "default",
     "row_learners": "row-learners",
     "tournament_missing": "tournament-missing",
+    "serving": "serving",
+    "estimate": "estimate",
 }
 
 
@@ -222,6 +238,73 @@ def values(results: dict, command: str) -> dict:
         "tournament_missing": _tournament_missing(results["tournament_missing"])
         if "tournament_missing" in results
         else None,
+        "serving": _serving(results["serving"]) if "serving" in results else None,
+        "estimate": _estimate(results) if "estimate_seconds" in results else None,
+    }
+
+
+def _serving(s: dict) -> dict:
+    """The serving bench's timings as the rows of its table: wall and CPU of each."""
+    one, thousand = s["predict_proba_one_row"], s["predict_proba_1000_rows"]
+    wall, cpu = s["training_wall_seconds"], s["training_cpu_seconds"]
+    jobs_wall, jobs_cpu = s["experiment_wall_seconds"], s["experiment_cpu_seconds"]
+    same = "the same scores" if s["training_same_scores"] else "DIFFERENT scores"
+
+    def ms(timing: dict) -> tuple[float, float]:
+        return timing["wall_ms"], timing["cpu_ms"]
+
+    timings = [
+        ("`predict_proba`, one row: the default, J48 alone (ms)",
+         ms(one["default"]), ms(one["j48_alone"]), s["predict_proba_load"]),
+        ("`predict_proba`, 1,000 rows: the default, J48 alone (ms)",
+         ms(thousand["default"]), ms(thousand["j48_alone"]), s["predict_proba_load"]),
+        (f"the default's training: 1 thread, 2 threads (s; {same})",
+         (wall["1"], cpu["1"]), (wall["2"], cpu["2"]), s["training_load"]),
+        ("`experiment`: `--jobs 1`, `--jobs 2` (s)",
+         (jobs_wall["1"], jobs_cpu["1"]), (jobs_wall["2"], jobs_cpu["2"]),
+         s["experiment_load"]),
+    ]  # fmt: skip
+    rows = [
+        {
+            "timing": timing,
+            "first": first[0],
+            "second": second[0],
+            "wall_ratio": first[0] / second[0],
+            "cpu_ratio": first[1] / second[1],
+            "load_before": load[0],
+            "load_after": load[1],
+        }
+        for timing, first, second, load in timings
+    ]
+    return {
+        "cores": s["cores"],
+        "training_rows": s["training_rows"],
+        "experiment_plan": s["experiment_plan"],
+        "rows": rows,
+    }
+
+
+def _estimate(r: dict) -> dict:
+    """The estimate bench's plan, its estimate against its run, scheme by scheme."""
+    measured = r["estimate_measured_schemes"]
+    return {
+        "plan": r["estimate_plan"],
+        "units": r["estimate_units"],
+        "jobs": r["estimate_jobs"],
+        "estimated": r["estimate_seconds"],
+        "measured": r["estimate_measured_wall_seconds"],
+        "ratio": r["estimate_ratio"],
+        "within": r["estimate_within_goal"],
+        "command": r["estimate_command_seconds"],
+        "pilot": r["estimate_pilot_seconds"],
+        "fixed": r["estimate_fixed_seconds"],
+        "measured_fixed": r["estimate_measured_fixed_seconds"],
+        "warming": r["estimate_warming_seconds"],
+        "load": list(r["estimate_load"]),
+        "schemes": [
+            {"scheme": name, "priced": priced, "run": measured.get(name)}
+            for name, priced in r["estimate_schemes"].items()
+        ],
     }
 
 
@@ -498,6 +581,41 @@ def _sections(v: dict) -> list[tuple[str, str]]:
         )
     if (t := v["tournament_missing"]) is not None:
         sections.append(("tournament_missing", _tournament_missing_section(t)))
+    if (s := v["serving"]) is not None:
+        body = table(s["rows"], SERVING_COLUMNS).split("\n", 2)[2]
+        sections.append(
+            (
+                "serving",
+                template("serving.md").substitute(
+                    cores=s["cores"],
+                    training_rows=f"{s['training_rows']:,}",
+                    experiment_plan=s["experiment_plan"],
+                    rows=body,
+                ),
+            )
+        )
+    if (e := v["estimate"]) is not None:
+        sections.append(
+            (
+                "estimate",
+                template("estimate.md").substitute(
+                    plan=e["plan"],
+                    units=e["units"],
+                    workers=f"{e['jobs']} worker{'s' if e['jobs'] > 1 else ''}",
+                    estimated=f"{e['estimated']:.1f}",
+                    measured=f"{e['measured']:.1f}",
+                    ratio=f"{e['ratio']:.2f}",
+                    within="met" if e["within"] else "NOT met",
+                    command=f"{e['command']:.1f}",
+                    pilot=f"{e['pilot']:.1f}",
+                    fixed=f"{e['fixed']:.1f}",
+                    measured_fixed=f"{e['measured_fixed']:.1f}",
+                    warming=f"{e['warming']:.1f}",
+                    load=", ".join(f"{x:.1f}" for x in e["load"]),
+                    table=table(e["schemes"], ESTIMATE_COLUMNS),
+                ),
+            )
+        )
     return sections
 
 
