@@ -582,7 +582,6 @@ def _sections(v: dict) -> list[tuple[str, str]]:
     if (t := v["tournament_missing"]) is not None:
         sections.append(("tournament_missing", _tournament_missing_section(t)))
     if (s := v["serving"]) is not None:
-        body = table(s["rows"], SERVING_COLUMNS).split("\n", 2)[2]
         sections.append(
             (
                 "serving",
@@ -590,7 +589,7 @@ def _sections(v: dict) -> list[tuple[str, str]]:
                     cores=s["cores"],
                     training_rows=f"{s['training_rows']:,}",
                     experiment_plan=s["experiment_plan"],
-                    rows=body,
+                    table=table(s["rows"], SERVING_COLUMNS),
                 ),
             )
         )
