@@ -940,9 +940,10 @@ public final class RankingModel implements Serializable {
     text.append("ROC area: a test file's is the AUC of its ranking; each batch's scores "
         + "rank within that batch (a test file's, a test fold's), "
         + "not on one scale across batches; WEKA's Evaluation pools a "
-        + "cross-validation's folds by design, so its ROC area there can be far below "
-        + "the mean of the folds' AUCs (the monograph's measure: the Experimenter's, "
-        + "or weka-ranking cv's mean AUC)\n");
+        + "cross-validation's folds by design, so its ROC area there is not the mean "
+        + "of the folds' AUCs (the monograph's measure: the Experimenter's, or "
+        + "weka-ranking cv's mean AUC) and may lie above or below it, far below on "
+        + "some data\n");
     String oneAtATime = oneAtATimeText();
     if (oneAtATime != null) {
       text.append(oneAtATime).append("\n");
