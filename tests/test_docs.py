@@ -133,3 +133,45 @@ def test_the_synopsis_names_every_flag_of_the_core_commands_and_no_other():
         # -c's long form is said once, as WEKA's -c.
         missing -= {"--class-index"} if "-c" in said[name] else set()
         assert not missing, (name, missing)
+
+
+def _heading_anchors(page: Path) -> set[str]:
+    """The anchors GitHub makes of a page's headings: lower case, spaces to dashes."""
+    import re
+
+    anchors = set()
+    for line in page.read_text().splitlines():
+        if heading := re.match(r"^#+\s+(.*)$", line):
+            words = re.sub(r"[^\w\- ]", "", heading[1].strip().lower())
+            anchors.add(words.replace(" ", "-"))
+    return anchors
+
+
+@pytest.mark.fast
+def test_every_link_between_the_pages_lands():
+    """Each relative link of README and docs/ names a file, and a heading's anchor.
+
+    README's long sections moved into docs/ pages (session 31), their links
+    rewritten for their new folder; a new user followed README's 26 by hand.
+    """
+    import re
+
+    pages = [ROOT / "README.md", ROOT / "studies" / "README.md"]
+    pages += sorted((ROOT / "docs").glob("**/*.md"))
+    broken, followed = [], 0
+    for page in pages:
+        text = re.sub(r"```.*?```", "", page.read_text(), flags=re.S)
+        for target in re.findall(r"\]\(([^)\s]+)\)", text):
+            if re.match(r"^[a-z]+:", target):
+                continue  # a web address
+            followed += 1
+            path, _, anchor = target.partition("#")
+            landing = (page.parent / path).resolve() if path else page
+            if not landing.exists():
+                broken.append(f"{page.relative_to(ROOT)}: {target} (no such file)")
+            elif anchor and landing.suffix == ".md":
+                if anchor not in _heading_anchors(landing):
+                    broken.append(
+                        f"{page.relative_to(ROOT)}: {target} (no such heading)"
+                    )
+    assert followed > 100 and not broken, broken
