@@ -467,10 +467,9 @@ def _refuse_no_columns(X, source: str) -> None:
     names neither X nor a remedy (a new user's finding); an array of no
     columns gets scikit-learn's own "0 feature(s)", which does.
     """
-    shape = getattr(X, "shape", None)
-    if hasattr(X, "columns") and shape is not None and len(shape) == 2 and not shape[1]:
+    if hasattr(X, "columns") and not len(X.columns):
         raise DataError(
-            f"{source} has no columns (shape {tuple(shape)}): give at least one "
+            f"{source} has no columns (shape {tuple(X.shape)}): give at least one "
             "feature column"
         )
 

@@ -9,12 +9,13 @@ with whether the two trees are the same (issue 44's bench keys).
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import time
 
 from weka_ranking import bridge
 from weka_ranking.data import Dataset, synthetic
-from weka_ranking.experiments.schemes import PEERS
+from weka_ranking.experiments.schemes import PEER_NEEDS, PEERS
 from weka_ranking.folds import weka_folds
 from weka_ranking.model import RankingReduction
 from weka_ranking_studies import java
@@ -46,9 +47,7 @@ def _tuned_xgboost(train: Dataset) -> tuple[float | None, float | None]:
     all of them, on one thread (the scheme's); None without XGBoost (the
     ``peers`` extra).
     """
-    try:
-        import xgboost  # noqa: F401 (whether the peer can run)
-    except ImportError:
+    if importlib.util.find_spec(PEER_NEEDS["xgboost"][0]) is None:
         return None, None
     return _seconds(lambda: PEERS["xgboost"](1).fit(train.X, train.y))
 
