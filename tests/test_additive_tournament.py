@@ -96,3 +96,30 @@ def test_other_learners_and_committees_ask_every_pair(weka):
     ):
         n = len(data)
         assert model.fit(data).ranking(data).comparisons == n * (n - 1)
+
+
+class NoAdditive(RankingReduction):
+    """Every pair asked of the members themselves (``-no-additive``)."""
+
+    _variant_options = ("-no-additive",)
+
+
+@pytest.mark.parametrize("learner", ["Logistic", "NaiveBayes"])
+def test_members_asked_at_the_margin_on_two_threads_vote_as_when_always_asked(
+    learner, weka
+):
+    """A form leaves equal rows' pairs to its member, copied while the threads score.
+
+    On all pairs a member's form of two equal rows is 0 up to rounding, so
+    the reference sample's own degrees (100 x 100 pairs, two scoring
+    threads) ask each such pair of the member itself: the first thread asks
+    the original while the second copies it, when it first needs it. The
+    threshold learned from those degrees is the one learned asking every pair
+    (the members copied before the threads start).
+    """
+    data = load_task("breast-cancer")  # all nominal: many rows alike
+    params = {"pairs_per_instance": "all", "voters": 1, "threads": 2}
+    fast = RankingReduction(learner, **params).fit(data)
+    asked = NoAdditive(learner, **params).fit(data)
+    assert fast.reference_threshold_ == asked.reference_threshold_
+    assert 0 < fast.reference_threshold_ < 1

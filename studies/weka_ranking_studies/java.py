@@ -396,7 +396,16 @@ def alone_training_seconds(classname: str, dataset: Dataset) -> float:
 
     Timed in Java (``Bench.aloneNanos``), as the committee is.
     """
+    return training_seconds(bridge.make_classifier(classname, []), dataset)
+
+
+def training_seconds(classifier, dataset: Dataset) -> float:
+    """Wall seconds of a WEKA classifier's ``buildClassifier`` on the rows, in Java.
+
+    A meta-classifier given here is trained as WEKA's tools train it: the
+    rows' preparation, its members and whatever it learns after them.
+    """
     instances = bridge.to_instances(dataset)
-    learner = bridge.make_classifier(classname, [])
-    with bridge.java_errors(f"training '{classname}' on the rows"):
-        return _classes()(BENCH).aloneNanos(learner, instances) / 1e9
+    name = classifier.getClass().getSimpleName()
+    with bridge.java_errors(f"training '{name}' on the rows"):
+        return _classes()(BENCH).aloneNanos(classifier, instances) / 1e9

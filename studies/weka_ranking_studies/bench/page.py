@@ -93,6 +93,8 @@ ROW_LEARNER_COLUMNS = (
     ("from rows / alone", "from_rows_over_alone", ".1f"),
     ("on pairs / alone", "on_pairs_over_alone", ".1f"),
     ("same members", "same_members", ""),
+    ("default in WEKA (s)", "default_in_weka_seconds", ".3f"),
+    ("default in WEKA / alone", "default_in_weka_over_alone", ".1f"),
     ("fit, default (s)", "api_fit_default_seconds", ".3f"),
     ("fit, alone (s)", "api_fit_alone_seconds", ".3f"),
     ("fit ratio", "api_fit_ratio", ".1f"),

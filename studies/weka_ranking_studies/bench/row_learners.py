@@ -63,9 +63,12 @@ def row_learners(
 
     On WEKA's first of ten folds of each set: the ten members of the default
     (seeds 1 to 10, two pairs per instance) trained from the rows and, by
-    WEKA, on their materialised pair instances, and the learner alone on the
-    fold's rows, each timed in turns in one run (best of ``repeats`` after a
-    warm-up; NaiveBayes's best of ``NAIVE_BAYES_JAVA_REPEATS``); whether the
+    WEKA, on their materialised pair instances, one after another on one
+    thread; the default's whole training as WEKA's tools run it (the
+    meta-classifier's ``buildClassifier``: the rows' preparation, the members
+    on every core, the reference sample's threshold); and the learner alone
+    on the fold's rows, each timed in turns in one run (best of ``repeats``
+    after a warm-up; NaiveBayes's best of ``NAIVE_BAYES_JAVA_REPEATS``); whether the
     members' texts are the same both ways; then the Python API's fit and its
     ranking of the test fold, the default beside the learner alone
     (``ranker="pointwise"``), with their AUCs. The load average is read before
@@ -87,13 +90,16 @@ def row_learners(
                 )
                 for way in (True, False)
             ]
-            alone, from_rows, on_pairs = side_by_side(
+            alone, from_rows, on_pairs, whole = side_by_side(
                 NAIVE_BAYES_JAVA_REPEATS if learner == "NaiveBayes" else repeats,
                 lambda c=classname: java.alone_training_seconds(c, train),
                 lambda c=classname: java.committee_training(c, train, seeds)["seconds"],
                 lambda c=classname: java.committee_training(
                     c, train, seeds, from_rows=False
                 )["seconds"],
+                lambda name=learner: java.training_seconds(
+                    RankingReduction(name)._reduction(train.positive_index), train
+                ),
                 warm_ups=1,
             )
             default = RankingReduction(learner)
@@ -129,6 +135,8 @@ def row_learners(
                     "on_pairs_seconds": on_pairs,
                     "from_rows_over_alone": from_rows / alone,
                     "on_pairs_over_alone": on_pairs / alone,
+                    "default_in_weka_seconds": whole,
+                    "default_in_weka_over_alone": whole / alone,
                     "api_fit_default_seconds": fits[0],
                     "api_fit_alone_seconds": fits[1],
                     "api_fit_ratio": fits[0] / fits[1],

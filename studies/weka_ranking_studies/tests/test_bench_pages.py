@@ -271,6 +271,8 @@ def _results() -> dict:
                     "on_pairs_seconds": 6.0,
                     "from_rows_over_alone": 12.0,
                     "on_pairs_over_alone": 48.0,
+                    "default_in_weka_seconds": 1.0,
+                    "default_in_weka_over_alone": 8.0,
                     "api_fit_default_seconds": 1.75,
                     "api_fit_alone_seconds": 0.25,
                     "api_fit_ratio": 7.0,
@@ -485,7 +487,7 @@ def test_the_default_row_learners_and_missing_tournament_sections():
     assert "issue 44 asks the default to train faster than it" in text
     assert (
         "| spambase | 4,141 | Logistic | 0.125 | 1.500 | 6.000 | 12.0 | 48.0 "
-        "| 7 of 10 | 1.750 | 0.250 | 7.0 | 0.9712 | 0.9688 |" in text
+        "| 7 of 10 | 1.000 | 8.0 | 1.750 | 0.250 | 7.0 | 0.9712 | 0.9688 |" in text
     )
     assert "Load average 1.0 before, 3.5 after." in text
     assert "the median of 2 runs each" in text

@@ -282,24 +282,54 @@ public final class AdditiveTournament {
     Instances header = (Instances) field(NaiveBayes.class, bayes, "m_Instances");
     double bias = -(Math.log(prior.getProbability(1)) - Math.log(prior.getProbability(0)));
     AdditiveTournament out = empty(rows.length, bias);
+    int attributes = pairHeader.numAttributes();
+    boolean[] first = new boolean[attributes];
+    // A nominal attribute's term of each value, computed when a row first
+    // holds the value: the same number as computed for each row.
+    double[][] byValue = new double[attributes][];
+    boolean[][] known = new boolean[attributes][];
+    for (int k = 0; k < attributes; k++) {
+      first[k] = PairFeatures.sourceOf(pairHeader.attribute(k).name()) == PairFeatures.FIRST;
+      if (k != pairHeader.classIndex() && pairHeader.attribute(k).isNominal()) {
+        byValue[k] = new double[pairHeader.attribute(k).numValues()];
+        known[k] = new boolean[byValue[k].length];
+      }
+    }
     PairInstance pair = pairOf(rows, pairHeader, layout);
     for (int r = 0; r < rows.length; r++) {
       pair.setPair(r, r);
-      for (int k = 0; k < pairHeader.numAttributes(); k++) {
+      for (int k = 0; k < attributes; k++) {
         if (k == pairHeader.classIndex() || pair.isMissing(k)) {
           continue;
         }
-        double weight = header.attribute(k).weight();
-        double[] term = new double[2];
-        for (int j = 0; j < 2; j++) {
-          term[j] = Math.log(Math.max(1e-75,
-              Math.pow(estimators[k][j].getProbability(pair.value(k)), weight)));
+        double value = pair.value(k);
+        double term;
+        if (byValue[k] == null) {
+          term = naiveBayesTerm(estimators[k], value, header.attribute(k).weight());
+        } else if (known[k][(int) value]) {
+          term = byValue[k][(int) value];
+        } else {
+          term = naiveBayesTerm(estimators[k], value, header.attribute(k).weight());
+          byValue[k][(int) value] = term;
+          known[k][(int) value] = true;
         }
-        int source = PairFeatures.sourceOf(pairHeader.attribute(k).name());
-        out.add(r, source == PairFeatures.FIRST, -(term[1] - term[0]), 0);
+        out.add(r, first[k], term, 0);
       }
     }
     return out;
+  }
+
+  /**
+   * An attribute's term of NaiveBayes' negated log ratio, -(log P(v | 1) -
+   * log P(v | 0)), each probability raised to the attribute's weight and
+   * floored as {@code NaiveBayes.distributionForInstance} floors it.
+   */
+  private static double naiveBayesTerm(Estimator[] byClass, double value, double weight) {
+    double[] term = new double[2];
+    for (int j = 0; j < 2; j++) {
+      term[j] = Math.log(Math.max(1e-75, Math.pow(byClass[j].getProbability(value), weight)));
+    }
+    return -(term[1] - term[0]);
   }
 
   /** The instance through the member's own filters, as the member passes it. */

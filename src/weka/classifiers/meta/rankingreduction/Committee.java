@@ -122,16 +122,6 @@ public final class Committee implements PairComparator {
       }
       return m_Copies[thread];
     }
-
-    /** Whether every member has a flat tree (J48's or REPTree's). */
-    private boolean flatTreesOnly() {
-      for (FlatTree tree : m_Trees) {
-        if (tree == null) {
-          return false;
-        }
-      }
-      return true;
-    }
   }
 
   /**
@@ -372,16 +362,29 @@ public final class Committee implements PairComparator {
    */
   private final class Asker {
     private final int m_Thread;
+    /**
+     * Whether the first thread asks its members under the copies' lock:
+     * they are the originals, which another thread may be copying
+     * ({@link Members#of}) while the batch is scored, and asking a member
+     * can change its state (Logistic's filters queue the instance).
+     */
+    private final boolean m_Guarded;
     private Classifier[] m_Own;
 
-    Asker(int thread) {
+    Asker(int thread, boolean copiedWhileScoring) {
       m_Thread = thread;
+      m_Guarded = thread == 0 && copiedWhileScoring;
     }
 
     /** Member m's own answer on the pair: 1 for "a beats b", else 0. */
     int ask(int m, PairInstance pair) throws Exception {
       if (m_Own == null) {
         m_Own = m_Members.of(m_Thread);
+      }
+      if (m_Guarded && m_Trees[m] == null) {
+        synchronized (m_Members) {
+          return m_Own[m].classifyInstance(pair) == 1.0 ? 1 : 0;
+        }
       }
       return m_Own[m].classifyInstance(pair) == 1.0 ? 1 : 0;
     }
@@ -394,6 +397,16 @@ public final class Committee implements PairComparator {
   private static boolean decided(int votes, int asked, int members) {
     int majority = members / 2 + 1;
     return votes >= majority || votes + members - asked < majority;
+  }
+
+  /** Whether every member has a flat tree or an additive form (asked where these leave a pair). */
+  private boolean answeredWithoutAsking() {
+    for (int m = 0; m < m_Trees.length; m++) {
+      if (m_Trees[m] == null && (m_Forms == null || m_Forms[m] == null)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Whether every member answers from its tree alone (no additive form). */
@@ -483,12 +496,16 @@ public final class Committee implements PairComparator {
     return given;
   }
 
+  /**
+   * Each member's additive form on the rows, the members shared among the
+   * scoring threads: a form reads its own member alone (and runs that
+   * member's filters), before any pair is asked.
+   */
   private AdditiveTournament[] forms() throws Exception {
     Classifier[] members = m_Members.m_Copies[0];
     AdditiveTournament[] forms = new AdditiveTournament[members.length];
-    for (int m = 0; m < members.length; m++) {
-      forms[m] = AdditiveTournament.ofMember(members[m], m_PairHeader, m_Layout, m_Rows);
-    }
+    Parallel.forEach(members.length, m_Members.m_Copies.length, m -> forms[m] =
+        AdditiveTournament.ofMember(members[m], m_PairHeader, m_Layout, m_Rows));
     return forms;
   }
 
@@ -498,18 +515,20 @@ public final class Committee implements PairComparator {
 
   private void run(int count, Share share) throws Exception {
     int threads = Math.max(1, Math.min(m_Members.m_Copies.length, count / PAIRS_A_THREAD));
-    // A committee of flat trees asks its members only for the pairs a tree
-    // leaves (a missing value on the way), and the threads share the members
-    // that have a flat tree, whose classification only reads the tree
-    // (Members.of). Other members are asked for every pair, each thread its
-    // own copy: copied before the threads start.
-    if (!m_Members.flatTreesOnly()) {
+    // A flat tree or an additive form answers a member's pairs but for those
+    // a tree leaves (a missing value on the way) or a form's rounding margin
+    // holds, for which the member itself is asked: a thread's copy of it is
+    // made then (Members.of; members with a flat tree are shared, their
+    // classification only reads the tree). Members asked for every pair are
+    // copied before the threads start.
+    boolean copiedWhileScoring = threads > 1 && answeredWithoutAsking();
+    if (threads > 1 && !copiedWhileScoring) {
       m_Members.copies(threads);
     }
     int size = (count + threads - 1) / threads;
     Parallel.forEach(threads, threads, t -> {
       int from = Math.min(count, t * size);
-      share.score(new Asker(t), from, Math.min(count, from + size));
+      share.score(new Asker(t, copiedWhileScoring), from, Math.min(count, from + size));
     });
   }
 }

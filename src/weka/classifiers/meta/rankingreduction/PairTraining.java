@@ -89,6 +89,8 @@ public final class PairTraining {
   private ValueBits m_ValueBits;
   /** The rows grouped by value, made for the first member that asks. */
   private RowsByRank m_RowsByRank;
+  /** Per feature, whether a row holds Double.MAX_VALUE or more there; for the first that asks. */
+  private boolean[] m_HugeValues;
   /**
    * Each side's NaiveBayes statistics as a member last computed them from
    * the rows, for the next member whose side holds the same rows as often.
@@ -226,6 +228,25 @@ public final class PairTraining {
       ranks = m_RowRanks;
     }
     return ranks.ranked(); // members asking at once rank its features between them
+  }
+
+  /**
+   * Per feature, whether some training row holds {@code Double.MAX_VALUE} or
+   * more there (infinity, say), found by one scan of the rows for the
+   * first that asks: WEKA's sorts file missing values under that key.
+   *
+   * @return one flag a feature
+   */
+  synchronized boolean[] hugeValues() {
+    if (m_HugeValues == null) {
+      m_HugeValues = new boolean[m_Layout.width() / 2];
+      for (double[] row : m_Rows) {
+        for (int f = 0; f < m_HugeValues.length; f++) {
+          m_HugeValues[f] |= row[f] >= Double.MAX_VALUE;
+        }
+      }
+    }
+    return m_HugeValues;
   }
 
   /**

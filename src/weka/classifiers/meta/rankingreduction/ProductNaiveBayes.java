@@ -112,10 +112,12 @@ final class ProductNaiveBayes implements ProductTraining.ListBuilder {
     if (training.sumsInPairOrder() && training.pairsPerMember() > Integer.MAX_VALUE - 8) {
       return false;
     }
-    for (int j = 0; j < features(header); j++) {
-      double[] values = training.rowRanks().m_Values[j];
-      if (header.attribute(j).type() == Attribute.NUMERIC && values.length > 0
-          && values[values.length - 1] >= Double.MAX_VALUE) {
+    // A scan of the rows, not their ranks: the members rank the features
+    // between them on their threads (PairTraining.rowRanks), where this check
+    // runs alone before them.
+    boolean[] huge = training.hugeValues();
+    for (int j = 0; j < huge.length; j++) {
+      if (huge[j] && header.attribute(j).type() == Attribute.NUMERIC) {
         return false;
       }
     }
