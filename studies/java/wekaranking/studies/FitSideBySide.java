@@ -10,6 +10,7 @@ package wekaranking.studies;
 import com.sun.management.OperatingSystemMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.Arrays;
+import weka.classifiers.AbstractClassifier;
 import weka.classifiers.Classifier;
 import weka.core.Instances;
 import weka.core.converters.ConverterUtils.DataSource;
@@ -31,7 +32,9 @@ import weka.core.converters.ConverterUtils.DataSource;
  *
  * Arguments: an ARFF file (its class last), the class value that ranks
  * first, the runs per jar (the first, the JIT's warm-up, left out of the
- * medians), the jars.
+ * medians), the jars. The base learner is J48, the default, or the class
+ * the system property {@code learner} names, with its own defaults
+ * ({@code -Dlearner=weka.classifiers.bayes.NaiveBayes}).
  */
 public final class FitSideBySide {
 
@@ -61,6 +64,7 @@ public final class FitSideBySide {
       reductions[j] = SideBySide.loader(jars[j])
           .loadClass("weka.classifiers.meta.RankingReduction");
     }
+    String learner = System.getProperty("learner");
     double[][] wall = new double[jars.length][runs];
     double[][] cpu = new double[jars.length][runs];
     for (int r = 0; r < runs; r++) {
@@ -68,6 +72,10 @@ public final class FitSideBySide {
         int j = SideBySide.turn(r, k, jars.length);
         Classifier reduction = (Classifier) reductions[j].getDeclaredConstructor().newInstance();
         reductions[j].getMethod("setRankFirst", String.class).invoke(reduction, args[1]);
+        if (learner != null) {
+          reductions[j].getMethod("setClassifier", Classifier.class).invoke(reduction,
+              AbstractClassifier.forName(learner, null));
+        }
         System.gc(); // the last run's garbage is not this run's to collect
         long started = System.nanoTime();
         long cpuStarted = os.getProcessCpuTime();
@@ -79,15 +87,15 @@ public final class FitSideBySide {
             : (Classifier[]) reductions[j].getMethod("getMembers").invoke(reduction)) {
           trees.append(member);
         }
-        System.out.printf("run %d jar %d wall %.3f cpu %.3f members %08x load %.1f%n", r, j,
+        System.out.printf("run %d jar %d wall %.5f cpu %.5f members %08x load %.1f%n", r, j,
             wall[j][r], cpu[j][r], trees.toString().hashCode(), os.getSystemLoadAverage());
       }
     }
     for (int j = 0; j < jars.length; j++) {
       double[] walls = SideBySide.warm(wall[j]);
       double[] cpus = SideBySide.warm(cpu[j]);
-      System.out.printf("jar %d %s: median wall %.3f s (least %.3f), median CPU %.3f s "
-          + "(least %.3f) over %d runs%n", j, jars[j], walls[walls.length / 2], walls[0],
+      System.out.printf("jar %d %s: median wall %.5f s (least %.5f), median CPU %.5f s "
+          + "(least %.5f) over %d runs%n", j, jars[j], walls[walls.length / 2], walls[0],
           cpus[cpus.length / 2], cpus[0], walls.length);
     }
   }
