@@ -60,6 +60,32 @@ def test_a_counters_lines_never_say_0_s_to_go(caplog, monkeypatch):
     ]
 
 
+@pytest.mark.fast
+def test_each_piece_of_a_counter_says_its_time_to_go_between_other_lines(
+    caplog, monkeypatch
+):
+    """A minute-long cv said its time to go only at its end (newuser42, session 32).
+
+    The members' lines of each fold had taken the throttle's turn.
+    """
+    now = [1000.0]
+    monkeypatch.setattr(progress.time, "monotonic", lambda: now[0])
+    monkeypatch.setattr(progress, "_last", -float("inf"))
+    caplog.set_level(logging.INFO, logger="weka_ranking.progress")
+    show = progress.counter("fold")
+    for done in (1, 2, 3):
+        now[0] += 6.0
+        progress.line("a member's line", logger=progress.MEMBERS)
+        now[0] += 0.5  # within EVERY_SECONDS of the member's line
+        show(done, 3)
+    said = [r.getMessage() for r in caplog.records]
+    assert said[1::2] == [
+        "fold 1 of 3 done, 6 s, about 13 s to go",
+        "fold 2 of 3 done, 13 s, about 6 s to go",
+        "fold 3 of 3 done, 20 s",
+    ]
+
+
 def test_each_members_line_names_its_fold(caplog, monkeypatch, weka):
     """Found by a new user on data the project does not bundle (issue 30)."""
     hepatitis = load_task("hepatitis")

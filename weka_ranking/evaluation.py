@@ -379,6 +379,7 @@ class CVResult:
             lines += [
                 f"  learner alone, same folds: {alone.learner or alone.scheme}",
                 f"    mean AUC {alone.mean_auc:.5f}, pooled AUC {alone.pooled_auc:.5f}",
+                f"    {alone.seconds:.1f} s (the reduction: {self.seconds:.1f} s)",
                 f"  {self.verdict()}",
             ]
         commands = self.weka_commands(data)

@@ -193,18 +193,28 @@ def time_to_go(seconds: float) -> str:
 def counter(what: str):
     """A callback for (done, total) that logs a throttled line; the last one always.
 
-    The line has the time taken and, while work remains, the time to go.
+    The line has the time taken and, while work remains, the time to go. Its
+    throttle is its own, a line at most every :data:`EVERY_SECONDS` of the
+    counter's, not a turn taken from the lines of the work it counts: on the
+    shared clock the members' lines of each next fold took every turn, and a
+    new user's minute-long cross-validation said its time to go only at its
+    end (session 32).
     """
     started = time.monotonic()
+    last_shown = [started]
 
     def show(done: int, total: int) -> None:
-        elapsed = time.monotonic() - started
+        now = time.monotonic()
+        if done != total and now - last_shown[0] < EVERY_SECONDS:
+            return
+        last_shown[0] = now
+        elapsed = now - started
         to_go = elapsed / max(done, 1) * (total - done)
         line(
             "%s %d of %d done, %.0f s%s",
             *(what, done, total, elapsed),
             "" if done == total else f", {time_to_go(to_go)}",
-            force=done == total,
+            force=True,
             since=started,
         )
 
