@@ -526,7 +526,7 @@ def test_sections_the_run_left_out_are_left_out():
     assert "| Logistic | tournament | 8 | 0.33 | 8,000 | - | 0.8123 |\n\n## Pairs" in (
         scale
     )
-    assert page.to_markdown({"machine": "m"}, COMMAND).endswith("across runs.\n")
+    assert page.to_markdown({"machine": "m"}, COMMAND).endswith("fit at 6,435 x 36).\n")
 
 
 def test_each_section_says_the_run_that_measured_it():
