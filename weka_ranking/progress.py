@@ -200,14 +200,14 @@ def counter(what: str):
     new user's minute-long cross-validation said its time to go only at its
     end (session 32).
     """
-    started = time.monotonic()
-    last_shown = [started]
+    started = last_shown = time.monotonic()
 
     def show(done: int, total: int) -> None:
+        nonlocal last_shown
         now = time.monotonic()
-        if done != total and now - last_shown[0] < EVERY_SECONDS:
+        if done != total and now - last_shown < EVERY_SECONDS:
             return
-        last_shown[0] = now
+        last_shown = now
         elapsed = now - started
         to_go = elapsed / max(done, 1) * (total - done)
         line(

@@ -284,12 +284,14 @@ public final class AdditiveTournament {
     AdditiveTournament out = empty(rows.length, bias);
     int attributes = pairHeader.numAttributes();
     boolean[] first = new boolean[attributes];
+    double[] weight = new double[attributes];
     // A nominal attribute's term of each value, computed when a row first
     // holds the value: the same number as computed for each row.
     double[][] byValue = new double[attributes][];
     boolean[][] known = new boolean[attributes][];
     for (int k = 0; k < attributes; k++) {
       first[k] = PairFeatures.sourceOf(pairHeader.attribute(k).name()) == PairFeatures.FIRST;
+      weight[k] = header.attribute(k).weight();
       if (k != pairHeader.classIndex() && pairHeader.attribute(k).isNominal()) {
         byValue[k] = new double[pairHeader.attribute(k).numValues()];
         known[k] = new boolean[byValue[k].length];
@@ -305,11 +307,11 @@ public final class AdditiveTournament {
         double value = pair.value(k);
         double term;
         if (byValue[k] == null) {
-          term = naiveBayesTerm(estimators[k], value, header.attribute(k).weight());
+          term = naiveBayesTerm(estimators[k], value, weight[k]);
         } else if (known[k][(int) value]) {
           term = byValue[k][(int) value];
         } else {
-          term = naiveBayesTerm(estimators[k], value, header.attribute(k).weight());
+          term = naiveBayesTerm(estimators[k], value, weight[k]);
           byValue[k][(int) value] = term;
           known[k][(int) value] = true;
         }

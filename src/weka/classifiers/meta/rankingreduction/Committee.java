@@ -522,8 +522,8 @@ public final class Committee implements PairComparator {
     // classification only reads the tree). Members asked for every pair are
     // copied before the threads start.
     boolean copiedWhileScoring = threads > 1 && answeredWithoutAsking();
-    if (threads > 1 && !copiedWhileScoring) {
-      m_Members.copies(threads);
+    if (!copiedWhileScoring) {
+      m_Members.copies(threads); // none for one thread
     }
     int size = (count + threads - 1) / threads;
     Parallel.forEach(threads, threads, t -> {
