@@ -350,3 +350,28 @@ def test_a_plan_that_leaves_out_a_folders_units_says_so_first(uninterrupted, tmp
     assert "holds the results of 30 units this plan does not ask for" in line
     assert "(data set 'hepatitis'; scheme 'J48 --pairs 1 --voters 3')" in line
     assert "its report is written again for this plan alone" in line
+
+
+def test_a_plan_runs_into_its_own_folder_beside_its_data_and_notes(tmp_path):
+    """The project's held-out checks keep plan, data and results in one folder.
+
+    A folder of other files is refused as another's (issue 45), but the folder
+    that holds the plan being run is that plan's own: docs/held-out-5's first
+    run was refused until it was.
+    """
+    hepatitis = project_dir("arff_data") / "hepatitis.arff"
+    shutil.copy(hepatitis, tmp_path / "hepatitis.arff")
+    (tmp_path / "PROVENANCE.md").write_text("mine\n")
+    plan = tmp_path / "plan.toml"
+    plan.write_text(
+        '[experiment]\nfolds = 2\nruns = 1\n[[data]]\nfiles = ["hepatitis.arff"]\n'
+        '[[scheme]]\nlearner = "J48"\nranker = "pointwise"\n'
+    )
+    ran, total, _ = run_experiment(read_plan(plan), tmp_path)
+    assert (ran, total) == (2, 2)
+    assert (tmp_path / "PROVENANCE.md").read_text() == "mine\n"
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "thesis.tex").write_text("mine\n")
+    with pytest.raises(Exception, match="is not empty"):
+        run_experiment(read_plan(plan), other)

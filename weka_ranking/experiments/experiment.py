@@ -57,7 +57,7 @@ def run_experiment(
     which also names a scheme expected to take far longer than the others).
     Returns the units run now, the units of the plan, the report.
     """
-    store = ResultStore(out)
+    store = ResultStore(out, plan.source)
     check_before_work(plan, store, heap)
     units = plan.units()
     done = stored_units(store)
@@ -130,7 +130,8 @@ def estimate_experiment(
     """
     jvm.start()
     started = time.perf_counter()
-    check_before_work(plan, ResultStore(out))  # the run reads the data sets alike
+    # The run reads the data sets alike.
+    check_before_work(plan, ResultStore(out, plan.source))
     read = time.perf_counter() - started
     return plan_estimate(plan, out, jobs, retry_failed=retry_failed, load_seconds=read)
 

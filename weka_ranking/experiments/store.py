@@ -106,8 +106,11 @@ def _check_kind(folder: Path, holds: str) -> None:
 class ResultStore:
     """Records of finished units, in ``results.jsonl`` inside a folder."""
 
-    def __init__(self, folder: str | Path) -> None:
+    def __init__(self, folder: str | Path, plan: str | Path = "") -> None:
         self.folder = Path(folder)
+        # The plan file a run of this store reads: its own folder is the plan's
+        # experiment folder, not another's (docs/held-out-4 keeps both).
+        self.plan = Path(plan) if plan else None
         self.path = self.folder / "results.jsonl"
         self.compressed = self.folder / "results.jsonl.gz"
         self.runs_path = self.folder / "runs.jsonl"
@@ -299,7 +302,14 @@ class ResultStore:
         self.compressed.unlink(missing_ok=True)  # its records are in the new file
 
     def check_folder(self) -> None:
-        """Refuse, before any work, a path that is no folder, or another's folder."""
+        """Refuse, before any work, a path that is no folder, or another's folder.
+
+        The folder that holds the plan being run is that plan's own: its
+        results are written beside it.
+        """
+        if self.plan is not None and self.folder.is_dir():
+            if self.plan.resolve().parent == self.folder.resolve():
+                return
         check_out_folder(
             self.folder,
             OWN_FILES,
