@@ -304,15 +304,17 @@ class ResultStore:
     def check_folder(self) -> None:
         """Refuse, before any work, a path that is no folder, or another's folder.
 
-        The folder that holds the plan being run is that plan's own: its
-        results are written beside it.
+        The folder that holds the plan being run is that plan's own: the plan
+        file counts among the names that mark it so, and its results are
+        written beside it.
         """
-        if self.plan is not None and self.folder.is_dir():
-            if self.plan.resolve().parent == self.folder.resolve():
-                return
+        own = OWN_FILES
+        plan = self.plan
+        if plan is not None and plan.resolve().parent == self.folder.resolve():
+            own = (*OWN_FILES, plan.name)
         check_out_folder(
             self.folder,
-            OWN_FILES,
+            own,
             "results",
             "the folder of an earlier run of the same plan to resume it",
         )
